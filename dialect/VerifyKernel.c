@@ -1,0 +1,74 @@
+/* Kernel rules: a func.func marked with the unit attribute `tile.kernel`
+ * returns nothing, takes only global memrefs and scalars (the launch ABI
+ * has nothing else to pass), and asks for 1 to 32 warps, a power of two. */
+#include "dialect/Verify.h"
+
+#include <stdio.h>
+
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+static bool verifyKernelAttr(MlirOperation func) {
+  char as[TILE_TYPE_STR];
+  MlirAttribute a = tileOpAttr(func, "tile.kernel");
+  if (mlirAttributeIsAUnit(a))
+    return true;
+  tileEmitOpError(func, "tile.kernel must be a unit attribute, got %s",
+                  tileAttrStr(a, as, sizeof as));
+  return false;
+}
+
+static bool verifyNumWarps(MlirOperation func) {
+  int64_t warps;
+  if (mlirAttributeIsNull(tileOpAttr(func, "tile.num_warps")))
+    return true;
+  if (!tileVerifyI32Attr(func, "tile.num_warps", &warps))
+    return false;
+  if (warps >= 1 && warps <= 32 && (warps & (warps - 1)) == 0)
+    return true;
+  tileEmitOpError(func,
+                  "tile.num_warps (%lld) must be a power of two from 1 to 32",
+                  (long long)warps);
+  return false;
+}
+
+static bool isScalarType(MlirType t) {
+  return mlirTypeIsAInteger(t) || mlirTypeIsAFloat(t) || mlirTypeIsAIndex(t);
+}
+
+static bool verifySignature(MlirOperation func) {
+  char ts[TILE_TYPE_STR], what[64];
+  MlirAttribute fa = tileOpAttr(func, "function_type");
+  if (mlirAttributeIsNull(fa) || !mlirAttributeIsAType(fa) ||
+      !mlirTypeIsAFunction(mlirTypeAttrGetValue(fa)))
+    return true; /* func.func's own verifier reports this */
+  MlirType fn = mlirTypeAttrGetValue(fa);
+  bool ok = true;
+  if (mlirFunctionTypeGetNumResults(fn) != 0) {
+    tileEmitOpError(func, "a kernel must have no results, got %s",
+                    tileTypeStr(fn, ts, sizeof ts));
+    ok = false;
+  }
+  for (intptr_t i = 0, n = mlirFunctionTypeGetNumInputs(fn); i < n; ++i) {
+    MlirType t = mlirFunctionTypeGetInput(fn, i);
+    snprintf(what, sizeof what, "kernel argument #%ld", (long)i);
+    if (mlirTypeIsAMemRef(t)) {
+      ok &= tileVerifyGlobalMemRefType(func, what, t);
+    } else if (!isScalarType(t)) {
+      tileEmitOpError(func,
+                      "%s type %s must be a memref or a scalar (integer, "
+                      "float, index)",
+                      what, tileTypeStr(t, ts, sizeof ts));
+      ok = false;
+    }
+  }
+  return ok;
+}
+
+bool tileVerifyKernel(MlirOperation func) {
+  bool ok = verifyKernelAttr(func);
+  ok &= verifyNumWarps(func);
+  ok &= verifySignature(func);
+  return ok;
+}

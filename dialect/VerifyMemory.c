@@ -1,0 +1,135 @@
+/* Rules of the global-memory ops, tile.load, load_masked, store and
+ * store_masked: the box they move has one offset per memref dimension and
+ * the tile's rank and element type; a mask covers the tile exactly; a load's
+ * `padding` (the value of out-of-bounds or masked-off elements) has the
+ * element type, and stores take none since they write nothing there. */
+#include "dialect/Verify.h"
+
+#include "lib/Support/IR.h"
+#include "tile-c/Dialect.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+/* Where each piece sits in the operand list; -1 when the op has none. */
+typedef struct {
+  const char *name;
+  int value;  /* stored tile; -1: the result is the tile */
+  int mem;
+  int mask;
+  int offsets;
+} MemoryOpShape;
+
+static const MemoryOpShape memoryOps[] = {
+    {"tile.load", -1, 0, -1, 1},
+    {"tile.load_masked", -1, 0, 1, 2},
+    {"tile.store", 0, 1, -1, 2},
+    {"tile.store_masked", 0, 1, 2, 3},
+};
+
+/* Kernel arguments were checked by tileVerifyKernel already. */
+static bool isKernelArgument(MlirValue v) {
+  if (!mlirValueIsABlockArgument(v))
+    return false;
+  MlirBlock block = mlirBlockArgumentGetOwner(v);
+  MlirOperation parent = mlirBlockGetParentOperation(block);
+  return !mlirOperationIsNull(parent) && tileIsKernel(parent) &&
+         mlirBlockEqual(block,
+                        mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0)));
+}
+
+static bool verifyMask(MlirOperation op, MlirType mask, MlirType tile) {
+  char ms[TILE_TYPE_STR], ts[TILE_TYPE_STR];
+  if (!tileIsTileType(mask))
+    return true; /* reported as a value */
+  bool ok = true;
+  MlirType elem = mlirShapedTypeGetElementType(mask);
+  if (!tileIsSignlessInt(elem, 1)) {
+    tileEmitOpError(op, "mask element type %s must be i1",
+                    tileTypeStr(elem, ms, sizeof ms));
+    ok = false;
+  }
+  if (tileIsTileType(tile) && !tileSameShape(mask, tile)) {
+    tileEmitOpError(op, "mask shape %s does not match tile shape %s",
+                    tileShapeStr(mask, ms, sizeof ms),
+                    tileShapeStr(tile, ts, sizeof ts));
+    ok = false;
+  }
+  return ok;
+}
+
+static bool verifyPadding(MlirOperation op, bool isLoad, MlirType elem) {
+  char as[TILE_TYPE_STR], es[TILE_TYPE_STR];
+  MlirAttribute pad = tileOpAttr(op, "padding");
+  if (mlirAttributeIsNull(pad))
+    return true;
+  tileAttrStr(pad, as, sizeof as);
+  if (!isLoad) {
+    tileEmitOpError(op, "padding (%s) is only allowed on loads", as);
+    return false;
+  }
+  if (!mlirAttributeIsAInteger(pad) && !mlirAttributeIsAFloat(pad)) {
+    tileEmitOpError(op, "padding must be an integer or float attribute, got %s",
+                    as);
+    return false;
+  }
+  if (!mlirTypeEqual(mlirAttributeGetType(pad), elem)) {
+    tileEmitOpError(op, "padding %s must have the memref element type %s", as,
+                    tileTypeStr(elem, es, sizeof es));
+    return false;
+  }
+  return true;
+}
+
+static bool verify(MlirOperation op, const MemoryOpShape *s) {
+  char es[TILE_TYPE_STR], ms[TILE_TYPE_STR];
+  bool isLoad = s->value < 0;
+  if (!tileVerifyArity(op, s->offsets, isLoad ? 1 : 0))
+    return false;
+  MlirValue memValue = mlirOperationGetOperand(op, s->mem);
+  MlirType mem = mlirValueGetType(memValue);
+  MlirType tile = isLoad
+                      ? mlirValueGetType(mlirOperationGetResult(op, 0))
+                      : mlirValueGetType(mlirOperationGetOperand(op, s->value));
+  if (!mlirTypeIsAMemRef(mem))
+    return tileVerifyGlobalMemRefType(op, "memref operand", mem);
+
+  bool ok = true;
+  if (!isKernelArgument(memValue))
+    ok &= tileVerifyGlobalMemRefType(op, "memref operand", mem);
+  intptr_t rank = mlirShapedTypeGetRank(mem);
+  intptr_t nOffsets = mlirOperationGetNumOperands(op) - s->offsets;
+  if (nOffsets != rank) {
+    tileEmitOpError(op, "number of offsets (%ld) does not match memref rank "
+                    "(%ld)", (long)nOffsets, (long)rank);
+    ok = false;
+  }
+  if (tileIsTileType(tile)) {
+    if (mlirShapedTypeGetRank(tile) != rank) {
+      tileEmitOpError(op, "tile rank (%ld) does not match memref rank (%ld)",
+                      (long)mlirShapedTypeGetRank(tile), (long)rank);
+      ok = false;
+    }
+    MlirType te = mlirShapedTypeGetElementType(tile);
+    MlirType me = mlirShapedTypeGetElementType(mem);
+    if (!mlirTypeEqual(te, me)) {
+      tileEmitOpError(op,
+                      "tile element type %s does not match memref element "
+                      "type %s",
+                      tileTypeStr(te, es, sizeof es),
+                      tileTypeStr(me, ms, sizeof ms));
+      ok = false;
+    }
+  }
+  if (s->mask >= 0)
+    ok &= verifyMask(
+        op, mlirValueGetType(mlirOperationGetOperand(op, s->mask)), tile);
+  ok &= verifyPadding(op, isLoad, mlirShapedTypeGetElementType(mem));
+  return ok;
+}
+
+bool tileVerifyMemoryOp(MlirOperation op) {
+  for (size_t i = 0; i < sizeof memoryOps / sizeof memoryOps[0]; ++i)
+    if (tileOpIsNamed(op, memoryOps[i].name))
+      return verify(op, &memoryOps[i]);
+  return true;
+}

@@ -1,0 +1,130 @@
+// The `tile` dialect, v1 (see docs/dialect.md and ../shared/DIALECT.md).
+//
+// IRDL states op names, operand/result/attribute slots and their base kinds.
+// Each constraint value is used once on purpose: in IRDL, one SSA constraint
+// used twice means "the same type". What IRDL cannot say (shapes, element
+// types, ranks, power-of-two dims, optional attributes such as `padding` and
+// `precision`) is checked by the C verifier in dialect/Verifier.c.
+// Upstream `mlir-opt --irdl-file=dialect/tile.irdl.mlir` parses every tile
+// file we ship (test/Dialect/irdl-cross-check.test).
+irdl.dialect @tile {
+  irdl.operation @program_id {
+    %axis = irdl.base "#builtin.integer"
+    %index = irdl.is index
+    irdl.attributes { "axis" = %axis }
+    irdl.results(result: %index)
+  }
+
+  irdl.operation @num_programs {
+    %axis = irdl.base "#builtin.integer"
+    %index = irdl.is index
+    irdl.attributes { "axis" = %axis }
+    irdl.results(result: %index)
+  }
+
+  irdl.operation @range {
+    %start = irdl.base "#builtin.integer"
+    %end = irdl.base "#builtin.integer"
+    %tile = irdl.base "!builtin.tensor"
+    irdl.attributes { "start" = %start, "end" = %end }
+    irdl.results(result: %tile)
+  }
+
+  irdl.operation @splat {
+    %int = irdl.base "!builtin.integer"
+    %index = irdl.is index
+    %f16 = irdl.is f16
+    %bf16 = irdl.is bf16
+    %f32 = irdl.is f32
+    %f64 = irdl.is f64
+    %f8e4 = irdl.is f8E4M3FN
+    %f8e5 = irdl.is f8E5M2
+    %scalar = irdl.any_of(%int, %index, %f16, %bf16, %f32, %f64, %f8e4, %f8e5)
+    %tile = irdl.base "!builtin.tensor"
+    irdl.operands(value: %scalar)
+    irdl.results(result: %tile)
+  }
+
+  irdl.operation @broadcast {
+    %source = irdl.base "!builtin.tensor"
+    %tile = irdl.base "!builtin.tensor"
+    irdl.operands(source: %source)
+    irdl.results(result: %tile)
+  }
+
+  irdl.operation @expand_dims {
+    %axis = irdl.base "#builtin.integer"
+    %source = irdl.base "!builtin.tensor"
+    %tile = irdl.base "!builtin.tensor"
+    irdl.attributes { "axis" = %axis }
+    irdl.operands(source: %source)
+    irdl.results(result: %tile)
+  }
+
+  irdl.operation @reshape {
+    %source = irdl.base "!builtin.tensor"
+    %tile = irdl.base "!builtin.tensor"
+    irdl.operands(source: %source)
+    irdl.results(result: %tile)
+  }
+
+  irdl.operation @trans {
+    %perm = irdl.base "#builtin.dense_array"
+    %source = irdl.base "!builtin.tensor"
+    %tile = irdl.base "!builtin.tensor"
+    irdl.attributes { "permutation" = %perm }
+    irdl.operands(source: %source)
+    irdl.results(result: %tile)
+  }
+
+  irdl.operation @load {
+    %mem = irdl.base "!builtin.memref"
+    %offset = irdl.is index
+    %tile = irdl.base "!builtin.tensor"
+    irdl.operands(mem: %mem, offsets: variadic %offset)
+    irdl.results(result: %tile)
+  }
+
+  irdl.operation @load_masked {
+    %mem = irdl.base "!builtin.memref"
+    %mask = irdl.base "!builtin.tensor"
+    %offset = irdl.is index
+    %tile = irdl.base "!builtin.tensor"
+    irdl.operands(mem: %mem, mask: %mask, offsets: variadic %offset)
+    irdl.results(result: %tile)
+  }
+
+  irdl.operation @store {
+    %value = irdl.base "!builtin.tensor"
+    %mem = irdl.base "!builtin.memref"
+    %offset = irdl.is index
+    irdl.operands(value: %value, mem: %mem, offsets: variadic %offset)
+  }
+
+  irdl.operation @store_masked {
+    %value = irdl.base "!builtin.tensor"
+    %mem = irdl.base "!builtin.memref"
+    %mask = irdl.base "!builtin.tensor"
+    %offset = irdl.is index
+    irdl.operands(value: %value, mem: %mem, mask: %mask, offsets: variadic %offset)
+  }
+
+  irdl.operation @dot {
+    %a = irdl.base "!builtin.tensor"
+    %b = irdl.base "!builtin.tensor"
+    %acc = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(a: %a, b: %b, acc: %acc)
+    irdl.results(result: %result)
+  }
+
+  irdl.operation @reduce {
+    %axis = irdl.base "#builtin.integer"
+    %kind = irdl.base "#builtin.string"
+    %source = irdl.base "!builtin.tensor"
+    %result = irdl.any
+    irdl.attributes { "axis" = %axis, "kind" = %kind }
+    irdl.operands(source: %source)
+    irdl.results(result: %result)
+  }
+}

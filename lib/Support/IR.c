@@ -1,0 +1,125 @@
+/* Small helpers over the MLIR C API; see IR.h. */
+#include "lib/Support/IR.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/Support/StrBuf.h"
+#include "mlir-c/Diagnostics.h"
+
+bool tileOpIsNamed(MlirOperation op, const char *name) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  size_t len = strlen(name);
+  return n.length == len && memcmp(n.data, name, len) == 0;
+}
+
+bool tileOpIsTile(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length > 5 && memcmp(n.data, "tile.", 5) == 0;
+}
+
+const char *tileOpName(MlirOperation op, char *buf, size_t size) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  snprintf(buf, size, "%.*s", (int)n.length, n.data);
+  return buf;
+}
+
+MlirAttribute tileOpAttr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op, tileStr(name));
+}
+
+bool tileOpIntAttr(MlirOperation op, const char *name, int64_t *out) {
+  MlirAttribute a = tileOpAttr(op, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+bool tileOpStrAttr(MlirOperation op, const char *name, MlirStringRef *out) {
+  MlirAttribute a = tileOpAttr(op, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return false;
+  *out = mlirStringAttrGetValue(a);
+  return true;
+}
+
+bool tileValueIsUnused(MlirValue v) {
+  return mlirOpOperandIsNull(mlirValueGetFirstUse(v));
+}
+
+bool tileOpResultsUnused(MlirOperation op) {
+  intptr_t n = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < n; ++i)
+    if (!tileValueIsUnused(mlirOperationGetResult(op, i)))
+      return false;
+  return true;
+}
+
+MlirOperation tileDefiningOp(MlirValue v) {
+  if (mlirValueIsAOpResult(v))
+    return mlirOpResultGetOwner(v);
+  return (MlirOperation){NULL};
+}
+
+static void emitv(MlirLocation loc, const char *prefix, const char *fmt,
+                  va_list ap) {
+  char msg[1024];
+  size_t n = 0;
+  if (prefix)
+    n = (size_t)snprintf(msg, sizeof msg, "%s: ", prefix);
+  if (n < sizeof msg)
+    vsnprintf(msg + n, sizeof msg - n, fmt, ap);
+  mlirEmitError(loc, msg);
+}
+
+void tileEmitOpError(MlirOperation op, const char *fmt, ...) {
+  char name[128];
+  va_list ap;
+  va_start(ap, fmt);
+  emitv(mlirOperationGetLocation(op), tileOpName(op, name, sizeof name), fmt,
+        ap);
+  va_end(ap);
+}
+
+void tileEmitError(MlirLocation loc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  emitv(loc, NULL, fmt, ap);
+  va_end(ap);
+}
+
+MlirOperation tileOpCreate(MlirLocation loc, const char *name,
+                           intptr_t nOperands, const MlirValue *operands,
+                           intptr_t nResults, const MlirType *results,
+                           intptr_t nAttrs, const TileNamedAttr *attrs) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirOperationState state = mlirOperationStateGet(tileStr(name), loc);
+  if (nOperands)
+    mlirOperationStateAddOperands(&state, nOperands, operands);
+  if (nResults)
+    mlirOperationStateAddResults(&state, nResults, results);
+  for (intptr_t i = 0; i < nAttrs; ++i) {
+    MlirNamedAttribute na = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, tileStr(attrs[i].name)), attrs[i].value);
+    mlirOperationStateAddAttributes(&state, 1, &na);
+  }
+  return mlirOperationCreate(&state);
+}
+
+MlirAttribute tileI32Attr(MlirContext ctx, int64_t v) {
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), v);
+}
+
+const char *tileTypeStr(MlirType t, char *buf, size_t size) {
+  TileStrBuf sb = tileStrBufFixed(buf, size);
+  mlirTypePrint(t, tileStrBufCallback, &sb);
+  return buf;
+}
+
+const char *tileAttrStr(MlirAttribute a, char *buf, size_t size) {
+  TileStrBuf sb = tileStrBufFixed(buf, size);
+  mlirAttributePrint(a, tileStrBufCallback, &sb);
+  return buf;
+}

@@ -1,0 +1,63 @@
+/* Small helpers over the MLIR C API, so passes read like the IR they touch.
+ * Nothing here owns MLIR objects: types and attributes belong to the
+ * context; created operations are returned detached unless a block is given. */
+#ifndef TILE_SUPPORT_IR_H
+#define TILE_SUPPORT_IR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/IR.h"
+
+static inline MlirStringRef tileStr(const char *s) {
+  return mlirStringRefCreateFromCString(s);
+}
+
+/* Whether `op` is named exactly `name` (e.g. "tile.load"). */
+bool tileOpIsNamed(MlirOperation op, const char *name);
+/* Whether `op` belongs to the tile dialect ("tile." prefix). */
+bool tileOpIsTile(MlirOperation op);
+/* The op's name as a NUL-terminated string in a caller buffer. */
+const char *tileOpName(MlirOperation op, char *buf, size_t size);
+
+/* Attribute lookup by name; null attribute when absent. */
+MlirAttribute tileOpAttr(MlirOperation op, const char *name);
+/* Reads an integer attribute; false when absent or not an integer. */
+bool tileOpIntAttr(MlirOperation op, const char *name, int64_t *out);
+/* The string value of a string attribute, or false. */
+bool tileOpStrAttr(MlirOperation op, const char *name, MlirStringRef *out);
+
+/* True if `v` has no uses. */
+bool tileValueIsUnused(MlirValue v);
+/* True if every result of `op` is unused. */
+bool tileOpResultsUnused(MlirOperation op);
+/* The op defining `v`, or a null op for block arguments. */
+MlirOperation tileDefiningOp(MlirValue v);
+
+/* Emit a located error at `op`: "<op name>: <formatted message>". */
+void tileEmitOpError(MlirOperation op, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Emit a located error at `loc` with a formatted message. */
+void tileEmitError(MlirLocation loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Creates a detached op from its pieces; attribute names are C strings. */
+typedef struct {
+  const char *name;
+  MlirAttribute value;
+} TileNamedAttr;
+MlirOperation tileOpCreate(MlirLocation loc, const char *name,
+                           intptr_t nOperands, const MlirValue *operands,
+                           intptr_t nResults, const MlirType *results,
+                           intptr_t nAttrs, const TileNamedAttr *attrs);
+
+/* Common attributes. */
+MlirAttribute tileI32Attr(MlirContext ctx, int64_t v);
+
+/* Prints a type/attribute into `buf` (truncated to `size`), for messages. */
+const char *tileTypeStr(MlirType t, char *buf, size_t size);
+const char *tileAttrStr(MlirAttribute a, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,20 @@
+/* tile-canonicalize: local simplifications of tile ops, run greedily with
+ * MLIR's folding. Expects verified tile IR; leaves the same IR with splats of
+ * constants as dense constants, shape-op chains collapsed, identity shape ops
+ * gone and unused side-effect-free tile ops erased. Result types (encodings
+ * included) of replaced values never change. */
+#ifndef TILE_TRANSFORMS_CANONICALIZE_H
+#define TILE_TRANSFORMS_CANONICALIZE_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Rewrite.h"
+#include "mlir-c/Support.h"
+
+/* Populates `set` with tile's canonicalization patterns. */
+void tilePopulateCanonicalizePatterns(MlirContext ctx,
+                                      MlirRewritePatternSet set);
+/* Applies them (and MLIR's folding) greedily to `op` and everything in it.
+   Returns failure only if the driver failed to converge. */
+MlirLogicalResult tileCanonicalize(MlirOperation op);
+
+#endif

@@ -1,0 +1,93 @@
+/* tile-opt's diagnostic handler; see Diagnostics.h. */
+#include "tools/tile-opt/Diagnostics.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Support/IR.h"
+#include "lib/Support/Location.h"
+#include "lib/Support/StrBuf.h"
+
+const char *diagSeverityName(MlirDiagnosticSeverity s) {
+  switch (s) {
+  case MlirDiagnosticError:
+    return "error";
+  case MlirDiagnosticWarning:
+    return "warning";
+  case MlirDiagnosticNote:
+    return "note";
+  case MlirDiagnosticRemark:
+    return "remark";
+  }
+  return "error";
+}
+
+/* The parser names string buffers "-"; tile-opt shows the input's name. */
+static bool isInputFile(const DiagState *st, MlirStringRef file) {
+  return mlirStringRefEqual(file, tileStr("-")) ||
+         mlirStringRefEqual(file, tileStr(st->src->name));
+}
+
+static void printOne(DiagState *st, const Diag *d, MlirStringRef file) {
+  if (!d->hasLoc)
+    fprintf(stderr, "%s: %s: %s\n", st->src->name,
+            diagSeverityName(d->severity), d->message);
+  else if (d->inInput)
+    fprintf(stderr, "%s:%u:%u: %s: %s\n", st->src->name, d->line, d->col,
+            diagSeverityName(d->severity), d->message);
+  else
+    fprintf(stderr, "%.*s:%u:%u: %s: %s\n", (int)file.length, file.data,
+            d->line, d->col, diagSeverityName(d->severity), d->message);
+  const char *text;
+  size_t len;
+  if (d->hasLoc && d->inInput && sourceLine(st->src, d->line, &text, &len)) {
+    fprintf(stderr, "%.*s\n", (int)len, text);
+    fprintf(stderr, "%*s^\n", d->col > 0 ? (int)d->col - 1 : 0, "");
+  }
+}
+
+static void handleOne(DiagState *st, MlirDiagnostic diag) {
+  Diag d;
+  memset(&d, 0, sizeof d);
+  d.severity = mlirDiagnosticGetSeverity(diag);
+  TileStrBuf msg = tileStrBufInit();
+  mlirDiagnosticPrint(diag, tileStrBufCallback, &msg);
+  d.message = msg.data ? msg.data : calloc(1, 1);
+  MlirStringRef file = {"", 0};
+  d.hasLoc = tileLocationFileLineCol(mlirDiagnosticGetLocation(diag), &file,
+                                     &d.line, &d.col);
+  d.inInput = d.hasLoc && isInputFile(st, file);
+  if (d.severity == MlirDiagnosticError)
+    ++st->numErrors;
+  if (!st->collect) {
+    printOne(st, &d, file);
+    free(d.message);
+    return;
+  }
+  if (st->numDiags == st->cap) {
+    st->cap = st->cap ? 2 * st->cap : 16;
+    st->diags = realloc(st->diags, st->cap * sizeof *st->diags);
+  }
+  st->diags[st->numDiags++] = d;
+}
+
+static MlirLogicalResult handler(MlirDiagnostic diag, void *userData) {
+  DiagState *st = userData;
+  handleOne(st, diag);
+  intptr_t n = mlirDiagnosticGetNumNotes(diag);
+  for (intptr_t i = 0; i < n; ++i)
+    handleOne(st, mlirDiagnosticGetNote(diag, i));
+  return mlirLogicalResultSuccess();
+}
+
+void diagAttach(MlirContext ctx, DiagState *state) {
+  mlirContextAttachDiagnosticHandler(ctx, handler, state, NULL);
+}
+
+void diagReset(DiagState *state) {
+  for (size_t i = 0; i < state->numDiags; ++i)
+    free(state->diags[i].message);
+  state->numDiags = 0;
+  state->numErrors = 0;
+}

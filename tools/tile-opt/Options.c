@@ -1,0 +1,142 @@
+/* tile-opt's command line; see Options.h. */
+#include "tools/tile-opt/Options.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tile-c/Dialect.h"
+#include "tile-c/Passes.h"
+
+static void printPass(const char *name, const char *description, void *u) {
+  (void)u;
+  printf("    %-22s %s\n", name, description);
+}
+
+static void printHelp(void) {
+  printf(
+      "OVERVIEW: tile-opt: run tile and MLIR passes on .mlir files\n\n"
+      "USAGE: tile-opt [options] [input file]   (no file or '-': stdin)\n\n"
+      "OPTIONS:\n"
+      "  -o <file>                      Output file (default '-': stdout)\n"
+      "  --pass-pipeline=<pipeline>     Pass pipeline in MLIR syntax, e.g.\n"
+      "                                 'builtin.module(func.func(tile-canonicalize),canonicalize,cse)';\n"
+      "                                 tile-* names are tile passes, the rest upstream MLIR passes\n"
+      "  -p <pipeline>                  Same as --pass-pipeline\n"
+      "  --split-input-file[=<marker>]  Process each '// -----'-separated chunk on its own\n"
+      "  --verify-diagnostics           Check diagnostics against 'expected-error {{...}}' comments\n"
+      "  --mlir-print-ir-after-all      Print the IR after every pass (stderr)\n"
+      "  --mlir-print-ir-before-all     Print the IR before every pass (stderr)\n"
+      "  --mlir-timing                  Report time spent in each pass (stderr)\n"
+      "  --mlir-print-op-generic        Print every op in the generic form\n"
+      "  --mlir-print-debuginfo         Print locations\n"
+      "  --mlir-disable-threading       Run passes on one thread\n"
+      "  --help                         Show this help\n"
+      "  --version                      Show the version\n\n"
+      "The input is verified after parsing (MLIR and tile rules) and after\n"
+      "every tile pass. Exit status: 0 success, 1 bad input or failed\n"
+      "pipeline, 2 usage error.\n\n"
+      "TILE PASSES:\n");
+  tileForEachPass(printPass, NULL);
+}
+
+/* Matches "--name" or "--name=value"; for "--name value" takes argv[i+1]. */
+static bool flagValue(const char *arg, const char *name, int *i, int argc,
+                      char **argv, const char **value, bool *missing) {
+  size_t n = strlen(name);
+  if (strncmp(arg, name, n) != 0)
+    return false;
+  if (arg[n] == '=') {
+    *value = arg + n + 1;
+    return true;
+  }
+  if (arg[n] != '\0')
+    return false;
+  if (*i + 1 >= argc) {
+    *missing = true;
+    return true;
+  }
+  *value = argv[++*i];
+  return true;
+}
+
+static OptionsStatus usage(const char *fmt, const char *arg) {
+  fprintf(stderr, "tile-opt: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n(see tile-opt --help)\n");
+  return OPTIONS_USAGE_ERROR;
+}
+
+OptionsStatus optionsParse(Options *o, int argc, char **argv) {
+  memset(o, 0, sizeof *o);
+  o->input = NULL;
+  o->output = "-";
+  o->splitMarker = "// -----";
+  static const struct {
+    const char *name;
+    size_t offset;
+  } bools[] = {
+      {"--verify-diagnostics", offsetof(Options, verifyDiagnostics)},
+      {"--mlir-print-ir-after-all", offsetof(Options, printAfterAll)},
+      {"--mlir-print-ir-before-all", offsetof(Options, printBeforeAll)},
+      {"--mlir-timing", offsetof(Options, timing)},
+      {"--mlir-print-op-generic", offsetof(Options, generic)},
+      {"--mlir-print-debuginfo", offsetof(Options, debugInfo)},
+      {"--mlir-disable-threading", offsetof(Options, disableThreading)},
+  };
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    const char *value = NULL;
+    bool missing = false, known = false;
+    /* Accept both -flag and --flag spellings, as LLVM tools do. */
+    char dashed[256];
+    if (arg[0] == '-' && arg[1] != '-' && arg[1] != '\0' && arg[2] != '\0' &&
+        strlen(arg) + 2 < sizeof dashed) {
+      snprintf(dashed, sizeof dashed, "-%s", arg);
+      arg = dashed;
+    }
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+      printHelp();
+      return OPTIONS_EXIT_OK;
+    }
+    if (strcmp(arg, "--version") == 0) {
+      printf("tile-opt %s (tile dialect v1, MLIR %d)\n", tileVersion(), 22);
+      return OPTIONS_EXIT_OK;
+    }
+    for (size_t b = 0; b < sizeof bools / sizeof bools[0]; ++b)
+      if (strcmp(arg, bools[b].name) == 0) {
+        *(bool *)((char *)o + bools[b].offset) = true;
+        known = true;
+      }
+    if (known)
+      continue;
+    if (strcmp(arg, "--split-input-file") == 0) {
+      o->split = true;
+    } else if (strncmp(arg, "--split-input-file=", 19) == 0) {
+      o->split = true;
+      o->splitMarker = arg + 19;
+      if (!*o->splitMarker)
+        return usage("%s: empty split marker", arg);
+    } else if (flagValue(arg, "-o", &i, argc, argv, &value, &missing) ||
+               flagValue(arg, "--o", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs a file name", arg);
+      o->output = value;
+    } else if (flagValue(arg, "--pass-pipeline", &i, argc, argv, &value,
+                         &missing) ||
+               flagValue(arg, "--p", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs a pipeline", arg);
+      o->pipeline = value;
+    } else if (arg[0] == '-' && arg[1] != '\0') {
+      return usage("unknown option '%s'", argv[i]);
+    } else if (o->input) {
+      return usage("more than one input file ('%s')", arg);
+    } else {
+      o->input = arg;
+    }
+  }
+  if (!o->input)
+    o->input = "-";
+  return OPTIONS_OK;
+}

@@ -1,0 +1,28 @@
+/* tile-opt's command line: mlir-opt's flags where the meaning is the same. */
+#ifndef TILE_OPT_OPTIONS_H
+#define TILE_OPT_OPTIONS_H
+
+#include <stdbool.h>
+
+typedef struct {
+  const char *input;        /* "-" for stdin */
+  const char *output;       /* "-" for stdout */
+  const char *pipeline;     /* NULL: parse and verify only */
+  bool split;
+  const char *splitMarker;  /* "// -----" */
+  bool verifyDiagnostics;
+  bool printAfterAll;
+  bool printBeforeAll;
+  bool timing;
+  bool generic;
+  bool debugInfo;
+  bool disableThreading;
+} Options;
+
+typedef enum { OPTIONS_OK, OPTIONS_EXIT_OK, OPTIONS_USAGE_ERROR } OptionsStatus;
+
+/* Parses argv; --help and --version print and return OPTIONS_EXIT_OK;
+ * mistakes print a message and return OPTIONS_USAGE_ERROR. */
+OptionsStatus optionsParse(Options *opts, int argc, char **argv);
+
+#endif

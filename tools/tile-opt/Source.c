@@ -1,0 +1,104 @@
+/* Reading and splitting tile-opt's input; see Source.h. */
+#include "tools/tile-opt/Source.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool sourceRead(Source *src, const char *path, char *err, size_t errSize) {
+  memset(src, 0, sizeof *src);
+  bool isStdin = strcmp(path, "-") == 0;
+  FILE *f = isStdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    snprintf(err, errSize, "cannot open input file '%s': %s", path,
+             strerror(errno));
+    return false;
+  }
+  size_t cap = 1 << 16, len = 0;
+  char *buf = malloc(cap + 1);
+  while (buf) {
+    size_t n = fread(buf + len, 1, cap - len, f);
+    len += n;
+    if (len < cap)
+      break;
+    cap *= 2;
+    char *grown = realloc(buf, cap + 1);
+    if (!grown) {
+      free(buf);
+      buf = NULL;
+      break;
+    }
+    buf = grown;
+  }
+  bool readError = ferror(f);
+  if (!isStdin)
+    fclose(f);
+  if (!buf || readError) {
+    free(buf);
+    snprintf(err, errSize, "cannot read input file '%s'", path);
+    return false;
+  }
+  buf[len] = '\0';
+  src->text = buf;
+  src->len = len;
+  src->name = isStdin ? "<stdin>" : path;
+  return true;
+}
+
+/* Whether the line starting at `p` is a split marker. */
+static bool isMarker(const char *p, const char *end, const char *marker) {
+  while (p < end && (*p == ' ' || *p == '\t'))
+    ++p;
+  size_t m = strlen(marker);
+  return (size_t)(end - p) >= m && memcmp(p, marker, m) == 0;
+}
+
+void sourceSplit(Source *src, bool split, const char *marker) {
+  size_t cap = 8;
+  src->chunks = malloc(cap * sizeof *src->chunks);
+  src->numChunks = 0;
+  const char *start = src->text, *end = src->text + src->len;
+  unsigned startLine = 1, line = 1;
+  for (const char *p = src->text; split && p < end;) {
+    const char *eol = memchr(p, '\n', (size_t)(end - p));
+    const char *next = eol ? eol + 1 : end;
+    if (isMarker(p, eol ? eol : end, marker)) {
+      if (src->numChunks == cap)
+        src->chunks = realloc(src->chunks, (cap *= 2) * sizeof *src->chunks);
+      src->chunks[src->numChunks++] =
+          (Chunk){start, (size_t)(p - start), startLine};
+      start = next;
+      startLine = line + 1;
+    }
+    p = next;
+    ++line;
+  }
+  if (src->numChunks == cap)
+    src->chunks = realloc(src->chunks, (cap + 1) * sizeof *src->chunks);
+  src->chunks[src->numChunks++] = (Chunk){start, (size_t)(end - start),
+                                          startLine};
+}
+
+bool sourceLine(const Source *src, unsigned line, const char **text,
+                size_t *len) {
+  const char *p = src->text, *end = src->text + src->len;
+  for (unsigned l = 1; l < line; ++l) {
+    const char *eol = memchr(p, '\n', (size_t)(end - p));
+    if (!eol)
+      return false;
+    p = eol + 1;
+  }
+  if (p > end || line == 0)
+    return false;
+  const char *eol = memchr(p, '\n', (size_t)(end - p));
+  *text = p;
+  *len = (size_t)((eol ? eol : end) - p);
+  return true;
+}
+
+void sourceFree(Source *src) {
+  free(src->text);
+  free(src->chunks);
+  memset(src, 0, sizeof *src);
+}

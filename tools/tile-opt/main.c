@@ -1,0 +1,181 @@
+/* tile-opt: mlir-opt for tile. Reads a .mlir file (or stdin), verifies it
+ * (MLIR's verifier, then tile's rules), runs --pass-pipeline, prints the
+ * result. Each --split-input-file chunk is parsed, checked and printed on
+ * its own, with line numbers of the whole file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Support/IR.h"
+#include "lib/Support/Location.h"
+#include "lib/Support/StrBuf.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+#include "tile-c/Dialect.h"
+#include "tile-c/Passes.h"
+#include "tools/tile-opt/Diagnostics.h"
+#include "tools/tile-opt/Options.h"
+#include "tools/tile-opt/Source.h"
+#include "tools/tile-opt/VerifyDiagnostics.h"
+
+enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+
+
+/* Builds the pass manager for --pass-pipeline; NULL pm on a bad pipeline
+ * (the message is already printed). */
+static MlirPassManager buildPassManager(MlirContext ctx, const Options *o,
+                                        MlirOpPrintingFlags flags) {
+  MlirPassManager pm =
+      mlirPassManagerCreateOnOperation(ctx, tileStr("builtin.module"));
+  TileStrBuf err = tileStrBufInit();
+  MlirLogicalResult r = tileParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm), tileStr(o->pipeline),
+      tileStr("builtin.module"), tileStrBufCallback, &err);
+  if (mlirLogicalResultIsFailure(r)) {
+    fprintf(stderr, "tile-opt: %s\n", tileStrBufCStr(&err));
+    tileStrBufFree(&err);
+    mlirPassManagerDestroy(pm);
+    return (MlirPassManager){NULL};
+  }
+  tileStrBufFree(&err);
+  if (o->printAfterAll || o->printBeforeAll)
+    mlirPassManagerEnableIRPrinting(pm, o->printBeforeAll, o->printAfterAll,
+                                    false, false, false, flags, tileStr(""));
+  if (o->timing)
+    mlirPassManagerEnableTiming(pm);
+  return pm;
+}
+
+/* Parses one chunk. The C API names string buffers "-" and has no source
+ * name parameter for modules, so the chunk is preceded by newlines to keep
+ * the file's line numbers, and "-" is renamed to the input's name. */
+static MlirModule parseChunk(MlirContext ctx, const Source *src,
+                             const Chunk *c) {
+  TileStrBuf text = tileStrBufInit();
+  for (unsigned i = 1; i < c->firstLine; ++i)
+    tileStrBufAppend(&text, "\n", 1);
+  tileStrBufAppend(&text, c->text, c->len);
+  MlirModule m = mlirModuleCreateParse(
+      ctx, mlirStringRefCreate(tileStrBufCStr(&text), text.len));
+  tileStrBufFree(&text);
+  if (!mlirModuleIsNull(m))
+    tileRenameLocations(mlirModuleGetOperation(m), tileStr("-"),
+                        tileStr(src->name));
+  return m;
+}
+
+static void appendToBuf(MlirStringRef s, void *userData) {
+  tileStrBufAppend((TileStrBuf *)userData, s.data, s.length);
+}
+
+/* Verifies and transforms one chunk; appends the printed result to `out`.
+ * Returns whether the chunk succeeded. */
+static bool processChunk(MlirContext ctx, const Options *o, const Source *src,
+                         const Chunk *c, MlirOpPrintingFlags flags,
+                         TileStrBuf *out, bool *usageError) {
+  MlirModule m = parseChunk(ctx, src, c);
+  if (mlirModuleIsNull(m))
+    return false;
+  MlirOperation op = mlirModuleGetOperation(m);
+  bool ok = mlirLogicalResultIsSuccess(tileVerify(op));
+  if (ok && o->pipeline) {
+    MlirPassManager pm = buildPassManager(ctx, o, flags);
+    if (mlirPassManagerIsNull(pm)) {
+      *usageError = true;
+      ok = false;
+    } else {
+      ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+      mlirPassManagerDestroy(pm); /* prints the --mlir-timing report */
+    }
+  }
+  if (ok) {
+    mlirOperationPrintWithFlags(op, flags, appendToBuf, out);
+    tileStrBufAppend(out, "\n", 1);
+  }
+  mlirModuleDestroy(m);
+  return ok;
+}
+
+static bool writeOutput(const char *path, const TileStrBuf *out) {
+  bool toStdout = strcmp(path, "-") == 0;
+  FILE *f = toStdout ? stdout : fopen(path, "wb");
+  if (!f) {
+    fprintf(stderr, "tile-opt: cannot open output file '%s'\n", path);
+    return false;
+  }
+  fwrite(tileStrBufCStr(out), 1, out->len, f);
+  bool ok = !ferror(f);
+  if (!toStdout)
+    ok = fclose(f) == 0 && ok;
+  return ok;
+}
+
+int main(int argc, char **argv) {
+  Options o;
+  switch (optionsParse(&o, argc, argv)) {
+  case OPTIONS_EXIT_OK:
+    return EXIT_OK;
+  case OPTIONS_USAGE_ERROR:
+    return EXIT_USAGE;
+  case OPTIONS_OK:
+    break;
+  }
+
+  Source src;
+  char err[512];
+  if (!sourceRead(&src, o.input, err, sizeof err)) {
+    fprintf(stderr, "tile-opt: %s\n", err);
+    return EXIT_BAD_INPUT;
+  }
+  sourceSplit(&src, o.split, o.splitMarker);
+
+  MlirContext ctx = mlirContextCreate();
+  if (o.disableThreading)
+    mlirContextEnableMultithreading(ctx, false);
+  /* Register (not load) every upstream dialect and pass, so any upstream IR
+   * parses and any upstream pass can appear in --pass-pipeline; only the
+   * dialects the input uses get loaded. */
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  mlirContextAppendDialectRegistry(ctx, registry);
+  mlirDialectRegistryDestroy(registry);
+  mlirRegisterAllPasses();
+
+  DiagState diags = {&src, o.verifyDiagnostics, NULL, 0, 0, 0};
+  diagAttach(ctx, &diags);
+  if (mlirLogicalResultIsFailure(tileContextLoadDialects(ctx))) {
+    fprintf(stderr, "tile-opt: the embedded tile dialect failed to load\n");
+    return EXIT_BAD_INPUT;
+  }
+
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  if (o.generic)
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  if (o.debugInfo)
+    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+
+  TileStrBuf out = tileStrBufInit();
+  bool allOk = true, usageError = false;
+  for (size_t i = 0; i < src.numChunks && !usageError; ++i) {
+    if (i > 0)
+      tileStrBufPrintf(&out, "%s\n", o.splitMarker);
+    diagReset(&diags);
+    bool ok = processChunk(ctx, &o, &src, &src.chunks[i], flags, &out,
+                           &usageError);
+    if (o.verifyDiagnostics && !usageError)
+      ok = verifyChunkDiagnostics(&src, &src.chunks[i], &diags);
+    allOk = allOk && ok;
+  }
+  diagReset(&diags);
+  free(diags.diags);
+
+  if (!usageError && !writeOutput(o.output, &out))
+    allOk = false;
+  tileStrBufFree(&out);
+  mlirOpPrintingFlagsDestroy(flags);
+  mlirContextDestroy(ctx);
+  sourceFree(&src);
+  if (usageError)
+    return EXIT_USAGE;
+  return allOk ? EXIT_OK : EXIT_BAD_INPUT;
+}
