@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Every valid tile file we ship must parse with upstream mlir-opt given only
+dialect/tile.irdl.mlir, and must be accepted by tile-opt too.
+
+Valid files: examples/*.mlir, the ```mlir blocks of docs/*.md, and the
+test/**/*.mlir files that do not expect diagnostics. Prints one line per
+file and exits 1 if any is rejected.
+"""
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+src, mlir_opt, tile_opt = sys.argv[1], sys.argv[2], sys.argv[3]
+irdl = os.path.join(src, "dialect", "tile.irdl.mlir")
+
+
+def shipped_files(tmp):
+    for path in sorted(glob.glob(os.path.join(src, "examples", "**", "*.mlir"), recursive=True)):
+        yield os.path.relpath(path, src), path
+    for path in sorted(glob.glob(os.path.join(src, "test", "**", "*.mlir"), recursive=True)):
+        text = open(path, encoding="utf-8", errors="replace").read()
+        if "expected-error" in text or "--verify-diagnostics" in text or "not tile-opt" in text:
+            continue
+        yield os.path.relpath(path, src), path
+    for doc in sorted(glob.glob(os.path.join(src, "docs", "*.md"))):
+        text = open(doc, encoding="utf-8").read()
+        for i, block in enumerate(re.findall(r"```mlir\n(.*?)```", text, re.S)):
+            if "func.func" not in block or "expected-error" in block:
+                continue  # fragments of a kernel, not a whole one
+            path = os.path.join(tmp, "%s.%d.mlir" % (os.path.basename(doc), i))
+            with open(path, "w") as f:
+                f.write(block)
+            yield "%s (mlir block %d)" % (os.path.relpath(doc, src), i), path
+
+
+failed = 0
+count = 0
+with tempfile.TemporaryDirectory() as tmp:
+    for name, path in shipped_files(tmp):
+        count += 1
+        for tool, cmd in (("mlir-opt", [mlir_opt, "--irdl-file=" + irdl]),
+                          ("tile-opt", [tile_opt])):
+            r = subprocess.run(cmd + ["--split-input-file", path, "-o", os.devnull],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                failed += 1
+                print("REJECTED by %s: %s\n%s" % (tool, name, r.stderr))
+        print("ok: %s" % name)
+print("checked %d files, %d rejections" % (count, failed))
+sys.exit(1 if failed or count == 0 else 0)
