@@ -118,3 +118,13 @@ func.func @result_element(%x: f32) attributes {tile.kernel} {
   %r = "tile.reduce"(%t) {axis = 1 : i32, kind = "maxnum"} : (tensor<128x64xf32>) -> tensor<128xf16>
   return
 }
+
+// -----
+
+// IRDL itself rejects a `kind` that is not a string.
+func.func @kind_not_string(%x: f32) attributes {tile.kernel} {
+  %t = "tile.splat"(%x) : (f32) -> tensor<128xf32>
+  // expected-error @+1 {{expected base attribute 'builtin.string' but got 'builtin.integer'}}
+  %r = "tile.reduce"(%t) {axis = 0 : i32, kind = 1 : i32} : (tensor<128xf32>) -> f32
+  return
+}
