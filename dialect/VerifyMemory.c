@@ -92,10 +92,15 @@ static bool verify(MlirOperation op, const MemoryOpShape *s) {
                       : mlirValueGetType(mlirOperationGetOperand(op, s->value));
   if (!mlirTypeIsAMemRef(mem))
     return tileVerifyGlobalMemRefType(op, "memref operand", mem);
-
   bool ok = true;
   if (!isKernelArgument(memValue))
     ok &= tileVerifyGlobalMemRefType(op, "memref operand", mem);
+  if (s->mask >= 0)
+    ok &= verifyMask(
+        op, mlirValueGetType(mlirOperationGetOperand(op, s->mask)), tile);
+  if (!tileIsGlobalMemRefType(mem))
+    return ok; /* the rules below relate the tile to a valid memref */
+
   intptr_t rank = mlirShapedTypeGetRank(mem);
   intptr_t nOffsets = mlirOperationGetNumOperands(op) - s->offsets;
   if (nOffsets != rank) {
@@ -120,9 +125,6 @@ static bool verify(MlirOperation op, const MemoryOpShape *s) {
       ok = false;
     }
   }
-  if (s->mask >= 0)
-    ok &= verifyMask(
-        op, mlirValueGetType(mlirOperationGetOperand(op, s->mask)), tile);
   ok &= verifyPadding(op, isLoad, mlirShapedTypeGetElementType(mem));
   return ok;
 }

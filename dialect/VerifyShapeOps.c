@@ -12,11 +12,10 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-/* The source and result types of a one-operand op, when both are tiles. */
+/* The source and result types of a one-operand op (arity checked), and
+ * whether both are tiles. */
 static bool sourceAndResultTiles(MlirOperation op, MlirType *source,
                                  MlirType *result) {
-  if (!tileVerifyArity(op, 1, 1))
-    return false;
   *source = mlirValueGetType(mlirOperationGetOperand(op, 0));
   *result = mlirValueGetType(mlirOperationGetResult(op, 0));
   return tileIsTileType(*source) && tileIsTileType(*result);
@@ -43,6 +42,8 @@ bool tileVerifySplat(MlirOperation op) {
 
 bool tileVerifyBroadcast(MlirOperation op) {
   MlirType source, result;
+  if (!tileVerifyArity(op, 1, 1))
+    return false;
   if (!sourceAndResultTiles(op, &source, &result))
     return true;
   bool ok = tileVerifySameElementType(op, "source", source, "result", result);
@@ -73,6 +74,8 @@ bool tileVerifyExpandDims(MlirOperation op) {
   MlirType source, result;
   int64_t axis;
   bool ok = tileVerifyI32Attr(op, "axis", &axis);
+  if (!tileVerifyArity(op, 1, 1))
+    return false;
   if (!sourceAndResultTiles(op, &source, &result) || !ok)
     return ok;
   ok = tileVerifySameElementType(op, "source", source, "result", result);
@@ -103,27 +106,43 @@ bool tileVerifyExpandDims(MlirOperation op) {
   return ok;
 }
 
-static int64_t elementCount(MlirType t) {
-  int64_t n = 1;
+/* log2 of the element count: tile dimensions are powers of two, so this is
+ * exact where the count itself could overflow 64 bits. */
+static int elementCountLog2(MlirType t) {
+  int n = 0;
   for (intptr_t i = 0, rank = mlirShapedTypeGetRank(t); i < rank; ++i)
-    n *= mlirShapedTypeGetDimSize(t, i);
+    for (int64_t d = mlirShapedTypeGetDimSize(t, i); d > 1; d >>= 1)
+      ++n;
   return n;
+}
+
+static const char *countStr(int log2, char *buf, size_t size) {
+  if (log2 < 63)
+    snprintf(buf, size, "%lld", 1LL << log2);
+  else
+    snprintf(buf, size, "2^%d", log2);
+  return buf;
 }
 
 bool tileVerifyReshape(MlirOperation op) {
   char ss[TILE_TYPE_STR], rs[TILE_TYPE_STR];
   MlirType source, result;
+  if (!tileVerifyArity(op, 1, 1))
+    return false;
   if (!sourceAndResultTiles(op, &source, &result))
     return true;
   bool ok = tileVerifySameElementType(op, "source", source, "result", result);
-  if (elementCount(source) != elementCount(result)) {
+  int sourceLog2 = elementCountLog2(source);
+  int resultLog2 = elementCountLog2(result);
+  if (sourceLog2 != resultLog2) {
+    char sc[32], rc[32];
     tileEmitOpError(op,
-                    "result element count %lld (%s) does not match source "
-                    "element count %lld (%s)",
-                    (long long)elementCount(result),
+                    "result shape %s has %s elements but source shape %s "
+                    "has %s",
                     tileShapeStr(result, rs, sizeof rs),
-                    (long long)elementCount(source),
-                    tileShapeStr(source, ss, sizeof ss));
+                    countStr(resultLog2, rc, sizeof rc),
+                    tileShapeStr(source, ss, sizeof ss),
+                    countStr(sourceLog2, sc, sizeof sc));
     ok = false;
   }
   return ok;
@@ -170,6 +189,8 @@ bool tileVerifyTrans(MlirOperation op) {
   char ss[TILE_TYPE_STR], rs[TILE_TYPE_STR], es[TILE_TYPE_STR];
   MlirType source, result;
   int32_t perm[3];
+  if (!tileVerifyArity(op, 1, 1))
+    return false;
   if (!sourceAndResultTiles(op, &source, &result)) {
     /* Still check the attribute's kind when the source rank is unknown. */
     MlirAttribute a = tileOpAttr(op, "permutation");

@@ -209,8 +209,8 @@ bool tileVerifyArity(MlirOperation op, intptr_t operands, intptr_t results) {
   if (nOperands >= operands && nResults == results)
     return true;
   tileEmitOpError(op,
-                  "expected at least %ld operands and %ld results, got %ld "
-                  "and %ld",
+                  "expected at least %ld operand(s) and exactly %ld "
+                  "result(s), got %ld and %ld",
                   (long)operands, (long)results, (long)nOperands,
                   (long)nResults);
   return false;

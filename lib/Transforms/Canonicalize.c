@@ -293,6 +293,10 @@ MlirLogicalResult tileCanonicalize(MlirOperation op) {
   MlirRewritePatternSet set = mlirRewritePatternSetCreate(ctx);
   tilePopulateCanonicalizePatterns(ctx, set);
   MlirFrozenRewritePatternSet frozen = mlirFreezeRewritePattern(set);
+  /* MLIR 22's freeze moves the patterns out but never deletes the set
+   * object itself (LeakSanitizer shows it); the emptied set is safe to
+   * destroy. */
+  mlirRewritePatternSetDestroy(set);
   MlirGreedyRewriteDriverConfig config = mlirGreedyRewriteDriverConfigCreate();
   MlirLogicalResult result =
       mlirApplyPatternsAndFoldGreedilyWithOp(op, frozen, config);

@@ -222,3 +222,17 @@ func.func @precision_kind(%x: f32, %y: f32, %z: f32) attributes {tile.kernel} {
   %d = "tile.dot"(%a, %b, %c) {precision = 1 : i32} : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
   return
 }
+
+// -----
+
+// Every broken rule is reported, not only the first.
+func.func @several_rules(%x: f16, %z: f32) attributes {tile.kernel} {
+  %a = "tile.splat"(%x) : (f16) -> tensor<8x64xf16>
+  %b = "tile.splat"(%x) : (f16) -> tensor<32x16xf16>
+  %c = "tile.splat"(%z) : (f32) -> tensor<8x16xf32>
+  // expected-error @+3 {{tile.dot: K of A (64) does not match K of B (32)}}
+  // expected-error @+2 {{tile.dot: M must be at least 16, got 8}}
+  // expected-error @+1 {{tile.dot: precision is only allowed with f32 inputs, got f16}}
+  %d = "tile.dot"(%a, %b, %c) {precision = "ieee"} : (tensor<8x64xf16>, tensor<32x16xf16>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return
+}

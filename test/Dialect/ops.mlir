@@ -122,8 +122,13 @@ func.func @reduce_ops(%x: memref<128x64xf32>, %y: memref<128xi32>, %out: memref<
   return
 }
 
-// Functions without `tile.kernel` are not kernels: their signatures are free.
-// CHECK-LABEL: func.func @helper
-func.func @helper(%x: tensor<4x4xf64>) -> tensor<4x4xf64> {
-  return %x : tensor<4x4xf64>
+// Passes attach layouts as the tensor encoding; tiles may carry one.
+// CHECK-LABEL: func.func @encoded
+func.func @encoded(%x: f32, %m: memref<128xf32>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  // CHECK: "tile.splat"(%{{.*}}) : (f32) -> tensor<128xf32, "blocked">
+  %t = "tile.splat"(%x) : (f32) -> tensor<128xf32, "blocked">
+  %e = math.exp %t : tensor<128xf32, "blocked">
+  "tile.store"(%e, %m, %c0) : (tensor<128xf32, "blocked">, memref<128xf32>, index) -> ()
+  return
 }

@@ -124,6 +124,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       o->output = value;
     } else if (flagValue(arg, "--pass-pipeline", &i, argc, argv, &value,
                          &missing) ||
+               flagValue(arg, "-p", &i, argc, argv, &value, &missing) ||
                flagValue(arg, "--p", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a pipeline", arg);
