@@ -173,7 +173,10 @@ static void parsePipeline(Parser *p, MlirOpPassManager pm, char closer) {
     if (p->failed || p->pos >= p->len || p->text[p->pos] == closer)
       break;
     if (p->text[p->pos] != ',') {
-      fail(p, p->pos, "expected ',' between pipeline elements");
+      /* A ')' that is not our closer has no '(' to match. */
+      fail(p, p->pos, p->text[p->pos] == ')'
+                          ? "unexpected ')'"
+                          : "expected ',' between pipeline elements");
       break;
     }
     ++p->pos;

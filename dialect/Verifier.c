@@ -3,7 +3,9 @@
  * One pre-order walk. Every tensor a kernel computes with must be a tile, so
  * each tensor value is checked once, where it is defined: results of ops in
  * kernels and of tile ops, arguments of blocks inside kernels (scf.for
- * iter_args), and operands of tile ops that come from outside a kernel.
+ * iter_args), and operands of tile ops defined elsewhere (outside a kernel
+ * or outside the op tileVerify was given). Memrefs are checked as kernel
+ * arguments, or where a memory op uses them when they come from elsewhere.
  * Then each tile op gets its own rules (dialect/Verify<Family>.c), which
  * only look at operands that are already valid tiles, so one bad value
  * gives one error, not a cascade. */
@@ -37,6 +39,14 @@ static const struct {
     {"tile.reduce", tileVerifyReduce},
 };
 
+/* The rules of a user-facing tile op; null for others. */
+static OpVerifier findVerifier(MlirOperation op) {
+  for (size_t i = 0; i < sizeof opVerifiers / sizeof opVerifiers[0]; ++i)
+    if (tileOpIsNamed(op, opVerifiers[i].name))
+      return opVerifiers[i].verify;
+  return NULL;
+}
+
 /* Whether a proper ancestor of `op` is a kernel. */
 static bool isInsideKernel(MlirOperation op) {
   for (MlirOperation p = mlirOperationGetParentOperation(op);
@@ -46,16 +56,40 @@ static bool isInsideKernel(MlirOperation op) {
   return false;
 }
 
-/* Whether the walk checks `v` where it is defined (see the file comment);
- * kernel arguments count, since tileVerifyKernel rejects tensor ones. */
-static bool isCheckedAtDefinition(MlirValue v) {
+/* Whether `op` is `root` or nested in it. */
+static bool isWithin(MlirOperation op, MlirOperation root) {
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op))
+    if (mlirOperationEqual(op, root))
+      return true;
+  return false;
+}
+
+/* Whether the walk under `root` checks tensor `v` where it is defined (see
+ * the file comment); kernel arguments count, as tileVerifyKernel rejects
+ * tensor ones. */
+static bool isCheckedAtDefinition(MlirValue v, MlirOperation root) {
   if (mlirValueIsAOpResult(v)) {
     MlirOperation owner = mlirOpResultGetOwner(v);
-    return tileOpIsTile(owner) || isInsideKernel(owner);
+    return (tileOpIsTile(owner) || isInsideKernel(owner)) &&
+           isWithin(owner, root);
   }
-  MlirOperation parent = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+  MlirOperation parent =
+      mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
   return !mlirOperationIsNull(parent) &&
-         (tileIsKernel(parent) || isInsideKernel(parent));
+         (tileIsKernel(parent) || isInsideKernel(parent)) &&
+         isWithin(parent, root);
+}
+
+/* Whether `v` is an argument of a kernel within `root`. */
+static bool isKernelArgument(MlirValue v, MlirOperation root) {
+  if (!mlirValueIsABlockArgument(v))
+    return false;
+  MlirBlock block = mlirBlockArgumentGetOwner(v);
+  MlirOperation parent = mlirBlockGetParentOperation(block);
+  return !mlirOperationIsNull(parent) && tileIsKernel(parent) &&
+         isWithin(parent, root) &&
+         mlirBlockEqual(block, mlirRegionGetFirstBlock(
+                                   mlirOperationGetRegion(parent, 0)));
 }
 
 static bool verifyIfTensor(MlirOperation op, const char *what, MlirType t) {
@@ -96,46 +130,55 @@ static bool verifyBlockArguments(MlirOperation op) {
   return ok;
 }
 
-static bool verifyOperandsFromOutside(MlirOperation op) {
+/* Operands of tile op `op` not checked where they were defined: tensors
+ * must be tiles, and memrefs of the memory ops global memrefs (kernel
+ * arguments were checked at the kernel). */
+static bool verifyOperandsFromOutside(MlirOperation op, MlirOperation root) {
   bool ok = true;
+  bool memoryOp = findVerifier(op) == tileVerifyMemoryOp;
   char what[64];
   for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
-    if (isCheckedAtDefinition(v))
-      continue;
+    MlirType t = mlirValueGetType(v);
     snprintf(what, sizeof what, "operand #%ld", (long)i);
-    ok &= verifyIfTensor(op, what, mlirValueGetType(v));
+    if (mlirTypeIsATensor(t) && !isCheckedAtDefinition(v, root))
+      ok &= tileVerifyTileType(op, what, t);
+    else if (memoryOp && mlirTypeIsAMemRef(t) && !isKernelArgument(v, root))
+      ok &= tileVerifyGlobalMemRefType(op, what, t);
   }
   return ok;
 }
 
 static bool verifyTileOp(MlirOperation op) {
-  for (size_t i = 0; i < sizeof opVerifiers / sizeof opVerifiers[0]; ++i)
-    if (tileOpIsNamed(op, opVerifiers[i].name))
-      return opVerifiers[i].verify(op);
-  return true; /* internal ops that passes insert: only the value rules */
+  OpVerifier verify = findVerifier(op);
+  return verify ? verify(op) : true; /* internal ops: only the value rules */
 }
 
+typedef struct {
+  MlirOperation root;
+  bool ok;
+} Walk;
+
 static MlirWalkResult visit(MlirOperation op, void *userData) {
-  bool *ok = userData;
+  Walk *w = userData;
   bool tile = tileOpIsTile(op);
   bool inKernel = isInsideKernel(op);
   bool kernel = tileIsKernel(op);
   if (kernel)
-    *ok &= tileVerifyKernel(op);
+    w->ok &= tileVerifyKernel(op);
   if (tile || inKernel)
-    *ok &= verifyResults(op);
+    w->ok &= verifyResults(op);
   if (inKernel || kernel)
-    *ok &= verifyBlockArguments(op);
+    w->ok &= verifyBlockArguments(op);
   if (tile) {
-    *ok &= verifyOperandsFromOutside(op);
-    *ok &= verifyTileOp(op);
+    w->ok &= verifyOperandsFromOutside(op, w->root);
+    w->ok &= verifyTileOp(op);
   }
   return MlirWalkResultAdvance;
 }
 
 MlirLogicalResult tileVerify(MlirOperation op) {
-  bool ok = true;
-  mlirOperationWalk(op, visit, &ok, MlirWalkPreOrder);
-  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  Walk w = {op, true};
+  mlirOperationWalk(op, visit, &w, MlirWalkPreOrder);
+  return w.ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

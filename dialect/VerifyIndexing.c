@@ -8,10 +8,11 @@
 
 bool tileVerifyProgramAxisOp(MlirOperation op) {
   int64_t axis;
+  bool arity = tileVerifyArity(op, 0, 1);
   if (!tileVerifyI32Attr(op, "axis", &axis))
     return false;
   if (axis >= 0 && axis <= 2)
-    return true;
+    return arity;
   tileEmitOpError(op, "axis %lld is out of range (expected 0 to 2)",
                   (long long)axis);
   return false;

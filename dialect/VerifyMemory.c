@@ -6,7 +6,6 @@
 #include "dialect/Verify.h"
 
 #include "lib/Support/IR.h"
-#include "tile-c/Dialect.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -25,17 +24,6 @@ static const MemoryOpShape memoryOps[] = {
     {"tile.store", 0, 1, -1, 2},
     {"tile.store_masked", 0, 1, 2, 3},
 };
-
-/* Kernel arguments were checked by tileVerifyKernel already. */
-static bool isKernelArgument(MlirValue v) {
-  if (!mlirValueIsABlockArgument(v))
-    return false;
-  MlirBlock block = mlirBlockArgumentGetOwner(v);
-  MlirOperation parent = mlirBlockGetParentOperation(block);
-  return !mlirOperationIsNull(parent) && tileIsKernel(parent) &&
-         mlirBlockEqual(block,
-                        mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0)));
-}
 
 static bool verifyMask(MlirOperation op, MlirType mask, MlirType tile) {
   char ms[TILE_TYPE_STR], ts[TILE_TYPE_STR];
@@ -85,21 +73,16 @@ static bool verify(MlirOperation op, const MemoryOpShape *s) {
   bool isLoad = s->value < 0;
   if (!tileVerifyArity(op, s->offsets, isLoad ? 1 : 0))
     return false;
-  MlirValue memValue = mlirOperationGetOperand(op, s->mem);
-  MlirType mem = mlirValueGetType(memValue);
+  MlirType mem = mlirValueGetType(mlirOperationGetOperand(op, s->mem));
   MlirType tile = isLoad
                       ? mlirValueGetType(mlirOperationGetResult(op, 0))
                       : mlirValueGetType(mlirOperationGetOperand(op, s->value));
-  if (!mlirTypeIsAMemRef(mem))
-    return tileVerifyGlobalMemRefType(op, "memref operand", mem);
   bool ok = true;
-  if (!isKernelArgument(memValue))
-    ok &= tileVerifyGlobalMemRefType(op, "memref operand", mem);
   if (s->mask >= 0)
     ok &= verifyMask(
         op, mlirValueGetType(mlirOperationGetOperand(op, s->mask)), tile);
   if (!tileIsGlobalMemRefType(mem))
-    return ok; /* the rules below relate the tile to a valid memref */
+    return ok; /* reported as a value; the rules below need a valid one */
 
   intptr_t rank = mlirShapedTypeGetRank(mem);
   intptr_t nOffsets = mlirOperationGetNumOperands(op) - s->offsets;

@@ -12,8 +12,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-/* The source and result types of a one-operand op (arity checked), and
- * whether both are tiles. */
+/* The source and result types of a one-operand op whose arity was checked,
+ * and whether both are tiles. */
 static bool sourceAndResultTiles(MlirOperation op, MlirType *source,
                                  MlirType *result) {
   *source = mlirValueGetType(mlirOperationGetOperand(op, 0));

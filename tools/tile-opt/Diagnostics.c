@@ -42,7 +42,8 @@ static void printOne(DiagState *st, const Diag *d, MlirStringRef file) {
   const char *text;
   size_t len;
   if (d->hasLoc && d->inInput && sourceLine(st->src, d->line, &text, &len)) {
-    fprintf(stderr, "%.*s\n", (int)len, text);
+    fwrite(text, 1, len, stderr); /* the line may hold NUL bytes */
+    fputc('\n', stderr);
     fprintf(stderr, "%*s^\n", d->col > 0 ? (int)d->col - 1 : 0, "");
   }
 }

@@ -40,7 +40,7 @@ static void printHelp(void) {
   tileForEachPass(printPass, NULL);
 }
 
-/* Matches "--name" or "--name=value"; for "--name value" takes argv[i+1]. */
+/* Matches "-name" or "-name=value"; for "-name value" takes argv[i+1]. */
 static bool flagValue(const char *arg, const char *name, int *i, int argc,
                       char **argv, const char **value, bool *missing) {
   size_t n = strlen(name);
@@ -76,30 +76,27 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
     const char *name;
     size_t offset;
   } bools[] = {
-      {"--verify-diagnostics", offsetof(Options, verifyDiagnostics)},
-      {"--mlir-print-ir-after-all", offsetof(Options, printAfterAll)},
-      {"--mlir-print-ir-before-all", offsetof(Options, printBeforeAll)},
-      {"--mlir-timing", offsetof(Options, timing)},
-      {"--mlir-print-op-generic", offsetof(Options, generic)},
-      {"--mlir-print-debuginfo", offsetof(Options, debugInfo)},
-      {"--mlir-disable-threading", offsetof(Options, disableThreading)},
+      {"-verify-diagnostics", offsetof(Options, verifyDiagnostics)},
+      {"-mlir-print-ir-after-all", offsetof(Options, printAfterAll)},
+      {"-mlir-print-ir-before-all", offsetof(Options, printBeforeAll)},
+      {"-mlir-timing", offsetof(Options, timing)},
+      {"-mlir-print-op-generic", offsetof(Options, generic)},
+      {"-mlir-print-debuginfo", offsetof(Options, debugInfo)},
+      {"-mlir-disable-threading", offsetof(Options, disableThreading)},
   };
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
     const char *value = NULL;
     bool missing = false, known = false;
-    /* Accept both -flag and --flag spellings, as LLVM tools do. */
-    char dashed[256];
-    if (arg[0] == '-' && arg[1] != '-' && arg[1] != '\0' && arg[2] != '\0' &&
-        strlen(arg) + 2 < sizeof dashed) {
-      snprintf(dashed, sizeof dashed, "-%s", arg);
-      arg = dashed;
-    }
-    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+    /* Accept both -flag and --flag spellings, as LLVM tools do: "--flag" is
+     * matched as "-flag". Values keep pointing into argv. */
+    if (arg[0] == '-' && arg[1] == '-' && arg[2] != '\0')
+      ++arg;
+    if (strcmp(arg, "-help") == 0 || strcmp(arg, "-h") == 0) {
       printHelp();
       return OPTIONS_EXIT_OK;
     }
-    if (strcmp(arg, "--version") == 0) {
+    if (strcmp(arg, "-version") == 0) {
       printf("tile-opt %s (tile dialect v1, MLIR %d)\n", tileVersion(), 22);
       return OPTIONS_EXIT_OK;
     }
@@ -110,24 +107,22 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       }
     if (known)
       continue;
-    if (strcmp(arg, "--split-input-file") == 0) {
+    if (strcmp(arg, "-split-input-file") == 0) {
       o->split = true;
-    } else if (strncmp(arg, "--split-input-file=", 19) == 0) {
+    } else if (strncmp(arg, "-split-input-file=", 18) == 0) {
       o->split = true;
-      o->splitMarker = arg + 19;
+      o->splitMarker = arg + 18;
       if (!*o->splitMarker)
-        return usage("%s: empty split marker", arg);
-    } else if (flagValue(arg, "-o", &i, argc, argv, &value, &missing) ||
-               flagValue(arg, "--o", &i, argc, argv, &value, &missing)) {
+        return usage("%s: empty split marker", argv[i]);
+    } else if (flagValue(arg, "-o", &i, argc, argv, &value, &missing)) {
       if (missing)
-        return usage("option '%s' needs a file name", arg);
+        return usage("option '%s' needs a file name", argv[i]);
       o->output = value;
-    } else if (flagValue(arg, "--pass-pipeline", &i, argc, argv, &value,
+    } else if (flagValue(arg, "-pass-pipeline", &i, argc, argv, &value,
                          &missing) ||
-               flagValue(arg, "-p", &i, argc, argv, &value, &missing) ||
-               flagValue(arg, "--p", &i, argc, argv, &value, &missing)) {
+               flagValue(arg, "-p", &i, argc, argv, &value, &missing)) {
       if (missing)
-        return usage("option '%s' needs a pipeline", arg);
+        return usage("option '%s' needs a pipeline", argv[i]);
       o->pipeline = value;
     } else if (arg[0] == '-' && arg[1] != '\0') {
       return usage("unknown option '%s'", argv[i]);

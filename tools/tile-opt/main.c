@@ -24,7 +24,8 @@ enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 /* Builds the pass manager for --pass-pipeline; NULL pm on a bad pipeline
  * (the message is already printed). */
 static MlirPassManager buildPassManager(MlirContext ctx, const Options *o,
-                                        MlirOpPrintingFlags flags) {
+                                        MlirOpPrintingFlags flags,
+                                        bool instrument) {
   MlirPassManager pm =
       mlirPassManagerCreateOnOperation(ctx, tileStr("builtin.module"));
   TileStrBuf err = tileStrBufInit();
@@ -38,6 +39,8 @@ static MlirPassManager buildPassManager(MlirContext ctx, const Options *o,
     return (MlirPassManager){NULL};
   }
   tileStrBufFree(&err);
+  if (!instrument)
+    return pm;
   if (o->printAfterAll || o->printBeforeAll)
     mlirPassManagerEnableIRPrinting(pm, o->printBeforeAll, o->printAfterAll,
                                     false, false, false, flags, tileStr(""));
@@ -79,7 +82,7 @@ static bool processChunk(MlirContext ctx, const Options *o, const Source *src,
   MlirOperation op = mlirModuleGetOperation(m);
   bool ok = mlirLogicalResultIsSuccess(tileVerify(op));
   if (ok && o->pipeline) {
-    MlirPassManager pm = buildPassManager(ctx, o, flags);
+    MlirPassManager pm = buildPassManager(ctx, o, flags, true);
     if (mlirPassManagerIsNull(pm)) {
       *usageError = true;
       ok = false;
@@ -153,6 +156,19 @@ int main(int argc, char **argv) {
     mlirOpPrintingFlagsPrintGenericOpForm(flags);
   if (o.debugInfo)
     mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+
+  /* A bad pipeline is a usage error whatever the input holds: check it
+   * before the first chunk (each chunk then gets a fresh pass manager). */
+  if (o.pipeline) {
+    MlirPassManager probe = buildPassManager(ctx, &o, flags, false);
+    if (mlirPassManagerIsNull(probe)) {
+      mlirOpPrintingFlagsDestroy(flags);
+      mlirContextDestroy(ctx);
+      sourceFree(&src);
+      return EXIT_USAGE;
+    }
+    mlirPassManagerDestroy(probe);
+  }
 
   TileStrBuf out = tileStrBufInit();
   bool allOk = true, usageError = false;
