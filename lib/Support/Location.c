@@ -16,20 +16,14 @@ bool tileLocationFileLineCol(MlirLocation loc, MlirStringRef *file,
       loc = mlirLocationNameGetChildLoc(loc);
     } else if (mlirLocationIsACallSite(loc)) {
       loc = mlirLocationCallSiteGetCallee(loc);
-    } else if (mlirLocationIsAFused(loc) &&
-               mlirLocationFusedGetNumLocations(loc) > 0) {
-      MlirLocation parts[1];
+    } else if (mlirLocationIsAFused(loc)) {
+      /* The first part of a fused location stands for it. */
+      MlirLocation parts[64];
       intptr_t n = mlirLocationFusedGetNumLocations(loc);
-      if (n == 1) {
-        mlirLocationFusedGetLocations(loc, parts);
-        loc = parts[0];
-      } else {
-        MlirLocation many[64];
-        if (n > 64)
-          return false;
-        mlirLocationFusedGetLocations(loc, many);
-        loc = many[0];
-      }
+      if (n < 1 || n > 64)
+        return false;
+      mlirLocationFusedGetLocations(loc, parts);
+      loc = parts[0];
     } else {
       return false;
     }
