@@ -1,0 +1,18 @@
+/* Deterministic input generators for tile-run, from specs such as
+ *   randn:4096x4096xf16:seed=1   normal(0, 1)
+ *   rand:128xf32:seed=3          uniform [0, 1)
+ *   zeros:64x64xbf16   ones:8xi32   iota:1024xi32 (0, 1, 2, ...)
+ * The PRNG (xoshiro256** seeded by splitmix64), Box-Muller, log, sin/cos and
+ * the f16/bf16 rounding are all our own IEEE-double code, so a seed gives the
+ * same bytes on every machine. The default seed is 0. */
+#ifndef TILE_RUNTIME_GENERATE_H
+#define TILE_RUNTIME_GENERATE_H
+
+#include <stddef.h>
+
+#include "lib/Runtime/HostArray.h"
+
+/* Fills *out (a fresh array the caller destroys) from `spec`. */
+int tileGenerate(const char *spec, TileHostArray *out, char *err, size_t errSize);
+
+#endif

@@ -1,0 +1,14 @@
+/* f16 (IEEE binary16) and bf16 conversions, written out so every machine
+ * rounds the same way: float -> half rounds to nearest, ties to even;
+ * overflow gives Inf; NaN stays a (quiet) NaN with its sign. */
+#ifndef TILE_RUNTIME_HALF_H
+#define TILE_RUNTIME_HALF_H
+
+#include <stdint.h>
+
+uint16_t tileF32ToF16(float f);
+float tileF16ToF32(uint16_t h);
+uint16_t tileF32ToBF16(float f);
+float tileBF16ToF32(uint16_t h);
+
+#endif

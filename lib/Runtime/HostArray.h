@@ -1,0 +1,59 @@
+/* Host arrays: a dense, C-ordered block of elements of one dtype, the unit
+ * tile-run reads from .npy files, generates, uploads and compares. Needs
+ * neither MLIR nor CUDA. Fallible calls return 0 on success and otherwise
+ * write a one-line message naming the input into err (errSize bytes). */
+#ifndef TILE_RUNTIME_HOSTARRAY_H
+#define TILE_RUNTIME_HOSTARRAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TILE_MAX_RANK 8
+
+typedef enum {
+  TILE_DTYPE_BOOL,
+  TILE_DTYPE_I8,
+  TILE_DTYPE_I16,
+  TILE_DTYPE_I32,
+  TILE_DTYPE_I64,
+  TILE_DTYPE_U8,
+  TILE_DTYPE_F16,
+  TILE_DTYPE_BF16,
+  TILE_DTYPE_F32,
+  TILE_DTYPE_F64,
+} TileDType;
+
+#define TILE_DTYPE_COUNT (TILE_DTYPE_F64 + 1)
+
+typedef struct {
+  TileDType dtype;
+  int rank;                       /* 0..TILE_MAX_RANK; rank 0 is a scalar */
+  int64_t shape[TILE_MAX_RANK];   /* shape[rank..] are 0 */
+  void *data;                     /* owned; bytes long (never NULL after Create) */
+  size_t bytes;
+} TileHostArray;
+
+/* Element size in bytes (bool is one byte); 0 for an invalid dtype. */
+size_t tileDTypeSize(TileDType dtype);
+/* "bool", "i8", ..., "bf16", "f32"; "?" for an invalid dtype. */
+const char *tileDTypeName(TileDType dtype);
+/* Inverse of tileDTypeName; returns 0 and sets *out on success, 1 if unknown. */
+int tileDTypeFromName(const char *name, TileDType *out);
+int tileDTypeIsFloat(TileDType dtype);
+
+/* Number of elements of `shape` in *out; 1 on overflow of size_t or a negative
+ * dim. Also checks that the byte size fits when elemSize is nonzero. */
+int tileShapeNumElements(int rank, const int64_t *shape, size_t elemSize,
+                         size_t *outElems, size_t *outBytes);
+
+/* Allocates a zero-filled array. Zero-size dims are allowed (data is still a
+ * valid, freeable pointer). On failure *out is left empty. */
+int tileHostArrayCreate(TileDType dtype, int rank, const int64_t *shape,
+                        TileHostArray *out, char *err, size_t errSize);
+/* Frees the data and empties *a; safe on an empty or already destroyed array. */
+void tileHostArrayDestroy(TileHostArray *a);
+size_t tileHostArrayNumElements(const TileHostArray *a);
+/* Writes "4096x4096" (or "scalar" for rank 0) into buf. */
+void tileShapeFormat(int rank, const int64_t *shape, char *buf, size_t bufSize);
+
+#endif
