@@ -217,8 +217,7 @@ MlirLogicalResult tileParsePassPipeline(MlirOpPassManager pm,
                       : mlirLogicalResultSuccess();
     }
   }
+  /* With no closer, parsePipeline consumes everything or fails. */
   parsePipeline(&p, pm, '\0');
-  if (!p.failed && p.pos < p.len)
-    fail(&p, p.pos, "unexpected ')'");
   return p.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
