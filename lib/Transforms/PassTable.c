@@ -1,7 +1,9 @@
 /* The table of tile passes: pipeline names, descriptions, entry points. */
 #include "lib/Transforms/PassDef.h"
 
+#include "lib/Conversion/TileToCPU.h"
 #include "lib/Transforms/Canonicalize.h"
+#include "lib/Support/IR.h"
 #include "tile-c/Dialect.h"
 
 static MlirLogicalResult runVerify(MlirOperation op,
@@ -16,6 +18,25 @@ static MlirLogicalResult runCanonicalize(MlirOperation op,
   return tileCanonicalize(op);
 }
 
+/* Lowers every function at or under `op` (kernels, and plain functions
+ * computing on tiles, which tests use to pass tiles in). */
+static MlirWalkResult lowerFunction(MlirOperation op, void *userData) {
+  bool *ok = userData;
+  if (tileOpIsNamed(op, "func.func") &&
+      mlirLogicalResultIsFailure(tileLowerKernelToCPU(op)))
+    *ok = false;
+  return tileOpIsNamed(op, "func.func") ? MlirWalkResultSkip
+                                        : MlirWalkResultAdvance;
+}
+
+static MlirLogicalResult runToCPU(MlirOperation op,
+                                  const TilePassOptions *options) {
+  (void)options;
+  bool ok = true;
+  mlirOperationWalk(op, lowerFunction, &ok, MlirWalkPreOrder);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
 const TilePassDef tilePassTable[] = {
     {"tile-verify",
      "check the tile dialect rules IRDL cannot state (shapes, types, ranks)",
@@ -23,5 +44,9 @@ const TilePassDef tilePassTable[] = {
     {"tile-canonicalize",
      "fold tile shape ops and splats, drop unused side-effect-free tile ops",
      "", runCanonicalize},
+    {"tile-to-cpu",
+     "lower functions to tensor/scf/memref code, one call per program "
+     "(six trailing index arguments: program id x, y, z and grid x, y, z)",
+     "", runToCPU},
     {0, 0, 0, 0},
 };

@@ -1,0 +1,360 @@
+/* Running a tile kernel on the CPU; see CpuKernel.h.
+ *
+ * The kernel is cloned, lowered by TileToCPU and the upstream pipeline
+ * (tileCpuLLVMPipeline), and JIT-compiled by the ExecutionEngine. The packed
+ * entry point takes one pointer per LLVM argument: a memref of rank r
+ * expands to (allocated ptr, aligned ptr, offset, r sizes, r strides), then
+ * come the scalars and the six program/grid indices. */
+#include "lib/Execution/CpuKernel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Conversion/TileToCPU.h"
+#include "lib/Runtime/Half.h"
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/ExecutionEngine.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+#include "tile-c/Dialect.h"
+
+enum { kMaxArgs = 64, kMaxRank = 3 };
+
+struct TileCpuKernel {
+  MlirExecutionEngine engine;
+  void (*entry)(void **);
+  char name[128];
+  int numArgs;
+  TileArgInfo args[kMaxArgs];
+};
+
+static MlirOperation findFunc(MlirModule module, const char *name) {
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef sym;
+    if (tileOpIsNamed(op, "func.func") &&
+        tileOpStrAttr(op, "sym_name", &sym) &&
+        mlirStringRefEqual(sym, tileStr(name)))
+      return op;
+  }
+  return (MlirOperation){NULL};
+}
+
+/* "a, b, c": the kernels of a module, for "no kernel named" messages. */
+static void listKernels(MlirModule module, char *buf, size_t size) {
+  size_t n = 0;
+  buf[0] = '\0';
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef sym;
+    if (tileIsKernel(op) && tileOpStrAttr(op, "sym_name", &sym) && n < size)
+      n += (size_t)snprintf(buf + n, size - n, "%s%.*s", n ? ", " : "",
+                            (int)sym.length, sym.data);
+  }
+  if (!buf[0])
+    snprintf(buf, size, "none");
+}
+
+static bool dtypeOf(MlirType t, TileDType *out) {
+  if (mlirTypeIsAInteger(t)) {
+    switch (mlirIntegerTypeGetWidth(t)) {
+    case 1: *out = TILE_DTYPE_BOOL; return true;
+    case 8: *out = TILE_DTYPE_I8; return true;
+    case 16: *out = TILE_DTYPE_I16; return true;
+    case 32: *out = TILE_DTYPE_I32; return true;
+    case 64: *out = TILE_DTYPE_I64; return true;
+    default: return false;
+    }
+  }
+  if (mlirTypeIsAIndex(t)) { *out = TILE_DTYPE_I64; return true; }
+  if (mlirTypeIsAF16(t)) { *out = TILE_DTYPE_F16; return true; }
+  if (mlirTypeIsABF16(t)) { *out = TILE_DTYPE_BF16; return true; }
+  if (mlirTypeIsAF32(t)) { *out = TILE_DTYPE_F32; return true; }
+  if (mlirTypeIsAF64(t)) { *out = TILE_DTYPE_F64; return true; }
+  return false;
+}
+
+static int describeArgs(MlirOperation func, TileCpuKernel *k, char *err,
+                        size_t errSize) {
+  MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(func, "function_type"));
+  intptr_t n = mlirFunctionTypeGetNumInputs(fnType);
+  if (n > kMaxArgs) {
+    snprintf(err, errSize, "kernel '%s' has %ld arguments (at most %d)",
+             k->name, (long)n, kMaxArgs);
+    return 1;
+  }
+  k->numArgs = (int)n;
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirType t = mlirFunctionTypeGetInput(fnType, i);
+    TileArgInfo *a = &k->args[i];
+    memset(a, 0, sizeof *a);
+    tileTypeStr(t, a->type, sizeof a->type);
+    MlirType scalar = t;
+    if (mlirTypeIsAMemRef(t)) {
+      a->kind = TILE_ARG_MEMREF;
+      a->rank = (int)mlirShapedTypeGetRank(t);
+      for (int d = 0; d < a->rank && d < kMaxRank; ++d)
+        a->shape[d] = mlirShapedTypeIsDynamicDim(t, d)
+                          ? -1
+                          : mlirShapedTypeGetDimSize(t, d);
+      scalar = mlirShapedTypeGetElementType(t);
+    } else if (mlirTypeIsAIndex(t)) {
+      a->kind = TILE_ARG_INDEX;
+    } else if (mlirTypeIsAInteger(t)) {
+      a->kind = TILE_ARG_INT;
+    } else {
+      a->kind = TILE_ARG_FLOAT;
+    }
+    if (!dtypeOf(scalar, &a->dtype)) {
+      snprintf(err, errSize,
+               "kernel '%s': argument #%ld has type %s, which the CPU "
+               "reference cannot pass",
+               k->name, (long)i, a->type);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Upstream dialects, passes and LLVM translations the lowering needs. */
+static void prepareContext(MlirContext ctx) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  mlirContextAppendDialectRegistry(ctx, registry);
+  mlirDialectRegistryDestroy(registry);
+  mlirRegisterAllPasses();
+  mlirRegisterAllLLVMTranslations(ctx);
+}
+
+static void appendMessage(MlirStringRef s, void *userData) {
+  char *buf = userData;
+  size_t n = strlen(buf);
+  snprintf(buf + n, 512 - n, "%.*s", (int)s.length, s.data);
+}
+
+/* Lowers `func` (inside `module`, a clone) to the LLVM dialect. */
+static int lowerToLLVM(MlirModule module, MlirOperation func, const char *name,
+                       char *err, size_t errSize) {
+  /* Only the kernel stays: other functions are not part of this run. */
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body), next;
+       !mlirOperationIsNull(op); op = next) {
+    next = mlirOperationGetNextInBlock(op);
+    if (!mlirOperationEqual(op, func))
+      mlirOperationDestroy(op);
+  }
+  if (mlirLogicalResultIsFailure(tileLowerKernelToCPU(func))) {
+    snprintf(err, errSize, "kernel '%s' cannot be lowered for the CPU", name);
+    return 1;
+  }
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  char pipelineError[512] = "";
+  MlirLogicalResult parsed = mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm), tileStr(tileCpuLLVMPipeline),
+      appendMessage, pipelineError);
+  MlirLogicalResult ran = mlirLogicalResultFailure();
+  if (mlirLogicalResultIsSuccess(parsed))
+    ran = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+  mlirPassManagerDestroy(pm);
+  if (mlirLogicalResultIsFailure(parsed)) {
+    snprintf(err, errSize, "internal error: bad CPU pipeline: %s",
+             pipelineError);
+    return 1;
+  }
+  if (mlirLogicalResultIsFailure(ran)) {
+    snprintf(err, errSize,
+             "kernel '%s': the upstream CPU lowering failed (see errors "
+             "above)",
+             name);
+    return 1;
+  }
+  return 0;
+}
+
+int tileCpuKernelCreate(MlirModule module, const char *name,
+                        TileCpuKernel **out, char *err, size_t errSize) {
+  *out = NULL;
+  MlirOperation func = findFunc(module, name);
+  if (mlirOperationIsNull(func) || !tileIsKernel(func)) {
+    char kernels[256];
+    listKernels(module, kernels, sizeof kernels);
+    snprintf(err, errSize, "no kernel named '%s' (kernels: %s)", name,
+             kernels);
+    return 1;
+  }
+  TileCpuKernel *k = calloc(1, sizeof *k);
+  if (!k) {
+    snprintf(err, errSize, "out of memory");
+    return 1;
+  }
+  snprintf(k->name, sizeof k->name, "%s", name);
+  if (describeArgs(func, k, err, errSize)) {
+    free(k);
+    return 1;
+  }
+  prepareContext(mlirModuleGetContext(module));
+  MlirModule clone =
+      mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(module)));
+  if (lowerToLLVM(clone, findFunc(clone, name), name, err, errSize)) {
+    mlirModuleDestroy(clone);
+    free(k);
+    return 1;
+  }
+  k->engine = mlirExecutionEngineCreate(clone, 2, 0, NULL, false, false);
+  mlirModuleDestroy(clone);
+  if (mlirExecutionEngineIsNull(k->engine)) {
+    snprintf(err, errSize, "kernel '%s': the JIT could not compile it", name);
+    free(k);
+    return 1;
+  }
+  k->entry = (void (*)(void **))mlirExecutionEngineLookupPacked(
+      k->engine, tileStr(name));
+  if (!k->entry) {
+    snprintf(err, errSize, "kernel '%s': no entry point after JIT", name);
+    tileCpuKernelDestroy(k);
+    return 1;
+  }
+  *out = k;
+  return 0;
+}
+
+int tileCpuKernelNumArgs(const TileCpuKernel *k) { return k->numArgs; }
+
+const TileArgInfo *tileCpuKernelArg(const TileCpuKernel *k, int index) {
+  return index >= 0 && index < k->numArgs ? &k->args[index] : NULL;
+}
+
+/* Storage for the expanded LLVM arguments: at most 1 + 2r + 3 words per
+ * memref, one word per scalar, plus the program/grid indices. */
+typedef struct {
+  int64_t words[kMaxArgs * (3 + 2 * kMaxRank) + 6];
+  void *ptrs[kMaxArgs * 2];
+  void *packed[kMaxArgs * (3 + 2 * kMaxRank) + 6];
+  int nWords, nPtrs, nPacked;
+} Packed;
+
+static int64_t *word(Packed *p) {
+  int64_t *w = &p->words[p->nWords++];
+  p->packed[p->nPacked++] = w;
+  return w;
+}
+
+static void pointer(Packed *p, void *value) {
+  p->ptrs[p->nPtrs] = value;
+  p->packed[p->nPacked++] = &p->ptrs[p->nPtrs++];
+}
+
+static int checkArg(const TileCpuKernel *k, int i, const TileArgValue *v,
+                    char *err, size_t errSize) {
+  const TileArgInfo *a = &k->args[i];
+  if (a->kind != TILE_ARG_MEMREF)
+    return 0;
+  const TileHostArray *h = v->array;
+  if (!h) {
+    snprintf(err, errSize, "argument #%d (%s): needs an array", i, a->type);
+    return 1;
+  }
+  if (h->dtype != a->dtype) {
+    snprintf(err, errSize, "argument #%d (%s): array has dtype %s, not %s", i,
+             a->type, tileDTypeName(h->dtype), tileDTypeName(a->dtype));
+    return 1;
+  }
+  if (h->rank != a->rank) {
+    snprintf(err, errSize, "argument #%d (%s): array has rank %d, not %d", i,
+             a->type, h->rank, a->rank);
+    return 1;
+  }
+  for (int d = 0; d < a->rank; ++d)
+    if (a->shape[d] >= 0 && a->shape[d] != h->shape[d]) {
+      snprintf(err, errSize,
+               "argument #%d (%s): array dimension %d is %lld, not %lld", i,
+               a->type, d, (long long)h->shape[d], (long long)a->shape[d]);
+      return 1;
+    }
+  return 0;
+}
+
+/* Writes a scalar in the width the LLVM signature wants. */
+static void packScalar(Packed *p, const TileArgInfo *a, const TileArgValue *v) {
+  int64_t *w = word(p);
+  *w = 0;
+  switch (a->dtype) {
+  case TILE_DTYPE_BOOL: { int8_t x = v->i != 0; memcpy(w, &x, 1); break; }
+  case TILE_DTYPE_I8: { int8_t x = (int8_t)v->i; memcpy(w, &x, 1); break; }
+  case TILE_DTYPE_I16: { int16_t x = (int16_t)v->i; memcpy(w, &x, 2); break; }
+  case TILE_DTYPE_I32: { int32_t x = (int32_t)v->i; memcpy(w, &x, 4); break; }
+  case TILE_DTYPE_F16: { uint16_t x = tileF32ToF16((float)v->f); memcpy(w, &x, 2); break; }
+  case TILE_DTYPE_BF16: { uint16_t x = tileF32ToBF16((float)v->f); memcpy(w, &x, 2); break; }
+  case TILE_DTYPE_F32: { float x = (float)v->f; memcpy(w, &x, 4); break; }
+  case TILE_DTYPE_F64: memcpy(w, &v->f, 8); break;
+  default: *w = v->i; break; /* i64, index */
+  }
+}
+
+int tileCpuKernelRun(TileCpuKernel *k, const TileArgValue *args,
+                     const int64_t grid[3], char *err, size_t errSize) {
+  for (int g = 0; g < 3; ++g)
+    if (grid[g] < 1) {
+      snprintf(err, errSize, "grid dimension %d is %lld (must be at least 1)",
+               g, (long long)grid[g]);
+      return 1;
+    }
+  Packed *p = calloc(1, sizeof *p);
+  if (!p) {
+    snprintf(err, errSize, "out of memory");
+    return 1;
+  }
+  for (int i = 0; i < k->numArgs; ++i) {
+    if (checkArg(k, i, &args[i], err, errSize)) {
+      free(p);
+      return 1;
+    }
+    const TileArgInfo *a = &k->args[i];
+    if (a->kind != TILE_ARG_MEMREF) {
+      packScalar(p, a, &args[i]);
+      continue;
+    }
+    const TileHostArray *h = args[i].array;
+    pointer(p, h->data);
+    pointer(p, h->data);
+    *word(p) = 0; /* offset */
+    for (int d = 0; d < a->rank; ++d)
+      *word(p) = h->shape[d];
+    int64_t stride = 1, strides[kMaxRank];
+    for (int d = a->rank - 1; d >= 0; --d) {
+      strides[d] = stride;
+      stride *= h->shape[d];
+    }
+    for (int d = 0; d < a->rank; ++d)
+      *word(p) = strides[d];
+  }
+  int64_t *pid[3], *num[3];
+  for (int g = 0; g < 3; ++g)
+    pid[g] = word(p);
+  for (int g = 0; g < 3; ++g)
+    *(num[g] = word(p)) = grid[g];
+  for (int64_t z = 0; z < grid[2]; ++z)
+    for (int64_t y = 0; y < grid[1]; ++y)
+      for (int64_t x = 0; x < grid[0]; ++x) {
+        *pid[0] = x;
+        *pid[1] = y;
+        *pid[2] = z;
+        k->entry(p->packed);
+      }
+  free(p);
+  return 0;
+}
+
+void tileCpuKernelDestroy(TileCpuKernel *k) {
+  if (!k)
+    return;
+  if (!mlirExecutionEngineIsNull(k->engine))
+    mlirExecutionEngineDestroy(k->engine);
+  free(k);
+}

@@ -1,0 +1,229 @@
+/* Op-creation helpers at an insertion point; see Build.h. */
+#include "lib/Support/Build.h"
+
+#include <stdlib.h>
+
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+TileBuilder tileBuilderBefore(MlirOperation op) {
+  TileBuilder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op),
+                   mlirOperationGetBlock(op), op};
+  return b;
+}
+
+TileBuilder tileBuilderAtEnd(MlirBlock block, MlirLocation loc) {
+  TileBuilder b = {mlirLocationGetContext(loc), loc, block,
+                   (MlirOperation){NULL}};
+  return b;
+}
+
+MlirValue bInsert(TileBuilder *b, MlirOperation op) {
+  if (mlirOperationIsNull(b->before))
+    mlirBlockAppendOwnedOperation(b->block, op);
+  else
+    mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
+  return mlirOperationGetNumResults(op) > 0 ? mlirOperationGetResult(op, 0)
+                                            : (MlirValue){NULL};
+}
+
+MlirValue bConstAttr(TileBuilder *b, MlirAttribute value) {
+  MlirType type = mlirAttributeGetType(value);
+  TileNamedAttr attrs[] = {{"value", value}};
+  return bInsert(b, tileOpCreate(b->loc, "arith.constant", 0, NULL, 1, &type,
+                                 1, attrs));
+}
+
+MlirValue bConstIndex(TileBuilder *b, int64_t v) {
+  return bConstAttr(b, mlirIntegerAttrGet(mlirIndexTypeGet(b->ctx), v));
+}
+
+MlirValue bConstInt(TileBuilder *b, MlirType type, int64_t v) {
+  return bConstAttr(b, mlirIntegerAttrGet(type, v));
+}
+
+MlirValue bConstFloat(TileBuilder *b, MlirType type, double v) {
+  return bConstAttr(b, mlirFloatAttrDoubleGet(b->ctx, type, v));
+}
+
+MlirValue bBinary(TileBuilder *b, const char *name, MlirValue x,
+                  MlirValue y) {
+  MlirValue operands[] = {x, y};
+  MlirType type = mlirValueGetType(x);
+  return bInsert(b, tileOpCreate(b->loc, name, 2, operands, 1, &type, 0, NULL));
+}
+
+MlirValue bAddi(TileBuilder *b, MlirValue x, MlirValue y) {
+  return bBinary(b, "arith.addi", x, y);
+}
+
+MlirValue bMuli(TileBuilder *b, MlirValue x, MlirValue y) {
+  return bBinary(b, "arith.muli", x, y);
+}
+
+MlirValue bAndi(TileBuilder *b, MlirValue x, MlirValue y) {
+  return bBinary(b, "arith.andi", x, y);
+}
+
+static MlirValue compare(TileBuilder *b, const char *name, int predicate,
+                         MlirValue x, MlirValue y) {
+  MlirValue operands[] = {x, y};
+  MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
+  TileNamedAttr attrs[] = {
+      {"predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64),
+                                       predicate)}};
+  return bInsert(b, tileOpCreate(b->loc, name, 2, operands, 1, &i1, 1, attrs));
+}
+
+MlirValue bCmpi(TileBuilder *b, int predicate, MlirValue x, MlirValue y) {
+  return compare(b, "arith.cmpi", predicate, x, y);
+}
+
+MlirValue bCmpf(TileBuilder *b, int predicate, MlirValue x, MlirValue y) {
+  return compare(b, "arith.cmpf", predicate, x, y);
+}
+
+MlirValue bSelect(TileBuilder *b, MlirValue c, MlirValue t, MlirValue f) {
+  MlirValue operands[] = {c, t, f};
+  MlirType type = mlirValueGetType(t);
+  return bInsert(b, tileOpCreate(b->loc, "arith.select", 3, operands, 1, &type,
+                                 0, NULL));
+}
+
+MlirValue bCast(TileBuilder *b, const char *name, MlirValue x, MlirType type) {
+  return bInsert(b, tileOpCreate(b->loc, name, 1, &x, 1, &type, 0, NULL));
+}
+
+MlirValue bDim(TileBuilder *b, MlirValue memref, int64_t dim) {
+  MlirValue operands[] = {memref, bConstIndex(b, dim)};
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  return bInsert(b, tileOpCreate(b->loc, "memref.dim", 2, operands, 1, &index,
+                                 0, NULL));
+}
+
+/* `first` followed by n indices, for the load/store/extract families. */
+static intptr_t withIndices(MlirValue *out, intptr_t nFirst,
+                            const MlirValue *first, intptr_t n,
+                            const MlirValue *indices) {
+  intptr_t k = 0;
+  for (intptr_t i = 0; i < nFirst; ++i)
+    out[k++] = first[i];
+  for (intptr_t i = 0; i < n; ++i)
+    out[k++] = indices[i];
+  return k;
+}
+
+MlirValue bLoad(TileBuilder *b, MlirValue memref, intptr_t n,
+                const MlirValue *indices) {
+  MlirValue operands[1 + 8];
+  intptr_t k = withIndices(operands, 1, &memref, n, indices);
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(memref));
+  return bInsert(b, tileOpCreate(b->loc, "memref.load", k, operands, 1, &elem,
+                                 0, NULL));
+}
+
+void bStore(TileBuilder *b, MlirValue value, MlirValue memref, intptr_t n,
+            const MlirValue *indices) {
+  MlirValue first[] = {value, memref};
+  MlirValue operands[2 + 8];
+  intptr_t k = withIndices(operands, 2, first, n, indices);
+  bInsert(b, tileOpCreate(b->loc, "memref.store", k, operands, 0, NULL, 0,
+                          NULL));
+}
+
+MlirValue bExtract(TileBuilder *b, MlirValue tensor, intptr_t n,
+                   const MlirValue *indices) {
+  MlirValue operands[1 + 8];
+  intptr_t k = withIndices(operands, 1, &tensor, n, indices);
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(tensor));
+  return bInsert(b, tileOpCreate(b->loc, "tensor.extract", k, operands, 1,
+                                 &elem, 0, NULL));
+}
+
+/* A region holding one block with `n` arguments of `types`. */
+static MlirRegion regionWithBlock(MlirLocation loc, intptr_t n,
+                                  const MlirType *types, MlirBlock *block) {
+  MlirLocation locs[16];
+  for (intptr_t i = 0; i < n && i < 16; ++i)
+    locs[i] = loc;
+  MlirRegion region = mlirRegionCreate();
+  *block = mlirBlockCreate(n, types, locs);
+  mlirRegionAppendOwnedBlock(region, *block);
+  return region;
+}
+
+static MlirOperation createWithRegions(TileBuilder *b, const char *name,
+                                       intptr_t nOperands,
+                                       const MlirValue *operands,
+                                       intptr_t nResults,
+                                       const MlirType *results,
+                                       intptr_t nRegions, MlirRegion *regions,
+                                       intptr_t nAttrs,
+                                       const MlirNamedAttribute *attrs) {
+  MlirOperationState state = mlirOperationStateGet(tileStr(name), b->loc);
+  mlirOperationStateAddOperands(&state, nOperands, operands);
+  mlirOperationStateAddResults(&state, nResults, results);
+  mlirOperationStateAddOwnedRegions(&state, nRegions, regions);
+  if (nAttrs)
+    mlirOperationStateAddAttributes(&state, nAttrs, attrs);
+  MlirOperation op = mlirOperationCreate(&state);
+  bInsert(b, op);
+  return op;
+}
+
+MlirOperation bGenerate(TileBuilder *b, MlirType type, TileBuilder *body) {
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  MlirType indices[8];
+  for (intptr_t i = 0; i < rank; ++i)
+    indices[i] = mlirIndexTypeGet(b->ctx);
+  MlirBlock block;
+  MlirRegion region = regionWithBlock(b->loc, rank, indices, &block);
+  MlirOperation op = createWithRegions(b, "tensor.generate", 0, NULL, 1, &type,
+                                       1, &region, 0, NULL);
+  *body = tileBuilderAtEnd(block, b->loc);
+  return op;
+}
+
+MlirOperation bIf(TileBuilder *b, MlirValue cond, intptr_t nResults,
+                  const MlirType *resultTypes, bool withElse,
+                  TileBuilder *thenBody, TileBuilder *elseBody) {
+  MlirBlock thenBlock, elseBlock;
+  MlirRegion regions[2];
+  regions[0] = regionWithBlock(b->loc, 0, NULL, &thenBlock);
+  if (nResults > 0 || withElse)
+    regions[1] = regionWithBlock(b->loc, 0, NULL, &elseBlock);
+  else
+    regions[1] = mlirRegionCreate();
+  MlirOperation op = createWithRegions(b, "scf.if", 1, &cond, nResults,
+                                       resultTypes, 2, regions, 0, NULL);
+  *thenBody = tileBuilderAtEnd(thenBlock, b->loc);
+  if (elseBody && (nResults > 0 || withElse))
+    *elseBody = tileBuilderAtEnd(elseBlock, b->loc);
+  return op;
+}
+
+MlirOperation bFor(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step,
+                   intptr_t nInits, const MlirValue *inits, TileBuilder *body) {
+  MlirValue operands[3 + 8];
+  MlirType types[1 + 8];
+  operands[0] = lb;
+  operands[1] = ub;
+  operands[2] = step;
+  types[0] = mlirIndexTypeGet(b->ctx);
+  for (intptr_t i = 0; i < nInits; ++i) {
+    operands[3 + i] = inits[i];
+    types[1 + i] = mlirValueGetType(inits[i]);
+  }
+  MlirBlock block;
+  MlirRegion region = regionWithBlock(b->loc, 1 + nInits, types, &block);
+  MlirOperation op = createWithRegions(b, "scf.for", 3 + nInits, operands,
+                                       nInits, types + 1, 1, &region, 0, NULL);
+  *body = tileBuilderAtEnd(block, b->loc);
+  return op;
+}
+
+void bYield(TileBuilder *b, const char *name, intptr_t n,
+            const MlirValue *values) {
+  bInsert(b, tileOpCreate(b->loc, name, n, values, 0, NULL, 0, NULL));
+}

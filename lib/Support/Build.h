@@ -1,0 +1,74 @@
+/* An insertion point and the op-creation helpers lowerings use, so a
+ * lowering reads like the IR it emits: bAddi(b, x, y), bCmpi(b, ARITH_SLT,
+ * x, y), bGenerate(...). Every helper inserts the op it creates at the
+ * builder's point and returns its (first) result. */
+#ifndef TILE_SUPPORT_BUILD_H
+#define TILE_SUPPORT_BUILD_H
+
+#include <stdint.h>
+
+#include "mlir-c/IR.h"
+
+typedef struct {
+  MlirContext ctx;
+  MlirLocation loc;
+  MlirBlock block;
+  MlirOperation before; /* insert before this op; null: at the block's end */
+} TileBuilder;
+
+/* A builder inserting before `op`, with op's location. */
+TileBuilder tileBuilderBefore(MlirOperation op);
+/* A builder appending to `block`. */
+TileBuilder tileBuilderAtEnd(MlirBlock block, MlirLocation loc);
+
+/* Inserts `op` at the builder's point; returns result 0 or a null value. */
+MlirValue bInsert(TileBuilder *b, MlirOperation op);
+
+/* arith.cmpi / arith.cmpf predicates (values of the MLIR enums). */
+enum { ARITH_EQ = 0, ARITH_NE = 1, ARITH_SLT = 2, ARITH_SLE = 3, ARITH_SGT = 4,
+       ARITH_SGE = 5, ARITH_ULT = 6 };
+enum { ARITH_F_UNO = 14 };
+
+MlirValue bConstIndex(TileBuilder *b, int64_t v);
+MlirValue bConstInt(TileBuilder *b, MlirType type, int64_t v);
+MlirValue bConstFloat(TileBuilder *b, MlirType type, double v);
+/* arith.constant holding a typed scalar attribute. */
+MlirValue bConstAttr(TileBuilder *b, MlirAttribute value);
+/* A binary arith op whose result has x's type: bBinary(b, "arith.addi",..). */
+MlirValue bBinary(TileBuilder *b, const char *name, MlirValue x, MlirValue y);
+MlirValue bAddi(TileBuilder *b, MlirValue x, MlirValue y);
+MlirValue bMuli(TileBuilder *b, MlirValue x, MlirValue y);
+MlirValue bAndi(TileBuilder *b, MlirValue x, MlirValue y);
+MlirValue bCmpi(TileBuilder *b, int predicate, MlirValue x, MlirValue y);
+MlirValue bCmpf(TileBuilder *b, int predicate, MlirValue x, MlirValue y);
+MlirValue bSelect(TileBuilder *b, MlirValue c, MlirValue t, MlirValue f);
+/* A unary cast-like op: bCast(b, "arith.extf", x, f32). */
+MlirValue bCast(TileBuilder *b, const char *name, MlirValue x, MlirType type);
+
+MlirValue bDim(TileBuilder *b, MlirValue memref, int64_t dim);
+MlirValue bLoad(TileBuilder *b, MlirValue memref, intptr_t n,
+                const MlirValue *indices);
+void bStore(TileBuilder *b, MlirValue value, MlirValue memref, intptr_t n,
+            const MlirValue *indices);
+MlirValue bExtract(TileBuilder *b, MlirValue tensor, intptr_t n,
+                   const MlirValue *indices);
+
+/* Region ops. Each creates the op at b's point and returns it; `body` (and
+ * for scf.if `elseBody`) are set to builders at the end of the new blocks.
+ * The caller fills them and ends each with bYield. */
+/* tensor.generate with static `type`; the body's arguments are the indices. */
+MlirOperation bGenerate(TileBuilder *b, MlirType type, TileBuilder *body);
+/* scf.if with `nResults` results (an else block only if nResults > 0 or
+ * withElse). */
+MlirOperation bIf(TileBuilder *b, MlirValue cond, intptr_t nResults,
+                  const MlirType *resultTypes, bool withElse,
+                  TileBuilder *thenBody, TileBuilder *elseBody);
+/* scf.for lb..ub step `step` with iter_args `inits`; body arguments are the
+ * induction variable then the iter_args. */
+MlirOperation bFor(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step,
+                   intptr_t nInits, const MlirValue *inits, TileBuilder *body);
+/* A terminator: bYield(b, "scf.yield", n, values). */
+void bYield(TileBuilder *b, const char *name, intptr_t n,
+            const MlirValue *values);
+
+#endif
