@@ -1,0 +1,28 @@
+/* --arg SPEC: turns each spec into the value the kernel gets, checked
+ * against the signature. Memrefs take `npy:PATH` (a bf16 memref reads the
+ * file's uint16 bit patterns as bf16) or a generator spec (randn:, rand:,
+ * zeros:, ones:, iota:; lib/Runtime/Generate.h); scalars take a literal
+ * that must fit the scalar type. Messages name the argument by index and
+ * type: "argument #1 (memref<?xf32>): npy file y.npy has dtype f16". */
+#ifndef TILE_RUN_ARGUMENTS_H
+#define TILE_RUN_ARGUMENTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/Runtime/HostArray.h"
+#include "tools/tile-run/Signature.h"
+
+typedef struct {
+  TileHostArray array; /* SIG_MEMREF: owned */
+  int64_t i;           /* SIG_INT, SIG_INDEX */
+  double f;            /* SIG_FLOAT */
+} ArgValue;
+
+/* Fills *out for argument `index` from `spec`. Returns 0, or 1 with a
+ * one-line message in err. */
+int argumentLoad(int index, const SigArg *sig, const char *spec,
+                 ArgValue *out, char *err, size_t errSize);
+void argumentFree(ArgValue *v);
+
+#endif

@@ -1,0 +1,39 @@
+/* --check: compares an output array with an expected one, element by
+ * element: |a - e| <= atol + rtol*|e| with atol = rtol; NaN matches only
+ * NaN, an infinity only the same infinity. The default rtol follows the
+ * output's dtype (checkDefaultRtol); integers and bool compare exactly. */
+#ifndef TILE_RUN_CHECK_H
+#define TILE_RUN_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "lib/Runtime/HostArray.h"
+
+typedef struct {
+  size_t numElements;
+  size_t numMismatches;
+  size_t worst;       /* flat index of the worst element (mismatch or not) */
+  double expected;    /* at `worst` */
+  double actual;
+  double error;       /* |actual - expected| at `worst` */
+  double maxError;    /* the largest |actual - expected| among finite pairs */
+} CheckResult;
+
+/* 1e-5 for f32/f64, 1e-2 for f16/bf16, 0 for integers and bool. */
+double checkDefaultRtol(TileDType dtype);
+
+/* Compares. Returns 1 with a message when the two cannot be compared
+ * (shapes differ, a float array against an integer one), else 0 and fills
+ * *r (the check passed when r->numMismatches == 0). */
+int checkCompare(const TileHostArray *actual, const TileHostArray *expected,
+                 double rtol, CheckResult *r, char *err, size_t errSize);
+
+/* Element `i` of `a` as a double. */
+double checkElement(const TileHostArray *a, size_t i);
+
+/* Writes "[i, j, k]" for flat index `flat` of `shape`. */
+void checkFormatIndex(size_t flat, int rank, const int64_t *shape, char *buf,
+                      size_t size);
+
+#endif

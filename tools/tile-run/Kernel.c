@@ -1,0 +1,158 @@
+/* The kernel file; see Kernel.h. */
+#ifndef TILE_RUN_NO_COMPILER
+#include "tools/tile-run/Kernel.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Support/IR.h"
+#include "lib/Support/Location.h"
+#include "lib/Support/StrBuf.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "tile-c/Dialect.h"
+
+MlirModule kernelParse(MlirContext ctx, const char *text, size_t len,
+                       const char *fileName) {
+  MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, len));
+  if (mlirModuleIsNull(m))
+    return m;
+  MlirOperation op = mlirModuleGetOperation(m);
+  tileRenameLocations(op, tileStr("-"), tileStr(fileName));
+  if (mlirLogicalResultIsFailure(tileVerify(op))) {
+    mlirModuleDestroy(m);
+    return (MlirModule){NULL};
+  }
+  return m;
+}
+
+static bool symbolName(MlirOperation op, MlirStringRef *name) {
+  MlirAttribute a = tileOpAttr(op, "sym_name");
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return false;
+  *name = mlirStringAttrGetValue(a);
+  return true;
+}
+
+int kernelFind(MlirModule module, const char *name, const char *fileName,
+               MlirOperation *out, char *err, size_t errSize) {
+  MlirBlock body = mlirModuleGetBody(module);
+  TileStrBuf kernels = tileStrBufInit();
+  bool foundFunc = false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef sym;
+    if (!tileOpIsNamed(op, "func.func") || !symbolName(op, &sym))
+      continue;
+    bool isKernel = tileIsKernel(op);
+    if (mlirStringRefEqual(sym, tileStr(name))) {
+      if (isKernel) {
+        *out = op;
+        tileStrBufFree(&kernels);
+        return 0;
+      }
+      foundFunc = true;
+    }
+    if (isKernel)
+      tileStrBufPrintf(&kernels, "%s@%.*s", kernels.len ? ", " : "",
+                       (int)sym.length, sym.data);
+  }
+  const char *what = foundFunc ? "is not a kernel (no tile.kernel attribute)"
+                               : "not found";
+  if (kernels.len)
+    snprintf(err, errSize, "kernel @%s %s in %s; its kernels: %s", name, what,
+             fileName, tileStrBufCStr(&kernels));
+  else
+    snprintf(err, errSize,
+             "kernel @%s %s in %s; it has no kernels (func.func with tile.kernel)",
+             name, what, fileName);
+  tileStrBufFree(&kernels);
+  return 1;
+}
+
+/* The TileDType of a scalar or element type; false for others. */
+static bool dtypeOf(MlirType t, TileDType *out) {
+  if (mlirTypeIsAInteger(t)) {
+    switch (mlirIntegerTypeGetWidth(t)) {
+    case 1:
+      return *out = TILE_DTYPE_BOOL, true;
+    case 8:
+      return *out = TILE_DTYPE_I8, true;
+    case 16:
+      return *out = TILE_DTYPE_I16, true;
+    case 32:
+      return *out = TILE_DTYPE_I32, true;
+    case 64:
+      return *out = TILE_DTYPE_I64, true;
+    default:
+      return false;
+    }
+  }
+  if (mlirTypeIsAF16(t))
+    return *out = TILE_DTYPE_F16, true;
+  if (mlirTypeIsABF16(t))
+    return *out = TILE_DTYPE_BF16, true;
+  if (mlirTypeIsAF32(t))
+    return *out = TILE_DTYPE_F32, true;
+  if (mlirTypeIsAF64(t))
+    return *out = TILE_DTYPE_F64, true;
+  return false;
+}
+
+static int readArg(int index, MlirType t, SigArg *a, char *err,
+                   size_t errSize) {
+  memset(a, 0, sizeof *a);
+  tileTypeStr(t, a->type, sizeof a->type);
+  if (mlirTypeIsAIndex(t)) {
+    a->kind = SIG_INDEX;
+    a->dtype = TILE_DTYPE_I64;
+    return 0;
+  }
+  if (mlirTypeIsAMemRef(t)) {
+    a->kind = SIG_MEMREF;
+    a->rank = (int)mlirShapedTypeGetRank(t);
+    if (a->rank < 1 || a->rank > 3) {
+      snprintf(err, errSize, SIG_ARG_FMT ": tile-run passes memrefs of rank 1 to 3",
+               index, a->type);
+      return 1;
+    }
+    for (int d = 0; d < a->rank; ++d)
+      a->shape[d] = mlirShapedTypeIsDynamicDim(t, d)
+                        ? -1
+                        : mlirShapedTypeGetDimSize(t, d);
+    if (!dtypeOf(mlirShapedTypeGetElementType(t), &a->dtype)) {
+      snprintf(err, errSize,
+               SIG_ARG_FMT ": tile-run has no host arrays of this element type "
+               "(it passes i1, i8, i16, i32, i64, f16, bf16, f32, f64)",
+               index, a->type);
+      return 1;
+    }
+    return 0;
+  }
+  if (dtypeOf(t, &a->dtype)) {
+    a->kind = tileDTypeIsFloat(a->dtype) ? SIG_FLOAT : SIG_INT;
+    return 0;
+  }
+  snprintf(err, errSize,
+           SIG_ARG_FMT ": tile-run passes memrefs, integers, floats and index only",
+           index, a->type);
+  return 1;
+}
+
+int kernelSignature(MlirOperation kernel, SigArg **out, int *numArgs,
+                    char *err, size_t errSize) {
+  MlirType fn = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
+  int n = (int)mlirFunctionTypeGetNumInputs(fn);
+  SigArg *args = calloc(n > 0 ? (size_t)n : 1, sizeof *args);
+  for (int i = 0; i < n; ++i)
+    if (readArg(i, mlirFunctionTypeGetInput(fn, i), &args[i], err, errSize)) {
+      free(args);
+      return 1;
+    }
+  *out = args;
+  *numArgs = n;
+  return 0;
+}
+#endif

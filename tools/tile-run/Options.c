@@ -1,0 +1,199 @@
+/* tile-run's command line; see Options.h. */
+#include "tools/tile-run/Options.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/tile-run/Substitute.h"
+
+static void printHelp(void) {
+  printf(
+      "OVERVIEW: tile-run: run a tile kernel and check its results\n\n"
+      "USAGE: tile-run FILE.mlir --kernel NAME --grid X[,Y[,Z]] [--target cpu|cuda]\n"
+      "                --arg SPEC ... [--out INDEX=PATH.npy ...] [--check INDEX=PATH.npy[:RTOL] ...]\n\n"
+      "OPTIONS:\n"
+      "  --kernel <name>            The kernel to run (a func.func with tile.kernel)\n"
+      "  --grid <x[,y[,z]]>         Programs per axis; each an integer expression with\n"
+      "                             + - * / (integer division), parentheses, cdiv(a,b)\n"
+      "                             and -D names, e.g. 'cdiv(N,1024),2'\n"
+      "  --target <cpu|cuda>        Where to run (default cpu; cuda is not available yet)\n"
+      "  --arg <spec>               One per kernel argument, in order:\n"
+      "                               memref:  npy:PATH (shape and dtype from the file),\n"
+      "                                        randn:SHAPExDTYPE[:seed=N], rand:..., zeros:...,\n"
+      "                                        ones:..., iota:...  e.g. randn:4096x64xf16:seed=1\n"
+      "                               scalar:  the value, e.g. 4096, -1, 0.5, inf, true\n"
+      "  --out <i=path.npy>         After the run, write memref argument i (0-based) as .npy\n"
+      "                             (bf16 is written as raw uint16 bit patterns)\n"
+      "  --check <i=path.npy[:rtol]> After the run, compare memref argument i with the file:\n"
+      "                             |actual - expected| <= atol + rtol*|expected|, atol = rtol;\n"
+      "                             default rtol 1e-5 (f32, f64), 1e-2 (f16, bf16), 0 (ints, bool)\n"
+      "  -D <name=value>            Replace ${name} in the kernel file, the grid and the\n"
+      "                             --arg specs; names also stand alone in --grid\n"
+      "  --help                     Show this help\n"
+      "  --version                  Show the version\n\n"
+      "After the run tile-run prints one line per memref argument written or\n"
+      "checked (dtype, shape, min, max, mean). Exit status: 0 success, 1 bad\n"
+      "input or failed check, 2 usage error.\n");
+}
+
+/* Matches "-name" or "-name=value"; for "-name value" takes argv[i+1]. */
+static bool flagValue(const char *arg, const char *name, int *i, int argc,
+                      char **argv, const char **value, bool *missing) {
+  size_t n = strlen(name);
+  if (strncmp(arg, name, n) != 0)
+    return false;
+  if (arg[n] == '=') {
+    *value = arg + n + 1;
+    return true;
+  }
+  if (arg[n] != '\0')
+    return false;
+  if (*i + 1 >= argc) {
+    *missing = true;
+    return true;
+  }
+  *value = argv[++*i];
+  return true;
+}
+
+static OptionsStatus usage(const char *fmt, const char *arg) {
+  fprintf(stderr, "tile-run: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, " (see tile-run --help)\n");
+  return OPTIONS_USAGE_ERROR;
+}
+
+/* Parses "INDEX=PATH" and, for --check, an optional ":RTOL" suffix. */
+static bool parseOutput(const char *flag, const char *value, bool withRtol,
+                        OutputSpec *out) {
+  const char *eq = strchr(value, '=');
+  if (!eq || eq == value || !eq[1])
+    return false;
+  char *end;
+  long index = strtol(value, &end, 10);
+  if (end != eq || index < 0)
+    return false;
+  const char *path = eq + 1;
+  size_t pathLen = strlen(path);
+  double rtol = -1;
+  const char *colon = withRtol ? strrchr(path, ':') : NULL;
+  if (colon && colon[1]) {
+    double r = strtod(colon + 1, &end);
+    if (*end == '\0' && r >= 0) {
+      rtol = r;
+      pathLen = (size_t)(colon - path);
+    }
+  }
+  if (pathLen == 0)
+    return false;
+  out->flag = flag;
+  out->index = index;
+  out->path = malloc(pathLen + 1);
+  memcpy(out->path, path, pathLen);
+  out->path[pathLen] = '\0';
+  out->rtol = rtol;
+  return true;
+}
+
+OptionsStatus optionsParse(Options *o, int argc, char **argv) {
+  memset(o, 0, sizeof *o);
+  size_t n = (size_t)(argc > 0 ? argc : 1);
+  o->args = calloc(n, sizeof *o->args);
+  o->outs = calloc(n, sizeof *o->outs);
+  o->checks = calloc(n, sizeof *o->checks);
+  o->defines = calloc(n, sizeof *o->defines);
+  const char *target = "cpu";
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    const char *value = NULL;
+    bool missing = false;
+    /* Both -flag and --flag, as LLVM tools accept; -D stays one dash. */
+    if (arg[0] == '-' && arg[1] == '-' && arg[2] != '\0')
+      ++arg;
+    if (strcmp(arg, "-help") == 0 || strcmp(arg, "-h") == 0) {
+      printHelp();
+      return OPTIONS_EXIT_OK;
+    }
+    if (strcmp(arg, "-version") == 0) {
+      printf("tile-run %s (tile dialect v1)\n", TILE_VERSION);
+      return OPTIONS_EXIT_OK;
+    }
+    if (strncmp(arg, "-D", 2) == 0) {
+      value = arg[2] ? arg + 2 : (i + 1 < argc ? argv[++i] : NULL);
+      if (!value)
+        return usage("option '%s' needs NAME=VALUE", argv[i]);
+      const char *eq = strchr(value, '=');
+      size_t len = eq ? (size_t)(eq - value) : 0;
+      if (!eq || !substituteIsName(value, len))
+        return usage("-D '%s': expected NAME=VALUE with NAME of letters, digits and '_'",
+                     value);
+      /* The name must be NUL-terminated for lookups: copy it. */
+      char *name = malloc(len + 1);
+      memcpy(name, value, len);
+      name[len] = '\0';
+      o->defines[o->numDefines++] = (Define){name, eq + 1};
+    } else if (flagValue(arg, "-kernel", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs a kernel name", argv[i]);
+      o->kernel = value;
+    } else if (flagValue(arg, "-grid", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs X[,Y[,Z]]", argv[i]);
+      o->grid = value;
+    } else if (flagValue(arg, "-target", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs cpu or cuda", argv[i]);
+      target = value;
+    } else if (flagValue(arg, "-arg", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs a SPEC", argv[i]);
+      o->args[o->numArgs++] = value;
+    } else if (flagValue(arg, "-out", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs INDEX=PATH.npy", argv[i]);
+      if (!parseOutput(value, value, false, &o->outs[o->numOuts]))
+        return usage("--out '%s': expected INDEX=PATH.npy", value);
+      ++o->numOuts;
+    } else if (flagValue(arg, "-check", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs INDEX=PATH.npy[:RTOL]", argv[i]);
+      if (!parseOutput(value, value, true, &o->checks[o->numChecks]))
+        return usage("--check '%s': expected INDEX=PATH.npy[:RTOL]", value);
+      ++o->numChecks;
+    } else if (arg[0] == '-' && arg[1] != '\0') {
+      return usage("unknown option '%s'", argv[i]);
+    } else if (o->input) {
+      return usage("more than one kernel file ('%s')", arg);
+    } else {
+      o->input = arg;
+    }
+  }
+  if (strcmp(target, "cpu") == 0)
+    o->target = TARGET_CPU;
+  else if (strcmp(target, "cuda") == 0)
+    o->target = TARGET_CUDA;
+  else
+    return usage("unknown target '%s' (expected cpu or cuda)", target);
+  if (!o->input)
+    return usage("no kernel file given%s", "");
+  if (!o->kernel)
+    return usage("no --kernel given%s", "");
+  if (!o->grid)
+    return usage("no --grid given%s", "");
+  return OPTIONS_OK;
+}
+
+void optionsFree(Options *o) {
+  for (size_t i = 0; i < o->numOuts; ++i)
+    free(o->outs[i].path);
+  for (size_t i = 0; i < o->numChecks; ++i)
+    free(o->checks[i].path);
+  for (size_t i = 0; i < o->numDefines; ++i)
+    free((char *)o->defines[i].name);
+  free(o->args);
+  free(o->outs);
+  free(o->checks);
+  free(o->defines);
+  memset(o, 0, sizeof *o);
+}

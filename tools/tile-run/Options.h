@@ -1,0 +1,49 @@
+/* tile-run's command line: the file, the kernel, the grid, the target, one
+ * --arg SPEC per kernel argument, --out/--check per memref argument and
+ * -D NAME=VALUE substitutions. Only syntax is checked here; whether an index
+ * exists or a spec fits the kernel is decided once the kernel is known. */
+#ifndef TILE_RUN_OPTIONS_H
+#define TILE_RUN_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum { TARGET_CPU, TARGET_CUDA } Target;
+
+typedef struct {
+  const char *name;
+  const char *value;
+} Define;
+
+/* --out INDEX=PATH (rtol unused) or --check INDEX=PATH[:rtol]. */
+typedef struct {
+  const char *flag;  /* the argument as given, for messages */
+  long index;
+  char *path;        /* owned */
+  double rtol;       /* < 0: the dtype's default */
+} OutputSpec;
+
+typedef struct {
+  const char *input;
+  const char *kernel;
+  const char *grid;
+  Target target;
+  const char **args;
+  size_t numArgs;
+  OutputSpec *outs;
+  size_t numOuts;
+  OutputSpec *checks;
+  size_t numChecks;
+  Define *defines;   /* in command-line order; a later one wins */
+  size_t numDefines;
+} Options;
+
+typedef enum { OPTIONS_OK, OPTIONS_EXIT_OK, OPTIONS_USAGE_ERROR } OptionsStatus;
+
+/* Parses argv; --help and --version print and return OPTIONS_EXIT_OK;
+ * mistakes print one line and return OPTIONS_USAGE_ERROR. Values point into
+ * argv except OutputSpec.path. Release with optionsFree in every case. */
+OptionsStatus optionsParse(Options *o, int argc, char **argv);
+void optionsFree(Options *o);
+
+#endif
