@@ -19,6 +19,26 @@ config.environment["PATH"] = os.pathsep.join(
 config.substitutions.append(("%tile_src", config.tile_source_dir))
 config.substitutions.append(("%irdl", os.path.join(config.tile_source_dir, "dialect", "tile.irdl.mlir")))
 
+# Reference results come from NumPy, independent of tile's code. The Python
+# that has it may not be the first python3 on PATH (Debian's python3-numpy
+# serves /usr/bin/python3): %numpy_python is one that imports numpy, and
+# tests that use it say `REQUIRES: numpy`.
+def find_numpy_python():
+    import sys
+    for python in (sys.executable, "/usr/bin/python3", shutil.which("python3")):
+        if python and os.path.exists(python) and subprocess.run(
+                [python, "-c", "import numpy"], capture_output=True).returncode == 0:
+            return python
+    return None
+
+numpy_python = find_numpy_python()
+if numpy_python:
+    config.available_features.add("numpy")
+    config.substitutions.append(("%numpy_python", numpy_python))
+else:
+    lit_config.note("no Python with numpy (apt install python3-numpy): "
+                    "tests marked 'REQUIRES: numpy' are skipped")
+
 # GPU tests are marked `REQUIRES: cuda-gpu`; CI has no GPU and skips them.
 def has_cuda_gpu():
     smi = shutil.which("nvidia-smi")
