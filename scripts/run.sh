@@ -1,18 +1,38 @@
 #!/bin/sh
-# The main job: install what is missing, build, and take the example kernel
-# examples/vecadd.mlir through tile's pipeline as far as it exists today
-# (verify, canonicalize). Running kernels (CPU or GPU) is not built yet:
-# tile-run says so rather than pretend.
+# The main job: install what is missing, build, compile an example kernel
+# (examples/softmax.mlir) through tile's pipeline, and run it, checking the
+# result against NumPy. There is no GPU backend yet, so it runs on the CPU
+# (tile-run --target cpu: the kernel JIT-compiled in-process).
 set -eu
 cd "$(dirname "$0")/.."
 scripts/deps.sh
 scripts/build.sh
 BUILD="${TILE_BUILD_DIR:-build}"
-KERNEL="${1:-examples/vecadd.mlir}"
-echo "== tile-opt $KERNEL (tile-verify, tile-canonicalize, canonicalize, cse)"
-"$BUILD/tile-opt" "$KERNEL" --mlir-timing \
-  --pass-pipeline='builtin.module(tile-verify,func.func(tile-canonicalize),canonicalize,cse)'
-echo "== tile-run"
-if "$BUILD/tile-run" "$KERNEL"; then :; else
-  echo "(tile-run cannot execute kernels yet: no CPU or GPU backend in this version)"
+WORK="${TILE_WORK_DIR:-$BUILD/main-job}"
+mkdir -p "$WORK"
+ROWS=1000 COLS=777
+
+echo "== tile-opt examples/softmax.mlir (tile-verify, tile-canonicalize, canonicalize, cse)"
+"$BUILD/tile-opt" examples/softmax.mlir --mlir-timing \
+  --pass-pipeline='builtin.module(tile-verify,func.func(tile-canonicalize),canonicalize,cse)' \
+  -o "$WORK/softmax.opt.mlir"
+echo "(output in $WORK/softmax.opt.mlir)"
+
+echo "== NumPy: input x (${ROWS}x${COLS} f32) and the reference row softmax"
+/usr/bin/python3 - "$WORK" "$ROWS" "$COLS" <<'PY'
+import sys, numpy as np
+d, r, c = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+x = np.random.default_rng(1).standard_normal((r, c)).astype(np.float32) * 3
+e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
+np.save(d + "/x.npy", x)
+np.save(d + "/y0.npy", np.zeros((r, c), np.float32))
+np.save(d + "/ref.npy", (e / e.sum(axis=1, keepdims=True)).astype(np.float32))
+PY
+
+if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
+  echo "(a GPU is present, but the GPU backend is not built yet: running on the CPU)"
 fi
+echo "== tile-run --target cpu, checked against NumPy"
+"$BUILD/tile-run" examples/softmax.mlir --kernel softmax --target cpu \
+  --grid "cdiv($ROWS,4)" --arg "npy:$WORK/x.npy" --arg "npy:$WORK/y0.npy" \
+  --out "1=$WORK/y.npy" --check "1=$WORK/ref.npy:1e-5"
