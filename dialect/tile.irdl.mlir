@@ -127,4 +127,14 @@ irdl.dialect @tile {
     irdl.operands(source: %source)
     irdl.results(result: %result)
   }
+
+  // Internal (not user-facing, see docs/internals.md): inserted by
+  // tile-assign-layouts where a value's layout differs from the one its
+  // user needs. Same shape and element type; only the encoding changes.
+  irdl.operation @convert_layout {
+    %source = irdl.base "!builtin.tensor"
+    %tile = irdl.base "!builtin.tensor"
+    irdl.operands(source: %source)
+    irdl.results(result: %tile)
+  }
 }

@@ -420,6 +420,8 @@ static bool lowerOp(MlirOperation op, const ProgramArgs *program) {
     lowerStore(op);
     mlirOperationDestroy(op);
     return true;
+  } else if (tileOpIsNamed(op, "tile.convert_layout")) {
+    v = operand(op, 0); /* the CPU has no layouts */
   } else if (tileOpIsNamed(op, "tile.dot")) {
     v = lowerDot(op);
   } else if (tileOpIsNamed(op, "tile.reduce")) {

@@ -2,6 +2,7 @@
 #include "lib/Transforms/PassDef.h"
 
 #include "lib/Conversion/TileToCPU.h"
+#include "lib/Transforms/AssignLayouts.h"
 #include "lib/Transforms/Canonicalize.h"
 #include "lib/Support/IR.h"
 #include "tile-c/Dialect.h"
@@ -37,6 +38,16 @@ static MlirLogicalResult runToCPU(MlirOperation op,
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+static MlirLogicalResult runCoalesce(MlirOperation op,
+                                     const TilePassOptions *options) {
+  return tileCoalesce(op, options->numWarps);
+}
+
+static MlirLogicalResult runAssignLayouts(MlirOperation op,
+                                          const TilePassOptions *options) {
+  return tileAssignLayouts(op, options->numWarps);
+}
+
 const TilePassDef tilePassTable[] = {
     {"tile-verify",
      "check the tile dialect rules IRDL cannot state (shapes, types, ranks)",
@@ -44,6 +55,14 @@ const TilePassDef tilePassTable[] = {
     {"tile-canonicalize",
      "fold tile shape ops and splats, drop unused side-effect-free tile ops",
      "", runCanonicalize},
+    {"tile-coalesce",
+     "give loads blocked layouts reading 16 bytes per thread along the "
+     "contiguous dimension",
+     "num-warps", runCoalesce},
+    {"tile-assign-layouts",
+     "give every tile a layout, inserting tile.convert_layout where users "
+     "disagree",
+     "num-warps", runAssignLayouts},
     {"tile-to-cpu",
      "lower functions to tensor/scf/memref code, one call per program "
      "(six trailing index arguments: program id x, y, z and grid x, y, z)",

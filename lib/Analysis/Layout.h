@@ -1,0 +1,80 @@
+/* Distributed layouts as data: which thread holds which elements of a tile,
+ * in which registers. Passes attach them to tile types as the tensor
+ * encoding (layoutToAttr / layoutFromAttr); TileToGPU reads them back.
+ *
+ * blocked: per dimension d, a thread holds sizePerThread[d] consecutive
+ *   elements; threadsPerWarp[d] lanes and warpsPerCTA[d] warps tile the
+ *   dimension; the pattern repeats to cover the shape. Element coordinate
+ *   of register (rep, s) in dim d for lane coordinate t and warp w:
+ *     i_d = ((rep * W_d + w) * T_d + t) * S_d + s   (mod shape_d)
+ *   so a CTA smaller than the tile repeats, and a tile smaller than the CTA
+ *   is held by several threads (replicated). order[0] is the fastest dim
+ *   (lanes and registers run along it first).
+ * slice: the parent blocked layout with dimension `dim` removed: what a
+ *   reduction along `dim` leaves; each element is held by every thread
+ *   that held some element of its line.
+ * The tensor-core layouts of later issues become more kinds here. */
+#ifndef TILE_ANALYSIS_LAYOUT_H
+#define TILE_ANALYSIS_LAYOUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mlir-c/IR.h"
+
+enum { TILE_MAX_LAYOUT_RANK = 3 };
+
+typedef enum { LAYOUT_BLOCKED = 0, LAYOUT_SLICE = 1 } TileLayoutKind;
+
+typedef struct {
+  int rank; /* of the parent */
+  int sizePerThread[TILE_MAX_LAYOUT_RANK];
+  int threadsPerWarp[TILE_MAX_LAYOUT_RANK];
+  int warpsPerCTA[TILE_MAX_LAYOUT_RANK];
+  int order[TILE_MAX_LAYOUT_RANK]; /* order[0] fastest */
+} TileBlocked;
+
+typedef struct {
+  TileLayoutKind kind;
+  TileBlocked blocked; /* blocked: the layout; slice: the parent */
+  int sliceDim;        /* slice only */
+} TileLayout;
+
+/* The default blocked layout for a tile of `shape` with `numWarps` warps:
+ * `vector` consecutive elements per thread along `contiguousDim` (clamped
+ * to the shape), lanes along that dimension first, warps along the
+ * outermost dimensions first. */
+TileLayout tileLayoutDefault(int rank, const int64_t *shape, int contiguousDim,
+                             int vector, int numWarps);
+TileLayout tileLayoutSlice(const TileLayout *parent, int dim);
+/* The rank of the tensors this layout describes. */
+int tileLayoutRank(const TileLayout *l);
+bool tileLayoutEqual(const TileLayout *a, const TileLayout *b);
+
+/* Registers per thread for a tile of `shape` (of rank tileLayoutRank). */
+int tileLayoutNumRegs(const TileLayout *l, const int64_t *shape);
+/* The static part of register `reg`'s coordinates: per tile dimension,
+ * rep * W*T*S + s (see the file comment); the thread's part is added by
+ * tileLayoutThreadOffset at run time. Registers run with s fastest, then
+ * repetitions, along order[0] first. */
+void tileLayoutRegCoords(const TileLayout *l, const int64_t *shape, int reg,
+                         int64_t *coords);
+/* Per blocked dimension (of the parent for slices): how to find the
+ * thread's coordinate offset: ((warp_d * T_d) + lane_d) * S_d, where
+ * lane_d = (lane / laneStride[d]) % T_d and warp_d = (warp / warpStride[d])
+ * % W_d. */
+void tileLayoutThreadStrides(const TileBlocked *b, int *laneStride,
+                             int *warpStride);
+/* Elements per CTA pass along blocked dimension d: S_d * T_d * W_d. */
+int tileBlockedCoverage(const TileBlocked *b, int d);
+
+/* The layout as an attribute (a dictionary) and back; false if `attr` is
+ * not a layout. */
+MlirAttribute tileLayoutToAttr(MlirContext ctx, const TileLayout *l);
+bool tileLayoutFromAttr(MlirAttribute attr, TileLayout *out);
+/* The tensor type `t` with layout `l` as its encoding. */
+MlirType tileTypeWithLayout(MlirType t, const TileLayout *l);
+/* Reads the layout of a tile type; false if it has none. */
+bool tileTypeLayout(MlirType t, TileLayout *out);
+
+#endif

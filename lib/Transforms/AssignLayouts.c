@@ -1,0 +1,387 @@
+/* tile-coalesce and tile-assign-layouts; see AssignLayouts.h. Types change
+ * in program order, so the IR between two ops being updated is briefly
+ * inconsistent; each pass leaves it consistent (MLIR verifies after it). */
+#include "lib/Transforms/AssignLayouts.h"
+
+#include <stdlib.h>
+
+#include "lib/Analysis/Layout.h"
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "tile-c/Dialect.h"
+
+int tileKernelNumWarps(MlirOperation kernel, int fallback) {
+  int64_t n = 0;
+  if (tileOpIntAttr(kernel, "tile.num_warps", &n) && n > 0)
+    return (int)n;
+  return fallback > 0 ? fallback : 4;
+}
+
+static bool isTensor(MlirValue v) {
+  return mlirTypeIsARankedTensor(mlirValueGetType(v));
+}
+
+bool tileValueIsUniform(MlirValue v) {
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def))
+    return false;
+  if (tileOpIsNamed(def, "tile.splat"))
+    return true;
+  if (!tileOpIsNamed(def, "arith.constant"))
+    return false;
+  MlirAttribute value = tileOpAttr(def, "value");
+  return !mlirAttributeIsNull(value) && mlirAttributeIsADenseElements(value) &&
+         mlirDenseElementsAttrIsSplat(value);
+}
+
+static void shapeOf(MlirType t, int *rank, int64_t *shape) {
+  *rank = (int)mlirShapedTypeGetRank(t);
+  for (int d = 0; d < *rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+}
+
+/* Bytes of one element in memory (i1 takes a byte). */
+static int elemBytes(MlirType elem) {
+  if (mlirTypeIsAInteger(elem))
+    return (int)(mlirIntegerTypeGetWidth(elem) + 7) / 8;
+  if (mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem))
+    return 2;
+  if (mlirTypeIsAF64(elem))
+    return 8;
+  if (mlirTypeIsAF32(elem))
+    return 4;
+  return 1; /* f8 */
+}
+
+/* The default layout: 16 bytes per thread along the innermost dim. */
+static TileLayout defaultFor(MlirType t, int numWarps) {
+  int rank;
+  int64_t shape[TILE_MAX_LAYOUT_RANK];
+  shapeOf(t, &rank, shape);
+  int vector = 16 / elemBytes(mlirShapedTypeGetElementType(t));
+  return tileLayoutDefault(rank, shape, rank - 1, vector, numWarps);
+}
+
+static void setLayout(MlirValue v, const TileLayout *l) {
+  mlirValueSetType(v, tileTypeWithLayout(mlirValueGetType(v), l));
+}
+
+static bool layoutOf(MlirValue v, TileLayout *out) {
+  return tileTypeLayout(mlirValueGetType(v), out);
+}
+
+/* ---- tile-coalesce ----------------------------------------------------- */
+
+/* Whether the memref's innermost stride is statically 1. */
+static bool innermostContiguous(MlirType memref) {
+  MlirAttribute layout = mlirMemRefTypeGetLayout(memref);
+  if (mlirAttributeIsNull(layout) || mlirAttributeIsAAffineMap(layout))
+    return mlirAttributeIsNull(layout) ||
+           mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(layout));
+  if (!mlirAttributeIsAStridedLayout(layout))
+    return false;
+  intptr_t n = mlirStridedLayoutAttrGetNumStrides(layout);
+  return n > 0 && mlirStridedLayoutAttrGetStride(layout, n - 1) == 1;
+}
+
+typedef struct {
+  int numWarps;
+  bool ok;
+} WalkState;
+
+static MlirWalkResult coalesceOne(MlirOperation op, void *userData) {
+  WalkState *st = userData;
+  if (!tileOpIsNamed(op, "tile.load") && !tileOpIsNamed(op, "tile.load_masked"))
+    return MlirWalkResultAdvance;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType t = mlirValueGetType(result);
+  TileLayout l = defaultFor(t, st->numWarps);
+  if (!innermostContiguous(mlirValueGetType(mlirOperationGetOperand(op, 0)))) {
+    int rank;
+    int64_t shape[TILE_MAX_LAYOUT_RANK];
+    shapeOf(t, &rank, shape);
+    l = tileLayoutDefault(rank, shape, rank - 1, 1, st->numWarps);
+  }
+  /* Recorded on the op: changing the type now would leave its users
+   * inconsistent until tile-assign-layouts runs. */
+  mlirOperationSetAttributeByName(op, tileStr("tile.layout"),
+                                  tileLayoutToAttr(mlirOperationGetContext(op),
+                                                   &l));
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult forEachKernel(MlirOperation op, void *userData,
+                                    MlirOperationWalkCallback fn) {
+  WalkState *st = userData;
+  if (!tileIsKernel(op))
+    return MlirWalkResultAdvance;
+  WalkState inner = {tileKernelNumWarps(op, st->numWarps), true};
+  mlirOperationWalk(op, fn, &inner, MlirWalkPreOrder);
+  st->ok = st->ok && inner.ok;
+  return MlirWalkResultSkip;
+}
+
+static MlirWalkResult coalesceKernel(MlirOperation op, void *userData) {
+  return forEachKernel(op, userData, coalesceOne);
+}
+
+MlirLogicalResult tileCoalesce(MlirOperation op, int numWarps) {
+  WalkState st = {numWarps, true};
+  mlirOperationWalk(op, coalesceKernel, &st, MlirWalkPreOrder);
+  return st.ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* ---- tile-assign-layouts ----------------------------------------------- */
+
+/* Makes operand `i` of `user` have layout `want`, inserting a
+ * tile.convert_layout before `user` when it has another. */
+/* A copy of uniform `v`'s definition before `user`, in layout `want`:
+ * cheaper than a conversion, and every user gets the type it needs. */
+static MlirValue rematerialize(MlirValue v, MlirOperation user,
+                               const TileLayout *want) {
+  MlirOperation def = tileDefiningOp(v);
+  MlirType type = tileTypeWithLayout(mlirValueGetType(v), want);
+  MlirOperation copy;
+  if (tileOpIsNamed(def, "tile.splat")) {
+    MlirValue scalar = mlirOperationGetOperand(def, 0);
+    copy = tileOpCreate(mlirOperationGetLocation(def), "tile.splat", 1,
+                        &scalar, 1, &type, 0, NULL);
+  } else {
+    MlirAttribute value = mlirDenseElementsAttrGetSplatValue(
+        tileOpAttr(def, "value"));
+    TileNamedAttr attrs[] = {{"value",
+                              mlirDenseElementsAttrSplatGet(type, value)}};
+    copy = tileOpCreate(mlirOperationGetLocation(def), "arith.constant", 0,
+                        NULL, 1, &type, 1, attrs);
+  }
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(user), user, copy);
+  return mlirOperationGetResult(copy, 0);
+}
+
+static void requireLayout(MlirOperation user, intptr_t i,
+                          const TileLayout *want) {
+  MlirValue v = mlirOperationGetOperand(user, i);
+  TileLayout have;
+  if (layoutOf(v, &have) && tileLayoutEqual(&have, want))
+    return;
+  if (tileValueIsUniform(v)) {
+    mlirOperationSetOperand(user, i, rematerialize(v, user, want));
+    return;
+  }
+  MlirType type = tileTypeWithLayout(mlirValueGetType(v), want);
+  MlirOperation convert = tileOpCreate(mlirOperationGetLocation(user),
+                                       "tile.convert_layout", 1, &v, 1, &type,
+                                       0, NULL);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(user), user,
+                                      convert);
+  mlirOperationSetOperand(user, i, mlirOperationGetResult(convert, 0));
+}
+
+/* The layout of the first operand that is a non-uniform tile with one. */
+static bool firstOperandLayout(MlirOperation op, TileLayout *out) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (isTensor(v) && !tileValueIsUniform(v) && layoutOf(v, out))
+      return true;
+  }
+  return false;
+}
+
+static void requireAllTensorOperands(MlirOperation op, const TileLayout *l) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n; ++i)
+    if (isTensor(mlirOperationGetOperand(op, i)))
+      requireLayout(op, i, l);
+}
+
+/* A blocked layout for operand `i`: its own if blocked, else the default. */
+static TileLayout requireBlocked(MlirOperation op, intptr_t i, int numWarps) {
+  MlirValue v = mlirOperationGetOperand(op, i);
+  TileLayout l;
+  if (!layoutOf(v, &l) || l.kind != LAYOUT_BLOCKED) {
+    l = defaultFor(mlirValueGetType(v), numWarps);
+    requireLayout(op, i, &l);
+  }
+  return l;
+}
+
+/* Yielded tiles take the layout of what they become: the scf.for
+ * iter_arg, or the scf.if result (which the first yield seen decides). */
+static void assignYield(MlirOperation op, int numWarps) {
+  MlirOperation parent = mlirOperationGetParentOperation(op);
+  bool isFor = tileOpIsNamed(parent, "scf.for");
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue target =
+        isFor ? mlirBlockGetArgument(mlirOperationGetBlock(op), 1 + i)
+              : mlirOperationGetResult(parent, i);
+    if (!isTensor(target))
+      continue;
+    TileLayout l;
+    if (!layoutOf(target, &l)) {
+      MlirValue v = mlirOperationGetOperand(op, i);
+      if (tileValueIsUniform(v) || !layoutOf(v, &l))
+        l = defaultFor(mlirValueGetType(v), numWarps);
+      setLayout(target, &l);
+    }
+    requireLayout(op, i, &l);
+  }
+}
+
+static void assignOp(MlirOperation op, int numWarps) {
+  intptr_t nResults = mlirOperationGetNumResults(op);
+  bool tensorResult = nResults == 1 && isTensor(mlirOperationGetResult(op, 0));
+  MlirValue result = tensorResult ? mlirOperationGetResult(op, 0)
+                                  : (MlirValue){NULL};
+  TileLayout l;
+  if (tileOpIsNamed(op, "tile.load") || tileOpIsNamed(op, "tile.load_masked")) {
+    /* tile-coalesce's choice, or the default if it did not run. */
+    if (!tileLayoutFromAttr(tileOpAttr(op, "tile.layout"), &l))
+      l = defaultFor(mlirValueGetType(result), numWarps);
+    mlirOperationRemoveAttributeByName(op, tileStr("tile.layout"));
+    setLayout(result, &l);
+    if (tileOpIsNamed(op, "tile.load_masked"))
+      requireLayout(op, 1, &l);
+    return;
+  }
+  if (tileOpIsNamed(op, "tile.store_masked")) {
+    l = requireBlocked(op, 0, numWarps);
+    requireLayout(op, 2, &l);
+    return;
+  }
+  if (tileOpIsNamed(op, "tile.store")) {
+    requireBlocked(op, 0, numWarps);
+    return;
+  }
+  if (tileOpIsNamed(op, "tile.reduce")) {
+    int64_t axis = 0;
+    tileOpIntAttr(op, "axis", &axis);
+    l = requireBlocked(op, 0, numWarps);
+    if (tensorResult) {
+      TileLayout s = tileLayoutSlice(&l, (int)axis);
+      setLayout(result, &s);
+    }
+    return;
+  }
+  if (tileOpIsNamed(op, "tile.expand_dims")) {
+    int64_t axis = 0;
+    tileOpIntAttr(op, "axis", &axis);
+    MlirValue source = mlirOperationGetOperand(op, 0);
+    TileLayout s;
+    if (layoutOf(source, &s) && s.kind == LAYOUT_SLICE &&
+        s.sliceDim == axis && !tileValueIsUniform(source)) {
+      l = s;
+      l.kind = LAYOUT_BLOCKED;
+    } else {
+      l = defaultFor(mlirValueGetType(result), numWarps);
+      TileLayout want = tileLayoutSlice(&l, (int)axis);
+      requireLayout(op, 0, &want);
+    }
+    setLayout(result, &l);
+    return;
+  }
+  if (tileOpIsNamed(op, "tile.broadcast")) {
+    l = requireBlocked(op, 0, numWarps);
+    setLayout(result, &l);
+    return;
+  }
+  if (tileOpIsNamed(op, "tile.dot")) {
+    if (!layoutOf(mlirOperationGetOperand(op, 2), &l) ||
+        l.kind != LAYOUT_BLOCKED)
+      l = defaultFor(mlirValueGetType(result), numWarps);
+    requireLayout(op, 2, &l);
+    setLayout(result, &l);
+    return;
+  }
+  if (tileOpIsNamed(op, "tile.convert_layout"))
+    return;
+  if (tileOpIsNamed(op, "scf.yield")) {
+    assignYield(op, numWarps);
+    return;
+  }
+  if (tileOpIsNamed(op, "scf.if"))
+    return; /* its results got their layouts from the yields */
+  if (!tensorResult)
+    return;
+  if (tileOpIsNamed(op, "arith.constant")) {
+    /* A splat constant's value carries its type: both change together.
+     * Other constants keep no layout (TileToGPU rejects them). */
+    if (!tileValueIsUniform(result))
+      return;
+    l = defaultFor(mlirValueGetType(result), numWarps);
+    setLayout(result, &l);
+    MlirAttribute value = tileOpAttr(op, "value");
+    mlirOperationSetAttributeByName(
+        op, tileStr("value"),
+        mlirDenseElementsAttrSplatGet(mlirValueGetType(result),
+                                      mlirDenseElementsAttrGetSplatValue(value)));
+    return;
+  }
+  /* Elementwise (arith/math), splats, constants, range, trans, reshape. */
+  bool elementwise = !tileOpIsTile(op) && !tileOpIsNamed(op, "arith.constant");
+  if (elementwise && firstOperandLayout(op, &l)) {
+    requireAllTensorOperands(op, &l);
+  } else {
+    l = defaultFor(mlirValueGetType(result), numWarps);
+  }
+  setLayout(result, &l);
+}
+
+static void assignRegion(MlirRegion region, int numWarps);
+
+/* scf.for: iter_args take their init's layout (the default for a uniform
+ * init), results the iter_args'. */
+static void assignFor(MlirOperation op, int numWarps) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  intptr_t nIter = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < nIter; ++i) {
+    MlirValue init = mlirOperationGetOperand(op, 3 + i);
+    if (!isTensor(init))
+      continue;
+    TileLayout l;
+    if (tileValueIsUniform(init) || !layoutOf(init, &l))
+      l = defaultFor(mlirValueGetType(init), numWarps);
+    else
+      requireLayout(op, 3 + i, &l);
+    setLayout(mlirBlockGetArgument(body, 1 + i), &l);
+    setLayout(mlirOperationGetResult(op, i), &l);
+  }
+  assignRegion(mlirOperationGetRegion(op, 0), numWarps);
+}
+
+static void assignBlock(MlirBlock block, int numWarps) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(block);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (tileOpIsNamed(op, "scf.for")) {
+      assignFor(op, numWarps);
+      continue;
+    }
+    intptr_t nRegions = mlirOperationGetNumRegions(op);
+    for (intptr_t r = 0; r < nRegions; ++r)
+      assignRegion(mlirOperationGetRegion(op, r), numWarps);
+    assignOp(op, numWarps);
+  }
+}
+
+static void assignRegion(MlirRegion region, int numWarps) {
+  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    assignBlock(b, numWarps);
+}
+
+static MlirWalkResult assignKernel(MlirOperation op, void *userData) {
+  WalkState *st = userData;
+  if (!tileIsKernel(op))
+    return MlirWalkResultAdvance;
+  assignRegion(mlirOperationGetRegion(op, 0),
+               tileKernelNumWarps(op, st->numWarps));
+  return MlirWalkResultSkip;
+}
+
+MlirLogicalResult tileAssignLayouts(MlirOperation op, int numWarps) {
+  WalkState st = {numWarps, true};
+  mlirOperationWalk(op, assignKernel, &st, MlirWalkPreOrder);
+  return mlirLogicalResultSuccess();
+}

@@ -1,0 +1,30 @@
+/* tile-coalesce and tile-assign-layouts: give every tile in a kernel a
+ * distributed layout (lib/Analysis/Layout.h) as its tensor encoding.
+ *
+ * tile-coalesce: chooses, for each load, a blocked layout whose threads
+ *   read 16 bytes each along the memref's contiguous dimension (static unit
+ *   stride), as wide as the tile allows, and records it on the load as the
+ *   `tile.layout` attribute (types change in tile-assign-layouts).
+ * tile-assign-layouts: the rest, in program order: elementwise ops take
+ *   their first operand's layout, reductions give slices, expand_dims and
+ *   broadcast keep the parent layout, everything else gets the default;
+ *   where an operand's layout differs from what its user needs, a
+ *   tile.convert_layout is inserted. Splats and splat constants are copied
+ *   into the layout each user needs instead (every register holds the same
+ *   value, so a copy is free).
+ * Expects verified tile IR; leaves every tensor in kernels with a layout. */
+#ifndef TILE_TRANSFORMS_ASSIGNLAYOUTS_H
+#define TILE_TRANSFORMS_ASSIGNLAYOUTS_H
+
+#include "mlir-c/IR.h"
+
+MlirLogicalResult tileCoalesce(MlirOperation op, int numWarps);
+MlirLogicalResult tileAssignLayouts(MlirOperation op, int numWarps);
+
+/* The warps a kernel runs with: `tile.num_warps`, else `fallback`, else 4. */
+int tileKernelNumWarps(MlirOperation kernel, int fallback);
+/* Whether tile value `v` is uniform: a tile.splat or a splat arith.constant
+ * (each register holds the same scalar). */
+bool tileValueIsUniform(MlirValue v);
+
+#endif
