@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Conversion/Combiner.h"
 #include "lib/Support/Build.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -320,31 +321,6 @@ static MlirValue lowerDot(MlirOperation op) {
   return finishGenerate(gen, &body, mlirOperationGetResult(forOp, 0));
 }
 
-/* The arith op combining two elements for a reduce kind. Integer max/min
- * are signed, except on i1 where "max" is "or". */
-static const char *combinerFor(MlirStringRef kind, MlirType elem) {
-  bool isFloat = !mlirTypeIsAInteger(elem);
-  bool isBool = !isFloat && mlirIntegerTypeGetWidth(elem) == 1;
-  static const struct {
-    const char *kind, *floatOp, *intOp, *boolOp;
-  } table[] = {
-      {"add", "arith.addf", "arith.addi", "arith.addi"},
-      {"mul", "arith.mulf", "arith.muli", "arith.muli"},
-      {"max", "arith.maximumf", "arith.maxsi", "arith.maxui"},
-      {"min", "arith.minimumf", "arith.minsi", "arith.minui"},
-      {"maxnum", "arith.maxnumf", "arith.maxsi", "arith.maxui"},
-      {"minnum", "arith.minnumf", "arith.minsi", "arith.minui"},
-      {"and", NULL, "arith.andi", "arith.andi"},
-      {"or", NULL, "arith.ori", "arith.ori"},
-      {"xor", NULL, "arith.xori", "arith.xori"},
-  };
-  for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i)
-    if (mlirStringRefEqual(kind, tileStr(table[i].kind)))
-      return isFloat ? table[i].floatOp
-                     : isBool ? table[i].boolOp : table[i].intOp;
-  return NULL;
-}
-
 /* Folds x along `axis` at the other coordinates `outer` (rank-1 lists
  * without the axis), starting from element 0 so no identity is needed. */
 static MlirValue reduceLine(TileBuilder *b, MlirValue x, intptr_t axis,
@@ -374,7 +350,7 @@ static MlirValue lowerReduce(MlirOperation op) {
   MlirStringRef kind = {"", 0};
   tileOpIntAttr(op, "axis", &axis);
   tileOpStrAttr(op, "kind", &kind);
-  const char *combiner = combinerFor(kind, elemOf(type));
+  const char *combiner = tileReduceCombiner(kind, elemOf(type));
   if (!combiner) {
     tileEmitOpError(op, "kind \"%.*s\" has no CPU lowering for this type",
                     (int)kind.length, kind.data);

@@ -1,0 +1,13 @@
+/* The arith op that combines two elements for a tile.reduce kind, shared by
+ * the CPU and GPU lowerings so both follow DIALECT.md's NaN rules: max/min
+ * propagate NaN (arith.maximumf), maxnum/minnum ignore it (arith.maxnumf);
+ * integer max/min are signed, except on i1 where max is or. */
+#ifndef TILE_CONVERSION_COMBINER_H
+#define TILE_CONVERSION_COMBINER_H
+
+#include "mlir-c/IR.h"
+
+/* NULL when the kind has no combiner for `elem`. */
+const char *tileReduceCombiner(MlirStringRef kind, MlirType elem);
+
+#endif

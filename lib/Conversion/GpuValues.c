@@ -1,0 +1,233 @@
+/* TileToGPU's value map and per-thread helpers; see GpuValues.h. */
+#include "lib/Conversion/GpuValues.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+/* ---- the map ----------------------------------------------------------- */
+
+void gpuMapInit(GpuValueMap *m) {
+  m->cap = 256;
+  m->size = 0;
+  m->keys = calloc(m->cap, sizeof *m->keys);
+  m->values = calloc(m->cap, sizeof *m->values);
+}
+
+void gpuMapFree(GpuValueMap *m) {
+  for (size_t i = 0; i < m->cap; ++i)
+    if (m->keys[i] && m->values[i].kind == GPU_TILE)
+      free(m->values[i].tile.regs);
+  free(m->keys);
+  free(m->values);
+  memset(m, 0, sizeof *m);
+}
+
+static size_t slot(const GpuValueMap *m, const void *key) {
+  size_t h = ((uintptr_t)key >> 4) * 0x9E3779B97F4A7C15ull;
+  size_t i = h & (m->cap - 1);
+  while (m->keys[i] && m->keys[i] != key)
+    i = (i + 1) & (m->cap - 1);
+  return i;
+}
+
+void gpuMapPut(GpuValueMap *m, MlirValue key, GpuValue value) {
+  if (2 * (m->size + 1) > m->cap) {
+    GpuValueMap bigger = {calloc(2 * m->cap, sizeof *m->keys),
+                          calloc(2 * m->cap, sizeof *m->values), 2 * m->cap,
+                          0};
+    for (size_t i = 0; i < m->cap; ++i)
+      if (m->keys[i]) {
+        size_t j = slot(&bigger, m->keys[i]);
+        bigger.keys[j] = m->keys[i];
+        bigger.values[j] = m->values[i];
+        ++bigger.size;
+      }
+    free(m->keys);
+    free(m->values);
+    *m = bigger;
+  }
+  size_t i = slot(m, key.ptr);
+  if (!m->keys[i])
+    ++m->size;
+  else if (m->values[i].kind == GPU_TILE)
+    free(m->values[i].tile.regs);
+  m->keys[i] = key.ptr;
+  m->values[i] = value;
+}
+
+GpuValue *gpuMapGet(GpuValueMap *m, MlirValue key) {
+  size_t i = slot(m, key.ptr);
+  return m->keys[i] ? &m->values[i] : NULL;
+}
+
+/* ---- tiles ------------------------------------------------------------- */
+
+static void describe(GpuTile *t, MlirType tensorType) {
+  t->rank = (int)mlirShapedTypeGetRank(tensorType);
+  for (int d = 0; d < t->rank; ++d)
+    t->shape[d] = mlirShapedTypeGetDimSize(tensorType, d);
+  t->elem = mlirShapedTypeGetElementType(tensorType);
+}
+
+GpuTile gpuTileAlloc(const TileLayout *l, MlirType tensorType) {
+  GpuTile t;
+  memset(&t, 0, sizeof t);
+  describe(&t, tensorType);
+  t.layout = *l;
+  t.numRegs = tileLayoutNumRegs(l, t.shape);
+  t.regs = calloc((size_t)t.numRegs, sizeof *t.regs);
+  return t;
+}
+
+GpuTile gpuTileUniform(MlirType tensorType, MlirValue scalar) {
+  GpuTile t;
+  memset(&t, 0, sizeof t);
+  describe(&t, tensorType);
+  t.uniform = true;
+  t.scalar = scalar;
+  tileTypeLayout(tensorType, &t.layout);
+  return t;
+}
+
+MlirValue gpuTileReg(const GpuTile *t, int i) {
+  return t->uniform ? t->scalar : t->regs[i];
+}
+
+GpuTile gpuTileMaterialize(const GpuTile *t, const TileLayout *l) {
+  GpuTile r = *t;
+  r.uniform = false;
+  r.layout = *l;
+  r.numRegs = tileLayoutNumRegs(l, t->shape);
+  r.regs = calloc((size_t)r.numRegs, sizeof *r.regs);
+  for (int i = 0; i < r.numRegs; ++i)
+    r.regs[i] = t->scalar;
+  return r;
+}
+
+/* ---- thread coordinates ------------------------------------------------ */
+
+/* (v / stride) % count, as index arithmetic; 0 when count is 1. */
+static MlirValue digit(TileBuilder *b, MlirValue v, int stride, int count) {
+  if (count == 1)
+    return bConstIndex(b, 0);
+  MlirValue q = stride == 1 ? v
+                            : bBinary(b, "arith.divui", v,
+                                      bConstIndex(b, stride));
+  return bBinary(b, "arith.remui", q, bConstIndex(b, count));
+}
+
+void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
+                  int rank, const int64_t *shape, int reg, MlirValue *out) {
+  const TileBlocked *bl = &l->blocked;
+  int laneStride[TILE_MAX_LAYOUT_RANK], warpStride[TILE_MAX_LAYOUT_RANK];
+  tileLayoutThreadStrides(bl, laneStride, warpStride);
+  int64_t regCoords[TILE_MAX_LAYOUT_RANK];
+  tileLayoutRegCoords(l, shape, reg, regCoords);
+  for (int d = 0, k = 0; d < bl->rank; ++d) {
+    if (l->kind == LAYOUT_SLICE && d == l->sliceDim)
+      continue;
+    int T = bl->threadsPerWarp[d], W = bl->warpsPerCTA[d];
+    int S = bl->sizePerThread[d];
+    MlirValue lane = digit(b, g->lane, laneStride[d], T);
+    MlirValue warp = digit(b, g->warp, warpStride[d], W);
+    MlirValue base = bMuli(b, bAddi(b, bMuli(b, warp, bConstIndex(b, T)), lane),
+                           bConstIndex(b, S));
+    MlirValue c = bAddi(b, base, bConstIndex(b, regCoords[k]));
+    if (tileBlockedCoverage(bl, d) > shape[k]) /* replicated: wrap */
+      c = bAndi(b, c, bConstIndex(b, shape[k] - 1));
+    out[k++] = c;
+  }
+  (void)rank;
+}
+
+/* ---- shared memory, memory access ------------------------------------- */
+
+MlirValue gpuSharedBase(TileBuilder *b) {
+  MlirType ptr3 = mlirLLVMPointerTypeGet(b->ctx, 3);
+  TileNamedAttr attrs[] = {
+      {"global_name",
+       mlirFlatSymbolRefAttrGet(b->ctx, tileStr("__tile_smem"))}};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.addressof", 0, NULL, 1,
+                                 &ptr3, 1, attrs));
+}
+
+void gpuNeedShared(GpuLowering *g, int64_t bytes) {
+  if (bytes > g->smemBytes)
+    g->smemBytes = bytes;
+}
+
+MlirValue gpuBarrier(TileBuilder *b) {
+  return bInsert(b, tileOpCreate(b->loc, "gpu.barrier", 0, NULL, 0, NULL, 0,
+                                 NULL));
+}
+
+MlirType gpuStorageType(MlirType elem) {
+  if (mlirTypeIsAInteger(elem) && mlirIntegerTypeGetWidth(elem) == 1)
+    return mlirIntegerTypeGet(mlirTypeGetContext(elem), 8);
+  return elem;
+}
+
+int gpuElemBytes(MlirType elem) {
+  if (mlirTypeIsAInteger(elem))
+    return (int)(mlirIntegerTypeGetWidth(elem) + 7) / 8;
+  if (mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem))
+    return 2;
+  if (mlirTypeIsAF32(elem))
+    return 4;
+  if (mlirTypeIsAF64(elem))
+    return 8;
+  return 1;
+}
+
+MlirValue gpuToStorage(TileBuilder *b, MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  MlirType s = gpuStorageType(t);
+  return mlirTypeEqual(s, t) ? v : bCast(b, "arith.extui", v, s);
+}
+
+MlirValue gpuFromStorage(TileBuilder *b, MlirValue v, MlirType elem) {
+  if (mlirTypeEqual(mlirValueGetType(v), elem))
+    return v;
+  /* i8 -> i1: any nonzero byte is true. */
+  return bCmpi(b, ARITH_NE, v, bConstInt(b, mlirValueGetType(v), 0));
+}
+
+MlirValue gpuIndexToI64(TileBuilder *b, MlirValue v) {
+  return bCast(b, "arith.index_cast", v, mlirIntegerTypeGet(b->ctx, 64));
+}
+
+MlirValue gpuGep(TileBuilder *b, MlirValue base, MlirValue index,
+                 MlirType elem) {
+  MlirValue operands[] = {base, gpuIndexToI64(b, index)};
+  MlirType ptr = mlirValueGetType(base);
+  int32_t dynamic = INT32_MIN;
+  TileNamedAttr attrs[] = {
+      {"elem_type", mlirTypeAttrGet(gpuStorageType(elem))},
+      {"rawConstantIndices", mlirDenseI32ArrayGet(b->ctx, 1, &dynamic)}};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.getelementptr", 2, operands, 1,
+                                 &ptr, 2, attrs));
+}
+
+static MlirAttribute i64Attr(MlirContext ctx, int64_t v) {
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
+}
+
+MlirValue gpuLoadPtr(TileBuilder *b, MlirValue ptr, MlirType type,
+                     int alignment) {
+  TileNamedAttr attrs[] = {{"alignment", i64Attr(b->ctx, alignment)}};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.load", 1, &ptr, 1, &type, 1,
+                                 attrs));
+}
+
+void gpuStorePtr(TileBuilder *b, MlirValue value, MlirValue ptr,
+                 int alignment) {
+  MlirValue operands[] = {value, ptr};
+  TileNamedAttr attrs[] = {{"alignment", i64Attr(b->ctx, alignment)}};
+  bInsert(b, tileOpCreate(b->loc, "llvm.store", 2, operands, 0, NULL, 1,
+                          attrs));
+}

@@ -1,0 +1,105 @@
+/* TileToGPU's value map and per-thread helpers.
+ *
+ * Every tile value of the kernel becomes, in the gpu.func, the registers
+ * its layout gives this thread (GpuTile): an array of scalars in the order
+ * of tileLayoutRegCoords, or one scalar when the tile is uniform (a splat:
+ * every register the same). Scalars (index, i32, f32 ...) map to one value.
+ * Memrefs map to the kernel parameters of the ABI (pointer, sizes,
+ * strides). */
+#ifndef TILE_CONVERSION_GPUVALUES_H
+#define TILE_CONVERSION_GPUVALUES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/Analysis/Layout.h"
+#include "lib/Support/Build.h"
+#include "mlir-c/IR.h"
+
+typedef struct {
+  bool uniform;
+  MlirValue scalar; /* uniform tiles and scalars */
+  TileLayout layout;
+  int rank;
+  int64_t shape[TILE_MAX_LAYOUT_RANK];
+  MlirType elem;
+  int numRegs;
+  MlirValue *regs;
+} GpuTile;
+
+typedef struct {
+  MlirValue ptr; /* !llvm.ptr (global) */
+  int rank;
+  MlirValue sizes[TILE_MAX_LAYOUT_RANK];   /* index */
+  MlirValue strides[TILE_MAX_LAYOUT_RANK]; /* index */
+  bool unitInnerStride; /* statically 1: vector accesses are possible */
+  MlirType elem;
+} GpuMemref;
+
+typedef enum { GPU_SCALAR, GPU_TILE, GPU_MEMREF } GpuValueKind;
+
+typedef struct {
+  GpuValueKind kind;
+  GpuTile tile;     /* GPU_TILE (and the scalar of GPU_SCALAR) */
+  GpuMemref memref; /* GPU_MEMREF */
+} GpuValue;
+
+/* An open-addressing map from kernel values to GpuValues. */
+typedef struct {
+  const void **keys;
+  GpuValue *values;
+  size_t cap, size;
+} GpuValueMap;
+
+void gpuMapInit(GpuValueMap *m);
+void gpuMapFree(GpuValueMap *m);
+void gpuMapPut(GpuValueMap *m, MlirValue key, GpuValue value);
+/* NULL if absent. */
+GpuValue *gpuMapGet(GpuValueMap *m, MlirValue key);
+
+/* State shared by the lowering of one kernel. */
+typedef struct {
+  MlirContext ctx;
+  MlirOperation gpuModule;
+  MlirValue lane, warp;   /* index values at the function entry */
+  int numWarps;
+  int64_t smemBytes;      /* the largest shared-memory use so far */
+  bool failed;
+  GpuValueMap values;
+} GpuLowering;
+
+/* A tile value with `numRegs` fresh slots (malloc'ed; freed with the map). */
+GpuTile gpuTileAlloc(const TileLayout *l, MlirType tensorType);
+GpuTile gpuTileUniform(MlirType tensorType, MlirValue scalar);
+/* Register i of t (the scalar if uniform). */
+MlirValue gpuTileReg(const GpuTile *t, int i);
+/* A uniform tile expanded into registers of layout `l`. */
+GpuTile gpuTileMaterialize(const GpuTile *t, const TileLayout *l);
+
+/* This thread's coordinates of register `reg` of a tile in layout `l`:
+ * index values, one per tile dimension. */
+void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
+                  int rank, const int64_t *shape, int reg, MlirValue *out);
+
+/* The shared-memory scratch buffer as an !llvm.ptr<3>, sized by the
+ * largest request (gpuNeedShared). */
+MlirValue gpuSharedBase(TileBuilder *b);
+void gpuNeedShared(GpuLowering *g, int64_t bytes);
+MlirValue gpuBarrier(TileBuilder *b);
+
+/* Element storage type in memory (i1 is stored as i8) and its bytes. */
+MlirType gpuStorageType(MlirType elem);
+int gpuElemBytes(MlirType elem);
+/* A value converted to / from its storage type. */
+MlirValue gpuToStorage(TileBuilder *b, MlirValue v);
+MlirValue gpuFromStorage(TileBuilder *b, MlirValue v, MlirType elem);
+/* &base[index] for an element of `elem` (address space from base). */
+MlirValue gpuGep(TileBuilder *b, MlirValue base, MlirValue index,
+                 MlirType elem);
+MlirValue gpuLoadPtr(TileBuilder *b, MlirValue ptr, MlirType type,
+                     int alignment);
+void gpuStorePtr(TileBuilder *b, MlirValue value, MlirValue ptr,
+                 int alignment);
+MlirValue gpuIndexToI64(TileBuilder *b, MlirValue v);
+
+#endif
