@@ -144,11 +144,12 @@ MlirValue bExtract(TileBuilder *b, MlirValue tensor, intptr_t n,
 /* A region holding one block with `n` arguments of `types`. */
 static MlirRegion regionWithBlock(MlirLocation loc, intptr_t n,
                                   const MlirType *types, MlirBlock *block) {
-  MlirLocation locs[16];
-  for (intptr_t i = 0; i < n && i < 16; ++i)
+  MlirLocation *locs = malloc((size_t)(n + 1) * sizeof *locs);
+  for (intptr_t i = 0; i < n; ++i)
     locs[i] = loc;
   MlirRegion region = mlirRegionCreate();
   *block = mlirBlockCreate(n, types, locs);
+  free(locs);
   mlirRegionAppendOwnedBlock(region, *block);
   return region;
 }
@@ -174,7 +175,7 @@ static MlirOperation createWithRegions(TileBuilder *b, const char *name,
 
 MlirOperation bGenerate(TileBuilder *b, MlirType type, TileBuilder *body) {
   intptr_t rank = mlirShapedTypeGetRank(type);
-  MlirType indices[8];
+  MlirType indices[8]; /* tiles have rank 1..3 */
   for (intptr_t i = 0; i < rank; ++i)
     indices[i] = mlirIndexTypeGet(b->ctx);
   MlirBlock block;
@@ -205,8 +206,9 @@ MlirOperation bIf(TileBuilder *b, MlirValue cond, intptr_t nResults,
 
 MlirOperation bFor(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step,
                    intptr_t nInits, const MlirValue *inits, TileBuilder *body) {
-  MlirValue operands[3 + 8];
-  MlirType types[1 + 8];
+  /* Lowered loops carry every register of their tiles: often hundreds. */
+  MlirValue *operands = malloc((size_t)(3 + nInits) * sizeof *operands);
+  MlirType *types = malloc((size_t)(1 + nInits) * sizeof *types);
   operands[0] = lb;
   operands[1] = ub;
   operands[2] = step;
@@ -219,6 +221,8 @@ MlirOperation bFor(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step,
   MlirRegion region = regionWithBlock(b->loc, 1 + nInits, types, &block);
   MlirOperation op = createWithRegions(b, "scf.for", 3 + nInits, operands,
                                        nInits, types + 1, 1, &region, 0, NULL);
+  free(operands);
+  free(types);
   *body = tileBuilderAtEnd(block, b->loc);
   return op;
 }

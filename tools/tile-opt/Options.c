@@ -31,6 +31,11 @@ static void printHelp(void) {
       "  --mlir-print-op-generic        Print every op in the generic form\n"
       "  --mlir-print-debuginfo         Print locations\n"
       "  --mlir-disable-threading       Run passes on one thread\n"
+      "  --tile-compile[=<options>]     Compile the kernel for an NVIDIA GPU; options:\n"
+      "                                 chip=sm_90a (default), num-warps=N, num-stages=N\n"
+      "  --emit=<what>                  With --tile-compile: mlir (after tile-to-gpu), llvm,\n"
+      "                                 ptx, cubin or package (default ptx)\n"
+      "  --kernel=<name>                With --tile-compile: the kernel to compile (default: the only one)\n"
       "  --help                         Show this help\n"
       "  --version                      Show the version\n\n"
       "The input is verified after parsing (MLIR and tile rules) and after\n"
@@ -107,7 +112,27 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       }
     if (known)
       continue;
-    if (strcmp(arg, "-split-input-file") == 0) {
+    if (strcmp(arg, "-tile-compile") == 0) {
+      o->tileCompile = "";
+    } else if (strncmp(arg, "-tile-compile=", 14) == 0) {
+      o->tileCompile = arg + 14;
+    } else if (flagValue(arg, "-emit", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs mlir, llvm, ptx, cubin or package",
+                     argv[i]);
+      const char *kinds[] = {"mlir", "llvm", "ptx", "cubin", "package"};
+      bool known = false;
+      for (size_t k = 0; k < 5; ++k)
+        known = known || strcmp(value, kinds[k]) == 0;
+      if (!known)
+        return usage("--emit=%s: expected mlir, llvm, ptx, cubin or package",
+                     value);
+      o->emit = value;
+    } else if (flagValue(arg, "-kernel", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs a kernel name", argv[i]);
+      o->kernel = value;
+    } else if (strcmp(arg, "-split-input-file") == 0) {
       o->split = true;
     } else if (strncmp(arg, "-split-input-file=", 18) == 0) {
       o->split = true;
@@ -134,5 +159,9 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
   }
   if (!o->input)
     o->input = "-";
+  if ((o->emit || o->kernel) && !o->tileCompile)
+    return usage("%s needs --tile-compile", o->emit ? "--emit" : "--kernel");
+  if (o->tileCompile && !o->emit)
+    o->emit = "ptx";
   return OPTIONS_OK;
 }

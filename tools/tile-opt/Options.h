@@ -17,6 +17,9 @@ typedef struct {
   bool generic;
   bool debugInfo;
   bool disableThreading;
+  const char *tileCompile; /* NULL: no GPU compile; "" or "chip=.." */
+  const char *emit;        /* mlir | llvm | ptx | cubin | package */
+  const char *kernel;      /* which kernel to compile (NULL: the only one) */
 } Options;
 
 typedef enum { OPTIONS_OK, OPTIONS_EXIT_OK, OPTIONS_USAGE_ERROR } OptionsStatus;

@@ -9,6 +9,8 @@
 #include "lib/Support/IR.h"
 #include "lib/Support/Location.h"
 #include "lib/Support/StrBuf.h"
+#include "lib/Conversion/GpuCompile.h"
+#include "lib/Runtime/Package.h"
 #include "mlir-c/Pass.h"
 #include "mlir-c/RegisterEverything.h"
 #include "tile-c/Dialect.h"
@@ -71,6 +73,54 @@ static void appendToBuf(MlirStringRef s, void *userData) {
   tileStrBufAppend((TileStrBuf *)userData, s.data, s.length);
 }
 
+/* --tile-compile: the GPU pipeline up to --emit, appended to `out`. */
+static bool compileForGpu(const Options *o, MlirModule m,
+                          MlirOpPrintingFlags flags, TileStrBuf *out) {
+  TileGpuOptions gpu;
+  tileGpuOptionsInit(&gpu);
+  char err[512] = "";
+  if (tileGpuOptionsParse(&gpu, o->tileCompile, err, sizeof err)) {
+    fprintf(stderr, "tile-opt: %s\n", err);
+    return false;
+  }
+  static const struct {
+    const char *name;
+    TileEmit emit;
+  } kinds[] = {{"mlir", TILE_EMIT_MLIR},   {"llvm", TILE_EMIT_LLVM},
+               {"ptx", TILE_EMIT_PTX},     {"cubin", TILE_EMIT_CUBIN},
+               {"package", TILE_EMIT_PACKAGE}};
+  TileEmit emit = TILE_EMIT_PTX;
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; ++i)
+    if (strcmp(o->emit, kinds[i].name) == 0)
+      emit = kinds[i].emit;
+  void *bytes = NULL;
+  size_t size = 0;
+  TilePackage package;
+  memset(&package, 0, sizeof package);
+  if (tileGpuCompile(m, o->kernel, &gpu, emit, &bytes, &size, &package, err,
+                     sizeof err)) {
+    fprintf(stderr, "tile-opt: %s\n", err);
+    return false;
+  }
+  if (emit == TILE_EMIT_MLIR || emit == TILE_EMIT_LLVM) {
+    mlirOperationPrintWithFlags(mlirModuleGetOperation(m), flags, appendToBuf,
+                                out);
+    tileStrBufAppend(out, "\n", 1);
+    return true;
+  }
+  if (emit == TILE_EMIT_PACKAGE) {
+    int rc = tilePackageWriteMemory(&package, &bytes, &size, err, sizeof err);
+    tilePackageFree(&package);
+    if (rc) {
+      fprintf(stderr, "tile-opt: %s\n", err);
+      return false;
+    }
+  }
+  tileStrBufAppend(out, bytes, size);
+  free(bytes);
+  return true;
+}
+
 /* Verifies and transforms one chunk; appends the printed result to `out`.
  * Returns whether the chunk succeeded. */
 static bool processChunk(MlirContext ctx, const Options *o, const Source *src,
@@ -91,7 +141,9 @@ static bool processChunk(MlirContext ctx, const Options *o, const Source *src,
       mlirPassManagerDestroy(pm); /* prints the --mlir-timing report */
     }
   }
-  if (ok) {
+  if (ok && o->tileCompile)
+    ok = compileForGpu(o, m, flags, out);
+  else if (ok) {
     mlirOperationPrintWithFlags(op, flags, appendToBuf, out);
     tileStrBufAppend(out, "\n", 1);
   }

@@ -1,0 +1,343 @@
+/* The GPU compile pipeline; see GpuCompile.h. */
+#include "lib/Conversion/GpuCompile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lib/Conversion/TileToGPU.h"
+#include "lib/Support/IR.h"
+#include "lib/Transforms/AssignLayouts.h"
+#include "lib/Transforms/Canonicalize.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/GPU.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+#include "tile-c/Dialect.h"
+
+void tileGpuOptionsInit(TileGpuOptions *o) {
+  memset(o, 0, sizeof *o);
+  snprintf(o->chip, sizeof o->chip, "sm_90a");
+}
+
+static bool validChip(const char *chip) {
+  if (strlen(chip) >= sizeof((TileGpuOptions *)0)->chip)
+    return false;
+  /* sm_NN or sm_NNa / sm_NNNa */
+  if (strncmp(chip, "sm_", 3) != 0)
+    return false;
+  const char *p = chip + 3;
+  int digits = 0;
+  while (*p >= '0' && *p <= '9')
+    ++p, ++digits;
+  if (*p == 'a' || *p == 'f')
+    ++p;
+  return digits >= 2 && digits <= 3 && *p == '\0';
+}
+
+int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
+                        size_t errSize) {
+  const char *p = text;
+  while (*p) {
+    while (*p == ' ' || *p == ',')
+      ++p;
+    if (!*p)
+      break;
+    const char *eq = strchr(p, '=');
+    const char *end = p + strcspn(p, " ,");
+    if (!eq || eq > end) {
+      snprintf(err, errSize, "--tile-compile: expected key=value, got '%.*s'",
+               (int)(end - p), p);
+      return 1;
+    }
+    char key[32], value[64];
+    snprintf(key, sizeof key, "%.*s", (int)(eq - p), p);
+    snprintf(value, sizeof value, "%.*s", (int)(end - eq - 1), eq + 1);
+    if (strcmp(key, "chip") == 0) {
+      if (!validChip(value)) {
+        snprintf(err, errSize,
+                 "--tile-compile: chip '%s' is not of the form sm_90a / sm_80",
+                 value);
+        return 1;
+      }
+      snprintf(o->chip, sizeof o->chip, "%s", value);
+    } else if (strcmp(key, "num-warps") == 0 ||
+               strcmp(key, "num-stages") == 0) {
+      char *e;
+      long v = strtol(value, &e, 10);
+      bool isWarps = key[4] == 'w';
+      if (*e || v < 1 || v > 32 || (isWarps && (v & (v - 1)))) {
+        snprintf(err, errSize,
+                 "--tile-compile: %s wants %s, got '%s'", key,
+                 isWarps ? "a power of two from 1 to 32"
+                         : "an integer from 1 to 32",
+                 value);
+        return 1;
+      }
+      if (isWarps)
+        o->numWarps = (int)v;
+      else
+        o->numStages = (int)v;
+    } else {
+      snprintf(err, errSize,
+               "--tile-compile: unknown option '%s' (chip, num-warps, "
+               "num-stages)",
+               key);
+      return 1;
+    }
+    p = end;
+  }
+  return 0;
+}
+
+static MlirOperation findKernel(MlirModule module, const char *name,
+                                char *err, size_t errSize) {
+  MlirOperation found = {NULL};
+  int count = 0;
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef sym;
+    if (!tileIsKernel(op) || !tileOpStrAttr(op, "sym_name", &sym))
+      continue;
+    ++count;
+    if (!name || mlirStringRefEqual(sym, tileStr(name)))
+      found = op;
+  }
+  if (!name && count > 1) {
+    snprintf(err, errSize, "the module has %d kernels: name one", count);
+    return (MlirOperation){NULL};
+  }
+  if (mlirOperationIsNull(found))
+    snprintf(err, errSize, name ? "no kernel named '%s'" : "no kernel%s",
+             name ? name : " in the module");
+  return found;
+}
+
+static void appendMessage(MlirStringRef s, void *userData) {
+  char *buf = userData;
+  size_t n = strlen(buf);
+  snprintf(buf + n, 512 - n, "%.*s", (int)s.length, s.data);
+}
+
+static bool runPipeline(MlirModule module, const char *pipeline, char *err,
+                        size_t errSize, const char *stage) {
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  char message[512] = "";
+  bool ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm), tileStr(pipeline), appendMessage,
+      message));
+  if (!ok)
+    snprintf(err, errSize, "internal error: bad %s pipeline: %s", stage,
+             message);
+  else if (!(ok = mlirLogicalResultIsSuccess(
+                 mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))))
+    snprintf(err, errSize, "%s failed (see errors above)", stage);
+  mlirPassManagerDestroy(pm);
+  return ok;
+}
+
+static const char *findToolkit(const TileGpuOptions *o) {
+  static char path[512];
+  const char *candidates[] = {o->toolkit, getenv("CUDA_HOME"),
+                              getenv("CUDA_PATH"), "/usr/local/cuda"};
+  for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; ++i) {
+    struct stat st;
+    if (!candidates[i])
+      continue;
+    snprintf(path, sizeof path, "%s/bin/ptxas", candidates[i]);
+    if (stat(path, &st) == 0) {
+      snprintf(path, sizeof path, "%s", candidates[i]);
+      return path;
+    }
+  }
+  return NULL;
+}
+
+static TileDType dtypeFor(MlirType t, int *isIndex) {
+  *isIndex = mlirTypeIsAIndex(t);
+  if (mlirTypeIsAInteger(t)) {
+    switch (mlirIntegerTypeGetWidth(t)) {
+    case 1: return TILE_DTYPE_BOOL;
+    case 8: return TILE_DTYPE_I8;
+    case 16: return TILE_DTYPE_I16;
+    case 32: return TILE_DTYPE_I32;
+    default: return TILE_DTYPE_I64;
+    }
+  }
+  if (mlirTypeIsAF16(t)) return TILE_DTYPE_F16;
+  if (mlirTypeIsABF16(t)) return TILE_DTYPE_BF16;
+  if (mlirTypeIsAF32(t)) return TILE_DTYPE_F32;
+  if (mlirTypeIsAF64(t)) return TILE_DTYPE_F64;
+  return TILE_DTYPE_I64; /* index */
+}
+
+static int describePackage(MlirOperation kernel, const char *name,
+                           const TileGpuOptions *o, int numWarps,
+                           int64_t smem, TilePackage *p, char *err,
+                           size_t errSize) {
+  memset(p, 0, sizeof *p);
+  snprintf(p->kernelName, sizeof p->kernelName, "%s", name);
+  snprintf(p->chip, sizeof p->chip, "%s", o->chip);
+  p->numWarps = numWarps;
+  p->sharedBytes = (int)smem;
+  MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
+  intptr_t n = mlirFunctionTypeGetNumInputs(fnType);
+  if (n > TILE_PACKAGE_MAX_ARGS) {
+    snprintf(err, errSize, "kernel '%s' has %ld arguments (at most %d)", name,
+             (long)n, TILE_PACKAGE_MAX_ARGS);
+    return 1;
+  }
+  p->numArgs = (int)n;
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirType t = mlirFunctionTypeGetInput(fnType, i);
+    TilePackageArg *a = &p->args[i];
+    if (mlirTypeIsAMemRef(t)) {
+      a->isMemref = 1;
+      a->rank = (int)mlirShapedTypeGetRank(t);
+      for (int d = 0; d < a->rank; ++d)
+        a->shape[d] = mlirShapedTypeIsDynamicDim(t, d)
+                          ? -1
+                          : mlirShapedTypeGetDimSize(t, d);
+      t = mlirShapedTypeGetElementType(t);
+    }
+    a->dtype = dtypeFor(t, &a->isIndex);
+  }
+  return 0;
+}
+
+/* The object bytes of the gpu.binary that gpu-module-to-binary left. */
+static bool extractObject(MlirModule module, void **out, size_t *size,
+                          bool text) {
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!tileOpIsNamed(op, "gpu.binary"))
+      continue;
+    MlirAttribute objects = tileOpAttr(op, "objects");
+    if (mlirAttributeIsNull(objects) || mlirArrayAttrGetNumElements(objects) < 1)
+      return false;
+    MlirStringRef bytes =
+        mlirGPUObjectAttrGetObject(mlirArrayAttrGetElement(objects, 0));
+    *out = malloc(bytes.length + 1);
+    memcpy(*out, bytes.data, bytes.length);
+    ((char *)*out)[bytes.length] = '\0';
+    *size = bytes.length + (text ? 1 : 0);
+    return true;
+  }
+  return false;
+}
+
+int tileGpuCompile(MlirModule module, const char *name,
+                   const TileGpuOptions *o, TileEmit emit, void **outBytes,
+                   size_t *outSize, TilePackage *outPackage, char *err,
+                   size_t errSize) {
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  mlirContextAppendDialectRegistry(ctx, registry);
+  mlirDialectRegistryDestroy(registry);
+  mlirRegisterAllPasses();
+  mlirRegisterAllLLVMTranslations(ctx);
+
+  MlirOperation kernel = findKernel(module, name, err, errSize);
+  if (mlirOperationIsNull(kernel))
+    return 1;
+  MlirStringRef sym;
+  tileOpStrAttr(kernel, "sym_name", &sym);
+  char kernelName[128];
+  snprintf(kernelName, sizeof kernelName, "%.*s", (int)sym.length, sym.data);
+  int numWarps = tileKernelNumWarps(kernel, o->numWarps);
+  if (o->numWarps)
+    numWarps = o->numWarps;
+  /* Only this kernel is compiled. */
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body), next;
+       !mlirOperationIsNull(op); op = next) {
+    next = mlirOperationGetNextInBlock(op);
+    if (!mlirOperationEqual(op, kernel))
+      mlirOperationDestroy(op);
+  }
+  MlirOperation moduleOp = mlirModuleGetOperation(module);
+  if (mlirLogicalResultIsFailure(tileVerify(moduleOp)) ||
+      mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
+      mlirLogicalResultIsFailure(tileCoalesce(moduleOp, numWarps)) ||
+      mlirLogicalResultIsFailure(tileAssignLayouts(moduleOp, numWarps)) ||
+      mlirLogicalResultIsFailure(tileCanonicalize(moduleOp))) {
+    snprintf(err, errSize, "kernel '%s': the tile passes failed", kernelName);
+    return 1;
+  }
+  int64_t smem = 0;
+  if (mlirLogicalResultIsFailure(
+          tileLowerKernelToGPU(kernel, o->chip, numWarps, &smem))) {
+    snprintf(err, errSize, "kernel '%s' cannot be lowered for the GPU",
+             kernelName);
+    return 1;
+  }
+  TilePackage package;
+  if (describePackage(kernel, kernelName, o, numWarps, smem, &package, err,
+                      errSize))
+    return 1;
+  mlirOperationDestroy(kernel);
+  if (emit == TILE_EMIT_MLIR)
+    return 0;
+  if (!runPipeline(module,
+                   "builtin.module(gpu.module(convert-scf-to-cf,"
+                   "convert-gpu-to-nvvm,convert-arith-to-llvm,"
+                   "convert-index-to-llvm,canonicalize,cse,"
+                   "reconcile-unrealized-casts))",
+                   err, errSize, "the lowering to NVVM"))
+    return 1;
+  if (emit == TILE_EMIT_LLVM)
+    return 0;
+  const char *toolkit = findToolkit(o);
+  bool wantBinary = emit != TILE_EMIT_PTX && toolkit;
+  char pipeline[1024];
+  snprintf(pipeline, sizeof pipeline,
+           "builtin.module(gpu-module-to-binary{format=%s%s%s})",
+           wantBinary ? "bin" : "isa", toolkit ? " toolkit=" : "",
+           toolkit ? toolkit : "");
+  if (emit == TILE_EMIT_CUBIN && !toolkit) {
+    snprintf(err, errSize,
+             "--emit=cubin needs ptxas from the CUDA toolkit: none found "
+             "under $CUDA_HOME, $CUDA_PATH or /usr/local/cuda");
+    return 1;
+  }
+  if (!runPipeline(module, pipeline, err, errSize, "code generation"))
+    return 1;
+  void *bytes = NULL;
+  size_t size = 0;
+  if (!extractObject(module, &bytes, &size, !wantBinary)) {
+    snprintf(err, errSize, "internal error: no GPU object was produced");
+    return 1;
+  }
+  if (emit == TILE_EMIT_PACKAGE) {
+    package.imageKind = wantBinary ? TILE_IMAGE_CUBIN : TILE_IMAGE_PTX;
+    package.image = bytes;
+    package.imageSize = size;
+    *outPackage = package;
+    return 0;
+  }
+  *outBytes = bytes;
+  *outSize = wantBinary ? size : size - 1;
+  return 0;
+}
+
+int tileCompileKernelToPackage(MlirModule module, const char *name,
+                               const char *chip, int numWarps,
+                               TilePackage *out, char *err, size_t errSize) {
+  TileGpuOptions o;
+  tileGpuOptionsInit(&o);
+  if (chip)
+    snprintf(o.chip, sizeof o.chip, "%s", chip);
+  o.numWarps = numWarps;
+  MlirModule clone = mlirModuleFromOperation(
+      mlirOperationClone(mlirModuleGetOperation(module)));
+  int rc = tileGpuCompile(clone, name, &o, TILE_EMIT_PACKAGE, NULL, NULL, out,
+                          err, errSize);
+  mlirModuleDestroy(clone);
+  return rc;
+}

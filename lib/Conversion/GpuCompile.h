@@ -1,0 +1,51 @@
+/* Compiling a tile kernel for an NVIDIA GPU, the whole pipeline:
+ *   tile-verify, tile-canonicalize, tile-coalesce, tile-assign-layouts,
+ *   TileToGPU, then upstream: scf -> cf, gpu -> NVVM, arith/math -> LLVM,
+ *   and gpu-module-to-binary (ptxas from the CUDA toolkit; PTX only when
+ *   no toolkit is found, which the driver compiles at load time).
+ * Every stage can be the output (--emit). */
+#ifndef TILE_CONVERSION_GPUCOMPILE_H
+#define TILE_CONVERSION_GPUCOMPILE_H
+
+#include <stddef.h>
+
+#include "lib/Runtime/Package.h"
+#include "mlir-c/IR.h"
+
+typedef enum {
+  TILE_EMIT_MLIR,    /* after TileToGPU: gpu.module with the gpu.func */
+  TILE_EMIT_LLVM,    /* the gpu.module in the LLVM/NVVM dialects */
+  TILE_EMIT_PTX,     /* PTX text */
+  TILE_EMIT_CUBIN,   /* ELF from ptxas */
+  TILE_EMIT_PACKAGE, /* cubin (or PTX) + launch facts: lib/Runtime/Package.h */
+} TileEmit;
+
+typedef struct {
+  char chip[16];       /* "sm_90a" by default */
+  int numWarps;        /* 0: the kernel's tile.num_warps, else 4 */
+  int numStages;       /* accepted for later issues; unused yet */
+  const char *toolkit; /* CUDA toolkit root; NULL: $CUDA_HOME or /usr/local/cuda */
+} TileGpuOptions;
+
+void tileGpuOptionsInit(TileGpuOptions *o);
+/* Parses "chip=sm_90a num-warps=8 num-stages=3" into `o`. */
+int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
+                        size_t errSize);
+
+/* Compiles kernel `name` (NULL: the module's only kernel) of `module`, which
+ * is changed in place (it ends as the IR of `emit` for MLIR/LLVM). For
+ * PTX/cubin/package the bytes go to *outBytes (malloc'ed; PTX
+ * NUL-terminated) and, for a package, the launch facts to *outPackage.
+ * Diagnostics go through the context; `err` gets a one-line summary. */
+int tileGpuCompile(MlirModule module, const char *name,
+                   const TileGpuOptions *o, TileEmit emit, void **outBytes,
+                   size_t *outSize, TilePackage *outPackage, char *err,
+                   size_t errSize);
+
+/* For tile-run: compile kernel `name` of `module` (not changed: a clone is
+ * compiled) for `chip` into a package. */
+int tileCompileKernelToPackage(MlirModule module, const char *name,
+                               const char *chip, int numWarps,
+                               TilePackage *out, char *err, size_t errSize);
+
+#endif

@@ -1,0 +1,34 @@
+/* The per-op lowerings of TileToGPU, one file per family:
+ *   GpuMemory.c  loads and stores (16-byte vectors on the fast path)
+ *   GpuReduce.c  reductions (registers, lane shuffles, shared memory)
+ *   GpuShared.c  layout conversions, trans, reshape and the FMA dot, which
+ *                go through shared memory
+ * Each reads its operands from g->values, inserts code at b and records
+ * its result; false after a located error. */
+#ifndef TILE_CONVERSION_GPUOPS_H
+#define TILE_CONVERSION_GPUOPS_H
+
+#include <stdbool.h>
+
+#include "lib/Conversion/GpuValues.h"
+
+bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op);
+
+/* The tile (or uniform tile) an operand maps to; NULL after an error. */
+GpuTile *gpuOperandTile(GpuLowering *g, MlirOperation op, intptr_t i);
+/* The scalar an operand maps to. */
+MlirValue gpuOperandScalar(GpuLowering *g, MlirOperation op, intptr_t i);
+/* Records `t` as the lowering of `v`. */
+void gpuSetTile(GpuLowering *g, MlirValue v, GpuTile t);
+void gpuSetScalar(GpuLowering *g, MlirValue v, MlirValue scalar);
+/* The layout of a result type, or a located error. */
+bool gpuResultLayout(MlirOperation op, intptr_t i, TileLayout *out);
+/* Row-major flat index of `coords` in `shape` (index values). */
+MlirValue gpuFlatIndex(TileBuilder *b, int rank, const int64_t *shape,
+                       const MlirValue *coords);
+
+#endif

@@ -1,0 +1,181 @@
+/* tile.reduce for TileToGPU, in three steps (the operand's layout is
+ * blocked, the result's is its slice along the axis):
+ *   1. each thread combines its own registers along the axis;
+ *   2. lanes that hold different parts of a line combine through xor
+ *      shuffles (only as many as hold distinct elements: a replicated
+ *      layout must not count an element twice);
+ *   3. if several warps hold parts of a line, they meet in shared memory.
+ * Every thread ends with the result registers of its slice layout (a
+ * rank-1 tile reduces to a scalar every thread holds). */
+#include "lib/Conversion/GpuOps.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Conversion/Combiner.h"
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+/* gpu.shuffle takes 32- and 64-bit values: narrower ones travel widened. */
+static MlirValue shuffleXor(TileBuilder *b, MlirValue v, int offset) {
+  MlirType t = mlirValueGetType(v);
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirValue wide = v;
+  bool isInt = mlirTypeIsAInteger(t);
+  int width = isInt ? (int)mlirIntegerTypeGetWidth(t) : gpuElemBytes(t) * 8;
+  if (width < 32)
+    wide = isInt ? bCast(b, width == 1 ? "arith.extui" : "arith.extsi", v, i32)
+                 : bCast(b, "arith.extf", v, f32);
+  MlirValue operands[] = {wide, bConstInt(b, i32, offset),
+                          bConstInt(b, i32, 32)};
+  MlirType results[] = {mlirValueGetType(wide), mlirIntegerTypeGet(b->ctx, 1)};
+  TileNamedAttr attrs[] = {
+      {"mode", mlirAttributeParseGet(b->ctx, tileStr("#gpu<shuffle_mode xor>"))}};
+  MlirValue r = bInsert(b, tileOpCreate(b->loc, "gpu.shuffle", 3, operands, 2,
+                                        results, 1, attrs));
+  if (width < 32)
+    r = isInt ? bCast(b, "arith.trunci", r, t) : bCast(b, "arith.truncf", r, t);
+  return r;
+}
+
+/* Static coordinates of an operand register with the axis removed. */
+static void keyOf(const GpuTile *x, int reg, int axis, int64_t *key) {
+  int64_t c[TILE_MAX_LAYOUT_RANK];
+  tileLayoutRegCoords(&x->layout, x->shape, reg, c);
+  for (int d = 0, k = 0; d < x->rank; ++d)
+    if (d != axis)
+      key[k++] = c[d];
+}
+
+bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  GpuTile *xp = gpuOperandTile(g, op, 0);
+  if (!xp)
+    return false;
+  int64_t axis = 0;
+  MlirStringRef kind = {"", 0};
+  tileOpIntAttr(op, "axis", &axis);
+  tileOpStrAttr(op, "kind", &kind);
+  const char *combiner = tileReduceCombiner(kind, xp->elem);
+  if (!combiner) {
+    tileEmitOpError(op, "kind \"%.*s\" has no GPU lowering for this type",
+                    (int)kind.length, kind.data);
+    return false;
+  }
+  TileLayout blocked;
+  MlirType sourceType = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  tileTypeLayout(sourceType, &blocked);
+  GpuTile x = xp->uniform ? gpuTileMaterialize(xp, &blocked) : *xp;
+  if (x.layout.kind != LAYOUT_BLOCKED) {
+    tileEmitOpError(op, "internal error: reduce needs a blocked operand");
+    return false;
+  }
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType resultType = mlirValueGetType(result);
+  bool scalarResult = !mlirTypeIsARankedTensor(resultType);
+  TileLayout slice = tileLayoutSlice(&x.layout, (int)axis);
+  int resultRank = x.rank - 1;
+  int64_t resultShape[TILE_MAX_LAYOUT_RANK];
+  for (int d = 0, k = 0; d < x.rank; ++d)
+    if (d != axis)
+      resultShape[k++] = x.shape[d];
+  int nOut = tileLayoutNumRegs(&slice, resultShape);
+  MlirValue *acc = calloc((size_t)nOut, sizeof *acc);
+
+  /* 1. Within the thread. */
+  for (int r = 0; r < x.numRegs; ++r) {
+    int64_t key[TILE_MAX_LAYOUT_RANK], want[TILE_MAX_LAYOUT_RANK];
+    keyOf(&x, r, (int)axis, key);
+    int j = 0;
+    for (; j < nOut; ++j) {
+      tileLayoutRegCoords(&slice, resultShape, j, want);
+      if (memcmp(key, want, sizeof(int64_t) * (size_t)resultRank) == 0)
+        break;
+    }
+    if (j == nOut) {
+      tileEmitOpError(op, "internal error: register %d has no result slot", r);
+      free(acc);
+      return false;
+    }
+    acc[j] = mlirValueIsNull(acc[j]) ? x.regs[r]
+                                     : bBinary(b, combiner, acc[j], x.regs[r]);
+  }
+
+  /* 2. Across the lanes along the axis holding distinct elements. */
+  const TileBlocked *bl = &x.layout.blocked;
+  int laneStride[TILE_MAX_LAYOUT_RANK], warpStride[TILE_MAX_LAYOUT_RANK];
+  tileLayoutThreadStrides(bl, laneStride, warpStride);
+  int64_t extent = x.shape[axis];
+  int S = bl->sizePerThread[axis] < extent ? bl->sizePerThread[axis]
+                                           : (int)extent;
+  int64_t distinctLanes = extent / S < bl->threadsPerWarp[axis]
+                              ? extent / S
+                              : bl->threadsPerWarp[axis];
+  for (int k = 1; k < distinctLanes; k *= 2)
+    for (int j = 0; j < nOut; ++j)
+      acc[j] = bBinary(b, combiner, acc[j],
+                       shuffleXor(b, acc[j], k * laneStride[axis]));
+
+  /* 3. Across the warps along the axis holding distinct elements. */
+  int64_t perWarp = (int64_t)S * bl->threadsPerWarp[axis];
+  int64_t distinctWarps = extent / perWarp < bl->warpsPerCTA[axis]
+                              ? extent / perWarp
+                              : bl->warpsPerCTA[axis];
+  if (distinctWarps > 1) {
+    int64_t elems = 1;
+    for (int d = 0; d < resultRank; ++d)
+      elems *= resultShape[d];
+    MlirType storage = gpuStorageType(x.elem);
+    int bytes = gpuElemBytes(x.elem);
+    gpuNeedShared(g, elems * distinctWarps * bytes);
+    MlirValue base = gpuSharedBase(b);
+    MlirValue warpC = bBinary(
+        b, "arith.remui",
+        bBinary(b, "arith.divui", g->warp, bConstIndex(b, warpStride[axis])),
+        bConstIndex(b, distinctWarps));
+    MlirValue *slots = calloc((size_t)nOut, sizeof *slots);
+    for (int j = 0; j < nOut; ++j) {
+      MlirValue c[TILE_MAX_LAYOUT_RANK];
+      MlirValue flat = bConstIndex(b, 0);
+      if (resultRank > 0) {
+        gpuRegCoords(b, g, &slice, resultRank, resultShape, j, c);
+        flat = gpuFlatIndex(b, resultRank, resultShape, c);
+      }
+      slots[j] = bMuli(b, flat, bConstIndex(b, distinctWarps));
+    }
+    gpuBarrier(b); /* earlier readers of the buffer are done */
+    for (int j = 0; j < nOut; ++j)
+      gpuStorePtr(b, gpuToStorage(b, acc[j]),
+                  gpuGep(b, base, bAddi(b, slots[j], warpC), x.elem), bytes);
+    gpuBarrier(b);
+    for (int j = 0; j < nOut; ++j) {
+      MlirValue total = (MlirValue){NULL};
+      for (int w = 0; w < distinctWarps; ++w) {
+        MlirValue v = gpuFromStorage(
+            b,
+            gpuLoadPtr(b, gpuGep(b, base, bAddi(b, slots[j], bConstIndex(b, w)),
+                                 x.elem),
+                       storage, bytes),
+            x.elem);
+        total = w == 0 ? v : bBinary(b, combiner, total, v);
+      }
+      acc[j] = total;
+    }
+    free(slots);
+  }
+
+  if (xp->uniform)
+    free(x.regs);
+  if (scalarResult) {
+    gpuSetScalar(g, result, acc[0]);
+    free(acc);
+    return true;
+  }
+  GpuTile out = gpuTileAlloc(&slice, resultType);
+  memcpy(out.regs, acc, sizeof *acc * (size_t)nOut);
+  free(acc);
+  gpuSetTile(g, result, out);
+  return true;
+}

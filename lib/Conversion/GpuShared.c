@@ -1,0 +1,172 @@
+/* Ops that move data between threads through shared memory, for
+ * TileToGPU: tile.convert_layout, tile.trans, tile.reshape, and tile.dot's
+ * FMA fallback (correct, not fast; the tensor-core lowering is a later
+ * issue). Each use brackets its writes with barriers, so one scratch
+ * buffer (sized by the largest use) serves them all. */
+#include "lib/Conversion/GpuOps.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+static int64_t numElements(int rank, const int64_t *shape) {
+  int64_t n = 1;
+  for (int d = 0; d < rank; ++d)
+    n *= shape[d];
+  return n;
+}
+
+/* Writes every register of `t` to base[flat(coords)] (+ offset). */
+static void writeTile(GpuLowering *g, TileBuilder *b, MlirValue base,
+                      const GpuTile *t, MlirValue offset) {
+  int bytes = gpuElemBytes(t->elem);
+  for (int r = 0; r < t->numRegs; ++r) {
+    MlirValue c[TILE_MAX_LAYOUT_RANK];
+    gpuRegCoords(b, g, &t->layout, t->rank, t->shape, r, c);
+    MlirValue flat = bAddi(b, gpuFlatIndex(b, t->rank, t->shape, c), offset);
+    gpuStorePtr(b, gpuToStorage(b, t->regs[r]),
+                gpuGep(b, base, flat, t->elem), bytes);
+  }
+}
+
+static MlirValue readElement(TileBuilder *b, MlirValue base, MlirValue flat,
+                             MlirType elem) {
+  return gpuFromStorage(b,
+                        gpuLoadPtr(b, gpuGep(b, base, flat, elem),
+                                   gpuStorageType(elem), gpuElemBytes(elem)),
+                        elem);
+}
+
+bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  GpuTile *srcp = gpuOperandTile(g, op, 0);
+  if (!srcp)
+    return false;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType type = mlirValueGetType(result);
+  if (srcp->uniform) {
+    gpuSetTile(g, result, gpuTileUniform(type, srcp->scalar));
+    return true;
+  }
+  GpuTile src = *srcp;
+  TileLayout l;
+  if (!gpuResultLayout(op, 0, &l))
+    return false;
+  GpuTile out = gpuTileAlloc(&l, type);
+  int32_t perm[TILE_MAX_LAYOUT_RANK] = {0, 1, 2};
+  bool isTrans = tileOpIsNamed(op, "tile.trans");
+  bool isReshape = tileOpIsNamed(op, "tile.reshape");
+  if (isTrans) {
+    MlirAttribute p = tileOpAttr(op, "permutation");
+    for (int k = 0; k < out.rank; ++k)
+      perm[k] = mlirDenseI32ArrayGetElement(p, k);
+  }
+  gpuNeedShared(g, numElements(src.rank, src.shape) * gpuElemBytes(src.elem));
+  MlirValue base = gpuSharedBase(b);
+  gpuBarrier(b);
+  writeTile(g, b, base, &src, bConstIndex(b, 0));
+  gpuBarrier(b);
+  for (int r = 0; r < out.numRegs; ++r) {
+    MlirValue c[TILE_MAX_LAYOUT_RANK], s[TILE_MAX_LAYOUT_RANK];
+    gpuRegCoords(b, g, &l, out.rank, out.shape, r, c);
+    MlirValue flat;
+    if (isReshape) {
+      flat = gpuFlatIndex(b, out.rank, out.shape, c); /* row-major order */
+    } else {
+      for (int k = 0; k < out.rank; ++k)
+        s[isTrans ? perm[k] : k] = c[k];
+      flat = gpuFlatIndex(b, src.rank, src.shape, s);
+    }
+    out.regs[r] = readElement(b, base, flat, src.elem);
+  }
+  gpuSetTile(g, result, out);
+  return true;
+}
+
+/* A dot input element in the accumulator type. */
+static MlirValue widen(TileBuilder *b, MlirValue v, MlirType acc) {
+  MlirType t = mlirValueGetType(v);
+  if (mlirTypeEqual(t, acc))
+    return v;
+  return bCast(b, mlirTypeIsAInteger(acc) ? "arith.extsi" : "arith.extf", v,
+               acc);
+}
+
+bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  GpuTile *ap = gpuOperandTile(g, op, 0), *bp = gpuOperandTile(g, op, 1);
+  GpuTile *cp = gpuOperandTile(g, op, 2);
+  if (!ap || !bp || !cp)
+    return false;
+  TileLayout l;
+  if (!gpuResultLayout(op, 0, &l))
+    return false;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType type = mlirValueGetType(result);
+  GpuTile A = *ap, B = *bp;
+  GpuTile C = cp->uniform ? gpuTileMaterialize(cp, &l) : *cp;
+  if (A.uniform || B.uniform) {
+    TileLayout al, blay;
+    tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 0)), &al);
+    tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 1)), &blay);
+    if (A.uniform)
+      A = gpuTileMaterialize(ap, &al);
+    if (B.uniform)
+      B = gpuTileMaterialize(bp, &blay);
+  }
+  int64_t M = A.shape[0], K = A.shape[1], N = B.shape[1];
+  int aBytes = gpuElemBytes(A.elem);
+  int64_t bOffset = M * K; /* B follows A, in elements of A's size */
+  int64_t bStart = (M * K * aBytes + 15) / 16 * 16;
+  gpuNeedShared(g, bStart + K * N * gpuElemBytes(B.elem));
+  MlirValue base = gpuSharedBase(b);
+  MlirValue bBase = gpuGep(b, base, bConstIndex(b, bStart),
+                           mlirIntegerTypeGet(g->ctx, 8));
+  (void)bOffset;
+  gpuBarrier(b);
+  writeTile(g, b, base, &A, bConstIndex(b, 0));
+  writeTile(g, b, bBase, &B, bConstIndex(b, 0));
+  gpuBarrier(b);
+  /* Each thread walks K once for all of its accumulator registers. */
+  GpuTile out = gpuTileAlloc(&l, type);
+  MlirValue *m = calloc((size_t)out.numRegs, sizeof *m);
+  MlirValue *n = calloc((size_t)out.numRegs, sizeof *n);
+  for (int r = 0; r < out.numRegs; ++r) {
+    MlirValue c[2];
+    gpuRegCoords(b, g, &l, 2, out.shape, r, c);
+    m[r] = bMuli(b, c[0], bConstIndex(b, K));
+    n[r] = c[1];
+  }
+  TileBuilder body;
+  MlirOperation loop = bFor(b, bConstIndex(b, 0), bConstIndex(b, K),
+                            bConstIndex(b, 1), out.numRegs, C.regs, &body);
+  MlirValue k = mlirBlockGetArgument(body.block, 0);
+  MlirValue kN = bMuli(&body, k, bConstIndex(&body, N));
+  MlirValue *next = calloc((size_t)out.numRegs, sizeof *next);
+  bool isInt = mlirTypeIsAInteger(out.elem);
+  for (int r = 0; r < out.numRegs; ++r) {
+    MlirValue x = widen(&body, readElement(&body, base, bAddi(&body, m[r], k),
+                                           A.elem), out.elem);
+    MlirValue y = widen(&body, readElement(&body, bBase,
+                                           bAddi(&body, kN, n[r]), B.elem),
+                        out.elem);
+    MlirValue acc = mlirBlockGetArgument(body.block, 1 + r);
+    MlirValue p = bBinary(&body, isInt ? "arith.muli" : "arith.mulf", x, y);
+    next[r] = bBinary(&body, isInt ? "arith.addi" : "arith.addf", acc, p);
+  }
+  bYield(&body, "scf.yield", out.numRegs, next);
+  for (int r = 0; r < out.numRegs; ++r)
+    out.regs[r] = mlirOperationGetResult(loop, r);
+  free(m);
+  free(n);
+  free(next);
+  if (cp->uniform)
+    free(C.regs);
+  if (ap->uniform)
+    free(A.regs);
+  if (bp->uniform)
+    free(B.regs);
+  gpuSetTile(g, result, out);
+  return true;
+}

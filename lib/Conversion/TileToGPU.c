@@ -1,0 +1,692 @@
+/* TileToGPU: the translation driver; see TileToGPU.h. Walks the kernel in
+ * order with a value map (GpuValues.h). Memory, reductions and anything
+ * that moves data between threads live in GpuMemory.c, GpuReduce.c and
+ * GpuShared.c; this file handles the kernel ABI, program ids, elementwise
+ * ops, register-only shape ops (expand_dims, broadcast), scalars and
+ * structured control flow. */
+#include "lib/Conversion/TileToGPU.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Conversion/GpuOps.h"
+#include "lib/Support/IR.h"
+#include "lib/Support/StrBuf.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+/* ---- operand access ---------------------------------------------------- */
+
+GpuTile *gpuOperandTile(GpuLowering *g, MlirOperation op, intptr_t i) {
+  GpuValue *v = gpuMapGet(&g->values, mlirOperationGetOperand(op, i));
+  if (!v || v->kind != GPU_TILE) {
+    tileEmitOpError(op, "operand #%ld has no GPU lowering", (long)i);
+    g->failed = true;
+    return NULL;
+  }
+  return &v->tile;
+}
+
+MlirValue gpuOperandScalar(GpuLowering *g, MlirOperation op, intptr_t i) {
+  GpuValue *v = gpuMapGet(&g->values, mlirOperationGetOperand(op, i));
+  if (!v || v->kind != GPU_SCALAR) {
+    tileEmitOpError(op, "operand #%ld has no GPU lowering", (long)i);
+    g->failed = true;
+    return (MlirValue){NULL};
+  }
+  return v->tile.scalar;
+}
+
+void gpuSetTile(GpuLowering *g, MlirValue v, GpuTile t) {
+  GpuValue value;
+  memset(&value, 0, sizeof value);
+  value.kind = GPU_TILE;
+  value.tile = t;
+  gpuMapPut(&g->values, v, value);
+}
+
+void gpuSetScalar(GpuLowering *g, MlirValue v, MlirValue scalar) {
+  GpuValue value;
+  memset(&value, 0, sizeof value);
+  value.kind = GPU_SCALAR;
+  value.tile.scalar = scalar;
+  gpuMapPut(&g->values, v, value);
+}
+
+bool gpuResultLayout(MlirOperation op, intptr_t i, TileLayout *out) {
+  if (tileTypeLayout(mlirValueGetType(mlirOperationGetResult(op, i)), out))
+    return true;
+  tileEmitOpError(op, "result #%ld has no layout (run tile-assign-layouts)",
+                  (long)i);
+  return false;
+}
+
+MlirValue gpuFlatIndex(TileBuilder *b, int rank, const int64_t *shape,
+                       const MlirValue *coords) {
+  MlirValue flat = coords[0];
+  for (int d = 1; d < rank; ++d)
+    flat = bAddi(b, bMuli(b, flat, bConstIndex(b, shape[d])), coords[d]);
+  return flat;
+}
+
+static bool isTensor(MlirValue v) {
+  return mlirTypeIsARankedTensor(mlirValueGetType(v));
+}
+
+/* ---- the kernel ABI ---------------------------------------------------- */
+
+/* Appends the gpu.func parameters of one kernel argument type. */
+static bool appendParams(TileStrBuf *sig, MlirType t, int *count) {
+  char tmp[64];
+  if (mlirTypeIsAMemRef(t)) {
+    intptr_t rank = mlirShapedTypeGetRank(t);
+    tileStrBufPrintf(sig, "%s%%p%d: !llvm.ptr", *count ? ", " : "", *count);
+    ++*count;
+    for (intptr_t i = 0; i < 2 * rank; ++i, ++*count)
+      tileStrBufPrintf(sig, ", %%p%d: i64", *count);
+    return true;
+  }
+  if (mlirTypeIsAIndex(t))
+    snprintf(tmp, sizeof tmp, "i64");
+  else if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1)
+    snprintf(tmp, sizeof tmp, "i8"); /* i1 travels as a byte */
+  else
+    tileTypeStr(t, tmp, sizeof tmp);
+  tileStrBufPrintf(sig, "%s%%p%d: %s", *count ? ", " : "", *count, tmp);
+  ++*count;
+  return true;
+}
+
+/* Parses `gpu.module @tile_kernels [target] { gpu.func @name(...) kernel
+ * { gpu.return } }` and returns it. */
+static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
+                                     const char *chip, int numWarps) {
+  MlirContext ctx = mlirOperationGetContext(kernel);
+  MlirStringRef name;
+  tileOpStrAttr(kernel, "sym_name", &name);
+  TileStrBuf text = tileStrBufInit();
+  tileStrBufPrintf(&text,
+                   "gpu.module @tile_kernels [#nvvm.target<chip = \"%s\", "
+                   "O = 3>] {\n  gpu.func @%.*s(",
+                   chip, (int)name.length, name.data);
+  int count = 0;
+  intptr_t n = mlirFunctionTypeGetNumInputs(fnType);
+  for (intptr_t i = 0; i < n; ++i)
+    appendParams(&text, mlirFunctionTypeGetInput(fnType, i), &count);
+  tileStrBufPrintf(&text,
+                   ") kernel attributes {gpu.known_block_size = "
+                   "array<i32: %d, 1, 1>, nvvm.maxntid = array<i32: %d, 1, "
+                   "1>} {\n    gpu.return\n  }\n}\n",
+                   32 * numWarps, 32 * numWarps);
+  MlirOperation m = mlirOperationCreateParse(
+      ctx, tileStr(tileStrBufCStr(&text)), tileStr("tile-gpu-abi"));
+  tileStrBufFree(&text);
+  return m;
+}
+
+/* Maps the kernel's arguments to the gpu.func's parameters. */
+static void mapArguments(GpuLowering *g, TileBuilder *b, MlirBlock kernelBody,
+                         MlirBlock entry) {
+  intptr_t n = mlirBlockGetNumArguments(kernelBody);
+  intptr_t p = 0;
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue arg = mlirBlockGetArgument(kernelBody, i);
+    MlirType t = mlirValueGetType(arg);
+    if (mlirTypeIsAMemRef(t)) {
+      GpuValue v;
+      memset(&v, 0, sizeof v);
+      v.kind = GPU_MEMREF;
+      GpuMemref *m = &v.memref;
+      m->rank = (int)mlirShapedTypeGetRank(t);
+      m->elem = mlirShapedTypeGetElementType(t);
+      m->ptr = mlirBlockGetArgument(entry, p++);
+      MlirType index = mlirIndexTypeGet(g->ctx);
+      for (int d = 0; d < m->rank; ++d)
+        m->sizes[d] = bCast(b, "arith.index_cast",
+                            mlirBlockGetArgument(entry, p++), index);
+      for (int d = 0; d < m->rank; ++d)
+        m->strides[d] = bCast(b, "arith.index_cast",
+                              mlirBlockGetArgument(entry, p++), index);
+      /* Identity layouts and strided<[..., 1]> have a unit inner stride. */
+      MlirAttribute layout = mlirMemRefTypeGetLayout(t);
+      m->unitInnerStride =
+          mlirAttributeIsNull(layout) ||
+          (mlirAttributeIsAAffineMap(layout) &&
+           mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(layout))) ||
+          (mlirAttributeIsAStridedLayout(layout) &&
+           mlirStridedLayoutAttrGetStride(
+               layout, mlirStridedLayoutAttrGetNumStrides(layout) - 1) == 1);
+      if (m->unitInnerStride) /* use the constant: better addressing */
+        m->strides[m->rank - 1] = bConstIndex(b, 1);
+      gpuMapPut(&g->values, arg, v);
+      continue;
+    }
+    MlirValue param = mlirBlockGetArgument(entry, p++);
+    if (mlirTypeIsAIndex(t))
+      param = bCast(b, "arith.index_cast", param, t);
+    else if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1)
+      param = bCast(b, "arith.trunci", param, t);
+    gpuSetScalar(g, arg, param);
+  }
+}
+
+/* ---- ops --------------------------------------------------------------- */
+
+static MlirAttribute dimAttr(MlirContext ctx, int64_t axis) {
+  const char *names[] = {"#gpu<dim x>", "#gpu<dim y>", "#gpu<dim z>"};
+  return mlirAttributeParseGet(ctx, tileStr(names[axis]));
+}
+
+static MlirValue gpuIdOp(TileBuilder *b, const char *name, int64_t axis) {
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  TileNamedAttr attrs[] = {{"dimension", dimAttr(b->ctx, axis)}};
+  return bInsert(b, tileOpCreate(b->loc, name, 0, NULL, 1, &index, 1, attrs));
+}
+
+/* A copy of `op` with `operands` and `results`, keeping its attributes. */
+static MlirOperation cloneWith(MlirLocation loc, MlirOperation op,
+                               intptr_t nOperands, const MlirValue *operands,
+                               intptr_t nResults, const MlirType *results) {
+  char name[128];
+  MlirOperationState state =
+      mlirOperationStateGet(tileStr(tileOpName(op, name, sizeof name)), loc);
+  mlirOperationStateAddOperands(&state, nOperands, operands);
+  mlirOperationStateAddResults(&state, nResults, results);
+  intptr_t nAttrs = mlirOperationGetNumAttributes(op);
+  for (intptr_t i = 0; i < nAttrs; ++i) {
+    MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
+    mlirOperationStateAddAttributes(&state, 1, &a);
+  }
+  return mlirOperationCreate(&state);
+}
+
+/* Elementwise arith/math on tiles: the op once per register (once if every
+ * operand is uniform). */
+static bool lowerElementwise(GpuLowering *g, TileBuilder *b,
+                             MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(result));
+  GpuTile *tiles[8];
+  if (n > 8) {
+    tileEmitOpError(op, "has too many operands for the GPU lowering");
+    return false;
+  }
+  bool allUniform = true;
+  for (intptr_t i = 0; i < n; ++i) {
+    if (!(tiles[i] = gpuOperandTile(g, op, i)))
+      return false;
+    allUniform = allUniform && tiles[i]->uniform;
+  }
+  MlirValue scalars[8];
+  if (allUniform) {
+    for (intptr_t i = 0; i < n; ++i)
+      scalars[i] = tiles[i]->scalar;
+    MlirValue v = bInsert(b, cloneWith(b->loc, op, n, scalars, 1, &elem));
+    gpuSetTile(g, result, gpuTileUniform(mlirValueGetType(result), v));
+    return true;
+  }
+  TileLayout l;
+  if (!gpuResultLayout(op, 0, &l))
+    return false;
+  GpuTile out = gpuTileAlloc(&l, mlirValueGetType(result));
+  for (int r = 0; r < out.numRegs; ++r) {
+    for (intptr_t i = 0; i < n; ++i)
+      scalars[i] = gpuTileReg(tiles[i], r);
+    out.regs[r] = bInsert(b, cloneWith(b->loc, op, n, scalars, 1, &elem));
+  }
+  gpuSetTile(g, result, out);
+  return true;
+}
+
+/* Scalar ops (index math, scalar arith/math): cloned with mapped operands. */
+static bool lowerScalarOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  intptr_t nr = mlirOperationGetNumResults(op);
+  if (n > 8 || nr > 8 || mlirOperationGetNumRegions(op) > 0) {
+    tileEmitOpError(op, "is not supported by the GPU lowering");
+    return false;
+  }
+  MlirValue operands[8];
+  MlirType results[8];
+  for (intptr_t i = 0; i < n; ++i)
+    if (mlirValueIsNull(operands[i] = gpuOperandScalar(g, op, i)))
+      return false;
+  for (intptr_t i = 0; i < nr; ++i)
+    results[i] = mlirValueGetType(mlirOperationGetResult(op, i));
+  MlirOperation copy = cloneWith(b->loc, op, n, operands, nr, results);
+  bInsert(b, copy);
+  for (intptr_t i = 0; i < nr; ++i)
+    gpuSetScalar(g, mlirOperationGetResult(op, i),
+                 mlirOperationGetResult(copy, i));
+  return true;
+}
+
+static bool lowerConstant(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  MlirValue result = mlirOperationGetResult(op, 0);
+  if (!isTensor(result))
+    return lowerScalarOp(g, b, op);
+  MlirAttribute value = tileOpAttr(op, "value");
+  if (!mlirAttributeIsADenseElements(value) ||
+      !mlirDenseElementsAttrIsSplat(value)) {
+    tileEmitOpError(op, "only splat tensor constants are supported on the "
+                        "GPU");
+    return false;
+  }
+  MlirValue scalar = bConstAttr(b, mlirDenseElementsAttrGetSplatValue(value));
+  gpuSetTile(g, result, gpuTileUniform(mlirValueGetType(result), scalar));
+  return true;
+}
+
+static bool lowerRange(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  TileLayout l;
+  if (!gpuResultLayout(op, 0, &l))
+    return false;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  int64_t start = 0;
+  tileOpIntAttr(op, "start", &start);
+  GpuTile t = gpuTileAlloc(&l, mlirValueGetType(result));
+  MlirType i32 = mlirIntegerTypeGet(g->ctx, 32);
+  for (int r = 0; r < t.numRegs; ++r) {
+    MlirValue c;
+    gpuRegCoords(b, g, &l, 1, t.shape, r, &c);
+    t.regs[r] = bAddi(b, bCast(b, "arith.index_cast", c, i32),
+                      bConstInt(b, i32, start));
+  }
+  gpuSetTile(g, result, t);
+  return true;
+}
+
+/* Result register -> operand register for ops that keep data in place:
+ * the operand register whose static coordinates equal the result's with
+ * `drop` removed (expand_dims) or with size-1 operand dims zeroed
+ * (broadcast). */
+static bool lowerInPlace(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                         int drop) {
+  (void)b;
+  GpuTile *src = gpuOperandTile(g, op, 0);
+  if (!src)
+    return false;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType type = mlirValueGetType(result);
+  if (src->uniform) {
+    gpuSetTile(g, result, gpuTileUniform(type, src->scalar));
+    return true;
+  }
+  TileLayout l;
+  if (!gpuResultLayout(op, 0, &l))
+    return false;
+  GpuTile t = gpuTileAlloc(&l, type);
+  int64_t want[TILE_MAX_LAYOUT_RANK], have[TILE_MAX_LAYOUT_RANK];
+  for (int r = 0; r < t.numRegs; ++r) {
+    int64_t c[TILE_MAX_LAYOUT_RANK];
+    tileLayoutRegCoords(&l, t.shape, r, c);
+    for (int d = 0, k = 0; d < t.rank; ++d) {
+      if (d == drop)
+        continue;
+      want[k] = src->shape[k] == 1 ? 0 : c[d];
+      ++k;
+    }
+    int found = -1;
+    for (int s = 0; s < src->numRegs && found < 0; ++s) {
+      tileLayoutRegCoords(&src->layout, src->shape, s, have);
+      if (memcmp(have, want, sizeof(int64_t) * (size_t)src->rank) == 0)
+        found = s;
+    }
+    if (found < 0) {
+      tileEmitOpError(op, "internal error: register %d of the result has no "
+                          "source register (layouts do not match)",
+                      r);
+      free(t.regs);
+      return false;
+    }
+    t.regs[r] = src->regs[found];
+  }
+  gpuSetTile(g, result, t);
+  return true;
+}
+
+static bool lowerBlock(GpuLowering *g, TileBuilder *b, MlirBlock block);
+
+/* The registers of `values` laid out flat (uniform tiles expanded into the
+ * layout of the matching `targets`). */
+static int flatten(GpuLowering *g, MlirOperation op, intptr_t first,
+                   intptr_t n, const MlirValue *targets, MlirValue *out) {
+  int k = 0;
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue target = targets[i];
+    GpuValue *v = gpuMapGet(&g->values, mlirOperationGetOperand(op, first + i));
+    if (!v) {
+      tileEmitOpError(op, "operand #%ld has no GPU lowering", (long)(first + i));
+      return -1;
+    }
+    if (!isTensor(target)) {
+      out[k++] = v->tile.scalar;
+      continue;
+    }
+    TileLayout l;
+    tileTypeLayout(mlirValueGetType(target), &l);
+    GpuTile t = v->tile.uniform ? gpuTileMaterialize(&v->tile, &l) : v->tile;
+    for (int r = 0; r < t.numRegs; ++r)
+      out[k++] = t.regs[r];
+    if (v->tile.uniform)
+      free(t.regs);
+  }
+  return k;
+}
+
+/* Registers of a value of type `t` (1 for scalars). */
+static int regsOf(MlirType t) {
+  if (!mlirTypeIsARankedTensor(t))
+    return 1;
+  TileLayout l;
+  int64_t shape[TILE_MAX_LAYOUT_RANK];
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  for (intptr_t d = 0; d < rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  if (!tileTypeLayout(t, &l))
+    return -1;
+  return tileLayoutNumRegs(&l, shape);
+}
+
+/* Maps `values` (kernel values of the given types) onto consecutive flat
+ * lowered values starting at flat[0]. */
+static void unflatten(GpuLowering *g, intptr_t n, const MlirValue *values,
+                      const MlirValue *flat) {
+  int k = 0;
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirType t = mlirValueGetType(values[i]);
+    if (!mlirTypeIsARankedTensor(t)) {
+      gpuSetScalar(g, values[i], flat[k++]);
+      continue;
+    }
+    TileLayout l;
+    tileTypeLayout(t, &l);
+    GpuTile tile = gpuTileAlloc(&l, t);
+    for (int r = 0; r < tile.numRegs; ++r)
+      tile.regs[r] = flat[k++];
+    gpuSetTile(g, values[i], tile);
+  }
+}
+
+static int countRegs(intptr_t n, const MlirValue *values) {
+  int total = 0;
+  for (intptr_t i = 0; i < n; ++i) {
+    int r = regsOf(mlirValueGetType(values[i]));
+    if (r < 0)
+      return -1;
+    total += r;
+  }
+  return total;
+}
+
+static bool lowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  intptr_t nIter = mlirOperationGetNumResults(op);
+  MlirValue *iterArgs = malloc((size_t)(nIter + 1) * sizeof *iterArgs);
+  for (intptr_t i = 0; i < nIter; ++i)
+    iterArgs[i] = mlirBlockGetArgument(body, 1 + i);
+  int nFlat = countRegs(nIter, iterArgs);
+  if (nFlat < 0) {
+    tileEmitOpError(op, "an iter_arg has no layout");
+    free(iterArgs);
+    return false;
+  }
+  MlirValue *inits = malloc((size_t)(nFlat + 1) * sizeof *inits);
+  bool ok = flatten(g, op, 3, nIter, iterArgs, inits) == nFlat;
+  MlirValue lb = gpuOperandScalar(g, op, 0), ub = gpuOperandScalar(g, op, 1);
+  MlirValue step = gpuOperandScalar(g, op, 2);
+  if (!ok || mlirValueIsNull(lb) || mlirValueIsNull(ub) ||
+      mlirValueIsNull(step)) {
+    free(iterArgs);
+    free(inits);
+    return false;
+  }
+  TileBuilder inner;
+  MlirOperation loop = bFor(b, lb, ub, step, nFlat, inits, &inner);
+  gpuSetScalar(g, mlirBlockGetArgument(body, 0),
+               mlirBlockGetArgument(inner.block, 0));
+  MlirValue *args = malloc((size_t)(nFlat + 1) * sizeof *args);
+  for (int i = 0; i < nFlat; ++i)
+    args[i] = mlirBlockGetArgument(inner.block, 1 + i);
+  unflatten(g, nIter, iterArgs, args);
+  ok = lowerBlock(g, &inner, body);
+  if (ok) {
+    MlirOperation yield = mlirBlockGetTerminator(body);
+    ok = flatten(g, yield, 0, nIter, iterArgs, args) == nFlat;
+    if (ok)
+      bYield(&inner, "scf.yield", nFlat, args);
+  }
+  if (ok) {
+    for (int i = 0; i < nFlat; ++i)
+      args[i] = mlirOperationGetResult(loop, i);
+    MlirValue *results = malloc((size_t)(nIter + 1) * sizeof *results);
+    for (intptr_t i = 0; i < nIter; ++i)
+      results[i] = mlirOperationGetResult(op, i);
+    unflatten(g, nIter, results, args);
+    free(results);
+  }
+  free(iterArgs);
+  free(inits);
+  free(args);
+  return ok;
+}
+
+/* Element types of the flat registers of `values`. */
+static void flatTypes(intptr_t n, const MlirValue *values, MlirType *out) {
+  int k = 0;
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirType t = mlirValueGetType(values[i]);
+    int r = regsOf(t);
+    MlirType e = mlirTypeIsARankedTensor(t) ? mlirShapedTypeGetElementType(t)
+                                            : t;
+    for (int j = 0; j < r; ++j)
+      out[k++] = e;
+  }
+}
+
+static bool lowerIfBranch(GpuLowering *g, TileBuilder *inner, MlirRegion region,
+                          intptr_t nResults, const MlirValue *results,
+                          int nFlat) {
+  MlirBlock block = mlirRegionGetFirstBlock(region);
+  if (mlirBlockIsNull(block)) {
+    bYield(inner, "scf.yield", 0, NULL);
+    return true;
+  }
+  if (!lowerBlock(g, inner, block))
+    return false;
+  MlirValue *flat = malloc((size_t)(nFlat + 1) * sizeof *flat);
+  bool ok = flatten(g, mlirBlockGetTerminator(block), 0, nResults, results,
+                    flat) == nFlat;
+  if (ok)
+    bYield(inner, "scf.yield", nFlat, flat);
+  free(flat);
+  return ok;
+}
+
+static bool lowerIf(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  intptr_t nResults = mlirOperationGetNumResults(op);
+  MlirValue *results = malloc((size_t)(nResults + 1) * sizeof *results);
+  for (intptr_t i = 0; i < nResults; ++i)
+    results[i] = mlirOperationGetResult(op, i);
+  int nFlat = countRegs(nResults, results);
+  MlirValue cond = gpuOperandScalar(g, op, 0);
+  if (nFlat < 0 || mlirValueIsNull(cond)) {
+    free(results);
+    return false;
+  }
+  MlirType *types = malloc((size_t)(nFlat + 1) * sizeof *types);
+  flatTypes(nResults, results, types);
+  MlirRegion elseRegion = mlirOperationGetRegion(op, 1);
+  bool hasElse = !mlirBlockIsNull(mlirRegionGetFirstBlock(elseRegion));
+  TileBuilder thenB, elseB;
+  MlirOperation ifOp = bIf(b, cond, nFlat, types, hasElse, &thenB, &elseB);
+  bool ok = lowerIfBranch(g, &thenB, mlirOperationGetRegion(op, 0), nResults,
+                          results, nFlat);
+  if (ok && (hasElse || nFlat > 0))
+    ok = lowerIfBranch(g, &elseB, elseRegion, nResults, results, nFlat);
+  if (ok) {
+    MlirValue *flat = malloc((size_t)(nFlat + 1) * sizeof *flat);
+    for (int i = 0; i < nFlat; ++i)
+      flat[i] = mlirOperationGetResult(ifOp, i);
+    unflatten(g, nResults, results, flat);
+    free(flat);
+  }
+  free(types);
+  free(results);
+  return ok;
+}
+
+static bool lowerMemrefDim(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  (void)b;
+  GpuValue *m = gpuMapGet(&g->values, mlirOperationGetOperand(op, 0));
+  MlirOperation index = tileDefiningOp(mlirOperationGetOperand(op, 1));
+  MlirAttribute value = mlirOperationIsNull(index)
+                            ? mlirAttributeGetNull()
+                            : tileOpAttr(index, "value");
+  if (!m || m->kind != GPU_MEMREF || mlirAttributeIsNull(value) ||
+      !mlirAttributeIsAInteger(value)) {
+    tileEmitOpError(op, "needs a kernel memref and a constant dimension on "
+                        "the GPU");
+    return false;
+  }
+  int64_t d = mlirIntegerAttrGetValueInt(value);
+  if (d < 0 || d >= m->memref.rank) {
+    tileEmitOpError(op, "dimension %lld is out of range", (long long)d);
+    return false;
+  }
+  gpuSetScalar(g, mlirOperationGetResult(op, 0), m->memref.sizes[d]);
+  return true;
+}
+
+static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  b->loc = mlirOperationGetLocation(op);
+  int64_t axis = 0;
+  if (tileOpIsNamed(op, "tile.program_id") ||
+      tileOpIsNamed(op, "tile.num_programs")) {
+    tileOpIntAttr(op, "axis", &axis);
+    const char *name = tileOpIsNamed(op, "tile.program_id") ? "gpu.block_id"
+                                                            : "gpu.grid_dim";
+    gpuSetScalar(g, mlirOperationGetResult(op, 0), gpuIdOp(b, name, axis));
+    return true;
+  }
+  if (tileOpIsNamed(op, "tile.splat")) {
+    MlirValue s = gpuOperandScalar(g, op, 0);
+    MlirValue result = mlirOperationGetResult(op, 0);
+    gpuSetTile(g, result, gpuTileUniform(mlirValueGetType(result), s));
+    return !mlirValueIsNull(s);
+  }
+  if (tileOpIsNamed(op, "tile.range"))
+    return lowerRange(g, b, op);
+  if (tileOpIsNamed(op, "tile.load") || tileOpIsNamed(op, "tile.load_masked"))
+    return gpuLowerLoad(g, b, op);
+  if (tileOpIsNamed(op, "tile.store") ||
+      tileOpIsNamed(op, "tile.store_masked"))
+    return gpuLowerStore(g, b, op);
+  if (tileOpIsNamed(op, "tile.reduce"))
+    return gpuLowerReduce(g, b, op);
+  if (tileOpIsNamed(op, "tile.expand_dims")) {
+    tileOpIntAttr(op, "axis", &axis);
+    return lowerInPlace(g, b, op, (int)axis);
+  }
+  if (tileOpIsNamed(op, "tile.broadcast"))
+    return lowerInPlace(g, b, op, -1);
+  if (tileOpIsNamed(op, "tile.convert_layout") ||
+      tileOpIsNamed(op, "tile.trans") || tileOpIsNamed(op, "tile.reshape"))
+    return gpuLowerThroughShared(g, b, op);
+  if (tileOpIsNamed(op, "tile.dot"))
+    return gpuLowerDot(g, b, op);
+  if (tileOpIsTile(op)) {
+    tileEmitOpError(op, "has no GPU lowering");
+    return false;
+  }
+  if (tileOpIsNamed(op, "scf.for"))
+    return lowerFor(g, b, op);
+  if (tileOpIsNamed(op, "scf.if"))
+    return lowerIf(g, b, op);
+  if (tileOpIsNamed(op, "arith.constant"))
+    return lowerConstant(g, b, op);
+  if (tileOpIsNamed(op, "memref.dim"))
+    return lowerMemrefDim(g, b, op);
+  if (mlirOperationGetNumResults(op) == 1 &&
+      isTensor(mlirOperationGetResult(op, 0)))
+    return lowerElementwise(g, b, op);
+  return lowerScalarOp(g, b, op);
+}
+
+/* Lowers every op of `block` but its terminator. */
+static bool lowerBlock(GpuLowering *g, TileBuilder *b, MlirBlock block) {
+  MlirOperation terminator = mlirBlockGetTerminator(block);
+  for (MlirOperation op = mlirBlockGetFirstOperation(block);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (mlirOperationEqual(op, terminator) &&
+        (tileOpIsNamed(op, "scf.yield") || tileOpIsNamed(op, "func.return")))
+      break;
+    if (!lowerOp(g, b, op))
+      return false;
+  }
+  return true;
+}
+
+/* The shared-memory scratch buffer, once its size is known. */
+static void addSharedBuffer(MlirOperation gpuModule, int64_t bytes) {
+  char text[256];
+  snprintf(text, sizeof text,
+           "llvm.mlir.global internal @__tile_smem() {addr_space = 3 : i32, "
+           "alignment = 16 : i64} : !llvm.array<%lld x i8>",
+           (long long)bytes);
+  MlirOperation global = mlirOperationCreateParse(
+      mlirOperationGetContext(gpuModule), tileStr(text), tileStr("tile-gpu"));
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
+  mlirBlockInsertOwnedOperation(body, 0, global);
+}
+
+MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
+                                       int numWarps, int64_t *sharedBytes) {
+  MlirContext ctx = mlirOperationGetContext(kernel);
+  MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
+  MlirOperation gpuModule = createGpuModule(kernel, fnType, chip, numWarps);
+  if (mlirOperationIsNull(gpuModule))
+    return mlirLogicalResultFailure();
+  /* Into the kernel's module, which becomes a GPU container. */
+  MlirOperation module = mlirOperationGetParentOperation(kernel);
+  mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(kernel), kernel,
+                                     gpuModule);
+  mlirOperationSetAttributeByName(module, tileStr("gpu.container_module"),
+                                  mlirUnitAttrGet(ctx));
+  MlirBlock moduleBody =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
+  MlirOperation func = mlirBlockGetFirstOperation(moduleBody);
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+
+  GpuLowering g;
+  memset(&g, 0, sizeof g);
+  g.ctx = ctx;
+  g.gpuModule = gpuModule;
+  g.numWarps = numWarps;
+  gpuMapInit(&g.values);
+  TileBuilder b = tileBuilderBefore(mlirBlockGetTerminator(entry));
+  b.loc = mlirOperationGetLocation(kernel);
+  MlirValue tid = gpuIdOp(&b, "gpu.thread_id", 0);
+  g.lane = bBinary(&b, "arith.remui", tid, bConstIndex(&b, 32));
+  g.warp = bBinary(&b, "arith.divui", tid, bConstIndex(&b, 32));
+  MlirBlock kernelBody =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  mapArguments(&g, &b, kernelBody, entry);
+  bool ok = lowerBlock(&g, &b, kernelBody) && !g.failed;
+  if (ok && g.smemBytes > TILE_GPU_STATIC_SMEM_LIMIT) {
+    tileEmitOpError(kernel,
+                    "needs %lld bytes of shared memory for layout "
+                    "conversions, reductions and dots; the static limit is "
+                    "%d bytes",
+                    (long long)g.smemBytes, TILE_GPU_STATIC_SMEM_LIMIT);
+    ok = false;
+  }
+  if (ok && g.smemBytes > 0)
+    addSharedBuffer(gpuModule, g.smemBytes);
+  *sharedBytes = g.smemBytes;
+  gpuMapFree(&g.values);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}

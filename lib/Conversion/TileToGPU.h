@@ -1,0 +1,22 @@
+/* TileToGPU: translates one tile kernel, whose tiles carry layouts
+ * (tile-assign-layouts), into a gpu.module holding a gpu.func with tile's
+ * kernel ABI (lib/Runtime/Package.h): per memref a pointer, sizes and
+ * strides; scalars as themselves; program id = block id. Each tile becomes
+ * the registers its layout gives each thread; memory is accessed through
+ * the LLVM dialect so bounds, masks and 16-byte vectors are explicit.
+ * The gpu.module (targets `chip`) is added to the kernel's module; the
+ * kernel itself is left for the caller to erase. */
+#ifndef TILE_CONVERSION_TILETOGPU_H
+#define TILE_CONVERSION_TILETOGPU_H
+
+#include <stdint.h>
+
+#include "mlir-c/IR.h"
+
+/* Shared memory a kernel can have statically (the CUDA limit). */
+#define TILE_GPU_STATIC_SMEM_LIMIT 49152
+
+MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
+                                       int numWarps, int64_t *sharedBytes);
+
+#endif

@@ -1,0 +1,68 @@
+/* The compiled package: one kernel's GPU image (cubin or PTX) plus the
+ * facts needed to launch it (arguments and their ABI, warps, shared
+ * memory, the chip it was built for). Written by the compiler
+ * (tile-opt --emit=package), read by tile-run, including the runtime-only
+ * build that has no MLIR. The file format is versioned and everything read
+ * from a file is validated: a corrupt or mismatched package is an error
+ * message, never a crash.
+ *
+ * Kernel parameter ABI (what cuLaunchKernel receives, in order), per kernel
+ * argument:
+ *   memref of rank r: device pointer (8 bytes), then r sizes and r strides
+ *                     (8-byte signed integers, in elements)
+ *   scalar: its own width: i1 and i8 1 byte, i16/f16/bf16 2, i32/f32 4,
+ *           i64/index/f64 8
+ * The program id is blockIdx and the grid is gridDim; a block has
+ * 32 * numWarps threads. */
+#ifndef TILE_RUNTIME_PACKAGE_H
+#define TILE_RUNTIME_PACKAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/Runtime/HostArray.h"
+
+#define TILE_PACKAGE_VERSION 1
+#define TILE_PACKAGE_MAX_ARGS 64
+
+typedef enum { TILE_IMAGE_CUBIN = 0, TILE_IMAGE_PTX = 1 } TileImageKind;
+
+typedef struct {
+  int isMemref;        /* 1: memref, 0: scalar */
+  int isIndex;         /* scalar of type index (dtype is I64) */
+  TileDType dtype;     /* memref element type, or the scalar's type */
+  int rank;            /* memrefs: 1..3; scalars: 0 */
+  int64_t shape[3];    /* memrefs: static sizes, -1 where dynamic */
+} TilePackageArg;
+
+typedef struct {
+  char kernelName[128];  /* the entry symbol in the image */
+  char chip[16];         /* e.g. "sm_90a", "sm_80" */
+  TileImageKind imageKind;
+  int numWarps;          /* 1..32 */
+  int sharedBytes;       /* static shared memory of the kernel */
+  int flopsPerProgram;   /* reserved (0): TFLOP/s reporting of dots */
+  int numArgs;
+  TilePackageArg args[TILE_PACKAGE_MAX_ARGS];
+  void *image;           /* owned; imageSize bytes (PTX: NUL-terminated) */
+  size_t imageSize;
+} TilePackage;
+
+/* Serializes to a file / to a malloc'ed buffer. Return 0 on success. */
+int tilePackageWrite(const char *path, const TilePackage *p, char *err,
+                     size_t errSize);
+int tilePackageWriteMemory(const TilePackage *p, void **outBuf,
+                           size_t *outSize, char *err, size_t errSize);
+/* Reads and validates (magic, version, every field's range, sizes that
+ * match the file). `name` is used in messages. */
+int tilePackageRead(const char *path, TilePackage *out, char *err,
+                    size_t errSize);
+int tilePackageReadMemory(const char *name, const void *buf, size_t size,
+                          TilePackage *out, char *err, size_t errSize);
+/* Whether a file starts with the package magic (so tools can tell a
+ * package from a .mlir file). */
+int tilePackageFileIsPackage(const char *path);
+/* Frees the image; safe on an empty package. */
+void tilePackageFree(TilePackage *p);
+
+#endif
