@@ -11,13 +11,16 @@ static void printHelp(void) {
   printf(
       "OVERVIEW: tile-run: run a tile kernel and check its results\n\n"
       "USAGE: tile-run FILE.mlir --kernel NAME --grid X[,Y[,Z]] [--target cpu|cuda]\n"
-      "                --arg SPEC ... [--out INDEX=PATH.npy ...] [--check INDEX=PATH.npy[:RTOL] ...]\n\n"
+      "                --arg SPEC ... [--out INDEX=PATH.npy ...] [--check INDEX=PATH.npy[:RTOL] ...]\n"
+      "       tile-run FILE.tpkg --target cuda --grid X[,Y[,Z]] --arg SPEC ... [--bench]\n\n"
       "OPTIONS:\n"
-      "  --kernel <name>            The kernel to run (a func.func with tile.kernel)\n"
+      "  --kernel <name>            The kernel to run (a func.func with tile.kernel);\n"
+      "                             optional for a package (which holds one kernel)\n"
       "  --grid <x[,y[,z]]>         Programs per axis; each an integer expression with\n"
       "                             + - * / (integer division), parentheses, cdiv(a,b)\n"
       "                             and -D names, e.g. 'cdiv(N,1024),2'\n"
-      "  --target <cpu|cuda>        Where to run (default cpu; cuda is not available yet)\n"
+      "  --target <cpu|cuda>        Where to run (default cpu). cuda runs a compiled\n"
+      "                             package (.tpkg) or compiles the .mlir kernel first\n"
       "  --arg <spec>               One per kernel argument, in order:\n"
       "                               memref:  npy:PATH (shape and dtype from the file),\n"
       "                                        randn:SHAPExDTYPE[:seed=N], rand:..., zeros:...,\n"
@@ -28,6 +31,15 @@ static void printHelp(void) {
       "  --check <i=path.npy[:rtol]> After the run, compare memref argument i with the file:\n"
       "                             |actual - expected| <= atol + rtol*|expected|, atol = rtol;\n"
       "                             default rtol 1e-5 (f32, f64), 1e-2 (f16, bf16), 0 (ints, bool)\n"
+      "  --chip <sm_NN[a]>          cuda: the chip to compile for (default sm_90a)\n"
+      "  --num-warps <n>            cuda: warps per program when compiling (default:\n"
+      "                             the kernel's tile.num_warps, else 4)\n"
+      "  --bench                    cuda: after the checked run, time more launches with\n"
+      "                             CUDA events: median/min/max us, GB/s, TFLOP/s\n"
+      "  --warmup <n>               cuda --bench: untimed launches first (default 10)\n"
+      "  --iters <n>                cuda --bench: timed launches (default 100)\n"
+      "  --check-cpu[=rtol]         cuda, .mlir file: also run the kernel on the CPU on\n"
+      "                             the same inputs and compare every memref argument\n"
       "  -D <name=value>            Replace ${name} in the kernel file, the grid and the\n"
       "                             --arg specs; names also stand alone in --grid\n"
       "  --help                     Show this help\n"
@@ -54,6 +66,21 @@ static bool flagValue(const char *arg, const char *name, int *i, int argc,
     return true;
   }
   *value = argv[++*i];
+  return true;
+}
+
+OptionsStatus optionsUsageError(const char *message) {
+  fprintf(stderr, "tile-run: %s (see tile-run --help)\n", message);
+  return OPTIONS_USAGE_ERROR;
+}
+
+/* A count for --num-warps, --warmup, --iters: decimal, lo..hi. */
+static bool parseCount(const char *s, long lo, long hi, int *out) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (!*s || *end || v < lo || v > hi)
+    return false;
+  *out = (int)v;
   return true;
 }
 
@@ -104,6 +131,12 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
   o->checks = calloc(n, sizeof *o->checks);
   o->defines = calloc(n, sizeof *o->defines);
   const char *target = "cpu";
+  o->chip = "sm_90a";
+  o->numWarps = 4;
+  o->warmup = 10;
+  o->iters = 100;
+  o->checkCpuRtol = -1;
+  bool benchCounts = false;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
     const char *value = NULL;
@@ -161,6 +194,37 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       if (!parseOutput(value, value, true, &o->checks[o->numChecks]))
         return usage("--check '%s': expected INDEX=PATH.npy[:RTOL]", value);
       ++o->numChecks;
+    } else if (flagValue(arg, "-chip", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs a chip such as sm_90a", argv[i]);
+      o->chip = value;
+      o->chipGiven = true;
+    } else if (flagValue(arg, "-num-warps", &i, argc, argv, &value, &missing)) {
+      if (missing || !parseCount(value, 1, 32, &o->numWarps) ||
+          (o->numWarps & (o->numWarps - 1)))
+        return usage("--num-warps '%s': expected a power of two from 1 to 32",
+                     missing ? "" : value);
+      o->numWarpsGiven = true;
+    } else if (strcmp(arg, "-bench") == 0) {
+      o->bench = true;
+    } else if (flagValue(arg, "-warmup", &i, argc, argv, &value, &missing)) {
+      if (missing || !parseCount(value, 0, 1000000, &o->warmup))
+        return usage("--warmup '%s': expected a count from 0 to 1000000",
+                     missing ? "" : value);
+      benchCounts = true;
+    } else if (flagValue(arg, "-iters", &i, argc, argv, &value, &missing)) {
+      if (missing || !parseCount(value, 1, 1000000, &o->iters))
+        return usage("--iters '%s': expected a count from 1 to 1000000",
+                     missing ? "" : value);
+      benchCounts = true;
+    } else if (strcmp(arg, "-check-cpu") == 0) {
+      o->checkCpu = true;
+    } else if (strncmp(arg, "-check-cpu=", 11) == 0) {
+      char *end;
+      o->checkCpuRtol = strtod(arg + 11, &end);
+      if (!arg[11] || *end || !(o->checkCpuRtol >= 0))
+        return usage("--check-cpu '%s': expected a tolerance >= 0", arg + 11);
+      o->checkCpu = true;
     } else if (arg[0] == '-' && arg[1] != '\0') {
       return usage("unknown option '%s'", argv[i]);
     } else if (o->input) {
@@ -177,8 +241,17 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
     return usage("unknown target '%s' (expected cpu or cuda)", target);
   if (!o->input)
     return usage("no kernel file given%s", "");
-  if (!o->kernel)
-    return usage("no --kernel given%s", "");
+  if (o->target != TARGET_CUDA) {
+    const char *cudaOnly = o->bench ? "--bench" : o->checkCpu ? "--check-cpu"
+                           : o->chipGiven    ? "--chip"
+                           : o->numWarpsGiven ? "--num-warps"
+                           : benchCounts     ? "--warmup/--iters"
+                                             : NULL;
+    if (cudaOnly)
+      return usage("%s needs --target cuda", cudaOnly);
+  }
+  if (benchCounts && !o->bench)
+    return usage("--warmup and --iters need --bench%s", "");
   if (!o->grid)
     return usage("no --grid given%s", "");
   return OPTIONS_OK;

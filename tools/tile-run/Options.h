@@ -36,14 +36,28 @@ typedef struct {
   size_t numChecks;
   Define *defines;   /* in command-line order; a later one wins */
   size_t numDefines;
+  /* --target cuda only: */
+  const char *chip;  /* --chip; default "sm_90a" */
+  bool chipGiven;
+  int numWarps;      /* --num-warps; default 4 */
+  bool numWarpsGiven;
+  bool bench;        /* --bench, with --warmup (10) and --iters (100) */
+  int warmup, iters;
+  bool checkCpu;     /* --check-cpu[=RTOL] */
+  double checkCpuRtol; /* < 0: the dtype's default */
 } Options;
 
 typedef enum { OPTIONS_OK, OPTIONS_EXIT_OK, OPTIONS_USAGE_ERROR } OptionsStatus;
 
 /* Parses argv; --help and --version print and return OPTIONS_EXIT_OK;
  * mistakes print one line and return OPTIONS_USAGE_ERROR. Values point into
- * argv except OutputSpec.path. Release with optionsFree in every case. */
+ * argv except OutputSpec.path. Release with optionsFree in every case.
+ * --kernel may be missing (a package names its kernel): the caller checks
+ * it once it knows what the file is, with optionsUsageError. */
 OptionsStatus optionsParse(Options *o, int argc, char **argv);
 void optionsFree(Options *o);
+/* Prints "tile-run: <message> (see tile-run --help)"; returns
+ * OPTIONS_USAGE_ERROR. */
+OptionsStatus optionsUsageError(const char *message);
 
 #endif

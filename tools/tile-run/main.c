@@ -1,10 +1,12 @@
 /* tile-run: runs one tile kernel and checks its results. Reads the kernel
- * file (after -D substitution), builds each argument from its --arg spec
- * (checked against the signature), runs the grid on the target, then
- * writes --out files, compares --check files and prints a summary line per
- * output. The CPU target JIT-compiles through lib/Execution/CpuKernel; the
- * CUDA target is a later issue. Built with TILE_RUN_NO_COMPILER (no MLIR)
- * it can only say that running .mlir files needs the compiler build. */
+ * file (after -D substitution) or a compiled package, builds each argument
+ * from its --arg spec (checked against the signature), runs the grid on
+ * the target, then writes --out files, compares --check files and prints a
+ * summary line per output (tools/tile-run/Session). The CPU target
+ * JIT-compiles through lib/Execution/CpuKernel; the CUDA target runs a
+ * package through lib/Runtime/Launch, compiling a .mlir kernel into one
+ * first (lib/Conversion/GpuCompile, where built). Built with
+ * TILE_RUN_NO_COMPILER (no MLIR) it runs packages only. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <errno.h>
 #include <stdbool.h>
@@ -13,30 +15,26 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/Runtime/Package.h"
+#include "tools/tile-run/GpuRun.h"
 #include "tools/tile-run/Options.h"
+#include "tools/tile-run/Session.h"
 
 #ifndef TILE_RUN_NO_COMPILER
 #include "lib/Execution/CpuKernel.h"
-#include "lib/Runtime/Npy.h"
 #include "mlir-c/RegisterEverything.h"
 #include "tile-c/Dialect.h"
-#include "tools/tile-run/Arguments.h"
-#include "tools/tile-run/Check.h"
 #include "tools/tile-run/Diagnostics.h"
-#include "tools/tile-run/Grid.h"
 #include "tools/tile-run/Kernel.h"
 #include "tools/tile-run/Substitute.h"
-#include "tools/tile-run/Summary.h"
+#ifdef TILE_RUN_HAVE_GPU_COMPILER
+#include "lib/Conversion/GpuCompile.h"
+#endif
 #endif
 
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
 #ifndef TILE_RUN_NO_COMPILER
-
-static int failf(const char *msg) {
-  fprintf(stderr, "tile-run: %s\n", msg);
-  return EXIT_BAD_INPUT;
-}
 
 static char *readFile(const char *path, size_t *len, char *err,
                       size_t errSize) {
@@ -68,178 +66,55 @@ static char *readFile(const char *path, size_t *len, char *err,
   return buf;
 }
 
-/* Checks that --out/--check name a memref argument of the kernel. */
-static int checkOutputIndex(const OutputSpec *s, const char *flag,
-                            const char *kernel, const SigArg *sig, int n,
-                            char *err, size_t errSize) {
-  if (s->index >= n) {
-    snprintf(err, errSize, "%s %s: kernel @%s has no argument #%ld (it takes %d)",
-             flag, s->flag, kernel, s->index, n);
-    return 1;
-  }
-  if (sig[s->index].kind != SIG_MEMREF) {
-    snprintf(err, errSize, "%s %s: " SIG_ARG_FMT " is a scalar, not a memref",
-             flag, s->flag, (int)s->index, sig[s->index].type);
-    return 1;
-  }
-  return 0;
-}
-
-static void formatValue(double v, TileDType dtype, char *buf, size_t size) {
-  snprintf(buf, size, tileDTypeIsFloat(dtype) ? "%.9g" : "%.17g", v);
-}
-
-/* Compares output `index` with check `c`; prints the failure. */
-static bool runCheck(const OutputSpec *c, const TileHostArray *actual,
-                     const TileHostArray *expected, char *note,
-                     size_t noteSize) {
-  double rtol = c->rtol >= 0 ? c->rtol : checkDefaultRtol(actual->dtype);
-  CheckResult r;
-  char err[512];
-  if (checkCompare(actual, expected, rtol, &r, err, sizeof err)) {
-    fprintf(stderr, "tile-run: --check %s: %s\n", c->flag, err);
-    snprintf(note, noteSize, "check %s FAILED", c->path);
-    return false;
-  }
-  char tol[64], e[48], a[48], at[128];
-  if (rtol == 0)
-    snprintf(tol, sizeof tol, "exact");
-  else
-    snprintf(tol, sizeof tol, "rtol %g, atol %g", rtol, rtol);
-  if (r.numMismatches == 0) {
-    snprintf(note, noteSize, "check %s ok (%s, max error %g)", c->path, tol,
-             r.maxError);
-    return true;
-  }
-  formatValue(r.expected, actual->dtype, e, sizeof e);
-  formatValue(r.actual, actual->dtype, a, sizeof a);
-  checkFormatIndex(r.worst, actual->rank, actual->shape, at, sizeof at);
-  fprintf(stderr,
-          "tile-run: --check %s: %zu of %zu elements differ (%s); worst at "
-          "flat index %zu %s: expected %s, actual %s, error %g\n",
-          c->flag, r.numMismatches, r.numElements, tol, r.worst, at, e, a,
-          r.error);
-  snprintf(note, noteSize, "check %s FAILED", c->path);
-  return false;
-}
-
+/* A parsed .mlir kernel file. */
 typedef struct {
-  char *text;         /* the substituted kernel file */
+  char *text; /* the substituted kernel file */
   size_t len;
+  DiagSource diag;
   MlirContext ctx;
   MlirModule module;
-  SigArg *sig;
-  int numSig;
-  ArgValue *values;
-  TileHostArray *expected; /* one per --check */
-  TileCpuKernel *kernel;
-} Run;
+} KernelFile;
 
-static void runFree(Run *r, const Options *o) {
-  if (r->kernel)
-    tileCpuKernelDestroy(r->kernel);
-  for (int i = 0; r->values && i < r->numSig; ++i)
-    argumentFree(&r->values[i]);
-  for (size_t i = 0; r->expected && i < o->numChecks; ++i)
-    tileHostArrayDestroy(&r->expected[i]);
-  free(r->values);
-  free(r->expected);
-  free(r->sig);
-  if (!mlirModuleIsNull(r->module))
-    mlirModuleDestroy(r->module);
-  if (!mlirContextIsNull(r->ctx))
-    mlirContextDestroy(r->ctx);
-  free(r->text);
+static void kernelFileFree(KernelFile *k) {
+  if (!mlirModuleIsNull(k->module))
+    mlirModuleDestroy(k->module);
+  if (!mlirContextIsNull(k->ctx))
+    mlirContextDestroy(k->ctx);
+  free(k->text);
 }
 
-/* Everything before the run: file, kernel, arguments, grid, references. */
-static int prepare(Run *r, const Options *o, DiagSource *diag,
-                   int64_t grid[3]) {
+/* Reads, substitutes and parses the kernel file and reads the kernel's
+ * signature into s->sig. Returns an exit code. */
+static int kernelFileLoad(KernelFile *k, Session *s, const Options *o) {
   char err[1024];
-  char *gridText = substitute(o->grid, strlen(o->grid), o->defines,
-                              o->numDefines, "--grid", false, NULL, err,
-                              sizeof err);
-  if (!gridText)
-    return failf(err);
-  int bad = gridEvaluate(gridText, o->defines, o->numDefines, grid, err,
-                         sizeof err);
-  free(gridText);
-  if (bad)
-    return failf(err);
-
   size_t rawLen;
   char *raw = readFile(o->input, &rawLen, err, sizeof err);
   if (!raw)
-    return failf(err);
-  r->text = substitute(raw, rawLen, o->defines, o->numDefines, o->input, true,
-                       &r->len, err, sizeof err);
+    return sessionFail(err);
+  k->text = substitute(raw, rawLen, o->defines, o->numDefines, o->input, true,
+                       &k->len, err, sizeof err);
   free(raw);
-  if (!r->text)
-    return failf(err);
+  if (!k->text)
+    return sessionFail(err);
 
   /* Every upstream dialect is registered (only the used ones load), so the
    * CPU lowering finds what it converts to. */
-  r->ctx = mlirContextCreate();
+  k->ctx = mlirContextCreate();
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   mlirRegisterAllDialects(registry);
-  mlirContextAppendDialectRegistry(r->ctx, registry);
+  mlirContextAppendDialectRegistry(k->ctx, registry);
   mlirDialectRegistryDestroy(registry);
-  *diag = (DiagSource){o->input, r->text, r->len, 0};
-  diagAttach(r->ctx, diag);
-  if (mlirLogicalResultIsFailure(tileContextLoadDialects(r->ctx)))
-    return failf("the embedded tile dialect failed to load");
-  r->module = kernelParse(r->ctx, r->text, r->len, o->input);
-  if (mlirModuleIsNull(r->module))
+  k->diag = (DiagSource){o->input, k->text, k->len, 0};
+  diagAttach(k->ctx, &k->diag);
+  if (mlirLogicalResultIsFailure(tileContextLoadDialects(k->ctx)))
+    return sessionFail("the embedded tile dialect failed to load");
+  k->module = kernelParse(k->ctx, k->text, k->len, o->input);
+  if (mlirModuleIsNull(k->module))
     return EXIT_BAD_INPUT;
-
   MlirOperation func;
-  if (kernelFind(r->module, o->kernel, o->input, &func, err, sizeof err) ||
-      kernelSignature(func, &r->sig, &r->numSig, err, sizeof err))
-    return failf(err);
-  if ((size_t)r->numSig != o->numArgs) {
-    int n = snprintf(err, sizeof err, "kernel @%s takes %d argument%s (",
-                     o->kernel, r->numSig, r->numSig == 1 ? "" : "s");
-    for (int i = 0; i < r->numSig && n < (int)sizeof err; ++i)
-      n += snprintf(err + n, sizeof err - (size_t)n, "%s%s", i ? ", " : "",
-                    r->sig[i].type);
-    if (n < (int)sizeof err)
-      snprintf(err + n, sizeof err - (size_t)n, "), got %zu --arg", o->numArgs);
-    return failf(err);
-  }
-  for (size_t i = 0; i < o->numOuts; ++i)
-    if (checkOutputIndex(&o->outs[i], "--out", o->kernel, r->sig, r->numSig,
-                         err, sizeof err))
-      return failf(err);
-  for (size_t i = 0; i < o->numChecks; ++i)
-    if (checkOutputIndex(&o->checks[i], "--check", o->kernel, r->sig,
-                         r->numSig, err, sizeof err))
-      return failf(err);
-
-  r->values = calloc((size_t)r->numSig + 1, sizeof *r->values);
-  for (int i = 0; i < r->numSig; ++i) {
-    char what[32];
-    snprintf(what, sizeof what, "--arg #%d", i);
-    char *spec = substitute(o->args[i], strlen(o->args[i]), o->defines,
-                            o->numDefines, what, false, NULL, err, sizeof err);
-    if (!spec)
-      return failf(err);
-    bad = argumentLoad(i, &r->sig[i], spec, &r->values[i], err, sizeof err);
-    free(spec);
-    if (bad)
-      return failf(err);
-  }
-
-  /* References are read before the run so a missing one fails fast. */
-  r->expected = calloc(o->numChecks + 1, sizeof *r->expected);
-  for (size_t i = 0; i < o->numChecks; ++i) {
-    const OutputSpec *c = &o->checks[i];
-    bool bf16 = r->sig[c->index].dtype == TILE_DTYPE_BF16;
-    char inner[512];
-    if (tileNpyRead(c->path, bf16, &r->expected[i], inner, sizeof inner)) {
-      snprintf(err, sizeof err, "--check %s: %s", c->flag, inner);
-      return failf(err);
-    }
-  }
+  if (kernelFind(k->module, o->kernel, o->input, &func, err, sizeof err) ||
+      kernelSignature(func, &s->sig, &s->numSig, err, sizeof err))
+    return sessionFail(err);
   return EXIT_OK;
 }
 
@@ -249,94 +124,187 @@ static double seconds(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static int runCpu(const Options *o) {
-  Run r;
-  memset(&r, 0, sizeof r);
-  DiagSource diag;
-  int64_t grid[3];
-  int rc = prepare(&r, o, &diag, grid);
+/* Runs the CPU kernel on `arrays` (one per memref argument, the scalars
+ * from the session) and prints "@k on cpu...". Returns an exit code. */
+static int cpuRun(TileCpuKernel *kernel, Session *s, TileHostArray *arrays,
+                  const char *label) {
   char err[1024];
-  if (rc == EXIT_OK &&
-      tileCpuKernelCreate(r.module, o->kernel, &r.kernel, err, sizeof err))
-    rc = failf(err);
-  if (rc != EXIT_OK) {
-    runFree(&r, o);
-    return rc;
-  }
-
-  TileArgValue *args = calloc((size_t)r.numSig + 1, sizeof *args);
-  for (int i = 0; i < r.numSig; ++i)
-    args[i] = (TileArgValue){r.sig[i].kind == SIG_MEMREF ? &r.values[i].array
-                                                         : NULL,
-                             r.values[i].i, r.values[i].f};
+  TileArgValue *args = calloc((size_t)s->numSig + 1, sizeof *args);
+  for (int i = 0; i < s->numSig; ++i)
+    args[i] = (TileArgValue){s->sig[i].kind == SIG_MEMREF ? &arrays[i] : NULL,
+                             s->values[i].i, s->values[i].f};
   double start = seconds();
-  int failed = tileCpuKernelRun(r.kernel, args, grid, err, sizeof err);
+  int failed = tileCpuKernelRun(kernel, args, s->grid, err, sizeof err);
   double elapsed = seconds() - start;
   free(args);
-  if (failed) {
-    rc = failf(err);
-    runFree(&r, o);
-    return rc;
-  }
-  printf("@%s on cpu: grid %lldx%lldx%lld, %.3f ms\n", o->kernel,
-         (long long)grid[0], (long long)grid[1], (long long)grid[2],
+  if (failed)
+    return sessionFail(err);
+  printf("@%s on cpu%s: grid %lldx%lldx%lld, %.3f ms\n", s->kernel, label,
+         (long long)s->grid[0], (long long)s->grid[1], (long long)s->grid[2],
          elapsed * 1e3);
+  return EXIT_OK;
+}
 
-  /* One summary line per memref argument written or checked, in order. */
-  for (int i = 0; i < r.numSig; ++i) {
-    char note[2048] = "";
-    size_t used = 0;
-    bool mentioned = false;
-    for (size_t j = 0; j < o->numOuts; ++j) {
-      if (o->outs[j].index != i)
-        continue;
-      mentioned = true;
-      char inner[512];
-      if (tileNpyWrite(o->outs[j].path, &r.values[i].array, inner,
-                       sizeof inner)) {
-        fprintf(stderr, "tile-run: --out %s: %s\n", o->outs[j].flag, inner);
-        rc = EXIT_BAD_INPUT;
-        continue;
-      }
-      used += (size_t)snprintf(note + used, sizeof note - used, "%swritten to %s",
-                               used ? ", " : "", o->outs[j].path);
-      if (used >= sizeof note)
-        used = sizeof note - 1;
-    }
-    for (size_t j = 0; j < o->numChecks; ++j) {
-      if (o->checks[j].index != i)
-        continue;
-      mentioned = true;
-      char one[640];
-      if (!runCheck(&o->checks[j], &r.values[i].array, &r.expected[j], one,
-                    sizeof one))
-        rc = EXIT_BAD_INPUT;
-      used += (size_t)snprintf(note + used, sizeof note - used, "%s%s",
-                               used ? ", " : "", one);
-      if (used >= sizeof note)
-        used = sizeof note - 1;
-    }
-    if (mentioned)
-      summaryPrint(stdout, i, r.sig[i].type, &r.values[i].array, note);
+static int runCpu(const Options *o) {
+  Session s;
+  memset(&s, 0, sizeof s);
+  s.kernel = o->kernel;
+  KernelFile k;
+  memset(&k, 0, sizeof k);
+  TileCpuKernel *kernel = NULL;
+  char err[1024];
+  int rc = sessionGrid(&s, o);
+  if (rc == EXIT_OK)
+    rc = kernelFileLoad(&k, &s, o);
+  if (rc == EXIT_OK)
+    rc = sessionLoad(&s, o);
+  if (rc == EXIT_OK &&
+      tileCpuKernelCreate(k.module, o->kernel, &kernel, err, sizeof err))
+    rc = sessionFail(err);
+  if (rc == EXIT_OK) {
+    TileHostArray *arrays = calloc((size_t)s.numSig + 1, sizeof *arrays);
+    for (int i = 0; i < s.numSig; ++i)
+      arrays[i] = s.values[i].array; /* shallow: runs in place */
+    rc = cpuRun(kernel, &s, arrays, "");
+    free(arrays);
   }
-  fflush(stdout);
-  runFree(&r, o);
+  if (rc == EXIT_OK)
+    rc = sessionReport(&s, o);
+  if (kernel)
+    tileCpuKernelDestroy(kernel);
+  sessionFree(&s, o);
+  kernelFileFree(&k);
+  return rc;
+}
+
+/* The package the GPU compiler makes of the kernel. */
+static int compileForGpu(const KernelFile *k, const Session *s,
+                         const Options *o, TilePackage *p) {
+#ifdef TILE_RUN_HAVE_GPU_COMPILER
+  char err[2048], msg[2300];
+  /* Without --num-warps the compiler takes the kernel's own choice. */
+  if (tileCompileKernelToPackage(k->module, o->kernel, o->chip,
+                                 o->numWarpsGiven ? o->numWarps : 0, p, err,
+                                 sizeof err)) {
+    snprintf(msg, sizeof msg, "compiling @%s for %s: %s", o->kernel, o->chip,
+             err);
+    return k->diag.numErrors ? EXIT_BAD_INPUT : sessionFail(msg);
+  }
+  /* The package must describe the signature it was compiled from. */
+  bool same = p->numArgs == s->numSig;
+  for (int i = 0; same && i < s->numSig; ++i)
+    same = p->args[i].isMemref == (s->sig[i].kind == SIG_MEMREF) &&
+           p->args[i].dtype == s->sig[i].dtype &&
+           p->args[i].rank == s->sig[i].rank;
+  if (!same) {
+    snprintf(msg, sizeof msg,
+             "compiling @%s: the package's arguments do not match the "
+             "kernel's signature (a compiler bug)",
+             o->kernel);
+    return sessionFail(msg);
+  }
+  return EXIT_OK;
+#else
+  (void)k;
+  (void)s;
+  (void)p;
+  char msg[512];
+  snprintf(msg, sizeof msg,
+           "--target cuda with a .mlir file needs the GPU compiler, which this "
+           "build does not have yet; run a compiled package (%s is not one)",
+           o->input);
+  return sessionFail(msg);
+#endif
+}
+
+static int runCudaKernelFile(const Options *o) {
+  Session s;
+  memset(&s, 0, sizeof s);
+  s.kernel = o->kernel;
+  KernelFile k;
+  memset(&k, 0, sizeof k);
+  TilePackage p;
+  memset(&p, 0, sizeof p);
+  TileCpuKernel *kernel = NULL;
+  char err[1024];
+  int rc = sessionGrid(&s, o);
+  if (rc == EXIT_OK)
+    rc = kernelFileLoad(&k, &s, o);
+  if (rc == EXIT_OK)
+    rc = sessionLoad(&s, o);
+  if (rc == EXIT_OK)
+    rc = compileForGpu(&k, &s, o, &p);
+  /* The CPU reference is compiled and its inputs copied before the GPU
+   * run changes the arguments. */
+  if (rc == EXIT_OK && o->checkCpu) {
+    if (tileCpuKernelCreate(k.module, o->kernel, &kernel, err, sizeof err))
+      rc = sessionFail(err);
+    else
+      rc = sessionCopyForCpu(&s);
+  }
+  if (rc == EXIT_OK)
+    rc = gpuRun(&s, o, &p);
+  if (rc == EXIT_OK && o->checkCpu)
+    rc = cpuRun(kernel, &s, s.cpu, " (--check-cpu)");
+  if (rc == EXIT_OK)
+    rc = sessionReport(&s, o);
+  if (kernel)
+    tileCpuKernelDestroy(kernel);
+  tilePackageFree(&p);
+  sessionFree(&s, o);
+  kernelFileFree(&k);
   return rc;
 }
 #endif
 
-static int run(const Options *o) {
-  if (o->target == TARGET_CUDA) {
-    fprintf(stderr, "tile-run: --target cuda is not available yet (the GPU "
-                    "backend is a later issue)\n");
-    return EXIT_BAD_INPUT;
+static int runPackage(const Options *o) {
+  char err[1024];
+  if (o->target != TARGET_CUDA) {
+    snprintf(err, sizeof err,
+             "%s is a compiled package: run it with --target cuda", o->input);
+    return sessionFail(err);
   }
+  if (o->checkCpu) {
+    snprintf(err, sizeof err,
+             "--check-cpu needs the kernel's .mlir file (the package %s has "
+             "no CPU code)",
+             o->input);
+    return sessionFail(err);
+  }
+  Session s;
+  memset(&s, 0, sizeof s);
+  TilePackage p;
+  int rc = sessionGrid(&s, o);
+  if (rc != EXIT_OK)
+    return rc;
+  if (tilePackageRead(o->input, &p, err, sizeof err))
+    return sessionFail(err);
+  s.kernel = p.kernelName;
+  rc = gpuCheckPackage(o, &p);
+  if (rc == EXIT_OK) {
+    sessionSignatureFromPackage(&s, &p);
+    rc = sessionLoad(&s, o);
+  }
+  if (rc == EXIT_OK)
+    rc = gpuRun(&s, o, &p);
+  if (rc == EXIT_OK)
+    rc = sessionReport(&s, o);
+  sessionFree(&s, o);
+  tilePackageFree(&p);
+  return rc;
+}
+
+static int run(const Options *o, bool isPackage) {
+  if (isPackage)
+    return runPackage(o);
 #ifdef TILE_RUN_NO_COMPILER
   fprintf(stderr, "tile-run: running .mlir files needs the compiler build "
-                  "(this tile-run was built with TILE_ENABLE_COMPILER=OFF)\n");
+                  "(this tile-run was built with TILE_ENABLE_COMPILER=OFF); "
+                  "it runs compiled packages (%s is not one)\n",
+          o->input);
   return EXIT_BAD_INPUT;
 #else
-  return runCpu(o);
+  return o->target == TARGET_CUDA ? runCudaKernelFile(o) : runCpu(o);
 #endif
 }
 
@@ -347,7 +315,15 @@ int main(int argc, char **argv) {
   OptionsStatus status = optionsParse(&o, argc, argv);
   int rc = status == OPTIONS_EXIT_OK       ? EXIT_OK
            : status == OPTIONS_USAGE_ERROR ? EXIT_USAGE
-                                           : run(&o);
+                                           : -1;
+  if (rc < 0) {
+    bool isPackage = tilePackageFileIsPackage(o.input);
+    if (!o.kernel && !isPackage) {
+      optionsUsageError("no --kernel given");
+      rc = EXIT_USAGE;
+    } else
+      rc = run(&o, isPackage);
+  }
   optionsFree(&o);
   return rc;
 }

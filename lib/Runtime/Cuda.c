@@ -1,0 +1,459 @@
+/* The CUDA Driver API through dlopen; see Cuda.h. The types, enum values and
+ * versioned symbol names (cuMemAlloc_v2, ...) below are those of cuda.h
+ * (CUDA 12/13); we declare them ourselves so the runtime builds without a
+ * CUDA toolkit. */
+#define _POSIX_C_SOURCE 200809L
+#include "lib/Runtime/Cuda.h"
+
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
+typedef unsigned long long CUdeviceptr;
+
+enum {
+  CUDA_SUCCESS = 0,
+  /* CUdevice_attribute */
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+  CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
+  /* CUfunction_attribute */
+  CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,
+  CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
+  CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+  /* CUjit_option */
+  CU_JIT_INFO_LOG_BUFFER = 3,
+  CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+  CU_JIT_ERROR_LOG_BUFFER = 5,
+  CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+  CU_JIT_LOG_VERBOSE = 12,
+};
+
+/* Shared memory a block gets without opting in. */
+#define DEFAULT_SHARED_LIMIT (48 * 1024)
+#define JIT_LOG_BYTES 8192
+
+typedef struct {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxSynchronize)(void);
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
+  CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *,
+                                 void **);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
+  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, unsigned, CUstream,
+                             void **, void **);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventDestroy)(CUevent);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
+} Driver;
+
+struct TileCuda {
+  void *lib;
+  Driver d;
+  CUdevice device;
+  CUcontext ctx;
+  char name[256];
+  int capability;
+  int sharedOptin;
+};
+
+struct TileCudaKernel {
+  TileCuda *cu;
+  CUmodule module;
+  CUfunction function;
+  int numRegs, staticShared, dynamicShared;
+};
+
+struct TileCudaEvent {
+  TileCuda *cu;
+  CUevent event;
+};
+
+static int failf(char *err, size_t errSize, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, errSize, fmt, ap);
+  va_end(ap);
+  return 1;
+}
+
+/* "cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY (out of memory)". */
+static int cuFail(const TileCuda *cu, CUresult rc, const char *call,
+                  char *err, size_t errSize) {
+  const char *name = NULL, *text = NULL;
+  if (cu->d.cuGetErrorName(rc, &name) != CUDA_SUCCESS || !name)
+    name = "unknown error";
+  if (cu->d.cuGetErrorString(rc, &text) != CUDA_SUCCESS || !text)
+    text = "no description";
+  return failf(err, errSize, "%s failed: %s (%s; code %d)", call, name, text,
+               rc);
+}
+
+#define CU_CALL(cu, call, args, err, errSize)                                  \
+  do {                                                                         \
+    CUresult rc_ = (cu)->d.call args;                                          \
+    if (rc_ != CUDA_SUCCESS)                                                   \
+      return cuFail((cu), rc_, #call, (err), (errSize));                       \
+  } while (0)
+
+/* Looks up the first of `names` that the library has. */
+static bool loadSymbol(void *lib, void *fn, const char *const *names) {
+  for (; *names; ++names) {
+    void *sym = dlsym(lib, *names);
+    if (sym) {
+      /* POSIX guarantees a data pointer can hold a function address. */
+      memcpy(fn, &sym, sizeof sym);
+      return true;
+    }
+  }
+  return false;
+}
+
+static int loadDriver(TileCuda *cu, const char *path, char *err,
+                      size_t errSize) {
+  cu->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!cu->lib) {
+    const char *why = dlerror();
+    return failf(err, errSize, "no CUDA driver (%s not found): %s", path,
+                 why ? why : "dlopen failed");
+  }
+#define SYM(field, ...)                                                        \
+  do {                                                                         \
+    static const char *const names_[] = {__VA_ARGS__, NULL};                   \
+    if (!loadSymbol(cu->lib, &cu->d.field, names_))                            \
+      return failf(err, errSize,                                               \
+                   "the CUDA driver %s lacks %s (too old, or not libcuda)",    \
+                   path, names_[0]);                                           \
+  } while (0)
+  SYM(cuInit, "cuInit");
+  SYM(cuGetErrorName, "cuGetErrorName");
+  SYM(cuGetErrorString, "cuGetErrorString");
+  SYM(cuDeviceGetCount, "cuDeviceGetCount");
+  SYM(cuDeviceGet, "cuDeviceGet");
+  SYM(cuDeviceGetName, "cuDeviceGetName");
+  SYM(cuDeviceGetAttribute, "cuDeviceGetAttribute");
+  SYM(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
+  SYM(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2",
+      "cuDevicePrimaryCtxRelease");
+  SYM(cuCtxSetCurrent, "cuCtxSetCurrent");
+  SYM(cuCtxSynchronize, "cuCtxSynchronize");
+  SYM(cuMemAlloc, "cuMemAlloc_v2");
+  SYM(cuMemFree, "cuMemFree_v2");
+  SYM(cuMemcpyHtoD, "cuMemcpyHtoD_v2");
+  SYM(cuMemcpyDtoH, "cuMemcpyDtoH_v2");
+  SYM(cuModuleLoadDataEx, "cuModuleLoadDataEx");
+  SYM(cuModuleUnload, "cuModuleUnload");
+  SYM(cuModuleGetFunction, "cuModuleGetFunction");
+  SYM(cuFuncGetAttribute, "cuFuncGetAttribute");
+  SYM(cuFuncSetAttribute, "cuFuncSetAttribute");
+  SYM(cuLaunchKernel, "cuLaunchKernel");
+  SYM(cuEventCreate, "cuEventCreate");
+  SYM(cuEventDestroy, "cuEventDestroy_v2", "cuEventDestroy");
+  SYM(cuEventRecord, "cuEventRecord");
+  SYM(cuEventSynchronize, "cuEventSynchronize");
+  SYM(cuEventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime");
+#undef SYM
+  return 0;
+}
+
+static int openDevice(TileCuda *cu, char *err, size_t errSize) {
+  CU_CALL(cu, cuInit, (0), err, errSize);
+  int count = 0;
+  CU_CALL(cu, cuDeviceGetCount, (&count), err, errSize);
+  if (count < 1)
+    return failf(err, errSize, "the CUDA driver found no GPU");
+  CU_CALL(cu, cuDeviceGet, (&cu->device, 0), err, errSize);
+  CU_CALL(cu, cuDeviceGetName, (cu->name, (int)sizeof cu->name, cu->device),
+          err, errSize);
+  int major, minor;
+  CU_CALL(cu, cuDeviceGetAttribute,
+          (&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, cu->device),
+          err, errSize);
+  CU_CALL(cu, cuDeviceGetAttribute,
+          (&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, cu->device),
+          err, errSize);
+  CU_CALL(cu, cuDeviceGetAttribute,
+          (&cu->sharedOptin,
+           CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, cu->device),
+          err, errSize);
+  cu->capability = major * 10 + minor;
+  CU_CALL(cu, cuDevicePrimaryCtxRetain, (&cu->ctx, cu->device), err, errSize);
+  CU_CALL(cu, cuCtxSetCurrent, (cu->ctx), err, errSize);
+  return 0;
+}
+
+int tileCudaCreate(TileCuda **out, char *err, size_t errSize) {
+  *out = NULL;
+  TileCuda *cu = calloc(1, sizeof *cu);
+  if (!cu)
+    return failf(err, errSize, "out of memory");
+  const char *path = getenv("TILE_CUDA_LIBRARY");
+  if (!path || !*path)
+    path = "libcuda.so.1";
+  if (loadDriver(cu, path, err, errSize) || openDevice(cu, err, errSize)) {
+    tileCudaDestroy(cu);
+    return 1;
+  }
+  *out = cu;
+  return 0;
+}
+
+void tileCudaDestroy(TileCuda *cu) {
+  if (!cu)
+    return;
+  if (cu->ctx)
+    cu->d.cuDevicePrimaryCtxRelease(cu->device);
+  /* The driver stays loaded: unloading libcuda is not supported well. */
+  free(cu);
+}
+
+const char *tileCudaDeviceName(const TileCuda *cu) { return cu->name; }
+int tileCudaCapability(const TileCuda *cu) { return cu->capability; }
+
+int tileCudaCheckChip(const TileCuda *cu, const char *chip,
+                      TileImageKind kind, char *err, size_t errSize) {
+  int want = atoi(chip + 3); /* the package reader checked "sm_NN[a]" */
+  bool archSpecific = chip[strlen(chip) - 1] == 'a';
+  int have = cu->capability;
+  const char *why = NULL;
+  if (archSpecific && have != want)
+    why = "an sm_NNa image runs only on exactly that compute capability";
+  else if (!archSpecific && kind == TILE_IMAGE_CUBIN &&
+           (have / 10 != want / 10 || have < want))
+    why = "a cubin runs only on its major compute capability, same minor or "
+          "newer";
+  else if (!archSpecific && have < want)
+    why = "PTX runs only on its compute capability or newer";
+  if (!why)
+    return 0;
+  return failf(err, errSize,
+               "the package is built for %s but the GPU (%s) is sm_%d: %s",
+               chip, cu->name, have, why);
+}
+
+int tileCudaMalloc(TileCuda *cu, size_t bytes, TileDevicePtr *out, char *err,
+                   size_t errSize) {
+  CUdeviceptr p = 0;
+  /* cuMemAlloc refuses 0 bytes; an empty array still gets a valid pointer. */
+  CU_CALL(cu, cuMemAlloc, (&p, bytes ? bytes : 1), err, errSize);
+  *out = p;
+  return 0;
+}
+
+void tileCudaFree(TileCuda *cu, TileDevicePtr p) {
+  if (p)
+    cu->d.cuMemFree(p);
+}
+
+int tileCudaCopyToDevice(TileCuda *cu, TileDevicePtr dst, const void *src,
+                         size_t bytes, char *err, size_t errSize) {
+  if (bytes)
+    CU_CALL(cu, cuMemcpyHtoD, (dst, src, bytes), err, errSize);
+  return 0;
+}
+
+int tileCudaCopyToHost(TileCuda *cu, void *dst, TileDevicePtr src,
+                       size_t bytes, char *err, size_t errSize) {
+  if (bytes)
+    CU_CALL(cu, cuMemcpyDtoH, (dst, src, bytes), err, errSize);
+  return 0;
+}
+
+/* Drops trailing newlines and joins lines with "; " so the log fits in a
+ * one-line message. */
+static void flattenLog(char *s) {
+  size_t n = strlen(s);
+  while (n && (s[n - 1] == '\n' || s[n - 1] == '\r'))
+    s[--n] = '\0';
+  for (char *c = s; *c; ++c)
+    if (*c == '\n' || *c == '\r')
+      *c = ' ';
+}
+
+static int loadModule(TileCuda *cu, TileCudaKernel *k, const void *image,
+                      char *err, size_t errSize) {
+  char *info = calloc(1, JIT_LOG_BYTES), *error = calloc(1, JIT_LOG_BYTES);
+  if (!info || !error) {
+    free(info);
+    free(error);
+    return failf(err, errSize, "out of memory");
+  }
+  int options[] = {CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+                   CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                   CU_JIT_LOG_VERBOSE};
+  /* Integer options travel in the pointer slots, as the API prescribes. */
+  void *values[] = {info, (void *)(uintptr_t)(JIT_LOG_BYTES - 1), error,
+                    (void *)(uintptr_t)(JIT_LOG_BYTES - 1), (void *)(uintptr_t)0};
+  CUresult rc = cu->d.cuModuleLoadDataEx(
+      &k->module, image, sizeof options / sizeof options[0], options, values);
+  int failed = 0;
+  if (rc != CUDA_SUCCESS) {
+    char call[128];
+    cuFail(cu, rc, "cuModuleLoadDataEx", call, sizeof call);
+    flattenLog(error);
+    flattenLog(info);
+    failed = failf(err, errSize, "%s; JIT log: %s", call,
+                   error[0] ? error : info[0] ? info : "(empty)");
+  }
+  free(info);
+  free(error);
+  return failed;
+}
+
+int tileCudaKernelLoad(TileCuda *cu, const void *image, const char *entry,
+                       int sharedBytes, TileCudaKernel **out, char *err,
+                       size_t errSize) {
+  *out = NULL;
+  TileCudaKernel *k = calloc(1, sizeof *k);
+  if (!k)
+    return failf(err, errSize, "out of memory");
+  k->cu = cu;
+  char inner[1024];
+  int failed = loadModule(cu, k, image, err, errSize);
+  CUresult rc = CUDA_SUCCESS;
+  if (!failed && (rc = cu->d.cuModuleGetFunction(&k->function, k->module,
+                                                 entry)) != CUDA_SUCCESS) {
+    cuFail(cu, rc, "cuModuleGetFunction", inner, sizeof inner);
+    failed = failf(err, errSize, "kernel '%s' not found in the image: %s",
+                   entry, inner);
+  }
+  if (!failed &&
+      ((rc = cu->d.cuFuncGetAttribute(&k->numRegs, CU_FUNC_ATTRIBUTE_NUM_REGS,
+                                      k->function)) != CUDA_SUCCESS ||
+       (rc = cu->d.cuFuncGetAttribute(&k->staticShared,
+                                      CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                                      k->function)) != CUDA_SUCCESS))
+    failed = cuFail(cu, rc, "cuFuncGetAttribute", err, errSize);
+  if (!failed && sharedBytes > cu->sharedOptin)
+    failed = failf(err, errSize,
+                   "kernel '%s' needs %d bytes of shared memory; the GPU (%s) "
+                   "allows at most %d per block",
+                   entry, sharedBytes, cu->name, cu->sharedOptin);
+  if (!failed && k->staticShared > sharedBytes)
+    failed = failf(err, errSize,
+                   "kernel '%s' declares %d bytes of static shared memory but "
+                   "its package says %d in all",
+                   entry, k->staticShared, sharedBytes);
+  if (!failed) {
+    k->dynamicShared = sharedBytes - k->staticShared;
+    /* Above 48 KiB a block must opt in, and only for dynamic shared
+     * memory (static shared memory cannot exceed 48 KiB). */
+    if (k->dynamicShared > 0 && sharedBytes > DEFAULT_SHARED_LIMIT &&
+        (rc = cu->d.cuFuncSetAttribute(
+             k->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+             k->dynamicShared)) != CUDA_SUCCESS) {
+      cuFail(cu, rc, "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)", inner,
+             sizeof inner);
+      failed = failf(err, errSize, "kernel '%s' (%d bytes of dynamic shared "
+                     "memory): %s", entry, k->dynamicShared, inner);
+    }
+  }
+  if (failed) {
+    tileCudaKernelDestroy(k);
+    return 1;
+  }
+  *out = k;
+  return 0;
+}
+
+void tileCudaKernelDestroy(TileCudaKernel *k) {
+  if (!k)
+    return;
+  if (k->module)
+    k->cu->d.cuModuleUnload(k->module);
+  free(k);
+}
+
+void tileCudaKernelInfo(const TileCudaKernel *k, int *numRegs,
+                        int *staticShared, int *dynamicShared) {
+  *numRegs = k->numRegs;
+  *staticShared = k->staticShared;
+  *dynamicShared = k->dynamicShared;
+}
+
+int tileCudaLaunch(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],
+                   int blockThreads, void **params, char *err,
+                   size_t errSize) {
+  static const int64_t kMax[3] = {2147483647, 65535, 65535};
+  for (int d = 0; d < 3; ++d)
+    if (grid[d] < 1 || grid[d] > kMax[d])
+      return failf(err, errSize,
+                   "grid dimension %c is %lld; CUDA allows 1 to %lld", 'x' + d,
+                   (long long)grid[d], (long long)kMax[d]);
+  CU_CALL(cu, cuLaunchKernel,
+          (k->function, (unsigned)grid[0], (unsigned)grid[1],
+           (unsigned)grid[2], (unsigned)blockThreads, 1, 1,
+           (unsigned)k->dynamicShared, NULL, params, NULL),
+          err, errSize);
+  return 0;
+}
+
+int tileCudaSynchronize(TileCuda *cu, char *err, size_t errSize) {
+  CU_CALL(cu, cuCtxSynchronize, (), err, errSize);
+  return 0;
+}
+
+int tileCudaEventCreate(TileCuda *cu, TileCudaEvent **out, char *err,
+                        size_t errSize) {
+  *out = NULL;
+  TileCudaEvent *e = calloc(1, sizeof *e);
+  if (!e)
+    return failf(err, errSize, "out of memory");
+  e->cu = cu;
+  CUresult rc = cu->d.cuEventCreate(&e->event, 0);
+  if (rc != CUDA_SUCCESS) {
+    free(e);
+    return cuFail(cu, rc, "cuEventCreate", err, errSize);
+  }
+  *out = e;
+  return 0;
+}
+
+void tileCudaEventDestroy(TileCudaEvent *e) {
+  if (!e)
+    return;
+  e->cu->d.cuEventDestroy(e->event);
+  free(e);
+}
+
+int tileCudaEventRecord(TileCudaEvent *e, char *err, size_t errSize) {
+  CU_CALL(e->cu, cuEventRecord, (e->event, NULL), err, errSize);
+  return 0;
+}
+
+int tileCudaEventElapsed(TileCudaEvent *start, TileCudaEvent *end, float *ms,
+                         char *err, size_t errSize) {
+  TileCuda *cu = end->cu;
+  CU_CALL(cu, cuEventSynchronize, (end->event), err, errSize);
+  CU_CALL(cu, cuEventElapsedTime, (ms, start->event, end->event), err,
+          errSize);
+  return 0;
+}

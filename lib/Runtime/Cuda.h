@@ -1,0 +1,71 @@
+/* The CUDA Driver API, reached through dlopen("libcuda.so.1"): the few calls
+ * tile-run needs (device, primary context, memory, module load with the JIT
+ * log, launch, events), each wrapped so a failure is a one-line message that
+ * names the call and the driver's error name and text. Needs no CUDA headers
+ * or libraries at build time; a machine without the driver gets a plain
+ * "no CUDA driver" message. TILE_CUDA_LIBRARY overrides the library path
+ * (tests use it to simulate a missing or broken driver). */
+#ifndef TILE_RUNTIME_CUDA_H
+#define TILE_RUNTIME_CUDA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/Runtime/Package.h"
+
+typedef uint64_t TileDevicePtr;
+typedef struct TileCuda TileCuda;             /* driver + device 0 + context */
+typedef struct TileCudaKernel TileCudaKernel; /* a loaded module's entry */
+typedef struct TileCudaEvent TileCudaEvent;
+
+/* Loads the driver, initialises it and makes device 0's primary context
+ * current. */
+int tileCudaCreate(TileCuda **out, char *err, size_t errSize);
+void tileCudaDestroy(TileCuda *cu);
+/* "NVIDIA H100 80GB HBM3". */
+const char *tileCudaDeviceName(const TileCuda *cu);
+/* Compute capability as major*10 + minor (90 for sm_90). */
+int tileCudaCapability(const TileCuda *cu);
+
+/* Whether an image built for `chip` runs here: "sm_NNa" needs exactly
+ * capability N.N; a cubin for "sm_NN" needs the same major and at least
+ * the minor; PTX for "sm_NN" runs on any capability >= NN (the driver
+ * JIT-compiles it). */
+int tileCudaCheckChip(const TileCuda *cu, const char *chip,
+                      TileImageKind kind, char *err, size_t errSize);
+
+int tileCudaMalloc(TileCuda *cu, size_t bytes, TileDevicePtr *out, char *err,
+                   size_t errSize);
+void tileCudaFree(TileCuda *cu, TileDevicePtr p);
+int tileCudaCopyToDevice(TileCuda *cu, TileDevicePtr dst, const void *src,
+                         size_t bytes, char *err, size_t errSize);
+int tileCudaCopyToHost(TileCuda *cu, void *dst, TileDevicePtr src,
+                       size_t bytes, char *err, size_t errSize);
+
+/* Loads `image` (cubin, fatbin or NUL-terminated PTX) and finds `entry`.
+ * A failed load includes the driver's JIT error log. `sharedBytes` is the
+ * kernel's total shared memory: what the image does not declare statically
+ * is passed as dynamic shared memory at launch, opting in above 48 KiB. */
+int tileCudaKernelLoad(TileCuda *cu, const void *image, const char *entry,
+                       int sharedBytes, TileCudaKernel **out, char *err,
+                       size_t errSize);
+void tileCudaKernelDestroy(TileCudaKernel *k);
+/* The kernel's registers per thread and static shared bytes. */
+void tileCudaKernelInfo(const TileCudaKernel *k, int *numRegs,
+                        int *staticShared, int *dynamicShared);
+
+/* Launches on the default stream (asynchronous). */
+int tileCudaLaunch(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],
+                   int blockThreads, void **params, char *err,
+                   size_t errSize);
+int tileCudaSynchronize(TileCuda *cu, char *err, size_t errSize);
+
+int tileCudaEventCreate(TileCuda *cu, TileCudaEvent **out, char *err,
+                        size_t errSize);
+void tileCudaEventDestroy(TileCudaEvent *e);
+int tileCudaEventRecord(TileCudaEvent *e, char *err, size_t errSize);
+/* Milliseconds between two recorded events (waits for `end`). */
+int tileCudaEventElapsed(TileCudaEvent *start, TileCudaEvent *end, float *ms,
+                         char *err, size_t errSize);
+
+#endif

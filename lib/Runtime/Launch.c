@@ -1,0 +1,303 @@
+/* Running a package on the GPU; see Launch.h. */
+#include "lib/Runtime/Launch.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Runtime/Half.h"
+
+/* Parameters per argument: a memref of rank 3 takes 1 + 3 + 3. */
+#define MAX_PARAMS (TILE_PACKAGE_MAX_ARGS * 7)
+#define MAX_BENCH_ITERS 1000000
+
+static int failf(char *err, size_t errSize, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, errSize, fmt, ap);
+  va_end(ap);
+  return 1;
+}
+
+void tileLaunchArgType(const TilePackageArg *a, char *buf, size_t size) {
+  if (!a->isMemref) {
+    snprintf(buf, size, "%s", a->isIndex ? "index"
+                              : a->dtype == TILE_DTYPE_BOOL
+                                  ? "i1"
+                                  : tileDTypeName(a->dtype));
+    return;
+  }
+  size_t n = (size_t)snprintf(buf, size, "memref<");
+  for (int d = 0; d < a->rank && n < size; ++d) {
+    if (a->shape[d] < 0)
+      n += (size_t)snprintf(buf + n, size - n, "?x");
+    else
+      n += (size_t)snprintf(buf + n, size - n, "%lldx",
+                            (long long)a->shape[d]);
+  }
+  if (n < size)
+    snprintf(buf + n, size - n, "%s>",
+             a->dtype == TILE_DTYPE_BOOL ? "i1" : tileDTypeName(a->dtype));
+}
+
+int tileLaunchValidate(const TilePackage *p, const TileLaunchArg *args,
+                       int numArgs, char *err, size_t errSize) {
+  if (numArgs != p->numArgs)
+    return failf(err, errSize, "kernel @%s takes %d argument%s, got %d",
+                 p->kernelName, p->numArgs, p->numArgs == 1 ? "" : "s",
+                 numArgs);
+  for (int i = 0; i < numArgs; ++i) {
+    const TilePackageArg *a = &p->args[i];
+    const TileHostArray *v = args[i].array;
+    char type[96], shape[128];
+    tileLaunchArgType(a, type, sizeof type);
+    if (!a->isMemref) {
+      if (v)
+        return failf(err, errSize,
+                     "argument #%d (%s): got an array for a scalar", i, type);
+      continue;
+    }
+    if (!v)
+      return failf(err, errSize, "argument #%d (%s): got a scalar for a memref",
+                   i, type);
+    tileShapeFormat(v->rank, v->shape, shape, sizeof shape);
+    if (v->dtype != a->dtype)
+      return failf(err, errSize,
+                   "argument #%d (%s): array has dtype %s, the memref needs %s",
+                   i, type, tileDTypeName(v->dtype), tileDTypeName(a->dtype));
+    if (v->rank != a->rank)
+      return failf(err, errSize,
+                   "argument #%d (%s): array has rank %d (shape %s), the "
+                   "memref has rank %d",
+                   i, type, v->rank, shape, a->rank);
+    for (int d = 0; d < a->rank; ++d)
+      if (a->shape[d] >= 0 && v->shape[d] != a->shape[d])
+        return failf(err, errSize,
+                     "argument #%d (%s): array has shape %s, but dimension %d "
+                     "of the memref is %lld",
+                     i, type, shape, d, (long long)a->shape[d]);
+  }
+  return 0;
+}
+
+/* Device buffers and packed parameters of one run. */
+typedef struct {
+  TileDevicePtr buffers[TILE_PACKAGE_MAX_ARGS];
+  uint64_t slots[MAX_PARAMS]; /* each parameter's bytes, at the slot start */
+  void *params[MAX_PARAMS];
+  int numParams;
+} Params;
+
+static void pushBytes(Params *ps, const void *bytes, size_t n) {
+  uint64_t *slot = &ps->slots[ps->numParams];
+  *slot = 0;
+  memcpy(slot, bytes, n);
+  ps->params[ps->numParams++] = slot;
+}
+
+static void pushI64(Params *ps, int64_t v) { pushBytes(ps, &v, sizeof v); }
+
+/* A scalar at its own width (Package.h). */
+static void pushScalar(Params *ps, const TilePackageArg *a,
+                       const TileLaunchArg *v) {
+  switch (a->dtype) {
+  case TILE_DTYPE_BOOL: {
+    uint8_t b = v->i != 0;
+    pushBytes(ps, &b, 1);
+    return;
+  }
+  case TILE_DTYPE_I8: {
+    int8_t x = (int8_t)v->i;
+    pushBytes(ps, &x, 1);
+    return;
+  }
+  case TILE_DTYPE_I16: {
+    int16_t x = (int16_t)v->i;
+    pushBytes(ps, &x, 2);
+    return;
+  }
+  case TILE_DTYPE_I32: {
+    int32_t x = (int32_t)v->i;
+    pushBytes(ps, &x, 4);
+    return;
+  }
+  case TILE_DTYPE_F16: {
+    uint16_t h = tileF32ToF16((float)v->f);
+    pushBytes(ps, &h, 2);
+    return;
+  }
+  case TILE_DTYPE_BF16: {
+    uint16_t h = tileF32ToBF16((float)v->f);
+    pushBytes(ps, &h, 2);
+    return;
+  }
+  case TILE_DTYPE_F32: {
+    float x = (float)v->f;
+    pushBytes(ps, &x, 4);
+    return;
+  }
+  case TILE_DTYPE_F64:
+    pushBytes(ps, &v->f, 8);
+    return;
+  default: /* I64 and index */
+    pushI64(ps, v->i);
+    return;
+  }
+}
+
+static void freeBuffers(TileCuda *cu, Params *ps) {
+  for (int i = 0; i < TILE_PACKAGE_MAX_ARGS; ++i)
+    tileCudaFree(cu, ps->buffers[i]);
+}
+
+/* Allocates and uploads the memrefs and packs every parameter. */
+static int prepareParams(TileCuda *cu, const TilePackage *p,
+                         const TileLaunchArg *args, Params *ps, char *err,
+                         size_t errSize) {
+  char inner[512];
+  for (int i = 0; i < p->numArgs; ++i) {
+    const TilePackageArg *a = &p->args[i];
+    if (!a->isMemref) {
+      pushScalar(ps, a, &args[i]);
+      continue;
+    }
+    const TileHostArray *v = args[i].array;
+    if (tileCudaMalloc(cu, v->bytes, &ps->buffers[i], inner, sizeof inner) ||
+        tileCudaCopyToDevice(cu, ps->buffers[i], v->data, v->bytes, inner,
+                             sizeof inner))
+      return failf(err, errSize, "argument #%d (%zu bytes): %s", i, v->bytes,
+                   inner);
+    uint64_t ptr = ps->buffers[i];
+    pushBytes(ps, &ptr, sizeof ptr);
+    for (int d = 0; d < a->rank; ++d)
+      pushI64(ps, v->shape[d]);
+    int64_t strides[3];
+    strides[a->rank - 1] = 1;
+    for (int d = a->rank - 2; d >= 0; --d)
+      strides[d] = strides[d + 1] * v->shape[d + 1];
+    for (int d = 0; d < a->rank; ++d)
+      pushI64(ps, strides[d]);
+  }
+  return 0;
+}
+
+static int cmpDouble(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Launches `iters` times after `warmup`, with an event between launches so
+ * the GPU never waits for the host, and fills the timing fields. */
+static int bench(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],
+                 int block, Params *ps, const TileBenchOptions *opt,
+                 TileLaunchResult *out, char *err, size_t errSize) {
+  if (opt->iters > MAX_BENCH_ITERS || opt->warmup < 0 ||
+      opt->warmup > MAX_BENCH_ITERS)
+    return failf(err, errSize, "bench: at most %d warmup launches and "
+                 "iterations", MAX_BENCH_ITERS);
+  for (int i = 0; i < opt->warmup; ++i)
+    if (tileCudaLaunch(cu, k, grid, block, ps->params, err, errSize))
+      return 1;
+  int n = opt->iters;
+  TileCudaEvent **events = calloc((size_t)n + 1, sizeof *events);
+  double *us = calloc((size_t)n, sizeof *us);
+  int failed = !events || !us;
+  if (failed)
+    failf(err, errSize, "out of memory");
+  for (int i = 0; !failed && i <= n; ++i)
+    failed = tileCudaEventCreate(cu, &events[i], err, errSize);
+  failed = failed || tileCudaEventRecord(events[0], err, errSize);
+  for (int i = 0; !failed && i < n; ++i)
+    failed = tileCudaLaunch(cu, k, grid, block, ps->params, err, errSize) ||
+             tileCudaEventRecord(events[i + 1], err, errSize);
+  for (int i = 0; !failed && i < n; ++i) {
+    float ms;
+    failed = tileCudaEventElapsed(events[i], events[i + 1], &ms, err, errSize);
+    us[i] = 1e3 * ms;
+  }
+  if (!failed) {
+    qsort(us, (size_t)n, sizeof *us, cmpDouble);
+    out->iters = n;
+    out->minUs = us[0];
+    out->maxUs = us[n - 1];
+    out->medianUs = n % 2 ? us[n / 2] : 0.5 * (us[n / 2 - 1] + us[n / 2]);
+    double seconds = out->medianUs * 1e-6;
+    if (seconds > 0) {
+      out->gbPerSecond = out->bytes / seconds * 1e-9;
+      out->tflopPerSecond = out->flops / seconds * 1e-12;
+    }
+  }
+  for (int i = 0; events && i <= n; ++i)
+    tileCudaEventDestroy(events[i]);
+  free(events);
+  free(us);
+  return failed;
+}
+
+static int runLoaded(TileCuda *cu, const TilePackage *p, TileCudaKernel *k,
+                     const TileLaunchArg *args, const int64_t grid[3],
+                     const TileBenchOptions *opt, Params *ps,
+                     TileLaunchResult *out, char *err, size_t errSize) {
+  if (prepareParams(cu, p, args, ps, err, errSize))
+    return 1;
+  int block = 32 * p->numWarps;
+  TileCudaEvent *start = NULL, *end = NULL;
+  float ms = 0;
+  int failed = tileCudaEventCreate(cu, &start, err, errSize) ||
+               tileCudaEventCreate(cu, &end, err, errSize) ||
+               tileCudaEventRecord(start, err, errSize) ||
+               tileCudaLaunch(cu, k, grid, block, ps->params, err, errSize) ||
+               tileCudaEventRecord(end, err, errSize) ||
+               tileCudaSynchronize(cu, err, errSize) ||
+               tileCudaEventElapsed(start, end, &ms, err, errSize);
+  tileCudaEventDestroy(start);
+  tileCudaEventDestroy(end);
+  if (failed)
+    return 1;
+  out->launchUs = 1e3 * ms;
+  char inner[512];
+  for (int i = 0; i < p->numArgs; ++i) {
+    TileHostArray *v = args[i].array;
+    if (p->args[i].isMemref &&
+        tileCudaCopyToHost(cu, v->data, ps->buffers[i], v->bytes, inner,
+                           sizeof inner))
+      return failf(err, errSize, "argument #%d: copying back: %s", i, inner);
+  }
+  if (opt && opt->iters > 0)
+    return bench(cu, k, grid, block, ps, opt, out, err, errSize) ||
+           tileCudaSynchronize(cu, err, errSize);
+  return 0;
+}
+
+int tileLaunchRun(TileCuda *cu, const TilePackage *p,
+                  const TileLaunchArg *args, int numArgs,
+                  const int64_t grid[3], const TileBenchOptions *bench,
+                  TileLaunchResult *out, char *err, size_t errSize) {
+  memset(out, 0, sizeof *out);
+  if (tileLaunchValidate(p, args, numArgs, err, errSize) ||
+      tileCudaCheckChip(cu, p->chip, p->imageKind, err, errSize))
+    return 1;
+  for (int i = 0; i < numArgs; ++i)
+    if (p->args[i].isMemref)
+      out->bytes += (double)args[i].array->bytes;
+  out->flops = (double)p->flopsPerProgram * (double)grid[0] *
+               (double)grid[1] * (double)grid[2];
+
+  TileCudaKernel *k;
+  if (tileCudaKernelLoad(cu, p->image, p->kernelName, p->sharedBytes, &k, err,
+                         errSize))
+    return 1;
+  tileCudaKernelInfo(k, &out->numRegs, &out->staticShared,
+                     &out->dynamicShared);
+  Params *ps = calloc(1, sizeof *ps);
+  int failed = !ps ? failf(err, errSize, "out of memory")
+                   : runLoaded(cu, p, k, args, grid, bench, ps, out, err,
+                               errSize);
+  if (ps)
+    freeBuffers(cu, ps);
+  free(ps);
+  tileCudaKernelDestroy(k);
+  return failed;
+}

@@ -1,0 +1,463 @@
+/* The compiled package file; see Package.h. Format, version 1, all
+ * integers little-endian:
+ *
+ *   "TILEPKG\0"                    8 bytes of magic
+ *   u32 version                    TILE_PACKAGE_VERSION
+ *   u32 length, bytes              kernel name (no NUL; < 128 bytes)
+ *   u32 length, bytes              chip: "sm_" 2-3 digits, optional "a"
+ *   u32 imageKind, numWarps, sharedBytes, flopsPerProgram, numArgs
+ *   numArgs records of 28 bytes:   u8 isMemref, u8 isIndex, u8 dtype,
+ *                                  u8 rank, i64 shape[3] (-1: dynamic;
+ *                                  0 past the rank)
+ *   u64 imageSize, bytes           the cubin/fatbin, or PTX ending in NUL
+ *
+ * and nothing after. The reader trusts nothing: every length is checked
+ * against what is left before it is used, and the decoded package goes
+ * through the same validation the writer applies. */
+#define _POSIX_C_SOURCE 200809L
+#include "lib/Runtime/Package.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char kMagic[8] = {'T', 'I', 'L', 'E', 'P', 'K', 'G', '\0'};
+
+/* Largest shared memory a block may opt into on any supported chip
+ * (sm_90: 227 KiB). */
+#define TILE_PACKAGE_MAX_SHARED 232448
+#define TILE_PACKAGE_ARG_BYTES 28
+#define CHIP_FORMS "expected sm_NN or sm_NNN, optionally with 'a': sm_90a, sm_100a"
+
+static int failf(char *err, size_t errSize, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, errSize, fmt, ap);
+  va_end(ap);
+  return 1;
+}
+
+/* ---- validation shared by reader and writer ---- */
+
+static bool isPrintable(const char *s, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if (s[i] < 0x21 || s[i] > 0x7e)
+      return false;
+  return true;
+}
+
+/* "sm_", two or three digits (no leading zero), optionally "a". */
+static bool isChip(const char *s) {
+  if (strncmp(s, "sm_", 3) != 0 || s[3] < '1' || s[3] > '9')
+    return false;
+  size_t digits = 1;
+  while (s[3 + digits] >= '0' && s[3 + digits] <= '9')
+    ++digits;
+  if (digits < 2 || digits > 3)
+    return false;
+  const char *rest = s + 3 + digits;
+  return rest[0] == '\0' || (rest[0] == 'a' && rest[1] == '\0');
+}
+
+static bool isKernelDType(int dtype) {
+  return dtype >= 0 && dtype < TILE_DTYPE_COUNT && dtype != TILE_DTYPE_U8;
+}
+
+static int validateArg(const char *name, int i, const TilePackageArg *a,
+                       char *err, size_t errSize) {
+  if (a->isMemref != 0 && a->isMemref != 1)
+    return failf(err, errSize, "%s: argument #%d: bad kind %d (expected 0 or 1)",
+                 name, i, a->isMemref);
+  if (a->isIndex != 0 && a->isIndex != 1)
+    return failf(err, errSize, "%s: argument #%d: bad index flag %d", name, i,
+                 a->isIndex);
+  if (!isKernelDType((int)a->dtype))
+    return failf(err, errSize, "%s: argument #%d: bad dtype %d", name, i,
+                 (int)a->dtype);
+  if (a->isMemref) {
+    if (a->isIndex)
+      return failf(err, errSize, "%s: argument #%d: a memref cannot be index",
+                   name, i);
+    if (a->rank < 1 || a->rank > 3)
+      return failf(err, errSize,
+                   "%s: argument #%d: memref rank %d (expected 1 to 3)", name,
+                   i, a->rank);
+  } else {
+    if (a->rank != 0)
+      return failf(err, errSize, "%s: argument #%d: scalar with rank %d", name,
+                   i, a->rank);
+    if (a->isIndex && a->dtype != TILE_DTYPE_I64)
+      return failf(err, errSize, "%s: argument #%d: an index scalar must be i64",
+                   name, i);
+  }
+  for (int d = 0; d < 3; ++d) {
+    bool inRank = d < a->rank;
+    if (inRank ? a->shape[d] < -1 : a->shape[d] != 0)
+      return failf(err, errSize,
+                   "%s: argument #%d: bad size %lld in dimension %d (rank %d)",
+                   name, i, (long long)a->shape[d], d, a->rank);
+  }
+  return 0;
+}
+
+static int validate(const char *name, const TilePackage *p, char *err,
+                    size_t errSize) {
+  size_t nameLen = strnlen(p->kernelName, sizeof p->kernelName);
+  if (nameLen == 0 || nameLen == sizeof p->kernelName ||
+      !isPrintable(p->kernelName, nameLen))
+    return failf(err, errSize,
+                 "%s: the kernel name must be 1 to %zu printable characters",
+                 name, sizeof p->kernelName - 1);
+  if (strnlen(p->chip, sizeof p->chip) == sizeof p->chip || !isChip(p->chip))
+    return failf(err, errSize, "%s: bad chip '%.15s' (" CHIP_FORMS ")", name,
+                 p->chip);
+  if (p->imageKind != TILE_IMAGE_CUBIN && p->imageKind != TILE_IMAGE_PTX)
+    return failf(err, errSize, "%s: bad image kind %d (0 cubin, 1 ptx)", name,
+                 (int)p->imageKind);
+  if (p->numWarps < 1 || p->numWarps > 32 ||
+      (p->numWarps & (p->numWarps - 1)) != 0)
+    return failf(err, errSize,
+                 "%s: %d warps (expected a power of two from 1 to 32)", name,
+                 p->numWarps);
+  if (p->sharedBytes < 0 || p->sharedBytes > TILE_PACKAGE_MAX_SHARED)
+    return failf(err, errSize,
+                 "%s: %d bytes of shared memory (expected 0 to %d)", name,
+                 p->sharedBytes, TILE_PACKAGE_MAX_SHARED);
+  if (p->flopsPerProgram < 0)
+    return failf(err, errSize, "%s: negative flops per program (%d)", name,
+                 p->flopsPerProgram);
+  if (p->numArgs < 0 || p->numArgs > TILE_PACKAGE_MAX_ARGS)
+    return failf(err, errSize, "%s: %d arguments (expected 0 to %d)", name,
+                 p->numArgs, TILE_PACKAGE_MAX_ARGS);
+  for (int i = 0; i < p->numArgs; ++i)
+    if (validateArg(name, i, &p->args[i], err, errSize))
+      return 1;
+  if (!p->image || p->imageSize == 0)
+    return failf(err, errSize, "%s: empty image", name);
+  const unsigned char *img = p->image;
+  if (p->imageKind == TILE_IMAGE_PTX) {
+    if (img[p->imageSize - 1] != '\0')
+      return failf(err, errSize, "%s: the PTX image is not NUL-terminated",
+                   name);
+  } else {
+    /* A cubin is an ELF file; a fatbin (also loadable) has its own magic. */
+    static const unsigned char elf[4] = {0x7f, 'E', 'L', 'F'};
+    static const unsigned char fatbin[4] = {0x50, 0xed, 0x55, 0xba};
+    if (p->imageSize < 4 ||
+        (memcmp(img, elf, 4) != 0 && memcmp(img, fatbin, 4) != 0))
+      return failf(err, errSize,
+                   "%s: the cubin image is neither an ELF file nor a fatbin",
+                   name);
+  }
+  return 0;
+}
+
+/* ---- writing ---- */
+
+typedef struct {
+  unsigned char *data;
+  size_t size, cap;
+  bool failed;
+} Buf;
+
+static void put(Buf *b, const void *src, size_t n) {
+  if (b->failed)
+    return;
+  if (b->size + n > b->cap) {
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->size + n)
+      cap *= 2;
+    unsigned char *grown = realloc(b->data, cap);
+    if (!grown) {
+      b->failed = true;
+      return;
+    }
+    b->data = grown;
+    b->cap = cap;
+  }
+  memcpy(b->data + b->size, src, n);
+  b->size += n;
+}
+
+static void putLE(Buf *b, uint64_t v, int bytes) {
+  unsigned char le[8];
+  for (int i = 0; i < bytes; ++i)
+    le[i] = (unsigned char)(v >> (8 * i));
+  put(b, le, (size_t)bytes);
+}
+
+static void putString(Buf *b, const char *s) {
+  size_t n = strlen(s);
+  putLE(b, n, 4);
+  put(b, s, n);
+}
+
+int tilePackageWriteMemory(const TilePackage *p, void **outBuf,
+                           size_t *outSize, char *err, size_t errSize) {
+  *outBuf = NULL;
+  *outSize = 0;
+  if (validate("package", p, err, errSize))
+    return 1;
+  Buf b = {0};
+  put(&b, kMagic, sizeof kMagic);
+  putLE(&b, TILE_PACKAGE_VERSION, 4);
+  putString(&b, p->kernelName);
+  putString(&b, p->chip);
+  putLE(&b, (uint32_t)p->imageKind, 4);
+  putLE(&b, (uint32_t)p->numWarps, 4);
+  putLE(&b, (uint32_t)p->sharedBytes, 4);
+  putLE(&b, (uint32_t)p->flopsPerProgram, 4);
+  putLE(&b, (uint32_t)p->numArgs, 4);
+  for (int i = 0; i < p->numArgs; ++i) {
+    const TilePackageArg *a = &p->args[i];
+    unsigned char head[4] = {(unsigned char)a->isMemref,
+                             (unsigned char)a->isIndex,
+                             (unsigned char)a->dtype, (unsigned char)a->rank};
+    put(&b, head, 4);
+    for (int d = 0; d < 3; ++d)
+      putLE(&b, (uint64_t)a->shape[d], 8);
+  }
+  putLE(&b, p->imageSize, 8);
+  put(&b, p->image, p->imageSize);
+  if (b.failed) {
+    free(b.data);
+    return failf(err, errSize, "package: out of memory");
+  }
+  *outBuf = b.data;
+  *outSize = b.size;
+  return 0;
+}
+
+int tilePackageWrite(const char *path, const TilePackage *p, char *err,
+                     size_t errSize) {
+  void *buf;
+  size_t size;
+  if (tilePackageWriteMemory(p, &buf, &size, err, errSize))
+    return 1;
+  FILE *f = fopen(path, "wb");
+  if (!f) {
+    free(buf);
+    return failf(err, errSize, "cannot write package '%s': %s", path,
+                 strerror(errno));
+  }
+  bool ok = fwrite(buf, 1, size, f) == size;
+  ok = (fclose(f) == 0) && ok;
+  free(buf);
+  if (!ok)
+    return failf(err, errSize, "cannot write package '%s'", path);
+  return 0;
+}
+
+/* ---- reading ---- */
+
+typedef struct {
+  const char *name;
+  const unsigned char *data;
+  size_t size, pos;
+  char *err;
+  size_t errSize;
+} Reader;
+
+/* Checks that `n` bytes of `what` are left. */
+static int need(Reader *r, size_t n, const char *what) {
+  if (n <= r->size - r->pos)
+    return 0;
+  return failf(r->err, r->errSize,
+               "%s: truncated package: %s needs %zu byte%s at offset %zu, "
+               "%zu left",
+               r->name, what, n, n == 1 ? "" : "s", r->pos, r->size - r->pos);
+}
+
+static int getLE(Reader *r, int bytes, const char *what, uint64_t *out) {
+  if (need(r, (size_t)bytes, what))
+    return 1;
+  uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i)
+    v |= (uint64_t)r->data[r->pos + (size_t)i] << (8 * i);
+  r->pos += (size_t)bytes;
+  *out = v;
+  return 0;
+}
+
+/* A u32 that must be at most `max` (so it fits an int). */
+static int getU32(Reader *r, const char *what, uint32_t max, int *out) {
+  size_t at = r->pos;
+  uint64_t v;
+  if (getLE(r, 4, what, &v))
+    return 1;
+  if (v > max)
+    return failf(r->err, r->errSize, "%s: at offset %zu: %s is %llu (at most %u)",
+                 r->name, at, what, (unsigned long long)v, max);
+  *out = (int)v;
+  return 0;
+}
+
+static int getString(Reader *r, const char *what, char *dst, size_t dstSize) {
+  size_t at = r->pos;
+  uint64_t len;
+  char lenWhat[64];
+  snprintf(lenWhat, sizeof lenWhat, "the length of the %s", what);
+  if (getLE(r, 4, lenWhat, &len))
+    return 1;
+  if (len == 0 || len >= dstSize)
+    return failf(r->err, r->errSize,
+                 "%s: at offset %zu: the %s is %llu bytes long (expected 1 to %zu)",
+                 r->name, at, what, (unsigned long long)len, dstSize - 1);
+  if (need(r, (size_t)len, what))
+    return 1;
+  const char *s = (const char *)r->data + r->pos;
+  if (memchr(s, '\0', (size_t)len))
+    return failf(r->err, r->errSize, "%s: at offset %zu: the %s contains a NUL byte",
+                 r->name, r->pos, what);
+  if (!isPrintable(s, (size_t)len))
+    return failf(r->err, r->errSize,
+                 "%s: at offset %zu: the %s has a character that is not printable",
+                 r->name, r->pos, what);
+  memcpy(dst, s, (size_t)len);
+  dst[len] = '\0';
+  r->pos += (size_t)len;
+  return 0;
+}
+
+static int readArg(Reader *r, int i, TilePackageArg *a) {
+  char what[48];
+  snprintf(what, sizeof what, "argument #%d", i);
+  if (need(r, TILE_PACKAGE_ARG_BYTES, what))
+    return 1;
+  size_t at = r->pos;
+  const unsigned char *h = r->data + r->pos;
+  a->isMemref = h[0];
+  a->isIndex = h[1];
+  a->dtype = (TileDType)h[2];
+  a->rank = h[3];
+  r->pos += 4;
+  for (int d = 0; d < 3; ++d) {
+    uint64_t v = 0;
+    getLE(r, 8, what, &v); /* cannot fail: the record's size was checked */
+    a->shape[d] = (int64_t)v;
+  }
+  char name[512];
+  snprintf(name, sizeof name, "%s: at offset %zu", r->name, at);
+  return validateArg(name, i, a, r->err, r->errSize);
+}
+
+int tilePackageReadMemory(const char *name, const void *buf, size_t size,
+                          TilePackage *out, char *err, size_t errSize) {
+  memset(out, 0, sizeof *out);
+  Reader r = {name, buf, size, 0, err, errSize};
+  if (size < sizeof kMagic || memcmp(buf, kMagic, sizeof kMagic) != 0)
+    return failf(err, errSize, "%s: not a tile package (no TILEPKG magic)",
+                 name);
+  r.pos = sizeof kMagic;
+  uint64_t version;
+  if (getLE(&r, 4, "the version", &version))
+    return 1;
+  if (version > TILE_PACKAGE_VERSION)
+    return failf(err, errSize,
+                 "%s: package version %llu is newer than this reader (version "
+                 "%d); rebuild the package or update tile",
+                 name, (unsigned long long)version, TILE_PACKAGE_VERSION);
+  if (version != TILE_PACKAGE_VERSION)
+    return failf(err, errSize, "%s: unknown package version %llu", name,
+                 (unsigned long long)version);
+
+  TilePackage p;
+  memset(&p, 0, sizeof p);
+  if (getString(&r, "kernel name", p.kernelName, sizeof p.kernelName))
+    return 1;
+  size_t chipAt = r.pos + 4; /* the chip text, after its length */
+  if (getString(&r, "chip", p.chip, sizeof p.chip))
+    return 1;
+  if (!isChip(p.chip))
+    return failf(err, errSize,
+                 "%s: at offset %zu: bad chip '%s' (" CHIP_FORMS ")",
+                 name, chipAt, p.chip);
+  int kind;
+  if (getU32(&r, "the image kind", 1, &kind) ||
+      getU32(&r, "the number of warps", 32, &p.numWarps) ||
+      getU32(&r, "the shared memory size", TILE_PACKAGE_MAX_SHARED,
+             &p.sharedBytes) ||
+      getU32(&r, "flops per program", INT32_MAX, &p.flopsPerProgram) ||
+      getU32(&r, "the number of arguments", TILE_PACKAGE_MAX_ARGS, &p.numArgs))
+    return 1;
+  p.imageKind = (TileImageKind)kind;
+  for (int i = 0; i < p.numArgs; ++i)
+    if (readArg(&r, i, &p.args[i]))
+      return 1;
+  size_t imageAt = r.pos;
+  uint64_t imageSize;
+  if (getLE(&r, 8, "the image size", &imageSize))
+    return 1;
+  if (imageSize == 0)
+    return failf(err, errSize, "%s: at offset %zu: empty image", name, imageAt);
+  if (imageSize > r.size - r.pos)
+    return failf(err, errSize,
+                 "%s: truncated package: the image needs %llu bytes at offset "
+                 "%zu, %zu left",
+                 name, (unsigned long long)imageSize, r.pos, r.size - r.pos);
+  if (imageSize < r.size - r.pos)
+    return failf(err, errSize,
+                 "%s: %zu trailing bytes after the image (at offset %zu)",
+                 name, r.size - r.pos - (size_t)imageSize,
+                 r.pos + (size_t)imageSize);
+  p.image = malloc((size_t)imageSize);
+  if (!p.image)
+    return failf(err, errSize, "%s: out of memory for a %llu-byte image", name,
+                 (unsigned long long)imageSize);
+  memcpy(p.image, r.data + r.pos, (size_t)imageSize);
+  p.imageSize = (size_t)imageSize;
+  if (validate(name, &p, err, errSize)) {
+    tilePackageFree(&p);
+    return 1;
+  }
+  *out = p;
+  return 0;
+}
+
+int tilePackageRead(const char *path, TilePackage *out, char *err,
+                    size_t errSize) {
+  memset(out, 0, sizeof *out);
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return failf(err, errSize, "cannot open package '%s': %s", path,
+                 strerror(errno));
+  size_t cap = 1 << 16, n = 0;
+  unsigned char *buf = malloc(cap);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap)
+      break;
+    unsigned char *grown = realloc(buf, cap *= 2);
+    if (!grown)
+      free(buf);
+    buf = grown;
+  }
+  bool bad = !buf || ferror(f);
+  fclose(f);
+  if (bad) {
+    free(buf);
+    return failf(err, errSize, "cannot read package '%s'", path);
+  }
+  int rc = tilePackageReadMemory(path, buf, n, out, err, errSize);
+  free(buf);
+  return rc;
+}
+
+int tilePackageFileIsPackage(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return 0;
+  char head[sizeof kMagic];
+  size_t n = fread(head, 1, sizeof head, f);
+  fclose(f);
+  return n == sizeof head && memcmp(head, kMagic, sizeof kMagic) == 0;
+}
+
+void tilePackageFree(TilePackage *p) {
+  free(p->image);
+  p->image = NULL;
+  p->imageSize = 0;
+}

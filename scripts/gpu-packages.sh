@@ -1,0 +1,37 @@
+#!/bin/bash
+# In the compiler build (here, no GPU): compiles the example kernels into
+# packages with tile-opt --emit=package and records each one's CPU result
+# (tile-run --target cpu --out) on deterministic generated inputs, so a GPU
+# machine without MLIR can run the packages and check them against the CPU:
+#   scripts/gpu-packages.sh [BUILD] [DIR]   (default build, .gpu-pkgs)
+# DIR/list.txt holds one line per kernel: NAME|GRID|ARGS|OUT-INDEX|RTOL.
+# scripts/gpu-runtime.sh runs DIR/list.txt when DIR exists.
+set -u
+cd "$(dirname "$0")/.."
+B=${1:-build}
+D=${2:-.gpu-pkgs}
+mkdir -p "$D"
+: >"$D/list.txt"
+add() { # NAME FILE KERNEL GRID OUT RTOL ARGS...
+  local name=$1 file=$2 kernel=$3 grid=$4 out=$5 rtol=$6
+  shift 6
+  local args=""
+  for a in "$@"; do args="$args --arg $a"; done
+  if ! "$B/tile-opt" "$file" --tile-compile --emit=package --kernel="$kernel" -o "$D/$name.tpkg" 2>"$D/$name.err"; then
+    echo "skip $name: $(head -1 "$D/$name.err")"; return
+  fi
+  if ! "$B/tile-run" "$file" --kernel "$kernel" --grid "$grid" $args --out "$out=$D/$name.ref.npy" >/dev/null; then
+    echo "skip $name: the CPU run failed"; return
+  fi
+  echo "$name|$grid|$args|$out|$rtol" >>"$D/list.txt"
+  echo "packaged $name"
+}
+add vecadd examples/vecadd.mlir vecadd 'cdiv(100000,1024)' 2 1e-6 randn:100000xf32:seed=1 randn:100000xf32:seed=2 zeros:100000xf32
+add softmax examples/softmax.mlir softmax 'cdiv(10,4)' 1 1e-5 randn:10x1000xf32:seed=3 zeros:10x1000xf32
+add softmax_f16 examples/softmax.mlir softmax_f16 'cdiv(10,4)' 1 1e-2 randn:10x1000xf16:seed=3 zeros:10x1000xf16
+add layernorm examples/layernorm.mlir layernorm 'cdiv(9,4)' 3 1e-4 randn:9x700xf32:seed=4 randn:700xf32:seed=5 randn:700xf32:seed=6 zeros:9x700xf32 1e-5
+add rmsnorm examples/rmsnorm.mlir rmsnorm 'cdiv(6,4)' 2 1e-4 randn:6x1024xf32:seed=7 randn:1024xf32:seed=8 zeros:6x1024xf32 1e-6
+add rowsum examples/rowsum.mlir rowsum 'cdiv(37,4)' 1 1e-4 randn:37x1000xf32:seed=9 zeros:37xf32
+add colsum examples/rowsum.mlir colsum 'cdiv(1000,256)' 1 1e-4 randn:37x1000xf32:seed=9 zeros:1000xf32
+add transpose examples/transpose.mlir transpose 'cdiv(70,32),cdiv(45,32)' 1 0 randn:45x70xf32:seed=10 zeros:70x45xf32
+add matmul examples/matmul.mlir matmul 'cdiv(150,128),cdiv(260,128)' 2 1e-3 randn:150x70xf16:seed=11 randn:70x260xf16:seed=12 zeros:150x260xf32

@@ -1,0 +1,369 @@
+/* Checks the package format (lib/Runtime/Package.h): a round trip through
+ * memory and a file, then corruptions of a known package (truncation at
+ * every length, trailing bytes, bad magic, future version, each field out
+ * of range, bad images, random byte flips): each must be a one-line error
+ * naming the problem, never a crash. Also the launch-side argument checks
+ * and the missing-driver message, which need no GPU. Exits 1 on any failed
+ * check.
+ *
+ * RUN: ./tile-package-test %t.tpkg 2>&1 | FileCheck %s
+ * CHECK-NOT: FAIL
+ * CHECK: all {{[0-9]+}} package checks passed
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Runtime/Cuda.h"
+#include "lib/Runtime/Launch.h"
+#include "lib/Runtime/Package.h"
+
+static int checks, failures;
+
+#define CHECK(cond, ...)                                                       \
+  do {                                                                         \
+    ++checks;                                                                  \
+    if (!(cond)) {                                                             \
+      ++failures;                                                              \
+      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                   \
+      printf(__VA_ARGS__);                                                     \
+      printf("\n");                                                            \
+    }                                                                          \
+  } while (0)
+
+static char err[1024];
+
+static void expectError(int rc, const char *want, int line) {
+  ++checks;
+  if (rc == 0 || !strstr(err, want) || strchr(err, '\n')) {
+    ++failures;
+    printf("FAIL line %d: expected a one-line error containing \"%s\", got rc=%d \"%s\"\n",
+           line, want, rc, rc ? err : "");
+  }
+}
+#define EXPECT_ERROR(call, want) (err[0] = '\0', expectError((call), (want), __LINE__))
+
+static const char kPtx[] = ".version 8.0\n.target sm_80\n.address_size 64\n";
+
+/* kernelName "vecadd", chip "sm_90a": the byte offsets below follow. */
+enum {
+  OFF_VERSION = 8,
+  OFF_NAME_LEN = 12,
+  OFF_NAME = 16,
+  OFF_CHIP_LEN = 22,
+  OFF_CHIP = 26,
+  OFF_KIND = 32,
+  OFF_WARPS = 36,
+  OFF_SHARED = 40,
+  OFF_FLOPS = 44,
+  OFF_NUM_ARGS = 48,
+  OFF_ARGS = 52,
+  ARG_BYTES = 28,
+};
+
+static void makePackage(TilePackage *p) {
+  memset(p, 0, sizeof *p);
+  strcpy(p->kernelName, "vecadd");
+  strcpy(p->chip, "sm_90a");
+  p->imageKind = TILE_IMAGE_PTX;
+  p->numWarps = 4;
+  p->sharedBytes = 65536;
+  p->flopsPerProgram = 128;
+  p->numArgs = 3;
+  p->args[0] = (TilePackageArg){1, 0, TILE_DTYPE_F32, 2, {-1, 64, 0}};
+  p->args[1] = (TilePackageArg){0, 0, TILE_DTYPE_F16, 0, {0, 0, 0}};
+  p->args[2] = (TilePackageArg){0, 1, TILE_DTYPE_I64, 0, {0, 0, 0}};
+  p->imageSize = sizeof kPtx;
+  p->image = malloc(sizeof kPtx);
+  memcpy(p->image, kPtx, sizeof kPtx);
+}
+
+static int samePackage(const TilePackage *a, const TilePackage *b) {
+  if (strcmp(a->kernelName, b->kernelName) || strcmp(a->chip, b->chip) ||
+      a->imageKind != b->imageKind || a->numWarps != b->numWarps ||
+      a->sharedBytes != b->sharedBytes ||
+      a->flopsPerProgram != b->flopsPerProgram || a->numArgs != b->numArgs ||
+      a->imageSize != b->imageSize ||
+      memcmp(a->image, b->image, a->imageSize) != 0)
+    return 0;
+  for (int i = 0; i < a->numArgs; ++i)
+    if (memcmp(&a->args[i], &b->args[i], sizeof a->args[i]) != 0)
+      return 0;
+  return 1;
+}
+
+static void put32(unsigned char *buf, size_t off, uint32_t v) {
+  for (int i = 0; i < 4; ++i)
+    buf[off + (size_t)i] = (unsigned char)(v >> (8 * i));
+}
+
+/* Reads a copy of `good` with one u32 replaced; expects `want`. */
+static void expectFieldError(const unsigned char *good, size_t size,
+                             size_t off, uint32_t v, const char *want,
+                             int line) {
+  unsigned char *buf = malloc(size);
+  memcpy(buf, good, size);
+  put32(buf, off, v);
+  TilePackage p;
+  err[0] = '\0';
+  expectError(tilePackageReadMemory("k.tpkg", buf, size, &p, err, sizeof err),
+              want, line);
+  free(buf);
+}
+#define EXPECT_FIELD(off, v, want) expectFieldError(good, size, (off), (v), (want), __LINE__)
+
+static void expectByteError(const unsigned char *good, size_t size,
+                            size_t off, unsigned char v, const char *want,
+                            int line) {
+  unsigned char *buf = malloc(size);
+  memcpy(buf, good, size);
+  buf[off] = v;
+  TilePackage p;
+  err[0] = '\0';
+  expectError(tilePackageReadMemory("k.tpkg", buf, size, &p, err, sizeof err),
+              want, line);
+  free(buf);
+}
+#define EXPECT_BYTE(off, v, want) expectByteError(good, size, (off), (v), (want), __LINE__)
+
+static void testRoundTrip(const char *path) {
+  TilePackage p, q;
+  makePackage(&p);
+  void *buf;
+  size_t size;
+  CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
+  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx, "size %zu", size);
+  CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q), "memory round trip differs");
+  tilePackageFree(&q);
+  free(buf);
+
+  CHECK(tilePackageWrite(path, &p, err, sizeof err) == 0, "%s", err);
+  CHECK(tilePackageFileIsPackage(path), "written file is a package");
+  CHECK(tilePackageRead(path, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q), "file round trip differs");
+  tilePackageFree(&q);
+  tilePackageFree(&q); /* safe twice */
+
+  /* A cubin image: an ELF file. */
+  tilePackageFree(&p);
+  makePackage(&p);
+  static const unsigned char elf[] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0xff};
+  free(p.image);
+  p.image = malloc(sizeof elf);
+  memcpy(p.image, elf, sizeof elf);
+  p.imageSize = sizeof elf;
+  p.imageKind = TILE_IMAGE_CUBIN;
+  p.numArgs = 0;
+  CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
+  CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q), "cubin round trip differs");
+  tilePackageFree(&q);
+  free(buf);
+  tilePackageFree(&p);
+
+  CHECK(!tilePackageFileIsPackage("/nonexistent/k.tpkg"), "missing file");
+  CHECK(!tilePackageFileIsPackage(__FILE__), "a C file is no package");
+  EXPECT_ERROR(tilePackageRead("/nonexistent/k.tpkg", &q, err, sizeof err),
+               "cannot open package '/nonexistent/k.tpkg'");
+}
+
+static void testWriterValidates(void) {
+  TilePackage p;
+  void *buf;
+  size_t size;
+  makePackage(&p);
+  p.numWarps = 3;
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "3 warps (expected a power of two from 1 to 32)");
+  p.numWarps = 4;
+  strcpy(p.chip, "sm_90x");
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "package: bad chip 'sm_90x'");
+  strcpy(p.chip, "sm_100a");
+  CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
+  free(buf);
+  strcpy(p.chip, "sm_90a");
+  ((char *)p.image)[p.imageSize - 1] = '\n';
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "the PTX image is not NUL-terminated");
+  tilePackageFree(&p);
+}
+
+static void testCorruptions(void) {
+  TilePackage p, q;
+  makePackage(&p);
+  unsigned char *good;
+  size_t size;
+  CHECK(tilePackageWriteMemory(&p, (void **)&good, &size, err, sizeof err) == 0, "%s", err);
+  tilePackageFree(&p);
+
+  /* Every truncation, in a buffer of exactly that size (ASan sees overreads). */
+  for (size_t n = 0; n < size; ++n) {
+    unsigned char *buf = malloc(n ? n : 1);
+    memcpy(buf, good, n);
+    err[0] = '\0';
+    int rc = tilePackageReadMemory("k.tpkg", buf, n, &q, err, sizeof err);
+    CHECK(rc != 0, "truncation to %zu bytes was accepted", n);
+    CHECK(strstr(err, n < 8 ? "not a tile package" : "truncated package"),
+          "truncation to %zu: '%s'", n, err);
+    free(buf);
+  }
+  EXPECT_ERROR(tilePackageReadMemory("k.tpkg", good, 30, &q, err, sizeof err),
+               "k.tpkg: truncated package: chip needs 6 bytes at offset 26, 4 left");
+
+  unsigned char *longer = malloc(size + 3);
+  memcpy(longer, good, size);
+  memset(longer + size, 0, 3);
+  EXPECT_ERROR(tilePackageReadMemory("k.tpkg", longer, size + 3, &q, err, sizeof err),
+               "k.tpkg: 3 trailing bytes after the image");
+  free(longer);
+
+  EXPECT_BYTE(0, 'X', "k.tpkg: not a tile package (no TILEPKG magic)");
+  EXPECT_BYTE(7, '1', "not a tile package");
+  EXPECT_FIELD(OFF_VERSION, 2, "package version 2 is newer than this reader (version 1)");
+  EXPECT_FIELD(OFF_VERSION, 0xffffffffu, "package version 4294967295 is newer");
+  EXPECT_FIELD(OFF_VERSION, 0, "unknown package version 0");
+  EXPECT_FIELD(OFF_NAME_LEN, 0, "at offset 12: the kernel name is 0 bytes long (expected 1 to 127)");
+  EXPECT_FIELD(OFF_NAME_LEN, 128, "the kernel name is 128 bytes long");
+  EXPECT_FIELD(OFF_NAME_LEN, 0xffffffffu, "the kernel name is 4294967295 bytes long");
+  EXPECT_FIELD(OFF_NAME_LEN, 1000, "the kernel name is 1000 bytes long");
+  EXPECT_BYTE(OFF_NAME + 2, 0, "the kernel name contains a NUL byte");
+  EXPECT_BYTE(OFF_NAME + 2, '\n', "the kernel name has a character that is not printable");
+  EXPECT_BYTE(OFF_NAME + 2, 0xc3, "not printable");
+  EXPECT_FIELD(OFF_CHIP_LEN, 16, "the chip is 16 bytes long (expected 1 to 15)");
+  EXPECT_BYTE(OFF_CHIP, 'x', "at offset 26: bad chip 'xm_90a' (expected sm_NN or sm_NNN, optionally with 'a': sm_90a, sm_100a)");
+  EXPECT_BYTE(OFF_CHIP + 5, 'b', "chip 'sm_90b'");
+  EXPECT_BYTE(OFF_CHIP + 3, '0', "chip 'sm_00a'");
+  good[OFF_CHIP + 5] = '0'; /* "sm_900": three digits are fine */
+  CHECK(tilePackageReadMemory("k.tpkg", good, size, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(strcmp(q.chip, "sm_900") == 0, "%s", q.chip);
+  tilePackageFree(&q);
+  good[OFF_CHIP + 5] = 'a';
+  EXPECT_BYTE(OFF_CHIP + 4, 'a', "bad chip 'sm_9aa'");
+  EXPECT_FIELD(OFF_KIND, 2, "at offset 32: the image kind is 2 (at most 1)");
+  EXPECT_FIELD(OFF_KIND, TILE_IMAGE_CUBIN, "the cubin image is neither an ELF file nor a fatbin");
+  EXPECT_FIELD(OFF_WARPS, 0, "0 warps (expected a power of two from 1 to 32)");
+  EXPECT_FIELD(OFF_WARPS, 6, "6 warps");
+  EXPECT_FIELD(OFF_WARPS, 64, "the number of warps is 64 (at most 32)");
+  EXPECT_FIELD(OFF_SHARED, 232449, "the shared memory size is 232449 (at most 232448)");
+  EXPECT_FIELD(OFF_SHARED, 0x80000000u, "the shared memory size is 2147483648");
+  EXPECT_FIELD(OFF_FLOPS, 0x80000000u, "flops per program is 2147483648");
+  EXPECT_FIELD(OFF_NUM_ARGS, 65, "the number of arguments is 65 (at most 64)");
+  /* Too few arguments: arg #2's record is read as the image size. */
+  EXPECT_FIELD(OFF_NUM_ARGS, 2, "truncated package: the image needs 262400 bytes");
+  /* Too many: the image size and image are read as arg #3. */
+  EXPECT_FIELD(OFF_NUM_ARGS, 4, "at offset 136: argument #3: bad kind 45");
+  EXPECT_BYTE(OFF_ARGS + 0, 2, "at offset 52: argument #0: bad kind 2");
+  EXPECT_BYTE(OFF_ARGS + 1, 1, "argument #0: a memref cannot be index");
+  EXPECT_BYTE(OFF_ARGS + 2, 99, "argument #0: bad dtype 99");
+  EXPECT_BYTE(OFF_ARGS + 2, TILE_DTYPE_U8, "argument #0: bad dtype");
+  EXPECT_BYTE(OFF_ARGS + 3, 4, "argument #0: memref rank 4 (expected 1 to 3)");
+  EXPECT_BYTE(OFF_ARGS + 3, 0, "argument #0: memref rank 0");
+  EXPECT_BYTE(OFF_ARGS + 3, 1, "argument #0: bad size 64 in dimension 1 (rank 1)");
+  EXPECT_BYTE(OFF_ARGS + 4, 0xfe, "argument #0: bad size -2 in dimension 0");
+  EXPECT_BYTE(OFF_ARGS + ARG_BYTES + 3, 1, "argument #1: scalar with rank 1");
+  EXPECT_BYTE(OFF_ARGS + ARG_BYTES + 1, 2, "argument #1: bad index flag 2");
+  EXPECT_BYTE(OFF_ARGS + ARG_BYTES + 1, 1, "argument #1: an index scalar must be i64");
+
+  size_t offImage = OFF_ARGS + 3 * ARG_BYTES;
+  EXPECT_FIELD(offImage, 0, "empty image");
+  EXPECT_FIELD(offImage + 4, 1, "truncated package: the image needs");
+  EXPECT_FIELD(offImage, (uint32_t)sizeof kPtx - 1,
+               "1 trailing bytes after the image");
+  EXPECT_BYTE(size - 1, 'x', "the PTX image is not NUL-terminated");
+
+  /* Random byte flips: anything may be reported, nothing may crash. */
+  uint64_t s = 0x9e3779b97f4a7c15ull;
+  unsigned char *buf = malloc(size);
+  int accepted = 0;
+  for (int iter = 0; iter < 20000; ++iter) {
+    memcpy(buf, good, size);
+    for (int k = 0; k < 1 + iter % 4; ++k) {
+      s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+      buf[(s >> 8) % size] = (unsigned char)s;
+    }
+    if (tilePackageReadMemory("fuzz", buf, size, &q, err, sizeof err) == 0) {
+      ++accepted;
+      CHECK(q.imageSize > 0 && q.image, "accepted package has an image");
+      tilePackageFree(&q);
+    } else {
+      CHECK(strncmp(err, "fuzz: ", 6) == 0 && !strchr(err, '\n'), "'%s'", err);
+    }
+  }
+  CHECK(accepted < 20000, "some flips must be caught");
+  free(buf);
+  free(good);
+}
+
+static void testLaunchChecks(void) {
+  TilePackage p;
+  makePackage(&p);
+  char type[96];
+  tileLaunchArgType(&p.args[0], type, sizeof type);
+  CHECK(strcmp(type, "memref<?x64xf32>") == 0, "%s", type);
+  tileLaunchArgType(&p.args[1], type, sizeof type);
+  CHECK(strcmp(type, "f16") == 0, "%s", type);
+  tileLaunchArgType(&p.args[2], type, sizeof type);
+  CHECK(strcmp(type, "index") == 0, "%s", type);
+  TilePackageArg b = {1, 0, TILE_DTYPE_BOOL, 3, {2, -1, 4}};
+  tileLaunchArgType(&b, type, sizeof type);
+  CHECK(strcmp(type, "memref<2x?x4xi1>") == 0, "%s", type);
+
+  TileHostArray a, h;
+  int64_t shape[2] = {8, 64};
+  CHECK(tileHostArrayCreate(TILE_DTYPE_F32, 2, shape, &a, err, sizeof err) == 0, "%s", err);
+  CHECK(tileHostArrayCreate(TILE_DTYPE_F16, 2, shape, &h, err, sizeof err) == 0, "%s", err);
+  TileLaunchArg args[3] = {{&a, 0, 0}, {NULL, 0, 1.5}, {NULL, 7, 0}};
+  CHECK(tileLaunchValidate(&p, args, 3, err, sizeof err) == 0, "%s", err);
+  EXPECT_ERROR(tileLaunchValidate(&p, args, 2, err, sizeof err),
+               "kernel @vecadd takes 3 arguments, got 2");
+  args[0].array = &h;
+  EXPECT_ERROR(tileLaunchValidate(&p, args, 3, err, sizeof err),
+               "argument #0 (memref<?x64xf32>): array has dtype f16, the memref needs f32");
+  args[0].array = NULL;
+  EXPECT_ERROR(tileLaunchValidate(&p, args, 3, err, sizeof err),
+               "argument #0 (memref<?x64xf32>): got a scalar for a memref");
+  args[0].array = &a;
+  args[1].array = &a;
+  EXPECT_ERROR(tileLaunchValidate(&p, args, 3, err, sizeof err),
+               "argument #1 (f16): got an array for a scalar");
+  args[1].array = NULL;
+  a.shape[1] = 32;
+  EXPECT_ERROR(tileLaunchValidate(&p, args, 3, err, sizeof err),
+               "argument #0 (memref<?x64xf32>): array has shape 8x32, but dimension 1 of the memref is 64");
+  a.shape[1] = 64;
+  a.rank = 1;
+  EXPECT_ERROR(tileLaunchValidate(&p, args, 3, err, sizeof err),
+               "array has rank 1 (shape 8), the memref has rank 2");
+  a.rank = 2;
+  tileHostArrayDestroy(&a);
+  tileHostArrayDestroy(&h);
+  tilePackageFree(&p);
+
+  /* No driver: a plain message, not a crash. */
+  TileCuda *cu = (TileCuda *)&p;
+  setenv("TILE_CUDA_LIBRARY", "/nonexistent/libcuda.so.1", 1);
+  EXPECT_ERROR(tileCudaCreate(&cu, err, sizeof err),
+               "no CUDA driver (/nonexistent/libcuda.so.1 not found): ");
+  CHECK(cu == NULL, "no context on failure");
+  setenv("TILE_CUDA_LIBRARY", "libm.so.6", 1);
+  EXPECT_ERROR(tileCudaCreate(&cu, err, sizeof err),
+               "the CUDA driver libm.so.6 lacks cuInit");
+  unsetenv("TILE_CUDA_LIBRARY");
+}
+
+int main(int argc, char **argv) {
+  testRoundTrip(argc > 1 ? argv[1] : "package_test.tpkg");
+  testWriterValidates();
+  testCorruptions();
+  testLaunchChecks();
+  if (failures) {
+    printf("%d of %d package checks FAILED\n", failures, checks);
+    return 1;
+  }
+  printf("all %d package checks passed\n", checks);
+  return 0;
+}

@@ -1,0 +1,275 @@
+/* tile-package: a developer tool that wraps a PTX or cubin file (written by
+ * hand, or by nvcc/ptxas) into a tile package with its launch facts, so
+ * tile-run and the runtime can be brought up and tested without the
+ * compiler; and prints a package's contents (--dump).
+ *
+ *   tile-package --ptx k.ptx --kernel vecadd --chip sm_90a --warps 4 \
+ *       --arg 'memref<?xf32>' --arg memref:f32:1 --arg index -o k.tpkg
+ *   tile-package --dump k.tpkg */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Runtime/Launch.h"
+#include "lib/Runtime/Package.h"
+
+enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+
+static void printHelp(void) {
+  printf(
+      "OVERVIEW: tile-package: wrap a PTX or cubin kernel into a tile package\n\n"
+      "USAGE: tile-package (--ptx FILE | --cubin FILE) --kernel NAME [options] -o OUT.tpkg\n"
+      "       tile-package --dump FILE.tpkg\n\n"
+      "OPTIONS:\n"
+      "  --ptx <file>        The image is PTX text (the driver JIT-compiles it)\n"
+      "  --cubin <file>      The image is a cubin (ELF) or fatbin\n"
+      "  --kernel <name>     The entry symbol in the image\n"
+      "  --chip <sm_NN[a]>   The chip the image is built for (default sm_90a)\n"
+      "  --warps <n>         Warps per block, a power of two 1..32 (default 4)\n"
+      "  --shared <bytes>    Shared memory of the kernel in all (default 0)\n"
+      "  --flops <n>         Flops per program, for TFLOP/s in tile-run --bench\n"
+      "  --arg <type>        One per kernel argument, in order: memref<?x64xf32>,\n"
+      "                      memref:DTYPE:RANK (all sizes dynamic), or a scalar:\n"
+      "                      i1 i8 i16 i32 i64 f16 bf16 f32 f64 index\n"
+      "  -o <file>           Where to write the package\n"
+      "  --dump <file>       Print a package's contents\n"
+      "  --help              Show this help\n");
+}
+
+static int usage(const char *fmt, const char *arg) {
+  fprintf(stderr, "tile-package: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, " (see tile-package --help)\n");
+  return EXIT_USAGE;
+}
+
+static bool scalarDType(const char *s, size_t n, TileDType *out) {
+  char name[8];
+  if (n == 0 || n >= sizeof name)
+    return false;
+  memcpy(name, s, n);
+  name[n] = '\0';
+  if (strcmp(name, "i1") == 0)
+    return *out = TILE_DTYPE_BOOL, true;
+  return strcmp(name, "bool") != 0 && strcmp(name, "u8") != 0 &&
+         tileDTypeFromName(name, out) == 0;
+}
+
+/* Parses one --arg type. */
+static bool parseArg(const char *s, TilePackageArg *a) {
+  memset(a, 0, sizeof *a);
+  if (strcmp(s, "index") == 0) {
+    a->isIndex = 1;
+    a->dtype = TILE_DTYPE_I64;
+    return true;
+  }
+  if (strncmp(s, "memref:", 7) == 0) {
+    const char *colon = strchr(s + 7, ':');
+    char *end;
+    if (!colon || !scalarDType(s + 7, (size_t)(colon - s - 7), &a->dtype))
+      return false;
+    long rank = strtol(colon + 1, &end, 10);
+    if (*end || end == colon + 1 || rank < 1 || rank > 3)
+      return false;
+    a->isMemref = 1;
+    a->rank = (int)rank;
+    for (int d = 0; d < a->rank; ++d)
+      a->shape[d] = -1;
+    return true;
+  }
+  if (strncmp(s, "memref<", 7) == 0) {
+    size_t n = strlen(s);
+    if (n < 9 || s[n - 1] != '>')
+      return false;
+    const char *p = s + 7, *stop = s + n - 1;
+    a->isMemref = 1;
+    for (;;) {
+      const char *x = memchr(p, 'x', (size_t)(stop - p));
+      if (!x) /* the element type */
+        return a->rank >= 1 && scalarDType(p, (size_t)(stop - p), &a->dtype);
+      if (a->rank == 3)
+        return false;
+      if (x - p == 1 && *p == '?') {
+        a->shape[a->rank++] = -1;
+      } else {
+        char *end;
+        long long v = strtoll(p, &end, 10);
+        if (end != x || v < 0 || p == x)
+          return false;
+        a->shape[a->rank++] = v;
+      }
+      p = x + 1;
+    }
+  }
+  return scalarDType(s, strlen(s), &a->dtype);
+}
+
+static void *readAll(const char *path, size_t *size, bool addNul) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "tile-package: cannot open '%s': %s\n", path,
+            strerror(errno));
+    return NULL;
+  }
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap)
+      break;
+    char *grown = realloc(buf, (cap *= 2) + 1);
+    if (!grown)
+      free(buf);
+    buf = grown;
+  }
+  bool bad = !buf || ferror(f);
+  fclose(f);
+  if (bad) {
+    free(buf);
+    fprintf(stderr, "tile-package: cannot read '%s'\n", path);
+    return NULL;
+  }
+  if (addNul && (n == 0 || buf[n - 1] != '\0'))
+    buf[n++] = '\0';
+  *size = n;
+  return buf;
+}
+
+static int dump(const char *path) {
+  TilePackage p;
+  char err[1024];
+  if (tilePackageRead(path, &p, err, sizeof err)) {
+    fprintf(stderr, "tile-package: %s\n", err);
+    return EXIT_BAD_INPUT;
+  }
+  printf("package %s (version %d)\n", path, TILE_PACKAGE_VERSION);
+  printf("kernel: %s\n", p.kernelName);
+  printf("chip: %s\n", p.chip);
+  printf("image: %s, %zu bytes\n",
+         p.imageKind == TILE_IMAGE_PTX ? "ptx" : "cubin", p.imageSize);
+  printf("warps: %d (block %d)\n", p.numWarps, 32 * p.numWarps);
+  printf("shared: %d bytes\n", p.sharedBytes);
+  printf("flops per program: %d\n", p.flopsPerProgram);
+  printf("arguments: %d\n", p.numArgs);
+  for (int i = 0; i < p.numArgs; ++i) {
+    char type[96];
+    tileLaunchArgType(&p.args[i], type, sizeof type);
+    printf("  #%d %s\n", i, type);
+  }
+  tilePackageFree(&p);
+  return EXIT_OK;
+}
+
+static bool flagValue(const char *arg, const char *name, int *i, int argc,
+                      char **argv, const char **value, bool *missing) {
+  size_t n = strlen(name);
+  if (strncmp(arg, name, n) != 0)
+    return false;
+  if (arg[n] == '=') {
+    *value = arg + n + 1;
+    return true;
+  }
+  if (arg[n] != '\0')
+    return false;
+  if (*i + 1 >= argc) {
+    *missing = true;
+    return true;
+  }
+  *value = argv[++*i];
+  return true;
+}
+
+static bool parseInt(const char *s, long lo, long hi, int *out) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (!*s || *end || v < lo || v > hi)
+    return false;
+  *out = (int)v;
+  return true;
+}
+
+int main(int argc, char **argv) {
+  TilePackage p;
+  memset(&p, 0, sizeof p);
+  const char *image = NULL, *kernel = NULL, *output = NULL, *chip = "sm_90a";
+  int numWarps = 4;
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i], *value = NULL;
+    bool missing = false;
+    if (arg[0] == '-' && arg[1] == '-' && arg[2] != '\0')
+      ++arg;
+    if (strcmp(arg, "-help") == 0 || strcmp(arg, "-h") == 0) {
+      printHelp();
+      return EXIT_OK;
+    }
+    if (flagValue(arg, "-dump", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs a package file", argv[i]);
+      return dump(value);
+    }
+    if (flagValue(arg, "-ptx", &i, argc, argv, &value, &missing) ||
+        flagValue(arg, "-cubin", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs a file", argv[i]);
+      p.imageKind = strncmp(arg, "-ptx", 4) == 0 ? TILE_IMAGE_PTX
+                                                 : TILE_IMAGE_CUBIN;
+      image = value;
+    } else if (flagValue(arg, "-kernel", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs a name", argv[i]);
+      kernel = value;
+    } else if (flagValue(arg, "-chip", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs a chip", argv[i]);
+      chip = value;
+    } else if (flagValue(arg, "-warps", &i, argc, argv, &value, &missing)) {
+      if (missing || !parseInt(value, 1, 32, &numWarps))
+        return usage("--warps '%s': expected 1 to 32", missing ? "" : value);
+    } else if (flagValue(arg, "-shared", &i, argc, argv, &value, &missing)) {
+      if (missing || !parseInt(value, 0, 1 << 30, &p.sharedBytes))
+        return usage("--shared '%s': expected a byte count", missing ? "" : value);
+    } else if (flagValue(arg, "-flops", &i, argc, argv, &value, &missing)) {
+      if (missing || !parseInt(value, 0, 2147483647, &p.flopsPerProgram))
+        return usage("--flops '%s': expected a count", missing ? "" : value);
+    } else if (flagValue(arg, "-arg", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs a type", argv[i]);
+      if (p.numArgs == TILE_PACKAGE_MAX_ARGS)
+        return usage("more than %s arguments", "64");
+      if (!parseArg(value, &p.args[p.numArgs]))
+        return usage("--arg '%s': expected memref<...xDTYPE>, memref:DTYPE:RANK "
+                     "or a scalar type",
+                     value);
+      ++p.numArgs;
+    } else if (flagValue(arg, "-o", &i, argc, argv, &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs a file", argv[i]);
+      output = value;
+    } else {
+      return usage("unknown argument '%s'", argv[i]);
+    }
+  }
+  if (!image)
+    return usage("no --ptx or --cubin given%s", "");
+  if (!kernel)
+    return usage("no --kernel given%s", "");
+  if (!output)
+    return usage("no -o given%s", "");
+  if (strlen(kernel) >= sizeof p.kernelName || strlen(chip) >= sizeof p.chip)
+    return usage("--kernel or --chip '%s' is too long", kernel);
+  strcpy(p.kernelName, kernel);
+  strcpy(p.chip, chip);
+  p.numWarps = numWarps;
+  p.image = readAll(image, &p.imageSize, p.imageKind == TILE_IMAGE_PTX);
+  if (!p.image)
+    return EXIT_BAD_INPUT;
+  char err[1024];
+  int rc = tilePackageWrite(output, &p, err, sizeof err);
+  if (rc)
+    fprintf(stderr, "tile-package: %s\n", err);
+  tilePackageFree(&p);
+  return rc ? EXIT_BAD_INPUT : EXIT_OK;
+}

@@ -1,0 +1,243 @@
+/* One tile-run run; see Session.h. */
+#include "tools/tile-run/Session.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Runtime/Launch.h"
+#include "lib/Runtime/Npy.h"
+#include "tools/tile-run/Check.h"
+#include "tools/tile-run/Grid.h"
+#include "tools/tile-run/Substitute.h"
+#include "tools/tile-run/Summary.h"
+
+int sessionFail(const char *msg) {
+  fprintf(stderr, "tile-run: %s\n", msg);
+  return 1;
+}
+
+int sessionGrid(Session *s, const Options *o) {
+  char err[1024];
+  char *text = substitute(o->grid, strlen(o->grid), o->defines, o->numDefines,
+                          "--grid", false, NULL, err, sizeof err);
+  if (!text)
+    return sessionFail(err);
+  int bad = gridEvaluate(text, o->defines, o->numDefines, s->grid, err,
+                         sizeof err);
+  free(text);
+  return bad ? sessionFail(err) : 0;
+}
+
+void sessionSignatureFromPackage(Session *s, const TilePackage *p) {
+  s->numSig = p->numArgs;
+  s->sig = calloc((size_t)p->numArgs + 1, sizeof *s->sig);
+  for (int i = 0; i < p->numArgs; ++i) {
+    const TilePackageArg *a = &p->args[i];
+    SigArg *g = &s->sig[i];
+    g->kind = a->isMemref ? SIG_MEMREF
+              : a->isIndex ? SIG_INDEX
+              : tileDTypeIsFloat(a->dtype) ? SIG_FLOAT
+                                           : SIG_INT;
+    g->dtype = a->dtype;
+    g->rank = a->rank;
+    memcpy(g->shape, a->shape, sizeof g->shape);
+    tileLaunchArgType(a, g->type, sizeof g->type);
+  }
+}
+
+/* Checks that --out/--check name a memref argument of the kernel. */
+static int checkOutputIndex(const Session *s, const OutputSpec *spec,
+                            const char *flag, char *err, size_t errSize) {
+  if (spec->index >= s->numSig) {
+    snprintf(err, errSize, "%s %s: kernel @%s has no argument #%ld (it takes %d)",
+             flag, spec->flag, s->kernel, spec->index, s->numSig);
+    return 1;
+  }
+  if (s->sig[spec->index].kind != SIG_MEMREF) {
+    snprintf(err, errSize, "%s %s: " SIG_ARG_FMT " is a scalar, not a memref",
+             flag, spec->flag, (int)spec->index, s->sig[spec->index].type);
+    return 1;
+  }
+  return 0;
+}
+
+int sessionLoad(Session *s, const Options *o) {
+  char err[1024];
+  if ((size_t)s->numSig != o->numArgs) {
+    int n = snprintf(err, sizeof err, "kernel @%s takes %d argument%s (",
+                     s->kernel, s->numSig, s->numSig == 1 ? "" : "s");
+    for (int i = 0; i < s->numSig && n < (int)sizeof err; ++i)
+      n += snprintf(err + n, sizeof err - (size_t)n, "%s%s", i ? ", " : "",
+                    s->sig[i].type);
+    if (n < (int)sizeof err)
+      snprintf(err + n, sizeof err - (size_t)n, "), got %zu --arg", o->numArgs);
+    return sessionFail(err);
+  }
+  for (size_t i = 0; i < o->numOuts; ++i)
+    if (checkOutputIndex(s, &o->outs[i], "--out", err, sizeof err))
+      return sessionFail(err);
+  for (size_t i = 0; i < o->numChecks; ++i)
+    if (checkOutputIndex(s, &o->checks[i], "--check", err, sizeof err))
+      return sessionFail(err);
+
+  s->values = calloc((size_t)s->numSig + 1, sizeof *s->values);
+  for (int i = 0; i < s->numSig; ++i) {
+    char what[32];
+    snprintf(what, sizeof what, "--arg #%d", i);
+    char *spec = substitute(o->args[i], strlen(o->args[i]), o->defines,
+                            o->numDefines, what, false, NULL, err, sizeof err);
+    if (!spec)
+      return sessionFail(err);
+    int bad = argumentLoad(i, &s->sig[i], spec, &s->values[i], err, sizeof err);
+    free(spec);
+    if (bad)
+      return sessionFail(err);
+  }
+
+  s->expected = calloc(o->numChecks + 1, sizeof *s->expected);
+  for (size_t i = 0; i < o->numChecks; ++i) {
+    const OutputSpec *c = &o->checks[i];
+    bool bf16 = s->sig[c->index].dtype == TILE_DTYPE_BF16;
+    char inner[512];
+    if (tileNpyRead(c->path, bf16, &s->expected[i], inner, sizeof inner)) {
+      snprintf(err, sizeof err, "--check %s: %s", c->flag, inner);
+      return sessionFail(err);
+    }
+  }
+  return 0;
+}
+
+int sessionCopyForCpu(Session *s) {
+  char err[512];
+  s->cpu = calloc((size_t)s->numSig + 1, sizeof *s->cpu);
+  for (int i = 0; i < s->numSig; ++i) {
+    if (s->sig[i].kind != SIG_MEMREF)
+      continue;
+    const TileHostArray *a = &s->values[i].array;
+    if (tileHostArrayCreate(a->dtype, a->rank, a->shape, &s->cpu[i], err,
+                            sizeof err))
+      return sessionFail(err);
+    memcpy(s->cpu[i].data, a->data, a->bytes);
+  }
+  return 0;
+}
+
+static void formatValue(double v, TileDType dtype, char *buf, size_t size) {
+  snprintf(buf, size, tileDTypeIsFloat(dtype) ? "%.9g" : "%.17g", v);
+}
+
+/* Compares `actual` with `expected`. On success writes "<what> ok (...)"
+ * into note; on failure prints "tile-run: <flag>: ..." and writes
+ * "<what> FAILED". */
+static bool compare(const char *flag, const char *what,
+                    const TileHostArray *actual,
+                    const TileHostArray *expected, double rtol, char *note,
+                    size_t noteSize) {
+  if (rtol < 0)
+    rtol = checkDefaultRtol(actual->dtype);
+  CheckResult r;
+  char err[512];
+  if (checkCompare(actual, expected, rtol, &r, err, sizeof err)) {
+    fprintf(stderr, "tile-run: %s: %s\n", flag, err);
+    snprintf(note, noteSize, "%s FAILED", what);
+    return false;
+  }
+  char tol[64], e[48], a[48], at[128];
+  if (rtol == 0)
+    snprintf(tol, sizeof tol, "exact");
+  else
+    snprintf(tol, sizeof tol, "rtol %g, atol %g", rtol, rtol);
+  if (r.numMismatches == 0) {
+    snprintf(note, noteSize, "%s ok (%s, max error %g)", what, tol,
+             r.maxError);
+    return true;
+  }
+  formatValue(r.expected, actual->dtype, e, sizeof e);
+  formatValue(r.actual, actual->dtype, a, sizeof a);
+  checkFormatIndex(r.worst, actual->rank, actual->shape, at, sizeof at);
+  fprintf(stderr,
+          "tile-run: %s: %zu of %zu elements differ (%s); worst at "
+          "flat index %zu %s: expected %s, actual %s, error %g\n",
+          flag, r.numMismatches, r.numElements, tol, r.worst, at, e, a,
+          r.error);
+  snprintf(note, noteSize, "%s FAILED", what);
+  return false;
+}
+
+/* Appends ", <text>" (or "<text>" first) to a note. */
+static void appendNote(char *note, size_t size, size_t *used,
+                       const char *text) {
+  if (*used >= size - 1)
+    return;
+  *used += (size_t)snprintf(note + *used, size - *used, "%s%s",
+                            *used ? ", " : "", text);
+  if (*used >= size)
+    *used = size - 1;
+}
+
+int sessionReport(Session *s, const Options *o) {
+  int rc = 0;
+  for (int i = 0; i < s->numSig; ++i) {
+    if (s->sig[i].kind != SIG_MEMREF)
+      continue;
+    const TileHostArray *actual = &s->values[i].array;
+    char note[2048] = "";
+    size_t used = 0;
+    bool mentioned = false;
+    for (size_t j = 0; j < o->numOuts; ++j) {
+      if (o->outs[j].index != i)
+        continue;
+      mentioned = true;
+      char inner[512], one[600];
+      if (tileNpyWrite(o->outs[j].path, actual, inner, sizeof inner)) {
+        fprintf(stderr, "tile-run: --out %s: %s\n", o->outs[j].flag, inner);
+        rc = 1;
+        continue;
+      }
+      snprintf(one, sizeof one, "written to %s", o->outs[j].path);
+      appendNote(note, sizeof note, &used, one);
+    }
+    for (size_t j = 0; j < o->numChecks; ++j) {
+      if (o->checks[j].index != i)
+        continue;
+      mentioned = true;
+      char flag[600], what[600], one[700];
+      snprintf(flag, sizeof flag, "--check %s", o->checks[j].flag);
+      snprintf(what, sizeof what, "check %s", o->checks[j].path);
+      if (!compare(flag, what, actual, &s->expected[j], o->checks[j].rtol, one,
+                   sizeof one))
+        rc = 1;
+      appendNote(note, sizeof note, &used, one);
+    }
+    if (s->cpu) {
+      mentioned = true;
+      char flag[160], one[256];
+      snprintf(flag, sizeof flag, "--check-cpu: " SIG_ARG_FMT, i,
+               s->sig[i].type);
+      if (!compare(flag, "cpu", actual, &s->cpu[i], o->checkCpuRtol, one,
+                   sizeof one))
+        rc = 1;
+      appendNote(note, sizeof note, &used, one);
+    }
+    if (mentioned)
+      summaryPrint(stdout, i, s->sig[i].type, actual, note);
+  }
+  fflush(stdout);
+  return rc;
+}
+
+void sessionFree(Session *s, const Options *o) {
+  for (int i = 0; s->values && i < s->numSig; ++i)
+    argumentFree(&s->values[i]);
+  for (size_t i = 0; s->expected && i < o->numChecks; ++i)
+    tileHostArrayDestroy(&s->expected[i]);
+  for (int i = 0; s->cpu && i < s->numSig; ++i)
+    tileHostArrayDestroy(&s->cpu[i]);
+  free(s->values);
+  free(s->expected);
+  free(s->cpu);
+  free(s->sig);
+  memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,52 @@
+/* One tile-run run, whatever the target: the grid, the kernel's signature,
+ * the argument values built from --arg specs, the --check references (read
+ * before the run, so a missing file fails fast), and after the run the
+ * --out files, the checks and the summary lines. Needs no MLIR: the
+ * signature comes from a .mlir kernel (Kernel.c) or from a package. */
+#ifndef TILE_RUN_SESSION_H
+#define TILE_RUN_SESSION_H
+
+#include <stdint.h>
+
+#include "lib/Runtime/Package.h"
+#include "tools/tile-run/Arguments.h"
+#include "tools/tile-run/Options.h"
+#include "tools/tile-run/Signature.h"
+
+typedef struct {
+  int64_t grid[3];
+  const char *kernel;      /* the kernel's name, for messages */
+  SigArg *sig;             /* owned */
+  int numSig;
+  ArgValue *values;        /* owned, one per argument */
+  TileHostArray *expected; /* owned, one per --check */
+  TileHostArray *cpu;      /* --check-cpu: the CPU's memrefs (owned; empty
+                              entries for scalars), NULL otherwise */
+} Session;
+
+/* Prints "tile-run: <msg>" on stderr; returns 1 (the exit code). */
+int sessionFail(const char *msg);
+
+/* Evaluates --grid into s->grid. Returns an exit code. */
+int sessionGrid(Session *s, const Options *o);
+
+/* Fills s->sig from a package's argument list. */
+void sessionSignatureFromPackage(Session *s, const TilePackage *p);
+
+/* With s->sig set: checks the --arg count and the --out/--check indices,
+ * builds the argument values and reads the references. Returns an exit
+ * code. */
+int sessionLoad(Session *s, const Options *o);
+
+/* --check-cpu: copies every memref argument into s->cpu (before the GPU
+ * run changes them). Returns an exit code. */
+int sessionCopyForCpu(Session *s);
+
+/* After the run: writes --out files, compares --check files and, when
+ * s->cpu is set, every memref argument with the CPU's; prints one summary
+ * line per memref argument written or compared. Returns an exit code. */
+int sessionReport(Session *s, const Options *o);
+
+void sessionFree(Session *s, const Options *o);
+
+#endif
