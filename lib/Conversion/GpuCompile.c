@@ -285,9 +285,12 @@ int tileGpuCompile(MlirModule module, const char *name,
   if (emit == TILE_EMIT_MLIR)
     return 0;
   if (!runPipeline(module,
+                   /* 32-bit index math: addresses are formed in 64 bits
+                    * (gpuGep), but element offsets must stay below 2^31. */
                    "builtin.module(gpu.module(convert-scf-to-cf,"
-                   "convert-gpu-to-nvvm,convert-arith-to-llvm,"
-                   "convert-index-to-llvm,canonicalize,cse,"
+                   "convert-gpu-to-nvvm{index-bitwidth=32},"
+                   "convert-arith-to-llvm{index-bitwidth=32},"
+                   "convert-index-to-llvm{index-bitwidth=32},canonicalize,cse,"
                    "reconcile-unrealized-casts))",
                    err, errSize, "the lowering to NVVM"))
     return 1;

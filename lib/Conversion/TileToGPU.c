@@ -115,11 +115,12 @@ static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
   intptr_t n = mlirFunctionTypeGetNumInputs(fnType);
   for (intptr_t i = 0; i < n; ++i)
     appendParams(&text, mlirFunctionTypeGetInput(fnType, i), &count);
+  int threads = 32 * numWarps;
   tileStrBufPrintf(&text,
                    ") kernel attributes {gpu.known_block_size = "
                    "array<i32: %d, 1, 1>, nvvm.maxntid = array<i32: %d, 1, "
                    "1>} {\n    gpu.return\n  }\n}\n",
-                   32 * numWarps, 32 * numWarps);
+                   threads, threads);
   MlirOperation m = mlirOperationCreateParse(
       ctx, tileStr(tileStrBufCStr(&text)), tileStr("tile-gpu-abi"));
   tileStrBufFree(&text);
@@ -202,6 +203,22 @@ static MlirOperation cloneWith(MlirLocation loc, MlirOperation op,
   return mlirOperationCreate(&state);
 }
 
+/* math.exp on f32 as the hardware's ex2 (ex2.approx, relative error about
+ * 2^-22), exp(x) = 2^(x * log2 e), as Triton does; other types and ops go
+ * through libdevice. */
+static MlirValue fastExp(TileBuilder *b, MlirValue x) {
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirValue scaled =
+      bBinary(b, "arith.mulf", x, bConstFloat(b, f32, 1.4426950408889634));
+  int32_t segments[] = {1, 0};
+  TileNamedAttr attrs[] = {
+      {"intrin", mlirStringAttrGet(b->ctx, tileStr("llvm.nvvm.ex2.approx.f32"))},
+      {"op_bundle_sizes", mlirDenseI32ArrayGet(b->ctx, 0, NULL)},
+      {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, segments)}};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.call_intrinsic", 1, &scaled, 1,
+                                 &f32, 3, attrs));
+}
+
 /* Elementwise arith/math on tiles: the op once per register (once if every
  * operand is uniform). */
 static bool lowerElementwise(GpuLowering *g, TileBuilder *b,
@@ -232,10 +249,13 @@ static bool lowerElementwise(GpuLowering *g, TileBuilder *b,
   if (!gpuResultLayout(op, 0, &l))
     return false;
   GpuTile out = gpuTileAlloc(&l, mlirValueGetType(result));
+  bool exp32 = tileOpIsNamed(op, "math.exp") && mlirTypeIsAF32(elem);
   for (int r = 0; r < out.numRegs; ++r) {
     for (intptr_t i = 0; i < n; ++i)
       scalars[i] = gpuTileReg(tiles[i], r);
-    out.regs[r] = bInsert(b, cloneWith(b->loc, op, n, scalars, 1, &elem));
+    out.regs[r] = exp32 ? fastExp(b, scalars[0])
+                        : bInsert(b, cloneWith(b->loc, op, n, scalars, 1,
+                                               &elem));
   }
   gpuSetTile(g, result, out);
   return true;
@@ -561,8 +581,28 @@ static bool lowerMemrefDim(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   return true;
 }
 
+static bool isF8(MlirType t) {
+  if (mlirTypeIsAShaped(t))
+    t = mlirShapedTypeGetElementType(t);
+  return mlirTypeIsAFloat8E4M3FN(t) || mlirTypeIsAFloat8E5M2(t);
+}
+
+/* f8 tiles need the tensor-core lowering (later); say so up front. */
+static bool rejectF8(MlirOperation op) {
+  intptr_t n = mlirOperationGetNumResults(op);
+  for (intptr_t i = 0; i < n; ++i)
+    if (isF8(mlirValueGetType(mlirOperationGetResult(op, i)))) {
+      tileEmitOpError(op, "f8 tiles are not supported by the GPU lowering "
+                          "yet");
+      return true;
+    }
+  return false;
+}
+
 static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   b->loc = mlirOperationGetLocation(op);
+  if (rejectF8(op))
+    return false;
   int64_t axis = 0;
   if (tileOpIsNamed(op, "tile.program_id") ||
       tileOpIsNamed(op, "tile.num_programs")) {

@@ -4,6 +4,7 @@
 #include "lib/Transforms/AssignLayouts.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "lib/Analysis/Layout.h"
 #include "lib/Support/IR.h"
@@ -134,6 +135,56 @@ MlirLogicalResult tileCoalesce(MlirOperation op, int numWarps) {
 
 /* ---- tile-assign-layouts ----------------------------------------------- */
 
+/* Per kernel: the warps, and per rank the layout of the first load of that
+ * rank (the anchor). Blocked layouts fit any shape, so values created
+ * without a layout of their own (expand_dims results, ranges, dot results,
+ * iter_args) take the anchor: then they meet the loaded tiles without a
+ * conversion. */
+typedef struct {
+  int numWarps;
+  bool hasAnchor[TILE_MAX_LAYOUT_RANK + 1];
+  TileLayout anchor[TILE_MAX_LAYOUT_RANK + 1];
+} Assign;
+
+static TileLayout freshLayout(const Assign *a, MlirType t) {
+  int rank = (int)mlirShapedTypeGetRank(t);
+  if (rank <= TILE_MAX_LAYOUT_RANK && a->hasAnchor[rank])
+    return a->anchor[rank];
+  return defaultFor(t, a->numWarps);
+}
+
+static MlirWalkResult findAnchor(MlirOperation op, void *userData) {
+  Assign *a = userData;
+  if (!tileOpIsNamed(op, "tile.load") && !tileOpIsNamed(op, "tile.load_masked"))
+    return MlirWalkResultAdvance;
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int rank = (int)mlirShapedTypeGetRank(t);
+  if (rank > TILE_MAX_LAYOUT_RANK || a->hasAnchor[rank])
+    return MlirWalkResultAdvance;
+  if (!tileLayoutFromAttr(tileOpAttr(op, "tile.layout"), &a->anchor[rank]))
+    a->anchor[rank] = defaultFor(t, a->numWarps);
+  a->hasAnchor[rank] = true;
+  return MlirWalkResultAdvance;
+}
+
+/* A load whose only user is tile.expand_dims is loaded straight into the
+ * slice layout that op needs (no conversion); false otherwise. */
+static bool loadIntoSlice(const Assign *a, MlirValue result, TileLayout *out) {
+  MlirOpOperand use = mlirValueGetFirstUse(result);
+  if (mlirOpOperandIsNull(use) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return false;
+  MlirOperation user = mlirOpOperandGetOwner(use);
+  int64_t axis = 0;
+  if (!tileOpIsNamed(user, "tile.expand_dims") ||
+      !tileOpIntAttr(user, "axis", &axis))
+    return false;
+  TileLayout parent =
+      freshLayout(a, mlirValueGetType(mlirOperationGetResult(user, 0)));
+  *out = tileLayoutSlice(&parent, (int)axis);
+  return true;
+}
+
 /* Makes operand `i` of `user` have layout `want`, inserting a
  * tile.convert_layout before `user` when it has another. */
 /* A copy of uniform `v`'s definition before `user`, in layout `want`:
@@ -197,11 +248,11 @@ static void requireAllTensorOperands(MlirOperation op, const TileLayout *l) {
 }
 
 /* A blocked layout for operand `i`: its own if blocked, else the default. */
-static TileLayout requireBlocked(MlirOperation op, intptr_t i, int numWarps) {
+static TileLayout requireBlocked(MlirOperation op, intptr_t i, Assign *a) {
   MlirValue v = mlirOperationGetOperand(op, i);
   TileLayout l;
   if (!layoutOf(v, &l) || l.kind != LAYOUT_BLOCKED) {
-    l = defaultFor(mlirValueGetType(v), numWarps);
+    l = freshLayout(a, mlirValueGetType(v));
     requireLayout(op, i, &l);
   }
   return l;
@@ -209,7 +260,7 @@ static TileLayout requireBlocked(MlirOperation op, intptr_t i, int numWarps) {
 
 /* Yielded tiles take the layout of what they become: the scf.for
  * iter_arg, or the scf.if result (which the first yield seen decides). */
-static void assignYield(MlirOperation op, int numWarps) {
+static void assignYield(MlirOperation op, Assign *a) {
   MlirOperation parent = mlirOperationGetParentOperation(op);
   bool isFor = tileOpIsNamed(parent, "scf.for");
   intptr_t n = mlirOperationGetNumOperands(op);
@@ -223,42 +274,47 @@ static void assignYield(MlirOperation op, int numWarps) {
     if (!layoutOf(target, &l)) {
       MlirValue v = mlirOperationGetOperand(op, i);
       if (tileValueIsUniform(v) || !layoutOf(v, &l))
-        l = defaultFor(mlirValueGetType(v), numWarps);
+        l = defaultFor(mlirValueGetType(v), a->numWarps);
       setLayout(target, &l);
     }
     requireLayout(op, i, &l);
   }
 }
 
-static void assignOp(MlirOperation op, int numWarps) {
+static void assignOp(MlirOperation op, Assign *a) {
   intptr_t nResults = mlirOperationGetNumResults(op);
   bool tensorResult = nResults == 1 && isTensor(mlirOperationGetResult(op, 0));
   MlirValue result = tensorResult ? mlirOperationGetResult(op, 0)
                                   : (MlirValue){NULL};
   TileLayout l;
   if (tileOpIsNamed(op, "tile.load") || tileOpIsNamed(op, "tile.load_masked")) {
-    /* tile-coalesce's choice, or the default if it did not run. */
-    if (!tileLayoutFromAttr(tileOpAttr(op, "tile.layout"), &l))
-      l = defaultFor(mlirValueGetType(result), numWarps);
+    /* Into its user's slice, else tile-coalesce's choice, else (when
+     * tile-coalesce did not run) the default. */
+    if (!loadIntoSlice(a, result, &l) &&
+        !tileLayoutFromAttr(tileOpAttr(op, "tile.layout"), &l))
+      l = defaultFor(mlirValueGetType(result), a->numWarps);
     mlirOperationRemoveAttributeByName(op, tileStr("tile.layout"));
     setLayout(result, &l);
     if (tileOpIsNamed(op, "tile.load_masked"))
       requireLayout(op, 1, &l);
     return;
   }
-  if (tileOpIsNamed(op, "tile.store_masked")) {
-    l = requireBlocked(op, 0, numWarps);
-    requireLayout(op, 2, &l);
-    return;
-  }
-  if (tileOpIsNamed(op, "tile.store")) {
-    requireBlocked(op, 0, numWarps);
+  /* Stores write any layout (a reduction's slice included) as it is. */
+  if (tileOpIsNamed(op, "tile.store") ||
+      tileOpIsNamed(op, "tile.store_masked")) {
+    MlirValue v = mlirOperationGetOperand(op, 0);
+    if (tileValueIsUniform(v) || !layoutOf(v, &l)) {
+      l = freshLayout(a, mlirValueGetType(v));
+      requireLayout(op, 0, &l);
+    }
+    if (tileOpIsNamed(op, "tile.store_masked"))
+      requireLayout(op, 2, &l);
     return;
   }
   if (tileOpIsNamed(op, "tile.reduce")) {
     int64_t axis = 0;
     tileOpIntAttr(op, "axis", &axis);
-    l = requireBlocked(op, 0, numWarps);
+    l = requireBlocked(op, 0, a);
     if (tensorResult) {
       TileLayout s = tileLayoutSlice(&l, (int)axis);
       setLayout(result, &s);
@@ -275,7 +331,7 @@ static void assignOp(MlirOperation op, int numWarps) {
       l = s;
       l.kind = LAYOUT_BLOCKED;
     } else {
-      l = defaultFor(mlirValueGetType(result), numWarps);
+      l = freshLayout(a, mlirValueGetType(result));
       TileLayout want = tileLayoutSlice(&l, (int)axis);
       requireLayout(op, 0, &want);
     }
@@ -283,14 +339,14 @@ static void assignOp(MlirOperation op, int numWarps) {
     return;
   }
   if (tileOpIsNamed(op, "tile.broadcast")) {
-    l = requireBlocked(op, 0, numWarps);
+    l = requireBlocked(op, 0, a);
     setLayout(result, &l);
     return;
   }
   if (tileOpIsNamed(op, "tile.dot")) {
     if (!layoutOf(mlirOperationGetOperand(op, 2), &l) ||
         l.kind != LAYOUT_BLOCKED)
-      l = defaultFor(mlirValueGetType(result), numWarps);
+      l = freshLayout(a, mlirValueGetType(result));
     requireLayout(op, 2, &l);
     setLayout(result, &l);
     return;
@@ -298,7 +354,7 @@ static void assignOp(MlirOperation op, int numWarps) {
   if (tileOpIsNamed(op, "tile.convert_layout"))
     return;
   if (tileOpIsNamed(op, "scf.yield")) {
-    assignYield(op, numWarps);
+    assignYield(op, a);
     return;
   }
   if (tileOpIsNamed(op, "scf.if"))
@@ -310,7 +366,7 @@ static void assignOp(MlirOperation op, int numWarps) {
      * Other constants keep no layout (TileToGPU rejects them). */
     if (!tileValueIsUniform(result))
       return;
-    l = defaultFor(mlirValueGetType(result), numWarps);
+    l = freshLayout(a, mlirValueGetType(result));
     setLayout(result, &l);
     MlirAttribute value = tileOpAttr(op, "value");
     mlirOperationSetAttributeByName(
@@ -324,16 +380,16 @@ static void assignOp(MlirOperation op, int numWarps) {
   if (elementwise && firstOperandLayout(op, &l)) {
     requireAllTensorOperands(op, &l);
   } else {
-    l = defaultFor(mlirValueGetType(result), numWarps);
+    l = freshLayout(a, mlirValueGetType(result));
   }
   setLayout(result, &l);
 }
 
-static void assignRegion(MlirRegion region, int numWarps);
+static void assignRegion(MlirRegion region, Assign *a);
 
 /* scf.for: iter_args take their init's layout (the default for a uniform
  * init), results the iter_args'. */
-static void assignFor(MlirOperation op, int numWarps) {
+static void assignFor(MlirOperation op, Assign *a) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   intptr_t nIter = mlirOperationGetNumResults(op);
   for (intptr_t i = 0; i < nIter; ++i) {
@@ -342,41 +398,44 @@ static void assignFor(MlirOperation op, int numWarps) {
       continue;
     TileLayout l;
     if (tileValueIsUniform(init) || !layoutOf(init, &l))
-      l = defaultFor(mlirValueGetType(init), numWarps);
+      l = freshLayout(a, mlirValueGetType(init));
     else
       requireLayout(op, 3 + i, &l);
     setLayout(mlirBlockGetArgument(body, 1 + i), &l);
     setLayout(mlirOperationGetResult(op, i), &l);
   }
-  assignRegion(mlirOperationGetRegion(op, 0), numWarps);
+  assignRegion(mlirOperationGetRegion(op, 0), a);
 }
 
-static void assignBlock(MlirBlock block, int numWarps) {
+static void assignBlock(MlirBlock block, Assign *a) {
   for (MlirOperation op = mlirBlockGetFirstOperation(block);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (tileOpIsNamed(op, "scf.for")) {
-      assignFor(op, numWarps);
+      assignFor(op, a);
       continue;
     }
     intptr_t nRegions = mlirOperationGetNumRegions(op);
     for (intptr_t r = 0; r < nRegions; ++r)
-      assignRegion(mlirOperationGetRegion(op, r), numWarps);
-    assignOp(op, numWarps);
+      assignRegion(mlirOperationGetRegion(op, r), a);
+    assignOp(op, a);
   }
 }
 
-static void assignRegion(MlirRegion region, int numWarps) {
+static void assignRegion(MlirRegion region, Assign *a) {
   for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b))
-    assignBlock(b, numWarps);
+    assignBlock(b, a);
 }
 
 static MlirWalkResult assignKernel(MlirOperation op, void *userData) {
   WalkState *st = userData;
   if (!tileIsKernel(op))
     return MlirWalkResultAdvance;
-  assignRegion(mlirOperationGetRegion(op, 0),
-               tileKernelNumWarps(op, st->numWarps));
+  Assign a;
+  memset(&a, 0, sizeof a);
+  a.numWarps = tileKernelNumWarps(op, st->numWarps);
+  mlirOperationWalk(op, findAnchor, &a, MlirWalkPreOrder);
+  assignRegion(mlirOperationGetRegion(op, 0), &a);
   return MlirWalkResultSkip;
 }
 

@@ -209,6 +209,20 @@ int main(int argc, char **argv) {
   if (o.debugInfo)
     mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
 
+  /* So are bad --tile-compile options. */
+  if (o.tileCompile) {
+    TileGpuOptions gpu;
+    tileGpuOptionsInit(&gpu);
+    char gpuErr[512];
+    if (tileGpuOptionsParse(&gpu, o.tileCompile, gpuErr, sizeof gpuErr)) {
+      fprintf(stderr, "tile-opt: %s\n", gpuErr);
+      mlirOpPrintingFlagsDestroy(flags);
+      mlirContextDestroy(ctx);
+      sourceFree(&src);
+      return EXIT_USAGE;
+    }
+  }
+
   /* A bad pipeline is a usage error whatever the input holds: check it
    * before the first chunk (each chunk then gets a fresh pass manager). */
   if (o.pipeline) {

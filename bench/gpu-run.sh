@@ -1,0 +1,85 @@
+#!/bin/bash
+# On the GPU machine (no MLIR there), after bench/prepare.sh ran here: builds
+# the runtime-only tile-run, checks every package in .gpu-pkgs/list.txt
+# against its CPU reference, times the memory-bound kernels at 8192x4096
+# next to torch and Triton (bench/peers.py) and the copy bandwidth, in one
+# run, and prints a table of medians and ratios. Logs go to $OUT if set.
+#   bench/gpu-run.sh
+set -u
+cd "$(dirname "$0")/.."
+D=.gpu-pkgs
+OUTDIR=${OUT:-/tmp/tile-bench}
+mkdir -p "$OUTDIR"
+cmake -G Ninja -S . -B build-gpu -DTILE_ENABLE_COMPILER=OFF -DCMAKE_BUILD_TYPE=Release > "$OUTDIR/cmake.log" 2>&1 &&
+  ninja -C build-gpu tile-run > "$OUTDIR/build.log" 2>&1 || { echo "build failed"; tail -20 "$OUTDIR/build.log"; exit 1; }
+TR=build-gpu/tile-run
+nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader
+
+echo "== correctness: packages vs CPU reference"
+pass=0; fail=0
+while IFS='|' read -r name grid args out rtol; do
+  if $TR "$D/$name.tpkg" --target cuda --grid "$grid" $args --check "$out=$D/$name.ref.npy:$rtol" > "$OUTDIR/$name.check.log" 2>&1; then
+    pass=$((pass+1)); echo "ok   $name"
+  else
+    fail=$((fail+1)); echo "FAIL $name"; tail -3 "$OUTDIR/$name.check.log"
+  fi
+done < "$D/list.txt"
+echo "correctness: $pass passed, $fail failed"
+
+# The same small cases under compute-sanitizer: no out-of-bounds access, no
+# race on shared memory (skip with TILE_GPU_SANITIZE=0).
+if [ "${TILE_GPU_SANITIZE:-1}" != 0 ] && command -v compute-sanitizer > /dev/null; then
+  echo "== compute-sanitizer (memcheck, racecheck)"
+  while IFS='|' read -r name grid args out rtol; do
+    for tool in memcheck racecheck; do
+      if compute-sanitizer --tool $tool --error-exitcode 9 $TR "$D/$name.tpkg" --target cuda --grid "$grid" $args > "$OUTDIR/$name.$tool.log" 2>&1; then :; else
+        echo "$tool FAIL $name"; grep -m3 -i "error\|hazard" "$OUTDIR/$name.$tool.log"
+      fi
+    done
+  done < "$D/list.txt"
+  echo "compute-sanitizer: done"
+fi
+
+echo "== timing: tile"
+: > "$OUTDIR/tile.jsonl"
+while IFS='|' read -r name grid args; do
+  line=$($TR "$D/bench_$name.tpkg" --target cuda --grid "$grid" $args --bench --warmup 10 --iters 100 2>&1 | grep '^bench:')
+  echo "$name: $line"
+  python3 - "$name" "$line" >> "$OUTDIR/tile.jsonl" <<'PY'
+import json, re, sys
+name, line = sys.argv[1], sys.argv[2]
+m = re.search(r"median ([0-9.]+) us, min ([0-9.]+) us, max ([0-9.]+) us.*?([0-9.]+) GB/s", line)
+if m:
+    print(json.dumps({"case": name, "impl": "tile", "median_us": float(m.group(1)),
+                      "min_us": float(m.group(2)), "max_us": float(m.group(3)),
+                      "gbps": float(m.group(4))}))
+PY
+done < "$D/bench.txt"
+
+echo "== timing: peers (torch, Triton, copy)"
+python3 bench/peers.py > "$OUTDIR/peers.jsonl" 2> "$OUTDIR/peers.err" || tail -5 "$OUTDIR/peers.err"
+
+python3 - "$OUTDIR/tile.jsonl" "$OUTDIR/peers.jsonl" <<'PY'
+import json, sys
+rows = [json.loads(l) for f in sys.argv[1:] for l in open(f) if l.strip()]
+by = {(r["case"], r["impl"]): r for r in rows}
+print("\n| case | tile us | tile GB/s | torch us | triton us | tile/torch | tile/triton | % of copy BW |")
+print("|---|---|---|---|---|---|---|---|")
+for r in rows:
+    if r["impl"] != "tile":
+        continue
+    c = r["case"]; dt = c.split("_")[-1]
+    t = by.get((c, "torch")); tr = by.get((c, "triton")); cp = by.get(("copy_" + dt, "torch"))
+    f = lambda x: "%.1f" % x
+    print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+        c, f(r["median_us"]), f(r["gbps"]),
+        f(t["median_us"]) if t else "-", f(tr["median_us"]) if tr else "-",
+        "%.2f" % (t["median_us"] / r["median_us"]) if t else "-",
+        "%.2f" % (tr["median_us"] / r["median_us"]) if tr else "-",
+        "%.0f%%" % (100 * r["gbps"] / cp["gbps"]) if cp else "-"))
+for dt in ("f32", "f16"):
+    cp = by.get(("copy_" + dt, "torch"))
+    if cp:
+        print("copy %s: %.1f us, %.0f GB/s (read+write)" % (dt, cp["median_us"], cp["gbps"]))
+print("(ratios > 1: tile is faster)")
+PY

@@ -1,0 +1,42 @@
+#!/bin/bash
+# Here (compiler build, no GPU): everything bench/gpu-run.sh needs on the GPU
+# machine, under .gpu-pkgs/ (ignored by git):
+#  - the examples as packages with CPU reference outputs (scripts/gpu-packages.sh);
+#  - the benchmark kernels (bench/kernels/memory_bound.mlir) as packages, with
+#    CPU references at a small size (64 rows) for a correctness check;
+#  - bench.txt: the timed cases at 8192x4096.
+#   bench/prepare.sh [BUILD]     then run bench/gpu-run.sh on the device
+set -eu
+cd "$(dirname "$0")/.."
+B=${1:-build}
+D=.gpu-pkgs
+scripts/gpu-packages.sh "$B" "$D"
+grep -qx "$D/" .git/info/exclude 2>/dev/null || echo "$D/" >> .git/info/exclude
+K=bench/kernels/memory_bound.mlir
+: > "$D/bench.txt"
+R=8192; C=4096; r=64
+for dt in f32 f16; do
+  for k in vecadd softmax layernorm rmsnorm rowsum; do
+    name=${k}_$dt
+    "$B/tile-opt" "$K" --tile-compile --emit=package --kernel="$name" -o "$D/bench_$name.tpkg"
+    case $k in
+      vecadd)  n=$((R*C)); grid="cdiv($n,2048)"; small="randn:$((r*C))x$dt:seed=1 randn:$((r*C))x$dt:seed=2 zeros:$((r*C))x$dt"
+               big="randn:${n}x$dt:seed=1 randn:${n}x$dt:seed=2 zeros:${n}x$dt"; out=2; sgrid="cdiv($((r*C)),2048)";;
+      softmax) grid=$R; sgrid=$r; small="randn:${r}x${C}x$dt:seed=3 zeros:${r}x${C}x$dt"
+               big="randn:${R}x${C}x$dt:seed=3 zeros:${R}x${C}x$dt"; out=1;;
+      layernorm|rmsnorm) grid=$R; sgrid=$r
+               small="randn:${r}x${C}x$dt:seed=4 randn:${C}x$dt:seed=5 randn:${C}x$dt:seed=6 zeros:${r}x${C}x$dt 1e-5"
+               big="randn:${R}x${C}x$dt:seed=4 randn:${C}x$dt:seed=5 randn:${C}x$dt:seed=6 zeros:${R}x${C}x$dt 1e-5"; out=3;;
+      rowsum)  grid=$R; sgrid=$r; small="randn:${r}x${C}x$dt:seed=7 zeros:${r}xf32"
+               big="randn:${R}x${C}x$dt:seed=7 zeros:${R}xf32"; out=1;;
+    esac
+    args=""; for a in $small; do args="$args --arg $a"; done
+    "$B/tile-run" "$K" --kernel "$name" --grid "$sgrid" $args --out "$out=$D/bench_$name.ref.npy" > /dev/null
+    rtol=1e-4; [ $dt = f16 ] && rtol=1e-2
+    echo "bench_$name|$sgrid|$args|$out|$rtol" >> "$D/list.txt"
+    bargs=""; for a in $big; do bargs="$bargs --arg $a"; done
+    echo "$name|$grid|$bargs" >> "$D/bench.txt"
+    echo "packaged bench_$name"
+  done
+done
+echo "ready: $(wc -l < "$D/list.txt") checked kernels, $(wc -l < "$D/bench.txt") timed cases in $D"

@@ -1,0 +1,34 @@
+// What the GPU lowering cannot do yet is a located error, exit 1.
+// RUN: not tile-opt %s --split-input-file --tile-compile --emit=ptx -o /dev/null 2>&1 | FileCheck %s
+
+// The shared-memory budget is checked at compile time: a 128x128 f32
+// transpose goes through 64 KiB of shared memory.
+// CHECK: gpu-errors.mlir:[[@LINE+1]]:1: error: func.func: needs 65536 bytes of shared memory for layout conversions, reductions and dots; the static limit is 49152 bytes
+func.func @too_much_shared(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<128x128xf32>
+  %u = "tile.trans"(%t) {permutation = array<i32: 1, 0>} : (tensor<128x128xf32>) -> tensor<128x128xf32>
+  "tile.store"(%u, %y, %c0, %c0) : (tensor<128x128xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
+
+// -----
+
+// f8 tiles wait for the tensor-core lowering.
+// CHECK: gpu-errors.mlir:[[@LINE+2]]:8: error: tile.load: f8 tiles are not supported by the GPU lowering yet
+func.func @f8(%x: memref<?xf8E4M3FN>, %o: index) attributes {tile.kernel} {
+  %t = "tile.load"(%x, %o) : (memref<?xf8E4M3FN>, index) -> tensor<16xf8E4M3FN>
+  "tile.store"(%t, %x, %o) : (tensor<16xf8E4M3FN>, memref<?xf8E4M3FN>, index) -> ()
+  return
+}
+
+// -----
+
+// Non-splat tensor constants have no GPU lowering.
+// CHECK: gpu-errors.mlir:[[@LINE+3]]:8: error: arith.constant: only splat tensor constants are supported on the GPU
+func.func @table(%y: memref<?xi32>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %t = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32>
+  "tile.store"(%t, %y, %c0) : (tensor<4xi32>, memref<?xi32>, index) -> ()
+  return
+}

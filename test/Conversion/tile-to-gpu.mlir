@@ -1,0 +1,48 @@
+// --tile-compile --emit=mlir: the kernel becomes a gpu.func with tile's ABI
+// (pointer, sizes, strides per memref; scalars as themselves) whose threads
+// hold the registers of each tile's layout.
+// RUN: tile-opt %s --split-input-file --tile-compile --emit=mlir | FileCheck %s
+
+// Loads and stores: a 16-byte vector on the fast path (in bounds, aligned),
+// element-by-element guards otherwise.
+// CHECK:       gpu.module @tile_kernels [#nvvm.target<O = 3, chip = "sm_90a">]
+// CHECK:       gpu.func @vecadd(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64, %arg3: !llvm.ptr, %arg4: i64, %arg5: i64, %arg6: f32) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>
+// CHECK:         gpu.block_id x
+// CHECK:         scf.if %{{.*}} -> (f32, f32, f32, f32) {
+// CHECK:           llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<4xf32>
+// CHECK:         } else {
+// CHECK:           scf.if %{{.*}} -> (f32) {
+// CHECK:             llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
+// CHECK:         arith.addf {{.*}} : f32
+// CHECK:         llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr
+// CHECK:         gpu.return
+func.func @vecadd(%x: memref<?xf32>, %z: memref<?xf32>, %s: f32) attributes {tile.kernel} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c512 = arith.constant 512 : index
+  %o = arith.muli %pid, %c512 : index
+  %a = "tile.load"(%x, %o) : (memref<?xf32>, index) -> tensor<512xf32>
+  %sv = "tile.splat"(%s) : (f32) -> tensor<512xf32>
+  %b = arith.addf %a, %sv : tensor<512xf32>
+  "tile.store"(%b, %z, %o) : (tensor<512xf32>, memref<?xf32>, index) -> ()
+  return
+}
+
+// -----
+
+// A reduction over 1024 columns spread on 32 lanes and 2 warps: registers,
+// then xor shuffles (offsets 1 to 16), then shared memory between the warps.
+// CHECK:       llvm.mlir.global internal @__tile_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<8 x i8>
+// CHECK:       gpu.func @rowmax
+// CHECK-COUNT-5: gpu.shuffle  xor
+// CHECK:         gpu.barrier
+// CHECK:         llvm.store %{{.*}} : f32, !llvm.ptr<3>
+// CHECK:         gpu.barrier
+// CHECK:         llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK:         arith.maximumf
+func.func @rowmax(%x: memref<?x?xf32>, %y: memref<?xf32>) attributes {tile.kernel, tile.num_warps = 2 : i32} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<1x1024xf32>
+  %m = "tile.reduce"(%t) {axis = 1 : i32, kind = "max"} : (tensor<1x1024xf32>) -> tensor<1xf32>
+  "tile.store"(%m, %y, %c0) : (tensor<1xf32>, memref<?xf32>, index) -> ()
+  return
+}

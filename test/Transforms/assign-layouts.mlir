@@ -1,0 +1,71 @@
+// tile-coalesce + tile-assign-layouts give every tile a layout (the tensor
+// encoding). Loads read 16 bytes per thread along the contiguous dimension;
+// a reduction's result is the slice of its operand's layout, and
+// expand_dims/broadcast keep the parent, so the row softmax needs no
+// conversion at all.
+// RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts)' | FileCheck %s
+
+// CHECK-LABEL: func.func @softmax_rows
+// CHECK:       "tile.load"{{.*}} -> tensor<4x1024xf32, {order = array<i32: 1, 0>, size_per_thread = array<i32: 1, 4>, threads_per_warp = array<i32: 1, 32>, tile.layout = "blocked", warps_per_cta = array<i32: 4, 1>}>
+// CHECK:       "tile.reduce"{{.*}} -> tensor<4xf32, {dim = 1 : i32, {{.*}}tile.layout = "slice"
+// CHECK:       "tile.expand_dims"{{.*}} -> tensor<4x1xf32, {order = array<i32: 1, 0>, size_per_thread = array<i32: 1, 4>, threads_per_warp = array<i32: 1, 32>, tile.layout = "blocked", warps_per_cta = array<i32: 4, 1>}>
+// CHECK:       "tile.broadcast"{{.*}} -> tensor<4x1024xf32, {order = array<i32: 1, 0>, size_per_thread = array<i32: 1, 4>
+// CHECK-NOT:   tile.convert_layout
+// CHECK:       return
+func.func @softmax_rows(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<4x1024xf32>
+  %m = "tile.reduce"(%t) {axis = 1 : i32, kind = "max"} : (tensor<4x1024xf32>) -> tensor<4xf32>
+  %m1 = "tile.expand_dims"(%m) {axis = 1 : i32} : (tensor<4xf32>) -> tensor<4x1xf32>
+  %mb = "tile.broadcast"(%m1) : (tensor<4x1xf32>) -> tensor<4x1024xf32>
+  %d = arith.subf %t, %mb : tensor<4x1024xf32>
+  "tile.store"(%d, %y, %c0, %c0) : (tensor<4x1024xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
+
+// -----
+
+// f16 loads get 8 elements (16 bytes) per thread; a memref without a unit
+// inner stride gets one element per thread; where the two meet, the second
+// operand is converted to the first's layout.
+// CHECK-LABEL: func.func @vector_width
+// CHECK:       %[[A:.*]] = "tile.load"{{.*}} -> tensor<1024xf16, {order = array<i32: 0>, size_per_thread = array<i32: 8>
+// CHECK:       %[[B:.*]] = "tile.load"{{.*}} -> tensor<1024xf16, {order = array<i32: 0>, size_per_thread = array<i32: 1>
+// CHECK:       %[[C:.*]] = "tile.convert_layout"(%[[B]]) {{.*}} -> tensor<1024xf16, {order = array<i32: 0>, size_per_thread = array<i32: 8>
+// CHECK:       arith.addf %[[A]], %[[C]]
+func.func @vector_width(%x: memref<?xf16>, %s: memref<?xf16, strided<[?]>>, %o: index) attributes {tile.kernel} {
+  %a = "tile.load"(%x, %o) : (memref<?xf16>, index) -> tensor<1024xf16>
+  %b = "tile.load"(%s, %o) : (memref<?xf16, strided<[?]>>, index) -> tensor<1024xf16>
+  %c = arith.addf %a, %b : tensor<1024xf16>
+  "tile.store"(%c, %x, %o) : (tensor<1024xf16>, memref<?xf16>, index) -> ()
+  return
+}
+
+// -----
+
+// A vector whose only user is expand_dims is loaded straight into the
+// slice layout it needs; splat constants take each user's layout; values
+// made without a layout of their own (the transpose's result) take the
+// kernel's anchor (its first load's layout), so nothing is converted.
+// CHECK-LABEL: func.func @slices_and_converts
+// CHECK:       %[[W:.*]] = "tile.load"{{.*}} -> tensor<256xf32, {dim = 0 : i32, {{.*}}tile.layout = "slice"
+// CHECK:       "tile.expand_dims"(%[[W]])
+// CHECK:       arith.constant dense<2.000000e+00> : tensor<8x256xf32, {order
+// CHECK:       "tile.trans"{{.*}} -> tensor<8x256xf32, {order = array<i32: 1, 0>, size_per_thread = array<i32: 1, 4>, threads_per_warp = array<i32: 1, 32>
+// CHECK-NOT:   tile.convert_layout
+// CHECK:       arith.addf
+func.func @slices_and_converts(%x: memref<?x?xf32>, %w: memref<?xf32>, %t: memref<?x?xf32>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %a = "tile.load"(%x, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<8x256xf32>
+  %wv = "tile.load"(%w, %c0) : (memref<?xf32>, index) -> tensor<256xf32>
+  %w1 = "tile.expand_dims"(%wv) {axis = 0 : i32} : (tensor<256xf32>) -> tensor<1x256xf32>
+  %wb = "tile.broadcast"(%w1) : (tensor<1x256xf32>) -> tensor<8x256xf32>
+  %two = arith.constant dense<2.0> : tensor<8x256xf32>
+  %s = arith.mulf %a, %two : tensor<8x256xf32>
+  %p = arith.mulf %s, %wb : tensor<8x256xf32>
+  %b = "tile.load"(%t, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<256x8xf32>
+  %bt = "tile.trans"(%b) {permutation = array<i32: 1, 0>} : (tensor<256x8xf32>) -> tensor<8x256xf32>
+  %q = arith.addf %p, %bt : tensor<8x256xf32>
+  "tile.store"(%q, %x, %c0, %c0) : (tensor<8x256xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
