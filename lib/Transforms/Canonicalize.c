@@ -221,6 +221,26 @@ static MlirLogicalResult foldIdentityTrans(MlirOperation op,
   return foldIdentityShapeOp(op, rewriter);
 }
 
+/* convert_layout(convert_layout(x)) -> convert_layout(x), or x when x
+ * already has the wanted layout: layouts only say where elements live. */
+static MlirLogicalResult foldConvertOfConvert(MlirOperation op,
+                                              MlirPatternRewriter rewriter) {
+  MlirOperation inner = definedBy(sourceOf(op), "tile.convert_layout");
+  if (mlirOperationIsNull(inner))
+    return mlirLogicalResultFailure();
+  MlirValue x = sourceOf(inner);
+  MlirType type = resultTypeOf(op);
+  if (mlirTypeEqual(mlirValueGetType(x), type)) {
+    replaceWithValue(rewriter, op, x);
+    return mlirLogicalResultSuccess();
+  }
+  replaceWithNewOp(rewriter, op,
+                   tileOpCreate(mlirOperationGetLocation(op),
+                                "tile.convert_layout", 1, &x, 1, &type, 0,
+                                NULL));
+  return mlirLogicalResultSuccess();
+}
+
 /* Upstream DCE cannot see that IRDL ops are free of side effects. */
 static MlirLogicalResult eraseUnused(MlirOperation op,
                                      MlirPatternRewriter rewriter) {
@@ -253,6 +273,7 @@ static const PatternFn kTransOfTrans = {foldTransOfTrans};
 static const PatternFn kIdentityTrans = {foldIdentityTrans};
 static const PatternFn kReshapeOfReshape = {foldReshapeOfReshape};
 static const PatternFn kIdentityShapeOp = {foldIdentityShapeOp};
+static const PatternFn kConvertOfConvert = {foldConvertOfConvert};
 
 static void addPattern(MlirContext ctx, MlirRewritePatternSet set,
                        const char *root, unsigned benefit,
@@ -268,6 +289,7 @@ static const char *const kRemovableOps[] = {
     "tile.program_id", "tile.num_programs", "tile.range",   "tile.splat",
     "tile.broadcast",  "tile.expand_dims",  "tile.reshape", "tile.trans",
     "tile.load",       "tile.load_masked",  "tile.dot",     "tile.reduce",
+    "tile.convert_layout",
 };
 
 static const char *const kShapeOps[] = {"tile.broadcast", "tile.reshape",
@@ -286,6 +308,8 @@ void tilePopulateCanonicalizePatterns(MlirContext ctx,
   addPattern(ctx, set, "tile.reshape", 1, &kReshapeOfReshape);
   addPattern(ctx, set, "tile.reshape", 1, &kIdentityShapeOp);
   addPattern(ctx, set, "tile.broadcast", 1, &kIdentityShapeOp);
+  addPattern(ctx, set, "tile.convert_layout", 1, &kIdentityShapeOp);
+  addPattern(ctx, set, "tile.convert_layout", 1, &kConvertOfConvert);
 }
 
 MlirLogicalResult tileCanonicalize(MlirOperation op) {

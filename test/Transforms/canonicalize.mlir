@@ -277,3 +277,23 @@ func.func @inside_loop(%s: f32, %in: memref<64x32xf32>, %out: memref<64x32xf32>)
   "tile.store"(%r, %out, %c0, %c0) : (tensor<64x32xf32>, memref<64x32xf32>, index, index) -> ()
   return
 }
+
+// -----
+
+// Layout conversions: one to the layout a value already has is dropped, and
+// a chain becomes one conversion (or none, back to the start).
+// CHECK-LABEL: func.func @convert_chains
+// CHECK-NOT:     tile.convert_layout
+// CHECK:         "tile.store"(%arg1, %arg0
+// CHECK:         %[[C:.*]] = "tile.convert_layout"(%arg1) : (tensor<64xf32, {a}>) -> tensor<64xf32, {c}>
+// CHECK-NOT:     tile.convert_layout
+// CHECK:         "tile.store"(%[[C]], %arg0
+func.func @convert_chains(%m: memref<?xf32>, %x: tensor<64xf32, {a}>, %o: index) {
+  %same = "tile.convert_layout"(%x) : (tensor<64xf32, {a}>) -> tensor<64xf32, {a}>
+  %b = "tile.convert_layout"(%same) : (tensor<64xf32, {a}>) -> tensor<64xf32, {b}>
+  %back = "tile.convert_layout"(%b) : (tensor<64xf32, {b}>) -> tensor<64xf32, {a}>
+  "tile.store"(%back, %m, %o) : (tensor<64xf32, {a}>, memref<?xf32>, index) -> ()
+  %c = "tile.convert_layout"(%b) : (tensor<64xf32, {b}>) -> tensor<64xf32, {c}>
+  "tile.store"(%c, %m, %o) : (tensor<64xf32, {c}>, memref<?xf32>, index) -> ()
+  return
+}
