@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Mutation fuzzing of tile-opt: mutates the shipped .mlir files (deletions,
-tile-ish tokens, odd numbers) and runs tile-opt on each mutant in three
-modes (plain, with a pipeline, --verify-diagnostics). Any exit other than
+tile-ish tokens, odd numbers) and runs tile-opt on each mutant in four
+modes (plain, with a pipeline, --verify-diagnostics, the GPU lowering). Any exit other than
 0/1, or any sanitizer/LLVM report, is a crash: the input is kept.
 
   scripts/fuzz-tile-opt.py [--tile-opt build-asan/tile-opt] [--seed N] [--iters N] [--out DIR]
@@ -35,7 +35,7 @@ for it in range(args_.iters):
             s[pos:pos+1] = str(random.choice([0,1,2,3,16,64,100,-1,2**40])).encode()
     path = os.path.join(args_.out, 'case.mlir')
     open(path,'wb').write(s)
-    for args in (['--split-input-file'], ['--split-input-file', '--pass-pipeline=builtin.module(func.func(tile-canonicalize),canonicalize,cse)'], ['--split-input-file', '--verify-diagnostics']):
+    for args in (['--split-input-file'], ['--split-input-file', '--pass-pipeline=builtin.module(func.func(tile-canonicalize),canonicalize,cse)'], ['--split-input-file', '--verify-diagnostics'], ['--split-input-file', '--tile-compile', '--emit=mlir']):
         p = subprocess.run([args_.tile_opt, path] + args, capture_output=True)
         err = p.stderr.decode('utf-8', 'replace')
         if p.returncode not in (0, 1) or 'Sanitizer' in err or 'runtime error' in err or 'LLVM ERROR' in err or 'Assertion' in err:
