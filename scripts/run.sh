@@ -1,8 +1,9 @@
 #!/bin/sh
 # The main job: install what is missing, build, compile an example kernel
 # (examples/softmax.mlir) through tile's pipeline, and run it, checking the
-# result against NumPy. There is no GPU backend yet, so it runs on the CPU
-# (tile-run --target cpu: the kernel JIT-compiled in-process).
+# result against NumPy: on the GPU when there is one (compiled to a cubin,
+# launched through the CUDA driver), on the CPU otherwise (JIT-compiled
+# in-process).
 set -eu
 cd "$(dirname "$0")/.."
 scripts/deps.sh
@@ -29,10 +30,16 @@ np.save(d + "/y0.npy", np.zeros((r, c), np.float32))
 np.save(d + "/ref.npy", (e / e.sum(axis=1, keepdims=True)).astype(np.float32))
 PY
 
+echo "== tile-opt --tile-compile: the same kernel as PTX for sm_90a"
+"$BUILD/tile-opt" examples/softmax.mlir --tile-compile="chip=sm_90a" --kernel=softmax \
+  --emit=ptx -o "$WORK/softmax.ptx"
+echo "(PTX in $WORK/softmax.ptx: $(grep -c 'ld.global.v4' "$WORK/softmax.ptx") 16-byte loads)"
+
+TARGET=cpu
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
-  echo "(a GPU is present, but the GPU backend is not built yet: running on the CPU)"
+  TARGET=cuda
 fi
-echo "== tile-run --target cpu, checked against NumPy"
-"$BUILD/tile-run" examples/softmax.mlir --kernel softmax --target cpu \
+echo "== tile-run --target $TARGET, checked against NumPy"
+"$BUILD/tile-run" examples/softmax.mlir --kernel softmax --target "$TARGET" \
   --grid "cdiv($ROWS,4)" --arg "npy:$WORK/x.npy" --arg "npy:$WORK/y0.npy" \
   --out "1=$WORK/y.npy" --check "1=$WORK/ref.npy:1e-5"
