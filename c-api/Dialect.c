@@ -12,6 +12,7 @@
 #include "mlir-c/Dialect/MemRef.h"
 #include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/Dialect/Tensor.h"
+#include "mlir-c/RegisterEverything.h"
 
 extern const char tileIRDLSource[];
 extern const size_t tileIRDLSourceSize;
@@ -47,6 +48,15 @@ MlirLogicalResult tileContextLoadDialects(MlirContext ctx) {
   MlirLogicalResult result = mlirLoadIRDLDialects(defs);
   mlirModuleDestroy(defs);
   return result;
+}
+
+void tileContextRegisterUpstream(MlirContext ctx) {
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  mlirContextAppendDialectRegistry(ctx, registry);
+  mlirDialectRegistryDestroy(registry);
+  mlirRegisterAllPasses();
+  mlirRegisterAllLLVMTranslations(ctx);
 }
 
 MlirContext tileContextCreate(void) {

@@ -27,6 +27,12 @@ MlirLogicalResult tileContextLoadDialects(MlirContext ctx);
  * with mlirContextDestroy. */
 MlirContext tileContextCreate(void);
 
+/* Registers, without loading, every upstream dialect, pass and LLVM IR
+ * translation: upstream passes can then be named in pipelines, any
+ * upstream IR parses, and tile's CPU and GPU lowerings find the dialects
+ * they produce. Only the dialects a module uses get loaded. */
+void tileContextRegisterUpstream(MlirContext ctx);
+
 /* Checks every rule of the tile dialect that IRDL cannot state (shapes,
  * element types, ranks, power-of-two dimensions, operand pairs, ...) on `op`
  * and everything nested in it. Each broken rule is one located error naming

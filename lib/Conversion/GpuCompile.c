@@ -14,7 +14,6 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/Pass.h"
-#include "mlir-c/RegisterEverything.h"
 #include "tile-c/Dialect.h"
 
 void tileGpuOptionsInit(TileGpuOptions *o) {
@@ -235,13 +234,7 @@ int tileGpuCompile(MlirModule module, const char *name,
                    const TileGpuOptions *o, TileEmit emit, void **outBytes,
                    size_t *outSize, TilePackage *outPackage, char *err,
                    size_t errSize) {
-  MlirContext ctx = mlirModuleGetContext(module);
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(registry);
-  mlirContextAppendDialectRegistry(ctx, registry);
-  mlirDialectRegistryDestroy(registry);
-  mlirRegisterAllPasses();
-  mlirRegisterAllLLVMTranslations(ctx);
+  tileContextRegisterUpstream(mlirModuleGetContext(module));
 
   MlirOperation kernel = findKernel(module, name, err, errSize);
   if (mlirOperationIsNull(kernel))

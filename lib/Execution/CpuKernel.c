@@ -18,7 +18,6 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/Pass.h"
-#include "mlir-c/RegisterEverything.h"
 #include "tile-c/Dialect.h"
 
 enum { kMaxArgs = 64, kMaxRank = 3 };
@@ -121,15 +120,6 @@ static int describeArgs(MlirOperation func, TileCpuKernel *k, char *err,
   return 0;
 }
 
-/* Upstream dialects, passes and LLVM translations the lowering needs. */
-static void prepareContext(MlirContext ctx) {
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(registry);
-  mlirContextAppendDialectRegistry(ctx, registry);
-  mlirDialectRegistryDestroy(registry);
-  mlirRegisterAllPasses();
-  mlirRegisterAllLLVMTranslations(ctx);
-}
 
 static void appendMessage(MlirStringRef s, void *userData) {
   char *buf = userData;
@@ -198,7 +188,7 @@ int tileCpuKernelCreate(MlirModule module, const char *name,
     free(k);
     return 1;
   }
-  prepareContext(mlirModuleGetContext(module));
+  tileContextRegisterUpstream(mlirModuleGetContext(module));
   MlirModule clone =
       mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(module)));
   if (lowerToLLVM(clone, findFunc(clone, name), name, err, errSize)) {

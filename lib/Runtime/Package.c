@@ -17,6 +17,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lib/Runtime/Package.h"
 
+#include "lib/Runtime/File.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -420,27 +422,10 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
 int tilePackageRead(const char *path, TilePackage *out, char *err,
                     size_t errSize) {
   memset(out, 0, sizeof *out);
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return failf(err, errSize, "cannot open package '%s': %s", path,
-                 strerror(errno));
-  size_t cap = 1 << 16, n = 0;
-  unsigned char *buf = malloc(cap);
-  while (buf) {
-    n += fread(buf + n, 1, cap - n, f);
-    if (n < cap)
-      break;
-    unsigned char *grown = realloc(buf, cap *= 2);
-    if (!grown)
-      free(buf);
-    buf = grown;
-  }
-  bool bad = !buf || ferror(f);
-  fclose(f);
-  if (bad) {
-    free(buf);
-    return failf(err, errSize, "cannot read package '%s'", path);
-  }
+  char *buf;
+  size_t n;
+  if (tileReadFile(path, "package", &buf, &n, err, errSize))
+    return 1;
   int rc = tilePackageReadMemory(path, buf, n, out, err, errSize);
   free(buf);
   return rc;

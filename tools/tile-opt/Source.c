@@ -1,48 +1,17 @@
 /* Reading and splitting tile-opt's input; see Source.h. */
 #include "tools/tile-opt/Source.h"
 
-#include <errno.h>
+#include "lib/Runtime/File.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 bool sourceRead(Source *src, const char *path, char *err, size_t errSize) {
   memset(src, 0, sizeof *src);
-  bool isStdin = strcmp(path, "-") == 0;
-  FILE *f = isStdin ? stdin : fopen(path, "rb");
-  if (!f) {
-    snprintf(err, errSize, "cannot open input file '%s': %s", path,
-             strerror(errno));
+  if (tileReadFile(path, "input file", &src->text, &src->len, err, errSize))
     return false;
-  }
-  size_t cap = 1 << 16, len = 0;
-  char *buf = malloc(cap + 1);
-  while (buf) {
-    size_t n = fread(buf + len, 1, cap - len, f);
-    len += n;
-    if (len < cap)
-      break;
-    cap *= 2;
-    char *grown = realloc(buf, cap + 1);
-    if (!grown) {
-      free(buf);
-      buf = NULL;
-      break;
-    }
-    buf = grown;
-  }
-  bool readError = ferror(f);
-  if (!isStdin)
-    fclose(f);
-  if (!buf || readError) {
-    free(buf);
-    snprintf(err, errSize, "cannot read input file '%s'", path);
-    return false;
-  }
-  buf[len] = '\0';
-  src->text = buf;
-  src->len = len;
-  src->name = isStdin ? "<stdin>" : path;
+  src->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
   return true;
 }
 

@@ -12,7 +12,6 @@
 #include "lib/Conversion/GpuCompile.h"
 #include "lib/Runtime/Package.h"
 #include "mlir-c/Pass.h"
-#include "mlir-c/RegisterEverything.h"
 #include "tile-c/Dialect.h"
 #include "tile-c/Passes.h"
 #include "tools/tile-opt/Diagnostics.h"
@@ -190,11 +189,7 @@ int main(int argc, char **argv) {
   /* Register (not load) every upstream dialect and pass, so any upstream IR
    * parses and any upstream pass can appear in --pass-pipeline; only the
    * dialects the input uses get loaded. */
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(registry);
-  mlirContextAppendDialectRegistry(ctx, registry);
-  mlirDialectRegistryDestroy(registry);
-  mlirRegisterAllPasses();
+  tileContextRegisterUpstream(ctx);
 
   DiagState diags = {&src, o.verifyDiagnostics, NULL, 0, 0, 0};
   diagAttach(ctx, &diags);

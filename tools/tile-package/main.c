@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Runtime/File.h"
 #include "lib/Runtime/Launch.h"
 #include "lib/Runtime/Package.h"
 
@@ -108,33 +109,14 @@ static bool parseArg(const char *s, TilePackageArg *a) {
 }
 
 static void *readAll(const char *path, size_t *size, bool addNul) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "tile-package: cannot open '%s': %s\n", path,
-            strerror(errno));
+  char *buf, err[512];
+  if (tileReadFile(path, "file", &buf, size, err, sizeof err)) {
+    fprintf(stderr, "tile-package: %s\n", err);
     return NULL;
   }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap + 1);
-  while (buf) {
-    n += fread(buf + n, 1, cap - n, f);
-    if (n < cap)
-      break;
-    char *grown = realloc(buf, (cap *= 2) + 1);
-    if (!grown)
-      free(buf);
-    buf = grown;
-  }
-  bool bad = !buf || ferror(f);
-  fclose(f);
-  if (bad) {
-    free(buf);
-    fprintf(stderr, "tile-package: cannot read '%s'\n", path);
-    return NULL;
-  }
-  if (addNul && (n == 0 || buf[n - 1] != '\0'))
-    buf[n++] = '\0';
-  *size = n;
+  /* tileReadFile leaves a NUL after the data: PTX images keep it. */
+  if (addNul && (*size == 0 || buf[*size - 1] != '\0'))
+    ++*size;
   return buf;
 }
 

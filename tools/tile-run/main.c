@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lib/Runtime/File.h"
 #include "lib/Runtime/Package.h"
 #include "tools/tile-run/GpuRun.h"
 #include "tools/tile-run/Options.h"
@@ -22,7 +23,6 @@
 
 #ifndef TILE_RUN_NO_COMPILER
 #include "lib/Execution/CpuKernel.h"
-#include "mlir-c/RegisterEverything.h"
 #include "tile-c/Dialect.h"
 #include "tools/tile-run/Diagnostics.h"
 #include "tools/tile-run/Kernel.h"
@@ -35,36 +35,6 @@
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
 #ifndef TILE_RUN_NO_COMPILER
-
-static char *readFile(const char *path, size_t *len, char *err,
-                      size_t errSize) {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, errSize, "cannot open kernel file '%s': %s", path,
-             strerror(errno));
-    return NULL;
-  }
-  size_t cap = 1 << 16, n = 0;
-  char *buf = malloc(cap);
-  while (buf) {
-    n += fread(buf + n, 1, cap - n, f);
-    if (n < cap)
-      break;
-    char *grown = realloc(buf, cap *= 2);
-    if (!grown)
-      free(buf);
-    buf = grown;
-  }
-  bool bad = !buf || ferror(f);
-  fclose(f);
-  if (bad) {
-    free(buf);
-    snprintf(err, errSize, "cannot read kernel file '%s'", path);
-    return NULL;
-  }
-  *len = n;
-  return buf;
-}
 
 /* A parsed .mlir kernel file. */
 typedef struct {
@@ -88,8 +58,8 @@ static void kernelFileFree(KernelFile *k) {
 static int kernelFileLoad(KernelFile *k, Session *s, const Options *o) {
   char err[1024];
   size_t rawLen;
-  char *raw = readFile(o->input, &rawLen, err, sizeof err);
-  if (!raw)
+  char *raw;
+  if (tileReadFile(o->input, "kernel file", &raw, &rawLen, err, sizeof err))
     return sessionFail(err);
   k->text = substitute(raw, rawLen, o->defines, o->numDefines, o->input, true,
                        &k->len, err, sizeof err);
@@ -100,10 +70,7 @@ static int kernelFileLoad(KernelFile *k, Session *s, const Options *o) {
   /* Every upstream dialect is registered (only the used ones load), so the
    * CPU lowering finds what it converts to. */
   k->ctx = mlirContextCreate();
-  MlirDialectRegistry registry = mlirDialectRegistryCreate();
-  mlirRegisterAllDialects(registry);
-  mlirContextAppendDialectRegistry(k->ctx, registry);
-  mlirDialectRegistryDestroy(registry);
+  tileContextRegisterUpstream(k->ctx);
   k->diag = (DiagSource){o->input, k->text, k->len, 0};
   diagAttach(k->ctx, &k->diag);
   if (mlirLogicalResultIsFailure(tileContextLoadDialects(k->ctx)))

@@ -1,0 +1,44 @@
+/* Reading a whole file; see File.h. */
+#include "lib/Runtime/File.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int tileReadFile(const char *path, const char *what, char **out,
+                 size_t *size, char *err, size_t errSize) {
+  *out = NULL;
+  *size = 0;
+  bool isStdin = strcmp(path, "-") == 0;
+  FILE *f = isStdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    snprintf(err, errSize, "cannot open %s '%s': %s", what, path,
+             strerror(errno));
+    return 1;
+  }
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap + 1);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap)
+      break;
+    char *grown = realloc(buf, (cap *= 2) + 1);
+    if (!grown)
+      free(buf);
+    buf = grown;
+  }
+  bool bad = !buf || ferror(f);
+  if (!isStdin)
+    fclose(f);
+  if (bad) {
+    free(buf);
+    snprintf(err, errSize, "cannot read %s '%s'", what, path);
+    return 1;
+  }
+  buf[n] = '\0';
+  *out = buf;
+  *size = n;
+  return 0;
+}

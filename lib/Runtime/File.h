@@ -1,0 +1,14 @@
+/* Reading a whole file into memory, for every tool and loader (kernel
+ * files, packages, PTX). Needs neither MLIR nor CUDA. */
+#ifndef TILE_RUNTIME_FILE_H
+#define TILE_RUNTIME_FILE_H
+
+#include <stddef.h>
+
+/* Reads `path` ("-" is stdin) into a malloc'ed buffer with a NUL after the
+ * last byte (not counted in *size). `what` names the file in messages
+ * ("kernel file", "package"). Returns 0, or 1 with a message in err. */
+int tileReadFile(const char *path, const char *what, char **out,
+                 size_t *size, char *err, size_t errSize);
+
+#endif
