@@ -5,22 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/DiagnosticPrinter.h"
 #include "lib/Support/IR.h"
 #include "lib/Support/Location.h"
 #include "lib/Support/StrBuf.h"
 
 const char *diagSeverityName(MlirDiagnosticSeverity s) {
-  switch (s) {
-  case MlirDiagnosticError:
-    return "error";
-  case MlirDiagnosticWarning:
-    return "warning";
-  case MlirDiagnosticNote:
-    return "note";
-  case MlirDiagnosticRemark:
-    return "remark";
-  }
-  return "error";
+  return tileSeverityName(s);
 }
 
 /* The parser names string buffers "-"; tile-opt shows the input's name. */
@@ -29,26 +20,15 @@ static bool isInputFile(const DiagState *st, MlirStringRef file) {
          mlirStringRefEqual(file, tileStr(st->src->name));
 }
 
-static void printOne(DiagState *st, const Diag *d, MlirStringRef file) {
-  if (!d->hasLoc)
-    fprintf(stderr, "%s: %s: %s\n", st->src->name,
-            diagSeverityName(d->severity), d->message);
-  else if (d->inInput)
-    fprintf(stderr, "%s:%u:%u: %s: %s\n", st->src->name, d->line, d->col,
-            diagSeverityName(d->severity), d->message);
-  else
-    fprintf(stderr, "%.*s:%u:%u: %s: %s\n", (int)file.length, file.data,
-            d->line, d->col, diagSeverityName(d->severity), d->message);
-  const char *text;
-  size_t len;
-  if (d->hasLoc && d->inInput && sourceLine(st->src, d->line, &text, &len)) {
-    fwrite(text, 1, len, stderr); /* the line may hold NUL bytes */
-    fputc('\n', stderr);
-    fprintf(stderr, "%*s^\n", d->col > 0 ? (int)d->col - 1 : 0, "");
-  }
-}
-
 static void handleOne(DiagState *st, MlirDiagnostic diag) {
+  if (mlirDiagnosticGetSeverity(diag) == MlirDiagnosticError)
+    ++st->numErrors;
+  if (!st->collect) {
+    TileSourceText text = {st->src->name, st->src->text, st->src->len};
+    tilePrintDiagnostic(stderr, &text, diag);
+    return;
+  }
+  /* --verify-diagnostics: keep what VerifyDiagnostics.c matches on. */
   Diag d;
   memset(&d, 0, sizeof d);
   d.severity = mlirDiagnosticGetSeverity(diag);
@@ -59,13 +39,6 @@ static void handleOne(DiagState *st, MlirDiagnostic diag) {
   d.hasLoc = tileLocationFileLineCol(mlirDiagnosticGetLocation(diag), &file,
                                      &d.line, &d.col);
   d.inInput = d.hasLoc && isInputFile(st, file);
-  if (d.severity == MlirDiagnosticError)
-    ++st->numErrors;
-  if (!st->collect) {
-    printOne(st, &d, file);
-    free(d.message);
-    return;
-  }
   if (st->numDiags == st->cap) {
     st->cap = st->cap ? 2 * st->cap : 16;
     st->diags = realloc(st->diags, st->cap * sizeof *st->diags);

@@ -49,23 +49,6 @@ void sourceSplit(Source *src, bool split, const char *marker) {
                                           startLine};
 }
 
-bool sourceLine(const Source *src, unsigned line, const char **text,
-                size_t *len) {
-  const char *p = src->text, *end = src->text + src->len;
-  for (unsigned l = 1; l < line; ++l) {
-    const char *eol = memchr(p, '\n', (size_t)(end - p));
-    if (!eol)
-      return false;
-    p = eol + 1;
-  }
-  if (p > end || line == 0)
-    return false;
-  const char *eol = memchr(p, '\n', (size_t)(end - p));
-  *text = p;
-  *len = (size_t)((eol ? eol : end) - p);
-  return true;
-}
-
 void sourceFree(Source *src) {
   free(src->text);
   free(src->chunks);

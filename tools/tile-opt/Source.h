@@ -25,9 +25,6 @@ bool sourceRead(Source *src, const char *path, char *err, size_t errSize);
 /* Splits at lines that start with `marker` (after spaces). Without
  * splitting, the whole file is one chunk. */
 void sourceSplit(Source *src, bool split, const char *marker);
-/* The text of 1-based `line` (without its newline); false if absent. */
-bool sourceLine(const Source *src, unsigned line, const char **text,
-                size_t *len);
 void sourceFree(Source *src);
 
 #endif

@@ -1,0 +1,27 @@
+/* Printing MLIR diagnostics the way compilers do:
+ *   file.mlir:12:8: error: message
+ *     <the source line>
+ *          ^
+ * for tools that hold the source text (tile-opt, tile-run). The C API
+ * parses strings under the buffer name "-", which is shown as the source's
+ * name. */
+#ifndef TILE_SUPPORT_DIAGNOSTICPRINTER_H
+#define TILE_SUPPORT_DIAGNOSTICPRINTER_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "mlir-c/Diagnostics.h"
+
+typedef struct {
+  const char *name; /* as shown: the path, or "<stdin>" */
+  const char *text; /* the whole source (line numbers count from it) */
+  size_t len;
+} TileSourceText;
+
+const char *tileSeverityName(MlirDiagnosticSeverity severity);
+/* Prints `diag` (not its notes) to `out`. */
+void tilePrintDiagnostic(FILE *out, const TileSourceText *src,
+                         MlirDiagnostic diag);
+
+#endif
