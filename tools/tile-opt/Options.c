@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/Runtime/Args.h"
 #include "tile-c/Dialect.h"
 #include "tile-c/Passes.h"
 
@@ -43,26 +44,6 @@ static void printHelp(void) {
       "pipeline, 2 usage error.\n\n"
       "TILE PASSES:\n");
   tileForEachPass(printPass, NULL);
-}
-
-/* Matches "-name" or "-name=value"; for "-name value" takes argv[i+1]. */
-static bool flagValue(const char *arg, const char *name, int *i, int argc,
-                      char **argv, const char **value, bool *missing) {
-  size_t n = strlen(name);
-  if (strncmp(arg, name, n) != 0)
-    return false;
-  if (arg[n] == '=') {
-    *value = arg + n + 1;
-    return true;
-  }
-  if (arg[n] != '\0')
-    return false;
-  if (*i + 1 >= argc) {
-    *missing = true;
-    return true;
-  }
-  *value = argv[++*i];
-  return true;
 }
 
 static OptionsStatus usage(const char *fmt, const char *arg) {
@@ -116,7 +97,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       o->tileCompile = "";
     } else if (strncmp(arg, "-tile-compile=", 14) == 0) {
       o->tileCompile = arg + 14;
-    } else if (flagValue(arg, "-emit", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-emit", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs mlir, llvm, ptx, cubin or package",
                      argv[i]);
@@ -128,7 +109,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
         return usage("--emit=%s: expected mlir, llvm, ptx, cubin or package",
                      value);
       o->emit = value;
-    } else if (flagValue(arg, "-kernel", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-kernel", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a kernel name", argv[i]);
       o->kernel = value;
@@ -139,13 +120,13 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       o->splitMarker = arg + 18;
       if (!*o->splitMarker)
         return usage("%s: empty split marker", argv[i]);
-    } else if (flagValue(arg, "-o", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-o", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a file name", argv[i]);
       o->output = value;
-    } else if (flagValue(arg, "-pass-pipeline", &i, argc, argv, &value,
+    } else if (tileFlagValue(arg, "-pass-pipeline", &i, argc, argv, &value,
                          &missing) ||
-               flagValue(arg, "-p", &i, argc, argv, &value, &missing)) {
+               tileFlagValue(arg, "-p", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a pipeline", argv[i]);
       o->pipeline = value;

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Runtime/Args.h"
 #include "lib/Runtime/File.h"
 #include "lib/Runtime/Launch.h"
 #include "lib/Runtime/Package.h"
@@ -145,25 +146,6 @@ static int dump(const char *path) {
   return EXIT_OK;
 }
 
-static bool flagValue(const char *arg, const char *name, int *i, int argc,
-                      char **argv, const char **value, bool *missing) {
-  size_t n = strlen(name);
-  if (strncmp(arg, name, n) != 0)
-    return false;
-  if (arg[n] == '=') {
-    *value = arg + n + 1;
-    return true;
-  }
-  if (arg[n] != '\0')
-    return false;
-  if (*i + 1 >= argc) {
-    *missing = true;
-    return true;
-  }
-  *value = argv[++*i];
-  return true;
-}
-
 static bool parseInt(const char *s, long lo, long hi, int *out) {
   char *end;
   long v = strtol(s, &end, 10);
@@ -187,36 +169,36 @@ int main(int argc, char **argv) {
       printHelp();
       return EXIT_OK;
     }
-    if (flagValue(arg, "-dump", &i, argc, argv, &value, &missing)) {
+    if (tileFlagValue(arg, "-dump", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a package file", argv[i]);
       return dump(value);
     }
-    if (flagValue(arg, "-ptx", &i, argc, argv, &value, &missing) ||
-        flagValue(arg, "-cubin", &i, argc, argv, &value, &missing)) {
+    if (tileFlagValue(arg, "-ptx", &i, argc, argv, &value, &missing) ||
+        tileFlagValue(arg, "-cubin", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a file", argv[i]);
       p.imageKind = strncmp(arg, "-ptx", 4) == 0 ? TILE_IMAGE_PTX
                                                  : TILE_IMAGE_CUBIN;
       image = value;
-    } else if (flagValue(arg, "-kernel", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-kernel", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a name", argv[i]);
       kernel = value;
-    } else if (flagValue(arg, "-chip", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-chip", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a chip", argv[i]);
       chip = value;
-    } else if (flagValue(arg, "-warps", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-warps", &i, argc, argv, &value, &missing)) {
       if (missing || !parseInt(value, 1, 32, &numWarps))
         return usage("--warps '%s': expected 1 to 32", missing ? "" : value);
-    } else if (flagValue(arg, "-shared", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-shared", &i, argc, argv, &value, &missing)) {
       if (missing || !parseInt(value, 0, 1 << 30, &p.sharedBytes))
         return usage("--shared '%s': expected a byte count", missing ? "" : value);
-    } else if (flagValue(arg, "-flops", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-flops", &i, argc, argv, &value, &missing)) {
       if (missing || !parseInt(value, 0, 2147483647, &p.flopsPerProgram))
         return usage("--flops '%s': expected a count", missing ? "" : value);
-    } else if (flagValue(arg, "-arg", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-arg", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a type", argv[i]);
       if (p.numArgs == TILE_PACKAGE_MAX_ARGS)
@@ -226,7 +208,7 @@ int main(int argc, char **argv) {
                      "or a scalar type",
                      value);
       ++p.numArgs;
-    } else if (flagValue(arg, "-o", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-o", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a file", argv[i]);
       output = value;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Runtime/Args.h"
 #include "tools/tile-run/Substitute.h"
 
 static void printHelp(void) {
@@ -47,26 +48,6 @@ static void printHelp(void) {
       "After the run tile-run prints one line per memref argument written or\n"
       "checked (dtype, shape, min, max, mean). Exit status: 0 success, 1 bad\n"
       "input or failed check, 2 usage error.\n");
-}
-
-/* Matches "-name" or "-name=value"; for "-name value" takes argv[i+1]. */
-static bool flagValue(const char *arg, const char *name, int *i, int argc,
-                      char **argv, const char **value, bool *missing) {
-  size_t n = strlen(name);
-  if (strncmp(arg, name, n) != 0)
-    return false;
-  if (arg[n] == '=') {
-    *value = arg + n + 1;
-    return true;
-  }
-  if (arg[n] != '\0')
-    return false;
-  if (*i + 1 >= argc) {
-    *missing = true;
-    return true;
-  }
-  *value = argv[++*i];
-  return true;
 }
 
 OptionsStatus optionsUsageError(const char *message) {
@@ -166,40 +147,40 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       memcpy(name, value, len);
       name[len] = '\0';
       o->defines[o->numDefines++] = (Define){name, eq + 1};
-    } else if (flagValue(arg, "-kernel", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-kernel", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a kernel name", argv[i]);
       o->kernel = value;
-    } else if (flagValue(arg, "-grid", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-grid", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs X[,Y[,Z]]", argv[i]);
       o->grid = value;
-    } else if (flagValue(arg, "-target", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-target", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs cpu or cuda", argv[i]);
       target = value;
-    } else if (flagValue(arg, "-arg", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-arg", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a SPEC", argv[i]);
       o->args[o->numArgs++] = value;
-    } else if (flagValue(arg, "-out", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-out", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs INDEX=PATH.npy", argv[i]);
       if (!parseOutput(value, value, false, &o->outs[o->numOuts]))
         return usage("--out '%s': expected INDEX=PATH.npy", value);
       ++o->numOuts;
-    } else if (flagValue(arg, "-check", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-check", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs INDEX=PATH.npy[:RTOL]", argv[i]);
       if (!parseOutput(value, value, true, &o->checks[o->numChecks]))
         return usage("--check '%s': expected INDEX=PATH.npy[:RTOL]", value);
       ++o->numChecks;
-    } else if (flagValue(arg, "-chip", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-chip", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a chip such as sm_90a", argv[i]);
       o->chip = value;
       o->chipGiven = true;
-    } else if (flagValue(arg, "-num-warps", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-num-warps", &i, argc, argv, &value, &missing)) {
       if (missing || !parseCount(value, 1, 32, &o->numWarps) ||
           (o->numWarps & (o->numWarps - 1)))
         return usage("--num-warps '%s': expected a power of two from 1 to 32",
@@ -207,12 +188,12 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       o->numWarpsGiven = true;
     } else if (strcmp(arg, "-bench") == 0) {
       o->bench = true;
-    } else if (flagValue(arg, "-warmup", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-warmup", &i, argc, argv, &value, &missing)) {
       if (missing || !parseCount(value, 0, 1000000, &o->warmup))
         return usage("--warmup '%s': expected a count from 0 to 1000000",
                      missing ? "" : value);
       benchCounts = true;
-    } else if (flagValue(arg, "-iters", &i, argc, argv, &value, &missing)) {
+    } else if (tileFlagValue(arg, "-iters", &i, argc, argv, &value, &missing)) {
       if (missing || !parseCount(value, 1, 1000000, &o->iters))
         return usage("--iters '%s': expected a count from 1 to 1000000",
                      missing ? "" : value);
