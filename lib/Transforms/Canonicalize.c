@@ -183,10 +183,14 @@ static MlirLogicalResult foldTransOfTrans(MlirOperation op,
   return mlirLogicalResultSuccess();
 }
 
-/* reshape(reshape(x)) -> reshape(x), or x when it has the result type. */
-static MlirLogicalResult foldReshapeOfReshape(MlirOperation op,
-                                              MlirPatternRewriter rewriter) {
-  MlirOperation inner = definedBy(sourceOf(op), "tile.reshape");
+/* op(op(x)) -> op(x), or x when it already has the result type: for
+ * reshape (row-major order composes) and convert_layout (a layout only says
+ * where elements live). */
+static MlirLogicalResult foldChainOfSameOp(MlirOperation op,
+                                           MlirPatternRewriter rewriter) {
+  char name[64];
+  tileOpName(op, name, sizeof name);
+  MlirOperation inner = definedBy(sourceOf(op), name);
   if (mlirOperationIsNull(inner))
     return mlirLogicalResultFailure();
   MlirValue x = sourceOf(inner);
@@ -196,8 +200,8 @@ static MlirLogicalResult foldReshapeOfReshape(MlirOperation op,
     return mlirLogicalResultSuccess();
   }
   replaceWithNewOp(rewriter, op,
-                   tileOpCreate(mlirOperationGetLocation(op), "tile.reshape", 1,
-                                &x, 1, &type, 0, NULL));
+                   tileOpCreate(mlirOperationGetLocation(op), name, 1, &x, 1,
+                                &type, 0, NULL));
   return mlirLogicalResultSuccess();
 }
 
@@ -219,26 +223,6 @@ static MlirLogicalResult foldIdentityTrans(MlirOperation op,
   if (n < 0 || !isIdentityPermutation(perm, n))
     return mlirLogicalResultFailure();
   return foldIdentityShapeOp(op, rewriter);
-}
-
-/* convert_layout(convert_layout(x)) -> convert_layout(x), or x when x
- * already has the wanted layout: layouts only say where elements live. */
-static MlirLogicalResult foldConvertOfConvert(MlirOperation op,
-                                              MlirPatternRewriter rewriter) {
-  MlirOperation inner = definedBy(sourceOf(op), "tile.convert_layout");
-  if (mlirOperationIsNull(inner))
-    return mlirLogicalResultFailure();
-  MlirValue x = sourceOf(inner);
-  MlirType type = resultTypeOf(op);
-  if (mlirTypeEqual(mlirValueGetType(x), type)) {
-    replaceWithValue(rewriter, op, x);
-    return mlirLogicalResultSuccess();
-  }
-  replaceWithNewOp(rewriter, op,
-                   tileOpCreate(mlirOperationGetLocation(op),
-                                "tile.convert_layout", 1, &x, 1, &type, 0,
-                                NULL));
-  return mlirLogicalResultSuccess();
 }
 
 /* Upstream DCE cannot see that IRDL ops are free of side effects. */
@@ -271,9 +255,8 @@ static const PatternFn kShapeOpOfSplat = {foldShapeOpOfSplat};
 static const PatternFn kSplatOfConstant = {foldSplatOfConstant};
 static const PatternFn kTransOfTrans = {foldTransOfTrans};
 static const PatternFn kIdentityTrans = {foldIdentityTrans};
-static const PatternFn kReshapeOfReshape = {foldReshapeOfReshape};
+static const PatternFn kChainOfSameOp = {foldChainOfSameOp};
 static const PatternFn kIdentityShapeOp = {foldIdentityShapeOp};
-static const PatternFn kConvertOfConvert = {foldConvertOfConvert};
 
 static void addPattern(MlirContext ctx, MlirRewritePatternSet set,
                        const char *root, unsigned benefit,
@@ -305,11 +288,11 @@ void tilePopulateCanonicalizePatterns(MlirContext ctx,
   addPattern(ctx, set, "tile.splat", 1, &kSplatOfConstant);
   addPattern(ctx, set, "tile.trans", 1, &kTransOfTrans);
   addPattern(ctx, set, "tile.trans", 1, &kIdentityTrans);
-  addPattern(ctx, set, "tile.reshape", 1, &kReshapeOfReshape);
+  addPattern(ctx, set, "tile.reshape", 1, &kChainOfSameOp);
   addPattern(ctx, set, "tile.reshape", 1, &kIdentityShapeOp);
   addPattern(ctx, set, "tile.broadcast", 1, &kIdentityShapeOp);
   addPattern(ctx, set, "tile.convert_layout", 1, &kIdentityShapeOp);
-  addPattern(ctx, set, "tile.convert_layout", 1, &kConvertOfConvert);
+  addPattern(ctx, set, "tile.convert_layout", 1, &kChainOfSameOp);
 }
 
 MlirLogicalResult tileCanonicalize(MlirOperation op) {
