@@ -78,6 +78,14 @@ int tileLaunchValidate(const TilePackage *p, const TileLaunchArg *args,
                      "argument #%d (%s): array has shape %s, but dimension %d "
                      "of the memref is %lld",
                      i, type, shape, d, (long long)a->shape[d]);
+    /* The GPU lowering computes element offsets in 32 bits. */
+    size_t elems = 0, bytes = 0;
+    if (tileShapeNumElements(v->rank, v->shape, 0, &elems, &bytes) ||
+        elems > (size_t)INT32_MAX)
+      return failf(err, errSize,
+                   "argument #%d (%s): array has shape %s, more than 2^31-1 "
+                   "elements, which the GPU lowering cannot index",
+                   i, type, shape);
   }
   return 0;
 }
