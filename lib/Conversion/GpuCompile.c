@@ -174,6 +174,56 @@ static TileDType dtypeFor(MlirType t, int *isIndex) {
   return TILE_DTYPE_I64; /* index */
 }
 
+/* The constant value of an index/integer produced by arith.constant. */
+static bool constantInt(MlirValue v, int64_t *out) {
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def) || !tileOpIsNamed(def, "arith.constant"))
+    return false;
+  return tileOpIntAttr(def, "value", out);
+}
+
+typedef struct {
+  MlirOperation kernel;
+  double flops;
+  bool unknown;
+} FlopCount;
+
+/* 2*M*N*K per dot, times the trip counts of the scf.for loops around it;
+ * a loop with bounds known only at run time makes the count unknown. */
+static MlirWalkResult countDot(MlirOperation op, void *userData) {
+  FlopCount *c = userData;
+  if (!tileOpIsNamed(op, "tile.dot"))
+    return MlirWalkResultAdvance;
+  MlirType a = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType b = mlirValueGetType(mlirOperationGetOperand(op, 1));
+  double f = 2.0 * (double)mlirShapedTypeGetDimSize(a, 0) *
+             (double)mlirShapedTypeGetDimSize(a, 1) *
+             (double)mlirShapedTypeGetDimSize(b, 1);
+  for (MlirOperation p = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(p) && !mlirOperationEqual(p, c->kernel);
+       p = mlirOperationGetParentOperation(p)) {
+    if (!tileOpIsNamed(p, "scf.for"))
+      continue;
+    int64_t lb, ub, step;
+    if (!constantInt(mlirOperationGetOperand(p, 0), &lb) ||
+        !constantInt(mlirOperationGetOperand(p, 1), &ub) ||
+        !constantInt(mlirOperationGetOperand(p, 2), &step) || step <= 0) {
+      c->unknown = true;
+      return MlirWalkResultInterrupt;
+    }
+    f *= ub > lb ? (double)((ub - lb + step - 1) / step) : 0.0;
+  }
+  c->flops += f;
+  return MlirWalkResultAdvance;
+}
+
+/* Flops per program for TFLOP/s reports; 0 when unknown or too large. */
+static int flopsPerProgram(MlirOperation kernel) {
+  FlopCount c = {kernel, 0.0, false};
+  mlirOperationWalk(kernel, countDot, &c, MlirWalkPreOrder);
+  return c.unknown || c.flops > 2147483647.0 ? 0 : (int)c.flops;
+}
+
 static int describePackage(MlirOperation kernel, const char *name,
                            const TileGpuOptions *o, int numWarps,
                            int64_t smem, TilePackage *p, char *err,
@@ -183,6 +233,7 @@ static int describePackage(MlirOperation kernel, const char *name,
   snprintf(p->chip, sizeof p->chip, "%s", o->chip);
   p->numWarps = numWarps;
   p->sharedBytes = (int)smem;
+  p->flopsPerProgram = flopsPerProgram(kernel);
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
   intptr_t n = mlirFunctionTypeGetNumInputs(fnType);
   if (n > TILE_PACKAGE_MAX_ARGS) {

@@ -41,7 +41,8 @@ typedef struct {
   TileImageKind imageKind;
   int numWarps;          /* 1..32 */
   int sharedBytes;       /* static shared memory of the kernel */
-  int flopsPerProgram;   /* reserved (0): TFLOP/s reporting of dots */
+  int flopsPerProgram;   /* 2*M*N*K of the dots one program runs, for
+                          * TFLOP/s; 0 when not known at compile time */
   int numArgs;
   TilePackageArg args[TILE_PACKAGE_MAX_ARGS];
   void *image;           /* owned; imageSize bytes (PTX: NUL-terminated) */
