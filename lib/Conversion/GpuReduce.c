@@ -4,7 +4,8 @@
  *   2. lanes that hold different parts of a line combine through xor
  *      shuffles (only as many as hold distinct elements: a replicated
  *      layout must not count an element twice);
- *   3. if several warps hold parts of a line, they meet in shared memory.
+ *   3. if several warps hold parts of a line, they meet in shared memory,
+ *      in a region of their own (one barrier; two inside loops).
  * Every thread ends with the result registers of its slice layout (a
  * rank-1 tile reduces to a scalar every thread holds). */
 #include "lib/Conversion/GpuOps.h"
@@ -129,8 +130,9 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       elems *= resultShape[d];
     MlirType storage = gpuStorageType(x.elem);
     int bytes = gpuElemBytes(x.elem);
-    gpuNeedShared(g, elems * distinctWarps * bytes);
-    MlirValue base = gpuSharedBase(b);
+    bool inLoop;
+    MlirValue base =
+        gpuReduceScratch(b, g, elems * distinctWarps * bytes, &inLoop);
     MlirValue warpC = bBinary(
         b, "arith.remui",
         bBinary(b, "arith.divui", g->warp, bConstIndex(b, warpStride[axis])),
@@ -145,7 +147,8 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       }
       slots[j] = bMuli(b, flat, bConstIndex(b, distinctWarps));
     }
-    gpuBarrier(b); /* earlier readers of the buffer are done */
+    if (inLoop)
+      gpuBarrier(b); /* last iteration's readers are done */
     for (int j = 0; j < nOut; ++j)
       gpuStorePtr(b, gpuToStorage(b, acc[j]),
                   gpuGep(b, base, bAddi(b, slots[j], warpC), x.elem), bytes);

@@ -156,6 +156,26 @@ MlirValue gpuSharedBase(TileBuilder *b) {
                                  &ptr3, 1, attrs));
 }
 
+MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,
+                           bool *inLoop) {
+  *inLoop = false;
+  for (MlirOperation p = mlirBlockGetParentOperation(b->block);
+       !mlirOperationIsNull(p) && !tileOpIsNamed(p, "gpu.func");
+       p = mlirOperationGetParentOperation(p))
+    if (tileOpIsNamed(p, "scf.for"))
+      *inLoop = true;
+  int64_t offset = (g->reduceBytes + 15) / 16 * 16;
+  g->reduceBytes = offset + bytes;
+  MlirType ptr3 = mlirLLVMPointerTypeGet(b->ctx, 3);
+  TileNamedAttr attrs[] = {
+      {"global_name",
+       mlirFlatSymbolRefAttrGet(b->ctx, tileStr("__tile_smem_reduce"))}};
+  MlirValue base = bInsert(b, tileOpCreate(b->loc, "llvm.mlir.addressof", 0,
+                                           NULL, 1, &ptr3, 1, attrs));
+  return gpuGep(b, base, bConstIndex(b, offset),
+                mlirIntegerTypeGet(b->ctx, 8));
+}
+
 void gpuNeedShared(GpuLowering *g, int64_t bytes) {
   if (bytes > g->smemBytes)
     g->smemBytes = bytes;

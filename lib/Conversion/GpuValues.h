@@ -64,6 +64,7 @@ typedef struct {
   MlirValue lane, warp;   /* index values at the function entry */
   int numWarps;
   int64_t smemBytes;      /* the largest shared-memory use so far */
+  int64_t reduceBytes;    /* reductions' own regions, one after another */
   bool failed;
   GpuValueMap values;
 } GpuLowering;
@@ -85,6 +86,11 @@ void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
  * largest request (gpuNeedShared). */
 MlirValue gpuSharedBase(TileBuilder *b);
 void gpuNeedShared(GpuLowering *g, int64_t bytes);
+/* A region of `bytes` that only this reduction uses (@__tile_smem_reduce):
+ * outside loops nothing else writes it, so it needs no barrier before its
+ * writes; *inLoop says whether one is needed (the next iteration reuses it). */
+MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,
+                           bool *inLoop);
 MlirValue gpuBarrier(TileBuilder *b);
 
 /* Element storage type in memory (i1 is stored as i8) and its bytes. */

@@ -670,13 +670,14 @@ static bool lowerBlock(GpuLowering *g, TileBuilder *b, MlirBlock block) {
   return true;
 }
 
-/* The shared-memory scratch buffer, once its size is known. */
-static void addSharedBuffer(MlirOperation gpuModule, int64_t bytes) {
+/* A shared-memory buffer, once its size is known. */
+static void addSharedBuffer(MlirOperation gpuModule, const char *name,
+                            int64_t bytes) {
   char text[256];
   snprintf(text, sizeof text,
-           "llvm.mlir.global internal @__tile_smem() {addr_space = 3 : i32, "
+           "llvm.mlir.global internal @%s() {addr_space = 3 : i32, "
            "alignment = 16 : i64} : !llvm.array<%lld x i8>",
-           (long long)bytes);
+           name, (long long)bytes);
   MlirOperation global = mlirOperationCreateParse(
       mlirOperationGetContext(gpuModule), tileStr(text), tileStr("tile-gpu"));
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
@@ -716,17 +717,20 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
       mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   mapArguments(&g, &b, kernelBody, entry);
   bool ok = lowerBlock(&g, &b, kernelBody) && !g.failed;
-  if (ok && g.smemBytes > TILE_GPU_STATIC_SMEM_LIMIT) {
+  int64_t total = g.smemBytes + g.reduceBytes;
+  if (ok && total > TILE_GPU_STATIC_SMEM_LIMIT) {
     tileEmitOpError(kernel,
                     "needs %lld bytes of shared memory for layout "
                     "conversions, reductions and dots; the static limit is "
                     "%d bytes",
-                    (long long)g.smemBytes, TILE_GPU_STATIC_SMEM_LIMIT);
+                    (long long)total, TILE_GPU_STATIC_SMEM_LIMIT);
     ok = false;
   }
   if (ok && g.smemBytes > 0)
-    addSharedBuffer(gpuModule, g.smemBytes);
-  *sharedBytes = g.smemBytes;
+    addSharedBuffer(gpuModule, "__tile_smem", g.smemBytes);
+  if (ok && g.reduceBytes > 0)
+    addSharedBuffer(gpuModule, "__tile_smem_reduce", g.reduceBytes);
+  *sharedBytes = total;
   gpuMapFree(&g.values);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

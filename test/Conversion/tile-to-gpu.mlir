@@ -30,13 +30,14 @@ func.func @vecadd(%x: memref<?xf32>, %z: memref<?xf32>, %s: f32) attributes {til
 // -----
 
 // A reduction over 1024 columns spread on 32 lanes and 2 warps: registers,
-// then xor shuffles (offsets 1 to 16), then shared memory between the warps.
-// CHECK:       llvm.mlir.global internal @__tile_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<8 x i8>
+// then xor shuffles (offsets 1 to 16), then shared memory between the warps,
+// in a region of its own: one barrier between the writes and the reads.
+// CHECK:       llvm.mlir.global internal @__tile_smem_reduce() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<8 x i8>
 // CHECK:       gpu.func @rowmax
 // CHECK-COUNT-5: gpu.shuffle  xor
-// CHECK:         gpu.barrier
+// CHECK-NOT:     gpu.barrier
 // CHECK:         llvm.store %{{.*}} : f32, !llvm.ptr<3>
-// CHECK:         gpu.barrier
+// CHECK-NEXT:    gpu.barrier
 // CHECK:         llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK:         arith.maximumf
 func.func @rowmax(%x: memref<?x?xf32>, %y: memref<?xf32>) attributes {tile.kernel, tile.num_warps = 2 : i32} {
