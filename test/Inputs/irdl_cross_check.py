@@ -2,7 +2,7 @@
 """Every valid tile file we ship must parse with upstream mlir-opt given only
 dialect/tile.irdl.mlir, and must be accepted by tile-opt too.
 
-Valid files: examples/*.mlir, the ```mlir blocks of docs/*.md, and the
+Valid files: examples/*.mlir, bench/**/*.mlir, the ```mlir blocks of docs/*.md, and the
 test/**/*.mlir files that expect neither diagnostics nor a failing exit.
 A file that is invalid on purpose (or a template with ${NAME} holes) says
 "irdl-cross-check: skip" in a comment, with the reason. Prints one line per
@@ -34,8 +34,9 @@ def is_valid_test(text):
 
 
 def shipped_files(tmp):
-    for path in sorted(glob.glob(os.path.join(src, "examples", "**", "*.mlir"), recursive=True)):
-        yield os.path.relpath(path, src), path
+    for folder in ("examples", "bench"):
+        for path in sorted(glob.glob(os.path.join(src, folder, "**", "*.mlir"), recursive=True)):
+            yield os.path.relpath(path, src), path
     for path in sorted(glob.glob(os.path.join(src, "test", "**", "*.mlir"), recursive=True)):
         if not is_valid_test(open(path, encoding="utf-8", errors="replace").read()):
             continue
