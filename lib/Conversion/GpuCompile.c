@@ -314,13 +314,22 @@ int tileGpuCompile(MlirModule module, const char *name,
     snprintf(err, errSize, "kernel '%s': the tile passes failed", kernelName);
     return 1;
   }
-  int64_t smem = 0;
-  if (mlirLogicalResultIsFailure(
-          tileLowerKernelToGPU(kernel, o->chip, numWarps, &smem))) {
+  /* Two entries in one binary: the generic kernel, and one that assumes
+   * 16-byte aligned memrefs (the launcher picks it when that holds). */
+  char alignedName[160];
+  snprintf(alignedName, sizeof alignedName, "%s%s", kernelName,
+           TILE_ALIGNED_ENTRY_SUFFIX);
+  int64_t smem = 0, alignedSmem = 0;
+  if (mlirLogicalResultIsFailure(tileLowerKernelToGPU(
+          kernel, o->chip, numWarps, kernelName, false, &smem)) ||
+      mlirLogicalResultIsFailure(tileLowerKernelToGPU(
+          kernel, o->chip, numWarps, alignedName, true, &alignedSmem))) {
     snprintf(err, errSize, "kernel '%s' cannot be lowered for the GPU",
              kernelName);
     return 1;
   }
+  if (alignedSmem > smem)
+    smem = alignedSmem;
   TilePackage package;
   if (describePackage(kernel, kernelName, o, numWarps, smem, &package, err,
                       errSize))

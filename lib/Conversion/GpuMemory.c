@@ -4,7 +4,10 @@
  * bytes). Each group takes a fast path, one V-wide vector access, when it
  * is wholly inside the memref, fully enabled by the mask and aligned to
  * its size; otherwise each element is guarded on its own. Nothing outside
- * the memref or masked off is ever accessed (DIALECT.md). */
+ * the memref or masked off is ever accessed (DIALECT.md). In the aligned
+ * variant (GpuValues.h) an unmasked access whose innermost offset is a
+ * provable multiple of V needs no element path: its groups are wholly
+ * inside or wholly outside. */
 #include "lib/Conversion/GpuOps.h"
 
 #include <stdlib.h>
@@ -18,6 +21,9 @@
 typedef struct {
   GpuMemref *mem;
   MlirValue offsets[TILE_MAX_LAYOUT_RANK];
+  /* Aligned variant, unmasked, innermost offset a multiple of V: each group
+   * is wholly inside the memref or wholly outside. */
+  bool wholeGroups;
   GpuTile *mask; /* NULL when unmasked */
   int rank;
   int64_t shape[TILE_MAX_LAYOUT_RANK];
@@ -45,6 +51,37 @@ static int vectorWidth(const TileLayout *l, const GpuMemref *m, int rank,
   while (v > 1 && v * gpuElemBytes(m->elem) > 16)
     v /= 2;
   return v;
+}
+
+/* Whether kernel value `v` (an index) is a multiple of n, as far as its
+ * definition shows: constants, sums, products, casts, and scf.for
+ * induction variables with such bounds and step. */
+static bool divisibleBy(MlirValue v, int64_t n, int depth) {
+  if (n <= 1)
+    return true;
+  if (depth > 8)
+    return false;
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def)) {
+    MlirOperation loop =
+        mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+    return !mlirOperationIsNull(loop) && tileOpIsNamed(loop, "scf.for") &&
+           mlirBlockArgumentGetArgNumber(v) == 0 &&
+           divisibleBy(mlirOperationGetOperand(loop, 0), n, depth + 1) &&
+           divisibleBy(mlirOperationGetOperand(loop, 2), n, depth + 1);
+  }
+  int64_t c;
+  if (tileOpIsNamed(def, "arith.constant"))
+    return tileOpIntAttr(def, "value", &c) && c % n == 0;
+  if (tileOpIsNamed(def, "arith.muli"))
+    return divisibleBy(mlirOperationGetOperand(def, 0), n, depth + 1) ||
+           divisibleBy(mlirOperationGetOperand(def, 1), n, depth + 1);
+  if (tileOpIsNamed(def, "arith.addi") || tileOpIsNamed(def, "arith.subi"))
+    return divisibleBy(mlirOperationGetOperand(def, 0), n, depth + 1) &&
+           divisibleBy(mlirOperationGetOperand(def, 1), n, depth + 1);
+  if (tileOpIsNamed(def, "arith.index_cast"))
+    return divisibleBy(mlirOperationGetOperand(def, 0), n, depth + 1);
+  return false;
 }
 
 static bool setupAccess(GpuLowering *g, MlirOperation op, bool isLoad,
@@ -77,6 +114,10 @@ static bool setupAccess(GpuLowering *g, MlirOperation op, bool isLoad,
     a->shape[d] = mlirShapedTypeGetDimSize(type, d);
   a->elem = mlirShapedTypeGetElementType(type);
   a->vector = vectorWidth(&a->layout, a->mem, a->rank, a->shape);
+  a->wholeGroups =
+      g->assumeAligned16 && !masked && a->vector > 1 &&
+      divisibleBy(mlirOperationGetOperand(op, first + a->rank - 1), a->vector,
+                  0);
   return true;
 }
 
@@ -209,17 +250,21 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       continue;
     }
     TileBuilder fastB, slowB;
-    MlirOperation ifOp = bIf(b, fastPath(b, &a, &grp, reg), V, types, true,
-                             &fastB, &slowB);
+    MlirValue fast = a.wholeGroups ? grp.allInside : fastPath(b, &a, &grp, reg);
+    MlirOperation ifOp = bIf(b, fast, V, types, true, &fastB, &slowB);
     MlirValue vec = gpuLoadPtr(&fastB, grp.ptr, vectorType(storage, V),
                                V * gpuElemBytes(a.elem));
     MlirValue lanes[16];
     for (int e = 0; e < V; ++e)
       lanes[e] = extractElement(&fastB, vec, e, storage);
     bYield(&fastB, "scf.yield", V, lanes);
+    /* A whole group outside the memref reads the padding. */
     for (int e = 0; e < V; ++e)
-      lanes[e] = guardedLoad(&slowB, &a, elementEnabled(&slowB, &a, &grp, reg, e),
-                             elementPtr(&slowB, &a, &grp, e), pad);
+      lanes[e] = a.wholeGroups
+                     ? gpuToStorage(&slowB, pad)
+                     : guardedLoad(&slowB, &a,
+                                   elementEnabled(&slowB, &a, &grp, reg, e),
+                                   elementPtr(&slowB, &a, &grp, e), pad);
     bYield(&slowB, "scf.yield", V, lanes);
     for (int e = 0; e < V; ++e)
       t.regs[reg + e] = gpuFromStorage(b, mlirOperationGetResult(ifOp, e),
@@ -256,7 +301,8 @@ bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       continue;
     }
     TileBuilder fastB, slowB;
-    bIf(b, fastPath(b, &a, &grp, reg), 0, NULL, true, &fastB, &slowB);
+    MlirValue fast = a.wholeGroups ? grp.allInside : fastPath(b, &a, &grp, reg);
+    bIf(b, fast, 0, NULL, !a.wholeGroups, &fastB, &slowB);
     MlirType vt = vectorType(storage, V);
     MlirValue vec = bInsert(&fastB, tileOpCreate(fastB.loc, "llvm.mlir.poison",
                                                  0, NULL, 1, &vt, 0, NULL));
@@ -265,6 +311,8 @@ bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
                           e);
     gpuStorePtr(&fastB, vec, grp.ptr, V * gpuElemBytes(a.elem));
     bYield(&fastB, "scf.yield", 0, NULL);
+    if (a.wholeGroups) /* a whole group outside is not written at all */
+      continue;
     for (int e = 0; e < V; ++e)
       guardedStore(&slowB, elementEnabled(&slowB, &a, &grp, reg, e),
                    t.regs[reg + e], elementPtr(&slowB, &a, &grp, e),

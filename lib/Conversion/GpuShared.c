@@ -64,7 +64,7 @@ bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       perm[k] = mlirDenseI32ArrayGetElement(p, k);
   }
   gpuNeedShared(g, numElements(src.rank, src.shape) * gpuElemBytes(src.elem));
-  MlirValue base = gpuSharedBase(b);
+  MlirValue base = gpuSharedBase(b, g);
   gpuBarrier(b);
   writeTile(g, b, base, &src, bConstIndex(b, 0));
   gpuBarrier(b);
@@ -120,7 +120,7 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   int64_t bOffset = M * K; /* B follows A, in elements of A's size */
   int64_t bStart = (M * K * aBytes + 15) / 16 * 16;
   gpuNeedShared(g, bStart + K * N * gpuElemBytes(B.elem));
-  MlirValue base = gpuSharedBase(b);
+  MlirValue base = gpuSharedBase(b, g);
   MlirValue bBase = gpuGep(b, base, bConstIndex(b, bStart),
                            mlirIntegerTypeGet(g->ctx, 8));
   (void)bOffset;

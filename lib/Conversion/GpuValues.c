@@ -147,11 +147,10 @@ void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
 
 /* ---- shared memory, memory access ------------------------------------- */
 
-MlirValue gpuSharedBase(TileBuilder *b) {
+MlirValue gpuSharedBase(TileBuilder *b, GpuLowering *g) {
   MlirType ptr3 = mlirLLVMPointerTypeGet(b->ctx, 3);
   TileNamedAttr attrs[] = {
-      {"global_name",
-       mlirFlatSymbolRefAttrGet(b->ctx, tileStr("__tile_smem"))}};
+      {"global_name", mlirFlatSymbolRefAttrGet(b->ctx, tileStr(g->smemName))}};
   return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.addressof", 0, NULL, 1,
                                  &ptr3, 1, attrs));
 }
@@ -169,7 +168,7 @@ MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,
   MlirType ptr3 = mlirLLVMPointerTypeGet(b->ctx, 3);
   TileNamedAttr attrs[] = {
       {"global_name",
-       mlirFlatSymbolRefAttrGet(b->ctx, tileStr("__tile_smem_reduce"))}};
+       mlirFlatSymbolRefAttrGet(b->ctx, tileStr(g->reduceName))}};
   MlirValue base = bInsert(b, tileOpCreate(b->loc, "llvm.mlir.addressof", 0,
                                            NULL, 1, &ptr3, 1, attrs));
   return gpuGep(b, base, bConstIndex(b, offset),

@@ -65,6 +65,13 @@ typedef struct {
   int numWarps;
   int64_t smemBytes;      /* the largest shared-memory use so far */
   int64_t reduceBytes;    /* reductions' own regions, one after another */
+  char smemName[160];     /* this entry's shared-memory globals */
+  char reduceName[160];
+  /* The aligned variant: every memref's base is 16-byte aligned and its
+   * inner size and outer strides are multiples of 16 bytes (the launcher
+   * checks), so vector groups at provably aligned offsets are either wholly
+   * inside the memref or wholly outside. */
+  bool assumeAligned16;
   bool failed;
   GpuValueMap values;
 } GpuLowering;
@@ -84,7 +91,7 @@ void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
 
 /* The shared-memory scratch buffer as an !llvm.ptr<3>, sized by the
  * largest request (gpuNeedShared). */
-MlirValue gpuSharedBase(TileBuilder *b);
+MlirValue gpuSharedBase(TileBuilder *b, GpuLowering *g);
 void gpuNeedShared(GpuLowering *g, int64_t bytes);
 /* A region of `bytes` that only this reduction uses (@__tile_smem_reduce):
  * outside loops nothing else writes it, so it needs no barrier before its

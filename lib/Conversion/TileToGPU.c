@@ -102,15 +102,14 @@ static bool appendParams(TileStrBuf *sig, MlirType t, int *count) {
 /* Parses `gpu.module @tile_kernels [target] { gpu.func @name(...) kernel
  * { gpu.return } }` and returns it. */
 static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
-                                     const char *chip, int numWarps) {
+                                     const char *chip, int numWarps,
+                                     const char *entryName) {
   MlirContext ctx = mlirOperationGetContext(kernel);
-  MlirStringRef name;
-  tileOpStrAttr(kernel, "sym_name", &name);
   TileStrBuf text = tileStrBufInit();
   tileStrBufPrintf(&text,
                    "gpu.module @tile_kernels [#nvvm.target<chip = \"%s\", "
-                   "O = 3>] {\n  gpu.func @%.*s(",
-                   chip, (int)name.length, name.data);
+                   "O = 3>] {\n  gpu.func @%s(",
+                   chip, entryName);
   int count = 0;
   intptr_t n = mlirFunctionTypeGetNumInputs(fnType);
   for (intptr_t i = 0; i < n; ++i)
@@ -684,22 +683,47 @@ static void addSharedBuffer(MlirOperation gpuModule, const char *name,
   mlirBlockInsertOwnedOperation(body, 0, global);
 }
 
+/* The gpu.module @tile_kernels already in `module`, or a null op. */
+static MlirOperation findGpuModule(MlirOperation module) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (tileOpIsNamed(op, "gpu.module"))
+      return op;
+  return (MlirOperation){NULL};
+}
+
 MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
-                                       int numWarps, int64_t *sharedBytes) {
+                                       int numWarps, const char *entryName,
+                                       bool assumeAligned16,
+                                       int64_t *sharedBytes) {
   MlirContext ctx = mlirOperationGetContext(kernel);
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
-  MlirOperation gpuModule = createGpuModule(kernel, fnType, chip, numWarps);
-  if (mlirOperationIsNull(gpuModule))
+  MlirOperation parsed =
+      createGpuModule(kernel, fnType, chip, numWarps, entryName);
+  if (mlirOperationIsNull(parsed))
     return mlirLogicalResultFailure();
-  /* Into the kernel's module, which becomes a GPU container. */
+  MlirOperation func = mlirBlockGetFirstOperation(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(parsed, 0)));
+  /* Into the kernel's module (a GPU container), joining the gpu.module of
+   * an earlier variant if there is one. */
   MlirOperation module = mlirOperationGetParentOperation(kernel);
-  mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(kernel), kernel,
-                                     gpuModule);
+  MlirOperation gpuModule = findGpuModule(module);
+  if (mlirOperationIsNull(gpuModule)) {
+    gpuModule = parsed;
+    mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(kernel), kernel,
+                                       gpuModule);
+  } else {
+    MlirBlock body =
+        mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
+    MlirOperation last = mlirBlockGetFirstOperation(body);
+    while (!mlirOperationIsNull(mlirOperationGetNextInBlock(last)))
+      last = mlirOperationGetNextInBlock(last);
+    mlirOperationMoveAfter(func, last);
+    mlirOperationDestroy(parsed);
+  }
   mlirOperationSetAttributeByName(module, tileStr("gpu.container_module"),
                                   mlirUnitAttrGet(ctx));
-  MlirBlock moduleBody =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
-  MlirOperation func = mlirBlockGetFirstOperation(moduleBody);
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
 
   GpuLowering g;
@@ -707,6 +731,9 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   g.ctx = ctx;
   g.gpuModule = gpuModule;
   g.numWarps = numWarps;
+  g.assumeAligned16 = assumeAligned16;
+  snprintf(g.smemName, sizeof g.smemName, "__tile_smem_%s", entryName);
+  snprintf(g.reduceName, sizeof g.reduceName, "__tile_reduce_%s", entryName);
   gpuMapInit(&g.values);
   TileBuilder b = tileBuilderBefore(mlirBlockGetTerminator(entry));
   b.loc = mlirOperationGetLocation(kernel);
@@ -727,9 +754,9 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
     ok = false;
   }
   if (ok && g.smemBytes > 0)
-    addSharedBuffer(gpuModule, "__tile_smem", g.smemBytes);
+    addSharedBuffer(gpuModule, g.smemName, g.smemBytes);
   if (ok && g.reduceBytes > 0)
-    addSharedBuffer(gpuModule, "__tile_smem_reduce", g.reduceBytes);
+    addSharedBuffer(gpuModule, g.reduceName, g.reduceBytes);
   *sharedBytes = total;
   gpuMapFree(&g.values);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

@@ -9,6 +9,7 @@
 #ifndef TILE_CONVERSION_TILETOGPU_H
 #define TILE_CONVERSION_TILETOGPU_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "mlir-c/IR.h"
@@ -16,7 +17,13 @@
 /* Shared memory a kernel can have statically (the CUDA limit). */
 #define TILE_GPU_STATIC_SMEM_LIMIT 49152
 
+/* Lowers `kernel` into the gpu.func `entryName` (added to the module's
+ * gpu.module when one exists: variants of one kernel share a binary).
+ * assumeAligned16 makes the aligned variant (GpuValues.h); the launcher
+ * uses it only when every memref meets its conditions. */
 MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
-                                       int numWarps, int64_t *sharedBytes);
+                                       int numWarps, const char *entryName,
+                                       bool assumeAligned16,
+                                       int64_t *sharedBytes);
 
 #endif

@@ -279,6 +279,18 @@ static int runLoaded(TileCuda *cu, const TilePackage *p, TileCudaKernel *k,
   return 0;
 }
 
+static int argsAligned16(const TilePackage *p, const TileLaunchArg *args) {
+  for (int i = 0; i < p->numArgs; ++i) {
+    if (!p->args[i].isMemref)
+      continue;
+    const TileHostArray *a = args[i].array;
+    int64_t inner = a->rank > 0 ? a->shape[a->rank - 1] : 1;
+    if ((inner * (int64_t)tileDTypeSize(a->dtype)) % 16 != 0)
+      return 0;
+  }
+  return 1;
+}
+
 int tileLaunchRun(TileCuda *cu, const TilePackage *p,
                   const TileLaunchArg *args, int numArgs,
                   const int64_t grid[3], const TileBenchOptions *bench,
@@ -293,8 +305,20 @@ int tileLaunchRun(TileCuda *cu, const TilePackage *p,
   out->flops = (double)p->flopsPerProgram * (double)grid[0] *
                (double)grid[1] * (double)grid[2];
 
-  TileCudaKernel *k;
-  if (tileCudaKernelLoad(cu, p->image, p->kernelName, p->sharedBytes, &k, err,
+  /* The aligned entry when every memref qualifies (device buffers from
+   * cuMemAlloc are 256-byte aligned; C order makes every outer stride a
+   * multiple of the innermost size) and the image has it. */
+  TileCudaKernel *k = NULL;
+  if (argsAligned16(p, args)) {
+    char name[sizeof p->kernelName + sizeof TILE_ALIGNED_ENTRY_SUFFIX];
+    char ignored[512];
+    snprintf(name, sizeof name, "%s%s", p->kernelName,
+             TILE_ALIGNED_ENTRY_SUFFIX);
+    out->aligned = tileCudaKernelLoad(cu, p->image, name, p->sharedBytes, &k,
+                                      ignored, sizeof ignored) == 0;
+  }
+  if (!out->aligned &&
+      tileCudaKernelLoad(cu, p->image, p->kernelName, p->sharedBytes, &k, err,
                          errSize))
     return 1;
   tileCudaKernelInfo(k, &out->numRegs, &out->staticShared,

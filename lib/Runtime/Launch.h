@@ -28,6 +28,7 @@ typedef struct {
 
 typedef struct {
   double launchUs;             /* the one launch whose results are copied back */
+  int aligned;                 /* ran the package's aligned entry (Package.h) */
   int numRegs;                 /* registers per thread */
   int staticShared, dynamicShared;
   /* Bench mode only (iters > 0): */

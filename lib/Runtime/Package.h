@@ -13,7 +13,12 @@
  *   scalar: its own width: i1 and i8 1 byte, i16/f16/bf16 2, i32/f32 4,
  *           i64/index/f64 8
  * The program id is blockIdx and the grid is gridDim; a block has
- * 32 * numWarps threads. */
+ * 32 * numWarps threads.
+ *
+ * An image may also hold the entry kernelName + TILE_ALIGNED_ENTRY_SUFFIX,
+ * compiled for memrefs whose base is 16-byte aligned and whose innermost
+ * size (and so every outer stride, in C order) is a multiple of 16 bytes;
+ * the launcher runs it instead when every memref argument qualifies. */
 #ifndef TILE_RUNTIME_PACKAGE_H
 #define TILE_RUNTIME_PACKAGE_H
 
@@ -24,6 +29,7 @@
 
 #define TILE_PACKAGE_VERSION 1
 #define TILE_PACKAGE_MAX_ARGS 64
+#define TILE_ALIGNED_ENTRY_SUFFIX "__aligned16"
 
 typedef enum { TILE_IMAGE_CUBIN = 0, TILE_IMAGE_PTX = 1 } TileImageKind;
 
