@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "lib/Conversion/TileToGPU.h"
+#include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
 #include "lib/Transforms/AssignLayouts.h"
 #include "lib/Transforms/Canonicalize.h"
@@ -156,24 +157,6 @@ static const char *findToolkit(const TileGpuOptions *o) {
   return NULL;
 }
 
-static TileDType dtypeFor(MlirType t, int *isIndex) {
-  *isIndex = mlirTypeIsAIndex(t);
-  if (mlirTypeIsAInteger(t)) {
-    switch (mlirIntegerTypeGetWidth(t)) {
-    case 1: return TILE_DTYPE_BOOL;
-    case 8: return TILE_DTYPE_I8;
-    case 16: return TILE_DTYPE_I16;
-    case 32: return TILE_DTYPE_I32;
-    default: return TILE_DTYPE_I64;
-    }
-  }
-  if (mlirTypeIsAF16(t)) return TILE_DTYPE_F16;
-  if (mlirTypeIsABF16(t)) return TILE_DTYPE_BF16;
-  if (mlirTypeIsAF32(t)) return TILE_DTYPE_F32;
-  if (mlirTypeIsAF64(t)) return TILE_DTYPE_F64;
-  return TILE_DTYPE_I64; /* index */
-}
-
 /* The constant value of an index/integer produced by arith.constant. */
 static bool constantInt(MlirValue v, int64_t *out) {
   MlirOperation def = tileDefiningOp(v);
@@ -254,7 +237,17 @@ static int describePackage(MlirOperation kernel, const char *name,
                           : mlirShapedTypeGetDimSize(t, d);
       t = mlirShapedTypeGetElementType(t);
     }
-    a->dtype = dtypeFor(t, &a->isIndex);
+    a->isIndex = mlirTypeIsAIndex(t);
+    if (!tileDTypeOfType(t, &a->dtype)) {
+      char type[64];
+      snprintf(err, errSize,
+               "kernel '%s': argument #%ld has type %s, which a package "
+               "cannot describe",
+               name, (long)i,
+               tileTypeStr(mlirFunctionTypeGetInput(fnType, i), type,
+                           sizeof type));
+      return 1;
+    }
   }
   return 0;
 }

@@ -13,6 +13,7 @@
 
 #include "lib/Conversion/TileToCPU.h"
 #include "lib/Runtime/Half.h"
+#include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -59,25 +60,6 @@ static void listKernels(MlirModule module, char *buf, size_t size) {
     snprintf(buf, size, "none");
 }
 
-static bool dtypeOf(MlirType t, TileDType *out) {
-  if (mlirTypeIsAInteger(t)) {
-    switch (mlirIntegerTypeGetWidth(t)) {
-    case 1: *out = TILE_DTYPE_BOOL; return true;
-    case 8: *out = TILE_DTYPE_I8; return true;
-    case 16: *out = TILE_DTYPE_I16; return true;
-    case 32: *out = TILE_DTYPE_I32; return true;
-    case 64: *out = TILE_DTYPE_I64; return true;
-    default: return false;
-    }
-  }
-  if (mlirTypeIsAIndex(t)) { *out = TILE_DTYPE_I64; return true; }
-  if (mlirTypeIsAF16(t)) { *out = TILE_DTYPE_F16; return true; }
-  if (mlirTypeIsABF16(t)) { *out = TILE_DTYPE_BF16; return true; }
-  if (mlirTypeIsAF32(t)) { *out = TILE_DTYPE_F32; return true; }
-  if (mlirTypeIsAF64(t)) { *out = TILE_DTYPE_F64; return true; }
-  return false;
-}
-
 static int describeArgs(MlirOperation func, TileCpuKernel *k, char *err,
                         size_t errSize) {
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(func, "function_type"));
@@ -109,7 +91,7 @@ static int describeArgs(MlirOperation func, TileCpuKernel *k, char *err,
     } else {
       a->kind = TILE_ARG_FLOAT;
     }
-    if (!dtypeOf(scalar, &a->dtype)) {
+    if (!tileDTypeOfType(scalar, &a->dtype)) {
       snprintf(err, errSize,
                "kernel '%s': argument #%ld has type %s, which the CPU "
                "reference cannot pass",

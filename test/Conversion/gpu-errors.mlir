@@ -32,3 +32,15 @@ func.func @table(%y: memref<?xi32>) attributes {tile.kernel} {
   "tile.store"(%t, %y, %c0) : (tensor<4xi32>, memref<?xi32>, index) -> ()
   return
 }
+
+// -----
+
+// Kernel arguments must have an element type packages describe (the launch
+// needs it), even when the kernel does not touch them.
+// CHECK: tile-opt: kernel 'f8_argument': argument #0 has type memref<?xf8E4M3FN>, which a package cannot describe
+func.func @f8_argument(%x: memref<?xf8E4M3FN>, %y: memref<?xf32>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%y, %c0) : (memref<?xf32>, index) -> tensor<16xf32>
+  "tile.store"(%t, %y, %c0) : (tensor<16xf32>, memref<?xf32>, index) -> ()
+  return
+}

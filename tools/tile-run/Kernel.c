@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
 #include "lib/Support/Location.h"
 #include "lib/Support/StrBuf.h"
@@ -73,34 +74,6 @@ int kernelFind(MlirModule module, const char *name, const char *fileName,
 }
 
 /* The TileDType of a scalar or element type; false for others. */
-static bool dtypeOf(MlirType t, TileDType *out) {
-  if (mlirTypeIsAInteger(t)) {
-    switch (mlirIntegerTypeGetWidth(t)) {
-    case 1:
-      return *out = TILE_DTYPE_BOOL, true;
-    case 8:
-      return *out = TILE_DTYPE_I8, true;
-    case 16:
-      return *out = TILE_DTYPE_I16, true;
-    case 32:
-      return *out = TILE_DTYPE_I32, true;
-    case 64:
-      return *out = TILE_DTYPE_I64, true;
-    default:
-      return false;
-    }
-  }
-  if (mlirTypeIsAF16(t))
-    return *out = TILE_DTYPE_F16, true;
-  if (mlirTypeIsABF16(t))
-    return *out = TILE_DTYPE_BF16, true;
-  if (mlirTypeIsAF32(t))
-    return *out = TILE_DTYPE_F32, true;
-  if (mlirTypeIsAF64(t))
-    return *out = TILE_DTYPE_F64, true;
-  return false;
-}
-
 static int readArg(int index, MlirType t, SigArg *a, char *err,
                    size_t errSize) {
   memset(a, 0, sizeof *a);
@@ -122,7 +95,7 @@ static int readArg(int index, MlirType t, SigArg *a, char *err,
       a->shape[d] = mlirShapedTypeIsDynamicDim(t, d)
                         ? -1
                         : mlirShapedTypeGetDimSize(t, d);
-    if (!dtypeOf(mlirShapedTypeGetElementType(t), &a->dtype)) {
+    if (!tileDTypeOfType(mlirShapedTypeGetElementType(t), &a->dtype)) {
       snprintf(err, errSize,
                SIG_ARG_FMT ": tile-run has no host arrays of this element type "
                "(it passes i1, i8, i16, i32, i64, f16, bf16, f32, f64)",
@@ -131,7 +104,7 @@ static int readArg(int index, MlirType t, SigArg *a, char *err,
     }
     return 0;
   }
-  if (dtypeOf(t, &a->dtype)) {
+  if (tileDTypeOfType(t, &a->dtype)) {
     a->kind = tileDTypeIsFloat(a->dtype) ? SIG_FLOAT : SIG_INT;
     return 0;
   }

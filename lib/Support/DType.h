@@ -1,0 +1,14 @@
+/* The runtime's element types (lib/Runtime/HostArray.h) of MLIR types. */
+#ifndef TILE_SUPPORT_DTYPE_H
+#define TILE_SUPPORT_DTYPE_H
+
+#include <stdbool.h>
+
+#include "lib/Runtime/HostArray.h"
+#include "mlir-c/IR.h"
+
+/* i1..i64 (i1 as bool), index (as i64), f16, bf16, f32, f64; false for any
+ * other type. */
+bool tileDTypeOfType(MlirType t, TileDType *out);
+
+#endif
