@@ -5,12 +5,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lib/Runtime/Cuda.h"
 
+
 #include <dlfcn.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "lib/Runtime/Error.h"
 
 typedef int CUresult;
 typedef int CUdevice;
@@ -97,14 +99,6 @@ struct TileCudaEvent {
   CUevent event;
 };
 
-static int failf(char *err, size_t errSize, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, errSize, fmt, ap);
-  va_end(ap);
-  return 1;
-}
-
 /* "cuMemAlloc failed: CUDA_ERROR_OUT_OF_MEMORY (out of memory)". */
 static int cuFail(const TileCuda *cu, CUresult rc, const char *call,
                   char *err, size_t errSize) {
@@ -113,7 +107,7 @@ static int cuFail(const TileCuda *cu, CUresult rc, const char *call,
     name = "unknown error";
   if (cu->d.cuGetErrorString(rc, &text) != CUDA_SUCCESS || !text)
     text = "no description";
-  return failf(err, errSize, "%s failed: %s (%s; code %d)", call, name, text,
+  return tileFail(err, errSize, "%s failed: %s (%s; code %d)", call, name, text,
                rc);
 }
 
@@ -142,14 +136,14 @@ static int loadDriver(TileCuda *cu, const char *path, char *err,
   cu->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!cu->lib) {
     const char *why = dlerror();
-    return failf(err, errSize, "no CUDA driver (%s not found): %s", path,
+    return tileFail(err, errSize, "no CUDA driver (%s not found): %s", path,
                  why ? why : "dlopen failed");
   }
 #define SYM(field, ...)                                                        \
   do {                                                                         \
     static const char *const names_[] = {__VA_ARGS__, NULL};                   \
     if (!loadSymbol(cu->lib, &cu->d.field, names_))                            \
-      return failf(err, errSize,                                               \
+      return tileFail(err, errSize,                                               \
                    "the CUDA driver %s lacks %s (too old, or not libcuda)",    \
                    path, names_[0]);                                           \
   } while (0)
@@ -189,7 +183,7 @@ static int openDevice(TileCuda *cu, char *err, size_t errSize) {
   int count = 0;
   CU_CALL(cu, cuDeviceGetCount, (&count), err, errSize);
   if (count < 1)
-    return failf(err, errSize, "the CUDA driver found no GPU");
+    return tileFail(err, errSize, "the CUDA driver found no GPU");
   CU_CALL(cu, cuDeviceGet, (&cu->device, 0), err, errSize);
   CU_CALL(cu, cuDeviceGetName, (cu->name, (int)sizeof cu->name, cu->device),
           err, errSize);
@@ -214,7 +208,7 @@ int tileCudaCreate(TileCuda **out, char *err, size_t errSize) {
   *out = NULL;
   TileCuda *cu = calloc(1, sizeof *cu);
   if (!cu)
-    return failf(err, errSize, "out of memory");
+    return tileFail(err, errSize, "out of memory");
   const char *path = getenv("TILE_CUDA_LIBRARY");
   if (!path || !*path)
     path = "libcuda.so.1";
@@ -254,7 +248,7 @@ int tileCudaCheckChip(const TileCuda *cu, const char *chip,
     why = "PTX runs only on its compute capability or newer";
   if (!why)
     return 0;
-  return failf(err, errSize,
+  return tileFail(err, errSize,
                "the package is built for %s but the GPU (%s) is sm_%d: %s",
                chip, cu->name, have, why);
 }
@@ -304,7 +298,7 @@ static int loadModule(TileCuda *cu, TileCudaKernel *k, const void *image,
   if (!info || !error) {
     free(info);
     free(error);
-    return failf(err, errSize, "out of memory");
+    return tileFail(err, errSize, "out of memory");
   }
   int options[] = {CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
                    CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
@@ -320,7 +314,7 @@ static int loadModule(TileCuda *cu, TileCudaKernel *k, const void *image,
     cuFail(cu, rc, "cuModuleLoadDataEx", call, sizeof call);
     flattenLog(error);
     flattenLog(info);
-    failed = failf(err, errSize, "%s; JIT log: %s", call,
+    failed = tileFail(err, errSize, "%s; JIT log: %s", call,
                    error[0] ? error : info[0] ? info : "(empty)");
   }
   free(info);
@@ -334,7 +328,7 @@ int tileCudaKernelLoad(TileCuda *cu, const void *image, const char *entry,
   *out = NULL;
   TileCudaKernel *k = calloc(1, sizeof *k);
   if (!k)
-    return failf(err, errSize, "out of memory");
+    return tileFail(err, errSize, "out of memory");
   k->cu = cu;
   char inner[1024];
   int failed = loadModule(cu, k, image, err, errSize);
@@ -342,7 +336,7 @@ int tileCudaKernelLoad(TileCuda *cu, const void *image, const char *entry,
   if (!failed && (rc = cu->d.cuModuleGetFunction(&k->function, k->module,
                                                  entry)) != CUDA_SUCCESS) {
     cuFail(cu, rc, "cuModuleGetFunction", inner, sizeof inner);
-    failed = failf(err, errSize, "kernel '%s' not found in the image: %s",
+    failed = tileFail(err, errSize, "kernel '%s' not found in the image: %s",
                    entry, inner);
   }
   if (!failed &&
@@ -353,12 +347,12 @@ int tileCudaKernelLoad(TileCuda *cu, const void *image, const char *entry,
                                       k->function)) != CUDA_SUCCESS))
     failed = cuFail(cu, rc, "cuFuncGetAttribute", err, errSize);
   if (!failed && sharedBytes > cu->sharedOptin)
-    failed = failf(err, errSize,
+    failed = tileFail(err, errSize,
                    "kernel '%s' needs %d bytes of shared memory; the GPU (%s) "
                    "allows at most %d per block",
                    entry, sharedBytes, cu->name, cu->sharedOptin);
   if (!failed && k->staticShared > sharedBytes)
-    failed = failf(err, errSize,
+    failed = tileFail(err, errSize,
                    "kernel '%s' declares %d bytes of static shared memory but "
                    "its package says %d in all",
                    entry, k->staticShared, sharedBytes);
@@ -372,7 +366,7 @@ int tileCudaKernelLoad(TileCuda *cu, const void *image, const char *entry,
              k->dynamicShared)) != CUDA_SUCCESS) {
       cuFail(cu, rc, "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)", inner,
              sizeof inner);
-      failed = failf(err, errSize, "kernel '%s' (%d bytes of dynamic shared "
+      failed = tileFail(err, errSize, "kernel '%s' (%d bytes of dynamic shared "
                      "memory): %s", entry, k->dynamicShared, inner);
     }
   }
@@ -405,7 +399,7 @@ int tileCudaLaunch(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],
   static const int64_t kMax[3] = {2147483647, 65535, 65535};
   for (int d = 0; d < 3; ++d)
     if (grid[d] < 1 || grid[d] > kMax[d])
-      return failf(err, errSize,
+      return tileFail(err, errSize,
                    "grid dimension %c is %lld; CUDA allows 1 to %lld", 'x' + d,
                    (long long)grid[d], (long long)kMax[d]);
   CU_CALL(cu, cuLaunchKernel,
@@ -426,7 +420,7 @@ int tileCudaEventCreate(TileCuda *cu, TileCudaEvent **out, char *err,
   *out = NULL;
   TileCudaEvent *e = calloc(1, sizeof *e);
   if (!e)
-    return failf(err, errSize, "out of memory");
+    return tileFail(err, errSize, "out of memory");
   e->cu = cu;
   CUresult rc = cu->d.cuEventCreate(&e->event, 0);
   if (rc != CUDA_SUCCESS) {

@@ -1,25 +1,18 @@
 /* Running a package on the GPU; see Launch.h. */
 #include "lib/Runtime/Launch.h"
 
-#include <stdarg.h>
+
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Runtime/Error.h"
 #include "lib/Runtime/Half.h"
 
 /* Parameters per argument: a memref of rank 3 takes 1 + 3 + 3. */
 #define MAX_PARAMS (TILE_PACKAGE_MAX_ARGS * 7)
 #define MAX_BENCH_ITERS 1000000
-
-static int failf(char *err, size_t errSize, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, errSize, fmt, ap);
-  va_end(ap);
-  return 1;
-}
 
 void tileLaunchArgType(const TilePackageArg *a, char *buf, size_t size) {
   if (!a->isMemref) {
@@ -45,7 +38,7 @@ void tileLaunchArgType(const TilePackageArg *a, char *buf, size_t size) {
 int tileLaunchValidate(const TilePackage *p, const TileLaunchArg *args,
                        int numArgs, char *err, size_t errSize) {
   if (numArgs != p->numArgs)
-    return failf(err, errSize, "kernel @%s takes %d argument%s, got %d",
+    return tileFail(err, errSize, "kernel @%s takes %d argument%s, got %d",
                  p->kernelName, p->numArgs, p->numArgs == 1 ? "" : "s",
                  numArgs);
   for (int i = 0; i < numArgs; ++i) {
@@ -55,26 +48,26 @@ int tileLaunchValidate(const TilePackage *p, const TileLaunchArg *args,
     tileLaunchArgType(a, type, sizeof type);
     if (!a->isMemref) {
       if (v)
-        return failf(err, errSize,
+        return tileFail(err, errSize,
                      "argument #%d (%s): got an array for a scalar", i, type);
       continue;
     }
     if (!v)
-      return failf(err, errSize, "argument #%d (%s): got a scalar for a memref",
+      return tileFail(err, errSize, "argument #%d (%s): got a scalar for a memref",
                    i, type);
     tileShapeFormat(v->rank, v->shape, shape, sizeof shape);
     if (v->dtype != a->dtype)
-      return failf(err, errSize,
+      return tileFail(err, errSize,
                    "argument #%d (%s): array has dtype %s, the memref needs %s",
                    i, type, tileDTypeName(v->dtype), tileDTypeName(a->dtype));
     if (v->rank != a->rank)
-      return failf(err, errSize,
+      return tileFail(err, errSize,
                    "argument #%d (%s): array has rank %d (shape %s), the "
                    "memref has rank %d",
                    i, type, v->rank, shape, a->rank);
     for (int d = 0; d < a->rank; ++d)
       if (a->shape[d] >= 0 && v->shape[d] != a->shape[d])
-        return failf(err, errSize,
+        return tileFail(err, errSize,
                      "argument #%d (%s): array has shape %s, but dimension %d "
                      "of the memref is %lld",
                      i, type, shape, d, (long long)a->shape[d]);
@@ -82,7 +75,7 @@ int tileLaunchValidate(const TilePackage *p, const TileLaunchArg *args,
     size_t elems = 0, bytes = 0;
     if (tileShapeNumElements(v->rank, v->shape, 0, &elems, &bytes) ||
         elems > (size_t)INT32_MAX)
-      return failf(err, errSize,
+      return tileFail(err, errSize,
                    "argument #%d (%s): array has shape %s, more than 2^31-1 "
                    "elements, which the GPU lowering cannot index",
                    i, type, shape);
@@ -175,7 +168,7 @@ static int prepareParams(TileCuda *cu, const TilePackage *p,
     if (tileCudaMalloc(cu, v->bytes, &ps->buffers[i], inner, sizeof inner) ||
         tileCudaCopyToDevice(cu, ps->buffers[i], v->data, v->bytes, inner,
                              sizeof inner))
-      return failf(err, errSize, "argument #%d (%zu bytes): %s", i, v->bytes,
+      return tileFail(err, errSize, "argument #%d (%zu bytes): %s", i, v->bytes,
                    inner);
     uint64_t ptr = ps->buffers[i];
     pushBytes(ps, &ptr, sizeof ptr);
@@ -203,7 +196,7 @@ static int bench(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],
                  TileLaunchResult *out, char *err, size_t errSize) {
   if (opt->iters > MAX_BENCH_ITERS || opt->warmup < 0 ||
       opt->warmup > MAX_BENCH_ITERS)
-    return failf(err, errSize, "bench: at most %d warmup launches and "
+    return tileFail(err, errSize, "bench: at most %d warmup launches and "
                  "iterations", MAX_BENCH_ITERS);
   for (int i = 0; i < opt->warmup; ++i)
     if (tileCudaLaunch(cu, k, grid, block, ps->params, err, errSize))
@@ -213,7 +206,7 @@ static int bench(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],
   double *us = calloc((size_t)n, sizeof *us);
   int failed = !events || !us;
   if (failed)
-    failf(err, errSize, "out of memory");
+    tileFail(err, errSize, "out of memory");
   for (int i = 0; !failed && i <= n; ++i)
     failed = tileCudaEventCreate(cu, &events[i], err, errSize);
   failed = failed || tileCudaEventRecord(events[0], err, errSize);
@@ -271,7 +264,7 @@ static int runLoaded(TileCuda *cu, const TilePackage *p, TileCudaKernel *k,
     if (p->args[i].isMemref &&
         tileCudaCopyToHost(cu, v->data, ps->buffers[i], v->bytes, inner,
                            sizeof inner))
-      return failf(err, errSize, "argument #%d: copying back: %s", i, inner);
+      return tileFail(err, errSize, "argument #%d: copying back: %s", i, inner);
   }
   if (opt && opt->iters > 0)
     return bench(cu, k, grid, block, ps, opt, out, err, errSize) ||
@@ -324,7 +317,7 @@ int tileLaunchRun(TileCuda *cu, const TilePackage *p,
   tileCudaKernelInfo(k, &out->numRegs, &out->staticShared,
                      &out->dynamicShared);
   Params *ps = calloc(1, sizeof *ps);
-  int failed = !ps ? failf(err, errSize, "out of memory")
+  int failed = !ps ? tileFail(err, errSize, "out of memory")
                    : runLoaded(cu, p, k, args, grid, bench, ps, out, err,
                                errSize);
   if (ps)

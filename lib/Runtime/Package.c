@@ -17,14 +17,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lib/Runtime/Package.h"
 
-#include "lib/Runtime/File.h"
-
 #include <errno.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "lib/Runtime/Error.h"
+#include "lib/Runtime/File.h"
 
 static const char kMagic[8] = {'T', 'I', 'L', 'E', 'P', 'K', 'G', '\0'};
 
@@ -33,14 +33,6 @@ static const char kMagic[8] = {'T', 'I', 'L', 'E', 'P', 'K', 'G', '\0'};
 #define TILE_PACKAGE_MAX_SHARED 232448
 #define TILE_PACKAGE_ARG_BYTES 28
 #define CHIP_FORMS "expected sm_NN or sm_NNN, optionally with 'a': sm_90a, sm_100a"
-
-static int failf(char *err, size_t errSize, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, errSize, fmt, ap);
-  va_end(ap);
-  return 1;
-}
 
 /* ---- validation shared by reader and writer ---- */
 
@@ -71,34 +63,34 @@ static bool isKernelDType(int dtype) {
 static int validateArg(const char *name, int i, const TilePackageArg *a,
                        char *err, size_t errSize) {
   if (a->isMemref != 0 && a->isMemref != 1)
-    return failf(err, errSize, "%s: argument #%d: bad kind %d (expected 0 or 1)",
+    return tileFail(err, errSize, "%s: argument #%d: bad kind %d (expected 0 or 1)",
                  name, i, a->isMemref);
   if (a->isIndex != 0 && a->isIndex != 1)
-    return failf(err, errSize, "%s: argument #%d: bad index flag %d", name, i,
+    return tileFail(err, errSize, "%s: argument #%d: bad index flag %d", name, i,
                  a->isIndex);
   if (!isKernelDType((int)a->dtype))
-    return failf(err, errSize, "%s: argument #%d: bad dtype %d", name, i,
+    return tileFail(err, errSize, "%s: argument #%d: bad dtype %d", name, i,
                  (int)a->dtype);
   if (a->isMemref) {
     if (a->isIndex)
-      return failf(err, errSize, "%s: argument #%d: a memref cannot be index",
+      return tileFail(err, errSize, "%s: argument #%d: a memref cannot be index",
                    name, i);
     if (a->rank < 1 || a->rank > 3)
-      return failf(err, errSize,
+      return tileFail(err, errSize,
                    "%s: argument #%d: memref rank %d (expected 1 to 3)", name,
                    i, a->rank);
   } else {
     if (a->rank != 0)
-      return failf(err, errSize, "%s: argument #%d: scalar with rank %d", name,
+      return tileFail(err, errSize, "%s: argument #%d: scalar with rank %d", name,
                    i, a->rank);
     if (a->isIndex && a->dtype != TILE_DTYPE_I64)
-      return failf(err, errSize, "%s: argument #%d: an index scalar must be i64",
+      return tileFail(err, errSize, "%s: argument #%d: an index scalar must be i64",
                    name, i);
   }
   for (int d = 0; d < 3; ++d) {
     bool inRank = d < a->rank;
     if (inRank ? a->shape[d] < -1 : a->shape[d] != 0)
-      return failf(err, errSize,
+      return tileFail(err, errSize,
                    "%s: argument #%d: bad size %lld in dimension %d (rank %d)",
                    name, i, (long long)a->shape[d], d, a->rank);
   }
@@ -110,39 +102,39 @@ static int validate(const char *name, const TilePackage *p, char *err,
   size_t nameLen = strnlen(p->kernelName, sizeof p->kernelName);
   if (nameLen == 0 || nameLen == sizeof p->kernelName ||
       !isPrintable(p->kernelName, nameLen))
-    return failf(err, errSize,
+    return tileFail(err, errSize,
                  "%s: the kernel name must be 1 to %zu printable characters",
                  name, sizeof p->kernelName - 1);
   if (strnlen(p->chip, sizeof p->chip) == sizeof p->chip || !isChip(p->chip))
-    return failf(err, errSize, "%s: bad chip '%.15s' (" CHIP_FORMS ")", name,
+    return tileFail(err, errSize, "%s: bad chip '%.15s' (" CHIP_FORMS ")", name,
                  p->chip);
   if (p->imageKind != TILE_IMAGE_CUBIN && p->imageKind != TILE_IMAGE_PTX)
-    return failf(err, errSize, "%s: bad image kind %d (0 cubin, 1 ptx)", name,
+    return tileFail(err, errSize, "%s: bad image kind %d (0 cubin, 1 ptx)", name,
                  (int)p->imageKind);
   if (p->numWarps < 1 || p->numWarps > 32 ||
       (p->numWarps & (p->numWarps - 1)) != 0)
-    return failf(err, errSize,
+    return tileFail(err, errSize,
                  "%s: %d warps (expected a power of two from 1 to 32)", name,
                  p->numWarps);
   if (p->sharedBytes < 0 || p->sharedBytes > TILE_PACKAGE_MAX_SHARED)
-    return failf(err, errSize,
+    return tileFail(err, errSize,
                  "%s: %d bytes of shared memory (expected 0 to %d)", name,
                  p->sharedBytes, TILE_PACKAGE_MAX_SHARED);
   if (p->flopsPerProgram < 0)
-    return failf(err, errSize, "%s: negative flops per program (%d)", name,
+    return tileFail(err, errSize, "%s: negative flops per program (%d)", name,
                  p->flopsPerProgram);
   if (p->numArgs < 0 || p->numArgs > TILE_PACKAGE_MAX_ARGS)
-    return failf(err, errSize, "%s: %d arguments (expected 0 to %d)", name,
+    return tileFail(err, errSize, "%s: %d arguments (expected 0 to %d)", name,
                  p->numArgs, TILE_PACKAGE_MAX_ARGS);
   for (int i = 0; i < p->numArgs; ++i)
     if (validateArg(name, i, &p->args[i], err, errSize))
       return 1;
   if (!p->image || p->imageSize == 0)
-    return failf(err, errSize, "%s: empty image", name);
+    return tileFail(err, errSize, "%s: empty image", name);
   const unsigned char *img = p->image;
   if (p->imageKind == TILE_IMAGE_PTX) {
     if (img[p->imageSize - 1] != '\0')
-      return failf(err, errSize, "%s: the PTX image is not NUL-terminated",
+      return tileFail(err, errSize, "%s: the PTX image is not NUL-terminated",
                    name);
   } else {
     /* A cubin is an ELF file; a fatbin (also loadable) has its own magic. */
@@ -150,7 +142,7 @@ static int validate(const char *name, const TilePackage *p, char *err,
     static const unsigned char fatbin[4] = {0x50, 0xed, 0x55, 0xba};
     if (p->imageSize < 4 ||
         (memcmp(img, elf, 4) != 0 && memcmp(img, fatbin, 4) != 0))
-      return failf(err, errSize,
+      return tileFail(err, errSize,
                    "%s: the cubin image is neither an ELF file nor a fatbin",
                    name);
   }
@@ -226,7 +218,7 @@ int tilePackageWriteMemory(const TilePackage *p, void **outBuf,
   put(&b, p->image, p->imageSize);
   if (b.failed) {
     free(b.data);
-    return failf(err, errSize, "package: out of memory");
+    return tileFail(err, errSize, "package: out of memory");
   }
   *outBuf = b.data;
   *outSize = b.size;
@@ -242,14 +234,14 @@ int tilePackageWrite(const char *path, const TilePackage *p, char *err,
   FILE *f = fopen(path, "wb");
   if (!f) {
     free(buf);
-    return failf(err, errSize, "cannot write package '%s': %s", path,
+    return tileFail(err, errSize, "cannot write package '%s': %s", path,
                  strerror(errno));
   }
   bool ok = fwrite(buf, 1, size, f) == size;
   ok = (fclose(f) == 0) && ok;
   free(buf);
   if (!ok)
-    return failf(err, errSize, "cannot write package '%s'", path);
+    return tileFail(err, errSize, "cannot write package '%s'", path);
   return 0;
 }
 
@@ -267,7 +259,7 @@ typedef struct {
 static int need(Reader *r, size_t n, const char *what) {
   if (n <= r->size - r->pos)
     return 0;
-  return failf(r->err, r->errSize,
+  return tileFail(r->err, r->errSize,
                "%s: truncated package: %s needs %zu byte%s at offset %zu, "
                "%zu left",
                r->name, what, n, n == 1 ? "" : "s", r->pos, r->size - r->pos);
@@ -291,7 +283,7 @@ static int getU32(Reader *r, const char *what, uint32_t max, int *out) {
   if (getLE(r, 4, what, &v))
     return 1;
   if (v > max)
-    return failf(r->err, r->errSize, "%s: at offset %zu: %s is %llu (at most %u)",
+    return tileFail(r->err, r->errSize, "%s: at offset %zu: %s is %llu (at most %u)",
                  r->name, at, what, (unsigned long long)v, max);
   *out = (int)v;
   return 0;
@@ -305,17 +297,17 @@ static int getString(Reader *r, const char *what, char *dst, size_t dstSize) {
   if (getLE(r, 4, lenWhat, &len))
     return 1;
   if (len == 0 || len >= dstSize)
-    return failf(r->err, r->errSize,
+    return tileFail(r->err, r->errSize,
                  "%s: at offset %zu: the %s is %llu bytes long (expected 1 to %zu)",
                  r->name, at, what, (unsigned long long)len, dstSize - 1);
   if (need(r, (size_t)len, what))
     return 1;
   const char *s = (const char *)r->data + r->pos;
   if (memchr(s, '\0', (size_t)len))
-    return failf(r->err, r->errSize, "%s: at offset %zu: the %s contains a NUL byte",
+    return tileFail(r->err, r->errSize, "%s: at offset %zu: the %s contains a NUL byte",
                  r->name, r->pos, what);
   if (!isPrintable(s, (size_t)len))
-    return failf(r->err, r->errSize,
+    return tileFail(r->err, r->errSize,
                  "%s: at offset %zu: the %s has a character that is not printable",
                  r->name, r->pos, what);
   memcpy(dst, s, (size_t)len);
@@ -351,19 +343,19 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
   memset(out, 0, sizeof *out);
   Reader r = {name, buf, size, 0, err, errSize};
   if (size < sizeof kMagic || memcmp(buf, kMagic, sizeof kMagic) != 0)
-    return failf(err, errSize, "%s: not a tile package (no TILEPKG magic)",
+    return tileFail(err, errSize, "%s: not a tile package (no TILEPKG magic)",
                  name);
   r.pos = sizeof kMagic;
   uint64_t version;
   if (getLE(&r, 4, "the version", &version))
     return 1;
   if (version > TILE_PACKAGE_VERSION)
-    return failf(err, errSize,
+    return tileFail(err, errSize,
                  "%s: package version %llu is newer than this reader (version "
                  "%d); rebuild the package or update tile",
                  name, (unsigned long long)version, TILE_PACKAGE_VERSION);
   if (version != TILE_PACKAGE_VERSION)
-    return failf(err, errSize, "%s: unknown package version %llu", name,
+    return tileFail(err, errSize, "%s: unknown package version %llu", name,
                  (unsigned long long)version);
 
   TilePackage p;
@@ -374,7 +366,7 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
   if (getString(&r, "chip", p.chip, sizeof p.chip))
     return 1;
   if (!isChip(p.chip))
-    return failf(err, errSize,
+    return tileFail(err, errSize,
                  "%s: at offset %zu: bad chip '%s' (" CHIP_FORMS ")",
                  name, chipAt, p.chip);
   int kind;
@@ -394,20 +386,20 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
   if (getLE(&r, 8, "the image size", &imageSize))
     return 1;
   if (imageSize == 0)
-    return failf(err, errSize, "%s: at offset %zu: empty image", name, imageAt);
+    return tileFail(err, errSize, "%s: at offset %zu: empty image", name, imageAt);
   if (imageSize > r.size - r.pos)
-    return failf(err, errSize,
+    return tileFail(err, errSize,
                  "%s: truncated package: the image needs %llu bytes at offset "
                  "%zu, %zu left",
                  name, (unsigned long long)imageSize, r.pos, r.size - r.pos);
   if (imageSize < r.size - r.pos)
-    return failf(err, errSize,
+    return tileFail(err, errSize,
                  "%s: %zu trailing bytes after the image (at offset %zu)",
                  name, r.size - r.pos - (size_t)imageSize,
                  r.pos + (size_t)imageSize);
   p.image = malloc((size_t)imageSize);
   if (!p.image)
-    return failf(err, errSize, "%s: out of memory for a %llu-byte image", name,
+    return tileFail(err, errSize, "%s: out of memory for a %llu-byte image", name,
                  (unsigned long long)imageSize);
   memcpy(p.image, r.data + r.pos, (size_t)imageSize);
   p.imageSize = (size_t)imageSize;
