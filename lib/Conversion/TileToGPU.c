@@ -430,6 +430,23 @@ static void unflatten(GpuLowering *g, intptr_t n, const MlirValue *values,
   }
 }
 
+/* Maps the results of kernel op `op` to the flat results of its lowering
+ * `lowered` (scf.for, scf.if). */
+static void mapResults(GpuLowering *g, MlirOperation op,
+                       MlirOperation lowered) {
+  intptr_t n = mlirOperationGetNumResults(op);
+  intptr_t nFlat = mlirOperationGetNumResults(lowered);
+  MlirValue *results = malloc((size_t)(n + 1) * sizeof *results);
+  MlirValue *flat = malloc((size_t)(nFlat + 1) * sizeof *flat);
+  for (intptr_t i = 0; i < n; ++i)
+    results[i] = mlirOperationGetResult(op, i);
+  for (intptr_t i = 0; i < nFlat; ++i)
+    flat[i] = mlirOperationGetResult(lowered, i);
+  unflatten(g, n, results, flat);
+  free(results);
+  free(flat);
+}
+
 static int countRegs(intptr_t n, const MlirValue *values) {
   int total = 0;
   for (intptr_t i = 0; i < n; ++i) {
@@ -478,15 +495,8 @@ static bool lowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     if (ok)
       bYield(&inner, "scf.yield", nFlat, args);
   }
-  if (ok) {
-    for (int i = 0; i < nFlat; ++i)
-      args[i] = mlirOperationGetResult(loop, i);
-    MlirValue *results = malloc((size_t)(nIter + 1) * sizeof *results);
-    for (intptr_t i = 0; i < nIter; ++i)
-      results[i] = mlirOperationGetResult(op, i);
-    unflatten(g, nIter, results, args);
-    free(results);
-  }
+  if (ok)
+    mapResults(g, op, loop);
   free(iterArgs);
   free(inits);
   free(args);
@@ -546,13 +556,8 @@ static bool lowerIf(GpuLowering *g, TileBuilder *b, MlirOperation op) {
                           results, nFlat);
   if (ok && (hasElse || nFlat > 0))
     ok = lowerIfBranch(g, &elseB, elseRegion, nResults, results, nFlat);
-  if (ok) {
-    MlirValue *flat = malloc((size_t)(nFlat + 1) * sizeof *flat);
-    for (int i = 0; i < nFlat; ++i)
-      flat[i] = mlirOperationGetResult(ifOp, i);
-    unflatten(g, nResults, results, flat);
-    free(flat);
-  }
+  if (ok)
+    mapResults(g, op, ifOp);
   free(types);
   free(results);
   return ok;

@@ -61,3 +61,31 @@ func.func @rowmax(%x: memref<?x?xf32>, %y: memref<?xf32>) attributes {tile.kerne
   "tile.store"(%m, %y, %c0) : (tensor<1xf32>, memref<?xf32>, index) -> ()
   return
 }
+
+// -----
+
+// Control flow carries every register of its tiles: an scf.if yielding a
+// 256-element f32 tile (4 registers a thread: one 16-byte group) yields 4
+// values, and its users take them register by register.
+// CHECK-LABEL: gpu.func @choose(
+// CHECK:         %[[T:.*]]:4 = scf.if %{{.*}} -> (f32, f32, f32, f32) {
+// CHECK-NEXT:      llvm.load
+// CHECK:         %[[R:.*]]:4 = scf.if %{{.*}} -> (f32, f32, f32, f32) {
+// CHECK-NEXT:      arith.negf %[[T]]#0 : f32
+// CHECK:         } else {
+// CHECK-NEXT:      scf.yield %[[T]]#0, %[[T]]#1, %[[T]]#2, %[[T]]#3 : f32, f32, f32, f32
+// CHECK:         arith.addf %[[R]]#0, %[[R]]#0 : f32
+// CHECK:         arith.addf %[[R]]#3, %[[R]]#3 : f32
+func.func @choose(%x: memref<?xf32>, %flag: i1) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0) : (memref<?xf32>, index) -> tensor<256xf32>
+  %r = scf.if %flag -> (tensor<256xf32>) {
+    %n = arith.negf %t : tensor<256xf32>
+    scf.yield %n : tensor<256xf32>
+  } else {
+    scf.yield %t : tensor<256xf32>
+  }
+  %d = arith.addf %r, %r : tensor<256xf32>
+  "tile.store"(%d, %x, %c0) : (tensor<256xf32>, memref<?xf32>, index) -> ()
+  return
+}
