@@ -56,6 +56,23 @@ if m:
 PY
 done < "$D/bench.txt"
 
+echo "== timing: tile matmuls (chip=sm_80 code)"
+: > "$OUTDIR/tile_matmul.jsonl"
+while IFS='|' read -r name grid args size; do
+  line=$($TR "$D/bench_$name.tpkg" --target cuda --grid "$grid" $args --bench --warmup 10 --iters 50 2>&1 | grep '^bench:')
+  echo "$name $size: $line"
+  python3 - "$name" "$size" "$line" >> "$OUTDIR/tile_matmul.jsonl" <<'PY'
+import json, re, sys
+name, size, line = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+m = re.search(r"median ([0-9.]+) us, min ([0-9.]+) us, max ([0-9.]+) us", line)
+if m:
+    med = float(m.group(1))
+    print(json.dumps({"case": name, "size": size, "impl": "tile", "median_us": med,
+                      "min_us": float(m.group(2)), "max_us": float(m.group(3)),
+                      "tflops": 2.0 * size ** 3 / med / 1e6}))
+PY
+done < "$D/matmul.txt"
+
 echo "== timing: peers (torch, Triton, copy)"
 python3 bench/peers.py > "$OUTDIR/peers.jsonl" 2> "$OUTDIR/peers.err" || tail -5 "$OUTDIR/peers.err"
 
@@ -81,5 +98,27 @@ for dt in ("f32", "f16"):
     cp = by.get(("copy_" + dt, "torch"))
     if cp:
         print("copy %s: %.1f us, %.0f GB/s (read+write)" % (dt, cp["median_us"], cp["gbps"]))
+print("(ratios > 1: tile is faster)")
+PY
+
+echo "== timing: matmul peers (cuBLAS via torch.matmul, Triton)"
+(cd bench && python3 peers_matmul.py) > "$OUTDIR/peers_matmul.jsonl" 2> "$OUTDIR/peers_matmul.err" || tail -5 "$OUTDIR/peers_matmul.err"
+python3 - "$OUTDIR/tile_matmul.jsonl" "$OUTDIR/peers_matmul.jsonl" <<'PY'
+import json, sys
+rows = [json.loads(l) for f in sys.argv[1:] for l in open(f) if l.strip()]
+peers = {(r["case"], r["impl"]): r for r in rows if r["impl"] != "tile"}
+print("\n| kernel | size | tile us | tile TFLOP/s | cuBLAS TFLOP/s | Triton TFLOP/s | tile/cuBLAS | tile/Triton |")
+print("|---|---|---|---|---|---|---|---|")
+for r in rows:
+    if r["impl"] != "tile":
+        continue
+    dt = r["case"].split("_")[1]
+    key = "matmul_%s_%d" % (dt, r["size"])
+    cb, tr = peers.get((key, "cublas")), peers.get((key, "triton"))
+    print("| %s | %d | %.1f | %.0f | %s | %s | %s | %s |" % (
+        r["case"], r["size"], r["median_us"], r["tflops"],
+        "%.0f" % cb["tflops"] if cb else "-", "%.0f" % tr["tflops"] if tr else "-",
+        "%.2f" % (r["tflops"] / cb["tflops"]) if cb else "-",
+        "%.2f" % (r["tflops"] / tr["tflops"]) if tr else "-"))
 print("(ratios > 1: tile is faster)")
 PY

@@ -56,11 +56,33 @@ TileLayout tileLayoutDefault(int rank, const int64_t *shape, int contiguousDim,
   return l;
 }
 
+TileLayout tileLayoutMma(int wm, int wn) {
+  TileLayout l;
+  memset(&l, 0, sizeof l);
+  l.kind = LAYOUT_MMA;
+  TileBlocked *b = &l.blocked;
+  b->rank = 2;
+  b->sizePerThread[0] = 1;
+  b->sizePerThread[1] = 2;
+  b->threadsPerWarp[0] = 8;
+  b->threadsPerWarp[1] = 4;
+  b->warpsPerCTA[0] = wm;
+  b->warpsPerCTA[1] = wn;
+  b->order[0] = 1;
+  b->order[1] = 0;
+  return l;
+}
+
 TileLayout tileLayoutSlice(const TileLayout *parent, int dim) {
   TileLayout l = *parent;
   l.kind = LAYOUT_SLICE;
+  l.parentKind = parent->kind;
   l.sliceDim = dim;
   return l;
+}
+
+TileLayoutKind tileLayoutParentKind(const TileLayout *l) {
+  return l->kind == LAYOUT_SLICE ? l->parentKind : l->kind;
 }
 
 int tileLayoutRank(const TileLayout *l) {
@@ -70,7 +92,8 @@ int tileLayoutRank(const TileLayout *l) {
 bool tileLayoutEqual(const TileLayout *a, const TileLayout *b) {
   if (a->kind != b->kind || a->blocked.rank != b->blocked.rank)
     return false;
-  if (a->kind == LAYOUT_SLICE && a->sliceDim != b->sliceDim)
+  if (a->kind == LAYOUT_SLICE &&
+      (a->sliceDim != b->sliceDim || a->parentKind != b->parentKind))
     return false;
   for (int d = 0; d < a->blocked.rank; ++d)
     if (a->blocked.sizePerThread[d] != b->blocked.sizePerThread[d] ||
@@ -85,11 +108,24 @@ int tileBlockedCoverage(const TileBlocked *b, int d) {
   return b->sizePerThread[d] * b->threadsPerWarp[d] * b->warpsPerCTA[d];
 }
 
+static bool isMma(const TileLayout *l) {
+  return tileLayoutParentKind(l) == LAYOUT_MMA;
+}
+
+/* An mma warp covers 16 rows and 8 columns per repetition. */
+static int mmaWarpExtent(int d) { return d == 0 ? 16 : 8; }
+
+int tileLayoutCoverage(const TileLayout *l, int d) {
+  if (isMma(l))
+    return mmaWarpExtent(d) * l->blocked.warpsPerCTA[d];
+  return tileBlockedCoverage(&l->blocked, d);
+}
+
 /* The parent's shape for a slice (the sliced dim has extent 1: its
  * coordinate does not matter). */
 static void parentShape(const TileLayout *l, const int64_t *shape,
                         int64_t *out) {
-  if (l->kind == LAYOUT_BLOCKED) {
+  if (l->kind != LAYOUT_SLICE) {
     for (int d = 0; d < l->blocked.rank; ++d)
       out[d] = shape[d];
     return;
@@ -98,15 +134,32 @@ static void parentShape(const TileLayout *l, const int64_t *shape,
     out[d] = d == l->sliceDim ? 1 : shape[k++];
 }
 
-/* Registers along parent dim d: S_d per pass, times the repetitions; a
+/* Registers per pass along parent dim d: S_d for blocked layouts; 2 for
+ * mma (rows g and g + 8; columns 2t and 2t + 1). */
+static int regsPerPass(const TileLayout *l, int d, int64_t extent) {
+  if (isMma(l))
+    return 2;
+  int s = l->blocked.sizePerThread[d];
+  return s < extent ? s : (int)extent;
+}
+
+/* Registers along parent dim d: per pass, times the repetitions; a
  * dimension of extent 1 (or a sliced one) has one. */
-static int regsAlong(const TileBlocked *b, int d, int64_t extent) {
+static int regsAlong(const TileLayout *l, int d, int64_t extent) {
   if (extent <= 1)
     return 1;
-  int64_t coverage = tileBlockedCoverage(b, d);
+  int64_t coverage = tileLayoutCoverage(l, d);
   int64_t reps = extent > coverage ? extent / coverage : 1;
-  int64_t s = b->sizePerThread[d] < extent ? b->sizePerThread[d] : extent;
-  return (int)(s * reps);
+  return (int)(regsPerPass(l, d, extent) * reps);
+}
+
+/* The static coordinate of register r along parent dim d. */
+static int64_t regStatic(const TileLayout *l, int d, int64_t extent, int r) {
+  int s = regsPerPass(l, d, extent);
+  int64_t pass = (int64_t)(r / s) * tileLayoutCoverage(l, d);
+  if (isMma(l))
+    return pass + (d == 0 ? 8 : 1) * (r % s);
+  return pass + r % s;
 }
 
 int tileLayoutNumRegs(const TileLayout *l, const int64_t *shape) {
@@ -114,7 +167,7 @@ int tileLayoutNumRegs(const TileLayout *l, const int64_t *shape) {
   parentShape(l, shape, ps);
   int n = 1;
   for (int d = 0; d < l->blocked.rank; ++d)
-    n *= regsAlong(&l->blocked, d, ps[d]);
+    n *= regsAlong(l, d, ps[d]);
   return n;
 }
 
@@ -125,19 +178,32 @@ void tileLayoutRegCoords(const TileLayout *l, const int64_t *shape, int reg,
   parentShape(l, shape, ps);
   for (int i = 0; i < b->rank; ++i) {
     int d = b->order[i];
-    int n = regsAlong(b, d, ps[d]);
+    int n = regsAlong(l, d, ps[d]);
     int r = reg % n;
     reg /= n;
-    if (ps[d] <= 1) {
-      pc[d] = 0;
-      continue;
-    }
-    int s = b->sizePerThread[d] < ps[d] ? b->sizePerThread[d] : (int)ps[d];
-    pc[d] = (int64_t)(r / s) * tileBlockedCoverage(b, d) + r % s;
+    pc[d] = ps[d] <= 1 ? 0 : regStatic(l, d, ps[d], r);
   }
   for (int d = 0, k = 0; d < b->rank; ++d)
-    if (l->kind == LAYOUT_BLOCKED || d != l->sliceDim)
+    if (l->kind != LAYOUT_SLICE || d != l->sliceDim)
       coords[k++] = pc[d];
+}
+
+void tileLayoutThreadTerms(const TileLayout *l, int d, TileThreadTerm out[2]) {
+  const TileBlocked *b = &l->blocked;
+  if (isMma(l)) {
+    /* Lanes: rows l/4, columns 2*(l%4). Warps: columns fastest. */
+    int wn = b->warpsPerCTA[1];
+    out[0] = (TileThreadTerm){false, d == 0 ? 4 : 1, d == 0 ? 8 : 4,
+                              d == 0 ? 1 : 2};
+    out[1] = (TileThreadTerm){true, d == 0 ? wn : 1, b->warpsPerCTA[d],
+                              mmaWarpExtent(d)};
+    return;
+  }
+  int laneStride[TILE_MAX_LAYOUT_RANK], warpStride[TILE_MAX_LAYOUT_RANK];
+  tileLayoutThreadStrides(b, laneStride, warpStride);
+  int S = b->sizePerThread[d], T = b->threadsPerWarp[d];
+  out[0] = (TileThreadTerm){false, laneStride[d], T, S};
+  out[1] = (TileThreadTerm){true, warpStride[d], b->warpsPerCTA[d], T * S};
 }
 
 void tileLayoutThreadStrides(const TileBlocked *b, int *laneStride,
@@ -164,22 +230,38 @@ static MlirAttribute i32Array(MlirContext ctx, int n, const int *v) {
   return mlirDenseI32ArrayGet(ctx, n, tmp);
 }
 
+static const char *kindName(TileLayoutKind k) {
+  return k == LAYOUT_SLICE ? "slice" : k == LAYOUT_MMA ? "mma" : "blocked";
+}
+
+/* Blocked: {tile.layout = "blocked", size_per_thread, threads_per_warp,
+ * warps_per_cta, order}. mma: {tile.layout = "mma", warps_per_cta,
+ * instr_shape = [16, 8]}. A slice: its parent's entries with tile.layout =
+ * "slice", dim, and parent = "mma" when cut from an mma layout. */
 MlirAttribute tileLayoutToAttr(MlirContext ctx, const TileLayout *l) {
   const TileBlocked *b = &l->blocked;
-  MlirNamedAttribute entries[6];
+  bool mma = tileLayoutParentKind(l) == LAYOUT_MMA;
+  MlirNamedAttribute entries[7];
   int n = 0;
 #define ENTRY(name, value)                                                     \
   entries[n++] = mlirNamedAttributeGet(mlirIdentifierGet(ctx, tileStr(name)),  \
                                        value)
-  ENTRY("tile.layout", mlirStringAttrGet(ctx, tileStr(l->kind == LAYOUT_SLICE
-                                                          ? "slice"
-                                                          : "blocked")));
-  ENTRY("size_per_thread", i32Array(ctx, b->rank, b->sizePerThread));
-  ENTRY("threads_per_warp", i32Array(ctx, b->rank, b->threadsPerWarp));
-  ENTRY("warps_per_cta", i32Array(ctx, b->rank, b->warpsPerCTA));
-  ENTRY("order", i32Array(ctx, b->rank, b->order));
-  if (l->kind == LAYOUT_SLICE)
+  ENTRY("tile.layout", mlirStringAttrGet(ctx, tileStr(kindName(l->kind))));
+  if (mma) {
+    int instr[2] = {16, 8};
+    ENTRY("warps_per_cta", i32Array(ctx, 2, b->warpsPerCTA));
+    ENTRY("instr_shape", i32Array(ctx, 2, instr));
+  } else {
+    ENTRY("size_per_thread", i32Array(ctx, b->rank, b->sizePerThread));
+    ENTRY("threads_per_warp", i32Array(ctx, b->rank, b->threadsPerWarp));
+    ENTRY("warps_per_cta", i32Array(ctx, b->rank, b->warpsPerCTA));
+    ENTRY("order", i32Array(ctx, b->rank, b->order));
+  }
+  if (l->kind == LAYOUT_SLICE) {
     ENTRY("dim", tileI32Attr(ctx, l->sliceDim));
+    if (mma)
+      ENTRY("parent", mlirStringAttrGet(ctx, tileStr("mma")));
+  }
 #undef ENTRY
   return mlirDictionaryAttrGet(ctx, n, entries);
 }
@@ -195,36 +277,58 @@ static bool readArray(MlirAttribute dict, const char *name, int rank,
   return true;
 }
 
-bool tileLayoutFromAttr(MlirAttribute attr, TileLayout *out) {
-  if (mlirAttributeIsNull(attr) || !mlirAttributeIsADictionary(attr))
+static bool stringEntryIs(MlirAttribute dict, const char *name,
+                          const char *value) {
+  MlirAttribute a = mlirDictionaryAttrGetElementByName(dict, tileStr(name));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
+         mlirStringRefEqual(mlirStringAttrGetValue(a), tileStr(value));
+}
+
+static bool readMma(MlirAttribute attr, TileLayout *out) {
+  int warps[2], instr[2];
+  if (!readArray(attr, "warps_per_cta", 2, warps) ||
+      !readArray(attr, "instr_shape", 2, instr) || instr[0] != 16 ||
+      instr[1] != 8 || warps[0] < 1 || warps[1] < 1)
     return false;
-  MlirAttribute kind =
-      mlirDictionaryAttrGetElementByName(attr, tileStr("tile.layout"));
+  *out = tileLayoutMma(warps[0], warps[1]);
+  return true;
+}
+
+static bool readBlocked(MlirAttribute attr, TileLayout *out) {
   MlirAttribute order =
       mlirDictionaryAttrGetElementByName(attr, tileStr("order"));
-  if (mlirAttributeIsNull(kind) || !mlirAttributeIsAString(kind) ||
-      mlirAttributeIsNull(order) || !mlirAttributeIsADenseI32Array(order))
+  if (mlirAttributeIsNull(order) || !mlirAttributeIsADenseI32Array(order))
     return false;
   memset(out, 0, sizeof *out);
   TileBlocked *b = &out->blocked;
   b->rank = (int)mlirDenseArrayGetNumElements(order);
   if (b->rank < 1 || b->rank > TILE_MAX_LAYOUT_RANK)
     return false;
-  if (!readArray(attr, "size_per_thread", b->rank, b->sizePerThread) ||
-      !readArray(attr, "threads_per_warp", b->rank, b->threadsPerWarp) ||
-      !readArray(attr, "warps_per_cta", b->rank, b->warpsPerCTA) ||
-      !readArray(attr, "order", b->rank, b->order))
+  return readArray(attr, "size_per_thread", b->rank, b->sizePerThread) &&
+         readArray(attr, "threads_per_warp", b->rank, b->threadsPerWarp) &&
+         readArray(attr, "warps_per_cta", b->rank, b->warpsPerCTA) &&
+         readArray(attr, "order", b->rank, b->order);
+}
+
+bool tileLayoutFromAttr(MlirAttribute attr, TileLayout *out) {
+  if (mlirAttributeIsNull(attr) || !mlirAttributeIsADictionary(attr))
     return false;
-  out->kind = mlirStringRefEqual(mlirStringAttrGetValue(kind), tileStr("slice"))
-                  ? LAYOUT_SLICE
-                  : LAYOUT_BLOCKED;
-  if (out->kind == LAYOUT_SLICE) {
-    MlirAttribute dim =
-        mlirDictionaryAttrGetElementByName(attr, tileStr("dim"));
-    if (mlirAttributeIsNull(dim) || !mlirAttributeIsAInteger(dim))
-      return false;
-    out->sliceDim = (int)mlirIntegerAttrGetValueInt(dim);
-  }
+  bool slice = stringEntryIs(attr, "tile.layout", "slice");
+  bool mma = stringEntryIs(attr, "tile.layout", "mma") ||
+             (slice && stringEntryIs(attr, "parent", "mma"));
+  if (!slice && !mma && !stringEntryIs(attr, "tile.layout", "blocked"))
+    return false;
+  if (!(mma ? readMma(attr, out) : readBlocked(attr, out)))
+    return false;
+  if (!slice)
+    return true;
+  MlirAttribute dim = mlirDictionaryAttrGetElementByName(attr, tileStr("dim"));
+  if (mlirAttributeIsNull(dim) || !mlirAttributeIsAInteger(dim))
+    return false;
+  int d = (int)mlirIntegerAttrGetValueInt(dim);
+  if (d < 0 || d >= out->blocked.rank || out->blocked.rank < 2)
+    return false;
+  *out = tileLayoutSlice(out, d);
   return true;
 }
 

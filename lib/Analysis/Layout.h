@@ -10,10 +10,21 @@
  *   so a CTA smaller than the tile repeats, and a tile smaller than the CTA
  *   is held by several threads (replicated). order[0] is the fastest dim
  *   (lanes and registers run along it first).
- * slice: the parent blocked layout with dimension `dim` removed: what a
- *   reduction along `dim` leaves; each element is held by every thread
- *   that held some element of its line.
- * The tensor-core layouts of later issues become more kinds here. */
+ * mma: the accumulator of mma.sync m16n8 (PTX ISA, "matrix fragments for
+ *   mma.m16n8k*"), rank 2. Warps tile the matrix as warpsPerCTA {Wm, Wn},
+ *   each warp a 16x8 block per repetition; lane l holds rows l/4 and
+ *   l/4 + 8 of it, columns 2*(l%4) and 2*(l%4) + 1. Element coordinates
+ *   of register (rep, i) along rows and (rep, j) along columns:
+ *     row = (rep * Wm + wm) * 16 + 8 * i + l / 4
+ *     col = (rep * Wn + wn) * 8 + 2 * (l % 4) + j
+ *   Registers run columns first (j, then the column repetitions), so each
+ *   pair of registers is two consecutive elements of a row. The blocked
+ *   fields of an mma layout are filled canonically (sizePerThread {1, 2},
+ *   threadsPerWarp {8, 4}, order {1, 0}) so code that asks for the vector
+ *   width along the contiguous dim sees 2.
+ * slice: the parent layout (blocked or mma) with dimension `dim` removed:
+ *   what a reduction along `dim` leaves; each element is held by every
+ *   thread that held some element of its line. */
 #ifndef TILE_ANALYSIS_LAYOUT_H
 #define TILE_ANALYSIS_LAYOUT_H
 
@@ -24,7 +35,11 @@
 
 enum { TILE_MAX_LAYOUT_RANK = 3 };
 
-typedef enum { LAYOUT_BLOCKED = 0, LAYOUT_SLICE = 1 } TileLayoutKind;
+typedef enum {
+  LAYOUT_BLOCKED = 0,
+  LAYOUT_SLICE = 1,
+  LAYOUT_MMA = 2
+} TileLayoutKind;
 
 typedef struct {
   int rank; /* of the parent */
@@ -36,8 +51,9 @@ typedef struct {
 
 typedef struct {
   TileLayoutKind kind;
-  TileBlocked blocked; /* blocked: the layout; slice: the parent */
-  int sliceDim;        /* slice only */
+  TileBlocked blocked; /* blocked, mma: the layout; slice: the parent's */
+  TileLayoutKind parentKind; /* slice only: LAYOUT_BLOCKED or LAYOUT_MMA */
+  int sliceDim;              /* slice only */
 } TileLayout;
 
 /* The default blocked layout for a tile of `shape` with `numWarps` warps:
@@ -46,7 +62,12 @@ typedef struct {
  * outermost dimensions first. */
 TileLayout tileLayoutDefault(int rank, const int64_t *shape, int contiguousDim,
                              int vector, int numWarps);
+/* The mma.sync accumulator layout with warps {wm, wn}. */
+TileLayout tileLayoutMma(int wm, int wn);
 TileLayout tileLayoutSlice(const TileLayout *parent, int dim);
+/* The kind of the layout a slice was cut from (the layout's own kind for
+ * blocked and mma). */
+TileLayoutKind tileLayoutParentKind(const TileLayout *l);
 /* The rank of the tensors this layout describes. */
 int tileLayoutRank(const TileLayout *l);
 bool tileLayoutEqual(const TileLayout *a, const TileLayout *b);
@@ -59,14 +80,26 @@ int tileLayoutNumRegs(const TileLayout *l, const int64_t *shape);
  * repetitions, along order[0] first. */
 void tileLayoutRegCoords(const TileLayout *l, const int64_t *shape, int reg,
                          int64_t *coords);
-/* Per blocked dimension (of the parent for slices): how to find the
- * thread's coordinate offset: ((warp_d * T_d) + lane_d) * S_d, where
+/* Blocked layouts only: per dimension, how to find the thread's
+ * coordinate offset: ((warp_d * T_d) + lane_d) * S_d, where
  * lane_d = (lane / laneStride[d]) % T_d and warp_d = (warp / warpStride[d])
  * % W_d. */
 void tileLayoutThreadStrides(const TileBlocked *b, int *laneStride,
                              int *warpStride);
 /* Elements per CTA pass along blocked dimension d: S_d * T_d * W_d. */
 int tileBlockedCoverage(const TileBlocked *b, int d);
+
+/* The thread's part of a coordinate along parent dimension d of any layout:
+ * the sum over its terms of ((id / stride) % count) * scale, where id is
+ * the lane or the warp. Two terms per dimension: the lane's, the warp's. */
+typedef struct {
+  bool warp; /* else the lane */
+  int stride, count, scale;
+} TileThreadTerm;
+void tileLayoutThreadTerms(const TileLayout *l, int d, TileThreadTerm out[2]);
+/* Elements per CTA pass along parent dimension d of any layout (a
+ * coordinate past the tile's extent wraps: the tile is replicated). */
+int tileLayoutCoverage(const TileLayout *l, int d);
 
 /* The layout as an attribute (a dictionary) and back; false if `attr` is
  * not a layout. */

@@ -3,6 +3,7 @@
  *   GpuReduce.c  reductions (registers, lane shuffles, shared memory)
  *   GpuShared.c  layout conversions, trans, reshape and the FMA dot, which
  *                go through shared memory
+ *   GpuMma.c     tile.dot on tensor cores (ldmatrix, mma.sync)
  * Each reads its operands from g->values, inserts code at b and records
  * its result; false after a located error. */
 #ifndef TILE_CONVERSION_GPUOPS_H
@@ -10,13 +11,18 @@
 
 #include <stdbool.h>
 
+#include "lib/Analysis/Mma.h"
 #include "lib/Conversion/GpuValues.h"
 
 bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op);
+/* Tensor cores when the result has the mma layout and the dot an
+ * instruction (lib/Analysis/Mma.h), else the FMA loop. */
 bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                    const TileMmaInstr *in);
 
 /* The tile (or uniform tile) an operand maps to; NULL after an error. */
 GpuTile *gpuOperandTile(GpuLowering *g, MlirOperation op, intptr_t i);

@@ -95,6 +95,12 @@ static MlirValue widen(TileBuilder *b, MlirValue v, MlirType acc) {
 }
 
 bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  TileLayout rl;
+  TileMmaInstr instr;
+  const char *why;
+  if (gpuResultLayout(op, 0, &rl) && rl.kind == LAYOUT_MMA &&
+      tileMmaInstrFor(op, &instr, &why))
+    return gpuLowerMmaDot(g, b, op, &instr);
   GpuTile *ap = gpuOperandTile(g, op, 0), *bp = gpuOperandTile(g, op, 1);
   GpuTile *cp = gpuOperandTile(g, op, 2);
   if (!ap || !bp || !cp)

@@ -123,22 +123,22 @@ static MlirValue digit(TileBuilder *b, MlirValue v, int stride, int count) {
 
 void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
                   int rank, const int64_t *shape, int reg, MlirValue *out) {
-  const TileBlocked *bl = &l->blocked;
-  int laneStride[TILE_MAX_LAYOUT_RANK], warpStride[TILE_MAX_LAYOUT_RANK];
-  tileLayoutThreadStrides(bl, laneStride, warpStride);
   int64_t regCoords[TILE_MAX_LAYOUT_RANK];
   tileLayoutRegCoords(l, shape, reg, regCoords);
-  for (int d = 0, k = 0; d < bl->rank; ++d) {
+  for (int d = 0, k = 0; d < l->blocked.rank; ++d) {
     if (l->kind == LAYOUT_SLICE && d == l->sliceDim)
       continue;
-    int T = bl->threadsPerWarp[d], W = bl->warpsPerCTA[d];
-    int S = bl->sizePerThread[d];
-    MlirValue lane = digit(b, g->lane, laneStride[d], T);
-    MlirValue warp = digit(b, g->warp, warpStride[d], W);
-    MlirValue base = bMuli(b, bAddi(b, bMuli(b, warp, bConstIndex(b, T)), lane),
-                           bConstIndex(b, S));
-    MlirValue c = bAddi(b, base, bConstIndex(b, regCoords[k]));
-    if (tileBlockedCoverage(bl, d) > shape[k]) /* replicated: wrap */
+    TileThreadTerm terms[2];
+    tileLayoutThreadTerms(l, d, terms);
+    MlirValue c = bConstIndex(b, regCoords[k]);
+    for (int t = 0; t < 2; ++t) {
+      if (terms[t].count == 1)
+        continue;
+      MlirValue id = digit(b, terms[t].warp ? g->warp : g->lane,
+                           terms[t].stride, terms[t].count);
+      c = bAddi(b, c, bMuli(b, id, bConstIndex(b, terms[t].scale)));
+    }
+    if (tileLayoutCoverage(l, d) > shape[k]) /* replicated: wrap */
       c = bAndi(b, c, bConstIndex(b, shape[k] - 1));
     out[k++] = c;
   }

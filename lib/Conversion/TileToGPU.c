@@ -674,14 +674,30 @@ static bool lowerBlock(GpuLowering *g, TileBuilder *b, MlirBlock block) {
   return true;
 }
 
-/* A shared-memory buffer, once its size is known. */
+int64_t tileGpuSharedLimit(const char *chip) {
+  static const struct {
+    const char *prefix;
+    int64_t bytes;
+  } limits[] = {{"sm_80", 166912}, {"sm_87", 166912}, {"sm_86", 101376},
+                {"sm_89", 101376}, {"sm_90", 232448}, {"sm_100", 232448},
+                {"sm_120", 101376}};
+  for (size_t i = 0; i < sizeof limits / sizeof limits[0]; ++i)
+    if (strncmp(chip, limits[i].prefix, strlen(limits[i].prefix)) == 0)
+      return limits[i].bytes;
+  return 49152;
+}
+
+/* A shared-memory buffer, once its size is known: static (internal, with
+ * its size), or dynamic (external, size 0: the launch gives the bytes;
+ * above 48 KiB only dynamic shared memory is allowed). */
 static void addSharedBuffer(MlirOperation gpuModule, const char *name,
-                            int64_t bytes) {
+                            int64_t bytes, bool dynamic) {
   char text[256];
   snprintf(text, sizeof text,
-           "llvm.mlir.global internal @%s() {addr_space = 3 : i32, "
+           "llvm.mlir.global %s @%s() {addr_space = 3 : i32, "
            "alignment = 16 : i64} : !llvm.array<%lld x i8>",
-           name, (long long)bytes);
+           dynamic ? "external" : "internal", name,
+           dynamic ? 0LL : (long long)bytes);
   MlirOperation global = mlirOperationCreateParse(
       mlirOperationGetContext(gpuModule), tileStr(text), tileStr("tile-gpu"));
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
@@ -749,19 +765,22 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
       mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   mapArguments(&g, &b, kernelBody, entry);
   bool ok = lowerBlock(&g, &b, kernelBody) && !g.failed;
-  int64_t total = g.smemBytes + g.reduceBytes;
-  if (ok && total > TILE_GPU_STATIC_SMEM_LIMIT) {
+  /* The reductions' regions are static; the scratch buffer is dynamic, so
+   * it can pass 48 KiB. */
+  int64_t total = (g.reduceBytes + 15) / 16 * 16 + g.smemBytes;
+  int64_t limit = tileGpuSharedLimit(chip);
+  if (ok && total > limit) {
     tileEmitOpError(kernel,
                     "needs %lld bytes of shared memory for layout "
-                    "conversions, reductions and dots; the static limit is "
-                    "%d bytes",
-                    (long long)total, TILE_GPU_STATIC_SMEM_LIMIT);
+                    "conversions, reductions and dots; %s allows %lld bytes "
+                    "per block",
+                    (long long)total, chip, (long long)limit);
     ok = false;
   }
   if (ok && g.smemBytes > 0)
-    addSharedBuffer(gpuModule, g.smemName, g.smemBytes);
+    addSharedBuffer(gpuModule, g.smemName, g.smemBytes, true);
   if (ok && g.reduceBytes > 0)
-    addSharedBuffer(gpuModule, g.reduceName, g.reduceBytes);
+    addSharedBuffer(gpuModule, g.reduceName, g.reduceBytes, false);
   *sharedBytes = total;
   gpuMapFree(&g.values);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

@@ -14,8 +14,11 @@
 
 #include "mlir-c/IR.h"
 
-/* Shared memory a kernel can have statically (the CUDA limit). */
-#define TILE_GPU_STATIC_SMEM_LIMIT 49152
+/* Shared memory one block may use on `chip` ("sm_80", "sm_90a", ...): the
+ * opt-in limit of dynamic shared memory (CUDA programming guide, "technical
+ * specifications per compute capability"); 48 KiB for chips it does not
+ * know. The launcher opts in above 48 KiB. */
+int64_t tileGpuSharedLimit(const char *chip);
 
 /* Lowers `kernel` into the gpu.func `entryName` (added to the module's
  * gpu.module when one exists: variants of one kernel share a binary).

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lib/Analysis/Layout.h"
+#include "lib/Analysis/Mma.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -139,15 +140,46 @@ MlirLogicalResult tileCoalesce(MlirOperation op, int numWarps) {
  * rank (the anchor). Blocked layouts fit any shape, so values created
  * without a layout of their own (expand_dims results, ranges, dot results,
  * iter_args) take the anchor: then they meet the loaded tiles without a
- * conversion. */
+ * conversion. When the kernel has a dot on tensor cores, values shaped
+ * like its result (or like a row or column of it) take the dot's mma
+ * layout instead: the accumulator's init and the epilogue's bias then
+ * meet the dot result without a conversion. */
 typedef struct {
   int numWarps;
   bool hasAnchor[TILE_MAX_LAYOUT_RANK + 1];
   TileLayout anchor[TILE_MAX_LAYOUT_RANK + 1];
+  bool hasMma;
+  TileLayout mma;
+  int64_t mmaShape[2];
 } Assign;
+
+/* The mma layout of `dot`, or false when it has no instruction. */
+static bool dotMmaLayout(MlirOperation dot, int numWarps, TileLayout *out) {
+  TileMmaInstr instr;
+  const char *why;
+  MlirType t = mlirValueGetType(mlirOperationGetResult(dot, 0));
+  return tileMmaInstrFor(dot, &instr, &why) &&
+         tileMmaLayoutFor(mlirShapedTypeGetDimSize(t, 0),
+                          mlirShapedTypeGetDimSize(t, 1), numWarps, out);
+}
+
+/* Whether a tile of type `t` is shaped like the mma dot's result: each
+ * dimension the same, or 1 (a row or column broadcast over it). */
+static bool shapedLikeMma(const Assign *a, MlirType t) {
+  if (!a->hasMma || mlirShapedTypeGetRank(t) != 2)
+    return false;
+  for (int d = 0; d < 2; ++d) {
+    int64_t n = mlirShapedTypeGetDimSize(t, d);
+    if (n != a->mmaShape[d] && n != 1)
+      return false;
+  }
+  return true;
+}
 
 static TileLayout freshLayout(const Assign *a, MlirType t) {
   int rank = (int)mlirShapedTypeGetRank(t);
+  if (shapedLikeMma(a, t))
+    return a->mma;
   if (rank <= TILE_MAX_LAYOUT_RANK && a->hasAnchor[rank])
     return a->anchor[rank];
   return defaultFor(t, a->numWarps);
@@ -155,6 +187,14 @@ static TileLayout freshLayout(const Assign *a, MlirType t) {
 
 static MlirWalkResult findAnchor(MlirOperation op, void *userData) {
   Assign *a = userData;
+  if (tileOpIsNamed(op, "tile.dot") && !a->hasMma &&
+      dotMmaLayout(op, a->numWarps, &a->mma)) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+    a->hasMma = true;
+    a->mmaShape[0] = mlirShapedTypeGetDimSize(t, 0);
+    a->mmaShape[1] = mlirShapedTypeGetDimSize(t, 1);
+    return MlirWalkResultAdvance;
+  }
   if (!tileOpIsNamed(op, "tile.load") && !tileOpIsNamed(op, "tile.load_masked"))
     return MlirWalkResultAdvance;
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
@@ -247,11 +287,14 @@ static void requireAllTensorOperands(MlirOperation op, const TileLayout *l) {
       requireLayout(op, i, l);
 }
 
-/* A blocked layout for operand `i`: its own if blocked, else the default. */
-static TileLayout requireBlocked(MlirOperation op, intptr_t i, Assign *a) {
+/* A blocked layout for operand `i`: its own if blocked (or mma, when
+ * `orMma`), else the default. */
+static TileLayout requireBlockedOr(MlirOperation op, intptr_t i, Assign *a,
+                                   bool orMma) {
   MlirValue v = mlirOperationGetOperand(op, i);
   TileLayout l;
-  if (!layoutOf(v, &l) || l.kind != LAYOUT_BLOCKED) {
+  if (!layoutOf(v, &l) ||
+      !(l.kind == LAYOUT_BLOCKED || (orMma && l.kind == LAYOUT_MMA))) {
     l = freshLayout(a, mlirValueGetType(v));
     requireLayout(op, i, &l);
   }
@@ -314,7 +357,7 @@ static void assignOp(MlirOperation op, Assign *a) {
   if (tileOpIsNamed(op, "tile.reduce")) {
     int64_t axis = 0;
     tileOpIntAttr(op, "axis", &axis);
-    l = requireBlocked(op, 0, a);
+    l = requireBlockedOr(op, 0, a, false);
     if (tensorResult) {
       TileLayout s = tileLayoutSlice(&l, (int)axis);
       setLayout(result, &s);
@@ -329,7 +372,7 @@ static void assignOp(MlirOperation op, Assign *a) {
     if (layoutOf(source, &s) && s.kind == LAYOUT_SLICE &&
         s.sliceDim == axis && !tileValueIsUniform(source)) {
       l = s;
-      l.kind = LAYOUT_BLOCKED;
+      l.kind = s.parentKind;
     } else {
       l = freshLayout(a, mlirValueGetType(result));
       TileLayout want = tileLayoutSlice(&l, (int)axis);
@@ -339,13 +382,16 @@ static void assignOp(MlirOperation op, Assign *a) {
     return;
   }
   if (tileOpIsNamed(op, "tile.broadcast")) {
-    l = requireBlocked(op, 0, a);
+    l = requireBlockedOr(op, 0, a, true);
     setLayout(result, &l);
     return;
   }
   if (tileOpIsNamed(op, "tile.dot")) {
-    if (!layoutOf(mlirOperationGetOperand(op, 2), &l) ||
-        l.kind != LAYOUT_BLOCKED)
+    /* Tensor cores when there is an instruction (the mma layout), else the
+     * FMA loop (a blocked layout). */
+    if (!dotMmaLayout(op, a->numWarps, &l) &&
+        (!layoutOf(mlirOperationGetOperand(op, 2), &l) ||
+         l.kind != LAYOUT_BLOCKED))
       l = freshLayout(a, mlirValueGetType(result));
     requireLayout(op, 2, &l);
     setLayout(result, &l);

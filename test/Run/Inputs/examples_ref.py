@@ -23,6 +23,37 @@ def softmax(x):
     return e / e.sum(axis=1, keepdims=True)
 
 
+def bf16_bits(x):
+    """float32 -> bf16 (nearest even) as the raw uint16 tile-run reads."""
+    u = x.astype(np.float32).view(np.uint32).astype(np.uint64)
+    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
+
+
+def bf16_value(bits):
+    return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+def tf32_value(x):
+    """f32 rounded to tf32 (10 mantissa bits, nearest, ties away), as
+    cvt.rna.tf32.f32 does."""
+    u = x.astype(np.float32).view(np.uint32).astype(np.uint64)
+    return (((u + 0x1000) & 0xFFFFE000).astype(np.uint32)).view(np.float32).astype(np.float64)
+
+
+def inputs(kind, shape):
+    """Random matmul inputs of `kind` and their exact values as float64."""
+    x = rng.standard_normal(shape).astype(np.float32)
+    if kind == "f16":
+        h = x.astype(np.float16)
+        return h, h.astype(np.float64)
+    if kind == "bf16":
+        bits = bf16_bits(x)
+        return bits, bf16_value(bits)
+    if kind == "tf32":
+        return x, tf32_value(x)
+    sys.exit("examples_ref.py: unknown matmul kind " + kind)
+
+
 def main(argv):
     ex, d, args = argv[1], argv[2], [int(a) if a.lstrip("-").isdigit() else a for a in argv[3:]]
     if ex == "softmax":                       # rows cols dtype
@@ -60,13 +91,30 @@ def main(argv):
         x = rng.standard_normal((r, c)).astype(np.float32)
         save(d, "x.npy", x)
         save(d, "ref.npy", np.ascontiguousarray(x.T))
-    elif ex == "matmul":                      # m n k
-        m, n, k = args
-        a = rng.standard_normal((m, k)).astype(np.float16)
-        b = rng.standard_normal((k, n)).astype(np.float16)
+    elif ex == "matmul":                      # m n k [f16|bf16|tf32]
+        m, n, k = args[:3]
+        kind = args[3] if len(args) > 3 else "f16"
+        a, a64 = inputs(kind, (m, k))
+        b, b64 = inputs(kind, (k, n))
         save(d, "a.npy", a)
         save(d, "b.npy", b)
-        save(d, "ref.npy", (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
+        save(d, "ref.npy", (a64 @ b64).astype(np.float32))
+    elif ex == "linear":                      # m n k
+        m, n, k = args
+        x, x64 = inputs("f16", (m, k))
+        w, w64 = inputs("f16", (k, n))
+        bias = rng.standard_normal(n).astype(np.float16)
+        z = x64 @ w64 + bias.astype(np.float64)
+        y = 0.5 * z * (1 + np.tanh(np.sqrt(2 / np.pi) * (z + 0.044715 * z ** 3)))
+        for name, a in (("x", x), ("w", w), ("bias", bias), ("ref", y.astype(np.float16))):
+            save(d, name + ".npy", a)
+    elif ex == "bmm":                         # batch m n k
+        nb, m, n, k = args
+        a, a64 = inputs("f16", (nb, m, k))
+        b, b64 = inputs("f16", (nb, k, n))
+        save(d, "a.npy", a)
+        save(d, "b.npy", b)
+        save(d, "ref.npy", np.matmul(a64, b64).astype(np.float32))
     else:
         sys.exit("examples_ref.py: unknown example " + ex)
 

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Matmul peers for bench/gpu-run.sh, on the GPU, in the same run as tile's
+kernels: torch.matmul (cuBLAS) and Triton's matmul (the tutorial kernel,
+autotuned over the usual Hopper/Ampere configurations) for f16 and bf16 at
+SIZE^3, row-major, output in the input type. Timing as bench/peers.py: CUDA
+events, median of ITERS launches after warm-up. One JSON object per line:
+{"case", "impl", "median_us", "min_us", "max_us", "tflops"}.
+
+  peers_matmul.py [--sizes 4096 8192 --warmup 10 --iters 50]
+"""
+import argparse
+import json
+
+import torch
+import triton
+import triton.language as tl
+
+from peers import timeit
+
+
+def configs():
+    out = []
+    for bm, bn, bk, stages, warps in ((128, 256, 64, 3, 8), (256, 128, 64, 3, 8),
+                                      (128, 128, 64, 4, 4), (128, 128, 32, 4, 4),
+                                      (128, 256, 32, 3, 8), (64, 256, 32, 4, 4)):
+        out.append(triton.Config({"BM": bm, "BN": bn, "BK": bk, "GROUP": 8},
+                                 num_stages=stages, num_warps=warps))
+    return out
+
+
+@triton.autotune(configs=configs(), key=["M", "N", "K"])
+@triton.jit
+def matmul_kernel(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                  BK: tl.constexpr, GROUP: tl.constexpr):
+    pid = tl.program_id(0)
+    num_m = tl.cdiv(M, BM)
+    num_n = tl.cdiv(N, BN)
+    group = pid // (GROUP * num_n)
+    first_m = group * GROUP
+    size_m = min(num_m - first_m, GROUP)
+    pm = first_m + (pid % (GROUP * num_n)) % size_m
+    pn = (pid % (GROUP * num_n)) // size_m
+    rm = pm * BM + tl.arange(0, BM)
+    rn = pn * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        x = tl.load(a + rm[:, None] * K + (k * BK + rk)[None, :])
+        y = tl.load(b + (k * BK + rk)[:, None] * N + rn[None, :])
+        acc = tl.dot(x, y, acc)
+    tl.store(c + rm[:, None] * N + rn[None, :], acc.to(c.dtype.element_ty))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--sizes", type=int, nargs="+", default=[4096, 8192])
+    ap.add_argument("--warmup", type=int, default=10)
+    ap.add_argument("--iters", type=int, default=50)
+    a = ap.parse_args()
+    torch.manual_seed(0)
+    for dt, name in ((torch.float16, "f16"), (torch.bfloat16, "bf16")):
+        for s in a.sizes:
+            x = torch.randn(s, s, device="cuda", dtype=dt)
+            y = torch.randn(s, s, device="cuda", dtype=dt)
+            z = torch.empty(s, s, device="cuda", dtype=dt)
+            flops = 2.0 * s ** 3
+
+            def report(impl, fn):
+                med, lo, hi = timeit(fn, a.warmup, a.iters)
+                print(json.dumps({"case": f"matmul_{name}_{s}", "impl": impl, "median_us": med,
+                                  "min_us": lo, "max_us": hi, "tflops": flops / med / 1e6}),
+                      flush=True)
+
+            report("cublas", lambda: torch.matmul(x, y, out=z))
+            grid = lambda meta: (triton.cdiv(s, meta["BM"]) * triton.cdiv(s, meta["BN"]),)
+            report("triton", lambda: matmul_kernel[grid](x, y, z, s, s, s))
+            ref = torch.matmul(x.float(), y.float())
+            err = (z.float() - ref).abs().max().item() / ref.abs().max().item()
+            assert err < 2e-2, f"triton matmul {name} {s}: relative error {err}"
+
+
+if __name__ == "__main__":
+    main()

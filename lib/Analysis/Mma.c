@@ -1,0 +1,72 @@
+/* mma.sync instruction selection; see Mma.h. */
+#include "lib/Analysis/Mma.h"
+
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinTypes.h"
+
+static MlirType elemOf(MlirValue v) {
+  return mlirShapedTypeGetElementType(mlirValueGetType(v));
+}
+
+static bool isInt(MlirType t, unsigned width) {
+  return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == width;
+}
+
+bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why) {
+  MlirType a = elemOf(mlirOperationGetOperand(dot, 0));
+  MlirType b = elemOf(mlirOperationGetOperand(dot, 1));
+  MlirType c = elemOf(mlirOperationGetResult(dot, 0));
+  *why = NULL;
+  if (!mlirTypeEqual(a, b)) {
+    *why = "A and B have different element types";
+    return false;
+  }
+  if (mlirTypeIsAF16(a) && (mlirTypeIsAF32(c) || mlirTypeIsAF16(c))) {
+    *out = (TileMmaInstr){MMA_F16, 16, 2, mlirTypeIsAF16(c)};
+  } else if (mlirTypeIsABF16(a) && mlirTypeIsAF32(c)) {
+    *out = (TileMmaInstr){MMA_BF16, 16, 2, false};
+  } else if (mlirTypeIsAF32(a) && mlirTypeIsAF32(c)) {
+    MlirStringRef precision;
+    if (tileOpStrAttr(dot, "precision", &precision) &&
+        mlirStringRefEqual(precision, tileStr("ieee"))) {
+      *why = "precision = \"ieee\" has no tensor-core instruction";
+      return false;
+    }
+    *out = (TileMmaInstr){MMA_TF32, 8, 4, false};
+  } else if (isInt(a, 8) && isInt(c, 32)) {
+    *out = (TileMmaInstr){MMA_S8, 32, 1, false};
+  } else {
+    *why = "no mma.sync instruction for these element types";
+    return false;
+  }
+  MlirType at = mlirValueGetType(mlirOperationGetOperand(dot, 0));
+  MlirType ct = mlirValueGetType(mlirOperationGetResult(dot, 0));
+  int64_t m = mlirShapedTypeGetDimSize(ct, 0);
+  int64_t n = mlirShapedTypeGetDimSize(ct, 1);
+  int64_t k = mlirShapedTypeGetDimSize(at, 1);
+  if (m % 16 != 0 || n % 8 != 0 || k % out->k != 0) {
+    *why = "the shape is not a multiple of the instruction's";
+    return false;
+  }
+  return true;
+}
+
+bool tileMmaLayoutFor(int64_t m, int64_t n, int numWarps, TileLayout *out) {
+  int wm = 1, wn = 1;
+  for (int left = numWarps; left > 1; left /= 2) {
+    bool rowsSplit = m % (16 * wm * 2) == 0;
+    bool colsSplit = n % (8 * wn * 2) == 0;
+    /* The larger per-warp extent first: squarer warp tiles reuse more
+     * fragments per mma. */
+    if (rowsSplit && (!colsSplit || m / wm >= n / wn))
+      wm *= 2;
+    else if (colsSplit)
+      wn *= 2;
+    else
+      return false;
+  }
+  if (wm * wn != numWarps)
+    return false; /* not a power of two */
+  *out = tileLayoutMma(wm, wn);
+  return true;
+}

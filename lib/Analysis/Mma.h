@@ -1,0 +1,32 @@
+/* Which mma.sync instruction a tile.dot maps to, and the accumulator
+ * layout it gets. tile-assign-layouts asks first (a dot with an
+ * instruction gets the mma layout; one without keeps a blocked layout and
+ * the FMA loop), TileToGPU asks again when it lowers the dot. */
+#ifndef TILE_ANALYSIS_MMA_H
+#define TILE_ANALYSIS_MMA_H
+
+#include <stdbool.h>
+
+#include "lib/Analysis/Layout.h"
+#include "mlir-c/IR.h"
+
+typedef enum { MMA_F16, MMA_BF16, MMA_TF32, MMA_S8 } TileMmaInput;
+
+typedef struct {
+  TileMmaInput input;
+  int k;            /* 16 (f16, bf16), 8 (tf32), 32 (s8); m16n8 always */
+  int inputBytes;   /* bytes per input element in registers and memory */
+  bool accF16;      /* f16 accumulator (else f32, or i32 for s8) */
+} TileMmaInstr;
+
+/* The instruction for `dot`, or false with a reason (for the remark):
+ * element types without an instruction, precision = "ieee", or a shape
+ * the instruction does not divide. */
+bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why);
+
+/* The accumulator layout for an MxN result on `numWarps` warps: warps
+ * split the larger per-warp extent first; false when the warps cannot all
+ * get a 16x8 block of their own. */
+bool tileMmaLayoutFor(int64_t m, int64_t n, int numWarps, TileLayout *out);
+
+#endif

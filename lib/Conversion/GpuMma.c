@@ -1,0 +1,420 @@
+/* tile.dot on tensor cores (mma.sync), for TileToGPU.
+ *
+ * The operands arrive in registers (whatever layout their loads got); the
+ * dot stages them in shared memory, swizzled, and each warp reads its
+ * fragments back with ldmatrix:
+ *   A is stored [M][K], K contiguous; read with ldmatrix (.x4: one 16 x
+ *     32-byte block, which is exactly the A fragment of m16n8k16 f16/bf16,
+ *     m16n8k8 tf32 and m16n8k32 s8).
+ *   B (16-bit types) is stored [K][N], N contiguous, and read with
+ *     ldmatrix.trans (.x4: the fragments of two n-tiles).
+ *   B (tf32, s8) is stored [N][K]: ldmatrix has no .trans for 32- and
+ *     8-bit data, so the transpose happens when the tile is written.
+ * The swizzle: shared memory is 8 chunks of 16 bytes per 128-byte line;
+ * ldmatrix reads 8 rows at the same column chunk, so chunk c of row r is
+ * stored at chunk c ^ phase(r), where phase runs over the chunks of a line
+ * (rows shorter than a line share it: perPhase rows per phase). The 8
+ * rows one ldmatrix reads then hit 8 different chunks, and the 16-byte
+ * stores of the staging stay whole.
+ *
+ * The accumulator is in the mma layout (Layout.h): register (r_row, r_col)
+ * with r_row = 2 * mTile + i, r_col = 2 * nTile + j is element c[2i + j] of
+ * the mma of that m-tile and n-tile. */
+#include "lib/Conversion/GpuOps.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Analysis/Mma.h"
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+/* ---- swizzled shared-memory tiles ------------------------------------- */
+
+typedef struct {
+  MlirValue base;   /* !llvm.ptr<3> */
+  int64_t rowBytes; /* bytes per stored row */
+  int eb;           /* bytes per element */
+  int perPhase, maxPhase;
+} SmemTile;
+
+static SmemTile smemTile(MlirValue base, int64_t rowElems, int eb) {
+  SmemTile s = {base, rowElems * eb, eb, 1, 1};
+  int64_t chunks = s.rowBytes / 16;
+  if (chunks >= 8) {
+    s.maxPhase = 8;
+  } else if (chunks > 1) {
+    s.maxPhase = (int)chunks;
+    s.perPhase = 8 / (int)chunks;
+  }
+  return s;
+}
+
+static MlirValue cIdx(TileBuilder *b, int64_t v) { return bConstIndex(b, v); }
+
+static MlirValue divIdx(TileBuilder *b, MlirValue x, int64_t d) {
+  return d == 1 ? x : bBinary(b, "arith.divui", x, cIdx(b, d));
+}
+
+static MlirValue remIdx(TileBuilder *b, MlirValue x, int64_t d) {
+  return bBinary(b, "arith.remui", x, cIdx(b, d));
+}
+
+/* The address of element (row, col) of a stored tile. */
+static MlirValue smemAddr(TileBuilder *b, const SmemTile *s, MlirValue row,
+                          MlirValue col) {
+  MlirValue bytes = bMuli(b, col, cIdx(b, s->eb));
+  MlirValue chunk = divIdx(b, bytes, 16);
+  MlirValue within = remIdx(b, bytes, 16);
+  if (s->maxPhase > 1) {
+    MlirValue phase = remIdx(b, divIdx(b, row, s->perPhase), s->maxPhase);
+    chunk = bBinary(b, "arith.xori", chunk, phase);
+  }
+  MlirValue off = bAddi(b, bMuli(b, row, cIdx(b, s->rowBytes)),
+                        bAddi(b, bMuli(b, chunk, cIdx(b, 16)), within));
+  return gpuGep(b, s->base, off, mlirIntegerTypeGet(b->ctx, 8));
+}
+
+static MlirValue undefOf(TileBuilder *b, MlirType t) {
+  return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.undef", 0, NULL, 1, &t, 0,
+                                 NULL));
+}
+
+static MlirValue insertLane(TileBuilder *b, MlirValue vec, MlirValue v,
+                            int e) {
+  MlirValue operands[] = {vec, v,
+                          bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), e)};
+  MlirType type = mlirValueGetType(vec);
+  return bInsert(b, tileOpCreate(b->loc, "llvm.insertelement", 3, operands, 1,
+                                 &type, 0, NULL));
+}
+
+/* Registers of `t` that are consecutive along its dimension 1 in groups of
+ * the returned size (at most 16 bytes). */
+static int groupAlongCols(const GpuTile *t) {
+  const TileLayout *l = &t->layout;
+  if (l->kind == LAYOUT_SLICE || l->blocked.order[0] != 1)
+    return 1;
+  int v = l->blocked.sizePerThread[1];
+  if (v > t->shape[1])
+    v = (int)t->shape[1];
+  while (v > 1 && v * gpuElemBytes(t->elem) > 16)
+    v /= 2;
+  return v;
+}
+
+/* Writes tile `t` (rank 2) into `s`; transposed: element (i, j) goes to
+ * stored row j, column i. Consecutive registers along the stored row go
+ * out as one vector store. */
+static void writeSmem(GpuLowering *g, TileBuilder *b, const SmemTile *s,
+                      const GpuTile *t, bool transposed) {
+  int V = transposed ? 1 : groupAlongCols(t);
+  int64_t vshape[] = {V};
+  MlirType vtype = mlirVectorTypeGet(1, vshape, t->elem);
+  for (int r = 0; r < t->numRegs; r += V) {
+    MlirValue c[2];
+    gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
+    MlirValue ptr = transposed ? smemAddr(b, s, c[1], c[0])
+                               : smemAddr(b, s, c[0], c[1]);
+    if (V == 1) {
+      gpuStorePtr(b, t->regs[r], ptr, s->eb);
+      continue;
+    }
+    MlirValue vec = undefOf(b, vtype);
+    for (int e = 0; e < V; ++e)
+      vec = insertLane(b, vec, t->regs[r + e], e);
+    gpuStorePtr(b, vec, ptr, V * s->eb);
+  }
+}
+
+/* ---- nvvm ops ---------------------------------------------------------- */
+
+static MlirAttribute parseAttr(MlirContext ctx, const char *text) {
+  return mlirAttributeParseGet(ctx, tileStr(text));
+}
+
+static MlirType i32Type(MlirContext ctx) { return mlirIntegerTypeGet(ctx, 32); }
+
+static MlirValue extractField(TileBuilder *b, MlirValue s, int i,
+                              MlirType type) {
+  int64_t pos = i;
+  TileNamedAttr attrs[] = {{"position", mlirDenseI64ArrayGet(b->ctx, 1, &pos)}};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.extractvalue", 1, &s, 1, &type,
+                                 1, attrs));
+}
+
+static MlirType structOf(MlirContext ctx, int n, MlirType t) {
+  MlirType fields[4] = {t, t, t, t};
+  return mlirLLVMStructTypeLiteralGet(ctx, n, fields, false);
+}
+
+/* ldmatrix .x`num` (1, 2 or 4) from this lane's row address: `num` i32. */
+static void ldmatrix(TileBuilder *b, MlirValue ptr, int num, bool trans,
+                     MlirValue *out) {
+  MlirContext ctx = b->ctx;
+  MlirType i32 = i32Type(ctx);
+  MlirType type = num == 1 ? i32 : structOf(ctx, num, i32);
+  TileNamedAttr attrs[] = {
+      {"num", tileI32Attr(ctx, num)},
+      {"layout", parseAttr(ctx, trans ? "#nvvm.mma_layout<col>"
+                                      : "#nvvm.mma_layout<row>")},
+      {"shape", parseAttr(ctx, "#nvvm.ld_st_matrix_shape<m = 8, n = 8>")},
+      {"eltType", parseAttr(ctx, "#nvvm.ld_st_matrix_elt_type<b16>")}};
+  MlirValue r = bInsert(b, tileOpCreate(b->loc, "nvvm.ldmatrix", 1, &ptr, 1,
+                                        &type, 4, attrs));
+  for (int i = 0; i < num; ++i)
+    out[i] = num == 1 ? r : extractField(b, r, i, i32);
+}
+
+static const char *ptxTypeName(TileMmaInput in) {
+  switch (in) {
+  case MMA_F16:
+    return "#nvvm.mma_type<f16>";
+  case MMA_BF16:
+    return "#nvvm.mma_type<bf16>";
+  case MMA_TF32:
+    return "#nvvm.mma_type<tf32>";
+  case MMA_S8:
+    return "#nvvm.mma_type<s8>";
+  }
+  return "";
+}
+
+/* One mma.sync: a[4], bfrag[2] as i32, c[4] accumulator scalars (f32, i32
+ * or f16); d[4] receives the results. */
+static void mmaSync(TileBuilder *b, const TileMmaInstr *in, MlirValue *a,
+                    MlirValue *bfrag, const MlirValue *c, MlirValue *d) {
+  MlirContext ctx = b->ctx;
+  MlirValue operands[10];
+  int n = 0;
+  MlirType f16 = mlirF16TypeGet(ctx);
+  int64_t two[] = {2};
+  MlirType f16x2 = mlirVectorTypeGet(1, two, f16);
+  for (int i = 0; i < 4; ++i)
+    operands[n++] = in->input == MMA_F16
+                        ? bCast(b, "llvm.bitcast", a[i], f16x2)
+                        : a[i];
+  for (int i = 0; i < 2; ++i)
+    operands[n++] = in->input == MMA_F16
+                        ? bCast(b, "llvm.bitcast", bfrag[i], f16x2)
+                        : bfrag[i];
+  int nc = 4;
+  MlirType accType = mlirValueGetType(c[0]);
+  if (in->accF16) {
+    /* Two f16x2 registers: (c0, c1) and (c2, c3). */
+    nc = 2;
+    for (int i = 0; i < 2; ++i) {
+      MlirValue v = undefOf(b, f16x2);
+      v = insertLane(b, v, c[2 * i], 0);
+      operands[n++] = insertLane(b, v, c[2 * i + 1], 1);
+    }
+    accType = f16x2;
+  } else {
+    for (int i = 0; i < 4; ++i)
+      operands[n++] = c[i];
+  }
+  char shape[64];
+  snprintf(shape, sizeof shape, "#nvvm.shape<m = 16, n = 8, k = %d>", in->k);
+  int32_t segments[] = {4, 2, nc};
+  TileNamedAttr attrs[7] = {
+      {"shape", parseAttr(ctx, shape)},
+      {"layoutA", parseAttr(ctx, "#nvvm.mma_layout<row>")},
+      {"layoutB", parseAttr(ctx, "#nvvm.mma_layout<col>")},
+      {"multiplicandAPtxType", parseAttr(ctx, ptxTypeName(in->input))},
+      {"multiplicandBPtxType", parseAttr(ctx, ptxTypeName(in->input))},
+      {"operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 3, segments)}};
+  int nAttrs = 6;
+  if (in->input == MMA_S8) /* integer sums wrap, as on the CPU */
+    attrs[nAttrs++] = (TileNamedAttr){
+        "intOverflowBehavior", parseAttr(ctx, "#nvvm.mma_int_overflow<wrapped>")};
+  MlirType type = structOf(ctx, nc, accType);
+  MlirValue r = bInsert(b, tileOpCreate(b->loc, "nvvm.mma.sync", n, operands,
+                                        1, &type, nAttrs, attrs));
+  if (!in->accF16) {
+    for (int i = 0; i < 4; ++i)
+      d[i] = extractField(b, r, i, accType);
+    return;
+  }
+  MlirType i32 = i32Type(ctx);
+  for (int i = 0; i < 2; ++i) {
+    MlirValue v = extractField(b, r, i, f16x2);
+    for (int e = 0; e < 2; ++e) {
+      MlirValue ops[] = {v, bConstInt(b, i32, e)};
+      d[2 * i + e] = bInsert(b, tileOpCreate(b->loc, "llvm.extractelement", 2,
+                                             ops, 1, &f16, 0, NULL));
+    }
+  }
+}
+
+/* f32 -> tf32 (cvt.rna.tf32.f32: nearest, ties away, as the CPU path
+ * rounds), kept in an f32 register: mma.sync would otherwise truncate. */
+static GpuTile roundedToTF32(TileBuilder *b, const GpuTile *t) {
+  GpuTile r = *t;
+  r.regs = calloc((size_t)t->numRegs, sizeof *r.regs);
+  MlirType i32 = i32Type(b->ctx);
+  TileNamedAttr attrs[] = {
+      {"rnd", parseAttr(b->ctx, "#nvvm.fp_rnd_mode<rna>")}};
+  for (int i = 0; i < t->numRegs; ++i) {
+    MlirValue x = t->regs[i];
+    MlirValue bits = bInsert(b, tileOpCreate(b->loc,
+                                             "nvvm.convert.float.to.tf32", 1,
+                                             &x, 1, &i32, 1, attrs));
+    r.regs[i] = bCast(b, "llvm.bitcast", bits, t->elem);
+  }
+  return r;
+}
+
+/* ---- the dot ----------------------------------------------------------- */
+
+typedef struct {
+  int64_t M, N, K;
+  int wm, wn;         /* warps along M and N */
+  int mTiles, nTiles; /* 16x8 blocks per warp along M and N */
+  MlirValue warpM, warpN;
+} WarpTiling;
+
+/* Row of m-tile `i` of this warp (its first row), column of n-tile `j`. */
+static MlirValue tileRow(TileBuilder *b, const WarpTiling *w, int i) {
+  return bAddi(b, cIdx(b, (int64_t)i * w->wm * 16),
+               bMuli(b, w->warpM, cIdx(b, 16)));
+}
+
+static MlirValue tileCol(TileBuilder *b, const WarpTiling *w, MlirValue j) {
+  return bAddi(b, bMuli(b, j, cIdx(b, (int64_t)w->wn * 8)),
+               bMuli(b, w->warpN, cIdx(b, 8)));
+}
+
+/* The A fragments (4 x i32) of m-tile i at k-step ks: ldmatrix.x4 over a
+ * 16-row, 32-byte block; lane l addresses row l % 16 (lanes 8-15: rows
+ * 8-15), 16-byte half l / 16. */
+static void loadA(TileBuilder *b, GpuLowering *g, const SmemTile *s,
+                  const WarpTiling *w, const TileMmaInstr *in, int i, int ks,
+                  MlirValue *out) {
+  MlirValue row = bAddi(b, tileRow(b, w, i), remIdx(b, g->lane, 16));
+  int halfElems = 16 / in->inputBytes;
+  MlirValue col = bAddi(b, cIdx(b, (int64_t)ks * in->k),
+                        bMuli(b, divIdx(b, g->lane, 16), cIdx(b, halfElems)));
+  ldmatrix(b, smemAddr(b, s, row, col), 4, false, out);
+}
+
+/* The B fragments (2 x i32 each) of n-tiles j and j + 1 (only j when
+ * `pair` is false) at k-step ks. */
+static void loadB(TileBuilder *b, GpuLowering *g, const SmemTile *s,
+                  const WarpTiling *w, const TileMmaInstr *in, int j, int ks,
+                  bool pair, MlirValue *out) {
+  int num = pair ? 4 : 2;
+  /* Lanes 16-31 address the second n-tile. */
+  MlirValue which = pair ? divIdx(b, g->lane, 16) : cIdx(b, 0);
+  MlirValue nBase = tileCol(b, w, bAddi(b, cIdx(b, j), which));
+  MlirValue half = remIdx(b, divIdx(b, g->lane, 8), 2);
+  MlirValue row8 = remIdx(b, g->lane, 8);
+  if (in->inputBytes == 2) {
+    /* [K][N]: rows are k; lanes 8-15 of each matrix pair: k + 8. */
+    MlirValue k = bAddi(b, cIdx(b, (int64_t)ks * in->k),
+                        bAddi(b, row8, bMuli(b, half, cIdx(b, 8))));
+    ldmatrix(b, smemAddr(b, s, k, nBase), num, true, out);
+    return;
+  }
+  /* [N][K]: rows are n; the second matrix of a pair is the upper 16 bytes
+   * of k. */
+  MlirValue n = bAddi(b, nBase, row8);
+  MlirValue k = bAddi(b, cIdx(b, (int64_t)ks * in->k),
+                      bMuli(b, half, cIdx(b, 16 / in->inputBytes)));
+  ldmatrix(b, smemAddr(b, s, n, k), num, false, out);
+}
+
+bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                    const TileMmaInstr *in) {
+  GpuTile *ap = gpuOperandTile(g, op, 0), *bp = gpuOperandTile(g, op, 1);
+  GpuTile *cp = gpuOperandTile(g, op, 2);
+  if (!ap || !bp || !cp)
+    return false;
+  TileLayout l;
+  if (!gpuResultLayout(op, 0, &l))
+    return false;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType type = mlirValueGetType(result);
+  TileLayout al, bl;
+  tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 0)), &al);
+  tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 1)), &bl);
+  GpuTile A = ap->uniform ? gpuTileMaterialize(ap, &al) : *ap;
+  GpuTile B = bp->uniform ? gpuTileMaterialize(bp, &bl) : *bp;
+  GpuTile C = cp->uniform ? gpuTileMaterialize(cp, &l) : *cp;
+  bool ownA = ap->uniform, ownB = bp->uniform;
+  if (in->input == MMA_TF32) {
+    GpuTile ra = roundedToTF32(b, &A), rb = roundedToTF32(b, &B);
+    if (ownA)
+      free(A.regs);
+    if (ownB)
+      free(B.regs);
+    A = ra;
+    B = rb;
+    ownA = ownB = true;
+  }
+
+  WarpTiling w;
+  w.M = A.shape[0];
+  w.K = A.shape[1];
+  w.N = B.shape[1];
+  w.wm = l.blocked.warpsPerCTA[0];
+  w.wn = l.blocked.warpsPerCTA[1];
+  w.mTiles = (int)(w.M / (16 * w.wm));
+  w.nTiles = (int)(w.N / (8 * w.wn));
+  w.warpM = remIdx(b, divIdx(b, g->warp, w.wn), w.wm);
+  w.warpN = remIdx(b, g->warp, w.wn);
+
+  /* Stage both operands. */
+  int eb = in->inputBytes;
+  bool bKMajor = eb != 2;
+  int64_t aBytes = w.M * w.K * eb;
+  int64_t bStart = (aBytes + 127) / 128 * 128;
+  gpuNeedShared(g, bStart + w.K * w.N * eb);
+  MlirValue base = gpuSharedBase(b, g);
+  SmemTile sa = smemTile(base, w.K, eb);
+  SmemTile sb = smemTile(gpuGep(b, base, cIdx(b, bStart),
+                                mlirIntegerTypeGet(g->ctx, 8)),
+                         bKMajor ? w.K : w.N, eb);
+  gpuBarrier(b);
+  writeSmem(g, b, &sa, &A, false);
+  writeSmem(g, b, &sb, &B, bKMajor);
+  gpuBarrier(b);
+
+  /* Accumulate, k-step by k-step, every (m-tile, n-tile) of this warp. */
+  GpuTile out = gpuTileAlloc(&l, type);
+  int colRegs = 2 * w.nTiles;
+  for (int r = 0; r < out.numRegs; ++r)
+    out.regs[r] = C.regs[r];
+  MlirValue *afrag = calloc((size_t)w.mTiles * 4, sizeof *afrag);
+  MlirValue *bfrag = calloc((size_t)w.nTiles * 2, sizeof *bfrag);
+  for (int ks = 0; ks < w.K / in->k; ++ks) {
+    for (int i = 0; i < w.mTiles; ++i)
+      loadA(b, g, &sa, &w, in, i, ks, afrag + 4 * i);
+    for (int j = 0; j < w.nTiles; j += 2)
+      loadB(b, g, &sb, &w, in, j, ks, j + 1 < w.nTiles, bfrag + 2 * j);
+    for (int i = 0; i < w.mTiles; ++i)
+      for (int j = 0; j < w.nTiles; ++j) {
+        int regs[4];
+        MlirValue c[4], d[4];
+        for (int q = 0; q < 4; ++q) {
+          regs[q] = (2 * i + q / 2) * colRegs + 2 * j + q % 2;
+          c[q] = out.regs[regs[q]];
+        }
+        mmaSync(b, in, afrag + 4 * i, bfrag + 2 * j, c, d);
+        for (int q = 0; q < 4; ++q)
+          out.regs[regs[q]] = d[q];
+      }
+  }
+  free(afrag);
+  free(bfrag);
+  if (ownA)
+    free(A.regs);
+  if (ownB)
+    free(B.regs);
+  if (cp->uniform)
+    free(C.regs);
+  gpuSetTile(g, result, out);
+  return true;
+}
