@@ -344,10 +344,15 @@ int tileGpuCompile(MlirModule module, const char *name,
     return 0;
   const char *toolkit = findToolkit(o);
   bool wantBinary = emit != TILE_EMIT_PTX && toolkit;
+  /* A package for a portable chip (no "a" suffix) carries the PTX too, so
+   * GPUs of newer majors run it: sm_80 code on a Hopper, for instance. */
+  bool archSpecific = o->chip[strlen(o->chip) - 1] == 'a';
+  bool fatbin = wantBinary && emit == TILE_EMIT_PACKAGE && !archSpecific;
   char pipeline[1024];
   snprintf(pipeline, sizeof pipeline,
            "builtin.module(gpu-module-to-binary{format=%s%s%s})",
-           wantBinary ? "bin" : "isa", toolkit ? " toolkit=" : "",
+           fatbin ? "fatbin" : wantBinary ? "bin" : "isa",
+           toolkit ? " toolkit=" : "",
            toolkit ? toolkit : "");
   if (emit == TILE_EMIT_CUBIN && !toolkit) {
     snprintf(err, errSize,
@@ -364,7 +369,9 @@ int tileGpuCompile(MlirModule module, const char *name,
     return 1;
   }
   if (emit == TILE_EMIT_PACKAGE) {
-    package.imageKind = wantBinary ? TILE_IMAGE_CUBIN : TILE_IMAGE_PTX;
+    package.imageKind = fatbin       ? TILE_IMAGE_FATBIN
+                        : wantBinary ? TILE_IMAGE_CUBIN
+                                     : TILE_IMAGE_PTX;
     package.image = bytes;
     package.imageSize = size;
     *outPackage = package;

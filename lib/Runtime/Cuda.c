@@ -245,7 +245,10 @@ int tileCudaCheckChip(const TileCuda *cu, const char *chip,
     why = "a cubin runs only on its major compute capability, same minor or "
           "newer";
   else if (!archSpecific && have < want)
-    why = "PTX runs only on its compute capability or newer";
+    why = kind == TILE_IMAGE_FATBIN
+              ? "a fatbin's cubin and PTX run only on its compute capability "
+                "or newer"
+              : "PTX runs only on its compute capability or newer";
   if (!why)
     return 0;
   return tileFail(err, errSize,

@@ -108,9 +108,11 @@ static int validate(const char *name, const TilePackage *p, char *err,
   if (strnlen(p->chip, sizeof p->chip) == sizeof p->chip || !isChip(p->chip))
     return tileFail(err, errSize, "%s: bad chip '%.15s' (" CHIP_FORMS ")", name,
                  p->chip);
-  if (p->imageKind != TILE_IMAGE_CUBIN && p->imageKind != TILE_IMAGE_PTX)
-    return tileFail(err, errSize, "%s: bad image kind %d (0 cubin, 1 ptx)", name,
-                 (int)p->imageKind);
+  if (p->imageKind != TILE_IMAGE_CUBIN && p->imageKind != TILE_IMAGE_PTX &&
+      p->imageKind != TILE_IMAGE_FATBIN)
+    return tileFail(err, errSize,
+                    "%s: bad image kind %d (0 cubin, 1 ptx, 2 fatbin)", name,
+                    (int)p->imageKind);
   if (p->numWarps < 1 || p->numWarps > 32 ||
       (p->numWarps & (p->numWarps - 1)) != 0)
     return tileFail(err, errSize,
@@ -136,6 +138,11 @@ static int validate(const char *name, const TilePackage *p, char *err,
     if (img[p->imageSize - 1] != '\0')
       return tileFail(err, errSize, "%s: the PTX image is not NUL-terminated",
                    name);
+  } else if (p->imageKind == TILE_IMAGE_FATBIN) {
+    static const unsigned char fatbin[4] = {0x50, 0xed, 0x55, 0xba};
+    if (p->imageSize < 4 || memcmp(img, fatbin, 4) != 0)
+      return tileFail(err, errSize, "%s: the fatbin image has no fatbin magic",
+                      name);
   } else {
     /* A cubin is an ELF file; a fatbin (also loadable) has its own magic. */
     static const unsigned char elf[4] = {0x7f, 'E', 'L', 'F'};
@@ -370,7 +377,7 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
                  "%s: at offset %zu: bad chip '%s' (" CHIP_FORMS ")",
                  name, chipAt, p.chip);
   int kind;
-  if (getU32(&r, "the image kind", 1, &kind) ||
+  if (getU32(&r, "the image kind", TILE_IMAGE_FATBIN, &kind) ||
       getU32(&r, "the number of warps", 32, &p.numWarps) ||
       getU32(&r, "the shared memory size", TILE_PACKAGE_MAX_SHARED,
              &p.sharedBytes) ||

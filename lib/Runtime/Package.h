@@ -31,7 +31,14 @@
 #define TILE_PACKAGE_MAX_ARGS 64
 #define TILE_ALIGNED_ENTRY_SUFFIX "__aligned16"
 
-typedef enum { TILE_IMAGE_CUBIN = 0, TILE_IMAGE_PTX = 1 } TileImageKind;
+/* cubin: SASS for the package's chip (runs on that major, same minor or
+ * newer); ptx: compiled by the driver at load (that chip or newer); fatbin:
+ * the cubin plus its PTX, so newer majors run it too (through the JIT). */
+typedef enum {
+  TILE_IMAGE_CUBIN = 0,
+  TILE_IMAGE_PTX = 1,
+  TILE_IMAGE_FATBIN = 2
+} TileImageKind;
 
 typedef struct {
   int isMemref;        /* 1: memref, 0: scalar */

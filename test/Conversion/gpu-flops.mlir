@@ -4,7 +4,7 @@
 // RUN: tile-opt %s --tile-compile --kernel=static_k --emit=package -o %t.static.tpkg
 // RUN: tile-package --dump %t.static.tpkg | FileCheck %s --check-prefix=STATIC
 // STATIC: flops per program: 2097152
-// RUN: tile-opt %tile_src/examples/matmul.mlir --tile-compile --emit=package -o %t.dynamic.tpkg
+// RUN: tile-opt %tile_src/examples/matmul.mlir --tile-compile --emit=package --kernel=matmul -o %t.dynamic.tpkg
 // RUN: tile-package --dump %t.dynamic.tpkg | FileCheck %s --check-prefix=DYNAMIC
 // DYNAMIC: flops per program: 0
 

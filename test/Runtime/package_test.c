@@ -243,7 +243,8 @@ static void testCorruptions(void) {
   tilePackageFree(&q);
   good[OFF_CHIP + 5] = 'a';
   EXPECT_BYTE(OFF_CHIP + 4, 'a', "bad chip 'sm_9aa'");
-  EXPECT_FIELD(OFF_KIND, 2, "at offset 32: the image kind is 2 (at most 1)");
+  EXPECT_FIELD(OFF_KIND, 3, "at offset 32: the image kind is 3 (at most 2)");
+  EXPECT_FIELD(OFF_KIND, TILE_IMAGE_FATBIN, "the fatbin image has no fatbin magic");
   EXPECT_FIELD(OFF_KIND, TILE_IMAGE_CUBIN, "the cubin image is neither an ELF file nor a fatbin");
   EXPECT_FIELD(OFF_WARPS, 0, "0 warps (expected a power of two from 1 to 32)");
   EXPECT_FIELD(OFF_WARPS, 6, "6 warps");

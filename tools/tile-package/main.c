@@ -132,7 +132,10 @@ static int dump(const char *path) {
   printf("kernel: %s\n", p.kernelName);
   printf("chip: %s\n", p.chip);
   printf("image: %s, %zu bytes\n",
-         p.imageKind == TILE_IMAGE_PTX ? "ptx" : "cubin", p.imageSize);
+         p.imageKind == TILE_IMAGE_PTX      ? "ptx"
+         : p.imageKind == TILE_IMAGE_FATBIN ? "fatbin (cubin + ptx)"
+                                            : "cubin",
+         p.imageSize);
   printf("warps: %d (block %d)\n", p.numWarps, 32 * p.numWarps);
   printf("shared: %d bytes\n", p.sharedBytes);
   printf("flops per program: %d\n", p.flopsPerProgram);
@@ -175,11 +178,13 @@ int main(int argc, char **argv) {
       return dump(value);
     }
     if (tileFlagValue(arg, "-ptx", &i, argc, argv, &value, &missing) ||
-        tileFlagValue(arg, "-cubin", &i, argc, argv, &value, &missing)) {
+        tileFlagValue(arg, "-cubin", &i, argc, argv, &value, &missing) ||
+        tileFlagValue(arg, "-fatbin", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a file", argv[i]);
-      p.imageKind = strncmp(arg, "-ptx", 4) == 0 ? TILE_IMAGE_PTX
-                                                 : TILE_IMAGE_CUBIN;
+      p.imageKind = strncmp(arg, "-ptx", 4) == 0      ? TILE_IMAGE_PTX
+                    : strncmp(arg, "-fatbin", 7) == 0 ? TILE_IMAGE_FATBIN
+                                                      : TILE_IMAGE_CUBIN;
       image = value;
     } else if (tileFlagValue(arg, "-kernel", &i, argc, argv, &value, &missing)) {
       if (missing)
