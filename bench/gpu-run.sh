@@ -4,8 +4,9 @@
 # against its CPU reference, times the memory-bound kernels at 8192x4096
 # next to torch and Triton (bench/peers.py) and the copy bandwidth, in one
 # run, and prints a table of medians and ratios. Logs go to $OUT if set.
-#   bench/gpu-run.sh
+#   bench/gpu-run.sh [PATTERN]   PATTERN (grep -E): only the matching cases
 set -u
+PAT=${1:-.}
 cd "$(dirname "$0")/.."
 D=.gpu-pkgs
 OUTDIR=${OUT:-/tmp/tile-bench}
@@ -23,7 +24,7 @@ while IFS='|' read -r name grid args out rtol; do
   else
     fail=$((fail+1)); echo "FAIL $name"; tail -3 "$OUTDIR/$name.check.log"
   fi
-done < "$D/list.txt"
+done < <(grep -E "^[^|]*($PAT)" "$D/list.txt")
 echo "correctness: $pass passed, $fail failed"
 
 # The same small cases under compute-sanitizer: no out-of-bounds access, no
@@ -36,7 +37,7 @@ if [ "${TILE_GPU_SANITIZE:-1}" != 0 ] && command -v compute-sanitizer > /dev/nul
         echo "$tool FAIL $name"; grep -m3 -i "error\|hazard" "$OUTDIR/$name.$tool.log"
       fi
     done
-  done < "$D/list.txt"
+  done < <(grep -E "^[^|]*($PAT)" "$D/list.txt")
   echo "compute-sanitizer: done"
 fi
 
@@ -54,7 +55,7 @@ if m:
                       "min_us": float(m.group(2)), "max_us": float(m.group(3)),
                       "gbps": float(m.group(4))}))
 PY
-done < "$D/bench.txt"
+done < <(grep -E "^[^|]*($PAT)" "$D/bench.txt")
 
 echo "== timing: tile matmuls (chip=sm_80 code)"
 : > "$OUTDIR/tile_matmul.jsonl"
@@ -71,10 +72,13 @@ if m:
                       "min_us": float(m.group(2)), "max_us": float(m.group(3)),
                       "tflops": 2.0 * size ** 3 / med / 1e6}))
 PY
-done < "$D/matmul.txt"
+done < <(grep -E "^[^|]*($PAT)" "$D/matmul.txt")
 
 echo "== timing: peers (torch, Triton, copy)"
-python3 bench/peers.py > "$OUTDIR/peers.jsonl" 2> "$OUTDIR/peers.err" || tail -5 "$OUTDIR/peers.err"
+: > "$OUTDIR/peers.jsonl"
+if [ -s "$OUTDIR/tile.jsonl" ]; then
+  python3 bench/peers.py > "$OUTDIR/peers.jsonl" 2> "$OUTDIR/peers.err" || tail -5 "$OUTDIR/peers.err"
+fi
 
 python3 - "$OUTDIR/tile.jsonl" "$OUTDIR/peers.jsonl" <<'PY'
 import json, sys
@@ -102,7 +106,10 @@ print("(ratios > 1: tile is faster)")
 PY
 
 echo "== timing: matmul peers (cuBLAS via torch.matmul, Triton)"
-(cd bench && python3 peers_matmul.py) > "$OUTDIR/peers_matmul.jsonl" 2> "$OUTDIR/peers_matmul.err" || tail -5 "$OUTDIR/peers_matmul.err"
+: > "$OUTDIR/peers_matmul.jsonl"
+if [ -s "$OUTDIR/tile_matmul.jsonl" ]; then
+  (cd bench && python3 peers_matmul.py) > "$OUTDIR/peers_matmul.jsonl" 2> "$OUTDIR/peers_matmul.err" || tail -5 "$OUTDIR/peers_matmul.err"
+fi
 python3 - "$OUTDIR/tile_matmul.jsonl" "$OUTDIR/peers_matmul.jsonl" <<'PY'
 import json, sys
 rows = [json.loads(l) for f in sys.argv[1:] for l in open(f) if l.strip()]

@@ -1,6 +1,7 @@
 /* Kernel rules: a func.func marked with the unit attribute `tile.kernel`
  * returns nothing, takes only global memrefs and scalars (the launch ABI
- * has nothing else to pass), and asks for 1 to 32 warps, a power of two. */
+ * has nothing else to pass), and asks for 1 to 32 warps, a power of two,
+ * and 1 to 8 pipeline stages. */
 #include "dialect/Verify.h"
 
 #include <stdio.h>
@@ -30,6 +31,20 @@ static bool verifyNumWarps(MlirOperation func) {
   tileEmitOpError(func,
                   "tile.num_warps (%lld) must be a power of two from 1 to 32",
                   (long long)warps);
+  return false;
+}
+
+/* tile.num_stages: buffers per pipelined load; 1 turns pipelining off. */
+static bool verifyNumStages(MlirOperation func) {
+  int64_t stages;
+  if (mlirAttributeIsNull(tileOpAttr(func, "tile.num_stages")))
+    return true;
+  if (!tileVerifyI32Attr(func, "tile.num_stages", &stages))
+    return false;
+  if (stages >= 1 && stages <= 8)
+    return true;
+  tileEmitOpError(func, "tile.num_stages (%lld) must be from 1 to 8",
+                  (long long)stages);
   return false;
 }
 
@@ -69,6 +84,7 @@ static bool verifySignature(MlirOperation func) {
 bool tileVerifyKernel(MlirOperation func) {
   bool ok = verifyKernelAttr(func);
   ok &= verifyNumWarps(func);
+  ok &= verifyNumStages(func);
   ok &= verifySignature(func);
   return ok;
 }

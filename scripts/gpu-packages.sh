@@ -35,6 +35,12 @@ add rowsum examples/rowsum.mlir rowsum 'cdiv(37,4)' 1 1e-4 randn:37x1000xf32:see
 add colsum examples/rowsum.mlir colsum 'cdiv(1000,256)' 1 1e-4 randn:37x1000xf32:seed=9 zeros:1000xf32
 add transpose examples/transpose.mlir transpose 'cdiv(70,32),cdiv(45,32)' 1 0 randn:45x70xf32:seed=10 zeros:70x45xf32
 add matmul examples/matmul.mlir matmul 'cdiv(150,128),cdiv(260,128)' 2 1e-3 randn:150x70xf16:seed=11 randn:70x260xf16:seed=12 zeros:150x260xf32
+# Sizes that are multiples of 8 take the aligned entry, where the K loop is
+# pipelined (3 stages): ragged K (200), and trip counts below the stages
+# (K = 40: two iterations; K = 16: one).
+add matmul_pipe examples/matmul.mlir matmul 'cdiv(296,128),cdiv(264,128)' 2 1e-3 randn:296x200xf16:seed=18 randn:200x264xf16:seed=19 zeros:296x264xf32
+add matmul_k40 examples/matmul.mlir matmul 'cdiv(136,128),cdiv(264,128)' 2 1e-3 randn:136x40xf16:seed=20 randn:40x264xf16:seed=21 zeros:136x264xf32
+add matmul_k16 examples/matmul.mlir matmul 'cdiv(136,128),cdiv(136,128)' 2 1e-3 randn:136x16xf16:seed=22 randn:16x136xf16:seed=23 zeros:136x136xf32
 add matmul_bf16 examples/matmul.mlir matmul_bf16 'cdiv(150,128),cdiv(260,128)' 2 1e-3 randn:150x70xbf16:seed=11 randn:70x260xbf16:seed=12 zeros:150x260xf32
 add matmul_tf32 examples/matmul.mlir matmul_tf32 'cdiv(150,128),cdiv(260,128)' 2 1e-4 randn:150x70xf32:seed=11 randn:70x260xf32:seed=12 zeros:150x260xf32
 add linear_gelu examples/linear.mlir linear_gelu 'cdiv(150,128),cdiv(260,128)' 3 1e-2 randn:150x70xf16:seed=13 randn:70x260xf16:seed=14 randn:260xf16:seed=15 zeros:150x260xf16

@@ -53,6 +53,56 @@ func.func @matmul_f16_128x256x32(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: m
   return
 }
 
+// f16, 128x128x64 blocks, 4 warps.
+func.func @matmul_f16_128x128x64(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %pn = "tile.program_id"() {axis = 1 : i32} : () -> index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bk = arith.constant 64 : index
+  %bm = arith.constant 128 : index
+  %bn = arith.constant 128 : index
+  %m0 = arith.muli %pm, %bm : index
+  %n0 = arith.muli %pn, %bn : index
+  %k = memref.dim %a, %c1 : memref<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x128xf32>) {
+    %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xf16>, index, index) -> tensor<128x64xf16>
+    %tb = "tile.load"(%b, %k0, %n0) : (memref<?x?xf16>, index, index) -> tensor<64x128xf16>
+    %next = "tile.dot"(%ta, %tb, %acc) : (tensor<128x64xf16>, tensor<64x128xf16>, tensor<128x128xf32>) -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  }
+  %out = arith.truncf %sum : tensor<128x128xf32> to tensor<128x128xf16>
+  "tile.store"(%out, %c, %m0, %n0) : (tensor<128x128xf16>, memref<?x?xf16>, index, index) -> ()
+  return
+}
+
+// f16, 128x256x64 blocks, 8 warps.
+func.func @matmul_f16_128x256x64(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %pn = "tile.program_id"() {axis = 1 : i32} : () -> index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bk = arith.constant 64 : index
+  %bm = arith.constant 128 : index
+  %bn = arith.constant 256 : index
+  %m0 = arith.muli %pm, %bm : index
+  %n0 = arith.muli %pn, %bn : index
+  %k = memref.dim %a, %c1 : memref<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+  %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x256xf32>) {
+    %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xf16>, index, index) -> tensor<128x64xf16>
+    %tb = "tile.load"(%b, %k0, %n0) : (memref<?x?xf16>, index, index) -> tensor<64x256xf16>
+    %next = "tile.dot"(%ta, %tb, %acc) : (tensor<128x64xf16>, tensor<64x256xf16>, tensor<128x256xf32>) -> tensor<128x256xf32>
+    scf.yield %next : tensor<128x256xf32>
+  }
+  %out = arith.truncf %sum : tensor<128x256xf32> to tensor<128x256xf16>
+  "tile.store"(%out, %c, %m0, %n0) : (tensor<128x256xf16>, memref<?x?xf16>, index, index) -> ()
+  return
+}
+
 // bf16, 128x128x32 blocks, 4 warps.
 func.func @matmul_bf16_128x128x32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>)
     attributes {tile.kernel, tile.num_warps = 4 : i32} {
@@ -96,6 +146,56 @@ func.func @matmul_bf16_128x256x32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c
     %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xbf16>, index, index) -> tensor<128x32xbf16>
     %tb = "tile.load"(%b, %k0, %n0) : (memref<?x?xbf16>, index, index) -> tensor<32x256xbf16>
     %next = "tile.dot"(%ta, %tb, %acc) : (tensor<128x32xbf16>, tensor<32x256xbf16>, tensor<128x256xf32>) -> tensor<128x256xf32>
+    scf.yield %next : tensor<128x256xf32>
+  }
+  %out = arith.truncf %sum : tensor<128x256xf32> to tensor<128x256xbf16>
+  "tile.store"(%out, %c, %m0, %n0) : (tensor<128x256xbf16>, memref<?x?xbf16>, index, index) -> ()
+  return
+}
+
+// bf16, 128x128x64 blocks, 4 warps.
+func.func @matmul_bf16_128x128x64(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %pn = "tile.program_id"() {axis = 1 : i32} : () -> index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bk = arith.constant 64 : index
+  %bm = arith.constant 128 : index
+  %bn = arith.constant 128 : index
+  %m0 = arith.muli %pm, %bm : index
+  %n0 = arith.muli %pn, %bn : index
+  %k = memref.dim %a, %c1 : memref<?x?xbf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x128xf32>) {
+    %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xbf16>, index, index) -> tensor<128x64xbf16>
+    %tb = "tile.load"(%b, %k0, %n0) : (memref<?x?xbf16>, index, index) -> tensor<64x128xbf16>
+    %next = "tile.dot"(%ta, %tb, %acc) : (tensor<128x64xbf16>, tensor<64x128xbf16>, tensor<128x128xf32>) -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  }
+  %out = arith.truncf %sum : tensor<128x128xf32> to tensor<128x128xbf16>
+  "tile.store"(%out, %c, %m0, %n0) : (tensor<128x128xbf16>, memref<?x?xbf16>, index, index) -> ()
+  return
+}
+
+// bf16, 128x256x64 blocks, 8 warps.
+func.func @matmul_bf16_128x256x64(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %pn = "tile.program_id"() {axis = 1 : i32} : () -> index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bk = arith.constant 64 : index
+  %bm = arith.constant 128 : index
+  %bn = arith.constant 256 : index
+  %m0 = arith.muli %pm, %bm : index
+  %n0 = arith.muli %pn, %bn : index
+  %k = memref.dim %a, %c1 : memref<?x?xbf16>
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+  %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x256xf32>) {
+    %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xbf16>, index, index) -> tensor<128x64xbf16>
+    %tb = "tile.load"(%b, %k0, %n0) : (memref<?x?xbf16>, index, index) -> tensor<64x256xbf16>
+    %next = "tile.dot"(%ta, %tb, %acc) : (tensor<128x64xbf16>, tensor<64x256xbf16>, tensor<128x256xf32>) -> tensor<128x256xf32>
     scf.yield %next : tensor<128x256xf32>
   }
   %out = arith.truncf %sum : tensor<128x256xf32> to tensor<128x256xbf16>

@@ -11,6 +11,7 @@
 #include "lib/Support/IR.h"
 #include "lib/Transforms/AssignLayouts.h"
 #include "lib/Transforms/Canonicalize.h"
+#include "lib/Transforms/Pipeline.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/GPU.h"
@@ -68,11 +69,11 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
       char *e;
       long v = strtol(value, &e, 10);
       bool isWarps = key[4] == 'w';
-      if (*e || v < 1 || v > 32 || (isWarps && (v & (v - 1)))) {
+      if (*e || v < 1 || v > (isWarps ? 32 : 8) || (isWarps && (v & (v - 1)))) {
         snprintf(err, errSize,
                  "--tile-compile: %s wants %s, got '%s'", key,
                  isWarps ? "a power of two from 1 to 32"
-                         : "an integer from 1 to 32",
+                         : "an integer from 1 to 8",
                  value);
         return 1;
       }
@@ -290,6 +291,12 @@ int tileGpuCompile(MlirModule module, const char *name,
   int numWarps = tileKernelNumWarps(kernel, o->numWarps);
   if (o->numWarps)
     numWarps = o->numWarps;
+  /* num-stages= overrides the kernel's tile.num_stages, as num-warps=
+   * overrides tile.num_warps. */
+  if (o->numStages)
+    mlirOperationSetAttributeByName(
+        kernel, tileStr("tile.num_stages"),
+        tileI32Attr(mlirOperationGetContext(kernel), o->numStages));
   /* Only this kernel is compiled. */
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body), next;
@@ -303,7 +310,8 @@ int tileGpuCompile(MlirModule module, const char *name,
       mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
       mlirLogicalResultIsFailure(tileCoalesce(moduleOp, numWarps)) ||
       mlirLogicalResultIsFailure(tileAssignLayouts(moduleOp, numWarps)) ||
-      mlirLogicalResultIsFailure(tileCanonicalize(moduleOp))) {
+      mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
+      mlirLogicalResultIsFailure(tilePipeline(moduleOp, 0))) {
     snprintf(err, errSize, "kernel '%s': the tile passes failed", kernelName);
     return 1;
   }

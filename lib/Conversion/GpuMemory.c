@@ -56,6 +56,10 @@ static int vectorWidth(const TileLayout *l, const GpuMemref *m, int rank,
 /* Whether kernel value `v` (an index) is a multiple of n, as far as its
  * definition shows: constants, sums, products, casts, and scf.for
  * induction variables with such bounds and step. */
+static bool divisibleBy(MlirValue v, int64_t n, int depth);
+
+bool gpuDivisibleBy(MlirValue v, int64_t n) { return divisibleBy(v, n, 0); }
+
 static bool divisibleBy(MlirValue v, int64_t n, int depth) {
   if (n <= 1)
     return true;

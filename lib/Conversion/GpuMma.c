@@ -34,15 +34,8 @@
 
 /* ---- swizzled shared-memory tiles ------------------------------------- */
 
-typedef struct {
-  MlirValue base;   /* !llvm.ptr<3> */
-  int64_t rowBytes; /* bytes per stored row */
-  int eb;           /* bytes per element */
-  int perPhase, maxPhase;
-} SmemTile;
-
-static SmemTile smemTile(MlirValue base, int64_t rowElems, int eb) {
-  SmemTile s = {base, rowElems * eb, eb, 1, 1};
+GpuSmemTile gpuSmemTile(MlirValue base, int64_t rowElems, int eb) {
+  GpuSmemTile s = {base, rowElems * eb, eb, 1, 1};
   int64_t chunks = s.rowBytes / 16;
   if (chunks >= 8) {
     s.maxPhase = 8;
@@ -64,8 +57,8 @@ static MlirValue remIdx(TileBuilder *b, MlirValue x, int64_t d) {
 }
 
 /* The address of element (row, col) of a stored tile. */
-static MlirValue smemAddr(TileBuilder *b, const SmemTile *s, MlirValue row,
-                          MlirValue col) {
+MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
+                      MlirValue col) {
   MlirValue bytes = bMuli(b, col, cIdx(b, s->eb));
   MlirValue chunk = divIdx(b, bytes, 16);
   MlirValue within = remIdx(b, bytes, 16);
@@ -109,7 +102,7 @@ static int groupAlongCols(const GpuTile *t) {
 /* Writes tile `t` (rank 2) into `s`; transposed: element (i, j) goes to
  * stored row j, column i. Consecutive registers along the stored row go
  * out as one vector store. */
-static void writeSmem(GpuLowering *g, TileBuilder *b, const SmemTile *s,
+static void writeSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
                       const GpuTile *t, bool transposed) {
   int V = transposed ? 1 : groupAlongCols(t);
   int64_t vshape[] = {V};
@@ -117,8 +110,8 @@ static void writeSmem(GpuLowering *g, TileBuilder *b, const SmemTile *s,
   for (int r = 0; r < t->numRegs; r += V) {
     MlirValue c[2];
     gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
-    MlirValue ptr = transposed ? smemAddr(b, s, c[1], c[0])
-                               : smemAddr(b, s, c[0], c[1]);
+    MlirValue ptr = transposed ? gpuSmemAddr(b, s, c[1], c[0])
+                               : gpuSmemAddr(b, s, c[0], c[1]);
     if (V == 1) {
       gpuStorePtr(b, t->regs[r], ptr, s->eb);
       continue;
@@ -290,19 +283,19 @@ static MlirValue tileCol(TileBuilder *b, const WarpTiling *w, MlirValue j) {
 /* The A fragments (4 x i32) of m-tile i at k-step ks: ldmatrix.x4 over a
  * 16-row, 32-byte block; lane l addresses row l % 16 (lanes 8-15: rows
  * 8-15), 16-byte half l / 16. */
-static void loadA(TileBuilder *b, GpuLowering *g, const SmemTile *s,
+static void loadA(TileBuilder *b, GpuLowering *g, const GpuSmemTile *s,
                   const WarpTiling *w, const TileMmaInstr *in, int i, int ks,
                   MlirValue *out) {
   MlirValue row = bAddi(b, tileRow(b, w, i), remIdx(b, g->lane, 16));
   int halfElems = 16 / in->inputBytes;
   MlirValue col = bAddi(b, cIdx(b, (int64_t)ks * in->k),
                         bMuli(b, divIdx(b, g->lane, 16), cIdx(b, halfElems)));
-  ldmatrix(b, smemAddr(b, s, row, col), 4, false, out);
+  ldmatrix(b, gpuSmemAddr(b, s, row, col), 4, false, out);
 }
 
 /* The B fragments (2 x i32 each) of n-tiles j and j + 1 (only j when
  * `pair` is false) at k-step ks. */
-static void loadB(TileBuilder *b, GpuLowering *g, const SmemTile *s,
+static void loadB(TileBuilder *b, GpuLowering *g, const GpuSmemTile *s,
                   const WarpTiling *w, const TileMmaInstr *in, int j, int ks,
                   bool pair, MlirValue *out) {
   int num = pair ? 4 : 2;
@@ -315,7 +308,7 @@ static void loadB(TileBuilder *b, GpuLowering *g, const SmemTile *s,
     /* [K][N]: rows are k; lanes 8-15 of each matrix pair: k + 8. */
     MlirValue k = bAddi(b, cIdx(b, (int64_t)ks * in->k),
                         bAddi(b, row8, bMuli(b, half, cIdx(b, 8))));
-    ldmatrix(b, smemAddr(b, s, k, nBase), num, true, out);
+    ldmatrix(b, gpuSmemAddr(b, s, k, nBase), num, true, out);
     return;
   }
   /* [N][K]: rows are n; the second matrix of a pair is the upper 16 bytes
@@ -323,7 +316,7 @@ static void loadB(TileBuilder *b, GpuLowering *g, const SmemTile *s,
   MlirValue n = bAddi(b, nBase, row8);
   MlirValue k = bAddi(b, cIdx(b, (int64_t)ks * in->k),
                       bMuli(b, half, cIdx(b, 16 / in->inputBytes)));
-  ldmatrix(b, smemAddr(b, s, n, k), num, false, out);
+  ldmatrix(b, gpuSmemAddr(b, s, n, k), num, false, out);
 }
 
 bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
@@ -342,6 +335,7 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 1)), &bl);
   GpuTile A = ap->uniform ? gpuTileMaterialize(ap, &al) : *ap;
   GpuTile B = bp->uniform ? gpuTileMaterialize(bp, &bl) : *bp;
+  bool aShared = !mlirValueIsNull(ap->smem), bShared = !mlirValueIsNull(bp->smem);
   GpuTile C = cp->uniform ? gpuTileMaterialize(cp, &l) : *cp;
   bool ownA = ap->uniform, ownB = bp->uniform;
   if (in->input == MMA_TF32) {
@@ -366,21 +360,31 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   w.warpM = remIdx(b, divIdx(b, g->warp, w.wn), w.wm);
   w.warpN = remIdx(b, g->warp, w.wn);
 
-  /* Stage both operands. */
+  /* Stage the operands that are not in shared memory yet (pipelined
+   * operands are: the loop's barrier made them visible). */
   int eb = in->inputBytes;
   bool bKMajor = eb != 2;
-  int64_t aBytes = w.M * w.K * eb;
-  int64_t bStart = (aBytes + 127) / 128 * 128;
-  gpuNeedShared(g, bStart + w.K * w.N * eb);
-  MlirValue base = gpuSharedBase(b, g);
-  SmemTile sa = smemTile(base, w.K, eb);
-  SmemTile sb = smemTile(gpuGep(b, base, cIdx(b, bStart),
-                                mlirIntegerTypeGet(g->ctx, 8)),
-                         bKMajor ? w.K : w.N, eb);
-  gpuBarrier(b);
-  writeSmem(g, b, &sa, &A, false);
-  writeSmem(g, b, &sb, &B, bKMajor);
-  gpuBarrier(b);
+  int64_t aBytes = aShared ? 0 : (w.M * w.K * eb + 127) / 128 * 128;
+  int64_t bBytes = bShared ? 0 : w.K * w.N * eb;
+  GpuSmemTile sa, sb;
+  if (aBytes + bBytes > 0) {
+    gpuNeedShared(g, aBytes + bBytes);
+    MlirValue base = gpuSharedBase(b, g);
+    sa = gpuSmemTile(base, w.K, eb);
+    sb = gpuSmemTile(gpuGep(b, base, cIdx(b, aBytes),
+                            mlirIntegerTypeGet(g->ctx, 8)),
+                     bKMajor ? w.K : w.N, eb);
+    gpuBarrier(b);
+    if (!aShared)
+      writeSmem(g, b, &sa, &A, false);
+    if (!bShared)
+      writeSmem(g, b, &sb, &B, bKMajor);
+    gpuBarrier(b);
+  }
+  if (aShared)
+    sa = gpuSmemTile(ap->smem, w.K, eb);
+  if (bShared)
+    sb = gpuSmemTile(bp->smem, w.N, eb);
 
   /* Accumulate, k-step by k-step, every (m-tile, n-tile) of this warp. */
   GpuTile out = gpuTileAlloc(&l, type);

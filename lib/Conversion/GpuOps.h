@@ -33,6 +33,23 @@ void gpuSetTile(GpuLowering *g, MlirValue v, GpuTile t);
 void gpuSetScalar(GpuLowering *g, MlirValue v, MlirValue scalar);
 /* The layout of a result type, or a located error. */
 bool gpuResultLayout(MlirOperation op, intptr_t i, TileLayout *out);
+/* Whether kernel value `v` (an index) is a provable multiple of n. */
+bool gpuDivisibleBy(MlirValue v, int64_t n);
+
+/* Dot operands in shared memory, swizzled for ldmatrix (GpuMma.c): rows
+ * of `rowElems` elements of `eb` bytes; chunk c of 16 bytes of row r is
+ * stored at chunk c ^ phase(r). */
+typedef struct {
+  MlirValue base;   /* !llvm.ptr<3> */
+  int64_t rowBytes; /* bytes per stored row */
+  int eb;           /* bytes per element */
+  int perPhase, maxPhase;
+} GpuSmemTile;
+GpuSmemTile gpuSmemTile(MlirValue base, int64_t rowElems, int eb);
+/* The address of element (row, col). */
+MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
+                      MlirValue col);
+
 /* Row-major flat index of `coords` in `shape` (index values). */
 MlirValue gpuFlatIndex(TileBuilder *b, int rank, const int64_t *shape,
                        const MlirValue *coords);

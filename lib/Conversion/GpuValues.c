@@ -147,12 +147,20 @@ void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
 
 /* ---- shared memory, memory access ------------------------------------- */
 
-MlirValue gpuSharedBase(TileBuilder *b, GpuLowering *g) {
+MlirValue gpuDynamicSharedBase(TileBuilder *b, GpuLowering *g) {
   MlirType ptr3 = mlirLLVMPointerTypeGet(b->ctx, 3);
   TileNamedAttr attrs[] = {
       {"global_name", mlirFlatSymbolRefAttrGet(b->ctx, tileStr(g->smemName))}};
   return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.addressof", 0, NULL, 1,
                                  &ptr3, 1, attrs));
+}
+
+MlirValue gpuSharedBase(TileBuilder *b, GpuLowering *g) {
+  MlirValue base = gpuDynamicSharedBase(b, g);
+  if (g->pipeBytes == 0)
+    return base;
+  return gpuGep(b, base, bConstIndex(b, g->pipeBytes),
+                mlirIntegerTypeGet(b->ctx, 8));
 }
 
 MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,

@@ -25,6 +25,10 @@ typedef struct {
   MlirType elem;
   int numRegs;
   MlirValue *regs;
+  /* A tile that lives in shared memory instead (a pipelined dot operand,
+   * GpuPipeline.c): its base, rows of shape[1] elements, swizzled as
+   * gpuSmemTile lays them out; no registers. */
+  MlirValue smem;
 } GpuTile;
 
 typedef struct {
@@ -64,6 +68,9 @@ typedef struct {
   MlirValue lane, warp;   /* index values at the function entry */
   int numWarps;
   int64_t smemBytes;      /* the largest shared-memory use so far */
+  /* Software-pipeline buffers at the start of the dynamic shared memory
+   * (the largest pipelined loop's); the scratch buffer follows them. */
+  int64_t pipeBytes;
   int64_t reduceBytes;    /* reductions' own regions, one after another */
   char smemName[160];     /* this entry's shared-memory globals */
   char reduceName[160];
@@ -89,8 +96,10 @@ GpuTile gpuTileMaterialize(const GpuTile *t, const TileLayout *l);
 void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
                   int rank, const int64_t *shape, int reg, MlirValue *out);
 
+/* The start of the dynamic shared memory (the pipeline buffers). */
+MlirValue gpuDynamicSharedBase(TileBuilder *b, GpuLowering *g);
 /* The shared-memory scratch buffer as an !llvm.ptr<3>, sized by the
- * largest request (gpuNeedShared). */
+ * largest request (gpuNeedShared), after the pipeline buffers. */
 MlirValue gpuSharedBase(TileBuilder *b, GpuLowering *g);
 void gpuNeedShared(GpuLowering *g, int64_t bytes);
 /* A region of `bytes` that only this reduction uses (@__tile_smem_reduce):

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/Conversion/GpuOps.h"
+#include "lib/Conversion/GpuPipeline.h"
 #include "lib/Support/IR.h"
 #include "lib/Support/StrBuf.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -480,15 +481,25 @@ static bool lowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     free(inits);
     return false;
   }
+  GpuPipeline pipe;
+  bool piped = gpuPipelinePlan(g, op, &pipe);
+  if (piped && !gpuPipelinePrologue(g, b, &pipe, lb, step)) {
+    free(iterArgs);
+    free(inits);
+    return false;
+  }
   TileBuilder inner;
   MlirOperation loop = bFor(b, lb, ub, step, nFlat, inits, &inner);
-  gpuSetScalar(g, mlirBlockGetArgument(body, 0),
-               mlirBlockGetArgument(inner.block, 0));
+  MlirValue iv = mlirBlockGetArgument(inner.block, 0);
+  gpuSetScalar(g, mlirBlockGetArgument(body, 0), iv);
   MlirValue *args = malloc((size_t)(nFlat + 1) * sizeof *args);
   for (int i = 0; i < nFlat; ++i)
     args[i] = mlirBlockGetArgument(inner.block, 1 + i);
   unflatten(g, nIter, iterArgs, args);
-  ok = lowerBlock(g, &inner, body);
+  ok = (!piped || gpuPipelineIteration(g, &inner, &pipe, iv, lb, step)) &&
+       lowerBlock(g, &inner, body);
+  if (ok && piped)
+    gpuPipelineEpilogue(b); /* b's point is right after the loop */
   if (ok) {
     MlirOperation yield = mlirBlockGetTerminator(body);
     ok = flatten(g, yield, 0, nIter, iterArgs, args) == nFlat;
@@ -624,8 +635,13 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   }
   if (tileOpIsNamed(op, "tile.range"))
     return lowerRange(g, b, op);
-  if (tileOpIsNamed(op, "tile.load") || tileOpIsNamed(op, "tile.load_masked"))
+  if (tileOpIsNamed(op, "tile.load") || tileOpIsNamed(op, "tile.load_masked")) {
+    /* A pipelined load: its loop mapped it to a shared-memory buffer. */
+    GpuValue *v = gpuMapGet(&g->values, mlirOperationGetResult(op, 0));
+    if (v && v->kind == GPU_TILE && !mlirValueIsNull(v->tile.smem))
+      return true;
     return gpuLowerLoad(g, b, op);
+  }
   if (tileOpIsNamed(op, "tile.store") ||
       tileOpIsNamed(op, "tile.store_masked"))
     return gpuLowerStore(g, b, op);
@@ -756,6 +772,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   snprintf(g.smemName, sizeof g.smemName, "__tile_smem_%s", entryName);
   snprintf(g.reduceName, sizeof g.reduceName, "__tile_reduce_%s", entryName);
   gpuMapInit(&g.values);
+  g.pipeBytes = gpuPipelineBytes(&g, kernel);
   TileBuilder b = tileBuilderBefore(mlirBlockGetTerminator(entry));
   b.loc = mlirOperationGetLocation(kernel);
   MlirValue tid = gpuIdOp(&b, "gpu.thread_id", 0);
@@ -767,7 +784,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   bool ok = lowerBlock(&g, &b, kernelBody) && !g.failed;
   /* The reductions' regions are static; the scratch buffer is dynamic, so
    * it can pass 48 KiB. */
-  int64_t total = (g.reduceBytes + 15) / 16 * 16 + g.smemBytes;
+  int64_t total = (g.reduceBytes + 15) / 16 * 16 + g.pipeBytes + g.smemBytes;
   int64_t limit = tileGpuSharedLimit(chip);
   if (ok && total > limit) {
     tileEmitOpError(kernel,
@@ -777,8 +794,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
                     (long long)total, chip, (long long)limit);
     ok = false;
   }
-  if (ok && g.smemBytes > 0)
-    addSharedBuffer(gpuModule, g.smemName, g.smemBytes, true);
+  if (ok && g.pipeBytes + g.smemBytes > 0)
+    addSharedBuffer(gpuModule, g.smemName, g.pipeBytes + g.smemBytes, true);
   if (ok && g.reduceBytes > 0)
     addSharedBuffer(gpuModule, g.reduceName, g.reduceBytes, false);
   *sharedBytes = total;

@@ -4,6 +4,7 @@
 #include "lib/Conversion/TileToCPU.h"
 #include "lib/Transforms/AssignLayouts.h"
 #include "lib/Transforms/Canonicalize.h"
+#include "lib/Transforms/Pipeline.h"
 #include "lib/Support/IR.h"
 #include "tile-c/Dialect.h"
 
@@ -48,6 +49,11 @@ static MlirLogicalResult runAssignLayouts(MlirOperation op,
   return tileAssignLayouts(op, options->numWarps);
 }
 
+static MlirLogicalResult runPipeline(MlirOperation op,
+                                     const TilePassOptions *options) {
+  return tilePipeline(op, options->numStages);
+}
+
 const TilePassDef tilePassTable[] = {
     {"tile-verify",
      "check the tile dialect rules IRDL cannot state (shapes, types, ranks)",
@@ -63,6 +69,10 @@ const TilePassDef tilePassTable[] = {
      "give every tile a layout, inserting tile.convert_layout where users "
      "disagree",
      "num-warps", runAssignLayouts},
+    {"tile-pipeline",
+     "mark scf.for loops whose loads feed tensor-core dots for software "
+     "pipelining (tile.num_stages on the loop, tile.async_copy on the loads)",
+     "num-stages", runPipeline},
     {"tile-to-cpu",
      "lower functions to tensor/scf/memref code, one call per program "
      "(six trailing index arguments: program id x, y, z and grid x, y, z)",

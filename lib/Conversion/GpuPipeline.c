@@ -1,0 +1,244 @@
+/* Software pipelining of the scf.for loops tile-pipeline marked
+ * (lib/Transforms/Pipeline.h), for TileToGPU.
+ *
+ * Each marked load (a dot operand) gets S buffers in shared memory, in the
+ * swizzled layout the dot reads with ldmatrix, and its tiles arrive with
+ * cp.async (16 bytes per copy, straight from global to shared memory, no
+ * registers). With S stages, iteration i's tiles are requested S - 1
+ * iterations ahead:
+ *   prologue    for s < S-1: copy the tiles of iteration s into buffer s;
+ *               commit (one group per iteration)
+ *   iteration i wait until at most S-2 groups are pending (iteration i's
+ *               tiles have landed, for this thread), barrier (for every
+ *               thread; and every warp is done reading buffer (i-1)%S);
+ *               copy the tiles of iteration i+S-1 into buffer (i+S-1)%S;
+ *               commit; the dot reads buffer i%S
+ *   epilogue    wait for all groups, barrier
+ * Copies past the last iteration, or of groups outside the memref, read
+ * nothing (cp.async's source size 0 fills zeros), so trip counts below S
+ * and ragged edges need no special case. The tile offsets of iteration
+ * i+S-1 are recomputed from the induction variable (the pass checked they
+ * depend on nothing else inside the loop).
+ *
+ * Only the aligned entry pipelines: cp.async needs 16-byte aligned
+ * sources, and there a 16-byte group is wholly inside the memref or wholly
+ * outside when its column offset is a multiple of 8 elements. The generic
+ * entry keeps the loads (and the dot stages them itself). */
+#include "lib/Conversion/GpuPipeline.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+enum { CHUNK = 16 };
+
+static int64_t tileBytes(MlirOperation load) {
+  MlirType t = mlirValueGetType(mlirOperationGetResult(load, 0));
+  return mlirShapedTypeGetDimSize(t, 0) * mlirShapedTypeGetDimSize(t, 1) *
+         gpuElemBytes(mlirShapedTypeGetElementType(t));
+}
+
+bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
+                     GpuPipeline *p) {
+  memset(p, 0, sizeof *p);
+  int64_t stages = 0;
+  if (!g->assumeAligned16 || !tileOpIntAttr(loop, "tile.num_stages", &stages) ||
+      stages < 2)
+    return false;
+  p->stages = (int)stages;
+  p->body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  p->iv = mlirBlockGetArgument(p->body, 0);
+  for (MlirOperation op = mlirBlockGetFirstOperation(p->body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (mlirAttributeIsNull(tileOpAttr(op, "tile.async_copy")))
+      continue;
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+    int vector = CHUNK / gpuElemBytes(mlirShapedTypeGetElementType(t));
+    if (p->numLoads == GPU_PIPELINE_MAX_LOADS ||
+        !gpuDivisibleBy(mlirOperationGetOperand(op, 2), vector))
+      return false;
+    p->loads[p->numLoads] = op;
+    p->offset[p->numLoads] = p->stageBytes;
+    p->stageBytes += (tileBytes(op) + 127) / 128 * 128;
+    ++p->numLoads;
+  }
+  return p->numLoads > 0;
+}
+
+typedef struct {
+  int64_t bytes;
+  const GpuLowering *g;
+} BytesWalk;
+
+static MlirWalkResult loopBytes(MlirOperation op, void *userData) {
+  BytesWalk *w = userData;
+  GpuPipeline p;
+  if (tileOpIsNamed(op, "scf.for") && gpuPipelinePlan(w->g, op, &p) &&
+      p.stages * p.stageBytes > w->bytes)
+    w->bytes = p.stages * p.stageBytes;
+  return MlirWalkResultAdvance;
+}
+
+int64_t gpuPipelineBytes(const GpuLowering *g, MlirOperation kernel) {
+  BytesWalk w = {0, g};
+  mlirOperationWalk(kernel, loopBytes, &w, MlirWalkPreOrder);
+  return w.bytes;
+}
+
+/* Kernel scalar `v` as it is in the iteration whose induction variable is
+ * `iv`: the pass checked it is the induction variable, a value from
+ * outside the loop (already lowered), or arith on those (cloned here). */
+static MlirValue scalarAt(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                          MlirValue v, MlirValue iv) {
+  if (mlirValueEqual(v, p->iv))
+    return iv;
+  if (mlirValueIsAOpResult(v)) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (mlirBlockEqual(mlirOperationGetBlock(def), p->body)) {
+      MlirOperation copy = mlirOperationClone(def);
+      for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
+        mlirOperationSetOperand(
+            copy, i, scalarAt(g, b, p, mlirOperationGetOperand(def, i), iv));
+      bInsert(b, copy);
+      return mlirOperationGetResult(
+          copy, mlirOpResultGetResultNumber(v));
+    }
+  }
+  GpuValue *outer = gpuMapGet(&g->values, v);
+  return outer ? outer->tile.scalar : (MlirValue){NULL};
+}
+
+static MlirValue byteGep(TileBuilder *b, MlirValue base, MlirValue offset) {
+  return gpuGep(b, base, offset, mlirIntegerTypeGet(b->ctx, 8));
+}
+
+/* Buffer `stage` of load j. */
+static MlirValue bufferOf(TileBuilder *b, GpuLowering *g,
+                          const GpuPipeline *p, int j, MlirValue stage) {
+  MlirValue off = bAddi(b, bMuli(b, stage, bConstIndex(b, p->stageBytes)),
+                        bConstIndex(b, p->offset[j]));
+  return byteGep(b, gpuDynamicSharedBase(b, g), off);
+}
+
+static void cpAsync(TileBuilder *b, MlirValue dst, MlirValue src,
+                    MlirValue srcBytes) {
+  MlirValue operands[] = {dst, src, srcBytes};
+  TileNamedAttr attrs[] = {
+      {"size", tileI32Attr(b->ctx, CHUNK)},
+      {"modifier",
+       mlirAttributeParseGet(b->ctx, tileStr("#nvvm<load_cache_modifier cg>"))}};
+  bInsert(b, tileOpCreate(b->loc, "nvvm.cp.async.shared.global", 3, operands,
+                          0, NULL, 2, attrs));
+}
+
+/* The copies of load j's tile for the iteration at `iv` into `buffer`: one
+ * cp.async per 16-byte group of the load's layout. */
+static bool issueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                        int j, MlirValue iv, MlirValue buffer) {
+  MlirOperation load = p->loads[j];
+  GpuValue *mv = gpuMapGet(&g->values, mlirOperationGetOperand(load, 0));
+  if (!mv || mv->kind != GPU_MEMREF) {
+    tileEmitOpError(load, "needs a kernel memref argument on the GPU");
+    return false;
+  }
+  const GpuMemref *m = &mv->memref;
+  MlirValue off[2];
+  for (int d = 0; d < 2; ++d)
+    off[d] = scalarAt(g, b, p, mlirOperationGetOperand(load, 1 + d), iv);
+  MlirType type = mlirValueGetType(mlirOperationGetResult(load, 0));
+  TileLayout l;
+  tileTypeLayout(type, &l);
+  int64_t shape[2] = {mlirShapedTypeGetDimSize(type, 0),
+                      mlirShapedTypeGetDimSize(type, 1)};
+  MlirType elem = mlirShapedTypeGetElementType(type);
+  int eb = gpuElemBytes(elem), vector = CHUNK / eb;
+  GpuSmemTile s = gpuSmemTile(buffer, shape[1], eb);
+  int numRegs = tileLayoutNumRegs(&l, shape);
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirType ptr1 = mlirLLVMPointerTypeGet(b->ctx, 1);
+  MlirValue zero = bConstIndex(b, 0);
+  for (int r = 0; r < numRegs; r += vector) {
+    MlirValue c[2], gc[2];
+    gpuRegCoords(b, g, &l, 2, shape, r, c);
+    MlirValue inside = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
+    MlirValue linear = zero;
+    for (int d = 0; d < 2; ++d) {
+      gc[d] = bAddi(b, off[d], c[d]);
+      MlirValue end = bAddi(b, gc[d], bConstIndex(b, d == 1 ? vector : 1));
+      inside = bAndi(b, inside, bCmpi(b, ARITH_SGE, gc[d], zero));
+      inside = bAndi(b, inside, bCmpi(b, ARITH_SLE, end, m->sizes[d]));
+      linear = bAddi(b, linear, bMuli(b, gc[d], m->strides[d]));
+    }
+    /* Outside: the memref's base (a valid address), 0 bytes read. */
+    MlirValue src = gpuGep(b, m->ptr, bSelect(b, inside, linear, zero), elem);
+    src = bCast(b, "llvm.addrspacecast", src, ptr1);
+    MlirValue bytes = bSelect(b, inside, bConstInt(b, i32, CHUNK),
+                              bConstInt(b, i32, 0));
+    cpAsync(b, gpuSmemAddr(b, &s, c[0], c[1]), src, bytes);
+  }
+  return true;
+}
+
+static void commitGroup(TileBuilder *b) {
+  bInsert(b, tileOpCreate(b->loc, "nvvm.cp.async.commit.group", 0, NULL, 0,
+                          NULL, 0, NULL));
+}
+
+static void waitGroups(TileBuilder *b, int pending) {
+  TileNamedAttr attrs[] = {{"n", tileI32Attr(b->ctx, pending)}};
+  bInsert(b, tileOpCreate(b->loc, "nvvm.cp.async.wait.group", 0, NULL, 0,
+                          NULL, 1, attrs));
+}
+
+bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                         MlirValue lb, MlirValue step) {
+  for (int s = 0; s + 1 < p->stages; ++s) {
+    MlirValue iv = bAddi(b, lb, bMuli(b, step, bConstIndex(b, s)));
+    for (int j = 0; j < p->numLoads; ++j)
+      if (!issueCopies(g, b, p, j, iv,
+                       bufferOf(b, g, p, j, bConstIndex(b, s))))
+        return false;
+    commitGroup(b);
+  }
+  return true;
+}
+
+bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                          MlirValue iv, MlirValue lb, MlirValue step) {
+  int S = p->stages;
+  waitGroups(b, S - 2);
+  gpuBarrier(b);
+  MlirValue i = bBinary(b, "arith.divui", bBinary(b, "arith.subi", iv, lb),
+                        step);
+  MlirValue stage = bBinary(b, "arith.remui", i, bConstIndex(b, S));
+  MlirValue ahead = bBinary(b, "arith.remui",
+                            bAddi(b, i, bConstIndex(b, S - 1)),
+                            bConstIndex(b, S));
+  MlirValue ivAhead = bAddi(b, iv, bMuli(b, step, bConstIndex(b, S - 1)));
+  for (int j = 0; j < p->numLoads; ++j)
+    if (!issueCopies(g, b, p, j, ivAhead, bufferOf(b, g, p, j, ahead)))
+      return false;
+  commitGroup(b);
+  /* The loads of this iteration are the tiles in buffer i % S. */
+  for (int j = 0; j < p->numLoads; ++j) {
+    MlirValue result = mlirOperationGetResult(p->loads[j], 0);
+    TileLayout l;
+    tileTypeLayout(mlirValueGetType(result), &l);
+    GpuTile t = gpuTileAlloc(&l, mlirValueGetType(result));
+    free(t.regs);
+    t.regs = NULL;
+    t.numRegs = 0;
+    t.smem = bufferOf(b, g, p, j, stage);
+    gpuSetTile(g, result, t);
+  }
+  return true;
+}
+
+void gpuPipelineEpilogue(TileBuilder *b) {
+  waitGroups(b, 0);
+  gpuBarrier(b);
+}

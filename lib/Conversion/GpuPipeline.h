@@ -1,0 +1,41 @@
+/* Software-pipelined scf.for loops for TileToGPU; see GpuPipeline.c. */
+#ifndef TILE_CONVERSION_GPUPIPELINE_H
+#define TILE_CONVERSION_GPUPIPELINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/Conversion/GpuOps.h"
+
+enum { GPU_PIPELINE_MAX_LOADS = 4 };
+
+typedef struct {
+  int stages;
+  int numLoads;
+  MlirOperation loads[GPU_PIPELINE_MAX_LOADS]; /* the tile.async_copy loads */
+  int64_t offset[GPU_PIPELINE_MAX_LOADS];      /* bytes into a stage */
+  int64_t stageBytes;
+  MlirBlock body; /* of the kernel's loop */
+  MlirValue iv;   /* its induction variable */
+} GpuPipeline;
+
+/* Whether this entry pipelines `loop` (marked by tile-pipeline; the aligned
+ * entry only, with every marked load's column offset a multiple of its
+ * 16-byte group), and how. */
+bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
+                     GpuPipeline *p);
+/* The shared memory the kernel's pipelined loops need (the largest). */
+int64_t gpuPipelineBytes(const GpuLowering *g, MlirOperation kernel);
+
+/* Before the loop: the copies of the first S-1 iterations. */
+bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                         MlirValue lb, MlirValue step);
+/* At the top of the lowered body (iv: its induction variable): wait for
+ * this iteration's tiles, request those S-1 iterations ahead, and map the
+ * marked loads to their shared-memory buffers. */
+bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                          MlirValue iv, MlirValue lb, MlirValue step);
+/* After the loop: no copy left in flight. */
+void gpuPipelineEpilogue(TileBuilder *b);
+
+#endif

@@ -1,0 +1,162 @@
+/* tile-pipeline; see Pipeline.h. */
+#include "lib/Transforms/Pipeline.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "lib/Analysis/Layout.h"
+#include "lib/Analysis/Mma.h"
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "tile-c/Dialect.h"
+
+int tileKernelNumStages(MlirOperation kernel, int fallback) {
+  int64_t n = 0;
+  if (tileOpIntAttr(kernel, "tile.num_stages", &n))
+    return (int)n;
+  return fallback > 0 ? fallback : 3;
+}
+
+static bool isArith(MlirOperation op) {
+  char name[64];
+  tileOpName(op, name, sizeof name);
+  return strncmp(name, "arith.", 6) == 0;
+}
+
+/* Whether scalar `v` can be recomputed for another iteration: the
+ * induction variable, a value from outside the loop, or arith on those. */
+static bool offsetRecomputable(MlirValue v, MlirBlock body, int depth) {
+  if (depth > 16)
+    return false;
+  if (mlirValueIsABlockArgument(v)) {
+    MlirBlock owner = mlirBlockArgumentGetOwner(v);
+    if (!mlirBlockEqual(owner, body))
+      return true; /* defined outside */
+    return mlirBlockArgumentGetArgNumber(v) == 0; /* not an iter_arg */
+  }
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (!mlirBlockEqual(mlirOperationGetBlock(def), body))
+    return true;
+  if (!isArith(def) || mlirOperationGetNumRegions(def) != 0)
+    return false;
+  intptr_t n = mlirOperationGetNumOperands(def);
+  for (intptr_t i = 0; i < n; ++i)
+    if (!offsetRecomputable(mlirOperationGetOperand(def, i), body, depth + 1))
+      return false;
+  return true;
+}
+
+static bool zeroPadding(MlirOperation load) {
+  MlirAttribute p = tileOpAttr(load, "padding");
+  if (mlirAttributeIsNull(p))
+    return true;
+  if (mlirAttributeIsAFloat(p))
+    return mlirFloatAttrGetValueDouble(p) == 0.0 &&
+           !__builtin_signbit(mlirFloatAttrGetValueDouble(p));
+  return mlirAttributeIsAInteger(p) && mlirIntegerAttrGetValueInt(p) == 0;
+}
+
+/* The load's only user, a tensor-core dot with 16-bit inputs in `body`. */
+static bool feedsMmaDot(MlirValue v, MlirBlock body) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return false;
+  MlirOperation dot = mlirOpOperandGetOwner(use);
+  unsigned i = mlirOpOperandGetOperandNumber(use);
+  TileLayout l;
+  TileMmaInstr instr;
+  const char *why;
+  return tileOpIsNamed(dot, "tile.dot") && i < 2 &&
+         mlirBlockEqual(mlirOperationGetBlock(dot), body) &&
+         tileTypeLayout(mlirValueGetType(mlirOperationGetResult(dot, 0)),
+                        &l) &&
+         l.kind == LAYOUT_MMA && tileMmaInstrFor(dot, &instr, &why) &&
+         instr.inputBytes == 2;
+}
+
+/* 16 bytes per thread along the innermost dimension (tile-coalesce's
+ * choice for a contiguous memref). */
+static bool readsWholeChunks(MlirValue v) {
+  TileLayout l;
+  MlirType t = mlirValueGetType(v);
+  if (!tileTypeLayout(t, &l) || l.kind != LAYOUT_BLOCKED)
+    return false;
+  int eb = 2;
+  return l.blocked.order[0] == 1 && l.blocked.sizePerThread[1] * eb == 16 &&
+         mlirShapedTypeGetDimSize(t, 1) * eb >= 16;
+}
+
+static bool qualifies(MlirOperation load, MlirBlock body) {
+  if (!tileOpIsNamed(load, "tile.load") || !zeroPadding(load))
+    return false;
+  MlirValue mem = mlirOperationGetOperand(load, 0);
+  MlirValue result = mlirOperationGetResult(load, 0);
+  if (mlirShapedTypeGetRank(mlirValueGetType(mem)) != 2 ||
+      !feedsMmaDot(result, body) || !readsWholeChunks(result))
+    return false;
+  for (intptr_t i = 1; i < mlirOperationGetNumOperands(load); ++i)
+    if (!offsetRecomputable(mlirOperationGetOperand(load, i), body, 0))
+      return false;
+  return true;
+}
+
+static bool stores(MlirOperation op) {
+  return tileOpIsNamed(op, "tile.store") ||
+         tileOpIsNamed(op, "tile.store_masked");
+}
+
+static MlirWalkResult findStore(MlirOperation op, void *userData) {
+  if (stores(op)) {
+    *(bool *)userData = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void markLoop(MlirOperation loop, int stages) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  bool hasStore = false;
+  mlirOperationWalk(loop, findStore, &hasStore, MlirWalkPreOrder);
+  if (hasStore)
+    return;
+  MlirContext ctx = mlirOperationGetContext(loop);
+  int marked = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (qualifies(op, body)) {
+      mlirOperationSetAttributeByName(op, tileStr("tile.async_copy"),
+                                      mlirUnitAttrGet(ctx));
+      ++marked;
+    }
+  if (marked > 0)
+    mlirOperationSetAttributeByName(loop, tileStr("tile.num_stages"),
+                                    tileI32Attr(ctx, stages));
+}
+
+typedef struct {
+  int stages;
+} PipelineState;
+
+static MlirWalkResult markLoops(MlirOperation op, void *userData) {
+  PipelineState *st = userData;
+  if (tileOpIsNamed(op, "scf.for"))
+    markLoop(op, st->stages);
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
+  int fallback = *(int *)userData;
+  if (!tileIsKernel(op))
+    return MlirWalkResultAdvance;
+  PipelineState st = {tileKernelNumStages(op, fallback)};
+  if (st.stages >= 2)
+    mlirOperationWalk(op, markLoops, &st, MlirWalkPostOrder);
+  return MlirWalkResultSkip;
+}
+
+MlirLogicalResult tilePipeline(MlirOperation op, int numStages) {
+  mlirOperationWalk(op, pipelineKernel, &numStages, MlirWalkPreOrder);
+  return mlirLogicalResultSuccess();
+}

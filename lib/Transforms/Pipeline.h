@@ -1,0 +1,28 @@
+/* tile-pipeline: chooses the scf.for loops whose loads feed tensor-core
+ * dots for software pipelining, and how deep.
+ *
+ * A load qualifies when it sits directly in the loop body, is an unmasked
+ * tile.load of a rank-2 memref with zero padding, its only user is a
+ * tile.dot in the same block (as A or B) that runs on tensor cores with
+ * 16-bit inputs (the mma layout), its layout reads 16 bytes per thread
+ * along the memref's contiguous dimension, and its offsets are computed
+ * from the induction variable and loop-invariant values by arith ops
+ * alone. The loop must not store (a store could feed a later load).
+ *
+ * The pass only decides; TileToGPU builds the pipeline (GpuPipeline.c):
+ *   scf.for  gets  tile.num_stages = S : i32  (S buffers per load)
+ *   each chosen load gets  tile.async_copy  (a unit attribute)
+ * S is the kernel's tile.num_stages, else the pass option, else 3; S < 2
+ * turns pipelining off. */
+#ifndef TILE_TRANSFORMS_PIPELINE_H
+#define TILE_TRANSFORMS_PIPELINE_H
+
+#include "mlir-c/IR.h"
+
+MlirLogicalResult tilePipeline(MlirOperation op, int numStages);
+
+/* The stages a kernel asks for: tile.num_stages, else `fallback` when > 0,
+ * else 3. */
+int tileKernelNumStages(MlirOperation kernel, int fallback);
+
+#endif
