@@ -1,21 +1,42 @@
 // Matmul benchmark kernels: C = A x B, all row-major, f32 accumulation,
 // the output in the input type (as torch.matmul gives it). Names give the
-// type and the block MxNxK; grid cdiv(M, BM) x cdiv(N, BN).
+// type and the block MxNxK. One-dimensional grid,
+// cdiv(M, BM) * cdiv(N, BN) programs, in the grouped order of Triton's
+// matmul tutorial (the peer in bench/peers_matmul.py does the same).
 // bench/prepare.sh compiles them with chip=sm_80 (the mma.sync path).
 
 // f16, 128x128x32 blocks, 4 warps.
 func.func @matmul_f16_128x128x32(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
     attributes {tile.kernel, tile.num_warps = 4 : i32} {
-  %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
-  %pn = "tile.program_id"() {axis = 1 : i32} : () -> index
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %bk = arith.constant 32 : index
   %bm = arith.constant 128 : index
   %bn = arith.constant 128 : index
+  %bm1 = arith.constant 127 : index
+  %bn1 = arith.constant 127 : index
+  %group = arith.constant 8 : index
+  %m = memref.dim %a, %c0 : memref<?x?xf16>
+  %k = memref.dim %a, %c1 : memref<?x?xf16>
+  %n = memref.dim %b, %c1 : memref<?x?xf16>
+  // Grouped order: programs walk GROUP block-rows at a time, so the blocks
+  // of A and B that run together stay in L2.
+  %mp = arith.addi %m, %bm1 : index
+  %pms = arith.divui %mp, %bm : index
+  %np = arith.addi %n, %bn1 : index
+  %pns = arith.divui %np, %bn : index
+  %per = arith.muli %group, %pns : index
+  %g = arith.divui %pid, %per : index
+  %first = arith.muli %g, %group : index
+  %left = arith.subi %pms, %first : index
+  %gm = arith.minui %left, %group : index
+  %r = arith.remui %pid, %per : index
+  %rm = arith.remui %r, %gm : index
+  %pm = arith.addi %first, %rm : index
+  %pn = arith.divui %r, %gm : index
   %m0 = arith.muli %pm, %bm : index
   %n0 = arith.muli %pn, %bn : index
-  %k = memref.dim %a, %c1 : memref<?x?xf16>
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>
   %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x128xf32>) {
     %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xf16>, index, index) -> tensor<128x32xf16>
@@ -28,44 +49,38 @@ func.func @matmul_f16_128x128x32(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: m
   return
 }
 
-// f16, 128x256x32 blocks, 8 warps.
-func.func @matmul_f16_128x256x32(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
-    attributes {tile.kernel, tile.num_warps = 8 : i32} {
-  %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
-  %pn = "tile.program_id"() {axis = 1 : i32} : () -> index
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %bk = arith.constant 32 : index
-  %bm = arith.constant 128 : index
-  %bn = arith.constant 256 : index
-  %m0 = arith.muli %pm, %bm : index
-  %n0 = arith.muli %pn, %bn : index
-  %k = memref.dim %a, %c1 : memref<?x?xf16>
-  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
-  %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x256xf32>) {
-    %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xf16>, index, index) -> tensor<128x32xf16>
-    %tb = "tile.load"(%b, %k0, %n0) : (memref<?x?xf16>, index, index) -> tensor<32x256xf16>
-    %next = "tile.dot"(%ta, %tb, %acc) : (tensor<128x32xf16>, tensor<32x256xf16>, tensor<128x256xf32>) -> tensor<128x256xf32>
-    scf.yield %next : tensor<128x256xf32>
-  }
-  %out = arith.truncf %sum : tensor<128x256xf32> to tensor<128x256xf16>
-  "tile.store"(%out, %c, %m0, %n0) : (tensor<128x256xf16>, memref<?x?xf16>, index, index) -> ()
-  return
-}
-
-// f16, 128x128x64 blocks, 4 warps.
+// f16, 128x128x64 blocks, 8 warps.
 func.func @matmul_f16_128x128x64(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
-    attributes {tile.kernel, tile.num_warps = 4 : i32} {
-  %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
-  %pn = "tile.program_id"() {axis = 1 : i32} : () -> index
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %bk = arith.constant 64 : index
   %bm = arith.constant 128 : index
   %bn = arith.constant 128 : index
+  %bm1 = arith.constant 127 : index
+  %bn1 = arith.constant 127 : index
+  %group = arith.constant 8 : index
+  %m = memref.dim %a, %c0 : memref<?x?xf16>
+  %k = memref.dim %a, %c1 : memref<?x?xf16>
+  %n = memref.dim %b, %c1 : memref<?x?xf16>
+  // Grouped order: programs walk GROUP block-rows at a time, so the blocks
+  // of A and B that run together stay in L2.
+  %mp = arith.addi %m, %bm1 : index
+  %pms = arith.divui %mp, %bm : index
+  %np = arith.addi %n, %bn1 : index
+  %pns = arith.divui %np, %bn : index
+  %per = arith.muli %group, %pns : index
+  %g = arith.divui %pid, %per : index
+  %first = arith.muli %g, %group : index
+  %left = arith.subi %pms, %first : index
+  %gm = arith.minui %left, %group : index
+  %r = arith.remui %pid, %per : index
+  %rm = arith.remui %r, %gm : index
+  %pm = arith.addi %first, %rm : index
+  %pn = arith.divui %r, %gm : index
   %m0 = arith.muli %pm, %bm : index
   %n0 = arith.muli %pn, %bn : index
-  %k = memref.dim %a, %c1 : memref<?x?xf16>
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>
   %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x128xf32>) {
     %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xf16>, index, index) -> tensor<128x64xf16>
@@ -81,16 +96,35 @@ func.func @matmul_f16_128x128x64(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: m
 // f16, 128x256x64 blocks, 8 warps.
 func.func @matmul_f16_128x256x64(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
     attributes {tile.kernel, tile.num_warps = 8 : i32} {
-  %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
-  %pn = "tile.program_id"() {axis = 1 : i32} : () -> index
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %bk = arith.constant 64 : index
   %bm = arith.constant 128 : index
   %bn = arith.constant 256 : index
+  %bm1 = arith.constant 127 : index
+  %bn1 = arith.constant 255 : index
+  %group = arith.constant 8 : index
+  %m = memref.dim %a, %c0 : memref<?x?xf16>
+  %k = memref.dim %a, %c1 : memref<?x?xf16>
+  %n = memref.dim %b, %c1 : memref<?x?xf16>
+  // Grouped order: programs walk GROUP block-rows at a time, so the blocks
+  // of A and B that run together stay in L2.
+  %mp = arith.addi %m, %bm1 : index
+  %pms = arith.divui %mp, %bm : index
+  %np = arith.addi %n, %bn1 : index
+  %pns = arith.divui %np, %bn : index
+  %per = arith.muli %group, %pns : index
+  %g = arith.divui %pid, %per : index
+  %first = arith.muli %g, %group : index
+  %left = arith.subi %pms, %first : index
+  %gm = arith.minui %left, %group : index
+  %r = arith.remui %pid, %per : index
+  %rm = arith.remui %r, %gm : index
+  %pm = arith.addi %first, %rm : index
+  %pn = arith.divui %r, %gm : index
   %m0 = arith.muli %pm, %bm : index
   %n0 = arith.muli %pn, %bn : index
-  %k = memref.dim %a, %c1 : memref<?x?xf16>
   %zero = arith.constant dense<0.0> : tensor<128x256xf32>
   %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x256xf32>) {
     %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xf16>, index, index) -> tensor<128x64xf16>
@@ -103,19 +137,82 @@ func.func @matmul_f16_128x256x64(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: m
   return
 }
 
+// f16, 256x128x64 blocks, 8 warps.
+func.func @matmul_f16_256x128x64(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bk = arith.constant 64 : index
+  %bm = arith.constant 256 : index
+  %bn = arith.constant 128 : index
+  %bm1 = arith.constant 255 : index
+  %bn1 = arith.constant 127 : index
+  %group = arith.constant 8 : index
+  %m = memref.dim %a, %c0 : memref<?x?xf16>
+  %k = memref.dim %a, %c1 : memref<?x?xf16>
+  %n = memref.dim %b, %c1 : memref<?x?xf16>
+  // Grouped order: programs walk GROUP block-rows at a time, so the blocks
+  // of A and B that run together stay in L2.
+  %mp = arith.addi %m, %bm1 : index
+  %pms = arith.divui %mp, %bm : index
+  %np = arith.addi %n, %bn1 : index
+  %pns = arith.divui %np, %bn : index
+  %per = arith.muli %group, %pns : index
+  %g = arith.divui %pid, %per : index
+  %first = arith.muli %g, %group : index
+  %left = arith.subi %pms, %first : index
+  %gm = arith.minui %left, %group : index
+  %r = arith.remui %pid, %per : index
+  %rm = arith.remui %r, %gm : index
+  %pm = arith.addi %first, %rm : index
+  %pn = arith.divui %r, %gm : index
+  %m0 = arith.muli %pm, %bm : index
+  %n0 = arith.muli %pn, %bn : index
+  %zero = arith.constant dense<0.0> : tensor<256x128xf32>
+  %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<256x128xf32>) {
+    %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xf16>, index, index) -> tensor<256x64xf16>
+    %tb = "tile.load"(%b, %k0, %n0) : (memref<?x?xf16>, index, index) -> tensor<64x128xf16>
+    %next = "tile.dot"(%ta, %tb, %acc) : (tensor<256x64xf16>, tensor<64x128xf16>, tensor<256x128xf32>) -> tensor<256x128xf32>
+    scf.yield %next : tensor<256x128xf32>
+  }
+  %out = arith.truncf %sum : tensor<256x128xf32> to tensor<256x128xf16>
+  "tile.store"(%out, %c, %m0, %n0) : (tensor<256x128xf16>, memref<?x?xf16>, index, index) -> ()
+  return
+}
+
 // bf16, 128x128x32 blocks, 4 warps.
 func.func @matmul_bf16_128x128x32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>)
     attributes {tile.kernel, tile.num_warps = 4 : i32} {
-  %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
-  %pn = "tile.program_id"() {axis = 1 : i32} : () -> index
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %bk = arith.constant 32 : index
   %bm = arith.constant 128 : index
   %bn = arith.constant 128 : index
+  %bm1 = arith.constant 127 : index
+  %bn1 = arith.constant 127 : index
+  %group = arith.constant 8 : index
+  %m = memref.dim %a, %c0 : memref<?x?xbf16>
+  %k = memref.dim %a, %c1 : memref<?x?xbf16>
+  %n = memref.dim %b, %c1 : memref<?x?xbf16>
+  // Grouped order: programs walk GROUP block-rows at a time, so the blocks
+  // of A and B that run together stay in L2.
+  %mp = arith.addi %m, %bm1 : index
+  %pms = arith.divui %mp, %bm : index
+  %np = arith.addi %n, %bn1 : index
+  %pns = arith.divui %np, %bn : index
+  %per = arith.muli %group, %pns : index
+  %g = arith.divui %pid, %per : index
+  %first = arith.muli %g, %group : index
+  %left = arith.subi %pms, %first : index
+  %gm = arith.minui %left, %group : index
+  %r = arith.remui %pid, %per : index
+  %rm = arith.remui %r, %gm : index
+  %pm = arith.addi %first, %rm : index
+  %pn = arith.divui %r, %gm : index
   %m0 = arith.muli %pm, %bm : index
   %n0 = arith.muli %pn, %bn : index
-  %k = memref.dim %a, %c1 : memref<?x?xbf16>
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>
   %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x128xf32>) {
     %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xbf16>, index, index) -> tensor<128x32xbf16>
@@ -128,44 +225,38 @@ func.func @matmul_bf16_128x128x32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c
   return
 }
 
-// bf16, 128x256x32 blocks, 8 warps.
-func.func @matmul_bf16_128x256x32(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>)
-    attributes {tile.kernel, tile.num_warps = 8 : i32} {
-  %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
-  %pn = "tile.program_id"() {axis = 1 : i32} : () -> index
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %bk = arith.constant 32 : index
-  %bm = arith.constant 128 : index
-  %bn = arith.constant 256 : index
-  %m0 = arith.muli %pm, %bm : index
-  %n0 = arith.muli %pn, %bn : index
-  %k = memref.dim %a, %c1 : memref<?x?xbf16>
-  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
-  %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x256xf32>) {
-    %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xbf16>, index, index) -> tensor<128x32xbf16>
-    %tb = "tile.load"(%b, %k0, %n0) : (memref<?x?xbf16>, index, index) -> tensor<32x256xbf16>
-    %next = "tile.dot"(%ta, %tb, %acc) : (tensor<128x32xbf16>, tensor<32x256xbf16>, tensor<128x256xf32>) -> tensor<128x256xf32>
-    scf.yield %next : tensor<128x256xf32>
-  }
-  %out = arith.truncf %sum : tensor<128x256xf32> to tensor<128x256xbf16>
-  "tile.store"(%out, %c, %m0, %n0) : (tensor<128x256xbf16>, memref<?x?xbf16>, index, index) -> ()
-  return
-}
-
-// bf16, 128x128x64 blocks, 4 warps.
+// bf16, 128x128x64 blocks, 8 warps.
 func.func @matmul_bf16_128x128x64(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>)
-    attributes {tile.kernel, tile.num_warps = 4 : i32} {
-  %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
-  %pn = "tile.program_id"() {axis = 1 : i32} : () -> index
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %bk = arith.constant 64 : index
   %bm = arith.constant 128 : index
   %bn = arith.constant 128 : index
+  %bm1 = arith.constant 127 : index
+  %bn1 = arith.constant 127 : index
+  %group = arith.constant 8 : index
+  %m = memref.dim %a, %c0 : memref<?x?xbf16>
+  %k = memref.dim %a, %c1 : memref<?x?xbf16>
+  %n = memref.dim %b, %c1 : memref<?x?xbf16>
+  // Grouped order: programs walk GROUP block-rows at a time, so the blocks
+  // of A and B that run together stay in L2.
+  %mp = arith.addi %m, %bm1 : index
+  %pms = arith.divui %mp, %bm : index
+  %np = arith.addi %n, %bn1 : index
+  %pns = arith.divui %np, %bn : index
+  %per = arith.muli %group, %pns : index
+  %g = arith.divui %pid, %per : index
+  %first = arith.muli %g, %group : index
+  %left = arith.subi %pms, %first : index
+  %gm = arith.minui %left, %group : index
+  %r = arith.remui %pid, %per : index
+  %rm = arith.remui %r, %gm : index
+  %pm = arith.addi %first, %rm : index
+  %pn = arith.divui %r, %gm : index
   %m0 = arith.muli %pm, %bm : index
   %n0 = arith.muli %pn, %bn : index
-  %k = memref.dim %a, %c1 : memref<?x?xbf16>
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>
   %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x128xf32>) {
     %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xbf16>, index, index) -> tensor<128x64xbf16>
@@ -181,16 +272,35 @@ func.func @matmul_bf16_128x128x64(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c
 // bf16, 128x256x64 blocks, 8 warps.
 func.func @matmul_bf16_128x256x64(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>)
     attributes {tile.kernel, tile.num_warps = 8 : i32} {
-  %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
-  %pn = "tile.program_id"() {axis = 1 : i32} : () -> index
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %bk = arith.constant 64 : index
   %bm = arith.constant 128 : index
   %bn = arith.constant 256 : index
+  %bm1 = arith.constant 127 : index
+  %bn1 = arith.constant 255 : index
+  %group = arith.constant 8 : index
+  %m = memref.dim %a, %c0 : memref<?x?xbf16>
+  %k = memref.dim %a, %c1 : memref<?x?xbf16>
+  %n = memref.dim %b, %c1 : memref<?x?xbf16>
+  // Grouped order: programs walk GROUP block-rows at a time, so the blocks
+  // of A and B that run together stay in L2.
+  %mp = arith.addi %m, %bm1 : index
+  %pms = arith.divui %mp, %bm : index
+  %np = arith.addi %n, %bn1 : index
+  %pns = arith.divui %np, %bn : index
+  %per = arith.muli %group, %pns : index
+  %g = arith.divui %pid, %per : index
+  %first = arith.muli %g, %group : index
+  %left = arith.subi %pms, %first : index
+  %gm = arith.minui %left, %group : index
+  %r = arith.remui %pid, %per : index
+  %rm = arith.remui %r, %gm : index
+  %pm = arith.addi %first, %rm : index
+  %pn = arith.divui %r, %gm : index
   %m0 = arith.muli %pm, %bm : index
   %n0 = arith.muli %pn, %bn : index
-  %k = memref.dim %a, %c1 : memref<?x?xbf16>
   %zero = arith.constant dense<0.0> : tensor<128x256xf32>
   %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x256xf32>) {
     %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xbf16>, index, index) -> tensor<128x64xbf16>
@@ -200,5 +310,49 @@ func.func @matmul_bf16_128x256x64(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c
   }
   %out = arith.truncf %sum : tensor<128x256xf32> to tensor<128x256xbf16>
   "tile.store"(%out, %c, %m0, %n0) : (tensor<128x256xbf16>, memref<?x?xbf16>, index, index) -> ()
+  return
+}
+
+// bf16, 256x128x64 blocks, 8 warps.
+func.func @matmul_bf16_256x128x64(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bk = arith.constant 64 : index
+  %bm = arith.constant 256 : index
+  %bn = arith.constant 128 : index
+  %bm1 = arith.constant 255 : index
+  %bn1 = arith.constant 127 : index
+  %group = arith.constant 8 : index
+  %m = memref.dim %a, %c0 : memref<?x?xbf16>
+  %k = memref.dim %a, %c1 : memref<?x?xbf16>
+  %n = memref.dim %b, %c1 : memref<?x?xbf16>
+  // Grouped order: programs walk GROUP block-rows at a time, so the blocks
+  // of A and B that run together stay in L2.
+  %mp = arith.addi %m, %bm1 : index
+  %pms = arith.divui %mp, %bm : index
+  %np = arith.addi %n, %bn1 : index
+  %pns = arith.divui %np, %bn : index
+  %per = arith.muli %group, %pns : index
+  %g = arith.divui %pid, %per : index
+  %first = arith.muli %g, %group : index
+  %left = arith.subi %pms, %first : index
+  %gm = arith.minui %left, %group : index
+  %r = arith.remui %pid, %per : index
+  %rm = arith.remui %r, %gm : index
+  %pm = arith.addi %first, %rm : index
+  %pn = arith.divui %r, %gm : index
+  %m0 = arith.muli %pm, %bm : index
+  %n0 = arith.muli %pn, %bn : index
+  %zero = arith.constant dense<0.0> : tensor<256x128xf32>
+  %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<256x128xf32>) {
+    %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xbf16>, index, index) -> tensor<256x64xbf16>
+    %tb = "tile.load"(%b, %k0, %n0) : (memref<?x?xbf16>, index, index) -> tensor<64x128xbf16>
+    %next = "tile.dot"(%ta, %tb, %acc) : (tensor<256x64xbf16>, tensor<64x128xbf16>, tensor<256x128xf32>) -> tensor<256x128xf32>
+    scf.yield %next : tensor<256x128xf32>
+  }
+  %out = arith.truncf %sum : tensor<256x128xf32> to tensor<256x128xbf16>
+  "tile.store"(%out, %c, %m0, %n0) : (tensor<256x128xbf16>, memref<?x?xbf16>, index, index) -> ()
   return
 }
