@@ -41,6 +41,13 @@ add matmul examples/matmul.mlir matmul 'cdiv(150,128),cdiv(260,128)' 2 1e-3 rand
 add matmul_pipe examples/matmul.mlir matmul 'cdiv(296,128),cdiv(264,128)' 2 1e-3 randn:296x200xf16:seed=18 randn:200x264xf16:seed=19 zeros:296x264xf32
 add matmul_k40 examples/matmul.mlir matmul 'cdiv(136,128),cdiv(264,128)' 2 1e-3 randn:136x40xf16:seed=20 randn:40x264xf16:seed=21 zeros:136x264xf32
 add matmul_k16 examples/matmul.mlir matmul 'cdiv(136,128),cdiv(136,128)' 2 1e-3 randn:136x16xf16:seed=22 randn:16x136xf16:seed=23 zeros:136x136xf32
+# Tensor-core dots of the other instructions: i8 (exact), f16 sums.
+S=test/Run/Inputs/semantics.mlir
+mkdir -p "$D/dot8" "$D/dot16"
+PY=/usr/bin/python3; [ -x "$PY" ] || PY=python3
+"$PY" test/Run/Inputs/semantics_ref.py dot_i8 "$D/dot8" && "$PY" test/Run/Inputs/semantics_ref.py dot_f16acc "$D/dot16"
+add dot_i8 "$S" dot_i8 1 2 0 npy:$D/dot8/a.npy npy:$D/dot8/b.npy zeros:64x64xi32
+add dot_f16acc "$S" dot_f16acc 1 2 5e-2 npy:$D/dot16/a.npy npy:$D/dot16/b.npy zeros:64x64xf16
 add matmul_bf16 examples/matmul.mlir matmul_bf16 'cdiv(150,128),cdiv(260,128)' 2 1e-3 randn:150x70xbf16:seed=11 randn:70x260xbf16:seed=12 zeros:150x260xf32
 add matmul_tf32 examples/matmul.mlir matmul_tf32 'cdiv(150,128),cdiv(260,128)' 2 1e-4 randn:150x70xf32:seed=11 randn:70x260xf32:seed=12 zeros:150x260xf32
 add linear_gelu examples/linear.mlir linear_gelu 'cdiv(150,128),cdiv(260,128)' 3 1e-2 randn:150x70xf16:seed=13 randn:70x260xf16:seed=14 randn:260xf16:seed=15 zeros:150x260xf16

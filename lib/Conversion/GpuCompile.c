@@ -322,9 +322,10 @@ int tileGpuCompile(MlirModule module, const char *name,
            TILE_ALIGNED_ENTRY_SUFFIX);
   int64_t smem = 0, alignedSmem = 0;
   if (mlirLogicalResultIsFailure(tileLowerKernelToGPU(
-          kernel, o->chip, numWarps, kernelName, false, &smem)) ||
+          kernel, o->chip, numWarps, kernelName, false, &o->remarks, &smem)) ||
       mlirLogicalResultIsFailure(tileLowerKernelToGPU(
-          kernel, o->chip, numWarps, alignedName, true, &alignedSmem))) {
+          kernel, o->chip, numWarps, alignedName, true, &o->remarks,
+          &alignedSmem))) {
     snprintf(err, errSize, "kernel '%s' cannot be lowered for the GPU",
              kernelName);
     return 1;

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "lib/Conversion/TileToGPU.h"
 #include "lib/Runtime/Package.h"
 #include "mlir-c/IR.h"
 
@@ -23,8 +24,9 @@ typedef enum {
 typedef struct {
   char chip[16];       /* "sm_90a" by default */
   int numWarps;        /* 0: the kernel's tile.num_warps, else 4 */
-  int numStages;       /* accepted for later issues; unused yet */
+  int numStages;       /* 0: the kernel's tile.num_stages, else 3 */
   const char *toolkit; /* CUDA toolkit root; NULL: $CUDA_HOME or /usr/local/cuda */
+  TileGpuRemarks remarks; /* how dots were lowered; fn NULL: none */
 } TileGpuOptions;
 
 void tileGpuOptionsInit(TileGpuOptions *o);

@@ -5,6 +5,7 @@
  * buffer (sized by the largest use) serves them all. */
 #include "lib/Conversion/GpuOps.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,9 +99,19 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   TileLayout rl;
   TileMmaInstr instr;
   const char *why;
-  if (gpuResultLayout(op, 0, &rl) && rl.kind == LAYOUT_MMA &&
-      tileMmaInstrFor(op, &instr, &why))
+  bool hasInstr = tileMmaInstrFor(op, &instr, &why);
+  if (gpuResultLayout(op, 0, &rl) && rl.kind == LAYOUT_MMA && hasInstr)
     return gpuLowerMmaDot(g, b, op, &instr);
+  /* Once per kernel: the generic entry says it, the aligned one does the
+   * same. */
+  if (g->remarks.fn && !g->assumeAligned16) {
+    char msg[256];
+    snprintf(msg, sizeof msg, "tile.dot runs as an FMA loop, not on tensor "
+             "cores: %s", hasInstr ? "its warps cannot each take 16x8 "
+                                     "blocks of the result"
+                                   : why);
+    g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op), msg);
+  }
   GpuTile *ap = gpuOperandTile(g, op, 0), *bp = gpuOperandTile(g, op, 1);
   GpuTile *cp = gpuOperandTile(g, op, 2);
   if (!ap || !bp || !cp)

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "lib/Analysis/Layout.h"
+#include "lib/Conversion/TileToGPU.h"
 #include "lib/Support/Build.h"
 #include "mlir-c/IR.h"
 
@@ -79,6 +80,7 @@ typedef struct {
    * checks), so vector groups at provably aligned offsets are either wholly
    * inside the memref or wholly outside. */
   bool assumeAligned16;
+  TileGpuRemarks remarks;
   bool failed;
   GpuValueMap values;
 } GpuLowering;

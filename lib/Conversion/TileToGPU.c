@@ -733,6 +733,7 @@ static MlirOperation findGpuModule(MlirOperation module) {
 MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
                                        int numWarps, const char *entryName,
                                        bool assumeAligned16,
+                                       const TileGpuRemarks *remarks,
                                        int64_t *sharedBytes) {
   MlirContext ctx = mlirOperationGetContext(kernel);
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
@@ -769,6 +770,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   g.gpuModule = gpuModule;
   g.numWarps = numWarps;
   g.assumeAligned16 = assumeAligned16;
+  if (remarks)
+    g.remarks = *remarks;
   snprintf(g.smemName, sizeof g.smemName, "__tile_smem_%s", entryName);
   snprintf(g.reduceName, sizeof g.reduceName, "__tile_reduce_%s", entryName);
   gpuMapInit(&g.values);

@@ -20,6 +20,15 @@
  * know. The launcher opts in above 48 KiB. */
 int64_t tileGpuSharedLimit(const char *chip);
 
+/* Remarks about how a kernel was lowered (not errors): a tile.dot that
+ * runs as an FMA loop, and why. */
+typedef void (*TileGpuRemarkFn)(void *userData, MlirLocation loc,
+                                const char *message);
+typedef struct {
+  TileGpuRemarkFn fn; /* NULL: no remarks */
+  void *userData;
+} TileGpuRemarks;
+
 /* Lowers `kernel` into the gpu.func `entryName` (added to the module's
  * gpu.module when one exists: variants of one kernel share a binary).
  * assumeAligned16 makes the aligned variant (GpuValues.h); the launcher
@@ -27,6 +36,7 @@ int64_t tileGpuSharedLimit(const char *chip);
 MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
                                        int numWarps, const char *entryName,
                                        bool assumeAligned16,
+                                       const TileGpuRemarks *remarks,
                                        int64_t *sharedBytes);
 
 #endif

@@ -39,25 +39,20 @@ static bool sourceLine(const TileSourceText *src, unsigned line,
   return true;
 }
 
-void tilePrintDiagnostic(FILE *out, const TileSourceText *src,
-                         MlirDiagnostic diag) {
-  const char *sev = tileSeverityName(mlirDiagnosticGetSeverity(diag));
-  TileStrBuf msg = tileStrBufInit();
-  mlirDiagnosticPrint(diag, tileStrBufCallback, &msg);
+static void printLocated(FILE *out, const TileSourceText *src,
+                         MlirLocation loc, const char *sev, const char *msg) {
   MlirStringRef file = {"", 0};
   unsigned line = 0, col = 0;
-  bool hasLoc = tileLocationFileLineCol(mlirDiagnosticGetLocation(diag), &file,
-                                        &line, &col);
+  bool hasLoc = tileLocationFileLineCol(loc, &file, &line, &col);
   bool inSource = hasLoc && (mlirStringRefEqual(file, tileStr("-")) ||
                              mlirStringRefEqual(file, tileStr(src->name)));
   if (!hasLoc)
-    fprintf(out, "%s: %s: %s\n", src->name, sev, tileStrBufCStr(&msg));
+    fprintf(out, "%s: %s: %s\n", src->name, sev, msg);
   else if (inSource)
-    fprintf(out, "%s:%u:%u: %s: %s\n", src->name, line, col, sev,
-            tileStrBufCStr(&msg));
+    fprintf(out, "%s:%u:%u: %s: %s\n", src->name, line, col, sev, msg);
   else
     fprintf(out, "%.*s:%u:%u: %s: %s\n", (int)file.length, file.data, line,
-            col, sev, tileStrBufCStr(&msg));
+            col, sev, msg);
   const char *text;
   size_t len;
   if (inSource && sourceLine(src, line, &text, &len)) {
@@ -65,5 +60,19 @@ void tilePrintDiagnostic(FILE *out, const TileSourceText *src,
     fputc('\n', out);
     fprintf(out, "%*s^\n", col > 0 ? (int)col - 1 : 0, "");
   }
+}
+
+void tilePrintDiagnostic(FILE *out, const TileSourceText *src,
+                         MlirDiagnostic diag) {
+  TileStrBuf msg = tileStrBufInit();
+  mlirDiagnosticPrint(diag, tileStrBufCallback, &msg);
+  printLocated(out, src, mlirDiagnosticGetLocation(diag),
+               tileSeverityName(mlirDiagnosticGetSeverity(diag)),
+               tileStrBufCStr(&msg));
   tileStrBufFree(&msg);
+}
+
+void tilePrintRemark(FILE *out, const TileSourceText *src, MlirLocation loc,
+                     const char *message) {
+  printLocated(out, src, loc, "remark", message);
 }

@@ -176,14 +176,20 @@ static bool shapedLikeMma(const Assign *a, MlirType t) {
   return true;
 }
 
-static TileLayout freshLayout(const Assign *a, MlirType t) {
+/* The anchor of t's rank, else the default: blocked. */
+static TileLayout freshBlocked(const Assign *a, MlirType t) {
   int rank = (int)mlirShapedTypeGetRank(t);
-  if (shapedLikeMma(a, t))
-    return a->mma;
   if (rank <= TILE_MAX_LAYOUT_RANK && a->hasAnchor[rank])
     return a->anchor[rank];
   return defaultFor(t, a->numWarps);
 }
+
+static TileLayout freshLayout(const Assign *a, MlirType t) {
+  if (shapedLikeMma(a, t))
+    return a->mma;
+  return freshBlocked(a, t);
+}
+
 
 static MlirWalkResult findAnchor(MlirOperation op, void *userData) {
   Assign *a = userData;
@@ -295,7 +301,8 @@ static TileLayout requireBlockedOr(MlirOperation op, intptr_t i, Assign *a,
   TileLayout l;
   if (!layoutOf(v, &l) ||
       !(l.kind == LAYOUT_BLOCKED || (orMma && l.kind == LAYOUT_MMA))) {
-    l = freshLayout(a, mlirValueGetType(v));
+    l = orMma ? freshLayout(a, mlirValueGetType(v))
+              : freshBlocked(a, mlirValueGetType(v));
     requireLayout(op, i, &l);
   }
   return l;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/DiagnosticPrinter.h"
 #include "lib/Support/IR.h"
 #include "lib/Support/Location.h"
 #include "lib/Support/StrBuf.h"
@@ -72,11 +73,20 @@ static void appendToBuf(MlirStringRef s, void *userData) {
   tileStrBufAppend((TileStrBuf *)userData, s.data, s.length);
 }
 
-/* --tile-compile: the GPU pipeline up to --emit, appended to `out`. */
-static bool compileForGpu(const Options *o, MlirModule m,
+static void printRemark(void *userData, MlirLocation loc, const char *msg) {
+  const Source *src = userData;
+  TileSourceText text = {src->name, src->text, src->len};
+  tilePrintRemark(stderr, &text, loc, msg);
+}
+
+/* --tile-compile: the GPU pipeline up to --emit, appended to `out`;
+ * remarks (a dot that stays off the tensor cores) go to stderr. */
+static bool compileForGpu(const Options *o, const Source *src, MlirModule m,
                           MlirOpPrintingFlags flags, TileStrBuf *out) {
   TileGpuOptions gpu;
   tileGpuOptionsInit(&gpu);
+  gpu.remarks.fn = printRemark;
+  gpu.remarks.userData = (void *)src;
   char err[512] = "";
   if (tileGpuOptionsParse(&gpu, o->tileCompile, err, sizeof err)) {
     fprintf(stderr, "tile-opt: %s\n", err);
@@ -141,7 +151,7 @@ static bool processChunk(MlirContext ctx, const Options *o, const Source *src,
     }
   }
   if (ok && o->tileCompile)
-    ok = compileForGpu(o, m, flags, out);
+    ok = compileForGpu(o, src, m, flags, out);
   else if (ok) {
     mlirOperationPrintWithFlags(op, flags, appendToBuf, out);
     tileStrBufAppend(out, "\n", 1);

@@ -94,3 +94,28 @@ func.func @int_reduce(%x: memref<?x?xi32>, %out: memref<?x?xi32>) attributes {ti
   "tile.store"(%e5, %out, %c5, %c0) : (tensor<1x8xi32>, memref<?x?xi32>, index, index) -> ()
   return
 }
+
+// c = a x b for i8 inputs with an i32 accumulator (exact), on tensor cores
+// (mma.sync m16n8k32) on the GPU.
+func.func @dot_i8(%a: memref<?x?xi8>, %b: memref<?x?xi8>, %c: memref<?x?xi32>)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant dense<0> : tensor<64x64xi32>
+  %ta = "tile.load"(%a, %c0, %c0) : (memref<?x?xi8>, index, index) -> tensor<64x64xi8>
+  %tb = "tile.load"(%b, %c0, %c0) : (memref<?x?xi8>, index, index) -> tensor<64x64xi8>
+  %d = "tile.dot"(%ta, %tb, %zero) : (tensor<64x64xi8>, tensor<64x64xi8>, tensor<64x64xi32>) -> tensor<64x64xi32>
+  "tile.store"(%d, %c, %c0, %c0) : (tensor<64x64xi32>, memref<?x?xi32>, index, index) -> ()
+  return
+}
+
+// c = a x b for f16 inputs with an f16 accumulator.
+func.func @dot_f16acc(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant dense<0.0> : tensor<64x64xf16>
+  %ta = "tile.load"(%a, %c0, %c0) : (memref<?x?xf16>, index, index) -> tensor<64x64xf16>
+  %tb = "tile.load"(%b, %c0, %c0) : (memref<?x?xf16>, index, index) -> tensor<64x64xf16>
+  %d = "tile.dot"(%ta, %tb, %zero) : (tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf16>) -> tensor<64x64xf16>
+  "tile.store"(%d, %c, %c0, %c0) : (tensor<64x64xf16>, memref<?x?xf16>, index, index) -> ()
+  return
+}

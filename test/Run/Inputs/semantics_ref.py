@@ -77,6 +77,21 @@ def main(case, d, args):
                         np.bitwise_and.reduce(x, 0), np.bitwise_or.reduce(x, 0),
                         np.bitwise_xor.reduce(x, 0)]).astype(np.int32)
         save(d, "ref.npy", ref)
+    elif case == "dot_i8":            # 64x64 i8 x 64x64 i8, exact i32 sums
+        a = rng.integers(-128, 128, size=(64, 64)).astype(np.int8)
+        b = rng.integers(-128, 128, size=(64, 64)).astype(np.int8)
+        save(d, "a.npy", a)
+        save(d, "b.npy", b)
+        save(d, "ref.npy", (a.astype(np.int64) @ b.astype(np.int64)).astype(np.int32))
+    elif case == "dot_f16acc":        # f16 inputs and sums, rounded per step
+        a = rng.standard_normal((64, 64)).astype(np.float16)
+        b = rng.standard_normal((64, 64)).astype(np.float16)
+        save(d, "a.npy", a)
+        save(d, "b.npy", b)
+        acc = np.zeros((64, 64), np.float16)
+        for k in range(64):                # NumPy rounds each f16 op
+            acc = acc + a[:, k:k + 1] * b[k:k + 1, :]
+        save(d, "ref.npy", acc)
     else:
         sys.exit("semantics_ref.py: unknown case " + case)
 

@@ -1,0 +1,75 @@
+// tile-assign-layouts puts a dot with a tensor-core instruction in the mma
+// layout, and values shaped like its result (the accumulator's init, the
+// epilogue's bias row) follow it, so the dot result flows into the epilogue
+// and the store with no conversion.
+// RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts)' | FileCheck %s
+
+// 128x128 f32 accumulator on 8 warps: 4x2 warps of 16x8 blocks.
+// CHECK-LABEL: func.func @linear
+// CHECK:       arith.constant dense<0.000000e+00> : tensor<128x128xf32, {instr_shape = array<i32: 16, 8>, tile.layout = "mma", warps_per_cta = array<i32: 4, 2>}>
+// CHECK:       scf.for {{.*}} -> (tensor<128x128xf32, {instr_shape = array<i32: 16, 8>, tile.layout = "mma", warps_per_cta = array<i32: 4, 2>}>)
+// CHECK:         "tile.dot"{{.*}} -> tensor<128x128xf32, {instr_shape = array<i32: 16, 8>, tile.layout = "mma", warps_per_cta = array<i32: 4, 2>}>
+// The bias is loaded straight into the slice of the mma layout.
+// CHECK:       "tile.load"(%arg2{{.*}} -> tensor<128xf32, {dim = 0 : i32, instr_shape = array<i32: 16, 8>, parent = "mma", tile.layout = "slice", warps_per_cta = array<i32: 4, 2>}>
+// CHECK:       "tile.expand_dims"{{.*}} -> tensor<1x128xf32, {instr_shape = array<i32: 16, 8>, tile.layout = "mma", warps_per_cta = array<i32: 4, 2>}>
+// CHECK:       "tile.broadcast"{{.*}} -> tensor<128x128xf32, {instr_shape = array<i32: 16, 8>, tile.layout = "mma"
+// CHECK:       arith.addf {{.*}}tile.layout = "mma"
+// CHECK-NOT:   tile.convert_layout
+// CHECK:       "tile.store"({{.*}}tile.layout = "mma"
+func.func @linear(%x: memref<?x?xf16>, %w: memref<?x?xf16>, %bias: memref<?xf32>, %y: memref<?x?xf32>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %sum = scf.for %k0 = %c0 to %c256 step %c32 iter_args(%acc = %zero) -> (tensor<128x128xf32>) {
+    %a = "tile.load"(%x, %c0, %k0) : (memref<?x?xf16>, index, index) -> tensor<128x32xf16>
+    %b = "tile.load"(%w, %k0, %c0) : (memref<?x?xf16>, index, index) -> tensor<32x128xf16>
+    %d = "tile.dot"(%a, %b, %acc) : (tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32>) -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  %bt = "tile.load"(%bias, %c0) : (memref<?xf32>, index) -> tensor<128xf32>
+  %b1 = "tile.expand_dims"(%bt) {axis = 0 : i32} : (tensor<128xf32>) -> tensor<1x128xf32>
+  %bb = "tile.broadcast"(%b1) : (tensor<1x128xf32>) -> tensor<128x128xf32>
+  %z = arith.addf %sum, %bb : tensor<128x128xf32>
+  "tile.store"(%z, %y, %c0, %c0) : (tensor<128x128xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
+
+// -----
+
+// Warps split the larger per-warp extent first: 64x256 on 4 warps is 1x4.
+// A reduction needs a blocked operand: the mma result is converted first.
+// CHECK-LABEL: func.func @wide
+// CHECK:       "tile.dot"{{.*}} -> tensor<64x256xf32, {instr_shape = array<i32: 16, 8>, tile.layout = "mma", warps_per_cta = array<i32: 1, 4>}>
+// CHECK:       tile.convert_layout{{.*}}tile.layout = "mma"{{.*}} -> tensor<64x256xf32, {{.*}}tile.layout = "blocked"
+// CHECK:       "tile.reduce"
+func.func @wide(%x: memref<?x?xbf16>, %w: memref<?x?xbf16>, %y: memref<?xf32>)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant dense<0.0> : tensor<64x256xf32>
+  %a = "tile.load"(%x, %c0, %c0) : (memref<?x?xbf16>, index, index) -> tensor<64x16xbf16>
+  %b = "tile.load"(%w, %c0, %c0) : (memref<?x?xbf16>, index, index) -> tensor<16x256xbf16>
+  %d = "tile.dot"(%a, %b, %zero) : (tensor<64x16xbf16>, tensor<16x256xbf16>, tensor<64x256xf32>) -> tensor<64x256xf32>
+  %r = "tile.reduce"(%d) {axis = 1 : i32, kind = "add"} : (tensor<64x256xf32>) -> tensor<64xf32>
+  "tile.store"(%r, %y, %c0) : (tensor<64xf32>, memref<?xf32>, index) -> ()
+  return
+}
+
+// -----
+
+// Without an instruction the dot keeps a blocked layout (the FMA loop):
+// f32 inputs at precision "ieee", and f64.
+// CHECK-LABEL: func.func @no_instruction
+// CHECK:       "tile.dot"{{.*}}precision = "ieee"{{.*}} -> tensor<32x32xf32, {{.*}}tile.layout = "blocked"
+// CHECK-NOT:   tile.layout = "mma"
+// CHECK:       return
+func.func @no_instruction(%x: memref<?x?xf32>, %y: memref<?x?xf32>)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+  %a = "tile.load"(%x, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<32x32xf32>
+  %d = "tile.dot"(%a, %a, %zero) {precision = "ieee"} : (tensor<32x32xf32>, tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  "tile.store"(%d, %y, %c0, %c0) : (tensor<32x32xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
