@@ -15,8 +15,9 @@
  *               commit; the dot reads buffer i%S
  *   epilogue    wait for all groups, barrier
  * Copies past the last iteration, or of groups outside the memref, read
- * nothing (cp.async's source size 0 fills zeros), so trip counts below S
- * and ragged edges need no special case. The tile offsets of iteration
+ * nothing (cp.async's source size 0 fills zeros; the address is not
+ * dereferenced), so trip counts below S and ragged edges need no special
+ * case. The tile offsets of iteration
  * i+S-1 are recomputed from the induction variable (the pass checked they
  * depend on nothing else inside the loop).
  *
@@ -135,8 +136,79 @@ static void cpAsync(TileBuilder *b, MlirValue dst, MlirValue src,
                           0, NULL, 2, attrs));
 }
 
+/* What the copies of one tile need: the memref, the tile's offsets at the
+ * iteration, its layout and its buffer. */
+typedef struct {
+  const GpuMemref *m;
+  MlirValue off[2];
+  TileLayout layout;
+  int64_t shape[2];
+  MlirType elem;
+  int vector; /* elements per 16-byte group */
+  int numRegs;
+  GpuSmemTile smem;
+} TileCopy;
+
+static void cpAsyncFull(TileBuilder *b, MlirValue dst, MlirValue src) {
+  MlirValue operands[] = {dst, src};
+  TileNamedAttr attrs[] = {
+      {"size", tileI32Attr(b->ctx, CHUNK)},
+      {"modifier",
+       mlirAttributeParseGet(b->ctx, tileStr("#nvvm<load_cache_modifier cg>"))}};
+  bInsert(b, tileOpCreate(b->loc, "nvvm.cp.async.shared.global", 2, operands,
+                          0, NULL, 2, attrs));
+}
+
+static MlirValue globalPtr(TileBuilder *b, const TileCopy *t, MlirValue base,
+                           MlirValue index) {
+  return bCast(b, "llvm.addrspacecast", gpuGep(b, base, index, t->elem),
+               mlirLLVMPointerTypeGet(b->ctx, 1));
+}
+
+/* The whole tile is inside the memref (the common case): one pointer to the
+ * tile's corner, then per group a loop-invariant offset (its row times
+ * the stride plus its column), so each copy costs an add. */
+static void copiesInside(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
+  MlirValue corner = gpuGep(b, t->m->ptr,
+                            bAddi(b, bMuli(b, t->off[0], t->m->strides[0]),
+                                  t->off[1]),
+                            t->elem);
+  for (int r = 0; r < t->numRegs; r += t->vector) {
+    MlirValue c[2];
+    gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
+    MlirValue within = bAddi(b, bMuli(b, c[0], t->m->strides[0]), c[1]);
+    cpAsyncFull(b, gpuSmemAddr(b, &t->smem, c[0], c[1]),
+                globalPtr(b, t, corner, within));
+  }
+}
+
+/* An edge tile: each group is inside or outside (the aligned entry), and
+ * one outside reads 0 bytes and fills zeros (its address is not
+ * dereferenced). */
+static void copiesAtEdge(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirValue zero = bConstIndex(b, 0);
+  for (int r = 0; r < t->numRegs; r += t->vector) {
+    MlirValue c[2], gc[2];
+    gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
+    MlirValue inside = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
+    for (int d = 0; d < 2; ++d) {
+      gc[d] = bAddi(b, t->off[d], c[d]);
+      MlirValue end = bAddi(b, gc[d], bConstIndex(b, d == 1 ? t->vector : 1));
+      inside = bAndi(b, inside, bCmpi(b, ARITH_SGE, gc[d], zero));
+      inside = bAndi(b, inside, bCmpi(b, ARITH_SLE, end, t->m->sizes[d]));
+    }
+    MlirValue linear = bAddi(b, bMuli(b, gc[0], t->m->strides[0]), gc[1]);
+    MlirValue bytes = bSelect(b, inside, bConstInt(b, i32, CHUNK),
+                              bConstInt(b, i32, 0));
+    cpAsync(b, gpuSmemAddr(b, &t->smem, c[0], c[1]),
+            globalPtr(b, t, t->m->ptr, linear), bytes);
+  }
+}
+
 /* The copies of load j's tile for the iteration at `iv` into `buffer`: one
- * cp.async per 16-byte group of the load's layout. */
+ * cp.async per 16-byte group of the load's layout, without bounds tests
+ * when the whole tile is inside the memref (a uniform branch). */
 static bool issueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                         int j, MlirValue iv, MlirValue buffer) {
   MlirOperation load = p->loads[j];
@@ -145,41 +217,34 @@ static bool issueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
     tileEmitOpError(load, "needs a kernel memref argument on the GPU");
     return false;
   }
-  const GpuMemref *m = &mv->memref;
-  MlirValue off[2];
+  TileCopy t;
+  t.m = &mv->memref;
   for (int d = 0; d < 2; ++d)
-    off[d] = scalarAt(g, b, p, mlirOperationGetOperand(load, 1 + d), iv);
+    t.off[d] = scalarAt(g, b, p, mlirOperationGetOperand(load, 1 + d), iv);
   MlirType type = mlirValueGetType(mlirOperationGetResult(load, 0));
-  TileLayout l;
-  tileTypeLayout(type, &l);
-  int64_t shape[2] = {mlirShapedTypeGetDimSize(type, 0),
-                      mlirShapedTypeGetDimSize(type, 1)};
-  MlirType elem = mlirShapedTypeGetElementType(type);
-  int eb = gpuElemBytes(elem), vector = CHUNK / eb;
-  GpuSmemTile s = gpuSmemTile(buffer, shape[1], eb);
-  int numRegs = tileLayoutNumRegs(&l, shape);
-  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  MlirType ptr1 = mlirLLVMPointerTypeGet(b->ctx, 1);
+  tileTypeLayout(type, &t.layout);
+  t.shape[0] = mlirShapedTypeGetDimSize(type, 0);
+  t.shape[1] = mlirShapedTypeGetDimSize(type, 1);
+  t.elem = mlirShapedTypeGetElementType(type);
+  int eb = gpuElemBytes(t.elem);
+  t.vector = CHUNK / eb;
+  t.smem = gpuSmemTile(buffer, t.shape[1], eb);
+  t.numRegs = tileLayoutNumRegs(&t.layout, t.shape);
   MlirValue zero = bConstIndex(b, 0);
-  for (int r = 0; r < numRegs; r += vector) {
-    MlirValue c[2], gc[2];
-    gpuRegCoords(b, g, &l, 2, shape, r, c);
-    MlirValue inside = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
-    MlirValue linear = zero;
-    for (int d = 0; d < 2; ++d) {
-      gc[d] = bAddi(b, off[d], c[d]);
-      MlirValue end = bAddi(b, gc[d], bConstIndex(b, d == 1 ? vector : 1));
-      inside = bAndi(b, inside, bCmpi(b, ARITH_SGE, gc[d], zero));
-      inside = bAndi(b, inside, bCmpi(b, ARITH_SLE, end, m->sizes[d]));
-      linear = bAddi(b, linear, bMuli(b, gc[d], m->strides[d]));
-    }
-    /* Outside: the memref's base (a valid address), 0 bytes read. */
-    MlirValue src = gpuGep(b, m->ptr, bSelect(b, inside, linear, zero), elem);
-    src = bCast(b, "llvm.addrspacecast", src, ptr1);
-    MlirValue bytes = bSelect(b, inside, bConstInt(b, i32, CHUNK),
-                              bConstInt(b, i32, 0));
-    cpAsync(b, gpuSmemAddr(b, &s, c[0], c[1]), src, bytes);
+  MlirValue whole = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
+  for (int d = 0; d < 2; ++d) {
+    whole = bAndi(b, whole, bCmpi(b, ARITH_SGE, t.off[d], zero));
+    whole = bAndi(b, whole,
+                  bCmpi(b, ARITH_SLE, bAddi(b, t.off[d],
+                                            bConstIndex(b, t.shape[d])),
+                        t.m->sizes[d]));
   }
+  TileBuilder inside, edge;
+  bIf(b, whole, 0, NULL, true, &inside, &edge);
+  copiesInside(g, &inside, &t);
+  bYield(&inside, "scf.yield", 0, NULL);
+  copiesAtEdge(g, &edge, &t);
+  bYield(&edge, "scf.yield", 0, NULL);
   return true;
 }
 
