@@ -12,7 +12,7 @@ D=.gpu-pkgs
 OUTDIR=${OUT:-/tmp/tile-bench}
 mkdir -p "$OUTDIR"
 cmake -G Ninja -S . -B build-gpu -DTILE_ENABLE_COMPILER=OFF -DCMAKE_BUILD_TYPE=Release > "$OUTDIR/cmake.log" 2>&1 &&
-  ninja -C build-gpu tile-run > "$OUTDIR/build.log" 2>&1 || { echo "build failed"; tail -20 "$OUTDIR/build.log"; exit 1; }
+  ninja -C build-gpu tile-run tile-package > "$OUTDIR/build.log" 2>&1 || { echo "build failed"; tail -20 "$OUTDIR/build.log"; exit 1; }
 TR=build-gpu/tile-run
 nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader
 
@@ -73,6 +73,15 @@ if m:
                       "tflops": 2.0 * size ** 3 / med / 1e6}))
 PY
 done < <(grep -E "^[^|]*($PAT)" "$D/matmul.txt")
+
+echo "== mma.sync ceiling (bench/mma-peak: registers only, no memory)"
+if [ -s "$OUTDIR/tile_matmul.jsonl" ]; then
+  # 8 warps x 8 chains x 1024 iterations x 4096 flops per mma.sync.
+  build-gpu/tile-package --ptx bench/mma-peak/mma_peak.ptx --kernel mma_peak --chip sm_80 \
+    --warps 8 --flops 268435456 --arg memref:f32:1 --arg i32 -o "$OUTDIR/mma_peak.tpkg" &&
+    $TR "$OUTDIR/mma_peak.tpkg" --target cuda --grid 1056 --arg zeros:270336xf32 --arg 1024 \
+      --bench --warmup 5 --iters 20 2>&1 | grep '^bench:'
+fi
 
 echo "== timing: peers (torch, Triton, copy)"
 : > "$OUTDIR/peers.jsonl"

@@ -23,11 +23,13 @@ enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 static void printHelp(void) {
   printf(
       "OVERVIEW: tile-package: wrap a PTX or cubin kernel into a tile package\n\n"
-      "USAGE: tile-package (--ptx FILE | --cubin FILE) --kernel NAME [options] -o OUT.tpkg\n"
+      "USAGE: tile-package (--ptx FILE | --cubin FILE | --fatbin FILE) --kernel NAME [options] -o OUT.tpkg\n"
       "       tile-package --dump FILE.tpkg\n\n"
       "OPTIONS:\n"
       "  --ptx <file>        The image is PTX text (the driver JIT-compiles it)\n"
-      "  --cubin <file>      The image is a cubin (ELF) or fatbin\n"
+      "  --cubin <file>      The image is a cubin (ELF)\n"
+      "  --fatbin <file>     The image is a fatbin (cubin + PTX: newer GPUs\n"
+      "                      JIT-compile the PTX)\n"
       "  --kernel <name>     The entry symbol in the image\n"
       "  --chip <sm_NN[a]>   The chip the image is built for (default sm_90a)\n"
       "  --warps <n>         Warps per block, a power of two 1..32 (default 4)\n"
