@@ -2,8 +2,8 @@
 
 // Kernels: func.func with the unit attribute `tile.kernel`, no results,
 // arguments that are memrefs (rank 1 to 3, identity or strided layout, tile
-// element types) or scalars, and `tile.num_warps` an i32 power of two from 1
-// to 32.
+// element types) or scalars, `tile.num_warps` an i32 power of two from 1
+// to 32, and `tile.num_stages` an i32 from 1 to 8.
 
 // expected-error @+1 {{func.func: a kernel must have no results, got (f32) -> f32}}
 func.func @results(%x: f32) -> f32 attributes {tile.kernel} {
@@ -28,6 +28,20 @@ func.func @warps_not_pow2(%m: memref<?xf32>) attributes {tile.kernel, tile.num_w
 
 // expected-error @+1 {{func.func: tile.num_warps (64) must be a power of two from 1 to 32}}
 func.func @warps_too_many(%m: memref<?xf32>) attributes {tile.kernel, tile.num_warps = 64 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{func.func: tile.num_stages (9) must be from 1 to 8}}
+func.func @stages_too_many(%m: memref<?xf32>) attributes {tile.kernel, tile.num_stages = 9 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{func.func: attribute 'tile.num_stages' must be an i32 integer, got 3 : i64}}
+func.func @stages_i64(%m: memref<?xf32>) attributes {tile.kernel, tile.num_stages = 3 : i64} {
   return
 }
 
