@@ -261,6 +261,9 @@ static void waitGroups(TileBuilder *b, int pending) {
 
 bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                          MlirValue lb, MlirValue step) {
+  /* The buffers overlap the scratch buffer that code before the loop may
+   * still be reading. */
+  gpuBarrier(b);
   for (int s = 0; s + 1 < p->stages; ++s) {
     MlirValue iv = bAddi(b, lb, bMuli(b, step, bConstIndex(b, s)));
     for (int j = 0; j < p->numLoads; ++j)

@@ -157,7 +157,7 @@ MlirValue gpuDynamicSharedBase(TileBuilder *b, GpuLowering *g) {
 
 MlirValue gpuSharedBase(TileBuilder *b, GpuLowering *g) {
   MlirValue base = gpuDynamicSharedBase(b, g);
-  if (g->pipeBytes == 0)
+  if (g->inPipelinedLoop == 0 || g->pipeBytes == 0)
     return base;
   return gpuGep(b, base, bConstIndex(b, g->pipeBytes),
                 mlirIntegerTypeGet(b->ctx, 8));
@@ -184,8 +184,9 @@ MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,
 }
 
 void gpuNeedShared(GpuLowering *g, int64_t bytes) {
-  if (bytes > g->smemBytes)
-    g->smemBytes = bytes;
+  int64_t end = (g->inPipelinedLoop ? g->pipeBytes : 0) + bytes;
+  if (end > g->smemBytes)
+    g->smemBytes = end;
 }
 
 MlirValue gpuBarrier(TileBuilder *b) {

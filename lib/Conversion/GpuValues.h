@@ -68,10 +68,13 @@ typedef struct {
   MlirOperation gpuModule;
   MlirValue lane, warp;   /* index values at the function entry */
   int numWarps;
-  int64_t smemBytes;      /* the largest shared-memory use so far */
-  /* Software-pipeline buffers at the start of the dynamic shared memory
-   * (the largest pipelined loop's); the scratch buffer follows them. */
+  /* Dynamic shared memory: the software-pipeline buffers (the largest
+   * pipelined loop's) at its start, live only inside pipelined loops; the
+   * scratch buffer starts after them inside such a loop and at 0
+   * elsewhere (liveness: the pipeline buffers are dead there). */
   int64_t pipeBytes;
+  int inPipelinedLoop;    /* depth of pipelined loops around the point */
+  int64_t smemBytes;      /* the end of the furthest scratch use so far */
   int64_t reduceBytes;    /* reductions' own regions, one after another */
   char smemName[160];     /* this entry's shared-memory globals */
   char reduceName[160];
@@ -101,7 +104,8 @@ void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
 /* The start of the dynamic shared memory (the pipeline buffers). */
 MlirValue gpuDynamicSharedBase(TileBuilder *b, GpuLowering *g);
 /* The shared-memory scratch buffer as an !llvm.ptr<3>, sized by the
- * largest request (gpuNeedShared), after the pipeline buffers. */
+ * largest request (gpuNeedShared): after the pipeline buffers inside a
+ * pipelined loop, over them elsewhere. */
 MlirValue gpuSharedBase(TileBuilder *b, GpuLowering *g);
 void gpuNeedShared(GpuLowering *g, int64_t bytes);
 /* A region of `bytes` that only this reduction uses (@__tile_smem_reduce):

@@ -496,8 +496,10 @@ static bool lowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   for (int i = 0; i < nFlat; ++i)
     args[i] = mlirBlockGetArgument(inner.block, 1 + i);
   unflatten(g, nIter, iterArgs, args);
+  g->inPipelinedLoop += piped;
   ok = (!piped || gpuPipelineIteration(g, &inner, &pipe, iv, lb, step)) &&
        lowerBlock(g, &inner, body);
+  g->inPipelinedLoop -= piped;
   if (ok && piped)
     gpuPipelineEpilogue(b); /* b's point is right after the loop */
   if (ok) {
@@ -787,7 +789,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   bool ok = lowerBlock(&g, &b, kernelBody) && !g.failed;
   /* The reductions' regions are static; the scratch buffer is dynamic, so
    * it can pass 48 KiB. */
-  int64_t total = (g.reduceBytes + 15) / 16 * 16 + g.pipeBytes + g.smemBytes;
+  int64_t dynamicBytes = g.pipeBytes > g.smemBytes ? g.pipeBytes : g.smemBytes;
+  int64_t total = (g.reduceBytes + 15) / 16 * 16 + dynamicBytes;
   int64_t limit = tileGpuSharedLimit(chip);
   if (ok && total > limit) {
     tileEmitOpError(kernel,
@@ -797,8 +800,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
                     (long long)total, chip, (long long)limit);
     ok = false;
   }
-  if (ok && g.pipeBytes + g.smemBytes > 0)
-    addSharedBuffer(gpuModule, g.smemName, g.pipeBytes + g.smemBytes, true);
+  if (ok && dynamicBytes > 0)
+    addSharedBuffer(gpuModule, g.smemName, dynamicBytes, true);
   if (ok && g.reduceBytes > 0)
     addSharedBuffer(gpuModule, g.reduceName, g.reduceBytes, false);
   *sharedBytes = total;

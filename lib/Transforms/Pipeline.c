@@ -107,9 +107,19 @@ static bool stores(MlirOperation op) {
          tileOpIsNamed(op, "tile.store_masked");
 }
 
-static MlirWalkResult findStore(MlirOperation op, void *userData) {
-  if (stores(op)) {
-    *(bool *)userData = true;
+/* What rules a loop out: a store (it could feed a later load), or a
+ * nested loop (only innermost loops are pipelined: the pipelines of all
+ * loops share one region of shared memory). */
+typedef struct {
+  MlirOperation loop;
+  bool ruledOut;
+} LoopScan;
+
+static MlirWalkResult scanLoop(MlirOperation op, void *userData) {
+  LoopScan *scan = userData;
+  if (stores(op) || (tileOpIsNamed(op, "scf.for") &&
+                     !mlirOperationEqual(op, scan->loop))) {
+    scan->ruledOut = true;
     return MlirWalkResultInterrupt;
   }
   return MlirWalkResultAdvance;
@@ -117,9 +127,9 @@ static MlirWalkResult findStore(MlirOperation op, void *userData) {
 
 static void markLoop(MlirOperation loop, int stages) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
-  bool hasStore = false;
-  mlirOperationWalk(loop, findStore, &hasStore, MlirWalkPreOrder);
-  if (hasStore)
+  LoopScan scan = {loop, false};
+  mlirOperationWalk(loop, scanLoop, &scan, MlirWalkPreOrder);
+  if (scan.ruledOut)
     return;
   MlirContext ctx = mlirOperationGetContext(loop);
   int marked = 0;

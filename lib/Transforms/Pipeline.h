@@ -7,7 +7,8 @@
  * 16-bit inputs (the mma layout), its layout reads 16 bytes per thread
  * along the memref's contiguous dimension, and its offsets are computed
  * from the induction variable and loop-invariant values by arith ops
- * alone. The loop must not store (a store could feed a later load).
+ * alone. The loop must be innermost and must not store (a store could
+ * feed a later load).
  *
  * The pass only decides; TileToGPU builds the pipeline (GpuPipeline.c):
  *   scf.for  gets  tile.num_stages = S : i32  (S buffers per load)
