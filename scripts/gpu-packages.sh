@@ -41,8 +41,11 @@ add matmul examples/matmul.mlir matmul 'cdiv(150,128),cdiv(260,128)' 2 1e-3 rand
 add matmul_pipe examples/matmul.mlir matmul 'cdiv(296,128),cdiv(264,128)' 2 1e-3 randn:296x200xf16:seed=18 randn:200x264xf16:seed=19 zeros:296x264xf32
 add matmul_k40 examples/matmul.mlir matmul 'cdiv(136,128),cdiv(264,128)' 2 1e-3 randn:136x40xf16:seed=20 randn:40x264xf16:seed=21 zeros:136x264xf32
 add matmul_k16 examples/matmul.mlir matmul 'cdiv(136,128),cdiv(136,128)' 2 1e-3 randn:136x16xf16:seed=22 randn:16x136xf16:seed=23 zeros:136x136xf32
-# A conversion after a pipelined loop reuses the pipeline's shared memory.
+# A reduction of a dot result in its mma layout; a transpose after a
+# pipelined loop, reusing the pipeline's shared memory.
 add matmul_rowsum test/Conversion/Inputs/matmul_rowsum.mlir matmul_rowsum 1 2 1e-3 randn:64x200xf16:seed=24 randn:200x64xf16:seed=25 zeros:64xf32
+add matmul_colmax test/Conversion/Inputs/matmul_rowsum.mlir matmul_colmax 1 2 1e-3 randn:64x200xf16:seed=26 randn:200x64xf16:seed=27 zeros:64xf32
+add matmul_trans test/Conversion/Inputs/matmul_trans.mlir matmul_trans 1 2 1e-3 randn:64x200xf16:seed=24 randn:200x64xf16:seed=25 zeros:64x64xf32
 # Tensor-core dots of the other instructions: i8 (exact), f16 sums.
 S=test/Run/Inputs/semantics.mlir
 mkdir -p "$D/dot8" "$D/dot16"

@@ -1,5 +1,6 @@
 /* tile.reduce for TileToGPU, in three steps (the operand's layout is
- * blocked, the result's is its slice along the axis):
+ * blocked or mma, the result's is its slice along the axis; which lanes and
+ * warps hold a line's parts comes from the layout's thread terms):
  *   1. each thread combines its own registers along the axis;
  *   2. lanes that hold different parts of a line combine through xor
  *      shuffles (only as many as hold distinct elements: a replicated
@@ -65,12 +66,13 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
                     (int)kind.length, kind.data);
     return false;
   }
-  TileLayout blocked;
+  TileLayout layout;
   MlirType sourceType = mlirValueGetType(mlirOperationGetOperand(op, 0));
-  tileTypeLayout(sourceType, &blocked);
-  GpuTile x = xp->uniform ? gpuTileMaterialize(xp, &blocked) : *xp;
-  if (x.layout.kind != LAYOUT_BLOCKED) {
-    tileEmitOpError(op, "internal error: reduce needs a blocked operand");
+  tileTypeLayout(sourceType, &layout);
+  GpuTile x = xp->uniform ? gpuTileMaterialize(xp, &layout) : *xp;
+  if (x.layout.kind == LAYOUT_SLICE) {
+    tileEmitOpError(op, "internal error: reduce needs a blocked or mma "
+                        "operand");
     return false;
   }
   MlirValue result = mlirOperationGetResult(op, 0);
@@ -104,26 +106,24 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
                                      : bBinary(b, combiner, acc[j], x.regs[r]);
   }
 
-  /* 2. Across the lanes along the axis holding distinct elements. */
-  const TileBlocked *bl = &x.layout.blocked;
-  int laneStride[TILE_MAX_LAYOUT_RANK], warpStride[TILE_MAX_LAYOUT_RANK];
-  tileLayoutThreadStrides(bl, laneStride, warpStride);
+  /* 2. Across the lanes along the axis holding distinct elements: a lane
+   * term ((lane / stride) % count) * scale covers min(count, extent /
+   * scale) distinct positions (beyond the extent, lanes hold copies). */
+  TileThreadTerm terms[2];
+  tileLayoutThreadTerms(&x.layout, (int)axis, terms);
   int64_t extent = x.shape[axis];
-  int S = bl->sizePerThread[axis] < extent ? bl->sizePerThread[axis]
-                                           : (int)extent;
-  int64_t distinctLanes = extent / S < bl->threadsPerWarp[axis]
-                              ? extent / S
-                              : bl->threadsPerWarp[axis];
+  int64_t distinctLanes = extent / terms[0].scale < terms[0].count
+                              ? extent / terms[0].scale
+                              : terms[0].count;
   for (int k = 1; k < distinctLanes; k *= 2)
     for (int j = 0; j < nOut; ++j)
       acc[j] = bBinary(b, combiner, acc[j],
-                       shuffleXor(b, acc[j], k * laneStride[axis]));
+                       shuffleXor(b, acc[j], k * terms[0].stride));
 
   /* 3. Across the warps along the axis holding distinct elements. */
-  int64_t perWarp = (int64_t)S * bl->threadsPerWarp[axis];
-  int64_t distinctWarps = extent / perWarp < bl->warpsPerCTA[axis]
-                              ? extent / perWarp
-                              : bl->warpsPerCTA[axis];
+  int64_t distinctWarps = extent / terms[1].scale < terms[1].count
+                              ? extent / terms[1].scale
+                              : terms[1].count;
   if (distinctWarps > 1) {
     int64_t elems = 1;
     for (int d = 0; d < resultRank; ++d)
@@ -135,7 +135,7 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
         gpuReduceScratch(b, g, elems * distinctWarps * bytes, &inLoop);
     MlirValue warpC = bBinary(
         b, "arith.remui",
-        bBinary(b, "arith.divui", g->warp, bConstIndex(b, warpStride[axis])),
+        bBinary(b, "arith.divui", g->warp, bConstIndex(b, terms[1].stride)),
         bConstIndex(b, distinctWarps));
     MlirValue *slots = calloc((size_t)nOut, sizeof *slots);
     for (int j = 0; j < nOut; ++j) {

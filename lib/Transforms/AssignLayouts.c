@@ -364,7 +364,7 @@ static void assignOp(MlirOperation op, Assign *a) {
   if (tileOpIsNamed(op, "tile.reduce")) {
     int64_t axis = 0;
     tileOpIntAttr(op, "axis", &axis);
-    l = requireBlockedOr(op, 0, a, false);
+    l = requireBlockedOr(op, 0, a, true); /* mma: reduced in place */
     if (tensorResult) {
       TileLayout s = tileLayoutSlice(&l, (int)axis);
       setLayout(result, &s);

@@ -39,11 +39,12 @@ func.func @linear(%x: memref<?x?xf16>, %w: memref<?x?xf16>, %bias: memref<?xf32>
 // -----
 
 // Warps split the larger per-warp extent first: 64x256 on 4 warps is 1x4.
-// A reduction needs a blocked operand: the mma result is converted first.
+// A reduction of the mma result gives the slice of the mma layout: no
+// conversion.
 // CHECK-LABEL: func.func @wide
 // CHECK:       "tile.dot"{{.*}} -> tensor<64x256xf32, {instr_shape = array<i32: 16, 8>, tile.layout = "mma", warps_per_cta = array<i32: 1, 4>}>
-// CHECK:       tile.convert_layout{{.*}}tile.layout = "mma"{{.*}} -> tensor<64x256xf32, {{.*}}tile.layout = "blocked"
-// CHECK:       "tile.reduce"
+// CHECK-NOT:   tile.convert_layout
+// CHECK:       "tile.reduce"{{.*}} -> tensor<64xf32, {dim = 1 : i32, instr_shape = array<i32: 16, 8>, parent = "mma", tile.layout = "slice", warps_per_cta = array<i32: 1, 4>}>
 func.func @wide(%x: memref<?x?xbf16>, %w: memref<?x?xbf16>, %y: memref<?xf32>)
     attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : index
