@@ -293,6 +293,38 @@ static void loadA(TileBuilder *b, GpuLowering *g, const GpuSmemTile *s,
   ldmatrix(b, gpuSmemAddr(b, s, row, col), 4, false, out);
 }
 
+/* Whether A is already in registers as its fragments: an mma-layout tile
+ * of 16-bit elements whose warps all run along M, as the result's do (a
+ * chained dot, tile-assign-layouts). The m16n8 accumulator's thread holds
+ * rows g and g+8, columns 2t and 2t+1 of each 16x8 block: exactly the A
+ * fragment of m16n8k16 for two neighbouring blocks. */
+static bool aInRegisters(const GpuTile *a, const WarpTiling *w,
+                         const TileMmaInstr *in) {
+  const TileLayout *l = &a->layout;
+  return mlirValueIsNull(a->smem) && !a->uniform && in->inputBytes == 2 &&
+         l->kind == LAYOUT_MMA && l->blocked.warpsPerCTA[1] == 1 &&
+         w->wn == 1 && l->blocked.warpsPerCTA[0] == w->wm;
+}
+
+/* A's fragments of m-tile i at k-step ks from its registers: pairs of
+ * column-neighbours packed into i32, in the order a0a1 (row g, k-block
+ * 2ks), a2a3 (row g+8), a4a5 (row g, k-block 2ks+1), a6a7 (row g+8). */
+static void fragmentsFromRegisters(TileBuilder *b, const GpuTile *a, int i,
+                                   int ks, MlirValue *out) {
+  int colRegs = (int)(a->shape[1] / 8) * 2; /* one warp holds whole rows */
+  int64_t two[] = {2};
+  MlirType pair = mlirVectorTypeGet(1, two, a->elem);
+  MlirType i32 = i32Type(b->ctx);
+  for (int q = 0; q < 4; ++q) {
+    int rowReg = 2 * i + q % 2, colBlock = 2 * ks + q / 2;
+    int r = rowReg * colRegs + 2 * colBlock;
+    MlirValue v = undefOf(b, pair);
+    v = insertLane(b, v, a->regs[r], 0);
+    v = insertLane(b, v, a->regs[r + 1], 1);
+    out[q] = bCast(b, "llvm.bitcast", v, i32);
+  }
+}
+
 /* The B fragments (2 x i32 each) of n-tiles j and j + 1 (only j when
  * `pair` is false) at k-step ks. */
 static void loadB(TileBuilder *b, GpuLowering *g, const GpuSmemTile *s,
@@ -361,10 +393,13 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   w.warpN = remIdx(b, g->warp, w.wn);
 
   /* Stage the operands that are not in shared memory yet (pipelined
-   * operands are: the loop's barrier made them visible). */
+   * operands are: the loop's barrier made them visible) nor, for A,
+   * already fragments in registers. */
   int eb = in->inputBytes;
   bool bKMajor = eb != 2;
-  int64_t aBytes = aShared ? 0 : (w.M * w.K * eb + 127) / 128 * 128;
+  bool aRegs = aInRegisters(&A, &w, in);
+  int64_t aBytes =
+      aShared || aRegs ? 0 : (w.M * w.K * eb + 127) / 128 * 128;
   int64_t bBytes = bShared ? 0 : w.K * w.N * eb;
   GpuSmemTile sa, sb;
   if (aBytes + bBytes > 0) {
@@ -375,7 +410,7 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                             mlirIntegerTypeGet(g->ctx, 8)),
                      bKMajor ? w.K : w.N, eb);
     gpuBarrier(b);
-    if (!aShared)
+    if (!aShared && !aRegs)
       writeSmem(g, b, &sa, &A, false);
     if (!bShared)
       writeSmem(g, b, &sb, &B, bKMajor);
@@ -394,8 +429,12 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   MlirValue *afrag = calloc((size_t)w.mTiles * 4, sizeof *afrag);
   MlirValue *bfrag = calloc((size_t)w.nTiles * 2, sizeof *bfrag);
   for (int ks = 0; ks < w.K / in->k; ++ks) {
-    for (int i = 0; i < w.mTiles; ++i)
-      loadA(b, g, &sa, &w, in, i, ks, afrag + 4 * i);
+    for (int i = 0; i < w.mTiles; ++i) {
+      if (aRegs)
+        fragmentsFromRegisters(b, &A, i, ks, afrag + 4 * i);
+      else
+        loadA(b, g, &sa, &w, in, i, ks, afrag + 4 * i);
+    }
     for (int j = 0; j < w.nTiles; j += 2)
       loadB(b, g, &sb, &w, in, j, ks, j + 1 < w.nTiles, bfrag + 2 * j);
     for (int i = 0; i < w.mTiles; ++i)

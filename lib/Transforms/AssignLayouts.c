@@ -144,6 +144,8 @@ MlirLogicalResult tileCoalesce(MlirOperation op, int numWarps) {
  * like its result (or like a row or column of it) take the dot's mma
  * layout instead: the accumulator's init and the epilogue's bias then
  * meet the dot result without a conversion. */
+enum { TILE_MAX_CHAIN_DOTS = 8 };
+
 typedef struct {
   int numWarps;
   bool hasAnchor[TILE_MAX_LAYOUT_RANK + 1];
@@ -151,16 +153,81 @@ typedef struct {
   bool hasMma;
   TileLayout mma;
   int64_t mmaShape[2];
+  /* Dots of a chain (one's result, through elementwise ops, is the next
+   * one's A): their warps all go along M, so each warp holds whole rows of
+   * the first result, which are then its A fragments (GpuMma.c). */
+  int numRowDots;
+  MlirOperation rowDots[TILE_MAX_CHAIN_DOTS];
 } Assign;
 
+static bool isRowDot(const Assign *a, MlirOperation dot) {
+  for (int i = 0; i < a->numRowDots; ++i)
+    if (mlirOperationEqual(a->rowDots[i], dot))
+      return true;
+  return false;
+}
+
 /* The mma layout of `dot`, or false when it has no instruction. */
-static bool dotMmaLayout(MlirOperation dot, int numWarps, TileLayout *out) {
+static bool dotMmaLayout(MlirOperation dot, const Assign *a, TileLayout *out) {
   TileMmaInstr instr;
   const char *why;
   MlirType t = mlirValueGetType(mlirOperationGetResult(dot, 0));
-  return tileMmaInstrFor(dot, &instr, &why) &&
-         tileMmaLayoutFor(mlirShapedTypeGetDimSize(t, 0),
-                          mlirShapedTypeGetDimSize(t, 1), numWarps, out);
+  int64_t m = mlirShapedTypeGetDimSize(t, 0), n = mlirShapedTypeGetDimSize(t, 1);
+  if (!tileMmaInstrFor(dot, &instr, &why))
+    return false;
+  if (isRowDot(a, dot) && m % (16 * a->numWarps) == 0) {
+    *out = tileLayoutMma(a->numWarps, 1);
+    return true;
+  }
+  return tileMmaLayoutFor(m, n, a->numWarps, out);
+}
+
+/* The dot whose result `v` is, through elementwise arith/math ops and
+ * scf.for results (the yielded value), or a null op. */
+static MlirOperation producingDot(MlirValue v, int depth) {
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def) || depth > 16)
+    return (MlirOperation){NULL};
+  if (tileOpIsNamed(def, "tile.dot"))
+    return def;
+  if (tileOpIsNamed(def, "scf.for")) {
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(def, 0));
+    MlirOperation yield = mlirBlockGetTerminator(body);
+    return producingDot(
+        mlirOperationGetOperand(yield, mlirOpResultGetResultNumber(v)),
+        depth + 1);
+  }
+  char name[64];
+  tileOpName(def, name, sizeof name);
+  if (strncmp(name, "arith.", 6) != 0 && strncmp(name, "math.", 5) != 0)
+    return (MlirOperation){NULL};
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i) {
+    MlirValue x = mlirOperationGetOperand(def, i);
+    if (isTensor(x) && !tileValueIsUniform(x))
+      return producingDot(x, depth + 1);
+  }
+  return (MlirOperation){NULL};
+}
+
+/* A dot whose A operand another tensor-core dot produces (16-bit inputs:
+ * the accumulator's pairs are A's pairs): both become row dots. */
+static MlirWalkResult findChains(MlirOperation op, void *userData) {
+  Assign *a = userData;
+  TileMmaInstr instr, first;
+  const char *why;
+  if (!tileOpIsNamed(op, "tile.dot") || !tileMmaInstrFor(op, &instr, &why) ||
+      instr.inputBytes != 2)
+    return MlirWalkResultAdvance;
+  MlirOperation producer = producingDot(mlirOperationGetOperand(op, 0), 0);
+  if (mlirOperationIsNull(producer) ||
+      !tileMmaInstrFor(producer, &first, &why) ||
+      a->numRowDots + 2 > TILE_MAX_CHAIN_DOTS)
+    return MlirWalkResultAdvance;
+  if (!isRowDot(a, producer))
+    a->rowDots[a->numRowDots++] = producer;
+  if (!isRowDot(a, op))
+    a->rowDots[a->numRowDots++] = op;
+  return MlirWalkResultAdvance;
 }
 
 /* Whether a tile of type `t` is shaped like the mma dot's result: each
@@ -194,7 +261,7 @@ static TileLayout freshLayout(const Assign *a, MlirType t) {
 static MlirWalkResult findAnchor(MlirOperation op, void *userData) {
   Assign *a = userData;
   if (tileOpIsNamed(op, "tile.dot") && !a->hasMma &&
-      dotMmaLayout(op, a->numWarps, &a->mma)) {
+      dotMmaLayout(op, a, &a->mma)) {
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
     a->hasMma = true;
     a->mmaShape[0] = mlirShapedTypeGetDimSize(t, 0);
@@ -396,7 +463,7 @@ static void assignOp(MlirOperation op, Assign *a) {
   if (tileOpIsNamed(op, "tile.dot")) {
     /* Tensor cores when there is an instruction (the mma layout), else the
      * FMA loop (a blocked layout). */
-    if (!dotMmaLayout(op, a->numWarps, &l) &&
+    if (!dotMmaLayout(op, a, &l) &&
         (!layoutOf(mlirOperationGetOperand(op, 2), &l) ||
          l.kind != LAYOUT_BLOCKED))
       l = freshLayout(a, mlirValueGetType(result));
@@ -487,6 +554,7 @@ static MlirWalkResult assignKernel(MlirOperation op, void *userData) {
   Assign a;
   memset(&a, 0, sizeof a);
   a.numWarps = tileKernelNumWarps(op, st->numWarps);
+  mlirOperationWalk(op, findChains, &a, MlirWalkPreOrder);
   mlirOperationWalk(op, findAnchor, &a, MlirWalkPreOrder);
   assignRegion(mlirOperationGetRegion(op, 0), &a);
   return MlirWalkResultSkip;
