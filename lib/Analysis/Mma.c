@@ -51,6 +51,14 @@ bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why) {
   return true;
 }
 
+bool tileMmaAFromRegisters(const TileLayout *a, const TileLayout *result,
+                           const TileMmaInstr *in) {
+  return in->inputBytes == 2 && a->kind == LAYOUT_MMA &&
+         result->kind == LAYOUT_MMA && a->blocked.warpsPerCTA[1] == 1 &&
+         result->blocked.warpsPerCTA[1] == 1 &&
+         a->blocked.warpsPerCTA[0] == result->blocked.warpsPerCTA[0];
+}
+
 bool tileMmaLayoutFor(int64_t m, int64_t n, int numWarps, TileLayout *out) {
   int wm = 1, wn = 1;
   for (int left = numWarps; left > 1; left /= 2) {

@@ -24,6 +24,13 @@ typedef struct {
  * the instruction does not divide. */
 bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why);
 
+/* Whether a dot's A operand in layout `a` is already its fragments in
+ * registers: an mma layout whose warps all run along M, as the result's
+ * do, for 16-bit inputs (the m16n8 accumulator's pairs are the m16n8k16 A
+ * fragments of two neighbouring 16x8 blocks). */
+bool tileMmaAFromRegisters(const TileLayout *a, const TileLayout *result,
+                           const TileMmaInstr *in);
+
 /* The accumulator layout for an MxN result on `numWarps` warps: warps
  * split the larger per-warp extent first; false when the warps cannot all
  * get a 16x8 block of their own. */

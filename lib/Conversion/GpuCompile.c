@@ -12,6 +12,7 @@
 #include "lib/Transforms/AssignLayouts.h"
 #include "lib/Transforms/Canonicalize.h"
 #include "lib/Transforms/Pipeline.h"
+#include "lib/Transforms/PromoteSmem.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/GPU.h"
@@ -311,6 +312,7 @@ int tileGpuCompile(MlirModule module, const char *name,
       mlirLogicalResultIsFailure(tileCoalesce(moduleOp, numWarps)) ||
       mlirLogicalResultIsFailure(tileAssignLayouts(moduleOp, numWarps)) ||
       mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
+      mlirLogicalResultIsFailure(tilePromoteSmem(moduleOp)) ||
       mlirLogicalResultIsFailure(tilePipeline(moduleOp, 0))) {
     snprintf(err, errSize, "kernel '%s': the tile passes failed", kernelName);
     return 1;

@@ -1,6 +1,6 @@
 /* Compiling a tile kernel for an NVIDIA GPU, the whole pipeline:
  *   tile-verify, tile-canonicalize, tile-coalesce, tile-assign-layouts,
- *   TileToGPU, then upstream: scf -> cf, gpu -> NVVM, arith/math -> LLVM,
+ *   tile-promote-smem, tile-pipeline, TileToGPU, then upstream: scf -> cf, gpu -> NVVM, arith/math -> LLVM,
  *   and gpu-module-to-binary (ptxas from the CUDA toolkit; PTX only when
  *   no toolkit is found, which the driver compiles at load time).
  * Every stage can be the output (--emit). */

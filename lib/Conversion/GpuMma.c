@@ -34,16 +34,9 @@
 
 /* ---- swizzled shared-memory tiles ------------------------------------- */
 
-GpuSmemTile gpuSmemTile(MlirValue base, int64_t rowElems, int eb) {
-  GpuSmemTile s = {base, rowElems * eb, eb, 1, 1};
-  int64_t chunks = s.rowBytes / 16;
-  if (chunks >= 8) {
-    s.maxPhase = 8;
-  } else if (chunks > 1) {
-    s.maxPhase = (int)chunks;
-    s.perPhase = 8 / (int)chunks;
-  }
-  return s;
+bool gpuDotSmemLayout(MlirOperation dot, int i, TileSmemLayout *out) {
+  return tileSmemLayoutFromAttr(
+      tileOpAttr(dot, i == 0 ? "tile.smem_a" : "tile.smem_b"), out);
 }
 
 static MlirValue cIdx(TileBuilder *b, int64_t v) { return bConstIndex(b, v); }
@@ -59,14 +52,15 @@ static MlirValue remIdx(TileBuilder *b, MlirValue x, int64_t d) {
 /* The address of element (row, col) of a stored tile. */
 MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
                       MlirValue col) {
-  MlirValue bytes = bMuli(b, col, cIdx(b, s->eb));
+  const TileSmemLayout *l = &s->layout;
+  MlirValue bytes = bMuli(b, col, cIdx(b, l->elemBytes));
   MlirValue chunk = divIdx(b, bytes, 16);
   MlirValue within = remIdx(b, bytes, 16);
-  if (s->maxPhase > 1) {
-    MlirValue phase = remIdx(b, divIdx(b, row, s->perPhase), s->maxPhase);
+  if (l->maxPhase > 1) {
+    MlirValue phase = remIdx(b, divIdx(b, row, l->perPhase), l->maxPhase);
     chunk = bBinary(b, "arith.xori", chunk, phase);
   }
-  MlirValue off = bAddi(b, bMuli(b, row, cIdx(b, s->rowBytes)),
+  MlirValue off = bAddi(b, bMuli(b, row, cIdx(b, l->rowElems * l->elemBytes)),
                         bAddi(b, bMuli(b, chunk, cIdx(b, 16)), within));
   return gpuGep(b, s->base, off, mlirIntegerTypeGet(b->ctx, 8));
 }
@@ -99,11 +93,13 @@ static int groupAlongCols(const GpuTile *t) {
   return v;
 }
 
-/* Writes tile `t` (rank 2) into `s`; transposed: element (i, j) goes to
- * stored row j, column i. Consecutive registers along the stored row go
+/* Writes tile `t` (rank 2) into `s`; transposed layouts put element (i, j)
+ * at stored row j, column i. Consecutive registers along the stored row go
  * out as one vector store. */
 static void writeSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
-                      const GpuTile *t, bool transposed) {
+                      const GpuTile *t) {
+  bool transposed = s->layout.transposed;
+  int eb = s->layout.elemBytes;
   int V = transposed ? 1 : groupAlongCols(t);
   int64_t vshape[] = {V};
   MlirType vtype = mlirVectorTypeGet(1, vshape, t->elem);
@@ -113,13 +109,13 @@ static void writeSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
     MlirValue ptr = transposed ? gpuSmemAddr(b, s, c[1], c[0])
                                : gpuSmemAddr(b, s, c[0], c[1]);
     if (V == 1) {
-      gpuStorePtr(b, t->regs[r], ptr, s->eb);
+      gpuStorePtr(b, t->regs[r], ptr, eb);
       continue;
     }
     MlirValue vec = undefOf(b, vtype);
     for (int e = 0; e < V; ++e)
       vec = insertLane(b, vec, t->regs[r + e], e);
-    gpuStorePtr(b, vec, ptr, V * s->eb);
+    gpuStorePtr(b, vec, ptr, V * eb);
   }
 }
 
@@ -298,12 +294,10 @@ static void loadA(TileBuilder *b, GpuLowering *g, const GpuSmemTile *s,
  * chained dot, tile-assign-layouts). The m16n8 accumulator's thread holds
  * rows g and g+8, columns 2t and 2t+1 of each 16x8 block: exactly the A
  * fragment of m16n8k16 for two neighbouring blocks. */
-static bool aInRegisters(const GpuTile *a, const WarpTiling *w,
+static bool aInRegisters(const GpuTile *a, const TileLayout *result,
                          const TileMmaInstr *in) {
-  const TileLayout *l = &a->layout;
-  return mlirValueIsNull(a->smem) && !a->uniform && in->inputBytes == 2 &&
-         l->kind == LAYOUT_MMA && l->blocked.warpsPerCTA[1] == 1 &&
-         w->wn == 1 && l->blocked.warpsPerCTA[0] == w->wm;
+  return mlirValueIsNull(a->smem) && !a->uniform &&
+         tileMmaAFromRegisters(&a->layout, result, in);
 }
 
 /* A's fragments of m-tile i at k-step ks from its registers: pairs of
@@ -336,7 +330,7 @@ static void loadB(TileBuilder *b, GpuLowering *g, const GpuSmemTile *s,
   MlirValue nBase = tileCol(b, w, bAddi(b, cIdx(b, j), which));
   MlirValue half = remIdx(b, divIdx(b, g->lane, 8), 2);
   MlirValue row8 = remIdx(b, g->lane, 8);
-  if (in->inputBytes == 2) {
+  if (!s->layout.transposed) {
     /* [K][N]: rows are k; lanes 8-15 of each matrix pair: k + 8. */
     MlirValue k = bAddi(b, cIdx(b, (int64_t)ks * in->k),
                         bAddi(b, row8, bMuli(b, half, cIdx(b, 8))));
@@ -392,34 +386,36 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   w.warpM = remIdx(b, divIdx(b, g->warp, w.wn), w.wm);
   w.warpN = remIdx(b, g->warp, w.wn);
 
-  /* Stage the operands that are not in shared memory yet (pipelined
-   * operands are: the loop's barrier made them visible) nor, for A,
-   * already fragments in registers. */
+  /* The operands' shared-memory layouts (tile-promote-smem's; the same
+   * choice when that pass did not run). A has none when its fragments are
+   * already in registers. */
   int eb = in->inputBytes;
-  bool bKMajor = eb != 2;
-  bool aRegs = aInRegisters(&A, &w, in);
-  int64_t aBytes =
-      aShared || aRegs ? 0 : (w.M * w.K * eb + 127) / 128 * 128;
-  int64_t bBytes = bShared ? 0 : w.K * w.N * eb;
   GpuSmemTile sa, sb;
+  bool aRegs = aInRegisters(&A, &l, in);
+  if (!gpuDotSmemLayout(op, 0, &sa.layout))
+    sa.layout = tileSmemLayoutFor(w.M, w.K, eb, false);
+  if (!gpuDotSmemLayout(op, 1, &sb.layout))
+    sb.layout = tileSmemLayoutFor(w.K, w.N, eb, eb != 2);
+  /* Stage the operands that are not in shared memory yet (pipelined
+   * operands are: the loop's barrier made them visible). */
+  int64_t aBytes = aShared || aRegs ? 0 : (sa.layout.bytes + 127) / 128 * 128;
+  int64_t bBytes = bShared ? 0 : sb.layout.bytes;
   if (aBytes + bBytes > 0) {
     gpuNeedShared(g, aBytes + bBytes);
     MlirValue base = gpuSharedBase(b, g);
-    sa = gpuSmemTile(base, w.K, eb);
-    sb = gpuSmemTile(gpuGep(b, base, cIdx(b, aBytes),
-                            mlirIntegerTypeGet(g->ctx, 8)),
-                     bKMajor ? w.K : w.N, eb);
+    sa.base = base;
+    sb.base = gpuGep(b, base, cIdx(b, aBytes), mlirIntegerTypeGet(g->ctx, 8));
     gpuBarrier(b);
     if (!aShared && !aRegs)
-      writeSmem(g, b, &sa, &A, false);
+      writeSmem(g, b, &sa, &A);
     if (!bShared)
-      writeSmem(g, b, &sb, &B, bKMajor);
+      writeSmem(g, b, &sb, &B);
     gpuBarrier(b);
   }
   if (aShared)
-    sa = gpuSmemTile(ap->smem, w.K, eb);
+    sa.base = ap->smem;
   if (bShared)
-    sb = gpuSmemTile(bp->smem, w.N, eb);
+    sb.base = bp->smem;
 
   /* Accumulate, k-step by k-step, every (m-tile, n-tile) of this warp. */
   GpuTile out = gpuTileAlloc(&l, type);

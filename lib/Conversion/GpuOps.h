@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "lib/Analysis/Mma.h"
+#include "lib/Analysis/SmemLayout.h"
 #include "lib/Conversion/GpuValues.h"
 
 bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op);
@@ -36,19 +37,19 @@ bool gpuResultLayout(MlirOperation op, intptr_t i, TileLayout *out);
 /* Whether kernel value `v` (an index) is a provable multiple of n. */
 bool gpuDivisibleBy(MlirValue v, int64_t n);
 
-/* Dot operands in shared memory, swizzled for ldmatrix (GpuMma.c): rows
- * of `rowElems` elements of `eb` bytes; chunk c of 16 bytes of row r is
- * stored at chunk c ^ phase(r). */
+/* A dot operand in shared memory at `base`, in the swizzled layout
+ * tile-promote-smem chose (lib/Analysis/SmemLayout.h). */
 typedef struct {
-  MlirValue base;   /* !llvm.ptr<3> */
-  int64_t rowBytes; /* bytes per stored row */
-  int eb;           /* bytes per element */
-  int perPhase, maxPhase;
+  MlirValue base; /* !llvm.ptr<3> */
+  TileSmemLayout layout;
 } GpuSmemTile;
-GpuSmemTile gpuSmemTile(MlirValue base, int64_t rowElems, int eb);
-/* The address of element (row, col). */
+/* The address of stored element (row, col): for a transposed layout the
+ * caller passes the tile's (col, row). */
 MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
                       MlirValue col);
+/* The layout tile-promote-smem recorded for operand `i` (0: A, 1: B) of
+ * mma dot `dot`; false when it recorded none. */
+bool gpuDotSmemLayout(MlirOperation dot, int i, TileSmemLayout *out);
 
 /* Row-major flat index of `coords` in `shape` (index values). */
 MlirValue gpuFlatIndex(TileBuilder *b, int rank, const int64_t *shape,

@@ -228,7 +228,14 @@ static bool issueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   t.elem = mlirShapedTypeGetElementType(type);
   int eb = gpuElemBytes(t.elem);
   t.vector = CHUNK / eb;
-  t.smem = gpuSmemTile(buffer, t.shape[1], eb);
+  /* The layout the dot reads (tile-promote-smem's; row-major: the pass
+   * pipelines only operands the copies need not transpose). */
+  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(load, 0));
+  t.smem.base = buffer;
+  if (!gpuDotSmemLayout(mlirOpOperandGetOwner(use),
+                        (int)mlirOpOperandGetOperandNumber(use),
+                        &t.smem.layout))
+    t.smem.layout = tileSmemLayoutFor(t.shape[0], t.shape[1], eb, false);
   t.numRegs = tileLayoutNumRegs(&t.layout, t.shape);
   MlirValue zero = bConstIndex(b, 0);
   MlirValue whole = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);

@@ -5,6 +5,7 @@
 #include "lib/Transforms/AssignLayouts.h"
 #include "lib/Transforms/Canonicalize.h"
 #include "lib/Transforms/Pipeline.h"
+#include "lib/Transforms/PromoteSmem.h"
 #include "lib/Support/IR.h"
 #include "tile-c/Dialect.h"
 
@@ -49,6 +50,12 @@ static MlirLogicalResult runAssignLayouts(MlirOperation op,
   return tileAssignLayouts(op, options->numWarps);
 }
 
+static MlirLogicalResult runPromoteSmem(MlirOperation op,
+                                        const TilePassOptions *options) {
+  (void)options;
+  return tilePromoteSmem(op);
+}
+
 static MlirLogicalResult runPipeline(MlirOperation op,
                                      const TilePassOptions *options) {
   return tilePipeline(op, options->numStages);
@@ -69,6 +76,10 @@ const TilePassDef tilePassTable[] = {
      "give every tile a layout, inserting tile.convert_layout where users "
      "disagree",
      "num-warps", runAssignLayouts},
+    {"tile-promote-smem",
+     "choose each tensor-core dot's shared-memory staging layouts (swizzled; "
+     "tile.smem_a and tile.smem_b on the dot)",
+     "", runPromoteSmem},
     {"tile-pipeline",
      "mark scf.for loops whose loads feed tensor-core dots for software "
      "pipelining (tile.num_stages on the loop, tile.async_copy on the loads)",

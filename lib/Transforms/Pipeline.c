@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "lib/Analysis/Layout.h"
-#include "lib/Analysis/Mma.h"
+#include "lib/Analysis/SmemLayout.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -57,7 +57,9 @@ static bool zeroPadding(MlirOperation load) {
   return mlirAttributeIsAInteger(p) && mlirIntegerAttrGetValueInt(p) == 0;
 }
 
-/* The load's only user, a tensor-core dot with 16-bit inputs in `body`. */
+/* The load's only user, a tensor-core dot in `body` that stages this
+ * operand row-major (tile-promote-smem: 16-bit inputs), so 16-byte copies
+ * land as they are. */
 static bool feedsMmaDot(MlirValue v, MlirBlock body) {
   MlirOpOperand use = mlirValueGetFirstUse(v);
   if (mlirOpOperandIsNull(use) ||
@@ -65,15 +67,12 @@ static bool feedsMmaDot(MlirValue v, MlirBlock body) {
     return false;
   MlirOperation dot = mlirOpOperandGetOwner(use);
   unsigned i = mlirOpOperandGetOperandNumber(use);
-  TileLayout l;
-  TileMmaInstr instr;
-  const char *why;
+  TileSmemLayout s;
   return tileOpIsNamed(dot, "tile.dot") && i < 2 &&
          mlirBlockEqual(mlirOperationGetBlock(dot), body) &&
-         tileTypeLayout(mlirValueGetType(mlirOperationGetResult(dot, 0)),
-                        &l) &&
-         l.kind == LAYOUT_MMA && tileMmaInstrFor(dot, &instr, &why) &&
-         instr.inputBytes == 2;
+         tileSmemLayoutFromAttr(
+             tileOpAttr(dot, i == 0 ? "tile.smem_a" : "tile.smem_b"), &s) &&
+         !s.transposed && s.elemBytes == 2;
 }
 
 /* 16 bytes per thread along the innermost dimension (tile-coalesce's

@@ -3,8 +3,9 @@
  *
  * A load qualifies when it sits directly in the loop body, is an unmasked
  * tile.load of a rank-2 memref with zero padding, its only user is a
- * tile.dot in the same block (as A or B) that runs on tensor cores with
- * 16-bit inputs (the mma layout), its layout reads 16 bytes per thread
+ * tile.dot in the same block (as A or B) that stages it row-major in
+ * shared memory with 16-bit elements (tile.smem_a / tile.smem_b, from
+ * tile-promote-smem, which runs first), its layout reads 16 bytes per thread
  * along the memref's contiguous dimension, and its offsets are computed
  * from the induction variable and loop-invariant values by arith ops
  * alone. The loop must be innermost and must not store (a store could

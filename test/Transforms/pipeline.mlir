@@ -1,8 +1,9 @@
-// tile-pipeline marks the loads that feed a tensor-core dot in a loop for
-// cp.async pipelining (tile.async_copy) and the loop with its depth
-// (tile.num_stages): the kernel's tile.num_stages, else the option, else 3.
-// RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts,tile-pipeline)' | FileCheck %s
-// RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts,tile-pipeline{num-stages=5})' | FileCheck %s --check-prefix=OPT
+// tile-pipeline (after tile-promote-smem) marks the loads that feed a
+// tensor-core dot in a loop for cp.async pipelining (tile.async_copy) and
+// the loop with its depth (tile.num_stages): the kernel's tile.num_stages,
+// else the option, else 3.
+// RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts,tile-promote-smem,tile-pipeline)' | FileCheck %s
+// RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts,tile-promote-smem,tile-pipeline{num-stages=5})' | FileCheck %s --check-prefix=OPT
 
 // Both operands, with offsets computed from the induction variable.
 // CHECK-LABEL: func.func @matmul

@@ -1,0 +1,51 @@
+/* tile-promote-smem; see PromoteSmem.h. */
+#include "lib/Transforms/PromoteSmem.h"
+
+#include "lib/Analysis/Layout.h"
+#include "lib/Analysis/Mma.h"
+#include "lib/Analysis/SmemLayout.h"
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinTypes.h"
+
+static void dims(MlirValue v, int64_t *rows, int64_t *cols) {
+  MlirType t = mlirValueGetType(v);
+  *rows = mlirShapedTypeGetDimSize(t, 0);
+  *cols = mlirShapedTypeGetDimSize(t, 1);
+}
+
+static MlirWalkResult promoteDot(MlirOperation op, void *userData) {
+  (void)userData;
+  TileLayout result, a;
+  TileMmaInstr instr;
+  const char *why;
+  if (!tileOpIsNamed(op, "tile.dot") ||
+      !tileTypeLayout(mlirValueGetType(mlirOperationGetResult(op, 0)),
+                      &result) ||
+      result.kind != LAYOUT_MMA || !tileMmaInstrFor(op, &instr, &why))
+    return MlirWalkResultAdvance;
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirValue av = mlirOperationGetOperand(op, 0);
+  MlirValue bv = mlirOperationGetOperand(op, 1);
+  int64_t r, c;
+  bool aInRegisters = tileTypeLayout(mlirValueGetType(av), &a) &&
+                      tileMmaAFromRegisters(&a, &result, &instr);
+  if (aInRegisters) {
+    mlirOperationRemoveAttributeByName(op, tileStr("tile.smem_a"));
+  } else {
+    dims(av, &r, &c);
+    TileSmemLayout s = tileSmemLayoutFor(r, c, instr.inputBytes, false);
+    mlirOperationSetAttributeByName(op, tileStr("tile.smem_a"),
+                                    tileSmemLayoutToAttr(ctx, &s));
+  }
+  dims(bv, &r, &c);
+  TileSmemLayout s =
+      tileSmemLayoutFor(r, c, instr.inputBytes, instr.inputBytes != 2);
+  mlirOperationSetAttributeByName(op, tileStr("tile.smem_b"),
+                                  tileSmemLayoutToAttr(ctx, &s));
+  return MlirWalkResultAdvance;
+}
+
+MlirLogicalResult tilePromoteSmem(MlirOperation op) {
+  mlirOperationWalk(op, promoteDot, NULL, MlirWalkPreOrder);
+  return mlirLogicalResultSuccess();
+}
