@@ -194,23 +194,6 @@ static MlirType vectorType(MlirType storage, int n) {
   return mlirVectorTypeGet(1, shape, storage);
 }
 
-static MlirValue extractElement(TileBuilder *b, MlirValue vec, int e,
-                                MlirType type) {
-  MlirValue operands[] = {vec,
-                          bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), e)};
-  return bInsert(b, tileOpCreate(b->loc, "llvm.extractelement", 2, operands,
-                                 1, &type, 0, NULL));
-}
-
-static MlirValue insertElement(TileBuilder *b, MlirValue vec, MlirValue v,
-                               int e) {
-  MlirValue operands[] = {vec, v,
-                          bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), e)};
-  MlirType type = mlirValueGetType(vec);
-  return bInsert(b, tileOpCreate(b->loc, "llvm.insertelement", 3, operands, 1,
-                                 &type, 0, NULL));
-}
-
 /* One element, loaded if enabled, else `pad`. */
 static MlirValue guardedLoad(TileBuilder *b, const Access *a, MlirValue enabled,
                              MlirValue ptr, MlirValue pad) {
@@ -260,7 +243,7 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
                                V * gpuElemBytes(a.elem));
     MlirValue lanes[16];
     for (int e = 0; e < V; ++e)
-      lanes[e] = extractElement(&fastB, vec, e, storage);
+      lanes[e] = gpuExtractElement(&fastB, vec, e, storage);
     bYield(&fastB, "scf.yield", V, lanes);
     /* A whole group outside the memref reads the padding. */
     for (int e = 0; e < V; ++e)
@@ -311,7 +294,7 @@ bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     MlirValue vec = bInsert(&fastB, tileOpCreate(fastB.loc, "llvm.mlir.poison",
                                                  0, NULL, 1, &vt, 0, NULL));
     for (int e = 0; e < V; ++e)
-      vec = insertElement(&fastB, vec, gpuToStorage(&fastB, t.regs[reg + e]),
+      vec = gpuInsertElement(&fastB, vec, gpuToStorage(&fastB, t.regs[reg + e]),
                           e);
     gpuStorePtr(&fastB, vec, grp.ptr, V * gpuElemBytes(a.elem));
     bYield(&fastB, "scf.yield", 0, NULL);

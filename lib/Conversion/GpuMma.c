@@ -70,14 +70,6 @@ static MlirValue undefOf(TileBuilder *b, MlirType t) {
                                  NULL));
 }
 
-static MlirValue insertLane(TileBuilder *b, MlirValue vec, MlirValue v,
-                            int e) {
-  MlirValue operands[] = {vec, v,
-                          bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), e)};
-  MlirType type = mlirValueGetType(vec);
-  return bInsert(b, tileOpCreate(b->loc, "llvm.insertelement", 3, operands, 1,
-                                 &type, 0, NULL));
-}
 
 /* Registers of `t` that are consecutive along its dimension 1 in groups of
  * the returned size (at most 16 bytes). */
@@ -114,7 +106,7 @@ static void writeSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
     }
     MlirValue vec = undefOf(b, vtype);
     for (int e = 0; e < V; ++e)
-      vec = insertLane(b, vec, t->regs[r + e], e);
+      vec = gpuInsertElement(b, vec, t->regs[r + e], e);
     gpuStorePtr(b, vec, ptr, V * eb);
   }
 }
@@ -197,8 +189,8 @@ static void mmaSync(TileBuilder *b, const TileMmaInstr *in, MlirValue *a,
     nc = 2;
     for (int i = 0; i < 2; ++i) {
       MlirValue v = undefOf(b, f16x2);
-      v = insertLane(b, v, c[2 * i], 0);
-      operands[n++] = insertLane(b, v, c[2 * i + 1], 1);
+      v = gpuInsertElement(b, v, c[2 * i], 0);
+      operands[n++] = gpuInsertElement(b, v, c[2 * i + 1], 1);
     }
     accType = f16x2;
   } else {
@@ -227,13 +219,10 @@ static void mmaSync(TileBuilder *b, const TileMmaInstr *in, MlirValue *a,
       d[i] = extractField(b, r, i, accType);
     return;
   }
-  MlirType i32 = i32Type(ctx);
   for (int i = 0; i < 2; ++i) {
     MlirValue v = extractField(b, r, i, f16x2);
     for (int e = 0; e < 2; ++e) {
-      MlirValue ops[] = {v, bConstInt(b, i32, e)};
-      d[2 * i + e] = bInsert(b, tileOpCreate(b->loc, "llvm.extractelement", 2,
-                                             ops, 1, &f16, 0, NULL));
+      d[2 * i + e] = gpuExtractElement(b, v, e, f16);
     }
   }
 }
@@ -313,8 +302,8 @@ static void fragmentsFromRegisters(TileBuilder *b, const GpuTile *a, int i,
     int rowReg = 2 * i + q % 2, colBlock = 2 * ks + q / 2;
     int r = rowReg * colRegs + 2 * colBlock;
     MlirValue v = undefOf(b, pair);
-    v = insertLane(b, v, a->regs[r], 0);
-    v = insertLane(b, v, a->regs[r + 1], 1);
+    v = gpuInsertElement(b, v, a->regs[r], 0);
+    v = gpuInsertElement(b, v, a->regs[r + 1], 1);
     out[q] = bCast(b, "llvm.bitcast", v, i32);
   }
 }
@@ -346,14 +335,9 @@ static void loadB(TileBuilder *b, GpuLowering *g, const GpuSmemTile *s,
 }
 
 bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
-                    const TileMmaInstr *in) {
-  GpuTile *ap = gpuOperandTile(g, op, 0), *bp = gpuOperandTile(g, op, 1);
-  GpuTile *cp = gpuOperandTile(g, op, 2);
-  if (!ap || !bp || !cp)
-    return false;
-  TileLayout l;
-  if (!gpuResultLayout(op, 0, &l))
-    return false;
+                    const TileMmaInstr *in, const GpuDotOperands *d) {
+  GpuTile *ap = d->a, *bp = d->b, *cp = d->c;
+  TileLayout l = d->result;
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
   TileLayout al, bl;

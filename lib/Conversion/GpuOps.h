@@ -22,8 +22,13 @@ bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op);
 /* Tensor cores when the result has the mma layout and the dot an
  * instruction (lib/Analysis/Mma.h), else the FMA loop. */
 bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op);
+/* A dot's lowered operands (A, B, the accumulator) and result layout. */
+typedef struct {
+  GpuTile *a, *b, *c;
+  TileLayout result;
+} GpuDotOperands;
 bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
-                    const TileMmaInstr *in);
+                    const TileMmaInstr *in, const GpuDotOperands *d);
 
 /* The tile (or uniform tile) an operand maps to; NULL after an error. */
 GpuTile *gpuOperandTile(GpuLowering *g, MlirOperation op, intptr_t i);

@@ -125,6 +125,8 @@ static MlirValue bufferOf(TileBuilder *b, GpuLowering *g,
   return byteGep(b, gpuDynamicSharedBase(b, g), off);
 }
 
+/* One 16-byte cp.async (.cg: through L2 only); `srcBytes` (an i32, or a
+ * null value for all 16) of them are read, the rest filled with zeros. */
 static void cpAsync(TileBuilder *b, MlirValue dst, MlirValue src,
                     MlirValue srcBytes) {
   MlirValue operands[] = {dst, src, srcBytes};
@@ -132,8 +134,9 @@ static void cpAsync(TileBuilder *b, MlirValue dst, MlirValue src,
       {"size", tileI32Attr(b->ctx, CHUNK)},
       {"modifier",
        mlirAttributeParseGet(b->ctx, tileStr("#nvvm<load_cache_modifier cg>"))}};
-  bInsert(b, tileOpCreate(b->loc, "nvvm.cp.async.shared.global", 3, operands,
-                          0, NULL, 2, attrs));
+  bInsert(b, tileOpCreate(b->loc, "nvvm.cp.async.shared.global",
+                          mlirValueIsNull(srcBytes) ? 2 : 3, operands, 0, NULL,
+                          2, attrs));
 }
 
 /* What the copies of one tile need: the memref, the tile's offsets at the
@@ -149,15 +152,6 @@ typedef struct {
   GpuSmemTile smem;
 } TileCopy;
 
-static void cpAsyncFull(TileBuilder *b, MlirValue dst, MlirValue src) {
-  MlirValue operands[] = {dst, src};
-  TileNamedAttr attrs[] = {
-      {"size", tileI32Attr(b->ctx, CHUNK)},
-      {"modifier",
-       mlirAttributeParseGet(b->ctx, tileStr("#nvvm<load_cache_modifier cg>"))}};
-  bInsert(b, tileOpCreate(b->loc, "nvvm.cp.async.shared.global", 2, operands,
-                          0, NULL, 2, attrs));
-}
 
 static MlirValue globalPtr(TileBuilder *b, const TileCopy *t, MlirValue base,
                            MlirValue index) {
@@ -177,8 +171,8 @@ static void copiesInside(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
     MlirValue c[2];
     gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
     MlirValue within = bAddi(b, bMuli(b, c[0], t->m->strides[0]), c[1]);
-    cpAsyncFull(b, gpuSmemAddr(b, &t->smem, c[0], c[1]),
-                globalPtr(b, t, corner, within));
+    cpAsync(b, gpuSmemAddr(b, &t->smem, c[0], c[1]),
+            globalPtr(b, t, corner, within), (MlirValue){NULL});
   }
 }
 

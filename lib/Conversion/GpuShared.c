@@ -96,12 +96,15 @@ static MlirValue widen(TileBuilder *b, MlirValue v, MlirType acc) {
 }
 
 bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
-  TileLayout rl;
+  GpuDotOperands d = {gpuOperandTile(g, op, 0), gpuOperandTile(g, op, 1),
+                      gpuOperandTile(g, op, 2), {0}};
+  if (!d.a || !d.b || !d.c || !gpuResultLayout(op, 0, &d.result))
+    return false;
   TileMmaInstr instr;
   const char *why;
   bool hasInstr = tileMmaInstrFor(op, &instr, &why);
-  if (gpuResultLayout(op, 0, &rl) && rl.kind == LAYOUT_MMA && hasInstr)
-    return gpuLowerMmaDot(g, b, op, &instr);
+  if (d.result.kind == LAYOUT_MMA && hasInstr)
+    return gpuLowerMmaDot(g, b, op, &instr, &d);
   /* Once per kernel: the generic entry says it, the aligned one does the
    * same. */
   if (g->remarks.fn && !g->assumeAligned16) {
@@ -112,13 +115,8 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
                                    : why);
     g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op), msg);
   }
-  GpuTile *ap = gpuOperandTile(g, op, 0), *bp = gpuOperandTile(g, op, 1);
-  GpuTile *cp = gpuOperandTile(g, op, 2);
-  if (!ap || !bp || !cp)
-    return false;
-  TileLayout l;
-  if (!gpuResultLayout(op, 0, &l))
-    return false;
+  GpuTile *ap = d.a, *bp = d.b, *cp = d.c;
+  TileLayout l = d.result;
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
   GpuTile A = *ap, B = *bp;

@@ -225,6 +225,22 @@ MlirValue gpuFromStorage(TileBuilder *b, MlirValue v, MlirType elem) {
   return bCmpi(b, ARITH_NE, v, bConstInt(b, mlirValueGetType(v), 0));
 }
 
+MlirValue gpuExtractElement(TileBuilder *b, MlirValue vec, int e,
+                            MlirType type) {
+  MlirValue operands[] = {vec,
+                          bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), e)};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.extractelement", 2, operands,
+                                 1, &type, 0, NULL));
+}
+
+MlirValue gpuInsertElement(TileBuilder *b, MlirValue vec, MlirValue v, int e) {
+  MlirValue operands[] = {vec, v,
+                          bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), e)};
+  MlirType type = mlirValueGetType(vec);
+  return bInsert(b, tileOpCreate(b->loc, "llvm.insertelement", 3, operands, 1,
+                                 &type, 0, NULL));
+}
+
 MlirValue gpuIndexToI64(TileBuilder *b, MlirValue v) {
   return bCast(b, "arith.index_cast", v, mlirIntegerTypeGet(b->ctx, 64));
 }

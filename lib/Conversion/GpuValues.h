@@ -129,5 +129,10 @@ MlirValue gpuLoadPtr(TileBuilder *b, MlirValue ptr, MlirType type,
 void gpuStorePtr(TileBuilder *b, MlirValue value, MlirValue ptr,
                  int alignment);
 MlirValue gpuIndexToI64(TileBuilder *b, MlirValue v);
+/* Lane e of vector `vec` (of element type `type`), and `vec` with lane e
+ * replaced by `v`. */
+MlirValue gpuExtractElement(TileBuilder *b, MlirValue vec, int e,
+                            MlirType type);
+MlirValue gpuInsertElement(TileBuilder *b, MlirValue vec, MlirValue v, int e);
 
 #endif
