@@ -20,7 +20,11 @@ os.makedirs(args_.out, exist_ok=True)
 random.seed(args_.seed)
 files = glob.glob(os.path.join(root, 'test', '**', '*.mlir'), recursive=True) + glob.glob(os.path.join(root, 'examples', '*.mlir'))
 seeds = [open(f,'rb').read() for f in files]
-toks = [b'tensor<', b'xf32>', b'index', b'memref<?x', b'"tile.dot"', b'"tile.reduce"', b'{axis = 7 : i32}', b'array<i32: 1>', b'0x7FC00000', b'(', b')', b'%0', b'i1', b'?', b'-1', b'x0x', b'tensor<*xf32>', b'{kind = 1 : i32}', b'f8E4M3FN', b'strided<[?, 1]>', b'"tile.trans"', b'{permutation = array<i64: 1, 0>}']
+toks = [b'tensor<', b'xf32>', b'index', b'memref<?x', b'"tile.dot"', b'"tile.reduce"', b'{axis = 7 : i32}', b'array<i32: 1>', b'0x7FC00000', b'(', b')', b'%0', b'i1', b'?', b'-1', b'x0x', b'tensor<*xf32>', b'{kind = 1 : i32}', b'f8E4M3FN', b'strided<[?, 1]>', b'"tile.trans"', b'{permutation = array<i64: 1, 0>}',
+        b'tile.layout = "mma"', b'warps_per_cta = array<i32: 3, 5>', b'instr_shape = array<i32: 16, 8>',
+        b'tile.num_stages = 9 : i32', b'tile.num_stages = 2 : i32', b'{tile.async_copy}',
+        b'{tile.smem_a = {row_elems = 0 : i64}}', b'parent = "mma"', b'{precision = "ieee"}',
+        b'xbf16>', b'xi8>', b'tensor<16x16xf16>']
 crashes = 0
 for it in range(args_.iters):
     s = bytearray(random.choice(seeds))
