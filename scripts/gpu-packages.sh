@@ -46,6 +46,10 @@ add matmul_k16 examples/matmul.mlir matmul 'cdiv(136,128),cdiv(136,128)' 2 1e-3 
 add matmul_rowsum test/Conversion/Inputs/matmul_rowsum.mlir matmul_rowsum 1 2 1e-3 randn:64x200xf16:seed=24 randn:200x64xf16:seed=25 zeros:64xf32
 add matmul_colmax test/Conversion/Inputs/matmul_rowsum.mlir matmul_colmax 1 2 1e-3 randn:64x200xf16:seed=26 randn:200x64xf16:seed=27 zeros:64xf32
 add matmul_trans test/Conversion/Inputs/matmul_trans.mlir matmul_trans 1 2 1e-3 randn:64x200xf16:seed=24 randn:200x64xf16:seed=25 zeros:64x64xf32
+# Attention for a block of keys: reductions in the mma layout, P from registers.
+PY0=/usr/bin/python3; [ -x "$PY0" ] || PY0=python3
+mkdir -p "$D/att" && "$PY0" test/Run/Inputs/examples_ref.py attention "$D/att" 300 100
+add attention examples/attention.mlir attention 'cdiv(300,128)' 3 1e-2 npy:$D/att/q.npy npy:$D/att/k.npy npy:$D/att/v.npy zeros:300x64xf16
 # Chained dots: the first result is the second's A, from registers.
 add chained_dot test/Conversion/Inputs/chained_dot.mlir mlp 'cdiv(256,128)' 3 1e-2 randn:256x200xf16:seed=28 randn:200x64xf16:seed=29 randn:64x64xf16:seed=30 zeros:256x64xf32
 # Tensor-core dots of the other instructions: i8 (exact), f16 sums.

@@ -203,8 +203,11 @@ static MlirOperation producingDot(MlirValue v, int depth) {
     return (MlirOperation){NULL};
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i) {
     MlirValue x = mlirOperationGetOperand(def, i);
-    if (isTensor(x) && !tileValueIsUniform(x))
-      return producingDot(x, depth + 1);
+    MlirOperation dot = isTensor(x) && !tileValueIsUniform(x)
+                            ? producingDot(x, depth + 1)
+                            : (MlirOperation){NULL};
+    if (!mlirOperationIsNull(dot))
+      return dot;
   }
   return (MlirOperation){NULL};
 }

@@ -115,6 +115,18 @@ def main(argv):
         save(d, "a.npy", a)
         save(d, "b.npy", b)
         save(d, "ref.npy", np.matmul(a64, b64).astype(np.float32))
+    elif ex == "attention":                   # lq lk (head size 64)
+        lq, lk = args
+        q, q64 = inputs("f16", (lq, 64))
+        k, k64 = inputs("f16", (lk, 64))
+        v, v64 = inputs("f16", (lk, 64))
+        s_ = q64 @ k64.T / 8.0
+        p = np.exp(s_ - s_.max(axis=1, keepdims=True))
+        p /= p.sum(axis=1, keepdims=True)
+        # The kernel rounds P to f16 before P V, as attention kernels do.
+        o = p.astype(np.float16).astype(np.float64) @ v64
+        for name, a in (("q", q), ("k", k), ("v", v), ("ref", o.astype(np.float16))):
+            save(d, name + ".npy", a)
     else:
         sys.exit("examples_ref.py: unknown example " + ex)
 
