@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "lib/Conversion/TileToGPU.h"
 #include "lib/Support/DType.h"
@@ -255,8 +256,25 @@ static int describePackage(MlirOperation kernel, const char *name,
 }
 
 /* The object bytes of the gpu.binary that gpu-module-to-binary left. */
+static double nowMs(void) {
+  struct timespec t;
+  timespec_get(&t, TIME_UTC); /* C11; durations of a few ms */
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+}
+
+/* An integer property of the object gpu-module-to-binary made, or -1. */
+static double objectProperty(MlirAttribute object, const char *name) {
+  if (!mlirGPUObjectAttrHasProperties(object))
+    return -1;
+  MlirAttribute a = mlirDictionaryAttrGetElementByName(
+      mlirGPUObjectAttrGetProperties(object), tileStr(name));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a)
+             ? (double)mlirIntegerAttrGetValueInt(a)
+             : -1;
+}
+
 static bool extractObject(MlirModule module, void **out, size_t *size,
-                          bool text) {
+                          bool text, TileGpuTiming *timing) {
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
@@ -265,8 +283,12 @@ static bool extractObject(MlirModule module, void **out, size_t *size,
     MlirAttribute objects = tileOpAttr(op, "objects");
     if (mlirAttributeIsNull(objects) || mlirArrayAttrGetNumElements(objects) < 1)
       return false;
-    MlirStringRef bytes =
-        mlirGPUObjectAttrGetObject(mlirArrayAttrGetElement(objects, 0));
+    MlirAttribute object = mlirArrayAttrGetElement(objects, 0);
+    MlirStringRef bytes = mlirGPUObjectAttrGetObject(object);
+    if (timing) {
+      timing->llvmToPtx = objectProperty(object, "LLVMIRToISATimeInMs");
+      timing->ptxas = objectProperty(object, "ISAToBinaryTimeInMs");
+    }
     *out = malloc(bytes.length + 1);
     memcpy(*out, bytes.data, bytes.length);
     ((char *)*out)[bytes.length] = '\0';
@@ -281,6 +303,19 @@ int tileGpuCompile(MlirModule module, const char *name,
                    size_t *outSize, TilePackage *outPackage, char *err,
                    size_t errSize) {
   tileContextRegisterUpstream(mlirModuleGetContext(module));
+  TileGpuTiming *timing = o->timing;
+  double start = nowMs(), mark = start;
+  if (timing)
+    *timing = (TileGpuTiming){-1, -1, -1, -1, -1, -1};
+#define STAGE_DONE(field)                                                      \
+  do {                                                                         \
+    double t = nowMs();                                                        \
+    if (timing) {                                                              \
+      timing->field = t - mark;                                                \
+      timing->total = t - start;                                               \
+    }                                                                          \
+    mark = t;                                                                  \
+  } while (0)
 
   MlirOperation kernel = findKernel(module, name, err, errSize);
   if (mlirOperationIsNull(kernel))
@@ -317,6 +352,7 @@ int tileGpuCompile(MlirModule module, const char *name,
     snprintf(err, errSize, "kernel '%s': the tile passes failed", kernelName);
     return 1;
   }
+  STAGE_DONE(tilePasses);
   /* Two entries in one binary: the generic kernel, and one that assumes
    * 16-byte aligned memrefs (the launcher picks it when that holds). */
   char alignedName[160];
@@ -334,6 +370,7 @@ int tileGpuCompile(MlirModule module, const char *name,
   }
   if (alignedSmem > smem)
     smem = alignedSmem;
+  STAGE_DONE(toGpu);
   TilePackage package;
   if (describePackage(kernel, kernelName, o, numWarps, smem, &package, err,
                       errSize))
@@ -351,6 +388,7 @@ int tileGpuCompile(MlirModule module, const char *name,
                    "reconcile-unrealized-casts))",
                    err, errSize, "the lowering to NVVM"))
     return 1;
+  STAGE_DONE(toNvvm);
   if (emit == TILE_EMIT_LLVM)
     return 0;
   const char *toolkit = findToolkit(o);
@@ -375,7 +413,9 @@ int tileGpuCompile(MlirModule module, const char *name,
     return 1;
   void *bytes = NULL;
   size_t size = 0;
-  if (!extractObject(module, &bytes, &size, !wantBinary)) {
+  if (timing)
+    timing->total = nowMs() - start;
+  if (!extractObject(module, &bytes, &size, !wantBinary, timing)) {
     snprintf(err, errSize, "internal error: no GPU object was produced");
     return 1;
   }
@@ -391,6 +431,7 @@ int tileGpuCompile(MlirModule module, const char *name,
   *outBytes = bytes;
   *outSize = wantBinary ? size : size - 1;
   return 0;
+#undef STAGE_DONE
 }
 
 int tileCompileKernelToPackage(MlirModule module, const char *name,

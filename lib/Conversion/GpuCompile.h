@@ -27,7 +27,21 @@ typedef struct {
   int numStages;       /* 0: the kernel's tile.num_stages, else 3 */
   const char *toolkit; /* CUDA toolkit root; NULL: $CUDA_HOME or /usr/local/cuda */
   TileGpuRemarks remarks; /* how dots were lowered; fn NULL: none */
+  /* Non-NULL: filled with the time each stage took (milliseconds). */
+  struct TileGpuTiming *timing;
 } TileGpuOptions;
+
+/* Where the compile time goes, stage by stage (tile-opt --mlir-timing
+ * prints it). LLVM-to-PTX and ptxas come from gpu-module-to-binary's own
+ * measurements; -1 when that stage did not run. */
+typedef struct TileGpuTiming {
+  double tilePasses; /* verify ... tile-pipeline */
+  double toGpu;      /* TileToGPU, both entries */
+  double toNvvm;     /* upstream lowering to the LLVM/NVVM dialects */
+  double llvmToPtx;  /* LLVM's NVPTX back end */
+  double ptxas;      /* ptxas (and fatbinary) */
+  double total;      /* the whole of tileGpuCompile */
+} TileGpuTiming;
 
 void tileGpuOptionsInit(TileGpuOptions *o);
 /* Parses "chip=sm_90a num-warps=8 num-stages=3" into `o`. */

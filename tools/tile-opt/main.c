@@ -73,6 +73,27 @@ static void appendToBuf(MlirStringRef s, void *userData) {
   tileStrBufAppend((TileStrBuf *)userData, s.data, s.length);
 }
 
+/* --mlir-timing with --tile-compile: one line per stage that ran. */
+static void printTiming(const TileGpuTiming *t) {
+  const struct {
+    const char *name;
+    double ms;
+  } stages[] = {{"tile passes", t->tilePasses}, {"tile-to-gpu", t->toGpu},
+                {"to NVVM", t->toNvvm},          {"LLVM to PTX", t->llvmToPtx},
+                {"ptxas", t->ptxas}};
+  fprintf(stderr, "===-- tile-opt --tile-compile timing --===\n");
+  double rest = t->total;
+  for (size_t i = 0; i < sizeof stages / sizeof stages[0]; ++i)
+    if (stages[i].ms >= 0) {
+      fprintf(stderr, "  %9.1f ms  %s\n", stages[i].ms, stages[i].name);
+      rest -= stages[i].ms;
+    }
+  if (t->ptxas >= 0 || t->llvmToPtx >= 0)
+    fprintf(stderr, "  %9.1f ms  other (to LLVM IR, linking, serialization)\n",
+            rest);
+  fprintf(stderr, "  %9.1f ms  total (in process)\n", t->total);
+}
+
 static void printRemark(void *userData, MlirLocation loc, const char *msg) {
   const Source *src = userData;
   TileSourceText text = {src->name, src->text, src->len};
@@ -87,6 +108,9 @@ static bool compileForGpu(const Options *o, const Source *src, MlirModule m,
   tileGpuOptionsInit(&gpu);
   gpu.remarks.fn = printRemark;
   gpu.remarks.userData = (void *)src;
+  TileGpuTiming timing;
+  if (o->timing)
+    gpu.timing = &timing;
   char err[512] = "";
   if (tileGpuOptionsParse(&gpu, o->tileCompile, err, sizeof err)) {
     fprintf(stderr, "tile-opt: %s\n", err);
@@ -111,6 +135,8 @@ static bool compileForGpu(const Options *o, const Source *src, MlirModule m,
     fprintf(stderr, "tile-opt: %s\n", err);
     return false;
   }
+  if (o->timing)
+    printTiming(&timing);
   if (emit == TILE_EMIT_MLIR || emit == TILE_EMIT_LLVM) {
     mlirOperationPrintWithFlags(mlirModuleGetOperation(m), flags, appendToBuf,
                                 out);
