@@ -365,6 +365,22 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   w.N = B.shape[1];
   w.wm = l.blocked.warpsPerCTA[0];
   w.wn = l.blocked.warpsPerCTA[1];
+  /* The layout may come from the input (IR printed after
+   * tile-assign-layouts, edited): it must tile the result exactly. */
+  if (w.wm * w.wn != g->numWarps || w.M % (16 * w.wm) != 0 ||
+      w.N % (8 * w.wn) != 0) {
+    tileEmitOpError(op,
+                    "the mma layout (%dx%d warps) does not tile the %lldx%lld "
+                    "result on %d warps in 16x8 blocks",
+                    w.wm, w.wn, (long long)w.M, (long long)w.N, g->numWarps);
+    if (ownA)
+      free(A.regs);
+    if (ownB)
+      free(B.regs);
+    if (cp->uniform)
+      free(C.regs);
+    return false;
+  }
   w.mTiles = (int)(w.M / (16 * w.wm));
   w.nTiles = (int)(w.N / (8 * w.wn));
   w.warpM = remIdx(b, divIdx(b, g->warp, w.wn), w.wm);

@@ -707,14 +707,17 @@ int64_t tileGpuSharedLimit(const char *chip) {
 
 /* A shared-memory buffer, once its size is known: static (internal, with
  * its size), or dynamic (external, size 0: the launch gives the bytes;
- * above 48 KiB only dynamic shared memory is allowed). */
+ * above 48 KiB only dynamic shared memory is allowed; aligned to 128
+ * bytes). */
 static void addSharedBuffer(MlirOperation gpuModule, const char *name,
                             int64_t bytes, bool dynamic) {
   char text[256];
   snprintf(text, sizeof text,
            "llvm.mlir.global %s @%s() {addr_space = 3 : i32, "
-           "alignment = 16 : i64} : !llvm.array<%lld x i8>",
+           "alignment = %d : i64} : !llvm.array<%lld x i8>",
            dynamic ? "external" : "internal", name,
+           /* The swizzles assume 128-byte lines start at a buffer's start. */
+           dynamic ? 128 : 16,
            dynamic ? 0LL : (long long)bytes);
   MlirOperation global = mlirOperationCreateParse(
       mlirOperationGetContext(gpuModule), tileStr(text), tileStr("tile-gpu"));
