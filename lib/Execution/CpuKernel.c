@@ -232,24 +232,8 @@ static int checkArg(const TileCpuKernel *k, int i, const TileArgValue *v,
     snprintf(err, errSize, "argument #%d (%s): needs an array", i, a->type);
     return 1;
   }
-  if (h->dtype != a->dtype) {
-    snprintf(err, errSize, "argument #%d (%s): array has dtype %s, not %s", i,
-             a->type, tileDTypeName(h->dtype), tileDTypeName(a->dtype));
-    return 1;
-  }
-  if (h->rank != a->rank) {
-    snprintf(err, errSize, "argument #%d (%s): array has rank %d, not %d", i,
-             a->type, h->rank, a->rank);
-    return 1;
-  }
-  for (int d = 0; d < a->rank; ++d)
-    if (a->shape[d] >= 0 && a->shape[d] != h->shape[d]) {
-      snprintf(err, errSize,
-               "argument #%d (%s): array dimension %d is %lld, not %lld", i,
-               a->type, d, (long long)h->shape[d], (long long)a->shape[d]);
-      return 1;
-    }
-  return 0;
+  return tileHostArrayCheckMemref(h, i, a->type, "array", a->dtype, a->rank,
+                                  a->shape, err, errSize);
 }
 
 /* Writes a scalar in the width the LLVM signature wants. */

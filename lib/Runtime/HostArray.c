@@ -124,3 +124,33 @@ size_t tileHostArrayNumElements(const TileHostArray *a) {
   size_t esize = tileDTypeSize(a->dtype);
   return esize ? a->bytes / esize : 0;
 }
+
+int tileHostArrayCheckMemref(const TileHostArray *a, int index,
+                             const char *type, const char *what,
+                             TileDType dtype, int rank, const int64_t *shape,
+                             char *err, size_t errSize) {
+  char have[128];
+  tileShapeFormat(a->rank, a->shape, have, sizeof have);
+  if (a->dtype != dtype) {
+    snprintf(err, errSize,
+             "argument #%d (%s): %s has dtype %s, the memref needs %s", index,
+             type, what, tileDTypeName(a->dtype), tileDTypeName(dtype));
+    return 1;
+  }
+  if (a->rank != rank) {
+    snprintf(err, errSize,
+             "argument #%d (%s): %s has rank %d (shape %s), the memref has "
+             "rank %d",
+             index, type, what, a->rank, have, rank);
+    return 1;
+  }
+  for (int d = 0; d < rank; ++d)
+    if (shape[d] >= 0 && a->shape[d] != shape[d]) {
+      snprintf(err, errSize,
+               "argument #%d (%s): %s has shape %s, but dimension %d of the "
+               "memref is %lld",
+               index, type, what, have, d, (long long)shape[d]);
+      return 1;
+    }
+  return 0;
+}

@@ -56,4 +56,14 @@ size_t tileHostArrayNumElements(const TileHostArray *a);
 /* Writes "4096x4096" (or "scalar" for rank 0) into buf. */
 void tileShapeFormat(int rank, const int64_t *shape, char *buf, size_t bufSize);
 
+/* Whether array `a` can be kernel argument #index, a memref of `dtype`,
+ * `rank` and `shape` (-1 where dynamic) written as `type`; `what` names the
+ * array in the message ("array", "npy file x.npy", ...). The one check
+ * tile-run, the CPU kernel and the GPU launcher share:
+ *   argument #1 (memref<?xf32>): array has dtype f16, the memref needs f32 */
+int tileHostArrayCheckMemref(const TileHostArray *a, int index,
+                             const char *type, const char *what,
+                             TileDType dtype, int rank, const int64_t *shape,
+                             char *err, size_t errSize);
+
 #endif

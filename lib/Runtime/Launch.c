@@ -55,30 +55,19 @@ int tileLaunchValidate(const TilePackage *p, const TileLaunchArg *args,
     if (!v)
       return tileFail(err, errSize, "argument #%d (%s): got a scalar for a memref",
                    i, type);
-    tileShapeFormat(v->rank, v->shape, shape, sizeof shape);
-    if (v->dtype != a->dtype)
-      return tileFail(err, errSize,
-                   "argument #%d (%s): array has dtype %s, the memref needs %s",
-                   i, type, tileDTypeName(v->dtype), tileDTypeName(a->dtype));
-    if (v->rank != a->rank)
-      return tileFail(err, errSize,
-                   "argument #%d (%s): array has rank %d (shape %s), the "
-                   "memref has rank %d",
-                   i, type, v->rank, shape, a->rank);
-    for (int d = 0; d < a->rank; ++d)
-      if (a->shape[d] >= 0 && v->shape[d] != a->shape[d])
-        return tileFail(err, errSize,
-                     "argument #%d (%s): array has shape %s, but dimension %d "
-                     "of the memref is %lld",
-                     i, type, shape, d, (long long)a->shape[d]);
+    if (tileHostArrayCheckMemref(v, i, type, "array", a->dtype, a->rank,
+                                 a->shape, err, errSize))
+      return 1;
     /* The GPU lowering computes element offsets in 32 bits. */
     size_t elems = 0, bytes = 0;
     if (tileShapeNumElements(v->rank, v->shape, 0, &elems, &bytes) ||
-        elems > (size_t)INT32_MAX)
+        elems > (size_t)INT32_MAX) {
+      tileShapeFormat(v->rank, v->shape, shape, sizeof shape);
       return tileFail(err, errSize,
                    "argument #%d (%s): array has shape %s, more than 2^31-1 "
                    "elements, which the GPU lowering cannot index",
                    i, type, shape);
+    }
   }
   return 0;
 }

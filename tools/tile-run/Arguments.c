@@ -27,28 +27,8 @@ static bool isGenerator(const char *spec) {
  * it came from: "npy file x.npy" or "generated input 'zeros:8xf32'". */
 static int checkArray(int index, const SigArg *sig, const char *what,
                       const TileHostArray *a, char *err, size_t errSize) {
-  char shape[128];
-  tileShapeFormat(a->rank, a->shape, shape, sizeof shape);
-  if (a->dtype != sig->dtype) {
-    snprintf(err, errSize, SIG_ARG_FMT ": %s has dtype %s, the memref needs %s",
-             index, sig->type, what, tileDTypeName(a->dtype),
-             tileDTypeName(sig->dtype));
-    return 1;
-  }
-  if (a->rank != sig->rank) {
-    snprintf(err, errSize,
-             SIG_ARG_FMT ": %s has rank %d (shape %s), the memref has rank %d",
-             index, sig->type, what, a->rank, shape, sig->rank);
-    return 1;
-  }
-  for (int d = 0; d < sig->rank; ++d)
-    if (sig->shape[d] >= 0 && a->shape[d] != sig->shape[d]) {
-      snprintf(err, errSize,
-               SIG_ARG_FMT ": %s has shape %s, but dimension %d of the memref is %lld",
-               index, sig->type, what, shape, d, (long long)sig->shape[d]);
-      return 1;
-    }
-  return 0;
+  return tileHostArrayCheckMemref(a, index, sig->type, what, sig->dtype,
+                                  sig->rank, sig->shape, err, errSize);
 }
 
 static int loadMemref(int index, const SigArg *sig, const char *spec,
