@@ -1,8 +1,10 @@
 /* tile.dot on tensor cores (mma.sync), for TileToGPU.
  *
- * The operands arrive in registers (whatever layout their loads got); the
- * dot stages them in shared memory, swizzled, and each warp reads its
- * fragments back with ldmatrix:
+ * Operands arrive in shared memory (pipelined loads, GpuPipeline.c) or in
+ * registers (whatever layout their loads got), which the dot stages in
+ * shared memory itself, in the layouts tile-promote-smem recorded; each
+ * warp reads its fragments back with ldmatrix. (An A that is a chained
+ * dot's result is used from registers: aInRegisters below.)
  *   A is stored [M][K], K contiguous; read with ldmatrix (.x4: one 16 x
  *     32-byte block, which is exactly the A fragment of m16n8k16 f16/bf16,
  *     m16n8k8 tf32 and m16n8k32 s8).
