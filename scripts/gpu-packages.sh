@@ -63,4 +63,3 @@ add matmul_bf16 examples/matmul.mlir matmul_bf16 'cdiv(150,128),cdiv(260,128)' 2
 add matmul_tf32 examples/matmul.mlir matmul_tf32 'cdiv(150,128),cdiv(260,128)' 2 1e-4 randn:150x70xf32:seed=11 randn:70x260xf32:seed=12 zeros:150x260xf32
 add linear_gelu examples/linear.mlir linear_gelu 'cdiv(150,128),cdiv(260,128)' 3 1e-2 randn:150x70xf16:seed=13 randn:70x260xf16:seed=14 randn:260xf16:seed=15 zeros:150x260xf16
 add bmm examples/bmm.mlir bmm 'cdiv(150,128),cdiv(130,128),3' 2 1e-3 randn:3x150x70xf16:seed=16 randn:3x70x130xf16:seed=17 zeros:3x150x130xf32
-add bmm_pipe examples/bmm.mlir bmm 'cdiv(152,128),cdiv(136,128),3' 2 1e-3 randn:3x152x72xf16:seed=31 randn:3x72x136xf16:seed=32 zeros:3x152x136xf32

@@ -39,19 +39,8 @@ enum { CHUNK = 16 };
 
 static int64_t tileBytes(MlirOperation load) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(load, 0));
-  int64_t bytes = gpuElemBytes(mlirShapedTypeGetElementType(t));
-  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
-    bytes *= mlirShapedTypeGetDimSize(t, d);
-  return bytes;
-}
-
-/* The value a pipelined load becomes for its dot: the load itself, or the
- * tile.reshape that drops a batched load's unit dimension. */
-static MlirValue dotOperandOf(MlirOperation load) {
-  MlirValue v = mlirOperationGetResult(load, 0);
-  MlirOperation user = mlirOpOperandGetOwner(mlirValueGetFirstUse(v));
-  return tileOpIsNamed(user, "tile.reshape") ? mlirOperationGetResult(user, 0)
-                                             : v;
+  return mlirShapedTypeGetDimSize(t, 0) * mlirShapedTypeGetDimSize(t, 1) *
+         gpuElemBytes(mlirShapedTypeGetElementType(t));
 }
 
 bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
@@ -69,10 +58,9 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
     if (mlirAttributeIsNull(tileOpAttr(op, "tile.async_copy")))
       continue;
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-    intptr_t rank = mlirShapedTypeGetRank(t);
     int vector = CHUNK / gpuElemBytes(mlirShapedTypeGetElementType(t));
     if (p->numLoads == GPU_PIPELINE_MAX_LOADS ||
-        !gpuDivisibleBy(mlirOperationGetOperand(op, rank), vector))
+        !gpuDivisibleBy(mlirOperationGetOperand(op, 2), vector))
       return false;
     p->loads[p->numLoads] = op;
     p->offset[p->numLoads] = p->stageBytes;
@@ -151,16 +139,11 @@ static void cpAsync(TileBuilder *b, MlirValue dst, MlirValue src,
                           2, attrs));
 }
 
-/* What the copies of one tile need: its rows and columns (the memref's
- * last two dimensions: offsets at the iteration, sizes, the row stride),
- * the pointer to its batch (a rank-3 memref's 1xRxC box) or the memref,
- * its layout and its buffer. */
+/* What the copies of one tile need: the memref, the tile's offsets at the
+ * iteration, its layout and its buffer. */
 typedef struct {
-  int rank;             /* of the load: 2, or 3 with a unit batch dim */
-  int64_t fullShape[3]; /* the load's shape */
-  MlirValue base;       /* the memref's pointer, at the batch */
-  MlirValue batchInside; /* i1: the batch index is in bounds */
-  MlirValue off[2], sizes[2], rowStride;
+  const GpuMemref *m;
+  MlirValue off[2];
   TileLayout layout;
   int64_t shape[2];
   MlirType elem;
@@ -168,15 +151,6 @@ typedef struct {
   int numRegs;
   GpuSmemTile smem;
 } TileCopy;
-
-/* This thread's row and column of register r. */
-static void rowCol(TileBuilder *b, GpuLowering *g, const TileCopy *t, int r,
-                   MlirValue *c) {
-  MlirValue all[3];
-  gpuRegCoords(b, g, &t->layout, t->rank, t->fullShape, r, all);
-  c[0] = all[t->rank - 2];
-  c[1] = all[t->rank - 1];
-}
 
 
 static MlirValue globalPtr(TileBuilder *b, const TileCopy *t, MlirValue base,
@@ -189,14 +163,14 @@ static MlirValue globalPtr(TileBuilder *b, const TileCopy *t, MlirValue base,
  * tile's corner, then per group a loop-invariant offset (its row times
  * the stride plus its column), so each copy costs an add. */
 static void copiesInside(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
-  MlirValue corner = gpuGep(b, t->base,
-                            bAddi(b, bMuli(b, t->off[0], t->rowStride),
+  MlirValue corner = gpuGep(b, t->m->ptr,
+                            bAddi(b, bMuli(b, t->off[0], t->m->strides[0]),
                                   t->off[1]),
                             t->elem);
   for (int r = 0; r < t->numRegs; r += t->vector) {
     MlirValue c[2];
-    rowCol(b, g, t, r, c);
-    MlirValue within = bAddi(b, bMuli(b, c[0], t->rowStride), c[1]);
+    gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
+    MlirValue within = bAddi(b, bMuli(b, c[0], t->m->strides[0]), c[1]);
     cpAsync(b, gpuSmemAddr(b, &t->smem, c[0], c[1]),
             globalPtr(b, t, corner, within), (MlirValue){NULL});
   }
@@ -210,19 +184,19 @@ static void copiesAtEdge(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
   MlirValue zero = bConstIndex(b, 0);
   for (int r = 0; r < t->numRegs; r += t->vector) {
     MlirValue c[2], gc[2];
-    rowCol(b, g, t, r, c);
-    MlirValue inside = t->batchInside;
+    gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
+    MlirValue inside = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
     for (int d = 0; d < 2; ++d) {
       gc[d] = bAddi(b, t->off[d], c[d]);
       MlirValue end = bAddi(b, gc[d], bConstIndex(b, d == 1 ? t->vector : 1));
       inside = bAndi(b, inside, bCmpi(b, ARITH_SGE, gc[d], zero));
-      inside = bAndi(b, inside, bCmpi(b, ARITH_SLE, end, t->sizes[d]));
+      inside = bAndi(b, inside, bCmpi(b, ARITH_SLE, end, t->m->sizes[d]));
     }
-    MlirValue linear = bAddi(b, bMuli(b, gc[0], t->rowStride), gc[1]);
+    MlirValue linear = bAddi(b, bMuli(b, gc[0], t->m->strides[0]), gc[1]);
     MlirValue bytes = bSelect(b, inside, bConstInt(b, i32, CHUNK),
                               bConstInt(b, i32, 0));
     cpAsync(b, gpuSmemAddr(b, &t->smem, c[0], c[1]),
-            globalPtr(b, t, t->base, linear), bytes);
+            globalPtr(b, t, t->m->ptr, linear), bytes);
   }
 }
 
@@ -237,50 +211,34 @@ static bool issueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
     tileEmitOpError(load, "needs a kernel memref argument on the GPU");
     return false;
   }
-  const GpuMemref *m = &mv->memref;
-  MlirType type = mlirValueGetType(mlirOperationGetResult(load, 0));
   TileCopy t;
-  t.rank = (int)mlirShapedTypeGetRank(type);
-  int rows = t.rank - 2;
-  for (int d = 0; d < t.rank; ++d)
-    t.fullShape[d] = mlirShapedTypeGetDimSize(type, d);
-  for (int d = 0; d < 2; ++d) {
-    t.off[d] = scalarAt(g, b, p, mlirOperationGetOperand(load, 1 + rows + d),
-                        iv);
-    t.sizes[d] = m->sizes[rows + d];
-    t.shape[d] = t.fullShape[rows + d];
-  }
-  t.rowStride = m->strides[rows];
-  MlirValue zero = bConstIndex(b, 0);
-  t.base = m->ptr;
-  t.batchInside = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
-  if (t.rank == 3) {
-    MlirValue batch = scalarAt(g, b, p, mlirOperationGetOperand(load, 1), iv);
-    t.batchInside = bAndi(b, bCmpi(b, ARITH_SGE, batch, zero),
-                          bCmpi(b, ARITH_SLT, batch, m->sizes[0]));
-    t.base = gpuGep(b, m->ptr, bMuli(b, batch, m->strides[0]),
-                    mlirShapedTypeGetElementType(type));
-  }
+  t.m = &mv->memref;
+  for (int d = 0; d < 2; ++d)
+    t.off[d] = scalarAt(g, b, p, mlirOperationGetOperand(load, 1 + d), iv);
+  MlirType type = mlirValueGetType(mlirOperationGetResult(load, 0));
   tileTypeLayout(type, &t.layout);
+  t.shape[0] = mlirShapedTypeGetDimSize(type, 0);
+  t.shape[1] = mlirShapedTypeGetDimSize(type, 1);
   t.elem = mlirShapedTypeGetElementType(type);
   int eb = gpuElemBytes(t.elem);
   t.vector = CHUNK / eb;
   /* The layout the dot reads (tile-promote-smem's; row-major: the pass
    * pipelines only operands the copies need not transpose). */
-  MlirOpOperand use = mlirValueGetFirstUse(dotOperandOf(load));
+  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(load, 0));
   t.smem.base = buffer;
   if (!gpuDotSmemLayout(mlirOpOperandGetOwner(use),
                         (int)mlirOpOperandGetOperandNumber(use),
                         &t.smem.layout))
     t.smem.layout = tileSmemLayoutFor(t.shape[0], t.shape[1], eb, false);
-  t.numRegs = tileLayoutNumRegs(&t.layout, t.fullShape);
-  MlirValue whole = t.batchInside;
+  t.numRegs = tileLayoutNumRegs(&t.layout, t.shape);
+  MlirValue zero = bConstIndex(b, 0);
+  MlirValue whole = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
   for (int d = 0; d < 2; ++d) {
     whole = bAndi(b, whole, bCmpi(b, ARITH_SGE, t.off[d], zero));
     whole = bAndi(b, whole,
                   bCmpi(b, ARITH_SLE, bAddi(b, t.off[d],
                                             bConstIndex(b, t.shape[d])),
-                        t.sizes[d]));
+                        t.m->sizes[d]));
   }
   TileBuilder inside, edge;
   bIf(b, whole, 0, NULL, true, &inside, &edge);
@@ -334,24 +292,17 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
     if (!issueCopies(g, b, p, j, ivAhead, bufferOf(b, g, p, j, ahead)))
       return false;
   commitGroup(b);
-  /* The loads of this iteration (and a batched load's reshape) are the
-   * tiles in buffer i % S. */
+  /* The loads of this iteration are the tiles in buffer i % S. */
   for (int j = 0; j < p->numLoads; ++j) {
-    MlirValue buffer = bufferOf(b, g, p, j, stage);
-    MlirValue values[] = {mlirOperationGetResult(p->loads[j], 0),
-                          dotOperandOf(p->loads[j])};
-    for (int k = 0; k < 2; ++k) {
-      if (k == 1 && mlirValueEqual(values[1], values[0]))
-        break;
-      TileLayout l;
-      tileTypeLayout(mlirValueGetType(values[k]), &l);
-      GpuTile t = gpuTileAlloc(&l, mlirValueGetType(values[k]));
-      free(t.regs);
-      t.regs = NULL;
-      t.numRegs = 0;
-      t.smem = buffer;
-      gpuSetTile(g, values[k], t);
-    }
+    MlirValue result = mlirOperationGetResult(p->loads[j], 0);
+    TileLayout l;
+    tileTypeLayout(mlirValueGetType(result), &l);
+    GpuTile t = gpuTileAlloc(&l, mlirValueGetType(result));
+    free(t.regs);
+    t.regs = NULL;
+    t.numRegs = 0;
+    t.smem = bufferOf(b, g, p, j, stage);
+    gpuSetTile(g, result, t);
   }
   return true;
 }

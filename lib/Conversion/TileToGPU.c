@@ -637,15 +637,13 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   }
   if (tileOpIsNamed(op, "tile.range"))
     return lowerRange(g, b, op);
-  /* A pipelined load (or a batched load's reshape): its loop mapped it to
-   * a shared-memory buffer. */
-  if (mlirOperationGetNumResults(op) == 1) {
+  if (tileOpIsNamed(op, "tile.load") || tileOpIsNamed(op, "tile.load_masked")) {
+    /* A pipelined load: its loop mapped it to a shared-memory buffer. */
     GpuValue *v = gpuMapGet(&g->values, mlirOperationGetResult(op, 0));
     if (v && v->kind == GPU_TILE && !mlirValueIsNull(v->tile.smem))
       return true;
-  }
-  if (tileOpIsNamed(op, "tile.load") || tileOpIsNamed(op, "tile.load_masked"))
     return gpuLowerLoad(g, b, op);
+  }
   if (tileOpIsNamed(op, "tile.store") ||
       tileOpIsNamed(op, "tile.store_masked"))
     return gpuLowerStore(g, b, op);

@@ -57,32 +57,15 @@ static bool zeroPadding(MlirOperation load) {
   return mlirAttributeIsAInteger(p) && mlirIntegerAttrGetValueInt(p) == 0;
 }
 
-/* The only use of `v`, or a null operand. */
-static MlirOpOperand onlyUse(MlirValue v) {
-  MlirOpOperand use = mlirValueGetFirstUse(v);
-  if (!mlirOpOperandIsNull(use) &&
-      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
-    return (MlirOpOperand){NULL};
-  return use;
-}
-
 /* The load's only user, a tensor-core dot in `body` that stages this
  * operand row-major (tile-promote-smem: 16-bit inputs), so 16-byte copies
- * land as they are. A rank-3 load (a 1xRxC box of a batched memref)
- * reaches the dot through a tile.reshape that drops the unit dimension. */
+ * land as they are. */
 static bool feedsMmaDot(MlirValue v, MlirBlock body) {
-  MlirOpOperand use = onlyUse(v);
-  if (mlirOpOperandIsNull(use))
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
     return false;
   MlirOperation dot = mlirOpOperandGetOwner(use);
-  if (tileOpIsNamed(dot, "tile.reshape") &&
-      mlirShapedTypeGetRank(mlirValueGetType(v)) == 3 &&
-      mlirShapedTypeGetDimSize(mlirValueGetType(v), 0) == 1) {
-    use = onlyUse(mlirOperationGetResult(dot, 0));
-    if (mlirOpOperandIsNull(use))
-      return false;
-    dot = mlirOpOperandGetOwner(use);
-  }
   unsigned i = mlirOpOperandGetOperandNumber(use);
   TileSmemLayout s;
   return tileOpIsNamed(dot, "tile.dot") && i < 2 &&
@@ -99,10 +82,9 @@ static bool readsWholeChunks(MlirValue v) {
   MlirType t = mlirValueGetType(v);
   if (!tileTypeLayout(t, &l) || l.kind != LAYOUT_BLOCKED)
     return false;
-  int eb = 2, inner = (int)mlirShapedTypeGetRank(t) - 1;
-  return l.blocked.order[0] == inner &&
-         l.blocked.sizePerThread[inner] * eb == 16 &&
-         mlirShapedTypeGetDimSize(t, inner) * eb >= 16;
+  int eb = 2;
+  return l.blocked.order[0] == 1 && l.blocked.sizePerThread[1] * eb == 16 &&
+         mlirShapedTypeGetDimSize(t, 1) * eb >= 16;
 }
 
 static bool qualifies(MlirOperation load, MlirBlock body) {
@@ -110,9 +92,8 @@ static bool qualifies(MlirOperation load, MlirBlock body) {
     return false;
   MlirValue mem = mlirOperationGetOperand(load, 0);
   MlirValue result = mlirOperationGetResult(load, 0);
-  intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(mem));
-  if ((rank != 2 && rank != 3) || !feedsMmaDot(result, body) ||
-      !readsWholeChunks(result))
+  if (mlirShapedTypeGetRank(mlirValueGetType(mem)) != 2 ||
+      !feedsMmaDot(result, body) || !readsWholeChunks(result))
     return false;
   for (intptr_t i = 1; i < mlirOperationGetNumOperands(load); ++i)
     if (!offsetRecomputable(mlirOperationGetOperand(load, i), body, 0))

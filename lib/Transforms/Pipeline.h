@@ -2,8 +2,7 @@
  * dots for software pipelining, and how deep.
  *
  * A load qualifies when it sits directly in the loop body, is an unmasked
- * tile.load of a rank-2 memref (or a 1xRxC box of a rank-3 one, reshaped
- * to RxC) with zero padding, its only user is a
+ * tile.load of a rank-2 memref with zero padding, its only user is a
  * tile.dot in the same block (as A or B) that stages it row-major in
  * shared memory with 16-bit elements (tile.smem_a / tile.smem_b, from
  * tile-promote-smem, which runs first), its layout reads 16 bytes per thread

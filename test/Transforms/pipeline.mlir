@@ -101,30 +101,3 @@ func.func @not_candidates(%a: memref<?x?xf16>, %f: memref<?x?xf32>, %c: memref<?
   }
   return
 }
-
-// -----
-
-// A batched load (a 1xRxC box of a rank-3 memref) reaches its dot through
-// a reshape that drops the unit dimension: pipelined too.
-// CHECK-LABEL: func.func @batched
-// CHECK:       "tile.load"{{.*}} {tile.async_copy} : (memref<?x?x?xf16>
-// CHECK:       "tile.load"{{.*}} {tile.async_copy} : (memref<?x?x?xf16>
-// CHECK:       } {tile.num_stages = 3 : i32}
-// OPT-LABEL:   func.func @batched
-func.func @batched(%a: memref<?x?x?xf16>, %c: memref<?x?xf32>, %bi: index)
-    attributes {tile.kernel, tile.num_warps = 4 : i32} {
-  %c0 = arith.constant 0 : index
-  %c32 = arith.constant 32 : index
-  %c128 = arith.constant 128 : index
-  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
-  %sum = scf.for %k0 = %c0 to %c128 step %c32 iter_args(%acc = %zero) -> (tensor<64x64xf32>) {
-    %ta3 = "tile.load"(%a, %bi, %c0, %k0) : (memref<?x?x?xf16>, index, index, index) -> tensor<1x64x32xf16>
-    %tb3 = "tile.load"(%a, %bi, %k0, %c0) : (memref<?x?x?xf16>, index, index, index) -> tensor<1x32x64xf16>
-    %ta = "tile.reshape"(%ta3) : (tensor<1x64x32xf16>) -> tensor<64x32xf16>
-    %tb = "tile.reshape"(%tb3) : (tensor<1x32x64xf16>) -> tensor<32x64xf16>
-    %d = "tile.dot"(%ta, %tb, %acc) : (tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>
-    scf.yield %d : tensor<64x64xf32>
-  }
-  "tile.store"(%sum, %c, %c0, %c0) : (tensor<64x64xf32>, memref<?x?xf32>, index, index) -> ()
-  return
-}
