@@ -1,0 +1,67 @@
+/* The public compile entry point (include/tile-c/Compile.h) over
+ * lib/Conversion/GpuCompile. */
+#include "tile-c/Compile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Conversion/GpuCompile.h"
+#include "lib/Runtime/Package.h"
+
+static int setChip(TileGpuOptions *o, const TileCompileOptions *in, char *err,
+                   size_t errSize) {
+  if (!in->chip)
+    return 0;
+  char text[64];
+  snprintf(text, sizeof text, "chip=%s", in->chip);
+  if (!tileGpuOptionsParse(o, text, err, errSize))
+    return 0;
+  /* The parser speaks to tile-opt users; say it without the flag. */
+  const char *prefix = "--tile-compile: ";
+  size_t n = strlen(prefix);
+  if (strncmp(err, prefix, n) == 0)
+    memmove(err, err + n, strlen(err + n) + 1);
+  return 1;
+}
+
+int tileCompileKernel(MlirModule module, const char *name,
+                      const TileCompileOptions *options,
+                      TileCompileOutput output, void **bytes, size_t *size,
+                      char *err, size_t errSize) {
+  TileCompileOptions none = {0};
+  const TileCompileOptions *in = options ? options : &none;
+  *bytes = NULL;
+  *size = 0;
+  TileGpuOptions o;
+  tileGpuOptionsInit(&o);
+  if (setChip(&o, in, err, errSize))
+    return 1;
+  if (in->numWarps < 0 || in->numWarps > 32 ||
+      (in->numWarps & (in->numWarps - 1)) != 0) {
+    snprintf(err, errSize, "numWarps is %d: 0, or a power of two up to 32",
+             in->numWarps);
+    return 1;
+  }
+  if (in->numStages < 0 || in->numStages > 8) {
+    snprintf(err, errSize, "numStages is %d: 0, or 1 to 8", in->numStages);
+    return 1;
+  }
+  o.numWarps = in->numWarps;
+  o.numStages = in->numStages;
+  o.toolkit = in->toolkit;
+  o.remarks.fn = in->remark;
+  o.remarks.userData = in->remarkUserData;
+  TileEmit emit = output == TILE_COMPILE_PTX     ? TILE_EMIT_PTX
+                  : output == TILE_COMPILE_CUBIN ? TILE_EMIT_CUBIN
+                                                 : TILE_EMIT_PACKAGE;
+  TilePackage package;
+  if (tileGpuCompile(module, name, &o, emit, bytes, size, &package, err,
+                     errSize))
+    return 1;
+  if (emit != TILE_EMIT_PACKAGE)
+    return 0;
+  int rc = tilePackageWriteMemory(&package, bytes, size, err, errSize);
+  tilePackageFree(&package);
+  return rc;
+}

@@ -1,0 +1,53 @@
+/* Compiling a tile kernel for an NVIDIA GPU from C, in process: the whole
+ * pipeline of `tile-opt --tile-compile` (tile-verify, tile-canonicalize,
+ * tile-coalesce, tile-assign-layouts, tile-promote-smem, tile-pipeline,
+ * the lowering to a gpu.func, upstream NVVM/LLVM, PTX, ptxas). Options are
+ * per call; nothing reads environment variables except the CUDA toolkit's
+ * location when `toolkit` is NULL. */
+#ifndef TILE_C_COMPILE_H
+#define TILE_C_COMPILE_H
+
+#include <stddef.h>
+
+#include "mlir-c/IR.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+  TILE_COMPILE_PTX,     /* PTX text (NUL-terminated; size excludes the NUL) */
+  TILE_COMPILE_CUBIN,   /* ELF from ptxas */
+  TILE_COMPILE_PACKAGE, /* a tile package (the bytes of a .tpkg file): the
+                           binary plus its launch ABI, for tile-run or the
+                           runtime library */
+} TileCompileOutput;
+
+/* A remark about how a kernel was lowered (not an error): a tile.dot that
+ * runs as an FMA loop and why. */
+typedef void (*TileCompileRemarkFn)(void *userData, MlirLocation loc,
+                                    const char *message);
+
+typedef struct {
+  const char *chip;    /* "sm_90a" (NULL), "sm_80", ... */
+  int numWarps;        /* 0: the kernel's tile.num_warps, else 4 */
+  int numStages;       /* 0: the kernel's tile.num_stages, else 3 */
+  const char *toolkit; /* CUDA root; NULL: $CUDA_HOME, $CUDA_PATH, /usr/local/cuda */
+  TileCompileRemarkFn remark; /* NULL: no remarks */
+  void *remarkUserData;
+} TileCompileOptions;
+
+/* Compiles kernel `name` (NULL: the module's only kernel) of `module`,
+ * which is changed in place. On success returns 0 and *bytes (malloc'ed:
+ * free() it) and *size; on failure returns non-zero with a one-line summary
+ * in `err` (located diagnostics go through the context's handlers). */
+int tileCompileKernel(MlirModule module, const char *name,
+                      const TileCompileOptions *options,
+                      TileCompileOutput output, void **bytes, size_t *size,
+                      char *err, size_t errSize);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

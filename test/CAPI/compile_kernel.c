@@ -1,0 +1,134 @@
+/* Compiles kernels through the public C API alone (tile-c/Compile.h): a
+ * tensor-core matmul to sm_80 PTX, the same to a package, a dot that stays
+ * off the tensor cores (its remark reaches the callback), and bad options
+ * (a one-line error, no output).
+ *
+ * RUN: tile-capi-compile_kernel 2>&1 | FileCheck %s
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir-c/IR.h"
+#include "tile-c/Compile.h"
+#include "tile-c/Dialect.h"
+
+static const char *kMatmul =
+    "func.func @mm(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: "
+    "memref<?x?xf32>) attributes {tile.kernel, tile.num_warps = 4 : i32} {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %c1 = arith.constant 1 : index\n"
+    "  %c32 = arith.constant 32 : index\n"
+    "  %k = memref.dim %a, %c1 : memref<?x?xf16>\n"
+    "  %z = arith.constant dense<0.0> : tensor<64x64xf32>\n"
+    "  %s = scf.for %k0 = %c0 to %k step %c32 iter_args(%acc = %z) -> "
+    "(tensor<64x64xf32>) {\n"
+    "    %ta = \"tile.load\"(%a, %c0, %k0) : (memref<?x?xf16>, index, index) "
+    "-> tensor<64x32xf16>\n"
+    "    %tb = \"tile.load\"(%b, %k0, %c0) : (memref<?x?xf16>, index, index) "
+    "-> tensor<32x64xf16>\n"
+    "    %d = \"tile.dot\"(%ta, %tb, %acc) : (tensor<64x32xf16>, "
+    "tensor<32x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>\n"
+    "    scf.yield %d : tensor<64x64xf32>\n"
+    "  }\n"
+    "  \"tile.store\"(%s, %c, %c0, %c0) : (tensor<64x64xf32>, "
+    "memref<?x?xf32>, index, index) -> ()\n"
+    "  return\n"
+    "}\n";
+
+static const char *kIeee =
+    "func.func @ieee(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attributes "
+    "{tile.kernel} {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %z = arith.constant dense<0.0> : tensor<32x32xf32>\n"
+    "  %a = \"tile.load\"(%x, %c0, %c0) : (memref<?x?xf32>, index, index) -> "
+    "tensor<32x32xf32>\n"
+    "  %d = \"tile.dot\"(%a, %a, %z) {precision = \"ieee\"} : "
+    "(tensor<32x32xf32>, tensor<32x32xf32>, tensor<32x32xf32>) -> "
+    "tensor<32x32xf32>\n"
+    "  \"tile.store\"(%d, %y, %c0, %c0) : (tensor<32x32xf32>, "
+    "memref<?x?xf32>, index, index) -> ()\n"
+    "  return\n"
+    "}\n";
+
+static MlirModule parse(MlirContext ctx, const char *text) {
+  return mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+}
+
+static void onRemark(void *userData, MlirLocation loc, const char *message) {
+  (void)loc;
+  ++*(int *)userData;
+  printf("remark: %s\n", message);
+}
+
+int main(void) {
+  MlirContext ctx = tileContextCreate();
+  char err[512];
+  void *bytes;
+  size_t size;
+
+  /* sm_80 PTX with the pipeline and tensor cores. */
+  TileCompileOptions o = {0};
+  o.chip = "sm_80";
+  o.numStages = 3;
+  MlirModule m = parse(ctx, kMatmul);
+  if (tileCompileKernel(m, NULL, &o, TILE_COMPILE_PTX, &bytes, &size, err,
+                        sizeof err)) {
+    printf("FAILED: %s\n", err);
+    return 1;
+  }
+  const char *ptx = bytes;
+  // CHECK: ptx: target sm_80 1, mma.sync 1, cp.async 1, NUL-terminated 1
+  printf("ptx: target sm_80 %d, mma.sync %d, cp.async %d, NUL-terminated %d\n",
+         strstr(ptx, ".target sm_80") != NULL,
+         strstr(ptx, "mma.sync.aligned.m16n8k16") != NULL,
+         strstr(ptx, "cp.async.cg.shared.global") != NULL,
+         ptx[size] == '\0' && strlen(ptx) == size);
+  free(bytes);
+  mlirModuleDestroy(m);
+
+  /* A package: the bytes of a .tpkg file. */
+  m = parse(ctx, kMatmul);
+  if (tileCompileKernel(m, "mm", &o, TILE_COMPILE_PACKAGE, &bytes, &size, err,
+                        sizeof err)) {
+    printf("FAILED: %s\n", err);
+    return 1;
+  }
+  // CHECK: package: 1
+  printf("package: %d\n", size > 64);
+  free(bytes);
+  mlirModuleDestroy(m);
+
+  /* The FMA fallback says so through the callback. */
+  int remarks = 0;
+  TileCompileOptions r = {0};
+  r.remark = onRemark;
+  r.remarkUserData = &remarks;
+  m = parse(ctx, kIeee);
+  int rc = tileCompileKernel(m, NULL, &r, TILE_COMPILE_PTX, &bytes, &size, err,
+                             sizeof err);
+  // CHECK: remark: tile.dot runs as an FMA loop, not on tensor cores: precision = "ieee" has no tensor-core instruction
+  // CHECK: ieee: rc 0, remarks 1
+  printf("ieee: rc %d, remarks %d\n", rc, remarks);
+  if (rc == 0)
+    free(bytes);
+  mlirModuleDestroy(m);
+
+  /* Bad options: an error, nothing allocated. */
+  TileCompileOptions bad = {0};
+  bad.chip = "sm_9x";
+  m = parse(ctx, kMatmul);
+  rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
+                         sizeof err);
+  // CHECK: bad chip: rc 1, bytes 0: chip 'sm_9x' is not of the form sm_90a / sm_80
+  printf("bad chip: rc %d, bytes %d: %s\n", rc, bytes != NULL, err);
+  bad.chip = NULL;
+  bad.numStages = 9;
+  rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
+                         sizeof err);
+  // CHECK: bad stages: rc 1: numStages is 9: 0, or 1 to 8
+  printf("bad stages: rc %d: %s\n", rc, err);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+  return 0;
+}
