@@ -260,7 +260,6 @@ static TileLayout freshLayout(const Assign *a, MlirType t) {
   return freshBlocked(a, t);
 }
 
-
 static MlirWalkResult findAnchor(MlirOperation op, void *userData) {
   Assign *a = userData;
   if (tileOpIsNamed(op, "tile.dot") && !a->hasMma &&

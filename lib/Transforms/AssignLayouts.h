@@ -5,8 +5,11 @@
  *   read 16 bytes each along the memref's contiguous dimension (static unit
  *   stride), as wide as the tile allows, and records it on the load as the
  *   `tile.layout` attribute (types change in tile-assign-layouts).
- * tile-assign-layouts: the rest, in program order: elementwise ops take
- *   their first operand's layout, reductions give slices, expand_dims and
+ * tile-assign-layouts: the rest, in program order: a dot with a
+ *   tensor-core instruction gets the mma layout (lib/Analysis/Mma.h; the
+ *   dots of a chain put their warps along M), and values shaped like its
+ *   result follow it; elementwise ops take their first operand's layout,
+ *   reductions give slices (of blocked or mma layouts), expand_dims and
  *   broadcast keep the parent layout, everything else gets the default;
  *   where an operand's layout differs from what its user needs, a
  *   tile.convert_layout is inserted. Splats and splat constants are copied
