@@ -229,28 +229,20 @@ static int describePackage(MlirOperation kernel, const char *name,
   }
   p->numArgs = (int)n;
   for (intptr_t i = 0; i < n; ++i) {
-    MlirType t = mlirFunctionTypeGetInput(fnType, i);
-    TilePackageArg *a = &p->args[i];
-    if (mlirTypeIsAMemRef(t)) {
-      a->isMemref = 1;
-      a->rank = (int)mlirShapedTypeGetRank(t);
-      for (int d = 0; d < a->rank; ++d)
-        a->shape[d] = mlirShapedTypeIsDynamicDim(t, d)
-                          ? -1
-                          : mlirShapedTypeGetDimSize(t, d);
-      t = mlirShapedTypeGetElementType(t);
-    }
-    a->isIndex = mlirTypeIsAIndex(t);
-    if (!tileDTypeOfType(t, &a->dtype)) {
-      char type[64];
+    TileKernelArg k;
+    if (!tileKernelArgOfType(mlirFunctionTypeGetInput(fnType, i), &k)) {
       snprintf(err, errSize,
                "kernel '%s': argument #%ld has type %s, which a package "
                "cannot describe",
-               name, (long)i,
-               tileTypeStr(mlirFunctionTypeGetInput(fnType, i), type,
-                           sizeof type));
+               name, (long)i, k.type);
       return 1;
     }
+    TilePackageArg *a = &p->args[i];
+    a->isMemref = k.kind == TILE_ARG_MEMREF;
+    a->isIndex = k.kind == TILE_ARG_INDEX;
+    a->dtype = k.dtype;
+    a->rank = k.rank;
+    memcpy(a->shape, k.shape, sizeof a->shape);
   }
   return 0;
 }

@@ -28,7 +28,7 @@ struct TileCpuKernel {
   void (*entry)(void **);
   char name[128];
   int numArgs;
-  TileArgInfo args[kMaxArgs];
+  TileKernelArg args[kMaxArgs];
 };
 
 static MlirOperation findFunc(MlirModule module, const char *name) {
@@ -71,27 +71,8 @@ static int describeArgs(MlirOperation func, TileCpuKernel *k, char *err,
   }
   k->numArgs = (int)n;
   for (intptr_t i = 0; i < n; ++i) {
-    MlirType t = mlirFunctionTypeGetInput(fnType, i);
-    TileArgInfo *a = &k->args[i];
-    memset(a, 0, sizeof *a);
-    tileTypeStr(t, a->type, sizeof a->type);
-    MlirType scalar = t;
-    if (mlirTypeIsAMemRef(t)) {
-      a->kind = TILE_ARG_MEMREF;
-      a->rank = (int)mlirShapedTypeGetRank(t);
-      for (int d = 0; d < a->rank && d < kMaxRank; ++d)
-        a->shape[d] = mlirShapedTypeIsDynamicDim(t, d)
-                          ? -1
-                          : mlirShapedTypeGetDimSize(t, d);
-      scalar = mlirShapedTypeGetElementType(t);
-    } else if (mlirTypeIsAIndex(t)) {
-      a->kind = TILE_ARG_INDEX;
-    } else if (mlirTypeIsAInteger(t)) {
-      a->kind = TILE_ARG_INT;
-    } else {
-      a->kind = TILE_ARG_FLOAT;
-    }
-    if (!tileDTypeOfType(scalar, &a->dtype)) {
+    TileKernelArg *a = &k->args[i];
+    if (!tileKernelArgOfType(mlirFunctionTypeGetInput(fnType, i), a)) {
       snprintf(err, errSize,
                "kernel '%s': argument #%ld has type %s, which the CPU "
                "reference cannot pass",
@@ -198,7 +179,7 @@ int tileCpuKernelCreate(MlirModule module, const char *name,
 
 int tileCpuKernelNumArgs(const TileCpuKernel *k) { return k->numArgs; }
 
-const TileArgInfo *tileCpuKernelArg(const TileCpuKernel *k, int index) {
+const TileKernelArg *tileCpuKernelArg(const TileCpuKernel *k, int index) {
   return index >= 0 && index < k->numArgs ? &k->args[index] : NULL;
 }
 
@@ -224,7 +205,7 @@ static void pointer(Packed *p, void *value) {
 
 static int checkArg(const TileCpuKernel *k, int i, const TileArgValue *v,
                     char *err, size_t errSize) {
-  const TileArgInfo *a = &k->args[i];
+  const TileKernelArg *a = &k->args[i];
   if (a->kind != TILE_ARG_MEMREF)
     return 0;
   const TileHostArray *h = v->array;
@@ -237,7 +218,7 @@ static int checkArg(const TileCpuKernel *k, int i, const TileArgValue *v,
 }
 
 /* Writes a scalar in the width the LLVM signature wants. */
-static void packScalar(Packed *p, const TileArgInfo *a, const TileArgValue *v) {
+static void packScalar(Packed *p, const TileKernelArg *a, const TileArgValue *v) {
   int64_t *w = word(p);
   *w = 0;
   switch (a->dtype) {
@@ -271,7 +252,7 @@ int tileCpuKernelRun(TileCpuKernel *k, const TileArgValue *args,
       free(p);
       return 1;
     }
-    const TileArgInfo *a = &k->args[i];
+    const TileKernelArg *a = &k->args[i];
     if (a->kind != TILE_ARG_MEMREF) {
       packScalar(p, a, &args[i]);
       continue;

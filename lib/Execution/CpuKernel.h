@@ -11,23 +11,9 @@
 #include <stdint.h>
 
 #include "lib/Runtime/HostArray.h"
+#include "lib/Runtime/KernelArg.h"
 #include "mlir-c/IR.h"
 
-typedef enum {
-  TILE_ARG_MEMREF, /* a memref: passed as a host array, used in place */
-  TILE_ARG_INT,    /* integer scalar (dtype BOOL, I8..I64) */
-  TILE_ARG_FLOAT,  /* float scalar (dtype F16, BF16, F32, F64) */
-  TILE_ARG_INDEX,  /* index scalar (dtype I64) */
-} TileArgKind;
-
-/* What the kernel signature says about one argument. */
-typedef struct {
-  TileArgKind kind;
-  TileDType dtype;       /* element type of a memref, or the scalar's type */
-  int rank;              /* memrefs: 1..3; scalars: 0 */
-  int64_t shape[3];      /* memrefs: static sizes, -1 where dynamic */
-  char type[64];         /* the MLIR type as written, for messages */
-} TileArgInfo;
 
 /* One argument value for a run. */
 typedef struct {
@@ -45,7 +31,7 @@ typedef struct TileCpuKernel TileCpuKernel;
 int tileCpuKernelCreate(MlirModule module, const char *name,
                         TileCpuKernel **out, char *err, size_t errSize);
 int tileCpuKernelNumArgs(const TileCpuKernel *k);
-const TileArgInfo *tileCpuKernelArg(const TileCpuKernel *k, int index);
+const TileKernelArg *tileCpuKernelArg(const TileCpuKernel *k, int index);
 /* Runs every program of `grid` (x, y, z; each >= 1) in order. Memref
  * arguments are read and written in place. Checks argument kinds, dtypes,
  * ranks and static sizes first (a message naming the argument). */

@@ -1,6 +1,9 @@
 /* MLIR types to runtime element types; see DType.h. */
 #include "lib/Support/DType.h"
 
+#include <string.h>
+
+#include "lib/Support/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
 bool tileDTypeOfType(MlirType t, TileDType *out) {
@@ -23,4 +26,28 @@ bool tileDTypeOfType(MlirType t, TileDType *out) {
   if (mlirTypeIsAF32(t)) { *out = TILE_DTYPE_F32; return true; }
   if (mlirTypeIsAF64(t)) { *out = TILE_DTYPE_F64; return true; }
   return false;
+}
+
+bool tileKernelArgOfType(MlirType t, TileKernelArg *out) {
+  memset(out, 0, sizeof *out);
+  tileTypeStr(t, out->type, sizeof out->type);
+  if (mlirTypeIsAMemRef(t)) {
+    out->kind = TILE_ARG_MEMREF;
+    out->rank = (int)mlirShapedTypeGetRank(t);
+    if (out->rank < 1 || out->rank > 3)
+      return false;
+    for (int d = 0; d < out->rank; ++d)
+      out->shape[d] = mlirShapedTypeIsDynamicDim(t, d)
+                          ? -1
+                          : mlirShapedTypeGetDimSize(t, d);
+    return tileDTypeOfType(mlirShapedTypeGetElementType(t), &out->dtype);
+  }
+  if (!mlirTypeIsAIndex(t) && !mlirTypeIsAInteger(t) && !mlirTypeIsAFloat(t))
+    return false;
+  if (!tileDTypeOfType(t, &out->dtype))
+    return false;
+  out->kind = mlirTypeIsAIndex(t)           ? TILE_ARG_INDEX
+              : tileDTypeIsFloat(out->dtype) ? TILE_ARG_FLOAT
+                                             : TILE_ARG_INT;
+  return true;
 }

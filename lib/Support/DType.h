@@ -5,10 +5,17 @@
 #include <stdbool.h>
 
 #include "lib/Runtime/HostArray.h"
+#include "lib/Runtime/KernelArg.h"
 #include "mlir-c/IR.h"
 
 /* i1..i64 (i1 as bool), index (as i64), f16, bf16, f32, f64; false for any
  * other type. */
 bool tileDTypeOfType(MlirType t, TileDType *out);
+
+/* Describes a kernel argument of type `t`. False when the runtime cannot
+ * pass it (an element or scalar type without a dtype, a memref rank outside
+ * 1..3, anything but memrefs, integers, floats and index); `out->type` is
+ * filled either way, for the caller's message. */
+bool tileKernelArgOfType(MlirType t, TileKernelArg *out);
 
 #endif

@@ -25,13 +25,13 @@ static bool isGenerator(const char *spec) {
 
 /* Checks dtype, rank and static sizes of a loaded array. `what` says where
  * it came from: "npy file x.npy" or "generated input 'zeros:8xf32'". */
-static int checkArray(int index, const SigArg *sig, const char *what,
+static int checkArray(int index, const TileKernelArg *sig, const char *what,
                       const TileHostArray *a, char *err, size_t errSize) {
   return tileHostArrayCheckMemref(a, index, sig->type, what, sig->dtype,
                                   sig->rank, sig->shape, err, errSize);
 }
 
-static int loadMemref(int index, const SigArg *sig, const char *spec,
+static int loadMemref(int index, const TileKernelArg *sig, const char *spec,
                       ArgValue *out, char *err, size_t errSize) {
   char inner[512], what[256];
   int failed;
@@ -45,13 +45,13 @@ static int loadMemref(int index, const SigArg *sig, const char *spec,
     snprintf(what, sizeof what, "generated input '%s'", spec);
   } else {
     snprintf(err, errSize,
-             SIG_ARG_FMT ": expected npy:PATH or a generator (randn:, rand:, "
+             TILE_ARG_FMT ": expected npy:PATH or a generator (randn:, rand:, "
              "zeros:, ones:, iota:), got '%s'",
              index, sig->type, spec);
     return 1;
   }
   if (failed) {
-    snprintf(err, errSize, SIG_ARG_FMT ": %s", index, sig->type, inner);
+    snprintf(err, errSize, TILE_ARG_FMT ": %s", index, sig->type, inner);
     return 1;
   }
   if (checkArray(index, sig, what, &out->array, err, errSize)) {
@@ -125,30 +125,30 @@ static const char *intRange(TileDType dtype, char *buf, size_t size) {
   }
 }
 
-int argumentLoad(int index, const SigArg *sig, const char *spec,
+int argumentLoad(int index, const TileKernelArg *sig, const char *spec,
                  ArgValue *out, char *err, size_t errSize) {
   memset(out, 0, sizeof *out);
   char range[96];
   switch (sig->kind) {
-  case SIG_MEMREF:
+  case TILE_ARG_MEMREF:
     return loadMemref(index, sig, spec, out, err, errSize);
-  case SIG_INT:
+  case TILE_ARG_INT:
     if (parseInt(spec, sig->dtype, &out->i))
       return 0;
-    snprintf(err, errSize, SIG_ARG_FMT ": '%s' is not %s", index, sig->type,
+    snprintf(err, errSize, TILE_ARG_FMT ": '%s' is not %s", index, sig->type,
              spec, intRange(sig->dtype, range, sizeof range));
     return 1;
-  case SIG_INDEX:
+  case TILE_ARG_INDEX:
     if (parseInt(spec, TILE_DTYPE_I64, &out->i))
       return 0;
-    snprintf(err, errSize, SIG_ARG_FMT ": '%s' is not an integer", index,
+    snprintf(err, errSize, TILE_ARG_FMT ": '%s' is not an integer", index,
              sig->type, spec);
     return 1;
-  case SIG_FLOAT:
+  case TILE_ARG_FLOAT:
     if (parseFloat(spec, &out->f))
       return 0;
     snprintf(err, errSize,
-             SIG_ARG_FMT ": '%s' is not a number (e.g. 0.5, -2, 1e-3, inf, nan)",
+             TILE_ARG_FMT ": '%s' is not a number (e.g. 0.5, -2, 1e-3, inf, nan)",
              index, sig->type, spec);
     return 1;
   }

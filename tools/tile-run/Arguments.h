@@ -11,17 +11,17 @@
 #include <stdint.h>
 
 #include "lib/Runtime/HostArray.h"
-#include "tools/tile-run/Signature.h"
+#include "lib/Runtime/KernelArg.h"
 
 typedef struct {
-  TileHostArray array; /* SIG_MEMREF: owned */
-  int64_t i;           /* SIG_INT, SIG_INDEX */
-  double f;            /* SIG_FLOAT */
+  TileHostArray array; /* TILE_ARG_MEMREF: owned */
+  int64_t i;           /* TILE_ARG_INT, TILE_ARG_INDEX */
+  double f;            /* TILE_ARG_FLOAT */
 } ArgValue;
 
 /* Fills *out for argument `index` from `spec`. Returns 0, or 1 with a
  * one-line message in err. */
-int argumentLoad(int index, const SigArg *sig, const char *spec,
+int argumentLoad(int index, const TileKernelArg *sig, const char *spec,
                  ArgValue *out, char *err, size_t errSize);
 void argumentFree(ArgValue *v);
 

@@ -35,7 +35,7 @@ int gpuRun(Session *s, const Options *o, const TilePackage *p) {
     return sessionFail(err);
   TileLaunchArg *args = calloc((size_t)s->numSig + 1, sizeof *args);
   for (int i = 0; i < s->numSig; ++i)
-    args[i] = (TileLaunchArg){s->sig[i].kind == SIG_MEMREF
+    args[i] = (TileLaunchArg){s->sig[i].kind == TILE_ARG_MEMREF
                                   ? &s->values[i].array
                                   : NULL,
                               s->values[i].i, s->values[i].f};

@@ -73,52 +73,34 @@ int kernelFind(MlirModule module, const char *name, const char *fileName,
   return 1;
 }
 
-/* The TileDType of a scalar or element type; false for others. */
-static int readArg(int index, MlirType t, SigArg *a, char *err,
+/* Argument `index` of type `t`, or a message saying why tile-run cannot
+ * pass it. */
+static int readArg(int index, MlirType t, TileKernelArg *a, char *err,
                    size_t errSize) {
-  memset(a, 0, sizeof *a);
-  tileTypeStr(t, a->type, sizeof a->type);
-  if (mlirTypeIsAIndex(t)) {
-    a->kind = SIG_INDEX;
-    a->dtype = TILE_DTYPE_I64;
+  if (tileKernelArgOfType(t, a))
     return 0;
-  }
-  if (mlirTypeIsAMemRef(t)) {
-    a->kind = SIG_MEMREF;
-    a->rank = (int)mlirShapedTypeGetRank(t);
-    if (a->rank < 1 || a->rank > 3) {
-      snprintf(err, errSize, SIG_ARG_FMT ": tile-run passes memrefs of rank 1 to 3",
-               index, a->type);
-      return 1;
-    }
-    for (int d = 0; d < a->rank; ++d)
-      a->shape[d] = mlirShapedTypeIsDynamicDim(t, d)
-                        ? -1
-                        : mlirShapedTypeGetDimSize(t, d);
-    if (!tileDTypeOfType(mlirShapedTypeGetElementType(t), &a->dtype)) {
-      snprintf(err, errSize,
-               SIG_ARG_FMT ": tile-run has no host arrays of this element type "
-               "(it passes i1, i8, i16, i32, i64, f16, bf16, f32, f64)",
-               index, a->type);
-      return 1;
-    }
-    return 0;
-  }
-  if (tileDTypeOfType(t, &a->dtype)) {
-    a->kind = tileDTypeIsFloat(a->dtype) ? SIG_FLOAT : SIG_INT;
-    return 0;
-  }
-  snprintf(err, errSize,
-           SIG_ARG_FMT ": tile-run passes memrefs, integers, floats and index only",
-           index, a->type);
+  if (!mlirTypeIsAMemRef(t))
+    snprintf(err, errSize,
+             TILE_ARG_FMT ": tile-run passes memrefs, integers, floats and "
+             "index only",
+             index, a->type);
+  else if (a->rank < 1 || a->rank > 3)
+    snprintf(err, errSize,
+             TILE_ARG_FMT ": tile-run passes memrefs of rank 1 to 3", index,
+             a->type);
+  else
+    snprintf(err, errSize,
+             TILE_ARG_FMT ": tile-run has no host arrays of this element type "
+             "(it passes i1, i8, i16, i32, i64, f16, bf16, f32, f64)",
+             index, a->type);
   return 1;
 }
 
-int kernelSignature(MlirOperation kernel, SigArg **out, int *numArgs,
+int kernelSignature(MlirOperation kernel, TileKernelArg **out, int *numArgs,
                     char *err, size_t errSize) {
   MlirType fn = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
   int n = (int)mlirFunctionTypeGetNumInputs(fn);
-  SigArg *args = calloc(n > 0 ? (size_t)n : 1, sizeof *args);
+  TileKernelArg *args = calloc(n > 0 ? (size_t)n : 1, sizeof *args);
   for (int i = 0; i < n; ++i)
     if (readArg(i, mlirFunctionTypeGetInput(fn, i), &args[i], err, errSize)) {
       free(args);

@@ -1,6 +1,6 @@
 /* The kernel file: parsing it (after -D substitution) with tile's
  * dialects, verifying it, finding the kernel by name and reading its
- * signature into SigArgs. Needs MLIR: not built with TILE_RUN_NO_COMPILER. */
+ * signature into TileKernelArgs. Needs MLIR: not built with TILE_RUN_NO_COMPILER. */
 #ifndef TILE_RUN_KERNEL_H
 #define TILE_RUN_KERNEL_H
 
@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "mlir-c/IR.h"
-#include "tools/tile-run/Signature.h"
+#include "lib/Runtime/KernelArg.h"
 
 /* Parses and verifies (MLIR's verifier, then tile's rules) `text`, naming
  * locations after `fileName`. Errors go to the context's diagnostic
@@ -24,7 +24,7 @@ int kernelFind(MlirModule module, const char *name, const char *fileName,
 
 /* Reads the argument types of `kernel` into a malloc'ed array (*out,
  * *numArgs); 1 with a message for a type tile-run cannot pass. */
-int kernelSignature(MlirOperation kernel, SigArg **out, int *numArgs,
+int kernelSignature(MlirOperation kernel, TileKernelArg **out, int *numArgs,
                     char *err, size_t errSize);
 
 #endif

@@ -35,11 +35,11 @@ void sessionSignatureFromPackage(Session *s, const TilePackage *p) {
   s->sig = calloc((size_t)p->numArgs + 1, sizeof *s->sig);
   for (int i = 0; i < p->numArgs; ++i) {
     const TilePackageArg *a = &p->args[i];
-    SigArg *g = &s->sig[i];
-    g->kind = a->isMemref ? SIG_MEMREF
-              : a->isIndex ? SIG_INDEX
-              : tileDTypeIsFloat(a->dtype) ? SIG_FLOAT
-                                           : SIG_INT;
+    TileKernelArg *g = &s->sig[i];
+    g->kind = a->isMemref ? TILE_ARG_MEMREF
+              : a->isIndex ? TILE_ARG_INDEX
+              : tileDTypeIsFloat(a->dtype) ? TILE_ARG_FLOAT
+                                           : TILE_ARG_INT;
     g->dtype = a->dtype;
     g->rank = a->rank;
     memcpy(g->shape, a->shape, sizeof g->shape);
@@ -55,8 +55,8 @@ static int checkOutputIndex(const Session *s, const OutputSpec *spec,
              flag, spec->flag, s->kernel, spec->index, s->numSig);
     return 1;
   }
-  if (s->sig[spec->index].kind != SIG_MEMREF) {
-    snprintf(err, errSize, "%s %s: " SIG_ARG_FMT " is a scalar, not a memref",
+  if (s->sig[spec->index].kind != TILE_ARG_MEMREF) {
+    snprintf(err, errSize, "%s %s: " TILE_ARG_FMT " is a scalar, not a memref",
              flag, spec->flag, (int)spec->index, s->sig[spec->index].type);
     return 1;
   }
@@ -113,7 +113,7 @@ int sessionCopyForCpu(Session *s) {
   char err[512];
   s->cpu = calloc((size_t)s->numSig + 1, sizeof *s->cpu);
   for (int i = 0; i < s->numSig; ++i) {
-    if (s->sig[i].kind != SIG_MEMREF)
+    if (s->sig[i].kind != TILE_ARG_MEMREF)
       continue;
     const TileHostArray *a = &s->values[i].array;
     if (tileHostArrayCreate(a->dtype, a->rank, a->shape, &s->cpu[i], err,
@@ -180,7 +180,7 @@ static void appendNote(char *note, size_t size, size_t *used,
 int sessionReport(Session *s, const Options *o) {
   int rc = 0;
   for (int i = 0; i < s->numSig; ++i) {
-    if (s->sig[i].kind != SIG_MEMREF)
+    if (s->sig[i].kind != TILE_ARG_MEMREF)
       continue;
     const TileHostArray *actual = &s->values[i].array;
     char note[2048] = "";
@@ -214,7 +214,7 @@ int sessionReport(Session *s, const Options *o) {
     if (s->cpu) {
       mentioned = true;
       char flag[160], one[256];
-      snprintf(flag, sizeof flag, "--check-cpu: " SIG_ARG_FMT, i,
+      snprintf(flag, sizeof flag, "--check-cpu: " TILE_ARG_FMT, i,
                s->sig[i].type);
       if (!compare(flag, "cpu", actual, &s->cpu[i], o->checkCpuRtol, one,
                    sizeof one))

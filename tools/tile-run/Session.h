@@ -11,12 +11,12 @@
 #include "lib/Runtime/Package.h"
 #include "tools/tile-run/Arguments.h"
 #include "tools/tile-run/Options.h"
-#include "tools/tile-run/Signature.h"
+#include "lib/Runtime/KernelArg.h"
 
 typedef struct {
   int64_t grid[3];
   const char *kernel;      /* the kernel's name, for messages */
-  SigArg *sig;             /* owned */
+  TileKernelArg *sig;             /* owned */
   int numSig;
   ArgValue *values;        /* owned, one per argument */
   TileHostArray *expected; /* owned, one per --check */

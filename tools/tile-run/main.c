@@ -98,7 +98,7 @@ static int cpuRun(TileCpuKernel *kernel, Session *s, TileHostArray *arrays,
   char err[1024];
   TileArgValue *args = calloc((size_t)s->numSig + 1, sizeof *args);
   for (int i = 0; i < s->numSig; ++i)
-    args[i] = (TileArgValue){s->sig[i].kind == SIG_MEMREF ? &arrays[i] : NULL,
+    args[i] = (TileArgValue){s->sig[i].kind == TILE_ARG_MEMREF ? &arrays[i] : NULL,
                              s->values[i].i, s->values[i].f};
   double start = seconds();
   int failed = tileCpuKernelRun(kernel, args, s->grid, err, sizeof err);
@@ -160,7 +160,7 @@ static int compileForGpu(const KernelFile *k, const Session *s,
   /* The package must describe the signature it was compiled from. */
   bool same = p->numArgs == s->numSig;
   for (int i = 0; same && i < s->numSig; ++i)
-    same = p->args[i].isMemref == (s->sig[i].kind == SIG_MEMREF) &&
+    same = p->args[i].isMemref == (s->sig[i].kind == TILE_ARG_MEMREF) &&
            p->args[i].dtype == s->sig[i].dtype &&
            p->args[i].rank == s->sig[i].rank;
   if (!same) {
