@@ -14,12 +14,13 @@
  *               copy the tiles of iteration i+S-1 into buffer (i+S-1)%S;
  *               commit; the dot reads buffer i%S
  *   epilogue    wait for all groups, barrier
- * Copies past the last iteration, or of groups outside the memref, read
- * nothing (cp.async's source size 0 fills zeros; the address is not
- * dereferenced), so trip counts below S and ragged edges need no special
- * case. The tile offsets of iteration
- * i+S-1 are recomputed from the induction variable (the pass checked they
- * depend on nothing else inside the loop).
+ * A tile wholly inside the memref (one uniform test) is copied without
+ * bounds tests; at an edge, a group outside the memref, like every group
+ * of an iteration past the last, reads nothing (cp.async's source size 0
+ * fills zeros; the address is not dereferenced), so trip counts below S and
+ * ragged edges need no special case. The tile offsets of iteration i+S-1
+ * are recomputed from the induction variable (the pass checked they depend
+ * on nothing else inside the loop).
  *
  * Only the aligned entry pipelines: cp.async needs 16-byte aligned
  * sources, and there a 16-byte group is wholly inside the memref or wholly
