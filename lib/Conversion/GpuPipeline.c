@@ -15,10 +15,10 @@
  *               commit; the dot reads buffer i%S
  *   epilogue    wait for all groups, barrier
  * A tile wholly inside the memref (one uniform test) is copied without
- * bounds tests; at an edge, a group outside the memref, like every group
- * of an iteration past the last, reads nothing (cp.async's source size 0
- * fills zeros; the address is not dereferenced), so trip counts below S and
- * ragged edges need no special case. The tile offsets of iteration i+S-1
+ * bounds tests; at an edge, a group outside the memref reads nothing
+ * (cp.async's source size 0 fills zeros; the address is not dereferenced).
+ * Copies for iterations past the last land in buffers no one reads. So
+ * trip counts below S and ragged edges need no special case. The tile offsets of iteration i+S-1
  * are recomputed from the induction variable (the pass checked they depend
  * on nothing else inside the loop).
  *
