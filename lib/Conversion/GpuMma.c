@@ -82,7 +82,7 @@ static int groupAlongCols(const GpuTile *t) {
   int v = l->blocked.sizePerThread[1];
   if (v > t->shape[1])
     v = (int)t->shape[1];
-  while (v > 1 && v * gpuElemBytes(t->elem) > 16)
+  while (v > 1 && v * tileElemBytes(t->elem) > 16)
     v /= 2;
   return v;
 }
@@ -340,6 +340,18 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                     const TileMmaInstr *in, const GpuDotOperands *d) {
   GpuTile *ap = d->a, *bp = d->b, *cp = d->c;
   TileLayout l = d->result;
+  /* The layout may come from the input (IR printed after
+   * tile-assign-layouts, edited): it must tile the result exactly. Checked
+   * before anything is built or allocated. */
+  int wm = l.blocked.warpsPerCTA[0], wn = l.blocked.warpsPerCTA[1];
+  int64_t m = ap->shape[0], n = bp->shape[1];
+  if (wm * wn != g->numWarps || m % (16 * wm) != 0 || n % (8 * wn) != 0) {
+    tileEmitOpError(op,
+                    "the mma layout (%dx%d warps) does not tile the %lldx%lld "
+                    "result on %d warps in 16x8 blocks",
+                    wm, wn, (long long)m, (long long)n, g->numWarps);
+    return false;
+  }
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
   TileLayout al, bl;
@@ -365,24 +377,8 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   w.M = A.shape[0];
   w.K = A.shape[1];
   w.N = B.shape[1];
-  w.wm = l.blocked.warpsPerCTA[0];
-  w.wn = l.blocked.warpsPerCTA[1];
-  /* The layout may come from the input (IR printed after
-   * tile-assign-layouts, edited): it must tile the result exactly. */
-  if (w.wm * w.wn != g->numWarps || w.M % (16 * w.wm) != 0 ||
-      w.N % (8 * w.wn) != 0) {
-    tileEmitOpError(op,
-                    "the mma layout (%dx%d warps) does not tile the %lldx%lld "
-                    "result on %d warps in 16x8 blocks",
-                    w.wm, w.wn, (long long)w.M, (long long)w.N, g->numWarps);
-    if (ownA)
-      free(A.regs);
-    if (ownB)
-      free(B.regs);
-    if (cp->uniform)
-      free(C.regs);
-    return false;
-  }
+  w.wm = wm;
+  w.wn = wn;
   w.mTiles = (int)(w.M / (16 * w.wm));
   w.nTiles = (int)(w.N / (8 * w.wn));
   w.warpM = remIdx(b, divIdx(b, g->warp, w.wn), w.wm);
