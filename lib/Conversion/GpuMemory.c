@@ -48,7 +48,7 @@ static int vectorWidth(const TileLayout *l, const GpuMemref *m, int rank,
   if (v > shape[rank - 1])
     v = (int)shape[rank - 1];
   /* At most 16 bytes per access (sizes are powers of two). */
-  while (v > 1 && v * gpuElemBytes(m->elem) > 16)
+  while (v > 1 && v * tileElemBytes(m->elem) > 16)
     v /= 2;
   return v;
 }
@@ -178,7 +178,7 @@ static MlirValue fastPath(TileBuilder *b, const Access *a, const Group *grp,
     ok = bAndi(b, ok, gpuTileReg(a->mask, reg + e));
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
   MlirValue addr = bCast(b, "llvm.ptrtoint", grp->ptr, i64);
-  int64_t bytes = (int64_t)a->vector * gpuElemBytes(a->elem);
+  int64_t bytes = (int64_t)a->vector * tileElemBytes(a->elem);
   MlirValue misaligned = bAndi(b, addr, bConstInt(b, i64, bytes - 1));
   return bAndi(b, ok, bCmpi(b, ARITH_EQ, misaligned, bConstInt(b, i64, 0)));
 }
@@ -200,7 +200,7 @@ static MlirValue guardedLoad(TileBuilder *b, const Access *a, MlirValue enabled,
   TileBuilder thenB, elseB;
   MlirType storage = gpuStorageType(a->elem);
   MlirOperation ifOp = bIf(b, enabled, 1, &storage, true, &thenB, &elseB);
-  MlirValue v = gpuLoadPtr(&thenB, ptr, storage, gpuElemBytes(a->elem));
+  MlirValue v = gpuLoadPtr(&thenB, ptr, storage, tileElemBytes(a->elem));
   bYield(&thenB, "scf.yield", 1, &v);
   MlirValue p = gpuToStorage(&elseB, pad);
   bYield(&elseB, "scf.yield", 1, &p);
@@ -240,7 +240,7 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     MlirValue fast = a.wholeGroups ? grp.allInside : fastPath(b, &a, &grp, reg);
     MlirOperation ifOp = bIf(b, fast, V, types, true, &fastB, &slowB);
     MlirValue vec = gpuLoadPtr(&fastB, grp.ptr, vectorType(storage, V),
-                               V * gpuElemBytes(a.elem));
+                               V * tileElemBytes(a.elem));
     MlirValue lanes[16];
     for (int e = 0; e < V; ++e)
       lanes[e] = gpuExtractElement(&fastB, vec, e, storage);
@@ -284,7 +284,7 @@ bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     Group grp = locate(g, b, &a, reg);
     if (V == 1) {
       guardedStore(b, elementEnabled(b, &a, &grp, reg, 0), t.regs[reg],
-                   grp.ptr, gpuElemBytes(a.elem));
+                   grp.ptr, tileElemBytes(a.elem));
       continue;
     }
     TileBuilder fastB, slowB;
@@ -296,14 +296,14 @@ bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     for (int e = 0; e < V; ++e)
       vec = gpuInsertElement(&fastB, vec, gpuToStorage(&fastB, t.regs[reg + e]),
                           e);
-    gpuStorePtr(&fastB, vec, grp.ptr, V * gpuElemBytes(a.elem));
+    gpuStorePtr(&fastB, vec, grp.ptr, V * tileElemBytes(a.elem));
     bYield(&fastB, "scf.yield", 0, NULL);
     if (a.wholeGroups) /* a whole group outside is not written at all */
       continue;
     for (int e = 0; e < V; ++e)
       guardedStore(&slowB, elementEnabled(&slowB, &a, &grp, reg, e),
                    t.regs[reg + e], elementPtr(&slowB, &a, &grp, e),
-                   gpuElemBytes(a.elem));
+                   tileElemBytes(a.elem));
     bYield(&slowB, "scf.yield", 0, NULL);
   }
   if (value->uniform)

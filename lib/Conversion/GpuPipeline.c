@@ -41,7 +41,7 @@ enum { CHUNK = 16 };
 static int64_t tileBytes(MlirOperation load) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(load, 0));
   return mlirShapedTypeGetDimSize(t, 0) * mlirShapedTypeGetDimSize(t, 1) *
-         gpuElemBytes(mlirShapedTypeGetElementType(t));
+         tileElemBytes(mlirShapedTypeGetElementType(t));
 }
 
 bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
@@ -59,7 +59,7 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
     if (mlirAttributeIsNull(tileOpAttr(op, "tile.async_copy")))
       continue;
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-    int vector = CHUNK / gpuElemBytes(mlirShapedTypeGetElementType(t));
+    int vector = CHUNK / tileElemBytes(mlirShapedTypeGetElementType(t));
     if (p->numLoads == GPU_PIPELINE_MAX_LOADS ||
         !gpuDivisibleBy(mlirOperationGetOperand(op, 2), vector))
       return false;
@@ -221,7 +221,7 @@ static bool issueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   t.shape[0] = mlirShapedTypeGetDimSize(type, 0);
   t.shape[1] = mlirShapedTypeGetDimSize(type, 1);
   t.elem = mlirShapedTypeGetElementType(type);
-  int eb = gpuElemBytes(t.elem);
+  int eb = tileElemBytes(t.elem);
   t.vector = CHUNK / eb;
   /* The layout the dot reads (tile-promote-smem's; row-major: the pass
    * pipelines only operands the copies need not transpose). */

@@ -27,7 +27,7 @@ static MlirValue shuffleXor(TileBuilder *b, MlirValue v, int offset) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
   MlirValue wide = v;
   bool isInt = mlirTypeIsAInteger(t);
-  int width = isInt ? (int)mlirIntegerTypeGetWidth(t) : gpuElemBytes(t) * 8;
+  int width = isInt ? (int)mlirIntegerTypeGetWidth(t) : tileElemBytes(t) * 8;
   if (width < 32)
     wide = isInt ? bCast(b, width == 1 ? "arith.extui" : "arith.extsi", v, i32)
                  : bCast(b, "arith.extf", v, f32);
@@ -129,7 +129,7 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     for (int d = 0; d < resultRank; ++d)
       elems *= resultShape[d];
     MlirType storage = gpuStorageType(x.elem);
-    int bytes = gpuElemBytes(x.elem);
+    int bytes = tileElemBytes(x.elem);
     bool inLoop;
     MlirValue base =
         gpuReduceScratch(b, g, elems * distinctWarps * bytes, &inLoop);

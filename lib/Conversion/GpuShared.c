@@ -23,7 +23,7 @@ static int64_t numElements(int rank, const int64_t *shape) {
 /* Writes every register of `t` to base[flat(coords)] (+ offset). */
 static void writeTile(GpuLowering *g, TileBuilder *b, MlirValue base,
                       const GpuTile *t, MlirValue offset) {
-  int bytes = gpuElemBytes(t->elem);
+  int bytes = tileElemBytes(t->elem);
   for (int r = 0; r < t->numRegs; ++r) {
     MlirValue c[TILE_MAX_LAYOUT_RANK];
     gpuRegCoords(b, g, &t->layout, t->rank, t->shape, r, c);
@@ -37,7 +37,7 @@ static MlirValue readElement(TileBuilder *b, MlirValue base, MlirValue flat,
                              MlirType elem) {
   return gpuFromStorage(b,
                         gpuLoadPtr(b, gpuGep(b, base, flat, elem),
-                                   gpuStorageType(elem), gpuElemBytes(elem)),
+                                   gpuStorageType(elem), tileElemBytes(elem)),
                         elem);
 }
 
@@ -64,7 +64,7 @@ bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     for (int k = 0; k < out.rank; ++k)
       perm[k] = mlirDenseI32ArrayGetElement(p, k);
   }
-  gpuNeedShared(g, numElements(src.rank, src.shape) * gpuElemBytes(src.elem));
+  gpuNeedShared(g, numElements(src.rank, src.shape) * tileElemBytes(src.elem));
   MlirValue base = gpuSharedBase(b, g);
   gpuBarrier(b);
   writeTile(g, b, base, &src, bConstIndex(b, 0));
@@ -131,10 +131,10 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       B = gpuTileMaterialize(bp, &blay);
   }
   int64_t M = A.shape[0], K = A.shape[1], N = B.shape[1];
-  int aBytes = gpuElemBytes(A.elem);
+  int aBytes = tileElemBytes(A.elem);
   int64_t bOffset = M * K; /* B follows A, in elements of A's size */
   int64_t bStart = (M * K * aBytes + 15) / 16 * 16;
-  gpuNeedShared(g, bStart + K * N * gpuElemBytes(B.elem));
+  gpuNeedShared(g, bStart + K * N * tileElemBytes(B.elem));
   MlirValue base = gpuSharedBase(b, g);
   MlirValue bBase = gpuGep(b, base, bConstIndex(b, bStart),
                            mlirIntegerTypeGet(g->ctx, 8));

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -200,17 +201,6 @@ MlirType gpuStorageType(MlirType elem) {
   return elem;
 }
 
-int gpuElemBytes(MlirType elem) {
-  if (mlirTypeIsAInteger(elem))
-    return (int)(mlirIntegerTypeGetWidth(elem) + 7) / 8;
-  if (mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem))
-    return 2;
-  if (mlirTypeIsAF32(elem))
-    return 4;
-  if (mlirTypeIsAF64(elem))
-    return 8;
-  return 1;
-}
 
 MlirValue gpuToStorage(TileBuilder *b, MlirValue v) {
   MlirType t = mlirValueGetType(v);

@@ -15,6 +15,7 @@
 #include "lib/Analysis/Layout.h"
 #include "lib/Conversion/TileToGPU.h"
 #include "lib/Support/Build.h"
+#include "lib/Support/DType.h"
 #include "mlir-c/IR.h"
 
 typedef struct {
@@ -115,9 +116,9 @@ MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,
                            bool *inLoop);
 MlirValue gpuBarrier(TileBuilder *b);
 
-/* Element storage type in memory (i1 is stored as i8) and its bytes. */
+/* Element storage type in memory (i1 is stored as i8); its bytes are
+ * tileElemBytes (lib/Support/DType.h). */
 MlirType gpuStorageType(MlirType elem);
-int gpuElemBytes(MlirType elem);
 /* A value converted to / from its storage type. */
 MlirValue gpuToStorage(TileBuilder *b, MlirValue v);
 MlirValue gpuFromStorage(TileBuilder *b, MlirValue v, MlirType elem);

@@ -28,6 +28,18 @@ bool tileDTypeOfType(MlirType t, TileDType *out) {
   return false;
 }
 
+int tileElemBytes(MlirType elem) {
+  if (mlirTypeIsAInteger(elem))
+    return (int)(mlirIntegerTypeGetWidth(elem) + 7) / 8;
+  if (mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem))
+    return 2;
+  if (mlirTypeIsAF32(elem))
+    return 4;
+  if (mlirTypeIsAF64(elem))
+    return 8;
+  return 1;
+}
+
 bool tileKernelArgOfType(MlirType t, TileKernelArg *out) {
   memset(out, 0, sizeof *out);
   tileTypeStr(t, out->type, sizeof out->type);

@@ -12,6 +12,10 @@
  * other type. */
 bool tileDTypeOfType(MlirType t, TileDType *out);
 
+/* Bytes one element of type `elem` takes in memory (i1 takes a byte; f8
+ * and unknown types 1). */
+int tileElemBytes(MlirType elem);
+
 /* Describes a kernel argument of type `t`. False when the runtime cannot
  * pass it (an element or scalar type without a dtype, a memref rank outside
  * 1..3, anything but memrefs, integers, floats and index); `out->type` is

@@ -8,6 +8,7 @@
 
 #include "lib/Analysis/Layout.h"
 #include "lib/Analysis/Mma.h"
+#include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -43,25 +44,12 @@ static void shapeOf(MlirType t, int *rank, int64_t *shape) {
     shape[d] = mlirShapedTypeGetDimSize(t, d);
 }
 
-/* Bytes of one element in memory (i1 takes a byte). */
-static int elemBytes(MlirType elem) {
-  if (mlirTypeIsAInteger(elem))
-    return (int)(mlirIntegerTypeGetWidth(elem) + 7) / 8;
-  if (mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem))
-    return 2;
-  if (mlirTypeIsAF64(elem))
-    return 8;
-  if (mlirTypeIsAF32(elem))
-    return 4;
-  return 1; /* f8 */
-}
-
 /* The default layout: 16 bytes per thread along the innermost dim. */
 static TileLayout defaultFor(MlirType t, int numWarps) {
   int rank;
   int64_t shape[TILE_MAX_LAYOUT_RANK];
   shapeOf(t, &rank, shape);
-  int vector = 16 / elemBytes(mlirShapedTypeGetElementType(t));
+  int vector = 16 / tileElemBytes(mlirShapedTypeGetElementType(t));
   return tileLayoutDefault(rank, shape, rank - 1, vector, numWarps);
 }
 
