@@ -112,22 +112,36 @@ static int cpuRun(TileCpuKernel *kernel, Session *s, TileHostArray *arrays,
   return EXIT_OK;
 }
 
+/* A .mlir input's session: the grid, the module, the kernel's signature and
+ * the arguments. EXIT_OK or the exit status; the caller frees both. */
+static int openKernelFile(const Options *o, Session *s, KernelFile *k) {
+  memset(s, 0, sizeof *s);
+  s->kernel = o->kernel;
+  memset(k, 0, sizeof *k);
+  int rc = sessionGrid(s, o);
+  if (rc == EXIT_OK)
+    rc = kernelFileLoad(k, s, o);
+  if (rc == EXIT_OK)
+    rc = sessionLoad(s, o);
+  return rc;
+}
+
+/* The CPU reference of the kernel: EXIT_OK or the exit status. */
+static int createCpuKernel(const KernelFile *k, const Options *o,
+                           TileCpuKernel **kernel) {
+  char err[1024];
+  if (tileCpuKernelCreate(k->module, o->kernel, kernel, err, sizeof err))
+    return sessionFail(err);
+  return EXIT_OK;
+}
+
 static int runCpu(const Options *o) {
   Session s;
-  memset(&s, 0, sizeof s);
-  s.kernel = o->kernel;
   KernelFile k;
-  memset(&k, 0, sizeof k);
   TileCpuKernel *kernel = NULL;
-  char err[1024];
-  int rc = sessionGrid(&s, o);
+  int rc = openKernelFile(o, &s, &k);
   if (rc == EXIT_OK)
-    rc = kernelFileLoad(&k, &s, o);
-  if (rc == EXIT_OK)
-    rc = sessionLoad(&s, o);
-  if (rc == EXIT_OK &&
-      tileCpuKernelCreate(k.module, o->kernel, &kernel, err, sizeof err))
-    rc = sessionFail(err);
+    rc = createCpuKernel(&k, o, &kernel);
   if (rc == EXIT_OK) {
     TileHostArray *arrays = calloc((size_t)s.numSig + 1, sizeof *arrays);
     for (int i = 0; i < s.numSig; ++i)
@@ -186,27 +200,18 @@ static int compileForGpu(const KernelFile *k, const Session *s,
 
 static int runCudaKernelFile(const Options *o) {
   Session s;
-  memset(&s, 0, sizeof s);
-  s.kernel = o->kernel;
   KernelFile k;
-  memset(&k, 0, sizeof k);
   TilePackage p;
   memset(&p, 0, sizeof p);
   TileCpuKernel *kernel = NULL;
-  char err[1024];
-  int rc = sessionGrid(&s, o);
-  if (rc == EXIT_OK)
-    rc = kernelFileLoad(&k, &s, o);
-  if (rc == EXIT_OK)
-    rc = sessionLoad(&s, o);
+  int rc = openKernelFile(o, &s, &k);
   if (rc == EXIT_OK)
     rc = compileForGpu(&k, &s, o, &p);
   /* The CPU reference is compiled and its inputs copied before the GPU
    * run changes the arguments. */
   if (rc == EXIT_OK && o->checkCpu) {
-    if (tileCpuKernelCreate(k.module, o->kernel, &kernel, err, sizeof err))
-      rc = sessionFail(err);
-    else
+    rc = createCpuKernel(&k, o, &kernel);
+    if (rc == EXIT_OK)
       rc = sessionCopyForCpu(&s);
   }
   if (rc == EXIT_OK)
