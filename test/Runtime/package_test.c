@@ -19,19 +19,7 @@
 #include "lib/Runtime/Cuda.h"
 #include "lib/Runtime/Launch.h"
 #include "lib/Runtime/Package.h"
-
-static int checks, failures;
-
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    ++checks;                                                                  \
-    if (!(cond)) {                                                             \
-      ++failures;                                                              \
-      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                   \
-      printf(__VA_ARGS__);                                                     \
-      printf("\n");                                                            \
-    }                                                                          \
-  } while (0)
+#include "test/Runtime/TestCheck.h"
 
 static char err[1024];
 

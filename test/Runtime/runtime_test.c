@@ -17,19 +17,7 @@
 #include "lib/Runtime/Half.h"
 #include "lib/Runtime/HostArray.h"
 #include "lib/Runtime/Npy.h"
-
-static int checks, failures;
-
-#define CHECK(cond, ...)                                                                       \
-  do {                                                                                         \
-    ++checks;                                                                                  \
-    if (!(cond)) {                                                                             \
-      ++failures;                                                                              \
-      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                                   \
-      printf(__VA_ARGS__);                                                                     \
-      printf("\n");                                                                            \
-    }                                                                                          \
-  } while (0)
+#include "test/Runtime/TestCheck.h"
 
 static char err[512];
 
