@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "lib/Conversion/PtxToBinary.h"
 #include "lib/Conversion/TileToGPU.h"
 #include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
@@ -247,47 +248,101 @@ static int describePackage(MlirOperation kernel, const char *name,
   return 0;
 }
 
-/* The object bytes of the gpu.binary that gpu-module-to-binary left. */
 static double nowMs(void) {
   struct timespec t;
   timespec_get(&t, TIME_UTC); /* C11; durations of a few ms */
   return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
 }
 
-/* An integer property of the object gpu-module-to-binary made, or -1. */
-static double objectProperty(MlirAttribute object, const char *name) {
-  if (!mlirGPUObjectAttrHasProperties(object))
-    return -1;
-  MlirAttribute a = mlirDictionaryAttrGetElementByName(
-      mlirGPUObjectAttrGetProperties(object), tileStr(name));
-  return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a)
-             ? (double)mlirIntegerAttrGetValueInt(a)
-             : -1;
+/* Keeps the gpu.func numbered `keep` of gpu.module `m` (and every op that
+ * is not a gpu.func: the entries' shared-memory globals). */
+static void keepOneEntry(MlirOperation m, int keep) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
+  int index = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body), next;
+       !mlirOperationIsNull(op); op = next) {
+    next = mlirOperationGetNextInBlock(op);
+    if (tileOpIsNamed(op, "gpu.func") && index++ != keep)
+      mlirOperationDestroy(op);
+  }
 }
 
-static bool extractObject(MlirModule module, void **out, size_t *size,
-                          bool text, TileGpuTiming *timing) {
+/* Gives each entry of the gpu.module a gpu.module of its own, each in a
+ * builtin.module of its own: the pass manager runs a nested pipeline on
+ * such isolated modules in parallel, so the entries are lowered,
+ * optimized and translated to PTX on separate threads. */
+static void separateEntries(MlirModule module) {
   MlirBlock body = mlirModuleGetBody(module);
+  MlirOperation gpuModule = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (tileOpIsNamed(op, "gpu.module"))
+      gpuModule = op;
+  if (mlirOperationIsNull(gpuModule))
+    return;
+  int entries = 0;
+  MlirBlock gpuBody =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(gpuBody);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    entries += tileOpIsNamed(op, "gpu.func");
+  mlirOperationRemoveFromParent(gpuModule);
+  for (int i = 0; i < entries; ++i) {
+    MlirOperation m =
+        i + 1 < entries ? mlirOperationClone(gpuModule) : gpuModule;
+    keepOneEntry(m, i);
+    MlirModule wrapper = mlirModuleCreateEmpty(mlirOperationGetLocation(m));
+    mlirBlockAppendOwnedOperation(mlirModuleGetBody(wrapper), m);
+    mlirBlockAppendOwnedOperation(body, mlirModuleGetOperation(wrapper));
+  }
+}
+
+/* The PTX text of the gpu.binary that gpu-module-to-binary left in
+ * builtin.module `m`, or a null string. */
+static MlirStringRef entryPtx(MlirOperation m) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!tileOpIsNamed(op, "gpu.binary"))
-      continue;
     MlirAttribute objects = tileOpAttr(op, "objects");
-    if (mlirAttributeIsNull(objects) || mlirArrayAttrGetNumElements(objects) < 1)
-      return false;
-    MlirAttribute object = mlirArrayAttrGetElement(objects, 0);
-    MlirStringRef bytes = mlirGPUObjectAttrGetObject(object);
-    if (timing) {
-      timing->llvmToPtx = objectProperty(object, "LLVMIRToISATimeInMs");
-      timing->ptxas = objectProperty(object, "ISAToBinaryTimeInMs");
-    }
-    *out = malloc(bytes.length + 1);
-    memcpy(*out, bytes.data, bytes.length);
-    ((char *)*out)[bytes.length] = '\0';
-    *size = bytes.length + (text ? 1 : 0);
-    return true;
+    if (tileOpIsNamed(op, "gpu.binary") && !mlirAttributeIsNull(objects) &&
+        mlirArrayAttrGetNumElements(objects) > 0)
+      return mlirGPUObjectAttrGetObject(mlirArrayAttrGetElement(objects, 0));
   }
-  return false;
+  return (MlirStringRef){NULL, 0};
+}
+
+/* The entries' PTX (one builtin.module each, see separateEntries) as one
+ * PTX module. */
+static int mergeEntriesPtx(MlirModule module, TileStrBuf *out, char *err,
+                           size_t errSize) {
+  enum { MAX_ENTRIES = 8 };
+  char *texts[MAX_ENTRIES];
+  int n = 0, rc = 0;
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op) && rc == 0;
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!tileOpIsNamed(op, "builtin.module"))
+      continue;
+    MlirStringRef text = entryPtx(op);
+    if (!text.data || n == MAX_ENTRIES) {
+      snprintf(err, errSize, "internal error: no PTX for entry %d", n);
+      rc = 1;
+      break;
+    }
+    texts[n] = malloc(text.length + 1); /* NUL-terminated */
+    memcpy(texts[n], text.data, text.length);
+    texts[n++][text.length] = '\0';
+  }
+  if (rc == 0 && n == 0) {
+    snprintf(err, errSize, "internal error: no GPU object was produced");
+    rc = 1;
+  }
+  if (rc == 0)
+    rc = tilePtxMerge((const char *const *)texts, n, out, err, errSize);
+  for (int i = 0; i < n; ++i)
+    free(texts[i]);
+  return rc;
 }
 
 int tileGpuCompile(MlirModule module, const char *name,
@@ -370,14 +425,16 @@ int tileGpuCompile(MlirModule module, const char *name,
   mlirOperationDestroy(kernel);
   if (emit == TILE_EMIT_MLIR)
     return 0;
+  separateEntries(module);
   if (!runPipeline(module,
                    /* 32-bit index math: addresses are formed in 64 bits
                     * (gpuGep), but element offsets must stay below 2^31. */
-                   "builtin.module(gpu.module(convert-scf-to-cf,"
+                   "builtin.module(builtin.module(gpu.module("
+                   "convert-scf-to-cf,"
                    "convert-gpu-to-nvvm{index-bitwidth=32},"
                    "convert-arith-to-llvm{index-bitwidth=32},"
                    "convert-index-to-llvm{index-bitwidth=32},canonicalize,cse,"
-                   "reconcile-unrealized-casts))",
+                   "reconcile-unrealized-casts)))",
                    err, errSize, "the lowering to NVVM"))
     return 1;
   STAGE_DONE(toNvvm);
@@ -385,31 +442,43 @@ int tileGpuCompile(MlirModule module, const char *name,
     return 0;
   const char *toolkit = findToolkit(o);
   bool wantBinary = emit != TILE_EMIT_PTX && toolkit;
-  /* A package for a portable chip (no "a" suffix) carries the PTX too, so
-   * GPUs of newer majors run it: sm_80 code on a Hopper, for instance. */
-  bool archSpecific = o->chip[strlen(o->chip) - 1] == 'a';
-  bool fatbin = wantBinary && emit == TILE_EMIT_PACKAGE && !archSpecific;
-  char pipeline[1024];
-  snprintf(pipeline, sizeof pipeline,
-           "builtin.module(gpu-module-to-binary{format=%s%s%s})",
-           fatbin ? "fatbin" : wantBinary ? "bin" : "isa",
-           toolkit ? " toolkit=" : "",
-           toolkit ? toolkit : "");
   if (emit == TILE_EMIT_CUBIN && !toolkit) {
     snprintf(err, errSize,
              "--emit=cubin needs ptxas from the CUDA toolkit: none found "
              "under $CUDA_HOME, $CUDA_PATH or /usr/local/cuda");
     return 1;
   }
+  /* Translation to LLVM IR, LLVM's optimizations and the NVPTX back end,
+   * one entry per thread. The toolkit, when there is one, provides
+   * libdevice for math functions. */
+  char pipeline[1024];
+  snprintf(pipeline, sizeof pipeline,
+           "builtin.module(builtin.module(gpu-module-to-binary{format=isa%s%s}))",
+           toolkit ? " toolkit=" : "", toolkit ? toolkit : "");
   if (!runPipeline(module, pipeline, err, errSize, "code generation"))
     return 1;
+  TileStrBuf ptx = tileStrBufInit();
+  if (mergeEntriesPtx(module, &ptx, err, errSize)) {
+    tileStrBufFree(&ptx);
+    return 1;
+  }
+  STAGE_DONE(llvmToPtx);
   void *bytes = NULL;
   size_t size = 0;
-  if (timing)
-    timing->total = nowMs() - start;
-  if (!extractObject(module, &bytes, &size, !wantBinary, timing)) {
-    snprintf(err, errSize, "internal error: no GPU object was produced");
-    return 1;
+  /* A package for a portable chip (no "a" suffix) carries the PTX too, so
+   * GPUs of newer majors run it: sm_80 code on a Hopper, for instance. */
+  bool archSpecific = o->chip[strlen(o->chip) - 1] == 'a';
+  bool fatbin = wantBinary && emit == TILE_EMIT_PACKAGE && !archSpecific;
+  if (wantBinary) {
+    int rc = tilePtxToBinary(toolkit, o->chip, tileStrBufCStr(&ptx), fatbin,
+                             &bytes, &size, err, errSize);
+    tileStrBufFree(&ptx);
+    if (rc)
+      return 1;
+    STAGE_DONE(ptxas);
+  } else {
+    size = ptx.len + 1;
+    bytes = ptx.data ? ptx.data : calloc(1, 1);
   }
   if (emit == TILE_EMIT_PACKAGE) {
     package.imageKind = fatbin       ? TILE_IMAGE_FATBIN

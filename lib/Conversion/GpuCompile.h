@@ -1,8 +1,11 @@
 /* Compiling a tile kernel for an NVIDIA GPU, the whole pipeline:
  *   tile-verify, tile-canonicalize, tile-coalesce, tile-assign-layouts,
- *   tile-promote-smem, tile-pipeline, TileToGPU, then upstream: scf -> cf, gpu -> NVVM, arith/math -> LLVM,
- *   and gpu-module-to-binary (ptxas from the CUDA toolkit; PTX only when
- *   no toolkit is found, which the driver compiles at load time).
+ *   tile-promote-smem, tile-pipeline, TileToGPU (two entries), then
+ *   upstream, each entry in a module of its own on its own thread: scf ->
+ *   cf, gpu -> NVVM, arith/math -> LLVM, gpu-module-to-binary to PTX; then
+ *   the entries' PTX merged into one module and ptxas from the CUDA
+ *   toolkit (lib/Conversion/PtxToBinary.h; PTX only when no toolkit is
+ *   found, which the driver compiles at load time).
  * Every stage can be the output (--emit). */
 #ifndef TILE_CONVERSION_GPUCOMPILE_H
 #define TILE_CONVERSION_GPUCOMPILE_H
@@ -31,14 +34,13 @@ typedef struct {
   struct TileGpuTiming *timing;
 } TileGpuOptions;
 
-/* Where the compile time goes, stage by stage (tile-opt --mlir-timing
- * prints it). LLVM-to-PTX and ptxas come from gpu-module-to-binary's own
- * measurements; -1 when that stage did not run. */
+/* Where the compile time goes, stage by stage, in wall-clock time
+ * (tile-opt --mlir-timing prints it); -1 when that stage did not run. */
 typedef struct TileGpuTiming {
   double tilePasses; /* verify ... tile-pipeline */
   double toGpu;      /* TileToGPU, both entries */
   double toNvvm;     /* upstream lowering to the LLVM/NVVM dialects */
-  double llvmToPtx;  /* LLVM's NVPTX back end */
+  double llvmToPtx;  /* to LLVM IR, LLVM opt, NVPTX (entries in parallel) */
   double ptxas;      /* ptxas (and fatbinary) */
   double total;      /* the whole of tileGpuCompile */
 } TileGpuTiming;

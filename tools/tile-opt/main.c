@@ -89,7 +89,7 @@ static void printTiming(const TileGpuTiming *t) {
       rest -= stages[i].ms;
     }
   if (t->ptxas >= 0 || t->llvmToPtx >= 0)
-    fprintf(stderr, "  %9.1f ms  other (to LLVM IR, linking, serialization)\n",
+    fprintf(stderr, "  %9.1f ms  other (merging the entries' PTX, packaging)\n",
             rest);
   fprintf(stderr, "  %9.1f ms  total (in process)\n", t->total);
 }
