@@ -6,14 +6,14 @@ set(TILE_MLIR_CAPI_COMPONENTS
     IR IRDL Func Arith Math SCF Tensor MemRef Transforms Conversion
     GPU NVGPU NVVM LLVM Vector Linalg Bufferization ControlFlow Index
     ExecutionEngine RegisterEverything)
-set(TILE_MLIR_LIBS "")
+set(TILE_MLIR_CAPI_ARCHIVES "")
 foreach(component ${TILE_MLIR_CAPI_COMPONENTS})
   set(archive ${LLVM_PREFIX}/lib/libMLIRCAPI${component}.a)
   if(NOT EXISTS ${archive})
     message(FATAL_ERROR "MLIR C API archive missing: ${archive} (install libmlir-22-dev)")
   endif()
-  list(APPEND TILE_MLIR_LIBS ${archive})
+  list(APPEND TILE_MLIR_CAPI_ARCHIVES ${archive})
 endforeach()
 # The archives reference each other; let the linker revisit them.
-set(TILE_MLIR_LIBS -Wl,--start-group ${TILE_MLIR_LIBS} -Wl,--end-group
+set(TILE_MLIR_LIBS -Wl,--start-group ${TILE_MLIR_CAPI_ARCHIVES} -Wl,--end-group
     ${LLVM_PREFIX}/lib/libMLIR.so ${LLVM_PREFIX}/lib/libLLVM.so stdc++ m)
