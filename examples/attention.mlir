@@ -39,9 +39,12 @@ func.func @attention(%q: memref<?x64xf16>, %k: memref<?x64xf16>, %v: memref<?x64
   %d = arith.subf %s, %mxb : tensor<128x128xf32>
   %e = math.exp %d : tensor<128x128xf32>
   %l = "tile.reduce"(%e) {axis = 1 : i32, kind = "add"} : (tensor<128x128xf32>) -> tensor<128xf32>
-  %l1 = "tile.expand_dims"(%l) {axis = 1 : i32} : (tensor<128xf32>) -> tensor<128x1xf32>
-  %lb = "tile.broadcast"(%l1) : (tensor<128x1xf32>) -> tensor<128x128xf32>
-  %p = arith.divf %e, %lb : tensor<128x128xf32>
+  // One division per row, then a multiply per element.
+  %one = arith.constant dense<1.0> : tensor<128xf32>
+  %inv = arith.divf %one, %l : tensor<128xf32>
+  %inv1 = "tile.expand_dims"(%inv) {axis = 1 : i32} : (tensor<128xf32>) -> tensor<128x1xf32>
+  %invb = "tile.broadcast"(%inv1) : (tensor<128x1xf32>) -> tensor<128x128xf32>
+  %p = arith.mulf %e, %invb : tensor<128x128xf32>
   %p16 = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
   // O = P V.
   %tv = "tile.load"(%v, %c0, %c0) : (memref<?x64xf16>, index, index) -> tensor<128x64xf16>

@@ -14,9 +14,12 @@ func.func @softmax(%x: memref<?x?xf32>, %y: memref<?x?xf32>)
   %d = arith.subf %t, %maxb : tensor<4x1024xf32>
   %e = math.exp %d : tensor<4x1024xf32>
   %sum = "tile.reduce"(%e) {axis = 1 : i32, kind = "add"} : (tensor<4x1024xf32>) -> tensor<4xf32>
-  %sum1 = "tile.expand_dims"(%sum) {axis = 1 : i32} : (tensor<4xf32>) -> tensor<4x1xf32>
-  %sumb = "tile.broadcast"(%sum1) : (tensor<4x1xf32>) -> tensor<4x1024xf32>
-  %p = arith.divf %e, %sumb : tensor<4x1024xf32>
+  // One division per row, then a multiply per element.
+  %one = arith.constant dense<1.0> : tensor<4xf32>
+  %inv = arith.divf %one, %sum : tensor<4xf32>
+  %inv1 = "tile.expand_dims"(%inv) {axis = 1 : i32} : (tensor<4xf32>) -> tensor<4x1xf32>
+  %invb = "tile.broadcast"(%inv1) : (tensor<4x1xf32>) -> tensor<4x1024xf32>
+  %p = arith.mulf %e, %invb : tensor<4x1024xf32>
   "tile.store"(%p, %y, %row, %c0) : (tensor<4x1024xf32>, memref<?x?xf32>, index, index) -> ()
   return
 }
@@ -37,9 +40,12 @@ func.func @softmax_f16(%x: memref<?x?xf16>, %y: memref<?x?xf16>)
   %d = arith.subf %t, %maxb : tensor<4x1024xf32>
   %e = math.exp %d : tensor<4x1024xf32>
   %sum = "tile.reduce"(%e) {axis = 1 : i32, kind = "add"} : (tensor<4x1024xf32>) -> tensor<4xf32>
-  %sum1 = "tile.expand_dims"(%sum) {axis = 1 : i32} : (tensor<4xf32>) -> tensor<4x1xf32>
-  %sumb = "tile.broadcast"(%sum1) : (tensor<4x1xf32>) -> tensor<4x1024xf32>
-  %p = arith.divf %e, %sumb : tensor<4x1024xf32>
+  // One division per row, then a multiply per element.
+  %one = arith.constant dense<1.0> : tensor<4xf32>
+  %inv = arith.divf %one, %sum : tensor<4xf32>
+  %inv1 = "tile.expand_dims"(%inv) {axis = 1 : i32} : (tensor<4xf32>) -> tensor<4x1xf32>
+  %invb = "tile.broadcast"(%inv1) : (tensor<4x1xf32>) -> tensor<4x1024xf32>
+  %p = arith.mulf %e, %invb : tensor<4x1024xf32>
   %ph = arith.truncf %p : tensor<4x1024xf32> to tensor<4x1024xf16>
   "tile.store"(%ph, %y, %row, %c0) : (tensor<4x1024xf16>, memref<?x?xf16>, index, index) -> ()
   return
