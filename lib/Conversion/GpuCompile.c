@@ -428,12 +428,14 @@ int tileGpuCompile(MlirModule module, const char *name,
   separateEntries(module);
   if (!runPipeline(module,
                    /* 32-bit index math: addresses are formed in 64 bits
-                    * (gpuGep), but element offsets must stay below 2^31. */
+                    * (gpuGep), but element offsets must stay below 2^31.
+                    * No canonicalize/cse here: LLVM's own cleanups give
+                    * byte-identical PTX, 5-10% sooner. */
                    "builtin.module(builtin.module(gpu.module("
                    "convert-scf-to-cf,"
                    "convert-gpu-to-nvvm{index-bitwidth=32},"
                    "convert-arith-to-llvm{index-bitwidth=32},"
-                   "convert-index-to-llvm{index-bitwidth=32},canonicalize,cse,"
+                   "convert-index-to-llvm{index-bitwidth=32},"
                    "reconcile-unrealized-casts)))",
                    err, errSize, "the lowering to NVVM"))
     return 1;
