@@ -7,7 +7,7 @@ medians: each stage as tile-opt reports it (in process) and the whole
 process's wall time as seen from here.
 
   python3 bench/compile_time.py [--tile-opt build/tile-opt] [--repeat 7]
-                                [--chip sm_90a] [FILTER]
+                                [--chip sm_90a] [--examples DIR] [FILTER]
 """
 import argparse
 import os
@@ -21,11 +21,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STAGE = re.compile(r"^\s*(-?[0-9.]+) ms  (.*)$")
 
 
-def kernels():
-    for name in sorted(os.listdir(os.path.join(ROOT, "examples"))):
+def kernels(folder):
+    for name in sorted(os.listdir(folder)):
         if not name.endswith(".mlir"):
             continue
-        path = os.path.join(ROOT, "examples", name)
+        path = os.path.join(folder, name)
         with open(path) as f:
             for line in f:
                 m = re.match(r"\s*func\.func @(\w+)", line)
@@ -59,13 +59,15 @@ def main():
                                                        "tile-opt"))
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--chip", default="sm_90a")
+    ap.add_argument("--examples", default=os.path.join(ROOT, "examples"),
+                    help="folder of .mlir files (another version's examples)")
     ap.add_argument("filter", nargs="?", default="")
     args = ap.parse_args()
     columns = ["tile passes", "tile-to-gpu", "to NVVM", "LLVM to PTX",
                "ptxas", "total (in process)"]
     print("| kernel | " + " | ".join(columns) + " | process |")
     print("|---" * (len(columns) + 2) + "|")
-    for path, kernel in kernels():
+    for path, kernel in kernels(args.examples):
         if args.filter not in kernel:
             continue
         stages, wall = measure(args.tile_opt, path, kernel, args.chip,
