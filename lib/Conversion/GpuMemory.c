@@ -7,9 +7,12 @@
  * the memref or masked off is ever accessed (DIALECT.md). In the aligned
  * variant (GpuValues.h) an unmasked access whose innermost offset is a
  * provable multiple of V needs no element path: its groups are wholly
- * inside or wholly outside. */
+ * inside or wholly outside. Every access is a predicated ld/st.global in
+ * inline PTX (as Triton does), not a branch: the code stays straight-line,
+ * which LLVM and ptxas compile much faster. */
 #include "lib/Conversion/GpuOps.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -194,17 +197,141 @@ static MlirType vectorType(MlirType storage, int n) {
   return mlirVectorTypeGet(1, shape, storage);
 }
 
-/* One element, loaded if enabled, else `pad`. */
-static MlirValue guardedLoad(TileBuilder *b, const Access *a, MlirValue enabled,
-                             MlirValue ptr, MlirValue pad) {
-  TileBuilder thenB, elseB;
-  MlirType storage = gpuStorageType(a->elem);
-  MlirOperation ifOp = bIf(b, enabled, 1, &storage, true, &thenB, &elseB);
-  MlirValue v = gpuLoadPtr(&thenB, ptr, storage, tileElemBytes(a->elem));
-  bYield(&thenB, "scf.yield", 1, &v);
-  MlirValue p = gpuToStorage(&elseB, pad);
-  bYield(&elseB, "scf.yield", 1, &p);
-  return mlirOperationGetResult(ifOp, 0);
+/* How a group of 1-16 bytes travels through PTX registers in inline
+ * assembly: 32-bit words ("r") from 4 bytes up, else one 16-bit register
+ * ("h"; a single byte is loaded zero-extended into it). */
+typedef struct {
+  int words;
+  MlirType word;
+  const char *reg;  /* constraint letter */
+  const char *type; /* PTX type of the access */
+} Packing;
+
+static Packing packingOf(MlirContext ctx, int bytes) {
+  if (bytes >= 4)
+    return (Packing){bytes / 4, mlirIntegerTypeGet(ctx, 32), "r", "b32"};
+  return (Packing){1, mlirIntegerTypeGet(ctx, 16), "h",
+                   bytes == 2 ? "b16" : "u8"};
+}
+
+/* `count` storage values as the packing's words, and back. */
+static void pack(TileBuilder *b, const MlirValue *vals, int count,
+                 MlirType storage, Packing pk, MlirValue *words) {
+  if (count * tileElemBytes(storage) == 1) {
+    MlirType i8 = mlirIntegerTypeGet(b->ctx, 8);
+    MlirValue v = mlirTypeIsAInteger(storage)
+                      ? vals[0]
+                      : bCast(b, "llvm.bitcast", vals[0], i8);
+    words[0] = bCast(b, "arith.extui", v, pk.word);
+    return;
+  }
+  MlirType vt = vectorType(storage, count);
+  MlirValue v = bInsert(b, tileOpCreate(b->loc, "llvm.mlir.poison", 0, NULL,
+                                        1, &vt, 0, NULL));
+  for (int e = 0; e < count; ++e)
+    v = gpuInsertElement(b, v, vals[e], e);
+  v = bCast(b, "llvm.bitcast", v, vectorType(pk.word, pk.words));
+  for (int w = 0; w < pk.words; ++w)
+    words[w] = gpuExtractElement(b, v, w, pk.word);
+}
+
+static void unpack(TileBuilder *b, const MlirValue *words, int count,
+                   MlirType storage, Packing pk, MlirValue *vals) {
+  if (count * tileElemBytes(storage) == 1) {
+    MlirType i8 = mlirIntegerTypeGet(b->ctx, 8);
+    MlirValue v = bCast(b, "arith.trunci", words[0], i8);
+    vals[0] = mlirTypeIsAInteger(storage) ? v
+                                          : bCast(b, "llvm.bitcast", v, storage);
+    return;
+  }
+  MlirType wt = vectorType(pk.word, pk.words);
+  MlirValue v = bInsert(b, tileOpCreate(b->loc, "llvm.mlir.poison", 0, NULL,
+                                        1, &wt, 0, NULL));
+  for (int w = 0; w < pk.words; ++w)
+    v = gpuInsertElement(b, v, words[w], w);
+  v = bCast(b, "llvm.bitcast", v, vectorType(storage, count));
+  for (int e = 0; e < count; ++e)
+    vals[e] = gpuExtractElement(b, v, e, storage);
+}
+
+static MlirValue notTrue(TileBuilder *b, MlirValue x) {
+  return bBinary(b, "arith.xori", x, bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1));
+}
+
+/* The global-space view of a kernel pointer, for ld.global / st.global. */
+static MlirValue globalPtr(TileBuilder *b, MlirValue ptr) {
+  return bCast(b, "llvm.addrspacecast", ptr, mlirLLVMPointerTypeGet(b->ctx, 1));
+}
+
+/* "{$first, $first+1, ...}" (or "$first" for one) into buf. */
+static void regList(char *buf, size_t size, int first, int n) {
+  size_t len = (size_t)snprintf(buf, size, n > 1 ? "{" : "");
+  for (int i = 0; i < n && len < size; ++i)
+    len += (size_t)snprintf(buf + len, size - len, "%s$%d", i ? ", " : "",
+                            first + i);
+  if (n > 1 && len < size)
+    snprintf(buf + len, size - len, "}");
+}
+
+/* `count` elements of `storage` at `ptr`, loaded where `pred` holds and
+ * dflt[e] elsewhere, into vals. One predicated ld.global in inline PTX:
+ * straight-line code instead of a branch around each load, which LLVM
+ * (GVN's memory dependences) and ptxas compile many times more slowly. */
+static void predicatedLoad(TileBuilder *b, MlirValue pred, MlirValue ptr,
+                           MlirType storage, int count, const MlirValue *dflt,
+                           MlirValue *vals) {
+  Packing pk = packingOf(b->ctx, count * tileElemBytes(storage));
+  int n = pk.words;
+  MlirValue operands[2 + 4], words[4];
+  operands[0] = pred;
+  pack(b, dflt, count, storage, pk, operands + 1);
+  operands[1 + n] = globalPtr(b, ptr);
+  /* $0..$n-1 results, $n the predicate, then the defaults, the address. */
+  char text[256], regs[64], constraints[64];
+  size_t len = 0;
+  for (int w = 0; w < n; ++w)
+    len += (size_t)snprintf(text + len, sizeof text - len, "mov.b%d $%d, $%d;\n",
+                            n == 1 && pk.reg[0] == 'h' ? 16 : 32, w,
+                            n + 1 + w);
+  regList(regs, sizeof regs, 0, n);
+  snprintf(text + len, sizeof text - len, "@$%d ld.global%s.%s %s, [$%d];", n,
+           n > 1 ? (n == 2 ? ".v2" : ".v4") : "", pk.type, regs, 2 * n + 1);
+  len = 0;
+  for (int w = 0; w < n; ++w)
+    len += (size_t)snprintf(constraints + len, sizeof constraints - len,
+                            "=%s,", pk.reg);
+  len += (size_t)snprintf(constraints + len, sizeof constraints - len, "b");
+  for (int w = 0; w < n; ++w)
+    len += (size_t)snprintf(constraints + len, sizeof constraints - len,
+                            ",%s", pk.reg);
+  snprintf(constraints + len, sizeof constraints - len, ",l");
+  gpuInlinePtx(b, text, constraints, 2 + n, operands, n, pk.word, false,
+               words);
+  unpack(b, words, count, storage, pk, vals);
+}
+
+/* vals[0..count) stored at `ptr` where `pred` holds: one predicated
+ * st.global in inline PTX (see predicatedLoad). */
+static void predicatedStore(TileBuilder *b, MlirValue pred, MlirValue ptr,
+                            MlirType storage, int count,
+                            const MlirValue *vals) {
+  Packing pk = packingOf(b->ctx, count * tileElemBytes(storage));
+  int n = pk.words;
+  MlirValue operands[2 + 4];
+  operands[0] = pred;
+  operands[1] = globalPtr(b, ptr);
+  pack(b, vals, count, storage, pk, operands + 2);
+  char text[128], regs[64], constraints[64];
+  regList(regs, sizeof regs, 2, n);
+  snprintf(text, sizeof text, "@$0 st.global%s.%s [$1], %s;",
+           n > 1 ? (n == 2 ? ".v2" : ".v4") : "",
+           pk.type[0] == 'u' ? "b8" : pk.type, regs);
+  size_t len = (size_t)snprintf(constraints, sizeof constraints, "b,l");
+  for (int w = 0; w < n; ++w)
+    len += (size_t)snprintf(constraints + len, sizeof constraints - len,
+                            ",%s", pk.reg);
+  gpuInlinePtx(b, text, constraints, 2 + n, operands, 0, (MlirType){NULL}, true,
+               NULL);
 }
 
 static MlirValue paddingValue(TileBuilder *b, MlirOperation op, MlirType elem) {
@@ -222,52 +349,35 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return false;
   MlirValue result = mlirOperationGetResult(op, 0);
   GpuTile t = gpuTileAlloc(&a.layout, mlirValueGetType(result));
-  MlirValue pad = paddingValue(b, op, a.elem);
+  MlirValue pad = gpuToStorage(b, paddingValue(b, op, a.elem));
   MlirType storage = gpuStorageType(a.elem);
   int V = a.vector;
-  MlirType *types = malloc((size_t)V * sizeof *types);
-  for (int e = 0; e < V; ++e)
-    types[e] = storage;
   for (int reg = 0; reg < t.numRegs; reg += V) {
     Group grp = locate(g, b, &a, reg);
-    if (V == 1) {
-      MlirValue en = elementEnabled(b, &a, &grp, reg, 0);
-      t.regs[reg] = gpuFromStorage(b, guardedLoad(b, &a, en, grp.ptr, pad),
-                                   a.elem);
-      continue;
-    }
-    TileBuilder fastB, slowB;
-    MlirValue fast = a.wholeGroups ? grp.allInside : fastPath(b, &a, &grp, reg);
-    MlirOperation ifOp = bIf(b, fast, V, types, true, &fastB, &slowB);
-    MlirValue vec = gpuLoadPtr(&fastB, grp.ptr, vectorType(storage, V),
-                               V * tileElemBytes(a.elem));
     MlirValue lanes[16];
     for (int e = 0; e < V; ++e)
-      lanes[e] = gpuExtractElement(&fastB, vec, e, storage);
-    bYield(&fastB, "scf.yield", V, lanes);
-    /* A whole group outside the memref reads the padding. */
+      lanes[e] = pad;
+    if (V == 1) {
+      predicatedLoad(b, elementEnabled(b, &a, &grp, reg, 0), grp.ptr, storage,
+                     1, lanes, lanes);
+    } else {
+      /* The group in one access; where that cannot be, element by element
+       * (a whole group outside the memref reads the padding). */
+      MlirValue fast =
+          a.wholeGroups ? grp.allInside : fastPath(b, &a, &grp, reg);
+      predicatedLoad(b, fast, grp.ptr, storage, V, lanes, lanes);
+      for (int e = 0; !a.wholeGroups && e < V; ++e) {
+        MlirValue en = bAndi(b, notTrue(b, fast),
+                             elementEnabled(b, &a, &grp, reg, e));
+        predicatedLoad(b, en, elementPtr(b, &a, &grp, e), storage, 1,
+                       &lanes[e], &lanes[e]);
+      }
+    }
     for (int e = 0; e < V; ++e)
-      lanes[e] = a.wholeGroups
-                     ? gpuToStorage(&slowB, pad)
-                     : guardedLoad(&slowB, &a,
-                                   elementEnabled(&slowB, &a, &grp, reg, e),
-                                   elementPtr(&slowB, &a, &grp, e), pad);
-    bYield(&slowB, "scf.yield", V, lanes);
-    for (int e = 0; e < V; ++e)
-      t.regs[reg + e] = gpuFromStorage(b, mlirOperationGetResult(ifOp, e),
-                                       a.elem);
+      t.regs[reg + e] = gpuFromStorage(b, lanes[e], a.elem);
   }
-  free(types);
   gpuSetTile(g, result, t);
   return true;
-}
-
-static void guardedStore(TileBuilder *b, MlirValue enabled, MlirValue value,
-                         MlirValue ptr, int alignment) {
-  TileBuilder thenB;
-  bIf(b, enabled, 0, NULL, false, &thenB, NULL);
-  gpuStorePtr(&thenB, gpuToStorage(&thenB, value), ptr, alignment);
-  bYield(&thenB, "scf.yield", 0, NULL);
 }
 
 bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
@@ -282,29 +392,22 @@ bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirType storage = gpuStorageType(a.elem);
   for (int reg = 0; reg < t.numRegs; reg += V) {
     Group grp = locate(g, b, &a, reg);
+    MlirValue lanes[16];
+    for (int e = 0; e < V; ++e)
+      lanes[e] = gpuToStorage(b, t.regs[reg + e]);
     if (V == 1) {
-      guardedStore(b, elementEnabled(b, &a, &grp, reg, 0), t.regs[reg],
-                   grp.ptr, tileElemBytes(a.elem));
+      predicatedStore(b, elementEnabled(b, &a, &grp, reg, 0), grp.ptr, storage,
+                      1, lanes);
       continue;
     }
-    TileBuilder fastB, slowB;
     MlirValue fast = a.wholeGroups ? grp.allInside : fastPath(b, &a, &grp, reg);
-    bIf(b, fast, 0, NULL, !a.wholeGroups, &fastB, &slowB);
-    MlirType vt = vectorType(storage, V);
-    MlirValue vec = bInsert(&fastB, tileOpCreate(fastB.loc, "llvm.mlir.poison",
-                                                 0, NULL, 1, &vt, 0, NULL));
-    for (int e = 0; e < V; ++e)
-      vec = gpuInsertElement(&fastB, vec, gpuToStorage(&fastB, t.regs[reg + e]),
-                          e);
-    gpuStorePtr(&fastB, vec, grp.ptr, V * tileElemBytes(a.elem));
-    bYield(&fastB, "scf.yield", 0, NULL);
-    if (a.wholeGroups) /* a whole group outside is not written at all */
-      continue;
-    for (int e = 0; e < V; ++e)
-      guardedStore(&slowB, elementEnabled(&slowB, &a, &grp, reg, e),
-                   t.regs[reg + e], elementPtr(&slowB, &a, &grp, e),
-                   tileElemBytes(a.elem));
-    bYield(&slowB, "scf.yield", 0, NULL);
+    predicatedStore(b, fast, grp.ptr, storage, V, lanes);
+    /* A whole group outside is not written at all. */
+    for (int e = 0; !a.wholeGroups && e < V; ++e)
+      predicatedStore(b,
+                      bAndi(b, notTrue(b, fast),
+                            elementEnabled(b, &a, &grp, reg, e)),
+                      elementPtr(b, &a, &grp, e), storage, 1, &lanes[e]);
   }
   if (value->uniform)
     free(t.regs);

@@ -4,17 +4,16 @@
 // RUN: tile-opt %s --split-input-file --tile-compile --emit=mlir | FileCheck %s
 
 // Loads and stores: a 16-byte vector on the fast path (in bounds, aligned),
-// element-by-element guards otherwise.
+// element-by-element otherwise, each a predicated ld/st.global in inline PTX
+// (straight-line code; the defaults are moved in first).
 // CHECK:       gpu.module @tile_kernels [#nvvm.target<O = 3, chip = "sm_90a">]
 // CHECK:       gpu.func @vecadd(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64, %arg3: !llvm.ptr, %arg4: i64, %arg5: i64, %arg6: f32) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>
 // CHECK:         gpu.block_id x
-// CHECK:         scf.if %{{.*}} -> (f32, f32, f32, f32) {
-// CHECK:           llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<4xf32>
-// CHECK:         } else {
-// CHECK:           scf.if %{{.*}} -> (f32) {
-// CHECK:             llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
+// CHECK:         llvm.inline_asm "mov.b32 $0, $5;{{.*}}@$4 ld.global.v4.b32 {$0, $1, $2, $3}, [$9];", "=r,=r,=r,=r,b,r,r,r,r,l" {{.*}} : (i1, i32, i32, i32, i32, !llvm.ptr<1>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK:         llvm.inline_asm "mov.b32 $0, $2;{{.*}}@$1 ld.global.b32 $0, [$3];", "=r,b,r,l"
 // CHECK:         arith.addf {{.*}} : f32
-// CHECK:         llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr
+// CHECK:         llvm.inline_asm has_side_effects "@$0 st.global.v4.b32 [$1], {$2, $3, $4, $5};", "b,l,r,r,r,r"
+// CHECK:         llvm.inline_asm has_side_effects "@$0 st.global.b32 [$1], $2;", "b,l,r"
 // CHECK:         gpu.return
 //
 // The same binary holds an entry for 16-byte aligned memrefs (the launcher
@@ -22,14 +21,11 @@
 // elements, so a group is wholly inside or wholly outside and needs no
 // element-by-element path.
 // CHECK:       gpu.func @vecadd__aligned16(
-// CHECK:         scf.if %{{.*}} -> (f32, f32, f32, f32) {
-// CHECK-NEXT:      llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr -> vector<4xf32>
-// CHECK:         } else {
-// CHECK-NEXT:      scf.yield %[[PAD:.*]], %[[PAD]], %[[PAD]], %[[PAD]] : f32, f32, f32, f32
-// CHECK:         scf.if %{{.*}} {
-// CHECK:           llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr
-// CHECK-NEXT:    }
-// CHECK-NEXT:    gpu.return
+// CHECK:         ld.global.v4.b32
+// CHECK-NOT:     ld.global.b32
+// CHECK:         st.global.v4.b32
+// CHECK-NOT:     st.global.b32
+// CHECK:         gpu.return
 func.func @vecadd(%x: memref<?xf32>, %z: memref<?xf32>, %s: f32) attributes {tile.kernel} {
   %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
   %c512 = arith.constant 512 : index
@@ -68,12 +64,14 @@ func.func @rowmax(%x: memref<?x?xf32>, %y: memref<?xf32>) attributes {tile.kerne
 // 256-element f32 tile (4 registers a thread: one 16-byte group) yields 4
 // values, and its users take them register by register.
 // CHECK-LABEL: gpu.func @choose(
-// CHECK:         %[[T:.*]]:4 = scf.if %{{.*}} -> (f32, f32, f32, f32) {
-// CHECK-NEXT:      llvm.load
+// CHECK:         ld.global.v4.b32
 // CHECK:         %[[R:.*]]:4 = scf.if %{{.*}} -> (f32, f32, f32, f32) {
-// CHECK-NEXT:      arith.negf %[[T]]#0 : f32
+// CHECK-NEXT:      arith.negf %[[T0:.*]] : f32
+// CHECK-NEXT:      arith.negf %[[T1:.*]] : f32
+// CHECK-NEXT:      arith.negf %[[T2:.*]] : f32
+// CHECK-NEXT:      arith.negf %[[T3:.*]] : f32
 // CHECK:         } else {
-// CHECK-NEXT:      scf.yield %[[T]]#0, %[[T]]#1, %[[T]]#2, %[[T]]#3 : f32, f32, f32, f32
+// CHECK-NEXT:      scf.yield %[[T0]], %[[T1]], %[[T2]], %[[T3]] : f32, f32, f32, f32
 // CHECK:         arith.addf %[[R]]#0, %[[R]]#0 : f32
 // CHECK:         arith.addf %[[R]]#3, %[[R]]#3 : f32
 func.func @choose(%x: memref<?xf32>, %flag: i1) attributes {tile.kernel} {
