@@ -137,22 +137,37 @@ typedef struct {
   MlirValue ptr;
 } Group;
 
+/* a && x, where a null `a` is true. */
+static MlirValue andAlso(TileBuilder *b, MlirValue a, MlirValue x) {
+  return mlirValueIsNull(a) ? x : bAndi(b, a, x);
+}
+
+/* 0 <= i < size as one unsigned compare: a negative i wraps above every
+ * size (sizes stay below 2^31). Fewer i1 ops in the bounds tests make
+ * LLVM's InstCombine (isImpliedCondition) much cheaper. */
+static MlirValue inRange(TileBuilder *b, MlirValue i, MlirValue size) {
+  return bCmpi(b, ARITH_ULT, i, size);
+}
+
 static Group locate(GpuLowering *g, TileBuilder *b, const Access *a, int reg) {
   Group grp;
   MlirValue c[TILE_MAX_LAYOUT_RANK];
   gpuRegCoords(b, g, &a->layout, a->rank, a->shape, reg, c);
-  MlirValue zero = bConstIndex(b, 0);
-  MlirValue inside = bConstInt(b, mlirIntegerTypeGet(g->ctx, 1), 1);
-  MlirValue linear = zero;
+  MlirValue inside = {NULL};
+  MlirValue linear = bConstIndex(b, 0);
   int last = a->rank - 1;
   for (int d = 0; d < a->rank; ++d) {
     grp.g[d] = bAddi(b, a->offsets[d], c[d]);
     if (d == last)
       grp.rowInside = inside;
-    MlirValue end = d == last ? bAddi(b, grp.g[d], bConstIndex(b, a->vector))
-                              : bAddi(b, grp.g[d], bConstIndex(b, 1));
-    inside = bAndi(b, inside, bCmpi(b, ARITH_SGE, grp.g[d], zero));
-    inside = bAndi(b, inside, bCmpi(b, ARITH_SLE, end, a->mem->sizes[d]));
+    if (d == last && a->vector > 1) {
+      MlirValue end = bAddi(b, grp.g[d], bConstIndex(b, a->vector));
+      inside = andAlso(b, inside,
+                       bCmpi(b, ARITH_SGE, grp.g[d], bConstIndex(b, 0)));
+      inside = bAndi(b, inside, bCmpi(b, ARITH_SLE, end, a->mem->sizes[d]));
+    } else {
+      inside = andAlso(b, inside, inRange(b, grp.g[d], a->mem->sizes[d]));
+    }
     linear = bAddi(b, linear, bMuli(b, grp.g[d], a->mem->strides[d]));
   }
   grp.allInside = inside;
@@ -165,9 +180,8 @@ static MlirValue elementEnabled(TileBuilder *b, const Access *a,
                                 const Group *grp, int reg, int e) {
   int last = a->rank - 1;
   MlirValue ge = bAddi(b, grp->g[last], bConstIndex(b, e));
-  MlirValue ok = bAndi(b, grp->rowInside,
-                       bCmpi(b, ARITH_SGE, ge, bConstIndex(b, 0)));
-  ok = bAndi(b, ok, bCmpi(b, ARITH_SLT, ge, a->mem->sizes[last]));
+  MlirValue ok =
+      andAlso(b, grp->rowInside, inRange(b, ge, a->mem->sizes[last]));
   if (a->mask)
     ok = bAndi(b, ok, gpuTileReg(a->mask, reg + e));
   return ok;
