@@ -239,6 +239,12 @@ static void pack(TileBuilder *b, const MlirValue *vals, int count,
     words[0] = bCast(b, "arith.extui", v, pk.word);
     return;
   }
+  if (count == 1 && pk.words == 1) { /* one 16- or 32-bit element */
+    words[0] = mlirTypeEqual(storage, pk.word)
+                   ? vals[0]
+                   : bCast(b, "llvm.bitcast", vals[0], pk.word);
+    return;
+  }
   MlirType vt = vectorType(storage, count);
   MlirValue v = bInsert(b, tileOpCreate(b->loc, "llvm.mlir.poison", 0, NULL,
                                         1, &vt, 0, NULL));
@@ -256,6 +262,12 @@ static void unpack(TileBuilder *b, const MlirValue *words, int count,
     MlirValue v = bCast(b, "arith.trunci", words[0], i8);
     vals[0] = mlirTypeIsAInteger(storage) ? v
                                           : bCast(b, "llvm.bitcast", v, storage);
+    return;
+  }
+  if (count == 1 && pk.words == 1) {
+    vals[0] = mlirTypeEqual(storage, pk.word)
+                  ? words[0]
+                  : bCast(b, "llvm.bitcast", words[0], storage);
     return;
   }
   MlirType wt = vectorType(pk.word, pk.words);
