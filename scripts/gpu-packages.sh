@@ -35,6 +35,10 @@ add rowsum examples/rowsum.mlir rowsum 'cdiv(37,4)' 1 1e-4 randn:37x1000xf32:see
 add colsum examples/rowsum.mlir colsum 'cdiv(1000,256)' 1 1e-4 randn:37x1000xf32:seed=9 zeros:1000xf32
 add transpose examples/transpose.mlir transpose 'cdiv(70,32),cdiv(45,32)' 1 0 randn:45x70xf32:seed=10 zeros:70x45xf32
 add matmul examples/matmul.mlir matmul 'cdiv(150,128),cdiv(260,128)' 2 1e-3 randn:150x70xf16:seed=11 randn:70x260xf16:seed=12 zeros:150x260xf32
+# Reads from negative coordinates and past the end (padding 1.0): the
+# generic entry (rows of 70 f16) and the aligned one (rows of 128 f16).
+add halo test/Conversion/Inputs/halo.mlir halo 'cdiv(45,32),cdiv(70,64)' 1 0 randn:45x70xf16:seed=40 zeros:45x70xf16
+add halo_aligned test/Conversion/Inputs/halo.mlir halo 'cdiv(48,32),cdiv(128,64)' 1 0 randn:48x128xf16:seed=41 zeros:48x128xf16
 # Sizes that are multiples of 8 take the aligned entry, where the K loop is
 # pipelined (3 stages): ragged K (200), and trip counts below the stages
 # (K = 40: two iterations; K = 16: one).
