@@ -101,10 +101,5 @@ int main(void) {
   mergesEntries();
   refusesMismatches();
   missingPtxas();
-  if (failures) {
-    printf("%d of %d PTX merge checks failed\n", failures, checks);
-    return 1;
-  }
-  printf("all %d PTX merge checks passed\n", checks);
-  return 0;
+  return testReport("PTX merge");
 }

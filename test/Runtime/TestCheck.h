@@ -1,6 +1,6 @@
 /* The checking macro of the runtime's C tests: CHECK(cond, printf-args)
  * counts a check and, when `cond` is false, a failure with its location;
- * main reports `failures` of `checks` at the end. */
+ * main ends with testReport. */
 #ifndef TILE_TEST_RUNTIME_TESTCHECK_H
 #define TILE_TEST_RUNTIME_TESTCHECK_H
 
@@ -18,5 +18,16 @@ static int checks, failures;
       printf("\n");                                                            \
     }                                                                          \
   } while (0)
+
+/* main's last words: "all N <what> checks passed" (exit 0) or how many
+ * failed (exit 1). */
+static int testReport(const char *what) {
+  if (failures) {
+    printf("%d of %d %s checks FAILED\n", failures, checks, what);
+    return 1;
+  }
+  printf("all %d %s checks passed\n", checks, what);
+  return 0;
+}
 
 #endif

@@ -349,10 +349,5 @@ int main(int argc, char **argv) {
   testWriterValidates();
   testCorruptions();
   testLaunchChecks();
-  if (failures) {
-    printf("%d of %d package checks FAILED\n", failures, checks);
-    return 1;
-  }
-  printf("all %d package checks passed\n", checks);
-  return 0;
+  return testReport("package");
 }

@@ -556,10 +556,5 @@ int main(void) {
   testNpyRoundTrip();
   testNpyErrors();
   testGenerate();
-  if (failures) {
-    printf("%d of %d runtime checks FAILED\n", failures, checks);
-    return 1;
-  }
-  printf("all %d runtime checks passed\n", checks);
-  return 0;
+  return testReport("runtime");
 }
