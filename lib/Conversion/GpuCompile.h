@@ -40,7 +40,7 @@ typedef struct TileGpuTiming {
   double tilePasses; /* verify ... tile-pipeline */
   double toGpu;      /* TileToGPU, both entries */
   double toNvvm;     /* upstream lowering to the LLVM/NVVM dialects */
-  double llvmToPtx;  /* to LLVM IR, LLVM opt, NVPTX (entries in parallel) */
+  double llvmToPtx;  /* to LLVM IR, LLVM opt, NVPTX (entries in parallel), PTX merge */
   double ptxas;      /* ptxas (and fatbinary) */
   double total;      /* the whole of tileGpuCompile */
 } TileGpuTiming;

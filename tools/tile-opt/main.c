@@ -89,7 +89,7 @@ static void printTiming(const TileGpuTiming *t) {
       rest -= stages[i].ms;
     }
   if (t->ptxas >= 0 || t->llvmToPtx >= 0)
-    fprintf(stderr, "  %9.1f ms  other (merging the entries' PTX, packaging)\n",
+    fprintf(stderr, "  %9.1f ms  other (packaging)\n",
             rest);
   fprintf(stderr, "  %9.1f ms  total (in process)\n", t->total);
 }
