@@ -465,7 +465,8 @@ int tileGpuCompile(MlirModule module, const char *name,
    * libdevice for math functions. */
   char pipeline[1024];
   snprintf(pipeline, sizeof pipeline,
-           "builtin.module(builtin.module(gpu-module-to-binary{format=isa%s%s}))",
+           "builtin.module(builtin.module("
+           "gpu-module-to-binary{format=isa%s%s}))",
            toolkit ? " toolkit=" : "", toolkit ? toolkit : "");
   if (!runPipeline(module, pipeline, err, errSize, "code generation"))
     return 1;

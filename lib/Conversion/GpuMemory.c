@@ -260,8 +260,8 @@ static void unpack(TileBuilder *b, const MlirValue *words, int count,
   if (count * tileElemBytes(storage) == 1) {
     MlirType i8 = mlirIntegerTypeGet(b->ctx, 8);
     MlirValue v = bCast(b, "arith.trunci", words[0], i8);
-    vals[0] = mlirTypeIsAInteger(storage) ? v
-                                          : bCast(b, "llvm.bitcast", v, storage);
+    vals[0] =
+        mlirTypeIsAInteger(storage) ? v : bCast(b, "llvm.bitcast", v, storage);
     return;
   }
   if (count == 1 && pk.words == 1) {
@@ -281,12 +281,14 @@ static void unpack(TileBuilder *b, const MlirValue *words, int count,
 }
 
 static MlirValue notTrue(TileBuilder *b, MlirValue x) {
-  return bBinary(b, "arith.xori", x, bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1));
+  MlirValue one = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
+  return bBinary(b, "arith.xori", x, one);
 }
 
 /* The global-space view of a kernel pointer, for ld.global / st.global. */
 static MlirValue globalPtr(TileBuilder *b, MlirValue ptr) {
-  return bCast(b, "llvm.addrspacecast", ptr, mlirLLVMPointerTypeGet(b->ctx, 1));
+  MlirType global = mlirLLVMPointerTypeGet(b->ctx, 1);
+  return bCast(b, "llvm.addrspacecast", ptr, global);
 }
 
 /* "{$first, $first+1, ...}" (or "$first" for one) into buf. */
@@ -316,9 +318,9 @@ static void predicatedLoad(TileBuilder *b, MlirValue pred, MlirValue ptr,
   char text[256], regs[64], constraints[64];
   size_t len = 0;
   for (int w = 0; w < n; ++w)
-    len += (size_t)snprintf(text + len, sizeof text - len, "mov.b%d $%d, $%d;\n",
-                            n == 1 && pk.reg[0] == 'h' ? 16 : 32, w,
-                            n + 1 + w);
+    len += (size_t)snprintf(text + len, sizeof text - len,
+                            "mov.b%d $%d, $%d;\n", pk.reg[0] == 'h' ? 16 : 32,
+                            w, n + 1 + w);
   regList(regs, sizeof regs, 0, n);
   snprintf(text + len, sizeof text - len, "@$%d ld.global%s.%s %s, [$%d];", n,
            n > 1 ? (n == 2 ? ".v2" : ".v4") : "", pk.type, regs, 2 * n + 1);
@@ -356,8 +358,8 @@ static void predicatedStore(TileBuilder *b, MlirValue pred, MlirValue ptr,
   for (int w = 0; w < n; ++w)
     len += (size_t)snprintf(constraints + len, sizeof constraints - len,
                             ",%s", pk.reg);
-  gpuInlinePtx(b, text, constraints, 2 + n, operands, 0, (MlirType){NULL}, true,
-               NULL);
+  gpuInlinePtx(b, text, constraints, 2 + n, operands, 0, (MlirType){NULL},
+               true, NULL);
 }
 
 static MlirValue paddingValue(TileBuilder *b, MlirOperation op, MlirType elem) {
