@@ -4,7 +4,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
