@@ -2,7 +2,8 @@
  * PTX keeps one header and each module-scope symbol once (a libdevice
  * function or table two entries share), keeps every entry, refuses headers
  * that differ and an entry defined twice; a toolkit without ptxas is a
- * one-line error naming the path. Exits 1 on any failed check.
+ * one-line error naming the path, and PTX that ptxas rejects comes back
+ * with ptxas's log. Exits 1 on any failed check.
  *
  * RUN: ./tile-ptx-merge-test 2>&1 | FileCheck %s
  * CHECK-NOT: FAIL
@@ -85,6 +86,26 @@ static void refusesMismatches(void) {
   tileStrBufFree(&out);
 }
 
+/* A toolkit as the compiler finds one ($CUDA_HOME, else /usr/local/cuda;
+ * the suite's cubin tests need it too): PTX that ptxas rejects gives its
+ * exit status and its own log. */
+static void rejectedPtx(void) {
+  const char *toolkit = getenv("CUDA_HOME");
+  if (!toolkit || !*toolkit)
+    toolkit = "/usr/local/cuda";
+  char err[1024] = "";
+  void *bytes = NULL;
+  size_t size = 0;
+  CHECK(tilePtxToBinary(toolkit, "sm_90a",
+                        HEADER ".visible .entry k()\n{\n\tbogus.op;\n}\n",
+                        false, &bytes, &size, err, sizeof err) == 1,
+        "bad PTX must fail");
+  CHECK(strstr(err, "ptxas failed with exit status") != NULL,
+        "names ptxas and its status: '%s'", err);
+  CHECK(strstr(err, "bogus") != NULL, "carries ptxas's log: '%s'", err);
+  CHECK(bytes == NULL, "no output");
+}
+
 static void missingPtxas(void) {
   char err[512] = "";
   void *bytes = NULL;
@@ -101,5 +122,6 @@ int main(void) {
   mergesEntries();
   refusesMismatches();
   missingPtxas();
+  rejectedPtx();
   return testReport("PTX merge");
 }
