@@ -6,8 +6,16 @@ Runs `tile-opt FILE --kernel=K --tile-compile=chip=CHIP --emit=cubin
 medians: each stage as tile-opt reports it (in process) and the whole
 process's wall time as seen from here.
 
+With --baseline, compares two compilers instead: runs of the baseline
+(another build of tile-opt, with its own examples from --baseline-examples)
+alternate with runs of this one, so both see the same machine load, and
+the table gives each one's in-process total and process time.
+
   python3 bench/compile_time.py [--tile-opt build/tile-opt] [--repeat 7]
-                                [--chip sm_90a] [--examples DIR] [FILTER]
+      [--chip sm_90a] [--examples DIR]
+      [--baseline OLD/tile-opt --baseline-examples OLD/examples] [FILTER]
+
+To build a baseline: git worktree add /tmp/old REV, then build it there.
 """
 import argparse
 import os
@@ -19,6 +27,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STAGE = re.compile(r"^\s*(-?[0-9.]+) ms  (.*)$")
+COLUMNS = ["tile passes", "tile-to-gpu", "to NVVM", "LLVM to PTX", "ptxas",
+           "total (in process)"]
 
 
 def kernels(folder):
@@ -30,27 +40,47 @@ def kernels(folder):
             for line in f:
                 m = re.match(r"\s*func\.func @(\w+)", line)
                 if m:
-                    yield path, m.group(1)
+                    yield name, m.group(1)
 
 
-def measure(tile_opt, path, kernel, chip, repeat):
-    stages, walls = {}, []
+def run_once(tile_opt, path, kernel, chip):
+    """One compile: ({stage: ms}, process wall ms)."""
     cmd = [tile_opt, path, "--kernel=" + kernel,
            "--tile-compile=chip=" + chip, "--emit=cubin", "-o", os.devnull,
            "--mlir-timing"]
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run = subprocess.run(cmd, capture_output=True, text=True)
-        walls.append((time.perf_counter() - start) * 1e3)
-        if run.returncode != 0:
-            sys.exit("compile_time.py: %s failed:\n%s" % (" ".join(cmd),
-                                                          run.stderr))
-        for line in run.stderr.splitlines():
-            m = STAGE.match(line)
-            if m:
-                stages.setdefault(m.group(2), []).append(float(m.group(1)))
-    return ({k: statistics.median(v) for k, v in stages.items()},
-            statistics.median(walls))
+    start = time.perf_counter()
+    run = subprocess.run(cmd, capture_output=True, text=True)
+    wall = (time.perf_counter() - start) * 1e3
+    if run.returncode != 0:
+        sys.exit("compile_time.py: %s failed:\n%s" % (" ".join(cmd),
+                                                      run.stderr))
+    stages = {}
+    for line in run.stderr.splitlines():
+        m = STAGE.match(line)
+        if m:
+            stages[m.group(2)] = float(m.group(1))
+    return stages, wall
+
+
+class Samples:
+    def __init__(self):
+        self.stages, self.walls = {}, []
+
+    def add(self, stages, wall):
+        for k, v in stages.items():
+            self.stages.setdefault(k, []).append(v)
+        self.walls.append(wall)
+
+    def stage(self, name):
+        v = self.stages.get(name)
+        return statistics.median(v) if v else None
+
+    def wall(self):
+        return statistics.median(self.walls)
+
+
+def cell(v):
+    return "-" if v is None else "%.0f" % v if v >= 100 else "%.1f" % v
 
 
 def main():
@@ -61,19 +91,37 @@ def main():
     ap.add_argument("--chip", default="sm_90a")
     ap.add_argument("--examples", default=os.path.join(ROOT, "examples"),
                     help="folder of .mlir files (another version's examples)")
+    ap.add_argument("--baseline", help="another tile-opt to compare with")
+    ap.add_argument("--baseline-examples",
+                    help="the baseline's examples (default: --examples)")
     ap.add_argument("filter", nargs="?", default="")
     args = ap.parse_args()
-    columns = ["tile passes", "tile-to-gpu", "to NVVM", "LLVM to PTX",
-               "ptxas", "total (in process)"]
-    print("| kernel | " + " | ".join(columns) + " | process |")
-    print("|---" * (len(columns) + 2) + "|")
-    for path, kernel in kernels(args.examples):
+    base_examples = args.baseline_examples or args.examples
+    if args.baseline:
+        print("| kernel | before: in process | before: process "
+              "| after: in process | after: process |")
+        print("|---|---|---|---|---|")
+    else:
+        print("| kernel | " + " | ".join(COLUMNS) + " | process |")
+        print("|---" * (len(COLUMNS) + 2) + "|")
+    for name, kernel in kernels(args.examples):
         if args.filter not in kernel:
             continue
-        stages, wall = measure(args.tile_opt, path, kernel, args.chip,
-                               args.repeat)
-        cells = ["%.1f" % stages[c] if c in stages else "-" for c in columns]
-        print("| %s | %s | %.0f |" % (kernel, " | ".join(cells), wall),
+        after, before = Samples(), Samples()
+        for _ in range(args.repeat):
+            if args.baseline:
+                before.add(*run_once(args.baseline,
+                                     os.path.join(base_examples, name),
+                                     kernel, args.chip))
+            after.add(*run_once(args.tile_opt,
+                                os.path.join(args.examples, name), kernel,
+                                args.chip))
+        if args.baseline:
+            row = [before.stage("total (in process)"), before.wall(),
+                   after.stage("total (in process)"), after.wall()]
+        else:
+            row = [after.stage(c) for c in COLUMNS] + [after.wall()]
+        print("| %s | %s |" % (kernel, " | ".join(cell(v) for v in row)),
               flush=True)
 
 
