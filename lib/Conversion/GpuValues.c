@@ -250,8 +250,11 @@ MlirValue gpuGep(TileBuilder *b, MlirValue base, MlirValue index,
 void gpuInlinePtx(TileBuilder *b, const char *text, const char *constraints,
                   intptr_t nOperands, const MlirValue *operands, int nResults,
                   MlirType resultType, bool sideEffects, MlirValue *results) {
-  MlirType fields[16];
-  for (int i = 0; i < nResults && i < 16; ++i)
+  enum { MAX_RESULTS = 16 };
+  MlirType fields[MAX_RESULTS];
+  if (nResults > MAX_RESULTS)
+    nResults = MAX_RESULTS; /* callers use at most 4 */
+  for (int i = 0; i < nResults; ++i)
     fields[i] = resultType;
   MlirType type = nResults > 1
                       ? mlirLLVMStructTypeLiteralGet(b->ctx, nResults, fields,

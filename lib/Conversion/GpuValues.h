@@ -136,9 +136,9 @@ MlirValue gpuExtractElement(TileBuilder *b, MlirValue vec, int e,
                             MlirType type);
 MlirValue gpuInsertElement(TileBuilder *b, MlirValue vec, MlirValue v, int e);
 
-/* Inline PTX (llvm.inline_asm) with `nResults` results of `resultType`
- * each (an LLVM struct when more than one; *results gets them one by
- * one). sideEffects: kept even when its results are unused (stores). */
+/* Inline PTX (llvm.inline_asm) with `nResults` (at most 16) results of
+ * `resultType` each (an LLVM struct when more than one; *results gets them
+ * one by one). sideEffects: kept even when its results are unused (stores). */
 void gpuInlinePtx(TileBuilder *b, const char *text, const char *constraints,
                   intptr_t nOperands, const MlirValue *operands, int nResults,
                   MlirType resultType, bool sideEffects, MlirValue *results);
