@@ -291,6 +291,11 @@ static MlirValue globalPtr(TileBuilder *b, MlirValue ptr) {
   return bCast(b, "llvm.addrspacecast", ptr, global);
 }
 
+/* The PTX vector suffix of an access of `words` registers. */
+static const char *vectorSuffix(int words) {
+  return words == 4 ? ".v4" : words == 2 ? ".v2" : "";
+}
+
 /* "{$first, $first+1, ...}" (or "$first" for one) into buf. */
 static void regList(char *buf, size_t size, int first, int n) {
   size_t len = (size_t)snprintf(buf, size, n > 1 ? "{" : "");
@@ -323,7 +328,7 @@ static void predicatedLoad(TileBuilder *b, MlirValue pred, MlirValue ptr,
                             w, n + 1 + w);
   regList(regs, sizeof regs, 0, n);
   snprintf(text + len, sizeof text - len, "@$%d ld.global%s.%s %s, [$%d];", n,
-           n > 1 ? (n == 2 ? ".v2" : ".v4") : "", pk.type, regs, 2 * n + 1);
+           vectorSuffix(n), pk.type, regs, 2 * n + 1);
   len = 0;
   for (int w = 0; w < n; ++w)
     len += (size_t)snprintf(constraints + len, sizeof constraints - len,
@@ -352,7 +357,7 @@ static void predicatedStore(TileBuilder *b, MlirValue pred, MlirValue ptr,
   char text[128], regs[64], constraints[64];
   regList(regs, sizeof regs, 2, n);
   snprintf(text, sizeof text, "@$0 st.global%s.%s [$1], %s;",
-           n > 1 ? (n == 2 ? ".v2" : ".v4") : "",
+           vectorSuffix(n),
            pk.type[0] == 'u' ? "b8" : pk.type, regs);
   size_t len = (size_t)snprintf(constraints, sizeof constraints, "b,l");
   for (int w = 0; w < n; ++w)
@@ -394,11 +399,12 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       MlirValue fast =
           a.wholeGroups ? grp.allInside : fastPath(b, &a, &grp, reg);
       predicatedLoad(b, fast, grp.ptr, storage, V, lanes, lanes);
-      for (int e = 0; !a.wholeGroups && e < V; ++e) {
-        MlirValue en = bAndi(b, notTrue(b, fast),
-                             elementEnabled(b, &a, &grp, reg, e));
-        predicatedLoad(b, en, elementPtr(b, &a, &grp, e), storage, 1,
-                       &lanes[e], &lanes[e]);
+      if (!a.wholeGroups) {
+        MlirValue slow = notTrue(b, fast);
+        for (int e = 0; e < V; ++e)
+          predicatedLoad(b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
+                         elementPtr(b, &a, &grp, e), storage, 1, &lanes[e],
+                         &lanes[e]);
       }
     }
     for (int e = 0; e < V; ++e)
@@ -430,11 +436,11 @@ bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     }
     MlirValue fast = a.wholeGroups ? grp.allInside : fastPath(b, &a, &grp, reg);
     predicatedStore(b, fast, grp.ptr, storage, V, lanes);
-    /* A whole group outside is not written at all. */
-    for (int e = 0; !a.wholeGroups && e < V; ++e)
-      predicatedStore(b,
-                      bAndi(b, notTrue(b, fast),
-                            elementEnabled(b, &a, &grp, reg, e)),
+    if (a.wholeGroups) /* a whole group outside is not written at all */
+      continue;
+    MlirValue slow = notTrue(b, fast);
+    for (int e = 0; e < V; ++e)
+      predicatedStore(b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
                       elementPtr(b, &a, &grp, e), storage, 1, &lanes[e]);
   }
   if (value->uniform)
