@@ -1,4 +1,4 @@
-/* Reading a whole file; see File.h. */
+/* Reading and writing whole files; see File.h. */
 #include "lib/Runtime/File.h"
 
 #include <errno.h>
@@ -40,5 +40,22 @@ int tileReadFile(const char *path, const char *what, char **out,
   buf[n] = '\0';
   *out = buf;
   *size = n;
+  return 0;
+}
+
+int tileWriteFile(const char *path, const char *what, const void *data,
+                  size_t size, char *err, size_t errSize) {
+  FILE *f = fopen(path, "wb");
+  if (!f) {
+    snprintf(err, errSize, "cannot write %s '%s': %s", what, path,
+             strerror(errno));
+    return 1;
+  }
+  bool ok = fwrite(data, 1, size, f) == size;
+  ok = (fclose(f) == 0) && ok;
+  if (!ok) {
+    snprintf(err, errSize, "cannot write %s '%s'", what, path);
+    return 1;
+  }
   return 0;
 }

@@ -1,5 +1,5 @@
-/* Reading a whole file into memory, for every tool and loader (kernel
- * files, packages, PTX). Needs neither MLIR nor CUDA. */
+/* Reading a whole file into memory and writing one out, for every tool
+ * and loader (kernel files, packages, PTX). Needs neither MLIR nor CUDA. */
 #ifndef TILE_RUNTIME_FILE_H
 #define TILE_RUNTIME_FILE_H
 
@@ -10,5 +10,10 @@
  * ("kernel file", "package"). Returns 0, or 1 with a message in err. */
 int tileReadFile(const char *path, const char *what, char **out,
                  size_t *size, char *err, size_t errSize);
+
+/* Writes `size` bytes to `path` (created or truncated). `what` names the
+ * file in messages ("package"). Returns 0, or 1 with a message in err. */
+int tileWriteFile(const char *path, const char *what, const void *data,
+                  size_t size, char *err, size_t errSize);
 
 #endif

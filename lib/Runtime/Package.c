@@ -17,7 +17,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "lib/Runtime/Package.h"
 
-#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,18 +237,9 @@ int tilePackageWrite(const char *path, const TilePackage *p, char *err,
   size_t size;
   if (tilePackageWriteMemory(p, &buf, &size, err, errSize))
     return 1;
-  FILE *f = fopen(path, "wb");
-  if (!f) {
-    free(buf);
-    return tileFail(err, errSize, "cannot write package '%s': %s", path,
-                 strerror(errno));
-  }
-  bool ok = fwrite(buf, 1, size, f) == size;
-  ok = (fclose(f) == 0) && ok;
+  int rc = tileWriteFile(path, "package", buf, size, err, errSize);
   free(buf);
-  if (!ok)
-    return tileFail(err, errSize, "cannot write package '%s'", path);
-  return 0;
+  return rc;
 }
 
 /* ---- reading ---- */

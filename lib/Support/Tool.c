@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lib/Runtime/File.h"
+
 extern char **environ;
 
 int tileScratchCreate(TileScratch *s, char *err, size_t errSize) {
@@ -35,13 +37,7 @@ int tileScratchWrite(const TileScratch *s, const char *name, const void *data,
                      size_t size, char *err, size_t errSize) {
   char path[512];
   tileScratchPath(s, name, path, sizeof path);
-  FILE *f = fopen(path, "wb");
-  bool ok = f && fwrite(data, 1, size, f) == size;
-  if (f && fclose(f) != 0)
-    ok = false;
-  if (!ok)
-    snprintf(err, errSize, "cannot write %s: %s", path, strerror(errno));
-  return ok ? 0 : 1;
+  return tileWriteFile(path, "file", data, size, err, errSize);
 }
 
 void tileScratchDestroy(TileScratch *s) {
