@@ -10,6 +10,9 @@
 // CHECK:       gpu.func @vecadd(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64, %arg3: !llvm.ptr, %arg4: i64, %arg5: i64, %arg6: f32) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>
 // CHECK:         gpu.block_id x
 // CHECK:         llvm.inline_asm "mov.b32 $0, $5;{{.*}}@$4 ld.global.v4.b32 {$0, $1, $2, $3}, [$9];", "=r,=r,=r,=r,b,r,r,r,r,l" {{.*}} : (i1, i32, i32, i32, i32, !llvm.ptr<1>) -> !llvm.struct<(i32, i32, i32, i32)>
+// An element's bounds test is one unsigned compare (a negative index wraps
+// above every size).
+// CHECK:         arith.cmpi ult, %{{.*}}, %{{.*}} : index
 // CHECK:         llvm.inline_asm "mov.b32 $0, $2;{{.*}}@$1 ld.global.b32 $0, [$3];", "=r,b,r,l"
 // CHECK:         arith.addf {{.*}} : f32
 // CHECK:         llvm.inline_asm has_side_effects "@$0 st.global.v4.b32 [$1], {$2, $3, $4, $5};", "b,l,r,r,r,r"
