@@ -50,6 +50,7 @@ int tileCompileKernel(MlirModule module, const char *name,
   o.numWarps = in->numWarps;
   o.numStages = in->numStages;
   o.toolkit = in->toolkit;
+  o.generic = in->eagerGeneric ? TILE_GENERIC_EAGER : TILE_GENERIC_AUTO;
   o.remarks.fn = in->remark;
   o.remarks.userData = in->remarkUserData;
   TileEmit emit = output == TILE_COMPILE_PTX     ? TILE_EMIT_PTX

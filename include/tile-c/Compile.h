@@ -33,6 +33,12 @@ typedef struct {
   int numWarps;        /* 0: the kernel's tile.num_warps, else 4 */
   int numStages;       /* 0: the kernel's tile.num_stages, else 3 */
   const char *toolkit; /* CUDA root; NULL: $CUDA_HOME, $CUDA_PATH, /usr/local/cuda */
+  /* A package's generic entry (for memrefs that are not 16-byte aligned):
+   * 0 leaves it as PTX in the package, which the runtime has the driver
+   * compile on the first launch that needs it (ptxas then compiles only
+   * the aligned entry: about half the compile time); non-zero compiles it
+   * with ptxas too. PTX and cubin outputs always hold both entries. */
+  int eagerGeneric;
   TileCompileRemarkFn remark; /* NULL: no remarks */
   void *remarkUserData;
 } TileCompileOptions;

@@ -84,14 +84,34 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
         o->numWarps = (int)v;
       else
         o->numStages = (int)v;
+    } else if (strcmp(key, "generic") == 0) {
+      if (strcmp(value, "lazy") != 0 && strcmp(value, "eager") != 0) {
+        snprintf(err, errSize,
+                 "--tile-compile: generic wants lazy or eager, got '%s'",
+                 value);
+        return 1;
+      }
+      o->generic = value[0] == 'l' ? TILE_GENERIC_LAZY : TILE_GENERIC_EAGER;
     } else {
       snprintf(err, errSize,
                "--tile-compile: unknown option '%s' (chip, num-warps, "
-               "num-stages)",
+               "num-stages, generic)",
                key);
       return 1;
     }
     p = end;
+  }
+  return 0;
+}
+
+int tileGpuOptionsCheck(const TileGpuOptions *o, TileEmit emit, char *err,
+                        size_t errSize) {
+  if (o->generic == TILE_GENERIC_LAZY && emit != TILE_EMIT_PACKAGE &&
+      emit != TILE_EMIT_MLIR && emit != TILE_EMIT_LLVM) {
+    snprintf(err, errSize,
+             "--tile-compile: generic=lazy applies to packages: a PTX or "
+             "cubin output holds both entries");
+    return 1;
   }
   return 0;
 }
@@ -126,9 +146,10 @@ static void appendMessage(MlirStringRef s, void *userData) {
   snprintf(buf + n, 512 - n, "%.*s", (int)s.length, s.data);
 }
 
-static bool runPipeline(MlirModule module, const char *pipeline, char *err,
+/* Runs `pipeline` on `op` (a builtin.module: the top one, or an entry's). */
+static bool runPipeline(MlirOperation op, const char *pipeline, char *err,
                         size_t errSize, const char *stage) {
-  MlirContext ctx = mlirModuleGetContext(module);
+  MlirContext ctx = mlirOperationGetContext(op);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   /* Upstream passes on IR that was verified once after TileToGPU: checking
    * it again after each pass cost ~9% of the compile. */
@@ -141,7 +162,7 @@ static bool runPipeline(MlirModule module, const char *pipeline, char *err,
     snprintf(err, errSize, "internal error: bad %s pipeline: %s", stage,
              message);
   else if (!(ok = mlirLogicalResultIsSuccess(
-                 mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))))
+                 mlirPassManagerRunOnOp(pm, op))))
     snprintf(err, errSize, "%s failed (see errors above)", stage);
   mlirPassManagerDestroy(pm);
   return ok;
@@ -270,11 +291,16 @@ static void keepOneEntry(MlirOperation m, int keep) {
   }
 }
 
+enum { MAX_ENTRIES = 2 };
+
 /* Gives each entry of the gpu.module a gpu.module of its own, each in a
- * builtin.module of its own: the pass manager runs a nested pipeline on
- * such isolated modules in parallel, so the entries are lowered,
- * optimized and translated to PTX on separate threads. */
-static void separateEntries(MlirModule module) {
+ * builtin.module of its own, returned in `wrappers` in the entries' order
+ * (the generic entry, then the aligned one): the pass manager runs a nested
+ * pipeline on such isolated modules in parallel, so the entries are lowered,
+ * optimized and translated to PTX on separate threads, and each can also
+ * be compiled on its own. Returns the number of entries. */
+static int separateEntries(MlirModule module,
+                           MlirOperation wrappers[MAX_ENTRIES]) {
   MlirBlock body = mlirModuleGetBody(module);
   MlirOperation gpuModule = {NULL};
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
@@ -282,13 +308,15 @@ static void separateEntries(MlirModule module) {
     if (tileOpIsNamed(op, "gpu.module"))
       gpuModule = op;
   if (mlirOperationIsNull(gpuModule))
-    return;
+    return 0;
   int entries = 0;
   MlirBlock gpuBody =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(gpuBody);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     entries += tileOpIsNamed(op, "gpu.func");
+  if (entries > MAX_ENTRIES)
+    entries = MAX_ENTRIES; /* TileToGPU makes exactly two */
   mlirOperationRemoveFromParent(gpuModule);
   for (int i = 0; i < entries; ++i) {
     MlirOperation m =
@@ -296,8 +324,10 @@ static void separateEntries(MlirModule module) {
     keepOneEntry(m, i);
     MlirModule wrapper = mlirModuleCreateEmpty(mlirOperationGetLocation(m));
     mlirBlockAppendOwnedOperation(mlirModuleGetBody(wrapper), m);
-    mlirBlockAppendOwnedOperation(body, mlirModuleGetOperation(wrapper));
+    wrappers[i] = mlirModuleGetOperation(wrapper);
+    mlirBlockAppendOwnedOperation(body, wrappers[i]);
   }
+  return entries;
 }
 
 /* The PTX text of the gpu.binary that gpu-module-to-binary left in
@@ -314,28 +344,21 @@ static MlirStringRef entryPtx(MlirOperation m) {
   return (MlirStringRef){NULL, 0};
 }
 
-/* The entries' PTX (one builtin.module each, see separateEntries) as one
- * PTX module. */
-static int mergeEntriesPtx(MlirModule module, TileStrBuf *out, char *err,
-                           size_t errSize) {
-  enum { MAX_ENTRIES = 8 };
+/* The PTX of entries[0..n) (see separateEntries) as one PTX module. */
+static int mergeEntriesPtx(const MlirOperation *entries, int n,
+                           TileStrBuf *out, char *err, size_t errSize) {
   char *texts[MAX_ENTRIES];
-  int n = 0, rc = 0;
-  MlirBlock body = mlirModuleGetBody(module);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op) && rc == 0;
-       op = mlirOperationGetNextInBlock(op)) {
-    if (!tileOpIsNamed(op, "builtin.module"))
-      continue;
-    MlirStringRef text = entryPtx(op);
-    if (!text.data || n == MAX_ENTRIES) {
-      snprintf(err, errSize, "internal error: no PTX for entry %d", n);
+  int rc = 0, copied = 0;
+  for (; copied < n; ++copied) {
+    MlirStringRef text = entryPtx(entries[copied]);
+    if (!text.data) {
+      snprintf(err, errSize, "internal error: no PTX for entry %d", copied);
       rc = 1;
       break;
     }
-    texts[n] = malloc(text.length + 1); /* NUL-terminated */
-    memcpy(texts[n], text.data, text.length);
-    texts[n++][text.length] = '\0';
+    texts[copied] = malloc(text.length + 1); /* NUL-terminated */
+    memcpy(texts[copied], text.data, text.length);
+    texts[copied][text.length] = '\0';
   }
   if (rc == 0 && n == 0) {
     snprintf(err, errSize, "internal error: no GPU object was produced");
@@ -343,15 +366,30 @@ static int mergeEntriesPtx(MlirModule module, TileStrBuf *out, char *err,
   }
   if (rc == 0)
     rc = tilePtxMerge((const char *const *)texts, n, out, err, errSize);
-  for (int i = 0; i < n; ++i)
+  for (int i = 0; i < copied; ++i)
     free(texts[i]);
   return rc;
+}
+
+/* gpu-module-to-binary to PTX for `op`: the top module (every entry, in
+ * parallel) or one entry's builtin.module. */
+static bool translateToPtx(MlirOperation op, bool nested,
+                           const char *toolkit, char *err, size_t errSize) {
+  /* The toolkit, when there is one, provides libdevice for math. */
+  char pipeline[1024];
+  snprintf(pipeline, sizeof pipeline,
+           "builtin.module(%sgpu-module-to-binary{format=isa%s%s}%s)",
+           nested ? "builtin.module(" : "", toolkit ? " toolkit=" : "",
+           toolkit ? toolkit : "", nested ? ")" : "");
+  return runPipeline(op, pipeline, err, errSize, "code generation");
 }
 
 int tileGpuCompile(MlirModule module, const char *name,
                    const TileGpuOptions *o, TileEmit emit, void **outBytes,
                    size_t *outSize, TilePackage *outPackage, char *err,
                    size_t errSize) {
+  if (tileGpuOptionsCheck(o, emit, err, errSize))
+    return 1;
   tileContextRegisterUpstream(mlirModuleGetContext(module));
   TileGpuTiming *timing = o->timing;
   double start = nowMs(), mark = start;
@@ -435,8 +473,9 @@ int tileGpuCompile(MlirModule module, const char *name,
              kernelName);
     return 1;
   }
-  separateEntries(module);
-  if (!runPipeline(module,
+  MlirOperation entries[MAX_ENTRIES];
+  int numEntries = separateEntries(module, entries);
+  if (!runPipeline(mlirModuleGetOperation(module),
                    /* 32-bit index math: addresses are formed in 64 bits
                     * (gpuGep), but element offsets must stay below 2^31.
                     * No canonicalize/cse here: LLVM's own cleanups give
@@ -460,34 +499,49 @@ int tileGpuCompile(MlirModule module, const char *name,
              "under $CUDA_HOME, $CUDA_PATH or /usr/local/cuda");
     return 1;
   }
-  /* Translation to LLVM IR, LLVM's optimizations and the NVPTX back end,
-   * one entry per thread. The toolkit, when there is one, provides
-   * libdevice for math functions. */
-  char pipeline[1024];
-  snprintf(pipeline, sizeof pipeline,
-           "builtin.module(builtin.module("
-           "gpu-module-to-binary{format=isa%s%s}))",
-           toolkit ? " toolkit=" : "", toolkit ? toolkit : "");
-  if (!runPipeline(module, pipeline, err, errSize, "code generation"))
+  /* A package for a portable chip (no "a" suffix) carries the PTX too, so
+   * GPUs of newer majors run it: sm_80 code on a Hopper, for instance. */
+  bool archSpecific = o->chip[strlen(o->chip) - 1] == 'a';
+  bool fatbin = wantBinary && emit == TILE_EMIT_PACKAGE && !archSpecific;
+  /* A lazy generic entry: translate the aligned entry first and start
+   * ptxas on it (a process of its own), then translate the generic entry
+   * while ptxas runs; its PTX goes into the package as it is. */
+  bool lazy = wantBinary && emit == TILE_EMIT_PACKAGE &&
+              o->generic != TILE_GENERIC_EAGER && numEntries == 2;
+  int first = lazy ? 1 : 0; /* the entries ptxas compiles: [first, n) */
+  if (lazy ? !translateToPtx(entries[1], false, toolkit, err, errSize)
+           : !translateToPtx(mlirModuleGetOperation(module), true, toolkit,
+                             err, errSize))
     return 1;
-  TileStrBuf ptx = tileStrBufInit();
-  if (mergeEntriesPtx(module, &ptx, err, errSize)) {
+  TileStrBuf ptx = tileStrBufInit(), generic = tileStrBufInit();
+  if (mergeEntriesPtx(entries + first, numEntries - first, &ptx, err,
+                      errSize)) {
     tileStrBufFree(&ptx);
+    return 1;
+  }
+  TilePtxJob *job = NULL;
+  if (wantBinary &&
+      tilePtxToBinaryStart(toolkit, o->chip, tileStrBufCStr(&ptx), fatbin,
+                           &job, err, errSize)) {
+    tileStrBufFree(&ptx);
+    return 1;
+  }
+  if (lazy && (!translateToPtx(entries[0], false, toolkit, err, errSize) ||
+               mergeEntriesPtx(entries, 1, &generic, err, errSize))) {
+    tilePtxToBinaryFinish(job, NULL, NULL, NULL, 0);
+    tileStrBufFree(&ptx);
+    tileStrBufFree(&generic);
     return 1;
   }
   STAGE_DONE(llvmToPtx);
   void *bytes = NULL;
   size_t size = 0;
-  /* A package for a portable chip (no "a" suffix) carries the PTX too, so
-   * GPUs of newer majors run it: sm_80 code on a Hopper, for instance. */
-  bool archSpecific = o->chip[strlen(o->chip) - 1] == 'a';
-  bool fatbin = wantBinary && emit == TILE_EMIT_PACKAGE && !archSpecific;
   if (wantBinary) {
-    int rc = tilePtxToBinary(toolkit, o->chip, tileStrBufCStr(&ptx), fatbin,
-                             &bytes, &size, err, errSize);
     tileStrBufFree(&ptx);
-    if (rc)
+    if (tilePtxToBinaryFinish(job, &bytes, &size, err, errSize)) {
+      tileStrBufFree(&generic);
       return 1;
+    }
     STAGE_DONE(ptxas);
   } else {
     size = ptx.len + 1;
@@ -499,6 +553,10 @@ int tileGpuCompile(MlirModule module, const char *name,
                                      : TILE_IMAGE_PTX;
     package.image = bytes;
     package.imageSize = size;
+    if (lazy) {
+      package.genericPtxSize = generic.len + 1;
+      package.genericPtx = generic.data;
+    }
     *outPackage = package;
     return 0;
   }

@@ -5,7 +5,9 @@
  *   cf, gpu -> NVVM, arith/math -> LLVM, gpu-module-to-binary to PTX; then
  *   the entries' PTX merged into one module and ptxas from the CUDA
  *   toolkit (lib/Conversion/PtxToBinary.h; PTX only when no toolkit is
- *   found, which the driver compiles at load time).
+ *   found, which the driver compiles at load time). A package's generic
+ *   entry stays PTX by default (TILE_GENERIC_LAZY): ptxas starts on the
+ *   aligned entry while LLVM translates the generic one.
  * Every stage can be the output (--emit). */
 #ifndef TILE_CONVERSION_GPUCOMPILE_H
 #define TILE_CONVERSION_GPUCOMPILE_H
@@ -24,8 +26,19 @@ typedef enum {
   TILE_EMIT_PACKAGE, /* cubin (or PTX) + launch facts: lib/Runtime/Package.h */
 } TileEmit;
 
+/* Where a package's generic entry (the one for memrefs that are not
+ * 16-byte aligned, Package.h) goes. */
+typedef enum {
+  TILE_GENERIC_AUTO,  /* lazy for packages; a cubin or PTX holds both */
+  TILE_GENERIC_LAZY,  /* PTX in the package, compiled by the driver on the
+                         first launch that needs it: ptxas compiles only the
+                         aligned entry, about half the compile time */
+  TILE_GENERIC_EAGER, /* compiled by ptxas beside the aligned entry */
+} TileGenericEntry;
+
 typedef struct {
   char chip[16];       /* "sm_90a" by default */
+  TileGenericEntry generic;
   int numWarps;        /* 0: the kernel's tile.num_warps, else 4 */
   int numStages;       /* 0: the kernel's tile.num_stages, else 3 */
   const char *toolkit; /* CUDA toolkit root; NULL: $CUDA_HOME or /usr/local/cuda */
@@ -40,14 +53,19 @@ typedef struct TileGpuTiming {
   double tilePasses; /* verify ... tile-pipeline */
   double toGpu;      /* TileToGPU, both entries */
   double toNvvm;     /* upstream lowering to the LLVM/NVVM dialects */
-  double llvmToPtx;  /* to LLVM IR, LLVM opt, NVPTX (entries in parallel), PTX merge */
-  double ptxas;      /* ptxas (and fatbinary) */
+  double llvmToPtx;  /* to LLVM IR, LLVM opt, NVPTX, PTX merge */
+  double ptxas;      /* ptxas (and fatbinary); with a lazy generic entry,
+                        what is left of it after the generic entry's PTX */
   double total;      /* the whole of tileGpuCompile */
 } TileGpuTiming;
 
 void tileGpuOptionsInit(TileGpuOptions *o);
-/* Parses "chip=sm_90a num-warps=8 num-stages=3" into `o`. */
+/* Parses "chip=sm_90a num-warps=8 num-stages=3 generic=lazy" into `o`. */
 int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
+                        size_t errSize);
+/* Whether the options suit the output `emit` (generic=lazy needs a
+ * package). Returns 0, or 1 with a message. */
+int tileGpuOptionsCheck(const TileGpuOptions *o, TileEmit emit, char *err,
                         size_t errSize);
 
 /* Compiles kernel `name` (NULL: the module's only kernel) of `module`, which

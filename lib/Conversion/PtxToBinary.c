@@ -194,51 +194,99 @@ static const char *chipNumber(const char *chip) {
   return strncmp(chip, "sm_", 3) == 0 ? chip + 3 : chip;
 }
 
-int tilePtxToBinary(const char *toolkit, const char *chip, const char *ptx,
-                    bool fatbin, void **out, size_t *size, char *err,
-                    size_t errSize) {
+struct TilePtxJob {
   TileScratch scratch;
-  if (tileScratchCreate(&scratch, err, errSize))
+  TileToolRun ptxas;
+  char toolkit[512], chip[16];
+  bool fatbin;
+};
+
+static void scratchFile(const TilePtxJob *j, const char *name, char *path,
+                        size_t size) {
+  tileScratchPath(&j->scratch, name, path, size);
+}
+
+int tilePtxToBinaryStart(const char *toolkit, const char *chip,
+                         const char *ptx, bool fatbin, TilePtxJob **job,
+                         char *err, size_t errSize) {
+  *job = NULL;
+  TilePtxJob *j = calloc(1, sizeof *j);
+  if (!j) {
+    snprintf(err, errSize, "out of memory");
     return 1;
-  char ptxPath[512], cubinPath[512], fatbinPath[512], tool[512], arch[32],
-      elfImage[600], ptxImage[600];
-  tileScratchPath(&scratch, "kernel.ptx", ptxPath, sizeof ptxPath);
-  tileScratchPath(&scratch, "kernel.cubin", cubinPath, sizeof cubinPath);
-  tileScratchPath(&scratch, "kernel.fatbin", fatbinPath, sizeof fatbinPath);
+  }
+  snprintf(j->toolkit, sizeof j->toolkit, "%s", toolkit);
+  snprintf(j->chip, sizeof j->chip, "%s", chip);
+  j->fatbin = fatbin;
+  if (tileScratchCreate(&j->scratch, err, errSize)) {
+    free(j);
+    return 1;
+  }
+  char ptxPath[512], cubinPath[512], logPath[512], tool[600], arch[32];
+  scratchFile(j, "kernel.ptx", ptxPath, sizeof ptxPath);
+  scratchFile(j, "kernel.cubin", cubinPath, sizeof cubinPath);
+  scratchFile(j, "ptxas.log", logPath, sizeof logPath);
+  snprintf(tool, sizeof tool, "%s/bin/ptxas", toolkit);
+  snprintf(arch, sizeof arch, "-arch=%s", chip);
+  /* --split-compile 0: optimize the functions (the entries) on as many
+   * threads as there are CPUs. */
+  const char *argv[] = {tool,    arch, "-O3",     "--split-compile", "0",
+                        ptxPath, "-o", cubinPath, NULL};
+  if (tileScratchWrite(&j->scratch, "kernel.ptx", ptx, strlen(ptx), err,
+                       errSize) ||
+      tileToolStart(argv, logPath, &j->ptxas, err, errSize)) {
+    tileScratchDestroy(&j->scratch);
+    free(j);
+    return 1;
+  }
+  *job = j;
+  return 0;
+}
+
+int tilePtxToBinaryFinish(TilePtxJob *j, void **out, size_t *size,
+                          char *err, size_t errSize) {
+  if (!j)
+    return 0;
+  char ptxPath[512], cubinPath[512], fatbinPath[512], logPath[512],
+      tool[600], elfImage[600], ptxImage[600];
+  scratchFile(j, "kernel.ptx", ptxPath, sizeof ptxPath);
+  scratchFile(j, "kernel.cubin", cubinPath, sizeof cubinPath);
+  scratchFile(j, "kernel.fatbin", fatbinPath, sizeof fatbinPath);
+  scratchFile(j, "fatbinary.log", logPath, sizeof logPath);
   TileStrBuf log = tileStrBufInit();
   char toolErr[256] = "";
-  int rc = tileScratchWrite(&scratch, "kernel.ptx", ptx, strlen(ptx), err,
-                            errSize);
-  if (rc == 0) {
-    snprintf(tool, sizeof tool, "%s/bin/ptxas", toolkit);
-    snprintf(arch, sizeof arch, "-arch=%s", chip);
-    /* --split-compile 0: optimize the functions (our two entries) on as
-     * many threads as there are CPUs. */
-    const char *argv[] = {tool,       arch, "-O3", "--split-compile", "0",
-                          ptxPath,    "-o", cubinPath, NULL};
-    rc = tileRunTool(argv, &log, toolErr, sizeof toolErr);
-  }
-  if (rc == 0 && fatbin) {
-    snprintf(tool, sizeof tool, "%s/bin/fatbinary", toolkit);
+  int rc = tileToolFinish(&j->ptxas, &log, toolErr, sizeof toolErr);
+  if (rc == 0 && out && j->fatbin) {
+    snprintf(tool, sizeof tool, "%s/bin/fatbinary", j->toolkit);
     snprintf(elfImage, sizeof elfImage, "--image3=kind=elf,sm=%s,file=%s",
-             chipNumber(chip), cubinPath);
+             chipNumber(j->chip), cubinPath);
     snprintf(ptxImage, sizeof ptxImage, "--image3=kind=ptx,sm=%s,file=%s",
-             chipNumber(chip), ptxPath);
-    const char *argv[] = {tool,     "-64",      elfImage, ptxImage,
+             chipNumber(j->chip), ptxPath);
+    const char *argv[] = {tool,       "-64",      elfImage, ptxImage,
                           "--create", fatbinPath, NULL};
-    rc = tileRunTool(argv, &log, toolErr, sizeof toolErr);
+    rc = tileRunTool(argv, logPath, &log, toolErr, sizeof toolErr);
   }
-  if (rc != 0 && toolErr[0])
+  if (rc != 0 && out)
     snprintf(err, errSize, "%s%s%s", toolErr, log.len ? ":\n" : "",
              tileStrBufCStr(&log));
-  if (rc == 0) {
+  if (rc == 0 && out) {
     char *bytes;
-    rc = tileReadFile(fatbin ? fatbinPath : cubinPath, "GPU binary", &bytes,
-                      size, err, errSize);
+    rc = tileReadFile(j->fatbin ? fatbinPath : cubinPath, "GPU binary",
+                      &bytes, size, err, errSize);
     if (rc == 0)
       *out = bytes;
   }
   tileStrBufFree(&log);
-  tileScratchDestroy(&scratch);
+  tileScratchDestroy(&j->scratch);
+  free(j);
   return rc;
+}
+
+int tilePtxToBinary(const char *toolkit, const char *chip, const char *ptx,
+                    bool fatbin, void **out, size_t *size, char *err,
+                    size_t errSize) {
+  TilePtxJob *job;
+  return tilePtxToBinaryStart(toolkit, chip, ptx, fatbin, &job, err,
+                              errSize) ||
+         tilePtxToBinaryFinish(job, out, size, err, errSize);
 }

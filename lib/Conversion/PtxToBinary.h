@@ -26,4 +26,16 @@ int tilePtxToBinary(const char *toolkit, const char *chip, const char *ptx,
                     bool fatbin, void **out, size_t *size, char *err,
                     size_t errSize);
 
+/* The same in two halves, so the compiler works on while ptxas runs (ptxas
+ * is a process of its own): Start writes the PTX and starts ptxas; Finish
+ * waits for it, runs fatbinary when asked, reads the binary and frees the
+ * job. Every started job must be finished; with out NULL, Finish only
+ * waits and cleans up (and a NULL job is nothing to finish). */
+typedef struct TilePtxJob TilePtxJob;
+int tilePtxToBinaryStart(const char *toolkit, const char *chip,
+                         const char *ptx, bool fatbin, TilePtxJob **job,
+                         char *err, size_t errSize);
+int tilePtxToBinaryFinish(TilePtxJob *job, void **out, size_t *size,
+                          char *err, size_t errSize);
+
 #endif

@@ -289,7 +289,9 @@ int tileLaunchRun(TileCuda *cu, const TilePackage *p,
 
   /* The aligned entry when every memref qualifies (device buffers from
    * cuMemAlloc are 256-byte aligned; C order makes every outer stride a
-   * multiple of the innermost size) and the image has it. */
+   * multiple of the innermost size) and the image has it. Otherwise the
+   * generic entry: from the image, or compiled by the driver from the
+   * package's own PTX for it (Package.h). */
   TileCudaKernel *k = NULL;
   if (argsAligned16(p, args)) {
     char name[sizeof p->kernelName + sizeof TILE_ALIGNED_ENTRY_SUFFIX];
@@ -299,9 +301,10 @@ int tileLaunchRun(TileCuda *cu, const TilePackage *p,
     out->aligned = tileCudaKernelLoad(cu, p->image, name, p->sharedBytes, &k,
                                       ignored, sizeof ignored) == 0;
   }
+  out->genericFromPtx = !out->aligned && p->genericPtx;
   if (!out->aligned &&
-      tileCudaKernelLoad(cu, p->image, p->kernelName, p->sharedBytes, &k, err,
-                         errSize))
+      tileCudaKernelLoad(cu, out->genericFromPtx ? p->genericPtx : p->image,
+                         p->kernelName, p->sharedBytes, &k, err, errSize))
     return 1;
   tileCudaKernelInfo(k, &out->numRegs, &out->staticShared,
                      &out->dynamicShared);

@@ -29,6 +29,8 @@ typedef struct {
 typedef struct {
   double launchUs;             /* the one launch whose results are copied back */
   int aligned;                 /* ran the package's aligned entry (Package.h) */
+  int genericFromPtx;          /* ran the generic entry from the package's
+                                * PTX for it, compiled by the driver */
   int numRegs;                 /* registers per thread */
   int staticShared, dynamicShared;
   /* Bench mode only (iters > 0): */

@@ -1,4 +1,4 @@
-/* The compiled package file; see Package.h. Format, version 1, all
+/* The compiled package file; see Package.h. Format, version 2, all
  * integers little-endian:
  *
  *   "TILEPKG\0"                    8 bytes of magic
@@ -10,8 +10,10 @@
  *                                  u8 rank, i64 shape[3] (-1: dynamic;
  *                                  0 past the rank)
  *   u64 imageSize, bytes           the cubin/fatbin, or PTX ending in NUL
+ *   u64 genericSize, bytes         0, or the generic entry's PTX ending in
+ *                                  NUL (not in version 1)
  *
- * and nothing after. The reader trusts nothing: every length is checked
+ * and nothing after. Version 1 packages are still read. The reader trusts nothing: every length is checked
  * against what is left before it is used, and the decoded package goes
  * through the same validation the writer applies. */
 #define _POSIX_C_SOURCE 200809L
@@ -152,6 +154,20 @@ static int validate(const char *name, const TilePackage *p, char *err,
                    "%s: the cubin image is neither an ELF file nor a fatbin",
                    name);
   }
+  if (p->genericPtx) {
+    char entry[sizeof p->kernelName + 16];
+    snprintf(entry, sizeof entry, ".entry %s(", p->kernelName);
+    if (p->genericPtxSize == 0 || p->genericPtx[p->genericPtxSize - 1] != '\0' ||
+        strlen(p->genericPtx) + 1 != p->genericPtxSize)
+      return tileFail(err, errSize,
+                      "%s: the generic entry's PTX is not one NUL-terminated "
+                      "text",
+                      name);
+    if (!strstr(p->genericPtx, entry))
+      return tileFail(err, errSize,
+                      "%s: the generic entry's PTX does not define .entry %s",
+                      name, p->kernelName);
+  }
   return 0;
 }
 
@@ -222,6 +238,9 @@ int tilePackageWriteMemory(const TilePackage *p, void **outBuf,
   }
   putLE(&b, p->imageSize, 8);
   put(&b, p->image, p->imageSize);
+  putLE(&b, p->genericPtx ? p->genericPtxSize : 0, 8);
+  if (p->genericPtx)
+    put(&b, p->genericPtx, p->genericPtxSize);
   if (b.failed) {
     free(b.data);
     return tileFail(err, errSize, "package: out of memory");
@@ -335,6 +354,38 @@ static int readArg(Reader *r, int i, TilePackageArg *a) {
   return validateArg(name, i, a, r->err, r->errSize);
 }
 
+/* A u64 size and that many bytes, copied out (NULL when the size is 0 and
+ * `optional`). */
+static int getBlob(Reader *r, const char *what, bool optional, void **out,
+                   size_t *outSize) {
+  *out = NULL;
+  *outSize = 0;
+  size_t at = r->pos;
+  char sizeWhat[64];
+  snprintf(sizeWhat, sizeof sizeWhat, "the %s size", what);
+  uint64_t size;
+  if (getLE(r, 8, sizeWhat, &size))
+    return 1;
+  if (size == 0)
+    return optional ? 0
+                    : tileFail(r->err, r->errSize, "%s: at offset %zu: empty %s",
+                               r->name, at, what);
+  if (size > r->size - r->pos)
+    return tileFail(r->err, r->errSize,
+                    "%s: truncated package: the %s needs %llu bytes at offset "
+                    "%zu, %zu left",
+                    r->name, what, (unsigned long long)size, r->pos,
+                    r->size - r->pos);
+  *out = malloc((size_t)size);
+  if (!*out)
+    return tileFail(r->err, r->errSize, "%s: out of memory for a %llu-byte %s",
+                    r->name, (unsigned long long)size, what);
+  memcpy(*out, r->data + r->pos, (size_t)size);
+  *outSize = (size_t)size;
+  r->pos += (size_t)size;
+  return 0;
+}
+
 int tilePackageReadMemory(const char *name, const void *buf, size_t size,
                           TilePackage *out, char *err, size_t errSize) {
   memset(out, 0, sizeof *out);
@@ -351,7 +402,7 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
                  "%s: package version %llu is newer than this reader (version "
                  "%d); rebuild the package or update tile",
                  name, (unsigned long long)version, TILE_PACKAGE_VERSION);
-  if (version != TILE_PACKAGE_VERSION)
+  if (version != 1 && version != TILE_PACKAGE_VERSION)
     return tileFail(err, errSize, "%s: unknown package version %llu", name,
                  (unsigned long long)version);
 
@@ -378,28 +429,24 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
   for (int i = 0; i < p.numArgs; ++i)
     if (readArg(&r, i, &p.args[i]))
       return 1;
-  size_t imageAt = r.pos;
-  uint64_t imageSize;
-  if (getLE(&r, 8, "the image size", &imageSize))
+  void *generic = NULL;
+  size_t genericSize = 0;
+  if (getBlob(&r, "image", false, &p.image, &p.imageSize) ||
+      (version > 1 && getBlob(&r, "generic entry's PTX", true, &generic,
+                              &genericSize))) {
+    tilePackageFree(&p);
     return 1;
-  if (imageSize == 0)
-    return tileFail(err, errSize, "%s: at offset %zu: empty image", name, imageAt);
-  if (imageSize > r.size - r.pos)
+  }
+  p.genericPtx = generic;
+  p.genericPtxSize = genericSize;
+  p.version = (int)version;
+  if (r.pos < r.size) {
+    tilePackageFree(&p);
     return tileFail(err, errSize,
-                 "%s: truncated package: the image needs %llu bytes at offset "
-                 "%zu, %zu left",
-                 name, (unsigned long long)imageSize, r.pos, r.size - r.pos);
-  if (imageSize < r.size - r.pos)
-    return tileFail(err, errSize,
-                 "%s: %zu trailing bytes after the image (at offset %zu)",
-                 name, r.size - r.pos - (size_t)imageSize,
-                 r.pos + (size_t)imageSize);
-  p.image = malloc((size_t)imageSize);
-  if (!p.image)
-    return tileFail(err, errSize, "%s: out of memory for a %llu-byte image", name,
-                 (unsigned long long)imageSize);
-  memcpy(p.image, r.data + r.pos, (size_t)imageSize);
-  p.imageSize = (size_t)imageSize;
+                    "%s: %zu trailing bytes after the last field (at offset "
+                    "%zu)",
+                    name, r.size - r.pos, r.pos);
+  }
   if (validate(name, &p, err, errSize)) {
     tilePackageFree(&p);
     return 1;
@@ -432,6 +479,9 @@ int tilePackageFileIsPackage(const char *path) {
 
 void tilePackageFree(TilePackage *p) {
   free(p->image);
+  free(p->genericPtx);
   p->image = NULL;
   p->imageSize = 0;
+  p->genericPtx = NULL;
+  p->genericPtxSize = 0;
 }

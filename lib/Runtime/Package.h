@@ -18,7 +18,12 @@
  * An image may also hold the entry kernelName + TILE_ALIGNED_ENTRY_SUFFIX,
  * compiled for memrefs whose base is 16-byte aligned and whose innermost
  * size (and so every outer stride, in C order) is a multiple of 16 bytes;
- * the launcher runs it instead when every memref argument qualifies. */
+ * the launcher runs it instead when every memref argument qualifies.
+ *
+ * The generic entry may instead come as PTX of its own (genericPtx, from
+ * version 2): the compiler then runs ptxas on the aligned entry only, and
+ * the launcher has the driver compile the generic entry on the first launch
+ * that needs it (the driver keeps the result in its compute cache). */
 #ifndef TILE_RUNTIME_PACKAGE_H
 #define TILE_RUNTIME_PACKAGE_H
 
@@ -27,7 +32,7 @@
 
 #include "lib/Runtime/HostArray.h"
 
-#define TILE_PACKAGE_VERSION 1
+#define TILE_PACKAGE_VERSION 2
 #define TILE_PACKAGE_MAX_ARGS 64
 #define TILE_ALIGNED_ENTRY_SUFFIX "__aligned16"
 
@@ -49,6 +54,8 @@ typedef struct {
 } TilePackageArg;
 
 typedef struct {
+  int version;           /* read: the file's format version; always
+                          * written as TILE_PACKAGE_VERSION */
   char kernelName[128];  /* the entry symbol in the image */
   char chip[16];         /* e.g. "sm_90a", "sm_80" */
   TileImageKind imageKind;
@@ -60,6 +67,10 @@ typedef struct {
   TilePackageArg args[TILE_PACKAGE_MAX_ARGS];
   void *image;           /* owned; imageSize bytes (PTX: NUL-terminated) */
   size_t imageSize;
+  /* NULL, or the generic entry (kernelName) as NUL-terminated PTX, owned,
+   * when the image holds only the aligned entry. */
+  char *genericPtx;
+  size_t genericPtxSize; /* with the NUL */
 } TilePackage;
 
 /* Serializes to a file / to a malloc'ed buffer. Return 0 on success. */
@@ -76,7 +87,7 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
 /* Whether a file starts with the package magic (so tools can tell a
  * package from a .mlir file). */
 int tilePackageFileIsPackage(const char *path);
-/* Frees the image; safe on an empty package. */
+/* Frees the images; safe on an empty package. */
 void tilePackageFree(TilePackage *p);
 
 #endif

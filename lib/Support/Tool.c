@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,33 +59,43 @@ void tileScratchDestroy(TileScratch *s) {
   s->dir[0] = '\0';
 }
 
-int tileRunTool(const char *const *argv, TileStrBuf *log, char *err,
-                size_t errSize) {
-  int fds[2];
-  if (pipe(fds) != 0) {
-    snprintf(err, errSize, "cannot run %s: pipe: %s", argv[0],
+int tileToolStart(const char *const *argv, const char *logPath,
+                  TileToolRun *run, char *err, size_t errSize) {
+  memset(run, 0, sizeof *run);
+  run->logFd = -1;
+  snprintf(run->tool, sizeof run->tool, "%s", argv[0]);
+  /* A file, not a pipe: nobody reads while the tool runs, and a chatty
+   * tool must never block on a full pipe. */
+  int fd = open(logPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) {
+    snprintf(err, errSize, "cannot run %s: %s: %s", argv[0], logPath,
              strerror(errno));
     return 1;
   }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addclose(&actions, fds[0]);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], STDERR_FILENO);
-  posix_spawn_file_actions_addclose(&actions, fds[1]);
+  posix_spawn_file_actions_adddup2(&actions, fd, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, fd, STDERR_FILENO);
   pid_t pid;
   int rc = posix_spawn(&pid, argv[0], &actions, NULL, (char *const *)argv,
                        environ);
   posix_spawn_file_actions_destroy(&actions);
-  close(fds[1]);
   if (rc != 0) {
-    close(fds[0]);
+    close(fd);
     snprintf(err, errSize, "cannot run %s: %s", argv[0], strerror(rc));
     return 1;
   }
-  /* Read until the tool closes its end, so a chatty tool never blocks. */
+  run->pid = (int)pid;
+  run->logFd = fd;
+  return 0;
+}
+
+/* Appends what the tool wrote to its log file. */
+static void readLog(int fd, TileStrBuf *log) {
+  if (!log || lseek(fd, 0, SEEK_SET) != 0)
+    return;
   char buf[4096];
-  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) != 0;) {
+  for (ssize_t n; (n = read(fd, buf, sizeof buf)) != 0;) {
     if (n < 0) {
       if (errno == EINTR)
         continue;
@@ -92,21 +103,38 @@ int tileRunTool(const char *const *argv, TileStrBuf *log, char *err,
     }
     tileStrBufAppend(log, buf, (size_t)n);
   }
-  close(fds[0]);
-  int status;
-  while (waitpid(pid, &status, 0) < 0) {
+}
+
+int tileToolFinish(TileToolRun *run, TileStrBuf *log, char *err,
+                   size_t errSize) {
+  if (run->pid == 0)
+    return 0;
+  int status = 0, failed = 0;
+  while (waitpid((pid_t)run->pid, &status, 0) < 0) {
     if (errno != EINTR) {
-      snprintf(err, errSize, "%s: waitpid: %s", argv[0], strerror(errno));
-      return 1;
+      snprintf(err, errSize, "%s: waitpid: %s", run->tool, strerror(errno));
+      failed = 1;
+      break;
     }
   }
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-    return 0;
+  run->pid = 0;
+  readLog(run->logFd, log);
+  close(run->logFd);
+  run->logFd = -1;
+  if (failed || (WIFEXITED(status) && WEXITSTATUS(status) == 0))
+    return failed;
   if (WIFEXITED(status))
-    snprintf(err, errSize, "%s failed with exit status %d", argv[0],
+    snprintf(err, errSize, "%s failed with exit status %d", run->tool,
              WEXITSTATUS(status));
   else
-    snprintf(err, errSize, "%s was killed by signal %d", argv[0],
+    snprintf(err, errSize, "%s was killed by signal %d", run->tool,
              WIFSIGNALED(status) ? WTERMSIG(status) : 0);
   return 1;
+}
+
+int tileRunTool(const char *const *argv, const char *logPath,
+                TileStrBuf *log, char *err, size_t errSize) {
+  TileToolRun run;
+  return tileToolStart(argv, logPath, &run, err, errSize) ||
+         tileToolFinish(&run, log, err, errSize);
 }

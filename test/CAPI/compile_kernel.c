@@ -5,6 +5,7 @@
  *
  * RUN: tile-capi-compile_kernel 2>&1 | FileCheck %s
  */
+#define _GNU_SOURCE /* memmem */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,25 @@ int main(void) {
   printf("package: %d\n", size > 64);
   free(bytes);
   mlirModuleDestroy(m);
+
+  /* Its generic entry is PTX in the package unless eagerGeneric asks for
+   * it in the cubin (sm_90a: a cubin, so PTX text is the generic entry's). */
+  for (int eager = 0; eager < 2; ++eager) {
+    TileCompileOptions g = {0};
+    g.eagerGeneric = eager;
+    m = parse(ctx, kMatmul);
+    if (tileCompileKernel(m, "mm", &g, TILE_COMPILE_PACKAGE, &bytes, &size,
+                          err, sizeof err)) {
+      printf("FAILED: %s\n", err);
+      return 1;
+    }
+    // CHECK: eager 0: generic PTX 1
+    // CHECK: eager 1: generic PTX 0
+    printf("eager %d: generic PTX %d\n", eager,
+           memmem(bytes, size, ".entry mm(", 10) != NULL);
+    free(bytes);
+    mlirModuleDestroy(m);
+  }
 
   /* The FMA fallback says so through the callback. */
   int remarks = 0;

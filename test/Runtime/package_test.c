@@ -1,7 +1,8 @@
 /* Checks the package format (lib/Runtime/Package.h): a round trip through
  * memory and a file, then corruptions of a known package (truncation at
  * every length, trailing bytes, bad magic, future version, each field out
- * of range, bad images, random byte flips): each must be a one-line error
+ * of range, bad images, a bad generic entry, random byte flips); a
+ * version 1 package (no generic entry) is still read: each must be a one-line error
  * naming the problem, never a crash. Also the launch-side argument checks
  * and the missing-driver message, which need no GPU. Exits 1 on any failed
  * check.
@@ -34,6 +35,9 @@ static void expectError(int rc, const char *want, int line) {
 #define EXPECT_ERROR(call, want) (err[0] = '\0', expectError((call), (want), __LINE__))
 
 static const char kPtx[] = ".version 8.0\n.target sm_80\n.address_size 64\n";
+static const char kGenericPtx[] =
+    ".version 8.0\n.target sm_80\n.address_size 64\n"
+    ".visible .entry vecadd(\n.param .u64 vecadd_param_0\n)\n{\n\tret;\n}\n";
 
 /* kernelName "vecadd", chip "sm_90a": the byte offsets below follow. */
 enum {
@@ -74,7 +78,9 @@ static int samePackage(const TilePackage *a, const TilePackage *b) {
       a->sharedBytes != b->sharedBytes ||
       a->flopsPerProgram != b->flopsPerProgram || a->numArgs != b->numArgs ||
       a->imageSize != b->imageSize ||
-      memcmp(a->image, b->image, a->imageSize) != 0)
+      memcmp(a->image, b->image, a->imageSize) != 0 ||
+      a->genericPtxSize != b->genericPtxSize || !a->genericPtx != !b->genericPtx ||
+      (a->genericPtx && memcmp(a->genericPtx, b->genericPtx, a->genericPtxSize)))
     return 0;
   for (int i = 0; i < a->numArgs; ++i)
     if (memcmp(&a->args[i], &b->args[i], sizeof a->args[i]) != 0)
@@ -122,7 +128,7 @@ static void testRoundTrip(const char *path) {
   void *buf;
   size_t size;
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx, "size %zu", size);
+  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8, "size %zu", size);
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q), "memory round trip differs");
   tilePackageFree(&q);
@@ -148,6 +154,17 @@ static void testRoundTrip(const char *path) {
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q), "cubin round trip differs");
+  tilePackageFree(&q);
+  free(buf);
+  tilePackageFree(&p);
+
+  /* The generic entry as PTX of its own beside a cubin. */
+  makePackage(&p);
+  p.genericPtx = strdup(kGenericPtx);
+  p.genericPtxSize = sizeof kGenericPtx;
+  CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
+  CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q) && q.genericPtx, "generic PTX round trip differs");
   tilePackageFree(&q);
   free(buf);
   tilePackageFree(&p);
@@ -178,6 +195,39 @@ static void testWriterValidates(void) {
   EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
                "the PTX image is not NUL-terminated");
   tilePackageFree(&p);
+
+  makePackage(&p);
+  p.genericPtx = strdup(kGenericPtx);
+  p.genericPtxSize = sizeof kGenericPtx - 1;
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "the generic entry's PTX is not one NUL-terminated text");
+  p.genericPtxSize = sizeof kGenericPtx;
+  p.genericPtx[20] = '\0';
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "the generic entry's PTX is not one NUL-terminated text");
+  free(p.genericPtx);
+  p.genericPtx = strdup(kPtx);
+  p.genericPtxSize = sizeof kPtx;
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "the generic entry's PTX does not define .entry vecadd");
+  tilePackageFree(&p);
+}
+
+/* Version 1 had no generic entry: the image was the last field. */
+static void testVersion1(void) {
+  TilePackage p, q;
+  makePackage(&p);
+  unsigned char *buf;
+  size_t size;
+  CHECK(tilePackageWriteMemory(&p, (void **)&buf, &size, err, sizeof err) == 0, "%s", err);
+  put32(buf, OFF_VERSION, 1);
+  CHECK(tilePackageReadMemory("v1", buf, size - 8, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q) && !q.genericPtx, "version 1 package differs");
+  tilePackageFree(&q);
+  EXPECT_ERROR(tilePackageReadMemory("v1", buf, size, &q, err, sizeof err),
+               "v1: 8 trailing bytes after the last field");
+  free(buf);
+  tilePackageFree(&p);
 }
 
 static void testCorruptions(void) {
@@ -206,12 +256,12 @@ static void testCorruptions(void) {
   memcpy(longer, good, size);
   memset(longer + size, 0, 3);
   EXPECT_ERROR(tilePackageReadMemory("k.tpkg", longer, size + 3, &q, err, sizeof err),
-               "k.tpkg: 3 trailing bytes after the image");
+               "k.tpkg: 3 trailing bytes after the last field");
   free(longer);
 
   EXPECT_BYTE(0, 'X', "k.tpkg: not a tile package (no TILEPKG magic)");
   EXPECT_BYTE(7, '1', "not a tile package");
-  EXPECT_FIELD(OFF_VERSION, 2, "package version 2 is newer than this reader (version 1)");
+  EXPECT_FIELD(OFF_VERSION, 3, "package version 3 is newer than this reader (version 2)");
   EXPECT_FIELD(OFF_VERSION, 0xffffffffu, "package version 4294967295 is newer");
   EXPECT_FIELD(OFF_VERSION, 0, "unknown package version 0");
   EXPECT_FIELD(OFF_NAME_LEN, 0, "at offset 12: the kernel name is 0 bytes long (expected 1 to 127)");
@@ -261,8 +311,11 @@ static void testCorruptions(void) {
   EXPECT_FIELD(offImage, 0, "empty image");
   EXPECT_FIELD(offImage + 4, 1, "truncated package: the image needs");
   EXPECT_FIELD(offImage, (uint32_t)sizeof kPtx - 1,
-               "1 trailing bytes after the image");
-  EXPECT_BYTE(size - 1, 'x', "the PTX image is not NUL-terminated");
+               "1 trailing bytes after the last field");
+  EXPECT_BYTE(size - 9, 'x', "the PTX image is not NUL-terminated");
+  size_t offGeneric = size - 8;
+  EXPECT_FIELD(offGeneric, 5, "truncated package: the generic entry's PTX needs 5 bytes");
+  EXPECT_FIELD(offGeneric + 4, 1, "the generic entry's PTX needs 4294967296 bytes");
 
   /* Random byte flips: anything may be reported, nothing may crash. */
   uint64_t s = 0x9e3779b97f4a7c15ull;
@@ -347,6 +400,7 @@ static void testLaunchChecks(void) {
 int main(int argc, char **argv) {
   testRoundTrip(argc > 1 ? argv[1] : "package_test.tpkg");
   testWriterValidates();
+  testVersion1();
   testCorruptions();
   testLaunchChecks();
   return testReport("package");

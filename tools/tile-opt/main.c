@@ -100,6 +100,20 @@ static void printRemark(void *userData, MlirLocation loc, const char *msg) {
   tilePrintRemark(stderr, &text, loc, msg);
 }
 
+/* The output --emit names (checked when the options were parsed). */
+static TileEmit emitKind(const char *name) {
+  static const struct {
+    const char *name;
+    TileEmit emit;
+  } kinds[] = {{"mlir", TILE_EMIT_MLIR},   {"llvm", TILE_EMIT_LLVM},
+               {"ptx", TILE_EMIT_PTX},     {"cubin", TILE_EMIT_CUBIN},
+               {"package", TILE_EMIT_PACKAGE}};
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; ++i)
+    if (strcmp(name, kinds[i].name) == 0)
+      return kinds[i].emit;
+  return TILE_EMIT_PTX;
+}
+
 /* --tile-compile: the GPU pipeline up to --emit, appended to `out`;
  * remarks (a dot that stays off the tensor cores) go to stderr. */
 static bool compileForGpu(const Options *o, const Source *src, MlirModule m,
@@ -116,16 +130,7 @@ static bool compileForGpu(const Options *o, const Source *src, MlirModule m,
     fprintf(stderr, "tile-opt: %s\n", err);
     return false;
   }
-  static const struct {
-    const char *name;
-    TileEmit emit;
-  } kinds[] = {{"mlir", TILE_EMIT_MLIR},   {"llvm", TILE_EMIT_LLVM},
-               {"ptx", TILE_EMIT_PTX},     {"cubin", TILE_EMIT_CUBIN},
-               {"package", TILE_EMIT_PACKAGE}};
-  TileEmit emit = TILE_EMIT_PTX;
-  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; ++i)
-    if (strcmp(o->emit, kinds[i].name) == 0)
-      emit = kinds[i].emit;
+  TileEmit emit = emitKind(o->emit);
   void *bytes = NULL;
   size_t size = 0;
   TilePackage package;
@@ -245,7 +250,8 @@ int main(int argc, char **argv) {
     TileGpuOptions gpu;
     tileGpuOptionsInit(&gpu);
     char gpuErr[512];
-    if (tileGpuOptionsParse(&gpu, o.tileCompile, gpuErr, sizeof gpuErr)) {
+    if (tileGpuOptionsParse(&gpu, o.tileCompile, gpuErr, sizeof gpuErr) ||
+        tileGpuOptionsCheck(&gpu, emitKind(o.emit), gpuErr, sizeof gpuErr)) {
       fprintf(stderr, "tile-opt: %s\n", gpuErr);
       mlirOpPrintingFlagsDestroy(flags);
       mlirContextDestroy(ctx);

@@ -5,7 +5,9 @@
  *
  *   tile-package --ptx k.ptx --kernel vecadd --chip sm_90a --warps 4 \
  *       --arg 'memref<?xf32>' --arg memref:f32:1 --arg index -o k.tpkg
- *   tile-package --dump k.tpkg */
+ *   tile-package --dump k.tpkg
+ * --generic-ptx adds the generic entry as PTX of its own, as the compiler
+ * writes it by default (Package.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdbool.h>
@@ -30,6 +32,9 @@ static void printHelp(void) {
       "  --cubin <file>      The image is a cubin (ELF)\n"
       "  --fatbin <file>     The image is a fatbin (cubin + PTX: newer GPUs\n"
       "                      JIT-compile the PTX)\n"
+      "  --generic-ptx <file> The generic entry as PTX of its own, which the\n"
+      "                      launcher JIT-compiles when the aligned entry\n"
+      "                      (NAME__aligned16, in the image) does not apply\n"
       "  --kernel <name>     The entry symbol in the image\n"
       "  --chip <sm_NN[a]>   The chip the image is built for (default sm_90a)\n"
       "  --warps <n>         Warps per block, a power of two 1..32 (default 4)\n"
@@ -130,7 +135,7 @@ static int dump(const char *path) {
     fprintf(stderr, "tile-package: %s\n", err);
     return EXIT_BAD_INPUT;
   }
-  printf("package %s (version %d)\n", path, TILE_PACKAGE_VERSION);
+  printf("package %s (version %d)\n", path, p.version);
   printf("kernel: %s\n", p.kernelName);
   printf("chip: %s\n", p.chip);
   printf("image: %s, %zu bytes\n",
@@ -138,6 +143,10 @@ static int dump(const char *path) {
          : p.imageKind == TILE_IMAGE_FATBIN ? "fatbin (cubin + ptx)"
                                             : "cubin",
          p.imageSize);
+  if (p.genericPtx)
+    printf("generic entry: ptx, %zu bytes (compiled by the driver when "
+           "first needed)\n",
+           p.genericPtxSize);
   printf("warps: %d (block %d)\n", p.numWarps, 32 * p.numWarps);
   printf("shared: %d bytes\n", p.sharedBytes);
   printf("flops per program: %d\n", p.flopsPerProgram);
@@ -163,7 +172,8 @@ static bool parseInt(const char *s, long lo, long hi, int *out) {
 int main(int argc, char **argv) {
   TilePackage p;
   memset(&p, 0, sizeof p);
-  const char *image = NULL, *kernel = NULL, *output = NULL, *chip = "sm_90a";
+  const char *image = NULL, *generic = NULL, *kernel = NULL, *output = NULL,
+             *chip = "sm_90a";
   int numWarps = 4;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i], *value = NULL;
@@ -188,6 +198,11 @@ int main(int argc, char **argv) {
                     : strncmp(arg, "-fatbin", 7) == 0 ? TILE_IMAGE_FATBIN
                                                       : TILE_IMAGE_CUBIN;
       image = value;
+    } else if (tileFlagValue(arg, "-generic-ptx", &i, argc, argv, &value,
+                             &missing)) {
+      if (missing)
+        return usage("option '%s' needs a file", argv[i]);
+      generic = value;
     } else if (tileFlagValue(arg, "-kernel", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a name", argv[i]);
@@ -237,6 +252,11 @@ int main(int argc, char **argv) {
   p.image = readAll(image, &p.imageSize, p.imageKind == TILE_IMAGE_PTX);
   if (!p.image)
     return EXIT_BAD_INPUT;
+  if (generic &&
+      !(p.genericPtx = readAll(generic, &p.genericPtxSize, true))) {
+    tilePackageFree(&p);
+    return EXIT_BAD_INPUT;
+  }
   char err[1024];
   int rc = tilePackageWrite(output, &p, err, sizeof err);
   if (rc)
