@@ -20,7 +20,7 @@ echo "== correctness: packages vs CPU reference"
 pass=0; fail=0
 while IFS='|' read -r name grid args out rtol; do
   if $TR "$D/$name.tpkg" --target cuda --grid "$grid" $args --check "$out=$D/$name.ref.npy:$rtol" > "$OUTDIR/$name.check.log" 2>&1; then
-    pass=$((pass+1)); echo "ok   $name"
+    pass=$((pass+1)); echo "ok   $name ($(grep -o 'aligned entry\|generic entry.*' "$OUTDIR/$name.check.log" | head -1))"
   else
     fail=$((fail+1)); echo "FAIL $name"; tail -3 "$OUTDIR/$name.check.log"
   fi

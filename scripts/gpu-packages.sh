@@ -27,7 +27,10 @@ add() { # NAME FILE KERNEL GRID OUT RTOL ARGS...
   echo "packaged $name"
 }
 add vecadd examples/vecadd.mlir vecadd 'cdiv(100000,1024)' 2 1e-6 randn:100000xf32:seed=1 randn:100000xf32:seed=2 zeros:100000xf32
+# An odd length: the generic entry, from the package's PTX.
+add vecadd_odd examples/vecadd.mlir vecadd 'cdiv(100001,1024)' 2 1e-6 randn:100001xf32:seed=1 randn:100001xf32:seed=2 zeros:100001xf32
 add softmax examples/softmax.mlir softmax 'cdiv(10,4)' 1 1e-5 randn:10x1000xf32:seed=3 zeros:10x1000xf32
+add softmax_odd examples/softmax.mlir softmax 'cdiv(10,4)' 1 1e-5 randn:10x1001xf32:seed=3 zeros:10x1001xf32
 add softmax_f16 examples/softmax.mlir softmax_f16 'cdiv(10,4)' 1 1e-2 randn:10x1000xf16:seed=3 zeros:10x1000xf16
 add layernorm examples/layernorm.mlir layernorm 'cdiv(9,4)' 3 1e-4 randn:9x700xf32:seed=4 randn:700xf32:seed=5 randn:700xf32:seed=6 zeros:9x700xf32 1e-5
 add rmsnorm examples/rmsnorm.mlir rmsnorm 'cdiv(6,4)' 2 1e-4 randn:6x1024xf32:seed=7 randn:1024xf32:seed=8 zeros:6x1024xf32 1e-6

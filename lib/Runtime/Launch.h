@@ -31,6 +31,8 @@ typedef struct {
   int aligned;                 /* ran the package's aligned entry (Package.h) */
   int genericFromPtx;          /* ran the generic entry from the package's
                                 * PTX for it, compiled by the driver */
+  double jitMs;                /* then: loading it (the driver's JIT, or its
+                                * compute cache) */
   int numRegs;                 /* registers per thread */
   int staticShared, dynamicShared;
   /* Bench mode only (iters > 0): */

@@ -51,13 +51,16 @@ int gpuRun(Session *s, const Options *o, const TilePackage *p) {
     return sessionFail(msg);
   }
   int cap = tileCudaCapability(cu);
+  char entry[96] = "";
+  if (r.aligned)
+    snprintf(entry, sizeof entry, ", aligned entry");
+  else if (r.genericFromPtx)
+    snprintf(entry, sizeof entry,
+             ", generic entry (from PTX: %.1f ms to load)", r.jitMs);
   printf("@%s on cuda (%s, sm_%d): grid %lldx%lldx%lld, block %d, %.3f ms%s\n",
          p->kernelName, tileCudaDeviceName(cu), cap, (long long)s->grid[0],
          (long long)s->grid[1], (long long)s->grid[2], 32 * p->numWarps,
-         r.launchUs * 1e-3,
-         r.aligned          ? ", aligned entry"
-         : r.genericFromPtx ? ", generic entry (compiled from PTX at load)"
-                            : "");
+         r.launchUs * 1e-3, entry);
   if (o->bench) {
     printf("bench: median %.2f us, min %.2f us, max %.2f us (%d iterations "
            "after %d warmup), %.1f GB/s",
