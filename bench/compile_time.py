@@ -1,19 +1,26 @@
 #!/usr/bin/env python3
-"""Compile time of every example kernel, .mlir to cubin, here (no GPU needed).
+"""Compile time of every example kernel, .mlir to a package, here (no GPU
+needed).
 
-Runs `tile-opt FILE --kernel=K --tile-compile=chip=CHIP --emit=cubin
---mlir-timing` REPEAT times per kernel and prints a Markdown table of
-medians: each stage as tile-opt reports it (in process) and the whole
-process's wall time as seen from here.
+Runs `tile-opt FILE --kernel=K --tile-compile=chip=CHIP[,OPTIONS]
+--emit=EMIT --mlir-timing` REPEAT times per kernel and prints a Markdown
+table of medians: each stage as tile-opt reports it (in process) and the
+whole process's wall time as seen from here. EMIT is package by default
+(what tile-run runs: the aligned entry as a cubin, the generic entry as
+PTX); --emit=cubin (or --options generic=eager) compiles both entries with
+ptxas.
 
-With --baseline, compares two compilers instead: runs of the baseline
-(another build of tile-opt, with its own examples from --baseline-examples)
-alternate with runs of this one, so both see the same machine load, and
-the table gives each one's in-process total and process time.
+With --baseline or --baseline-options, compares two compilers or two sets
+of options instead: runs of the baseline (another build of tile-opt, with
+its own examples from --baseline-examples, and/or other options) alternate
+with runs of this one, so both see the same machine load, and the table
+gives each one's in-process total and process time.
 
   python3 bench/compile_time.py [--tile-opt build/tile-opt] [--repeat 7]
-      [--chip sm_90a] [--examples DIR]
-      [--baseline OLD/tile-opt --baseline-examples OLD/examples] [FILTER]
+      [--chip sm_90a] [--emit package] [--options generic=lazy]
+      [--examples DIR] [--baseline OLD/tile-opt]
+      [--baseline-examples OLD/examples] [--baseline-options OPTS]
+      [--baseline-emit EMIT] [FILTER]
 
 To build a baseline: git worktree add /tmp/old REV, then build it there.
 """
@@ -43,11 +50,12 @@ def kernels(folder):
                     yield name, m.group(1)
 
 
-def run_once(tile_opt, path, kernel, chip):
+def run_once(tile_opt, path, kernel, chip, emit, options):
     """One compile: ({stage: ms}, process wall ms)."""
+    compile_options = "chip=" + chip + (" " + options if options else "")
     cmd = [tile_opt, path, "--kernel=" + kernel,
-           "--tile-compile=chip=" + chip, "--emit=cubin", "-o", os.devnull,
-           "--mlir-timing"]
+           "--tile-compile=" + compile_options, "--emit=" + emit, "-o",
+           os.devnull, "--mlir-timing"]
     start = time.perf_counter()
     run = subprocess.run(cmd, capture_output=True, text=True)
     wall = (time.perf_counter() - start) * 1e3
@@ -91,13 +99,23 @@ def main():
     ap.add_argument("--chip", default="sm_90a")
     ap.add_argument("--examples", default=os.path.join(ROOT, "examples"),
                     help="folder of .mlir files (another version's examples)")
+    ap.add_argument("--emit", default="package")
+    ap.add_argument("--options", default="",
+                    help="more --tile-compile options: 'generic=eager'")
     ap.add_argument("--baseline", help="another tile-opt to compare with")
     ap.add_argument("--baseline-examples",
                     help="the baseline's examples (default: --examples)")
+    ap.add_argument("--baseline-options",
+                    help="the baseline's --tile-compile options")
+    ap.add_argument("--baseline-emit", help="the baseline's --emit")
     ap.add_argument("filter", nargs="?", default="")
     args = ap.parse_args()
     base_examples = args.baseline_examples or args.examples
-    if args.baseline:
+    compare = args.baseline or args.baseline_options is not None
+    base_opt = args.baseline or args.tile_opt
+    base_options = args.baseline_options or ""
+    base_emit = args.baseline_emit or args.emit
+    if compare:
         print("| kernel | before: in process | before: process "
               "| after: in process | after: process |")
         print("|---|---|---|---|---|")
@@ -109,14 +127,15 @@ def main():
             continue
         after, before = Samples(), Samples()
         for _ in range(args.repeat):
-            if args.baseline:
-                before.add(*run_once(args.baseline,
+            if compare:
+                before.add(*run_once(base_opt,
                                      os.path.join(base_examples, name),
-                                     kernel, args.chip))
+                                     kernel, args.chip, base_emit,
+                                     base_options))
             after.add(*run_once(args.tile_opt,
                                 os.path.join(args.examples, name), kernel,
-                                args.chip))
-        if args.baseline:
+                                args.chip, args.emit, args.options))
+        if compare:
             row = [before.stage("total (in process)"), before.wall(),
                    after.stage("total (in process)"), after.wall()]
         else:

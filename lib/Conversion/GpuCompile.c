@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "lib/Conversion/EntriesToPtx.h"
 #include "lib/Conversion/PtxToBinary.h"
 #include "lib/Conversion/TileToGPU.h"
 #include "lib/Support/DType.h"
@@ -291,8 +292,6 @@ static void keepOneEntry(MlirOperation m, int keep) {
   }
 }
 
-enum { MAX_ENTRIES = 2 };
-
 /* Gives each entry of the gpu.module a gpu.module of its own, each in a
  * builtin.module of its own, returned in `wrappers` in the entries' order
  * (the generic entry, then the aligned one): the pass manager runs a nested
@@ -300,7 +299,7 @@ enum { MAX_ENTRIES = 2 };
  * optimized and translated to PTX on separate threads, and each can also
  * be compiled on its own. Returns the number of entries. */
 static int separateEntries(MlirModule module,
-                           MlirOperation wrappers[MAX_ENTRIES]) {
+                           MlirOperation wrappers[TILE_MAX_ENTRIES]) {
   MlirBlock body = mlirModuleGetBody(module);
   MlirOperation gpuModule = {NULL};
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
@@ -315,8 +314,8 @@ static int separateEntries(MlirModule module,
   for (MlirOperation op = mlirBlockGetFirstOperation(gpuBody);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     entries += tileOpIsNamed(op, "gpu.func");
-  if (entries > MAX_ENTRIES)
-    entries = MAX_ENTRIES; /* TileToGPU makes exactly two */
+  if (entries > TILE_MAX_ENTRIES)
+    entries = TILE_MAX_ENTRIES; /* TileToGPU makes exactly two */
   mlirOperationRemoveFromParent(gpuModule);
   for (int i = 0; i < entries; ++i) {
     MlirOperation m =
@@ -328,60 +327,6 @@ static int separateEntries(MlirModule module,
     mlirBlockAppendOwnedOperation(body, wrappers[i]);
   }
   return entries;
-}
-
-/* The PTX text of the gpu.binary that gpu-module-to-binary left in
- * builtin.module `m`, or a null string. */
-static MlirStringRef entryPtx(MlirOperation m) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute objects = tileOpAttr(op, "objects");
-    if (tileOpIsNamed(op, "gpu.binary") && !mlirAttributeIsNull(objects) &&
-        mlirArrayAttrGetNumElements(objects) > 0)
-      return mlirGPUObjectAttrGetObject(mlirArrayAttrGetElement(objects, 0));
-  }
-  return (MlirStringRef){NULL, 0};
-}
-
-/* The PTX of entries[0..n) (see separateEntries) as one PTX module. */
-static int mergeEntriesPtx(const MlirOperation *entries, int n,
-                           TileStrBuf *out, char *err, size_t errSize) {
-  char *texts[MAX_ENTRIES];
-  int rc = 0, copied = 0;
-  for (; copied < n; ++copied) {
-    MlirStringRef text = entryPtx(entries[copied]);
-    if (!text.data) {
-      snprintf(err, errSize, "internal error: no PTX for entry %d", copied);
-      rc = 1;
-      break;
-    }
-    texts[copied] = malloc(text.length + 1); /* NUL-terminated */
-    memcpy(texts[copied], text.data, text.length);
-    texts[copied][text.length] = '\0';
-  }
-  if (rc == 0 && n == 0) {
-    snprintf(err, errSize, "internal error: no GPU object was produced");
-    rc = 1;
-  }
-  if (rc == 0)
-    rc = tilePtxMerge((const char *const *)texts, n, out, err, errSize);
-  for (int i = 0; i < copied; ++i)
-    free(texts[i]);
-  return rc;
-}
-
-/* gpu-module-to-binary to PTX for `op`: the top module (every entry, in
- * parallel) or one entry's builtin.module. */
-static bool translateToPtx(MlirOperation op, bool nested,
-                           const char *toolkit, char *err, size_t errSize) {
-  /* The toolkit, when there is one, provides libdevice for math. */
-  char pipeline[1024];
-  snprintf(pipeline, sizeof pipeline,
-           "builtin.module(%sgpu-module-to-binary{format=isa%s%s}%s)",
-           nested ? "builtin.module(" : "", toolkit ? " toolkit=" : "",
-           toolkit ? toolkit : "", nested ? ")" : "");
-  return runPipeline(op, pipeline, err, errSize, "code generation");
 }
 
 int tileGpuCompile(MlirModule module, const char *name,
@@ -473,7 +418,7 @@ int tileGpuCompile(MlirModule module, const char *name,
              kernelName);
     return 1;
   }
-  MlirOperation entries[MAX_ENTRIES];
+  MlirOperation entries[TILE_MAX_ENTRIES];
   int numEntries = separateEntries(module, entries);
   if (!runPipeline(mlirModuleGetOperation(module),
                    /* 32-bit index math: addresses are formed in 64 bits
@@ -503,43 +448,40 @@ int tileGpuCompile(MlirModule module, const char *name,
    * GPUs of newer majors run it: sm_80 code on a Hopper, for instance. */
   bool archSpecific = o->chip[strlen(o->chip) - 1] == 'a';
   bool fatbin = wantBinary && emit == TILE_EMIT_PACKAGE && !archSpecific;
-  /* A lazy generic entry: translate the aligned entry first and start
-   * ptxas on it (a process of its own), then translate the generic entry
-   * while ptxas runs; its PTX goes into the package as it is. */
+  /* A lazy generic entry: ptxas starts on the aligned entry's PTX as soon
+   * as it exists, while LLVM still translates the generic entry, whose PTX
+   * goes into the package as it is. Otherwise every entry's PTX is merged
+   * into one module for ptxas. */
   bool lazy = wantBinary && emit == TILE_EMIT_PACKAGE &&
               o->generic != TILE_GENERIC_EAGER && numEntries == 2;
-  int first = lazy ? 1 : 0; /* the entries ptxas compiles: [first, n) */
-  if (lazy ? !translateToPtx(entries[1], false, toolkit, err, errSize)
-           : !translateToPtx(mlirModuleGetOperation(module), true, toolkit,
-                             err, errSize))
+  TileEntriesPtx texts;
+  if (tileEntriesToPtx(module, entries, numEntries, toolkit, o->chip,
+                       lazy ? 1 : -1, fatbin, &texts, err, errSize))
     return 1;
-  TileStrBuf ptx = tileStrBufInit(), generic = tileStrBufInit();
-  if (mergeEntriesPtx(entries + first, numEntries - first, &ptx, err,
-                      errSize)) {
+  char *generic = NULL;
+  TileStrBuf ptx = tileStrBufInit();
+  if (lazy) {
+    generic = texts.ptx[0];
+    texts.ptx[0] = NULL;
+  } else if (tilePtxMerge((const char *const *)texts.ptx, numEntries, &ptx,
+                          err, errSize) ||
+             (wantBinary &&
+              tilePtxToBinaryStart(toolkit, o->chip, tileStrBufCStr(&ptx),
+                                   fatbin, &texts.job, err, errSize))) {
     tileStrBufFree(&ptx);
+    tileEntriesPtxFree(&texts);
     return 1;
   }
-  TilePtxJob *job = NULL;
-  if (wantBinary &&
-      tilePtxToBinaryStart(toolkit, o->chip, tileStrBufCStr(&ptx), fatbin,
-                           &job, err, errSize)) {
-    tileStrBufFree(&ptx);
-    return 1;
-  }
-  if (lazy && (!translateToPtx(entries[0], false, toolkit, err, errSize) ||
-               mergeEntriesPtx(entries, 1, &generic, err, errSize))) {
-    tilePtxToBinaryFinish(job, NULL, NULL, NULL, 0);
-    tileStrBufFree(&ptx);
-    tileStrBufFree(&generic);
-    return 1;
-  }
+  TilePtxJob *job = texts.job;
+  texts.job = NULL;
+  tileEntriesPtxFree(&texts);
   STAGE_DONE(llvmToPtx);
   void *bytes = NULL;
   size_t size = 0;
   if (wantBinary) {
     tileStrBufFree(&ptx);
     if (tilePtxToBinaryFinish(job, &bytes, &size, err, errSize)) {
-      tileStrBufFree(&generic);
+      free(generic);
       return 1;
     }
     STAGE_DONE(ptxas);
@@ -553,9 +495,9 @@ int tileGpuCompile(MlirModule module, const char *name,
                                      : TILE_IMAGE_PTX;
     package.image = bytes;
     package.imageSize = size;
-    if (lazy) {
-      package.genericPtxSize = generic.len + 1;
-      package.genericPtx = generic.data;
+    if (generic) {
+      package.genericPtxSize = strlen(generic) + 1;
+      package.genericPtx = generic;
     }
     *outPackage = package;
     return 0;
