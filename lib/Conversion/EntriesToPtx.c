@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Runtime/Clock.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/GPU.h"
@@ -14,15 +15,26 @@
  * entry's module on that entry's thread, shares with the caller. Each run
  * writes only its own entry's slots, and the pass manager joins its
  * threads before tileEntriesToPtx reads them. */
+typedef struct Hook Hook;
+
+/* What one hook pass instance does: 0 notes when an entry is lowered to
+ * NVVM, 1 collects its PTX (and may start ptxas). */
 typedef struct {
+  Hook *hook;
+  int stage;
+} HookStage;
+
+struct Hook {
   const MlirOperation *entries;
   int n, startEntry;
   const char *toolkit, *chip;
   bool fatbin;
   TileEntriesPtx *out;
+  HookStage stages[2];
+  double loweredAt[TILE_MAX_ENTRIES];
   int failed[TILE_MAX_ENTRIES];
   char err[TILE_MAX_ENTRIES][1024];
-} Hook;
+};
 
 /* The PTX text of the gpu.binary that gpu-module-to-binary left in
  * builtin.module `m`, or a null string. */
@@ -40,12 +52,17 @@ static MlirStringRef entryPtx(MlirOperation m) {
 
 static void runHook(MlirOperation op, MlirExternalPass pass, void *userData) {
   (void)pass; /* failures are reported through Hook, with their message */
-  Hook *h = userData;
+  const HookStage *stage = userData;
+  Hook *h = stage->hook;
   int i = 0;
   while (i < h->n && !mlirOperationEqual(op, h->entries[i]))
     ++i;
   if (i == h->n)
     return; /* not an entry's module */
+  if (stage->stage == 0) {
+    h->loweredAt[i] = tileNowMs();
+    return;
+  }
   MlirStringRef text = entryPtx(op);
   char *copy = text.data ? malloc(text.length + 1) : NULL;
   if (!copy) {
@@ -76,7 +93,7 @@ static MlirLogicalResult initializeHook(MlirContext ctx, void *userData) {
 /* Clones share the one Hook: each entry's run has its own slots. */
 static void *cloneHook(void *userData) { return userData; }
 
-static MlirPass createHook(Hook *h) {
+static MlirPass createHook(HookStage *stage) {
   /* The pass's TypeID: a unique, 8-byte aligned address. */
   static const _Alignas(8) char kHookId = 0;
   MlirExternalPassCallbacks callbacks = {noop, noop, initializeHook,
@@ -84,8 +101,9 @@ static MlirPass createHook(Hook *h) {
   return mlirCreateExternalPass(
       mlirTypeIDCreate(&kHookId), tileStr("tile-collect-ptx"),
       tileStr("tile-collect-ptx"),
-      tileStr("keeps an entry's PTX and may start ptxas on it"), tileStr(""),
-      0, NULL, callbacks, h);
+      tileStr("notes an entry's progress, keeps its PTX and may start ptxas "
+              "on it"),
+      tileStr(""), 0, NULL, callbacks, stage);
 }
 
 static void appendMessage(MlirStringRef s, void *userData) {
@@ -95,12 +113,15 @@ static void appendMessage(MlirStringRef s, void *userData) {
 }
 
 int tileEntriesToPtx(MlirModule module, const MlirOperation *entries, int n,
-                     const char *toolkit, const char *chip, int startEntry,
-                     bool fatbin, TileEntriesPtx *out, char *err,
-                     size_t errSize) {
+                     const char *lowering, const char *toolkit,
+                     const char *chip, int startEntry, bool fatbin,
+                     TileEntriesPtx *out, char *err, size_t errSize) {
   memset(out, 0, sizeof *out);
   out->numEntries = n;
-  Hook h = {entries, n, startEntry, toolkit, chip, fatbin, out, {0}, {{0}}};
+  Hook h = {.entries = entries, .n = n, .startEntry = startEntry,
+            .toolkit = toolkit, .chip = chip, .fatbin = fatbin, .out = out};
+  h.stages[0] = (HookStage){&h, 0};
+  h.stages[1] = (HookStage){&h, 1};
   MlirContext ctx = mlirModuleGetContext(module);
   MlirPassManager pm =
       mlirPassManagerCreateOnOperation(ctx, tileStr("builtin.module"));
@@ -112,15 +133,21 @@ int tileEntriesToPtx(MlirModule module, const MlirOperation *entries, int n,
   char pipeline[1024], message[512] = "";
   snprintf(pipeline, sizeof pipeline, "gpu-module-to-binary{format=isa%s%s}",
            toolkit ? " toolkit=" : "", toolkit ? toolkit : "");
+  /* Each entry runs the whole chain on its own thread: no entry waits for
+   * the other between the lowering and the translation. */
   int rc = 0;
-  if (mlirLogicalResultIsFailure(mlirOpPassManagerAddPipeline(
+  mlirOpPassManagerAddPipeline(perEntry, tileStr(lowering), appendMessage,
+                               message);
+  mlirOpPassManagerAddOwnedPass(perEntry, createHook(&h.stages[0]));
+  if (message[0] ||
+      mlirLogicalResultIsFailure(mlirOpPassManagerAddPipeline(
           perEntry, tileStr(pipeline), appendMessage, message))) {
     snprintf(err, errSize, "internal error: bad code generation pipeline: %s",
              message);
     rc = 1;
   }
   if (rc == 0) {
-    mlirOpPassManagerAddOwnedPass(perEntry, createHook(&h));
+    mlirOpPassManagerAddOwnedPass(perEntry, createHook(&h.stages[1]));
     if (mlirLogicalResultIsFailure(
             mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))) {
       snprintf(err, errSize, "code generation failed (see errors above)");
@@ -128,6 +155,9 @@ int tileEntriesToPtx(MlirModule module, const MlirOperation *entries, int n,
     }
   }
   mlirPassManagerDestroy(pm);
+  for (int i = 0; i < n; ++i)
+    if (h.loweredAt[i] > out->loweredAt)
+      out->loweredAt = h.loweredAt[i];
   for (int i = 0; i < n && rc == 0; ++i) {
     if (h.failed[i]) {
       snprintf(err, errSize, "%s", h.err[i]);

@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "lib/Conversion/EntriesToPtx.h"
 #include "lib/Conversion/PtxToBinary.h"
 #include "lib/Conversion/TileToGPU.h"
+#include "lib/Runtime/Clock.h"
 #include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
 #include "lib/Transforms/AssignLayouts.h"
@@ -273,12 +273,6 @@ static int describePackage(MlirOperation kernel, const char *name,
   return 0;
 }
 
-static double nowMs(void) {
-  struct timespec t;
-  timespec_get(&t, TIME_UTC); /* C11; durations of a few ms */
-  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-}
-
 /* Keeps the gpu.func numbered `keep` of gpu.module `m` (and every op that
  * is not a gpu.func: the entries' shared-memory globals). */
 static void keepOneEntry(MlirOperation m, int keep) {
@@ -291,6 +285,18 @@ static void keepOneEntry(MlirOperation m, int keep) {
       mlirOperationDestroy(op);
   }
 }
+
+/* Each entry's lowering to the LLVM/NVVM dialects, as pipeline elements
+ * for its builtin.module. 32-bit index math: addresses are formed in 64
+ * bits (gpuGep), but element offsets must stay below 2^31. No
+ * canonicalize/cse here: LLVM's own cleanups give byte-identical PTX,
+ * 5-10% sooner. */
+static const char kToNvvm[] =
+    "gpu.module(convert-scf-to-cf,"
+    "convert-gpu-to-nvvm{index-bitwidth=32},"
+    "convert-arith-to-llvm{index-bitwidth=32},"
+    "convert-index-to-llvm{index-bitwidth=32},"
+    "reconcile-unrealized-casts)";
 
 /* Gives each entry of the gpu.module a gpu.module of its own, each in a
  * builtin.module of its own, returned in `wrappers` in the entries' order
@@ -337,12 +343,12 @@ int tileGpuCompile(MlirModule module, const char *name,
     return 1;
   tileContextRegisterUpstream(mlirModuleGetContext(module));
   TileGpuTiming *timing = o->timing;
-  double start = nowMs(), mark = start;
+  double start = tileNowMs(), mark = start;
   if (timing)
     *timing = (TileGpuTiming){-1, -1, -1, -1, -1, -1};
 #define STAGE_DONE(field)                                                      \
   do {                                                                         \
-    double t = nowMs();                                                        \
+    double t = tileNowMs();                                                    \
     if (timing) {                                                              \
       timing->field = t - mark;                                                \
       timing->total = t - start;                                               \
@@ -420,22 +426,16 @@ int tileGpuCompile(MlirModule module, const char *name,
   }
   MlirOperation entries[TILE_MAX_ENTRIES];
   int numEntries = separateEntries(module, entries);
-  if (!runPipeline(mlirModuleGetOperation(module),
-                   /* 32-bit index math: addresses are formed in 64 bits
-                    * (gpuGep), but element offsets must stay below 2^31.
-                    * No canonicalize/cse here: LLVM's own cleanups give
-                    * byte-identical PTX, 5-10% sooner. */
-                   "builtin.module(builtin.module(gpu.module("
-                   "convert-scf-to-cf,"
-                   "convert-gpu-to-nvvm{index-bitwidth=32},"
-                   "convert-arith-to-llvm{index-bitwidth=32},"
-                   "convert-index-to-llvm{index-bitwidth=32},"
-                   "reconcile-unrealized-casts)))",
-                   err, errSize, "the lowering to NVVM"))
-    return 1;
-  STAGE_DONE(toNvvm);
-  if (emit == TILE_EMIT_LLVM)
+  if (emit == TILE_EMIT_LLVM) {
+    char pipeline[512];
+    snprintf(pipeline, sizeof pipeline, "builtin.module(builtin.module(%s))",
+             kToNvvm);
+    if (!runPipeline(mlirModuleGetOperation(module), pipeline, err, errSize,
+                     "the lowering to NVVM"))
+      return 1;
+    STAGE_DONE(toNvvm);
     return 0;
+  }
   const char *toolkit = findToolkit(o);
   bool wantBinary = emit != TILE_EMIT_PTX && toolkit;
   if (emit == TILE_EMIT_CUBIN && !toolkit) {
@@ -455,9 +455,14 @@ int tileGpuCompile(MlirModule module, const char *name,
   bool lazy = wantBinary && emit == TILE_EMIT_PACKAGE &&
               o->generic != TILE_GENERIC_EAGER && numEntries == 2;
   TileEntriesPtx texts;
-  if (tileEntriesToPtx(module, entries, numEntries, toolkit, o->chip,
-                       lazy ? 1 : -1, fatbin, &texts, err, errSize))
+  if (tileEntriesToPtx(module, entries, numEntries, kToNvvm, toolkit,
+                       o->chip, lazy ? 1 : -1, fatbin, &texts, err, errSize))
     return 1;
+  /* The entries went through both stages on their own threads: the first
+   * ends when the last entry was lowered to NVVM. */
+  if (timing)
+    timing->toNvvm = texts.loweredAt - mark;
+  mark = texts.loweredAt;
   char *generic = NULL;
   TileStrBuf ptx = tileStrBufInit();
   if (lazy) {

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "lib/Runtime/Clock.h"
 #include "lib/Runtime/Error.h"
 #include "lib/Runtime/Half.h"
 
@@ -262,12 +262,6 @@ static int runLoaded(TileCuda *cu, const TilePackage *p, TileCudaKernel *k,
   return 0;
 }
 
-static double nowMs(void) {
-  struct timespec t;
-  timespec_get(&t, TIME_UTC); /* C11 */
-  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-}
-
 static int argsAligned16(const TilePackage *p, const TileLaunchArg *args) {
   for (int i = 0; i < p->numArgs; ++i) {
     if (!p->args[i].isMemref)
@@ -309,13 +303,13 @@ int tileLaunchRun(TileCuda *cu, const TilePackage *p,
                                       ignored, sizeof ignored) == 0;
   }
   out->genericFromPtx = !out->aligned && p->genericPtx;
-  double loadStart = nowMs();
+  double loadStart = tileNowMs();
   if (!out->aligned &&
       tileCudaKernelLoad(cu, out->genericFromPtx ? p->genericPtx : p->image,
                          p->kernelName, p->sharedBytes, &k, err, errSize))
     return 1;
   if (out->genericFromPtx)
-    out->jitMs = nowMs() - loadStart;
+    out->jitMs = tileNowMs() - loadStart;
   tileCudaKernelInfo(k, &out->numRegs, &out->staticShared,
                      &out->dynamicShared);
   Params *ps = calloc(1, sizeof *ps);
