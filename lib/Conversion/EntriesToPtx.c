@@ -11,10 +11,10 @@
 #include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/Pass.h"
 
-/* What the hook pass, which runs after gpu-module-to-binary on each
- * entry's module on that entry's thread, shares with the caller. Each run
- * writes only its own entry's slots, and the pass manager joins its
- * threads before tileEntriesToPtx reads them. */
+/* What the hook passes, which run on each entry's module on that entry's
+ * thread (one after its lowering to NVVM, one after gpu-module-to-binary),
+ * share with the caller. Each run writes only its own entry's slots, and
+ * the pass manager joins its threads before tileEntriesToPtx reads them. */
 typedef struct Hook Hook;
 
 /* What one hook pass instance does: 0 notes when an entry is lowered to
@@ -64,13 +64,16 @@ static void runHook(MlirOperation op, MlirExternalPass pass, void *userData) {
     return;
   }
   MlirStringRef text = entryPtx(op);
-  char *copy = text.data ? malloc(text.length + 1) : NULL;
-  if (!copy) {
+  if (!text.data) {
     h->failed[i] = 1;
     snprintf(h->err[i], sizeof h->err[i],
-             text.data ? "out of memory"
-                       : "internal error: no PTX for entry %d",
-             i);
+             "internal error: no PTX for entry %d", i);
+    return;
+  }
+  char *copy = malloc(text.length + 1);
+  if (!copy) {
+    h->failed[i] = 1;
+    snprintf(h->err[i], sizeof h->err[i], "out of memory");
     return;
   }
   memcpy(copy, text.data, text.length);
@@ -150,7 +153,8 @@ int tileEntriesToPtx(MlirModule module, const MlirOperation *entries, int n,
     mlirOpPassManagerAddOwnedPass(perEntry, createHook(&h.stages[1]));
     if (mlirLogicalResultIsFailure(
             mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))) {
-      snprintf(err, errSize, "code generation failed (see errors above)");
+      snprintf(err, errSize, "the lowering to NVVM or code generation "
+                             "failed (see errors above)");
       rc = 1;
     }
   }
