@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/Conversion/TileToCPU.h"
+#include "lib/Execution/JitSymbols.h"
 #include "lib/Runtime/Half.h"
 #include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
@@ -166,6 +167,7 @@ int tileCpuKernelCreate(MlirModule module, const char *name,
     free(k);
     return 1;
   }
+  tileJitRegisterSymbols(k->engine);
   k->entry = (void (*)(void **))mlirExecutionEngineLookupPacked(
       k->engine, tileStr(name));
   if (!k->entry) {

@@ -1,0 +1,15 @@
+/* Routines that the CPU path's JIT-compiled code calls and that the process
+ * may not have. On x86 CPUs without AVX512-BF16, LLVM lowers an f32 -> bf16
+ * truncation to a call of __truncsfbf2, which GCC 13's libgcc provides and
+ * Debian 12's (GCC 12) does not: without it a kernel that stores bf16
+ * fails to link in the JIT. */
+#ifndef TILE_EXECUTION_JITSYMBOLS_H
+#define TILE_EXECUTION_JITSYMBOLS_H
+
+#include "mlir-c/ExecutionEngine.h"
+
+/* Makes the routines visible to code that `engine` compiles; call before
+ * the first lookup. */
+void tileJitRegisterSymbols(MlirExecutionEngine engine);
+
+#endif
