@@ -4,7 +4,7 @@
 # duplicate MLIR's globals next to libMLIR.so.
 set(TILE_MLIR_CAPI_COMPONENTS
     IR IRDL Func Arith Math SCF Tensor MemRef Transforms Conversion
-    GPU NVGPU NVVM LLVM Vector Linalg Bufferization ControlFlow Index
+    GPU NVGPU NVVM LLVM Vector Linalg Bufferization ControlFlow Index Target
     ExecutionEngine RegisterEverything)
 set(TILE_MLIR_CAPI_ARCHIVES "")
 foreach(component ${TILE_MLIR_CAPI_COMPONENTS})

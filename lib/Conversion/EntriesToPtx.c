@@ -5,83 +5,62 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Conversion/NvvmToPtx.h"
 #include "lib/Runtime/Clock.h"
 #include "lib/Support/IR.h"
-#include "mlir-c/BuiltinAttributes.h"
-#include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/Pass.h"
 
-/* What the hook passes, which run on each entry's module on that entry's
- * thread (one after its lowering to NVVM, one after gpu-module-to-binary),
- * share with the caller. Each run writes only its own entry's slots, and
- * the pass manager joins its threads before tileEntriesToPtx reads them. */
-typedef struct Hook Hook;
-
-/* What one hook pass instance does: 0 notes when an entry is lowered to
- * NVVM, 1 collects its PTX (and may start ptxas). */
+/* What the hook pass, which runs on each entry's module on that entry's
+ * thread once it is lowered to NVVM, shares with the caller. Each run
+ * writes only its own entry's slots, and the pass manager joins its
+ * threads before tileEntriesToPtx reads them. */
 typedef struct {
-  Hook *hook;
-  int stage;
-} HookStage;
-
-struct Hook {
   const MlirOperation *entries;
   int n, startEntry;
   const char *toolkit, *chip;
   bool fatbin;
   TileEntriesPtx *out;
-  HookStage stages[2];
   double loweredAt[TILE_MAX_ENTRIES];
   int failed[TILE_MAX_ENTRIES];
   char err[TILE_MAX_ENTRIES][1024];
-};
+} Hook;
 
-/* The PTX text of the gpu.binary that gpu-module-to-binary left in
- * builtin.module `m`, or a null string. */
-static MlirStringRef entryPtx(MlirOperation m) {
+/* The gpu.module inside an entry's builtin.module `m`. */
+static MlirOperation entryGpuModule(MlirOperation m) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute objects = tileOpAttr(op, "objects");
-    if (tileOpIsNamed(op, "gpu.binary") && !mlirAttributeIsNull(objects) &&
-        mlirArrayAttrGetNumElements(objects) > 0)
-      return mlirGPUObjectAttrGetObject(mlirArrayAttrGetElement(objects, 0));
-  }
-  return (MlirStringRef){NULL, 0};
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (tileOpIsNamed(op, "gpu.module"))
+      return op;
+  return (MlirOperation){NULL};
 }
 
+/* Notes when the entry was lowered, translates it to PTX (NvvmToPtx.h)
+ * and may start ptxas on it. */
 static void runHook(MlirOperation op, MlirExternalPass pass, void *userData) {
   (void)pass; /* failures are reported through Hook, with their message */
-  const HookStage *stage = userData;
-  Hook *h = stage->hook;
+  Hook *h = userData;
   int i = 0;
   while (i < h->n && !mlirOperationEqual(op, h->entries[i]))
     ++i;
   if (i == h->n)
     return; /* not an entry's module */
-  if (stage->stage == 0) {
-    h->loweredAt[i] = tileNowMs();
-    return;
-  }
-  MlirStringRef text = entryPtx(op);
-  if (!text.data) {
+  h->loweredAt[i] = tileNowMs();
+  MlirOperation gpuModule = entryGpuModule(op);
+  if (mlirOperationIsNull(gpuModule)) {
     h->failed[i] = 1;
     snprintf(h->err[i], sizeof h->err[i],
-             "internal error: no PTX for entry %d", i);
+             "internal error: entry %d has no gpu.module", i);
     return;
   }
-  char *copy = malloc(text.length + 1);
-  if (!copy) {
-    h->failed[i] = 1;
-    snprintf(h->err[i], sizeof h->err[i], "out of memory");
+  char *ptx;
+  if ((h->failed[i] = tileNvvmToPtx(gpuModule, h->chip, h->toolkit, &ptx,
+                                    h->err[i], sizeof h->err[i])))
     return;
-  }
-  memcpy(copy, text.data, text.length);
-  copy[text.length] = '\0';
-  h->out->ptx[i] = copy;
+  h->out->ptx[i] = ptx;
   if (i == h->startEntry)
     h->failed[i] =
-        tilePtxToBinaryStart(h->toolkit, h->chip, copy, h->fatbin,
+        tilePtxToBinaryStart(h->toolkit, h->chip, ptx, h->fatbin,
                              &h->out->job, h->err[i], sizeof h->err[i]);
 }
 
@@ -96,7 +75,7 @@ static MlirLogicalResult initializeHook(MlirContext ctx, void *userData) {
 /* Clones share the one Hook: each entry's run has its own slots. */
 static void *cloneHook(void *userData) { return userData; }
 
-static MlirPass createHook(HookStage *stage) {
+static MlirPass createHook(Hook *h) {
   /* The pass's TypeID: a unique, 8-byte aligned address. */
   static const _Alignas(8) char kHookId = 0;
   MlirExternalPassCallbacks callbacks = {noop, noop, initializeHook,
@@ -104,9 +83,8 @@ static MlirPass createHook(HookStage *stage) {
   return mlirCreateExternalPass(
       mlirTypeIDCreate(&kHookId), tileStr("tile-collect-ptx"),
       tileStr("tile-collect-ptx"),
-      tileStr("notes an entry's progress, keeps its PTX and may start ptxas "
-              "on it"),
-      tileStr(""), 0, NULL, callbacks, stage);
+      tileStr("translates an entry to PTX and may start ptxas on it"),
+      tileStr(""), 0, NULL, callbacks, h);
 }
 
 static void appendMessage(MlirStringRef s, void *userData) {
@@ -123,34 +101,24 @@ int tileEntriesToPtx(MlirModule module, const MlirOperation *entries, int n,
   out->numEntries = n;
   Hook h = {.entries = entries, .n = n, .startEntry = startEntry,
             .toolkit = toolkit, .chip = chip, .fatbin = fatbin, .out = out};
-  h.stages[0] = (HookStage){&h, 0};
-  h.stages[1] = (HookStage){&h, 1};
   MlirContext ctx = mlirModuleGetContext(module);
   MlirPassManager pm =
       mlirPassManagerCreateOnOperation(ctx, tileStr("builtin.module"));
   /* The IR was verified once after TileToGPU (see GpuCompile.c). */
   mlirPassManagerEnableVerifier(pm, false);
-  MlirOpPassManager perEntry =
-      mlirPassManagerGetNestedUnder(pm, tileStr("builtin.module"));
-  /* The toolkit, when there is one, provides libdevice for math. */
-  char pipeline[1024], message[512] = "";
-  snprintf(pipeline, sizeof pipeline, "gpu-module-to-binary{format=isa%s%s}",
-           toolkit ? " toolkit=" : "", toolkit ? toolkit : "");
   /* Each entry runs the whole chain on its own thread: no entry waits for
    * the other between the lowering and the translation. */
+  MlirOpPassManager perEntry =
+      mlirPassManagerGetNestedUnder(pm, tileStr("builtin.module"));
+  char message[512] = "";
   int rc = 0;
-  mlirOpPassManagerAddPipeline(perEntry, tileStr(lowering), appendMessage,
-                               message);
-  mlirOpPassManagerAddOwnedPass(perEntry, createHook(&h.stages[0]));
-  if (message[0] ||
-      mlirLogicalResultIsFailure(mlirOpPassManagerAddPipeline(
-          perEntry, tileStr(pipeline), appendMessage, message))) {
-    snprintf(err, errSize, "internal error: bad code generation pipeline: %s",
+  if (mlirLogicalResultIsFailure(mlirOpPassManagerAddPipeline(
+          perEntry, tileStr(lowering), appendMessage, message))) {
+    snprintf(err, errSize, "internal error: bad lowering pipeline: %s",
              message);
     rc = 1;
-  }
-  if (rc == 0) {
-    mlirOpPassManagerAddOwnedPass(perEntry, createHook(&h.stages[1]));
+  } else {
+    mlirOpPassManagerAddOwnedPass(perEntry, createHook(&h));
     if (mlirLogicalResultIsFailure(
             mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)))) {
       snprintf(err, errSize, "the lowering to NVVM or code generation "
