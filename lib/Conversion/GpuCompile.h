@@ -2,7 +2,8 @@
  *   tile-verify, tile-canonicalize, tile-coalesce, tile-assign-layouts,
  *   tile-promote-smem, tile-pipeline, TileToGPU (two entries), then
  *   upstream, each entry in a module of its own on its own thread: scf ->
- *   cf, gpu -> NVVM, arith/math -> LLVM, gpu-module-to-binary to PTX; then
+ *   cf, gpu -> NVVM, arith/math -> LLVM, then to PTX through the LLVM C
+ *   API with a short IR pipeline (lib/Conversion/NvvmToPtx.h); then
  *   the entries' PTX merged into one module and ptxas from the CUDA
  *   toolkit (lib/Conversion/PtxToBinary.h; PTX only when no toolkit is
  *   found, which the driver compiles at load time). A package's generic
