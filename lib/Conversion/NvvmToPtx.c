@@ -48,7 +48,8 @@ static void initNvptx(void) {
 }
 
 /* The first error LLVM reports through the context (a corrupt libdevice,
- * a failed link): without a handler LLVM would print it and exit. */
+ * a failed link, the back end): without a handler LLVM would print it and
+ * exit. */
 typedef struct {
   char text[512];
 } LlvmDiag;
@@ -207,6 +208,13 @@ int tileNvvmToPtx(MlirOperation gpuModule, const char *chip,
          runPasses(m, tm, libdevice ? kPipelineLibdevice : kPipeline, err,
                    errSize) ||
          emitPtx(m, tm, outPtx, err, errSize);
+    /* An error the back end reported through the context, not as failure. */
+    if (rc == 0 && diag.text[0]) {
+      snprintf(err, errSize, "the NVPTX back end failed: %s", diag.text);
+      free(*outPtx);
+      *outPtx = NULL;
+      rc = 1;
+    }
     LLVMDisposeModule(m);
   }
   LLVMDisposeTargetData(layout);
