@@ -42,6 +42,30 @@ static bool validChip(const char *chip) {
   return digits >= 2 && digits <= 3 && *p == '\0';
 }
 
+/* The chips LLVM 22's NVPTX back end knows (`llc -march=nvptx64
+ * -mcpu=help`). It would take any other name with a warning per function
+ * ("not a recognized processor") and write PTX for a default chip. */
+static const char *const kKnownChips[] = {
+    "sm_20",   "sm_21",   "sm_30",   "sm_32",   "sm_35",   "sm_37",
+    "sm_50",   "sm_52",   "sm_53",   "sm_60",   "sm_61",   "sm_62",
+    "sm_70",   "sm_72",   "sm_75",   "sm_80",   "sm_86",   "sm_87",
+    "sm_88",   "sm_89",   "sm_90",   "sm_90a",  "sm_100",  "sm_100a",
+    "sm_100f", "sm_101",  "sm_101a", "sm_101f", "sm_103",  "sm_103a",
+    "sm_103f", "sm_110",  "sm_110a", "sm_110f", "sm_120",  "sm_120a",
+    "sm_120f", "sm_121",  "sm_121a", "sm_121f"};
+
+/* Returns 0 if LLVM knows `chip`, else 1 with a message. */
+static int checkChipKnown(const char *chip, char *err, size_t errSize) {
+  for (size_t i = 0; i < sizeof kKnownChips / sizeof kKnownChips[0]; ++i)
+    if (strcmp(chip, kKnownChips[i]) == 0)
+      return 0;
+  snprintf(err, errSize,
+           "--tile-compile: chip '%s' is not one LLVM's NVPTX back end knows "
+           "(sm_20 ... sm_90a, sm_100 ... sm_121f)",
+           chip);
+  return 1;
+}
+
 int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
                         size_t errSize) {
   const char *p = text;
@@ -67,6 +91,8 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
                  value);
         return 1;
       }
+      if (checkChipKnown(value, err, errSize))
+        return 1;
       snprintf(o->chip, sizeof o->chip, "%s", value);
     } else if (strcmp(key, "num-warps") == 0 ||
                strcmp(key, "num-stages") == 0) {
@@ -107,6 +133,10 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
 
 int tileGpuOptionsCheck(const TileGpuOptions *o, TileEmit emit, char *err,
                         size_t errSize) {
+  /* Callers may set o->chip directly (tile-run from the device's compute
+   * capability, embedders). */
+  if (checkChipKnown(o->chip, err, errSize))
+    return 1;
   if (o->generic == TILE_GENERIC_LAZY && emit != TILE_EMIT_PACKAGE &&
       emit != TILE_EMIT_MLIR && emit != TILE_EMIT_LLVM) {
     snprintf(err, errSize,

@@ -142,6 +142,11 @@ int main(void) {
                          sizeof err);
   // CHECK: bad chip: rc 1, bytes 0: chip 'sm_9x' is not of the form sm_90a / sm_80
   printf("bad chip: rc %d, bytes %d: %s\n", rc, bytes != NULL, err);
+  bad.chip = "sm_99";
+  rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
+                         sizeof err);
+  // CHECK: unknown chip: rc 1, bytes 0: chip 'sm_99' is not one LLVM's NVPTX back end knows
+  printf("unknown chip: rc %d, bytes %d: %s\n", rc, bytes != NULL, err);
   bad.chip = NULL;
   bad.numStages = 9;
   rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
