@@ -112,14 +112,51 @@ GpuTile gpuTileMaterialize(const GpuTile *t, const TileLayout *l) {
 
 /* ---- thread coordinates ------------------------------------------------ */
 
-/* (v / stride) % count, as index arithmetic; 0 when count is 1. */
+/* (v / stride) % count, as index arithmetic. */
 static MlirValue digit(TileBuilder *b, MlirValue v, int stride, int count) {
-  if (count == 1)
-    return bConstIndex(b, 0);
   MlirValue q = stride == 1 ? v
                             : bBinary(b, "arith.divui", v,
                                       bConstIndex(b, stride));
   return bBinary(b, "arith.remui", q, bConstIndex(b, count));
+}
+
+static bool sameTerms(const TileThreadTerm *x, const TileThreadTerm *y) {
+  for (int t = 0; t < 2; ++t)
+    if (x[t].warp != y[t].warp || x[t].stride != y[t].stride ||
+        x[t].count != y[t].count || x[t].scale != y[t].scale)
+      return false;
+  return true;
+}
+
+/* sum over terms of digit(lane or warp) * scale, or a null value when
+ * neither term varies. Built right after g->warp in the entry block, so it
+ * dominates every use, and kept for the next tile with the same terms:
+ * before, each register computed its own divisions, which MLIR converted
+ * and LLVM merged again, op by op. */
+static MlirValue threadPart(GpuLowering *g, const TileThreadTerm terms[2]) {
+  if (terms[0].count == 1 && terms[1].count == 1)
+    return (MlirValue){NULL};
+  for (int i = 0; i < g->numThreadParts; ++i)
+    if (sameTerms(g->threadParts[i].terms, terms))
+      return g->threadParts[i].value;
+  MlirOperation warpDef = mlirOpResultGetOwner(g->warp);
+  TileBuilder b = tileBuilderBefore(mlirOperationGetNextInBlock(warpDef));
+  MlirValue sum = {NULL};
+  for (int t = 0; t < 2; ++t) {
+    if (terms[t].count == 1)
+      continue;
+    MlirValue id = digit(&b, terms[t].warp ? g->warp : g->lane,
+                         terms[t].stride, terms[t].count);
+    MlirValue term = bMuli(&b, id, bConstIndex(&b, terms[t].scale));
+    sum = mlirValueIsNull(sum) ? term : bAddi(&b, sum, term);
+  }
+  if (g->numThreadParts <
+      (int)(sizeof g->threadParts / sizeof g->threadParts[0])) {
+    g->threadParts[g->numThreadParts].terms[0] = terms[0];
+    g->threadParts[g->numThreadParts].terms[1] = terms[1];
+    g->threadParts[g->numThreadParts++].value = sum;
+  }
+  return sum;
 }
 
 void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
@@ -131,14 +168,10 @@ void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
       continue;
     TileThreadTerm terms[2];
     tileLayoutThreadTerms(l, d, terms);
+    MlirValue part = threadPart(g, terms);
     MlirValue c = bConstIndex(b, regCoords[k]);
-    for (int t = 0; t < 2; ++t) {
-      if (terms[t].count == 1)
-        continue;
-      MlirValue id = digit(b, terms[t].warp ? g->warp : g->lane,
-                           terms[t].stride, terms[t].count);
-      c = bAddi(b, c, bMuli(b, id, bConstIndex(b, terms[t].scale)));
-    }
+    if (!mlirValueIsNull(part))
+      c = bAddi(b, part, c);
     if (tileLayoutCoverage(l, d) > shape[k]) /* replicated: wrap */
       c = bAndi(b, c, bConstIndex(b, shape[k] - 1));
     out[k++] = c;

@@ -84,6 +84,14 @@ typedef struct {
    * checks), so vector groups at provably aligned offsets are either wholly
    * inside the memref or wholly outside. */
   bool assumeAligned16;
+  /* This thread's part of a tile coordinate (gpuRegCoords), built once at
+   * the function's entry per distinct pair of thread terms: every
+   * register of every tile in that layout then adds only its constant. */
+  struct {
+    TileThreadTerm terms[2];
+    MlirValue value;
+  } threadParts[32];
+  int numThreadParts;
   TileGpuRemarks remarks;
   bool failed;
   GpuValueMap values;

@@ -54,11 +54,45 @@ MlirValue bBinary(TileBuilder *b, const char *name, MlirValue x,
   return bInsert(b, tileOpCreate(b->loc, name, 2, operands, 1, &type, 0, NULL));
 }
 
+/* The value of an integer arith.constant. */
+static bool constantOf(MlirValue v, int64_t *out) {
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (!tileOpIsNamed(def, "arith.constant"))
+    return false;
+  MlirAttribute value = tileOpAttr(def, "value");
+  if (mlirAttributeIsNull(value) || !mlirAttributeIsAInteger(value))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(value);
+  return true;
+}
+
+/* bAddi and bMuli fold what lowerings build by the thousand (a register's
+ * constant offset plus 0, a stride of 1, index constants on both sides),
+ * so the IR that MLIR converts and LLVM cleans up is that much shorter.
+ * Two constants fold only for index, whose width is fixed later. */
 MlirValue bAddi(TileBuilder *b, MlirValue x, MlirValue y) {
+  int64_t cx, cy;
+  bool kx = constantOf(x, &cx), ky = constantOf(y, &cy);
+  if (ky && cy == 0)
+    return x;
+  if (kx && cx == 0)
+    return y;
+  if (kx && ky && mlirTypeIsAIndex(mlirValueGetType(x)))
+    return bConstIndex(b, (int64_t)((uint64_t)cx + (uint64_t)cy));
   return bBinary(b, "arith.addi", x, y);
 }
 
 MlirValue bMuli(TileBuilder *b, MlirValue x, MlirValue y) {
+  int64_t cx, cy;
+  bool kx = constantOf(x, &cx), ky = constantOf(y, &cy);
+  if (ky && cy == 1)
+    return x;
+  if (kx && cx == 1)
+    return y;
+  if (kx && ky && mlirTypeIsAIndex(mlirValueGetType(x)))
+    return bConstIndex(b, (int64_t)((uint64_t)cx * (uint64_t)cy));
   return bBinary(b, "arith.muli", x, y);
 }
 
