@@ -303,24 +303,24 @@ static int describePackage(MlirOperation kernel, const char *name,
   return 0;
 }
 
-/* Keeps the gpu.func numbered `keep` of gpu.module `m` (and every op that
- * is not a gpu.func: the entries' shared-memory globals). */
-static void keepOneEntry(MlirOperation m, int keep) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
-  int index = 0;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body), next;
-       !mlirOperationIsNull(op); op = next) {
-    next = mlirOperationGetNextInBlock(op);
-    if (tileOpIsNamed(op, "gpu.func") && index++ != keep)
-      mlirOperationDestroy(op);
-  }
-}
-
 /* Each entry's lowering to the LLVM/NVVM dialects, as pipeline elements
  * for its builtin.module. 32-bit index math: addresses are formed in 64
  * bits (gpuGep), but element offsets must stay below 2^31. No
  * canonicalize/cse here: LLVM's own cleanups give byte-identical PTX,
- * 5-10% sooner. */
+ * 5-10% sooner.
+ *
+ * TileToGPU emits the entry as an llvm.func and the GPU operations as NVVM
+ * ops, so what is left is arith, scf and cf: the lean pipeline converts
+ * only those. convert-gpu-to-nvvm (a greedy rewrite over every op, then a
+ * conversion of all of them: a third of the lowering's time on attention)
+ * comes in only for what its libdevice patterns lower: math ops and the
+ * arith ops libdevice implements. */
+static const char kToNvvmLean[] =
+    "gpu.module(convert-scf-to-cf,"
+    "convert-arith-to-llvm{index-bitwidth=32}),"
+    /* (anchored on builtin.module only; it converts the nested ops) */
+    "convert-cf-to-llvm{index-bitwidth=32},"
+    "gpu.module(reconcile-unrealized-casts)";
 static const char kToNvvm[] =
     "gpu.module(convert-scf-to-cf,"
     "convert-gpu-to-nvvm{index-bitwidth=32},"
@@ -328,14 +328,50 @@ static const char kToNvvm[] =
     "convert-index-to-llvm{index-bitwidth=32},"
     "reconcile-unrealized-casts)";
 
-/* Gives each entry of the gpu.module a gpu.module of its own, each in a
- * builtin.module of its own, returned in `wrappers` in the entries' order
- * (the generic entry, then the aligned one): the pass manager runs a nested
- * pipeline on such isolated modules in parallel, so the entries are lowered,
- * optimized and translated to PTX on separate threads, and each can also
- * be compiled on its own. Returns the number of entries. */
+static bool hasPrefix(MlirStringRef s, const char *prefix) {
+  size_t n = strlen(prefix);
+  return s.length >= n && memcmp(s.data, prefix, n) == 0;
+}
+
+/* Whether every op is one the lean pipeline lowers (or already LLVM/NVVM):
+ * the walk stops at the first that is not. */
+static MlirWalkResult leanOp(MlirOperation op, void *userData) {
+  MlirStringRef name =
+      mlirIdentifierStr(mlirOperationGetName(op));
+  bool lean = hasPrefix(name, "llvm.") || hasPrefix(name, "nvvm.") ||
+              hasPrefix(name, "scf.") || hasPrefix(name, "cf.") ||
+              hasPrefix(name, "builtin.") || hasPrefix(name, "gpu.module") ||
+              (hasPrefix(name, "arith.") && !tileOpIsNamed(op, "arith.remf") &&
+               !tileOpIsNamed(op, "arith.maxnumf") &&
+               !tileOpIsNamed(op, "arith.minnumf"));
+  if (lean)
+    return MlirWalkResultAdvance;
+  *(bool *)userData = false;
+  return MlirWalkResultInterrupt;
+}
+
+static const char *loweringFor(MlirOperation gpuModule) {
+  bool lean = true;
+  mlirOperationWalk(gpuModule, leanOp, &lean, MlirWalkPreOrder);
+  return lean ? kToNvvmLean : kToNvvm;
+}
+
+static bool isEntry(MlirOperation op) {
+  return tileOpIsNamed(op, "llvm.func") &&
+         !mlirAttributeIsNull(tileOpAttr(op, "nvvm.kernel"));
+}
+
+/* Gives each entry of the gpu.module a gpu.module of its own (with copies
+ * of the shared-memory globals), each in a builtin.module of its own,
+ * returned in `wrappers` in the entries' order (the generic entry, then the
+ * aligned one): the pass manager runs a nested pipeline on such isolated
+ * modules in parallel, so the entries are lowered, optimized and
+ * translated to PTX on separate threads, and each can also be compiled on
+ * its own. The entries move; only the rest is copied. Returns the number
+ * of entries and sets `lowering` to the pipeline they need. */
 static int separateEntries(MlirModule module,
-                           MlirOperation wrappers[TILE_MAX_ENTRIES]) {
+                           MlirOperation wrappers[TILE_MAX_ENTRIES],
+                           const char **lowering) {
   MlirBlock body = mlirModuleGetBody(module);
   MlirOperation gpuModule = {NULL};
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
@@ -344,19 +380,26 @@ static int separateEntries(MlirModule module,
       gpuModule = op;
   if (mlirOperationIsNull(gpuModule))
     return 0;
+  *lowering = loweringFor(gpuModule);
+  MlirOperation funcs[TILE_MAX_ENTRIES];
   int entries = 0;
   MlirBlock gpuBody =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(gpuModule, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(gpuBody);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    entries += tileOpIsNamed(op, "gpu.func");
-  if (entries > TILE_MAX_ENTRIES)
-    entries = TILE_MAX_ENTRIES; /* TileToGPU makes exactly two */
+       !mlirOperationIsNull(op) && entries < TILE_MAX_ENTRIES;
+       op = mlirOperationGetNextInBlock(op))
+    if (isEntry(op))
+      funcs[entries++] = op; /* TileToGPU makes exactly two */
+  if (entries == 0)
+    return 0;
+  for (int i = 0; i < entries; ++i)
+    mlirOperationRemoveFromParent(funcs[i]);
   mlirOperationRemoveFromParent(gpuModule);
   for (int i = 0; i < entries; ++i) {
     MlirOperation m =
         i + 1 < entries ? mlirOperationClone(gpuModule) : gpuModule;
-    keepOneEntry(m, i);
+    mlirBlockAppendOwnedOperation(
+        mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0)), funcs[i]);
     MlirModule wrapper = mlirModuleCreateEmpty(mlirOperationGetLocation(m));
     mlirBlockAppendOwnedOperation(mlirModuleGetBody(wrapper), m);
     wrappers[i] = mlirModuleGetOperation(wrapper);
@@ -455,11 +498,12 @@ int tileGpuCompile(MlirModule module, const char *name,
     return 1;
   }
   MlirOperation entries[TILE_MAX_ENTRIES];
-  int numEntries = separateEntries(module, entries);
+  const char *lowering = kToNvvmLean;
+  int numEntries = separateEntries(module, entries, &lowering);
   if (emit == TILE_EMIT_LLVM) {
     char pipeline[512];
     snprintf(pipeline, sizeof pipeline, "builtin.module(builtin.module(%s))",
-             kToNvvm);
+             lowering);
     if (!runPipeline(mlirModuleGetOperation(module), pipeline, err, errSize,
                      "the lowering to NVVM"))
       return 1;
@@ -485,7 +529,7 @@ int tileGpuCompile(MlirModule module, const char *name,
   bool lazy = wantBinary && emit == TILE_EMIT_PACKAGE &&
               o->generic != TILE_GENERIC_EAGER && numEntries == 2;
   TileEntriesPtx texts;
-  if (tileEntriesToPtx(module, entries, numEntries, kToNvvm, toolkit,
+  if (tileEntriesToPtx(module, entries, numEntries, lowering, toolkit,
                        o->chip, lazy ? 1 : -1, fatbin, &texts, err, errSize))
     return 1;
   /* The entries went through both stages on their own threads: the first

@@ -20,27 +20,48 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"
 
-/* gpu.shuffle takes 32- and 64-bit values: narrower ones travel widened. */
+/* shfl.sync.bfly of a 32-bit value (f32 or i32) over the whole warp. */
+static MlirValue shfl32(TileBuilder *b, MlirValue v, int offset) {
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirType t = mlirValueGetType(v);
+  /* Every lane takes part (mask -1); the clamp 31 keeps lanes in the warp. */
+  MlirValue operands[] = {bConstInt(b, i32, -1), v, bConstInt(b, i32, offset),
+                          bConstInt(b, i32, 31)};
+  TileNamedAttr attrs[] = {
+      {"kind", mlirAttributeParseGet(b->ctx, tileStr("#nvvm<shfl_kind bfly>"))}};
+  return bInsert(b, tileOpCreate(b->loc, "nvvm.shfl.sync", 4, operands, 1, &t,
+                                 1, attrs));
+}
+
+/* The value of lane (lane xor offset). shfl moves 32 bits: narrower values
+ * travel widened, 64-bit ones as two halves. */
 static MlirValue shuffleXor(TileBuilder *b, MlirValue v, int offset) {
   MlirType t = mlirValueGetType(v);
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
   MlirType f32 = mlirF32TypeGet(b->ctx);
-  MlirValue wide = v;
   bool isInt = mlirTypeIsAInteger(t);
   int width = isInt ? (int)mlirIntegerTypeGetWidth(t) : tileElemBytes(t) * 8;
-  if (width < 32)
-    wide = isInt ? bCast(b, width == 1 ? "arith.extui" : "arith.extsi", v, i32)
-                 : bCast(b, "arith.extf", v, f32);
-  MlirValue operands[] = {wide, bConstInt(b, i32, offset),
-                          bConstInt(b, i32, 32)};
-  MlirType results[] = {mlirValueGetType(wide), mlirIntegerTypeGet(b->ctx, 1)};
-  TileNamedAttr attrs[] = {
-      {"mode", mlirAttributeParseGet(b->ctx, tileStr("#gpu<shuffle_mode xor>"))}};
-  MlirValue r = bInsert(b, tileOpCreate(b->loc, "gpu.shuffle", 3, operands, 2,
-                                        results, 1, attrs));
-  if (width < 32)
-    r = isInt ? bCast(b, "arith.trunci", r, t) : bCast(b, "arith.truncf", r, t);
-  return r;
+  if (width == 64) {
+    MlirValue bits = isInt ? v : bCast(b, "llvm.bitcast", v, i64);
+    MlirValue lo = bCast(b, "arith.trunci", bits, i32);
+    MlirValue hi = bCast(
+        b, "arith.trunci",
+        bBinary(b, "arith.shrui", bits, bConstInt(b, i64, 32)), i32);
+    lo = bCast(b, "arith.extui", shfl32(b, lo, offset), i64);
+    hi = bCast(b, "arith.extui", shfl32(b, hi, offset), i64);
+    MlirValue r = bBinary(
+        b, "arith.ori", bBinary(b, "arith.shli", hi, bConstInt(b, i64, 32)),
+        lo);
+    return isInt ? r : bCast(b, "llvm.bitcast", r, t);
+  }
+  if (width == 32)
+    return shfl32(b, v, offset);
+  MlirValue wide =
+      isInt ? bCast(b, width == 1 ? "arith.extui" : "arith.extsi", v, i32)
+            : bCast(b, "arith.extf", v, f32);
+  MlirValue r = shfl32(b, wide, offset);
+  return isInt ? bCast(b, "arith.trunci", r, t) : bCast(b, "arith.truncf", r, t);
 }
 
 /* Static coordinates of an operand register with the axis removed. */

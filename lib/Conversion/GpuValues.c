@@ -141,6 +141,7 @@ static MlirValue threadPart(GpuLowering *g, const TileThreadTerm terms[2]) {
       return g->threadParts[i].value;
   MlirOperation warpDef = mlirOpResultGetOwner(g->warp);
   TileBuilder b = tileBuilderBefore(mlirOperationGetNextInBlock(warpDef));
+  b.cache = &g->cache;
   MlirValue sum = {NULL};
   for (int t = 0; t < 2; ++t) {
     if (terms[t].count == 1)
@@ -201,7 +202,7 @@ MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,
                            bool *inLoop) {
   *inLoop = false;
   for (MlirOperation p = mlirBlockGetParentOperation(b->block);
-       !mlirOperationIsNull(p) && !tileOpIsNamed(p, "gpu.func");
+       !mlirOperationIsNull(p) && !tileOpIsNamed(p, "llvm.func");
        p = mlirOperationGetParentOperation(p))
     if (tileOpIsNamed(p, "scf.for"))
       *inLoop = true;
@@ -224,7 +225,7 @@ void gpuNeedShared(GpuLowering *g, int64_t bytes) {
 }
 
 MlirValue gpuBarrier(TileBuilder *b) {
-  return bInsert(b, tileOpCreate(b->loc, "gpu.barrier", 0, NULL, 0, NULL, 0,
+  return bInsert(b, tileOpCreate(b->loc, "nvvm.barrier0", 0, NULL, 0, NULL, 0,
                                  NULL));
 }
 

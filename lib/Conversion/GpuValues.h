@@ -67,6 +67,7 @@ GpuValue *gpuMapGet(GpuValueMap *m, MlirValue key);
 typedef struct {
   MlirContext ctx;
   MlirOperation gpuModule;
+  TileBuildCache cache; /* the function's constants and pure ops */
   MlirValue lane, warp;   /* index values at the function entry */
   int numWarps;
   /* Dynamic shared memory: the software-pipeline buffers (the largest

@@ -78,7 +78,7 @@ static bool isTensor(MlirValue v) {
 
 /* ---- the kernel ABI ---------------------------------------------------- */
 
-/* Appends the gpu.func parameters of one kernel argument type. */
+/* Appends the entry's parameters for one kernel argument type. */
 static bool appendParams(TileStrBuf *sig, MlirType t, int *count) {
   char tmp[64];
   if (mlirTypeIsAMemRef(t)) {
@@ -100,8 +100,10 @@ static bool appendParams(TileStrBuf *sig, MlirType t, int *count) {
   return true;
 }
 
-/* Parses `gpu.module @tile_kernels [target] { gpu.func @name(...) kernel
- * { gpu.return } }` and returns it. */
+/* Parses `gpu.module @tile_kernels [target] { llvm.func @name(...) {
+ * llvm.return } }` and returns it. The entry is an llvm.func with the
+ * attributes convert-gpu-to-nvvm gives a gpu.func kernel: the lowering
+ * emits NVVM ops itself, so the module needs no GPU-dialect conversion. */
 static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
                                      const char *chip, int numWarps,
                                      const char *entryName) {
@@ -109,7 +111,7 @@ static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
   TileStrBuf text = tileStrBufInit();
   tileStrBufPrintf(&text,
                    "gpu.module @tile_kernels [#nvvm.target<chip = \"%s\", "
-                   "O = 3>] {\n  gpu.func @%s(",
+                   "O = 3>] {\n  llvm.func @%s(",
                    chip, entryName);
   int count = 0;
   intptr_t n = mlirFunctionTypeGetNumInputs(fnType);
@@ -117,9 +119,9 @@ static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
     appendParams(&text, mlirFunctionTypeGetInput(fnType, i), &count);
   int threads = 32 * numWarps;
   tileStrBufPrintf(&text,
-                   ") kernel attributes {gpu.known_block_size = "
-                   "array<i32: %d, 1, 1>, nvvm.maxntid = array<i32: %d, 1, "
-                   "1>} {\n    gpu.return\n  }\n}\n",
+                   ") attributes {gpu.kernel, gpu.known_block_size = "
+                   "array<i32: %d, 1, 1>, nvvm.kernel, nvvm.maxntid = "
+                   "array<i32: %d, 1, 1>} {\n    llvm.return\n  }\n}\n",
                    threads, threads);
   MlirOperation m = mlirOperationCreateParse(
       ctx, tileStr(tileStrBufCStr(&text)), tileStr("tile-gpu-abi"));
@@ -127,7 +129,7 @@ static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
   return m;
 }
 
-/* Maps the kernel's arguments to the gpu.func's parameters. */
+/* Maps the kernel's arguments to the entry's parameters. */
 static void mapArguments(GpuLowering *g, TileBuilder *b, MlirBlock kernelBody,
                          MlirBlock entry) {
   intptr_t n = mlirBlockGetNumArguments(kernelBody);
@@ -175,15 +177,24 @@ static void mapArguments(GpuLowering *g, TileBuilder *b, MlirBlock kernelBody,
 
 /* ---- ops --------------------------------------------------------------- */
 
-static MlirAttribute dimAttr(MlirContext ctx, int64_t axis) {
-  const char *names[] = {"#gpu<dim x>", "#gpu<dim y>", "#gpu<dim z>"};
-  return mlirAttributeParseGet(ctx, tileStr(names[axis]));
-}
-
-static MlirValue gpuIdOp(TileBuilder *b, const char *name, int64_t axis) {
-  MlirType index = mlirIndexTypeGet(b->ctx);
-  TileNamedAttr attrs[] = {{"dimension", dimAttr(b->ctx, axis)}};
-  return bInsert(b, tileOpCreate(b->loc, name, 0, NULL, 1, &index, 1, attrs));
+/* A special register (tid, ctaid, nctaid) along `axis`, as an index: the
+ * NVVM op itself (what convert-gpu-to-nvvm would make of gpu.thread_id and
+ * friends; see GpuCompile.c's lean pipeline), with the range LLVM may
+ * assume when `bound` > 0 (the block size for tid). */
+static MlirValue specialRegister(TileBuilder *b, const char *reg,
+                                 int64_t axis, int bound) {
+  char name[64];
+  snprintf(name, sizeof name, "nvvm.read.ptx.sreg.%s.%c", reg,
+           "xyz"[axis]);
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  char range[64];
+  snprintf(range, sizeof range, "#llvm.constant_range<i32, 0, %d>", bound);
+  TileNamedAttr attrs[] = {
+      {"range", mlirAttributeParseGet(b->ctx, tileStr(range))}};
+  MlirValue v = bInsert(
+      b, tileOpCreate(b->loc, name, 0, NULL, 1, &i32, bound > 0 ? 1 : 0,
+                      attrs));
+  return bCast(b, "arith.index_cast", v, mlirIndexTypeGet(b->ctx));
 }
 
 /* A copy of `op` with `operands` and `results`, keeping its attributes. */
@@ -624,9 +635,10 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (tileOpIsNamed(op, "tile.program_id") ||
       tileOpIsNamed(op, "tile.num_programs")) {
     tileOpIntAttr(op, "axis", &axis);
-    const char *name = tileOpIsNamed(op, "tile.program_id") ? "gpu.block_id"
-                                                            : "gpu.grid_dim";
-    gpuSetScalar(g, mlirOperationGetResult(op, 0), gpuIdOp(b, name, axis));
+    const char *reg =
+        tileOpIsNamed(op, "tile.program_id") ? "ctaid" : "nctaid";
+    gpuSetScalar(g, mlirOperationGetResult(op, 0),
+                 specialRegister(b, reg, axis, 0));
     return true;
   }
   if (tileOpIsNamed(op, "tile.splat")) {
@@ -781,9 +793,11 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   snprintf(g.reduceName, sizeof g.reduceName, "__tile_reduce_%s", entryName);
   gpuMapInit(&g.values);
   g.pipeBytes = gpuPipelineBytes(&g, kernel);
+  g.cache = tileBuildCacheInit(entry);
   TileBuilder b = tileBuilderBefore(mlirBlockGetTerminator(entry));
   b.loc = mlirOperationGetLocation(kernel);
-  MlirValue tid = gpuIdOp(&b, "gpu.thread_id", 0);
+  b.cache = &g.cache;
+  MlirValue tid = specialRegister(&b, "tid", 0, 32 * numWarps);
   g.lane = bBinary(&b, "arith.remui", tid, bConstIndex(&b, 32));
   g.warp = bBinary(&b, "arith.divui", tid, bConstIndex(&b, 32));
   MlirBlock kernelBody =
@@ -809,5 +823,6 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
     addSharedBuffer(gpuModule, g.reduceName, g.reduceBytes, false);
   *sharedBytes = total;
   gpuMapFree(&g.values);
+  tileBuildCacheFree(&g.cache);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

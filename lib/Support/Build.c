@@ -9,13 +9,13 @@
 
 TileBuilder tileBuilderBefore(MlirOperation op) {
   TileBuilder b = {mlirOperationGetContext(op), mlirOperationGetLocation(op),
-                   mlirOperationGetBlock(op), op};
+                   mlirOperationGetBlock(op), op, NULL};
   return b;
 }
 
 TileBuilder tileBuilderAtEnd(MlirBlock block, MlirLocation loc) {
   TileBuilder b = {mlirLocationGetContext(loc), loc, block,
-                   (MlirOperation){NULL}};
+                   (MlirOperation){NULL}, NULL};
   return b;
 }
 
@@ -29,10 +29,38 @@ MlirValue bInsert(TileBuilder *b, MlirOperation op) {
 }
 
 MlirValue bConstAttr(TileBuilder *b, MlirAttribute value) {
+  if (b->cache)
+    return tileBuildCacheConstant(b->cache, b->loc, value);
   MlirType type = mlirAttributeGetType(value);
   TileNamedAttr attrs[] = {{"value", value}};
   return bInsert(b, tileOpCreate(b->loc, "arith.constant", 0, NULL, 1, &type,
                                  1, attrs));
+}
+
+/* An earlier op like `key` can stand in for a new one when it comes before
+ * b's point: lowerings build forward, at the end of a block or before its
+ * terminator. */
+static bool canReuse(TileBuilder *b) {
+  return b->cache &&
+         (mlirOperationIsNull(b->before) ||
+          mlirOperationEqual(b->before, mlirBlockGetTerminator(b->block)));
+}
+
+/* A pure op: reused from the cache, or built (`attrs` with the one integer
+ * attribute the key carries, if any) and recorded. */
+static MlirValue pure(TileBuilder *b, const TilePureKey *key, intptr_t nAttrs,
+                      const TileNamedAttr *attrs) {
+  if (canReuse(b)) {
+    MlirValue v = tileBuildCacheFind(b->cache, key, b->block);
+    if (!mlirValueIsNull(v))
+      return v;
+  }
+  MlirValue v = bInsert(b, tileOpCreate(b->loc, key->name, key->numOperands,
+                                        key->operands, 1, &key->type, nAttrs,
+                                        attrs));
+  if (b->cache)
+    tileBuildCacheAdd(b->cache, key, b->block, v);
+  return v;
 }
 
 MlirValue bConstIndex(TileBuilder *b, int64_t v) {
@@ -49,9 +77,8 @@ MlirValue bConstFloat(TileBuilder *b, MlirType type, double v) {
 
 MlirValue bBinary(TileBuilder *b, const char *name, MlirValue x,
                   MlirValue y) {
-  MlirValue operands[] = {x, y};
-  MlirType type = mlirValueGetType(x);
-  return bInsert(b, tileOpCreate(b->loc, name, 2, operands, 1, &type, 0, NULL));
+  TilePureKey key = {name, 2, {x, y}, mlirValueGetType(x), -1};
+  return pure(b, &key, 0, NULL);
 }
 
 /* The value of an integer arith.constant. */
@@ -102,12 +129,12 @@ MlirValue bAndi(TileBuilder *b, MlirValue x, MlirValue y) {
 
 static MlirValue compare(TileBuilder *b, const char *name, int predicate,
                          MlirValue x, MlirValue y) {
-  MlirValue operands[] = {x, y};
-  MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
   TileNamedAttr attrs[] = {
       {"predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64),
                                        predicate)}};
-  return bInsert(b, tileOpCreate(b->loc, name, 2, operands, 1, &i1, 1, attrs));
+  TilePureKey key = {name, 2, {x, y}, mlirIntegerTypeGet(b->ctx, 1),
+                     predicate};
+  return pure(b, &key, 1, attrs);
 }
 
 MlirValue bCmpi(TileBuilder *b, int predicate, MlirValue x, MlirValue y) {
@@ -119,14 +146,13 @@ MlirValue bCmpf(TileBuilder *b, int predicate, MlirValue x, MlirValue y) {
 }
 
 MlirValue bSelect(TileBuilder *b, MlirValue c, MlirValue t, MlirValue f) {
-  MlirValue operands[] = {c, t, f};
-  MlirType type = mlirValueGetType(t);
-  return bInsert(b, tileOpCreate(b->loc, "arith.select", 3, operands, 1, &type,
-                                 0, NULL));
+  TilePureKey key = {"arith.select", 3, {c, t, f}, mlirValueGetType(t), -1};
+  return pure(b, &key, 0, NULL);
 }
 
 MlirValue bCast(TileBuilder *b, const char *name, MlirValue x, MlirType type) {
-  return bInsert(b, tileOpCreate(b->loc, name, 1, &x, 1, &type, 0, NULL));
+  TilePureKey key = {name, 1, {x}, type, -1};
+  return pure(b, &key, 0, NULL);
 }
 
 MlirValue bDim(TileBuilder *b, MlirValue memref, int64_t dim) {
@@ -217,6 +243,7 @@ MlirOperation bGenerate(TileBuilder *b, MlirType type, TileBuilder *body) {
   MlirOperation op = createWithRegions(b, "tensor.generate", 0, NULL, 1, &type,
                                        1, &region, 0, NULL);
   *body = tileBuilderAtEnd(block, b->loc);
+  body->cache = b->cache;
   return op;
 }
 
@@ -233,8 +260,11 @@ MlirOperation bIf(TileBuilder *b, MlirValue cond, intptr_t nResults,
   MlirOperation op = createWithRegions(b, "scf.if", 1, &cond, nResults,
                                        resultTypes, 2, regions, 0, NULL);
   *thenBody = tileBuilderAtEnd(thenBlock, b->loc);
-  if (elseBody && (nResults > 0 || withElse))
+  thenBody->cache = b->cache;
+  if (elseBody && (nResults > 0 || withElse)) {
     *elseBody = tileBuilderAtEnd(elseBlock, b->loc);
+    elseBody->cache = b->cache;
+  }
   return op;
 }
 
@@ -258,6 +288,7 @@ MlirOperation bFor(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step,
   free(operands);
   free(types);
   *body = tileBuilderAtEnd(block, b->loc);
+  body->cache = b->cache;
   return op;
 }
 

@@ -5,8 +5,11 @@
 #ifndef TILE_SUPPORT_BUILD_H
 #define TILE_SUPPORT_BUILD_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
+#include "lib/Support/BuildCache.h"
 #include "mlir-c/IR.h"
 
 typedef struct {
@@ -14,7 +17,9 @@ typedef struct {
   MlirLocation loc;
   MlirBlock block;
   MlirOperation before; /* insert before this op; null: at the block's end */
+  TileBuildCache *cache; /* null: every helper builds a new op */
 } TileBuilder;
+
 
 /* A builder inserting before `op`, with op's location. */
 TileBuilder tileBuilderBefore(MlirOperation op);
@@ -32,7 +37,10 @@ enum { ARITH_F_UNO = 14 };
 MlirValue bConstIndex(TileBuilder *b, int64_t v);
 MlirValue bConstInt(TileBuilder *b, MlirType type, int64_t v);
 MlirValue bConstFloat(TileBuilder *b, MlirType type, double v);
-/* arith.constant holding a typed scalar attribute. */
+/* arith.constant holding a typed scalar attribute. With a cache, constants
+ * come from it, and the pure ops below (binary, compare, select, cast;
+ * `name` a string literal) reuse an identical op earlier in the block when
+ * the builder appends at its block's end. */
 MlirValue bConstAttr(TileBuilder *b, MlirAttribute value);
 /* A binary arith op whose result has x's type: bBinary(b, "arith.addi",..). */
 MlirValue bBinary(TileBuilder *b, const char *name, MlirValue x, MlirValue y);
@@ -54,7 +62,8 @@ MlirValue bExtract(TileBuilder *b, MlirValue tensor, intptr_t n,
                    const MlirValue *indices);
 
 /* Region ops. Each creates the op at b's point and returns it; `body` (and
- * for scf.if `elseBody`) are set to builders at the end of the new blocks.
+ * for scf.if `elseBody`) are set to builders at the end of the new blocks,
+ * sharing b's cache.
  * The caller fills them and ends each with bYield. */
 /* tensor.generate with static `type`; the body's arguments are the indices. */
 MlirOperation bGenerate(TileBuilder *b, MlirType type, TileBuilder *body);

@@ -4,18 +4,18 @@
 // ahead, one commit group per iteration, wait + barrier at the top.
 // RUN: tile-opt %s --split-input-file --tile-compile="chip=sm_80 num-stages=3" --emit=mlir | FileCheck %s
 
-// CHECK-LABEL: gpu.func @matmul(
+// CHECK-LABEL: llvm.func @matmul(
 // The generic entry stages the loaded registers in shared memory itself.
 // CHECK:         scf.for
-// CHECK:           gpu.barrier
+// CHECK:           nvvm.barrier0
 // CHECK:           llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
-// CHECK:           gpu.barrier
+// CHECK:           nvvm.barrier0
 // CHECK:           nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
 // CHECK:           nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32
 // CHECK:           nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK:           scf.yield
-// CHECK:         gpu.return
-// CHECK-LABEL: gpu.func @matmul__aligned16(
+// CHECK:         llvm.return
+// CHECK-LABEL: llvm.func @matmul__aligned16(
 // Prologue: two iterations in flight.
 // CHECK:         nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
 // CHECK:         nvvm.cp.async.commit.group
@@ -24,7 +24,7 @@
 // CHECK-NOT:     nvvm.cp.async
 // CHECK:         scf.for
 // CHECK-NEXT:      nvvm.cp.async.wait.group 1
-// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:      nvvm.barrier0
 // CHECK:           nvvm.cp.async.shared.global
 // CHECK:           nvvm.cp.async.commit.group
 // No staging through registers: ldmatrix reads the copied tiles.
@@ -33,8 +33,8 @@
 // CHECK:           nvvm.mma.sync
 // CHECK:           scf.yield
 // CHECK:         nvvm.cp.async.wait.group 0
-// CHECK-NEXT:    gpu.barrier
-// CHECK:         gpu.return
+// CHECK-NEXT:    nvvm.barrier0
+// CHECK:         llvm.return
 func.func @matmul(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
     attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : index
@@ -56,7 +56,7 @@ func.func @matmul(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
 
 // f32 inputs: rounded to tf32 (cvt.rna) before m16n8k8; B is stored
 // transposed (ldmatrix has no .trans for 32-bit elements).
-// CHECK-LABEL: gpu.func @tf32(
+// CHECK-LABEL: llvm.func @tf32(
 // CHECK:         nvvm.convert.float.to.tf32 %{{.*}} {rnd = #nvvm.fp_rnd_mode<rna>}
 // CHECK:         nvvm.ldmatrix %{{.*}}layout = #nvvm.mma_layout<row>, num = 4
 // CHECK:         nvvm.ldmatrix %{{.*}}layout = #nvvm.mma_layout<row>, num = 4
@@ -74,11 +74,11 @@ func.func @tf32(%a: memref<?x?xf32>, %c: memref<?x?xf32>) attributes {tile.kerne
 
 // bf16 with f32 sums, i8 with i32 sums (wrapping, as on the CPU), and f16
 // with f16 sums (two f16x2 accumulator registers per mma).
-// CHECK-LABEL: gpu.func @bf16(
+// CHECK-LABEL: llvm.func @bf16(
 // CHECK:         nvvm.mma.sync {{.*}}multiplicandAPtxType = #nvvm.mma_type<bf16>{{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
-// CHECK-LABEL: gpu.func @i8(
+// CHECK-LABEL: llvm.func @i8(
 // CHECK:         nvvm.mma.sync {{.*}}intOverflowBehavior = #nvvm.mma_int_overflow<wrapped>{{.*}}multiplicandAPtxType = #nvvm.mma_type<s8>{{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 32>} : (i32, i32, i32) -> !llvm.struct<(i32, i32, i32, i32)>
-// CHECK-LABEL: gpu.func @f16acc(
+// CHECK-LABEL: llvm.func @f16acc(
 // CHECK:         nvvm.mma.sync {{.*}} : (vector<2xf16>, vector<2xf16>, vector<2xf16>) -> !llvm.struct<(vector<2xf16>, vector<2xf16>)>
 func.func @bf16(%a: memref<?x?xbf16>, %c: memref<?x?xf32>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : index

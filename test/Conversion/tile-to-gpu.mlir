@@ -1,4 +1,4 @@
-// --tile-compile --emit=mlir: the kernel becomes a gpu.func with tile's ABI
+// --tile-compile --emit=mlir: the kernel becomes a kernel llvm.func with tile's ABI
 // (pointer, sizes, strides per memref; scalars as themselves) whose threads
 // hold the registers of each tile's layout.
 // RUN: tile-opt %s --split-input-file --tile-compile --emit=mlir | FileCheck %s
@@ -7,8 +7,8 @@
 // element-by-element otherwise, each a predicated ld/st.global in inline PTX
 // (straight-line code; the defaults are moved in first).
 // CHECK:       gpu.module @tile_kernels [#nvvm.target<O = 3, chip = "sm_90a">]
-// CHECK:       gpu.func @vecadd(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64, %arg3: !llvm.ptr, %arg4: i64, %arg5: i64, %arg6: f32) kernel attributes {gpu.known_block_size = array<i32: 128, 1, 1>
-// CHECK:         gpu.block_id x
+// CHECK:       llvm.func @vecadd(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64, %arg3: !llvm.ptr, %arg4: i64, %arg5: i64, %arg6: f32) attributes {gpu.kernel, gpu.known_block_size = array<i32: 128, 1, 1>, nvvm.kernel
+// CHECK:         nvvm.read.ptx.sreg.ctaid.x
 // CHECK:         llvm.inline_asm "mov.b32 $0, $5;{{.*}}@$4 ld.global.v4.b32 {$0, $1, $2, $3}, [$9];", "=r,=r,=r,=r,b,r,r,r,r,l" {{.*}} : (i1, i32, i32, i32, i32, !llvm.ptr<1>) -> !llvm.struct<(i32, i32, i32, i32)>
 // An element's bounds test is one unsigned compare (a negative index wraps
 // above every size).
@@ -17,18 +17,18 @@
 // CHECK:         arith.addf {{.*}} : f32
 // CHECK:         llvm.inline_asm has_side_effects "@$0 st.global.v4.b32 [$1], {$2, $3, $4, $5};", "b,l,r,r,r,r"
 // CHECK:         llvm.inline_asm has_side_effects "@$0 st.global.b32 [$1], $2;", "b,l,r"
-// CHECK:         gpu.return
+// CHECK:         llvm.return
 //
 // The same binary holds an entry for 16-byte aligned memrefs (the launcher
 // picks it when every memref qualifies): the offset is a multiple of 4
 // elements, so a group is wholly inside or wholly outside and needs no
 // element-by-element path.
-// CHECK:       gpu.func @vecadd__aligned16(
+// CHECK:       llvm.func @vecadd__aligned16(
 // CHECK:         ld.global.v4.b32
 // CHECK-NOT:     ld.global.b32
 // CHECK:         st.global.v4.b32
 // CHECK-NOT:     st.global.b32
-// CHECK:         gpu.return
+// CHECK:         llvm.return
 func.func @vecadd(%x: memref<?xf32>, %z: memref<?xf32>, %s: f32) attributes {tile.kernel} {
   %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
   %c512 = arith.constant 512 : index
@@ -46,11 +46,11 @@ func.func @vecadd(%x: memref<?xf32>, %z: memref<?xf32>, %s: f32) attributes {til
 // then xor shuffles (offsets 1 to 16), then shared memory between the warps,
 // in a region of its own: one barrier between the writes and the reads.
 // CHECK:       llvm.mlir.global internal @__tile_reduce_rowmax() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<8 x i8>
-// CHECK:       gpu.func @rowmax
-// CHECK-COUNT-5: gpu.shuffle  xor
-// CHECK-NOT:     gpu.barrier
+// CHECK:       llvm.func @rowmax
+// CHECK-COUNT-5: nvvm.shfl.sync  bfly
+// CHECK-NOT:     nvvm.barrier0
 // CHECK:         llvm.store %{{.*}} : f32, !llvm.ptr<3>
-// CHECK-NEXT:    gpu.barrier
+// CHECK-NEXT:    nvvm.barrier0
 // CHECK:         llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK:         arith.maximumf
 func.func @rowmax(%x: memref<?x?xf32>, %y: memref<?xf32>) attributes {tile.kernel, tile.num_warps = 2 : i32} {
@@ -66,7 +66,7 @@ func.func @rowmax(%x: memref<?x?xf32>, %y: memref<?xf32>) attributes {tile.kerne
 // Control flow carries every register of its tiles: an scf.if yielding a
 // 256-element f32 tile (4 registers a thread: one 16-byte group) yields 4
 // values, and its users take them register by register.
-// CHECK-LABEL: gpu.func @choose(
+// CHECK-LABEL: llvm.func @choose(
 // CHECK:         ld.global.v4.b32
 // CHECK:         %[[R:.*]]:4 = scf.if %{{.*}} -> (f32, f32, f32, f32) {
 // CHECK-NEXT:      arith.negf %[[T0:.*]] : f32
