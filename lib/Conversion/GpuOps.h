@@ -4,6 +4,7 @@
  *   GpuShared.c  layout conversions, trans, reshape and the FMA dot, which
  *                go through shared memory
  *   GpuMma.c     tile.dot on tensor cores (ldmatrix, mma.sync)
+ *   GpuLibdevice.c  math ops as libdevice calls
  * Each reads its operands from g->values, inserts code at b and records
  * its result; false after a located error. */
 #ifndef TILE_CONVERSION_GPUOPS_H
@@ -29,6 +30,15 @@ typedef struct {
 } GpuDotOperands;
 bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                     const TileMmaInstr *in, const GpuDotOperands *d);
+
+/* The libdevice function elementwise `op` on `elem` becomes, or NULL when
+ * it stays as it is (for convert-gpu-to-nvvm). */
+const char *gpuLibdeviceFunction(MlirOperation op, MlirType elem);
+/* A call of `function` on n scalars (f32, or f16 through f32), declaring it
+ * in the gpu.module on first use. */
+MlirValue gpuLibdeviceCall(GpuLowering *g, TileBuilder *b,
+                           const char *function, intptr_t n,
+                           const MlirValue *args);
 
 /* The tile (or uniform tile) an operand maps to; NULL after an error. */
 GpuTile *gpuOperandTile(GpuLowering *g, MlirOperation op, intptr_t i);

@@ -249,10 +249,13 @@ static bool lowerElementwise(GpuLowering *g, TileBuilder *b,
     allUniform = allUniform && tiles[i]->uniform;
   }
   MlirValue scalars[8];
+  const char *libdevice = gpuLibdeviceFunction(op, elem);
   if (allUniform) {
     for (intptr_t i = 0; i < n; ++i)
       scalars[i] = tiles[i]->scalar;
-    MlirValue v = bInsert(b, cloneWith(b->loc, op, n, scalars, 1, &elem));
+    MlirValue v =
+        libdevice ? gpuLibdeviceCall(g, b, libdevice, n, scalars)
+                  : bInsert(b, cloneWith(b->loc, op, n, scalars, 1, &elem));
     gpuSetTile(g, result, gpuTileUniform(mlirValueGetType(result), v));
     return true;
   }
@@ -264,9 +267,10 @@ static bool lowerElementwise(GpuLowering *g, TileBuilder *b,
   for (int r = 0; r < out.numRegs; ++r) {
     for (intptr_t i = 0; i < n; ++i)
       scalars[i] = gpuTileReg(tiles[i], r);
-    out.regs[r] = exp32 ? fastExp(b, scalars[0])
-                        : bInsert(b, cloneWith(b->loc, op, n, scalars, 1,
-                                               &elem));
+    out.regs[r] = exp32       ? fastExp(b, scalars[0])
+                  : libdevice ? gpuLibdeviceCall(g, b, libdevice, n, scalars)
+                              : bInsert(b, cloneWith(b->loc, op, n, scalars,
+                                                     1, &elem));
   }
   gpuSetTile(g, result, out);
   return true;
