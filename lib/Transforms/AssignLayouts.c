@@ -313,6 +313,69 @@ static MlirValue rematerialize(MlirValue v, MlirOperation user,
   return mlirOperationGetResult(copy, 0);
 }
 
+/* Integer index math a thread recomputes for free: what masks are made of
+ * (a tile.range compared with a bound, shifted, combined). */
+static const char *const kCheapOps[] = {
+    "arith.addi",  "arith.subi",   "arith.muli",   "arith.andi",
+    "arith.ori",   "arith.xori",   "arith.cmpi",   "arith.select",
+    "arith.extsi", "arith.extui",  "arith.trunci", "arith.index_cast",
+    "arith.maxsi", "arith.minsi",  "arith.shli",   "arith.shrsi",
+    "arith.shrui",
+};
+
+static bool isCheapOp(MlirOperation op) {
+  for (size_t i = 0; i < sizeof kCheapOps / sizeof kCheapOps[0]; ++i)
+    if (tileOpIsNamed(op, kCheapOps[i]))
+      return true;
+  return false;
+}
+
+/* Whether `v` is computed from tile.range and uniform tiles by at most
+ * `depth` levels of cheap ops, each with one result. */
+static bool isCheapChain(MlirValue v, int depth) {
+  if (tileValueIsUniform(v))
+    return true;
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def) || mlirOperationGetNumResults(def) != 1)
+    return false;
+  if (tileOpIsNamed(def, "tile.range"))
+    return true;
+  if (depth == 0 || !isCheapOp(def))
+    return false;
+  intptr_t n = mlirOperationGetNumOperands(def);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue x = mlirOperationGetOperand(def, i);
+    if (isTensor(x) && !isCheapChain(x, depth - 1))
+      return false;
+  }
+  return true;
+}
+
+/* A copy of cheap chain `v` (isCheapChain) computing it in layout `want`,
+ * each op copied right after its original (so it dominates all that the
+ * original does): recomputing a mask's index math in the layout its user
+ * needs costs a few integer ops per register, a conversion a round trip
+ * through shared memory and two barriers. */
+static MlirValue rematerializeChain(MlirValue v, const TileLayout *want) {
+  MlirOperation def = tileDefiningOp(v);
+  MlirOperation after = mlirOperationGetNextInBlock(def);
+  if (tileValueIsUniform(v))
+    return rematerialize(v, after, want);
+  MlirOperation copy = mlirOperationClone(def);
+  intptr_t n = mlirOperationGetNumOperands(def);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue x = mlirOperationGetOperand(def, i);
+    if (isTensor(x)) {
+      TileLayout l = *want;
+      mlirOperationSetOperand(copy, i, rematerializeChain(x, &l));
+    }
+  }
+  MlirValue result = mlirOperationGetResult(copy, 0);
+  mlirValueSetType(result, tileTypeWithLayout(mlirValueGetType(v), want));
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(def), after, copy);
+  return result;
+}
+
 static void requireLayout(MlirOperation user, intptr_t i,
                           const TileLayout *want) {
   MlirValue v = mlirOperationGetOperand(user, i);
@@ -321,6 +384,10 @@ static void requireLayout(MlirOperation user, intptr_t i,
     return;
   if (tileValueIsUniform(v)) {
     mlirOperationSetOperand(user, i, rematerialize(v, user, want));
+    return;
+  }
+  if (isCheapChain(v, 4)) {
+    mlirOperationSetOperand(user, i, rematerializeChain(v, want));
     return;
   }
   MlirType type = tileTypeWithLayout(mlirValueGetType(v), want);

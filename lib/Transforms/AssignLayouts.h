@@ -14,7 +14,9 @@
  *   where an operand's layout differs from what its user needs, a
  *   tile.convert_layout is inserted. Splats and splat constants are copied
  *   into the layout each user needs instead (every register holds the same
- *   value, so a copy is free).
+ *   value, so a copy is free), and so is integer index math on tile.range
+ *   and such values, up to 4 ops deep (a mask: a few integer ops per
+ *   register instead of a round trip through shared memory).
  * Expects verified tile IR; leaves every tensor in kernels with a layout. */
 #ifndef TILE_TRANSFORMS_ASSIGNLAYOUTS_H
 #define TILE_TRANSFORMS_ASSIGNLAYOUTS_H

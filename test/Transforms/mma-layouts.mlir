@@ -74,3 +74,39 @@ func.func @no_instruction(%x: memref<?x?xf32>, %y: memref<?x?xf32>)
   "tile.store"(%d, %y, %c0, %c0) : (tensor<32x32xf32>, memref<?x?xf32>, index, index) -> ()
   return
 }
+
+// -----
+
+// A mask made of index math (a range compared with a bound) is recomputed
+// in the layout its user needs, the slice of the mma layout, instead of
+// being converted through shared memory; a value that is not such a chain
+// (a loaded tile) is still converted.
+// CHECK-LABEL: func.func @mask
+// CHECK:       "tile.range"() {{.*}} -> tensor<128xi32, {dim = 0 : i32, instr_shape = array<i32: 16, 8>, parent = "mma", tile.layout = "slice"
+// CHECK:       arith.cmpi slt, {{.*}} : tensor<128xi32, {dim = 0 : i32, instr_shape = array<i32: 16, 8>, parent = "mma", tile.layout = "slice"
+// CHECK-NOT:   "tile.convert_layout"({{.*}}xi1
+// CHECK:       arith.select
+// CHECK:       "tile.convert_layout"({{.*}}) : (tensor<128xf32, {order
+// CHECK:       arith.addf
+func.func @mask(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %bias: memref<?xf32>, %y: memref<?x?xf32>, %n: i32)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %ta = "tile.load"(%a, %c0, %c0) : (memref<?x?xf16>, index, index) -> tensor<128x32xf16>
+  %tb = "tile.load"(%b, %c0, %c0) : (memref<?x?xf16>, index, index) -> tensor<32x128xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %s = "tile.dot"(%ta, %tb, %zero) : (tensor<128x32xf16>, tensor<32x128xf16>, tensor<128x128xf32>) -> tensor<128x128xf32>
+  %cols = "tile.range"() {start = 0 : i32, end = 128 : i32} : () -> tensor<128xi32>
+  %nv = "tile.splat"(%n) : (i32) -> tensor<128xi32>
+  %valid = arith.cmpi slt, %cols, %nv : tensor<128xi32>
+  %v1 = "tile.expand_dims"(%valid) {axis = 0 : i32} : (tensor<128xi1>) -> tensor<1x128xi1>
+  %vb = "tile.broadcast"(%v1) : (tensor<1x128xi1>) -> tensor<128x128xi1>
+  %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+  %m = arith.select %vb, %s, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+  %tbias = "tile.load"(%bias, %c0) : (memref<?xf32>, index) -> tensor<128xf32>
+  %tbias2 = arith.addf %tbias, %tbias : tensor<128xf32>
+  %b1 = "tile.expand_dims"(%tbias2) {axis = 0 : i32} : (tensor<128xf32>) -> tensor<1x128xf32>
+  %bb = "tile.broadcast"(%b1) : (tensor<1x128xf32>) -> tensor<128x128xf32>
+  %r = arith.addf %m, %bb : tensor<128x128xf32>
+  "tile.store"(%r, %y, %c0, %c0) : (tensor<128x128xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
