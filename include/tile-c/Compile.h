@@ -1,7 +1,7 @@
 /* Compiling a tile kernel for an NVIDIA GPU from C, in process: the whole
  * pipeline of `tile-opt --tile-compile` (tile-verify, tile-canonicalize,
  * tile-coalesce, tile-assign-layouts, tile-promote-smem, tile-pipeline,
- * the lowering to a gpu.func, upstream NVVM/LLVM, PTX, ptxas). Options are
+ * the lowering to a kernel llvm.func, LLVM, PTX, ptxas). Options are
  * per call; nothing reads environment variables except the CUDA toolkit's
  * location when `toolkit` is NULL. */
 #ifndef TILE_C_COMPILE_H
@@ -32,7 +32,9 @@ typedef struct {
   const char *chip;    /* "sm_90a" (NULL), "sm_80", ... */
   int numWarps;        /* 0: the kernel's tile.num_warps, else 4 */
   int numStages;       /* 0: the kernel's tile.num_stages, else 3 */
-  const char *toolkit; /* CUDA root; NULL: $CUDA_HOME, $CUDA_PATH, /usr/local/cuda */
+  /* CUDA root (the only one looked at); NULL: the first of $CUDA_HOME,
+   * $CUDA_PATH and /usr/local/cuda that has bin/ptxas. */
+  const char *toolkit;
   /* A package's generic entry (for memrefs that are not 16-byte aligned):
    * 0 leaves it as PTX in the package, which the runtime has the driver
    * compile on the first launch that needs it (ptxas then compiles only

@@ -81,7 +81,7 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
                (int)(end - p), p);
       return 1;
     }
-    char key[32], value[64];
+    char key[32], value[512];
     snprintf(key, sizeof key, "%.*s", (int)(eq - p), p);
     snprintf(value, sizeof value, "%.*s", (int)(end - eq - 1), eq + 1);
     if (strcmp(key, "chip") == 0) {
@@ -119,10 +119,20 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
         return 1;
       }
       o->generic = value[0] == 'l' ? TILE_GENERIC_LAZY : TILE_GENERIC_EAGER;
+    } else if (strcmp(key, "toolkit") == 0) {
+      if (!value[0] || strlen(value) >= sizeof o->toolkitPath) {
+        snprintf(err, errSize,
+                 "--tile-compile: toolkit wants the CUDA toolkit's root "
+                 "directory, got '%s'",
+                 value);
+        return 1;
+      }
+      snprintf(o->toolkitPath, sizeof o->toolkitPath, "%s", value);
+      o->toolkit = o->toolkitPath;
     } else {
       snprintf(err, errSize,
                "--tile-compile: unknown option '%s' (chip, num-warps, "
-               "num-stages, generic)",
+               "num-stages, generic, toolkit)",
                key);
       return 1;
     }
@@ -199,21 +209,39 @@ static bool runPipeline(MlirOperation op, const char *pipeline, char *err,
   return ok;
 }
 
-static const char *findToolkit(const TileGpuOptions *o) {
-  static char path[512];
-  const char *candidates[] = {o->toolkit, getenv("CUDA_HOME"),
-                              getenv("CUDA_PATH"), "/usr/local/cuda"};
-  for (size_t i = 0; i < sizeof candidates / sizeof candidates[0]; ++i) {
+/* The toolkit to use, in `path`, or NULL: the one the options name (and
+ * no other: an explicit choice that lacks ptxas is not silently replaced),
+ * else the first of $CUDA_HOME, $CUDA_PATH and /usr/local/cuda that has
+ * bin/ptxas. */
+static const char *findToolkit(const TileGpuOptions *o, char *path,
+                               size_t size) {
+  const char *candidates[] = {getenv("CUDA_HOME"), getenv("CUDA_PATH"),
+                              "/usr/local/cuda"};
+  size_t n = sizeof candidates / sizeof candidates[0];
+  if (o->toolkit) {
+    candidates[0] = o->toolkit;
+    n = 1;
+  }
+  for (size_t i = 0; i < n; ++i) {
     struct stat st;
     if (!candidates[i])
       continue;
-    snprintf(path, sizeof path, "%s/bin/ptxas", candidates[i]);
+    snprintf(path, size, "%s/bin/ptxas", candidates[i]);
     if (stat(path, &st) == 0) {
-      snprintf(path, sizeof path, "%s", candidates[i]);
+      snprintf(path, size, "%s", candidates[i]);
       return path;
     }
   }
   return NULL;
+}
+
+/* Where the toolkit was looked for, for messages. */
+static void toolkitSearched(const TileGpuOptions *o, char *out, size_t size) {
+  if (o->toolkit)
+    snprintf(out, size, "none at %s (no bin/ptxas)", o->toolkit);
+  else
+    snprintf(out, size,
+             "none found under $CUDA_HOME, $CUDA_PATH or /usr/local/cuda");
 }
 
 /* The constant value of an index/integer produced by arith.constant. */
@@ -510,12 +538,13 @@ int tileGpuCompile(MlirModule module, const char *name,
     STAGE_DONE(toNvvm);
     return 0;
   }
-  const char *toolkit = findToolkit(o);
+  char toolkitPath[512], searched[600];
+  const char *toolkit = findToolkit(o, toolkitPath, sizeof toolkitPath);
+  toolkitSearched(o, searched, sizeof searched);
   bool wantBinary = emit != TILE_EMIT_PTX && toolkit;
   if (emit == TILE_EMIT_CUBIN && !toolkit) {
     snprintf(err, errSize,
-             "--emit=cubin needs ptxas from the CUDA toolkit: none found "
-             "under $CUDA_HOME, $CUDA_PATH or /usr/local/cuda");
+             "--emit=cubin needs ptxas from the CUDA toolkit: %s", searched);
     return 1;
   }
   /* A package for a portable chip (no "a" suffix) carries the PTX too, so

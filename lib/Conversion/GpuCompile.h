@@ -42,7 +42,10 @@ typedef struct {
   TileGenericEntry generic;
   int numWarps;        /* 0: the kernel's tile.num_warps, else 4 */
   int numStages;       /* 0: the kernel's tile.num_stages, else 3 */
-  const char *toolkit; /* CUDA toolkit root; NULL: $CUDA_HOME or /usr/local/cuda */
+  /* CUDA toolkit root, the only one looked at; NULL: the first of
+   * $CUDA_HOME, $CUDA_PATH and /usr/local/cuda with a bin/ptxas. */
+  const char *toolkit;
+  char toolkitPath[512]; /* holds toolkit= from tileGpuOptionsParse */
   TileGpuRemarks remarks; /* how dots were lowered; fn NULL: none */
   /* Non-NULL: filled with the time each stage took (milliseconds). */
   struct TileGpuTiming *timing;
@@ -61,7 +64,8 @@ typedef struct TileGpuTiming {
 } TileGpuTiming;
 
 void tileGpuOptionsInit(TileGpuOptions *o);
-/* Parses "chip=sm_90a num-warps=8 num-stages=3 generic=lazy" into `o`. */
+/* Parses "chip=sm_90a num-warps=8 num-stages=3 generic=lazy
+ * toolkit=/usr/local/cuda" into `o`. */
 int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
                         size_t errSize);
 /* Whether the options suit the output `emit` (generic=lazy needs a

@@ -98,8 +98,8 @@ static int linkLibdevice(LLVMContextRef lctx, LLVMModuleRef m,
   if (!toolkit) {
     snprintf(err, errSize,
              "the kernel calls math functions from libdevice, which comes "
-             "with the CUDA toolkit: none found under $CUDA_HOME, $CUDA_PATH "
-             "or /usr/local/cuda");
+             "with the CUDA toolkit: none found (the toolkit= option, else "
+             "$CUDA_HOME, $CUDA_PATH or /usr/local/cuda, with bin/ptxas)");
     return 1;
   }
   char path[600];
