@@ -20,7 +20,7 @@
 #include "mlir-c/IR.h"
 
 typedef enum {
-  TILE_EMIT_MLIR,    /* after TileToGPU: gpu.module with the gpu.func */
+  TILE_EMIT_MLIR,    /* after TileToGPU: gpu.module with the entries */
   TILE_EMIT_LLVM,    /* the gpu.module in the LLVM/NVVM dialects */
   TILE_EMIT_PTX,     /* PTX text */
   TILE_EMIT_CUBIN,   /* ELF from ptxas */

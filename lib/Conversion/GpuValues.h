@@ -1,6 +1,6 @@
 /* TileToGPU's value map and per-thread helpers.
  *
- * Every tile value of the kernel becomes, in the gpu.func, the registers
+ * Every tile value of the kernel becomes, in the entry, the registers
  * its layout gives this thread (GpuTile): an array of scalars in the order
  * of tileLayoutRegCoords, or one scalar when the tile is uniform (a splat:
  * every register the same). Scalars (index, i32, f32 ...) map to one value.

@@ -1,5 +1,6 @@
 /* TileToGPU: translates one tile kernel, whose tiles carry layouts
- * (tile-assign-layouts), into a gpu.module holding a gpu.func with tile's
+ * (tile-assign-layouts), into a gpu.module holding a kernel llvm.func
+ * (NVVM ops for the GPU's registers, shuffles and barriers) with tile's
  * kernel ABI (lib/Runtime/Package.h): per memref a pointer, sizes and
  * strides; scalars as themselves; program id = block id. Each tile becomes
  * the registers its layout gives each thread; memory is accessed through
@@ -29,7 +30,7 @@ typedef struct {
   void *userData;
 } TileGpuRemarks;
 
-/* Lowers `kernel` into the gpu.func `entryName` (added to the module's
+/* Lowers `kernel` into the kernel llvm.func `entryName` (added to the module's
  * gpu.module when one exists: variants of one kernel share a binary).
  * assumeAligned16 makes the aligned variant (GpuValues.h); the launcher
  * uses it only when every memref meets its conditions. */
