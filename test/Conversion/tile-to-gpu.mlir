@@ -2,10 +2,17 @@
 // (pointer, sizes, strides per memref; scalars as themselves) whose threads
 // hold the registers of each tile's layout.
 // RUN: tile-opt %s --split-input-file --tile-compile --emit=mlir | FileCheck %s
+// RUN: tile-opt %s --split-input-file --tile-compile --emit=mlir | FileCheck %s --check-prefix=ONCE
 
 // Loads and stores: a 16-byte vector on the fast path (in bounds, aligned),
 // element-by-element otherwise, each a predicated ld/st.global in inline PTX
 // (straight-line code; the defaults are moved in first).
+// Each constant is built once per function, at its top, however many
+// registers use it (lib/Support/BuildCache.h).
+// ONCE-LABEL:  llvm.func @vecadd(
+// ONCE:          arith.constant 4 : index
+// ONCE-NOT:      arith.constant 4 : index
+// ONCE:        llvm.func @vecadd__aligned16(
 // CHECK:       gpu.module @tile_kernels [#nvvm.target<O = 3, chip = "sm_90a">]
 // CHECK:       llvm.func @vecadd(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64, %arg3: !llvm.ptr, %arg4: i64, %arg5: i64, %arg6: f32) attributes {gpu.kernel, gpu.known_block_size = array<i32: 128, 1, 1>, nvvm.kernel
 // CHECK:         nvvm.read.ptx.sreg.ctaid.x
@@ -88,5 +95,22 @@ func.func @choose(%x: memref<?xf32>, %flag: i1) attributes {tile.kernel} {
   }
   %d = arith.addf %r, %r : tensor<256xf32>
   "tile.store"(%d, %x, %c0) : (tensor<256xf32>, memref<?xf32>, index) -> ()
+  return
+}
+
+// -----
+
+// A 64-bit reduction shuffles each value as two 32-bit halves: two
+// shfl.sync per step, five steps.
+// CHECK-LABEL: llvm.func @rowmax64(
+// CHECK-COUNT-10: nvvm.shfl.sync  bfly {{.*}} : i32 -> i32
+// CHECK:         arith.maxsi {{.*}} : i64
+// CHECK-NOT:     nvvm.shfl.sync
+// CHECK-LABEL: llvm.func @rowmax64__aligned16(
+func.func @rowmax64(%x: memref<?x?xi64>, %y: memref<?xi64>) attributes {tile.kernel, tile.num_warps = 1 : i32} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0, %c0) : (memref<?x?xi64>, index, index) -> tensor<1x256xi64>
+  %m = "tile.reduce"(%t) {axis = 1 : i32, kind = "max"} : (tensor<1x256xi64>) -> tensor<1xi64>
+  "tile.store"(%m, %y, %c0) : (tensor<1xi64>, memref<?xi64>, index) -> ()
   return
 }
