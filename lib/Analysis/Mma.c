@@ -78,3 +78,19 @@ bool tileMmaLayoutFor(int64_t m, int64_t n, int numWarps, TileLayout *out) {
   *out = tileLayoutMma(wm, wn);
   return true;
 }
+
+MlirOperation tileMmaTransposedB(MlirOperation dot) {
+  MlirValue b = mlirOperationGetOperand(dot, 1);
+  MlirOperation trans = tileDefiningOp(b);
+  if (mlirOperationIsNull(trans) || !tileOpIsNamed(trans, "tile.trans") ||
+      mlirShapedTypeGetRank(mlirValueGetType(b)) != 2)
+    return (MlirOperation){NULL};
+  /* One use: the dot's B (mlirValueGetFirstUse and no next). */
+  MlirOpOperand use = mlirValueGetFirstUse(b);
+  if (mlirOpOperandIsNull(use) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)) ||
+      !mlirOperationEqual(mlirOpOperandGetOwner(use), dot) ||
+      mlirOpOperandGetOperandNumber(use) != 1)
+    return (MlirOperation){NULL};
+  return trans;
+}

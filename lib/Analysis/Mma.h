@@ -31,6 +31,13 @@ bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why);
 bool tileMmaAFromRegisters(const TileLayout *a, const TileLayout *result,
                            const TileMmaInstr *in);
 
+/* The tile.trans whose only use is `dot`'s B operand (a transposed 2-D
+ * tile, as attention's K^T), or a null op. Its source, [N][K] row-major in
+ * registers, is then stored as it is: B's transposed shared layout, read by
+ * ldmatrix without .trans. No round trip through shared memory for the
+ * trans, and 16-byte stores instead of element stores. */
+MlirOperation tileMmaTransposedB(MlirOperation dot);
+
 /* The accumulator layout for an MxN result on `numWarps` warps: warps
  * split the larger per-warp extent first; false when the warps cannot all
  * get a 16x8 block of their own. */

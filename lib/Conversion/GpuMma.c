@@ -344,7 +344,9 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
    * tile-assign-layouts, edited): it must tile the result exactly. Checked
    * before anything is built or allocated. */
   int wm = l.blocked.warpsPerCTA[0], wn = l.blocked.warpsPerCTA[1];
-  int64_t m = ap->shape[0], n = bp->shape[1];
+  /* B may still be its trans's source, N x K (keepTransSource). */
+  bool bRows = bp->transposedSource;
+  int64_t m = ap->shape[0], n = bp->shape[bRows ? 0 : 1];
   if (wm * wn != g->numWarps || m % (16 * wm) != 0 || n % (8 * wn) != 0) {
     tileEmitOpError(op,
                     "the mma layout (%dx%d warps) does not tile the %lldx%lld "
@@ -376,7 +378,7 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   WarpTiling w;
   w.M = A.shape[0];
   w.K = A.shape[1];
-  w.N = B.shape[1];
+  w.N = n;
   w.wm = wm;
   w.wn = wn;
   w.mTiles = (int)(w.M / (16 * w.wm));
@@ -406,8 +408,14 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     gpuBarrier(b);
     if (!aShared && !aRegs)
       writeSmem(g, b, &sa, &A);
-    if (!bShared)
+    if (!bShared && bRows) {
+      /* [N][K] rows are the source's rows: stored as they are. */
+      GpuSmemTile rows = sb;
+      rows.layout.transposed = false;
+      writeSmem(g, b, &rows, &B);
+    } else if (!bShared) {
       writeSmem(g, b, &sb, &B);
+    }
     gpuBarrier(b);
   }
   if (aShared)

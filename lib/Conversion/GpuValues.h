@@ -31,6 +31,9 @@ typedef struct {
    * GpuPipeline.c): its base, rows of shape[1] elements, swizzled as
    * gpuSmemTile lays them out; no registers. */
   MlirValue smem;
+  /* The registers (shape, layout) are those of the tile.trans's source: a
+   * dot's B that is stored as it is ([N][K]; tileMmaTransposedB). */
+  bool transposedSource;
 } GpuTile;
 
 typedef struct {

@@ -631,6 +631,47 @@ static bool rejectF8(MlirOperation op) {
   return false;
 }
 
+/* Whether `trans` is the B of a tensor-core dot with 16-bit inputs that
+ * stores it [N][K] (tile-promote-smem, tileMmaTransposedB). */
+static bool feedsTransposedB(MlirOperation trans) {
+  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(trans, 0));
+  if (mlirOpOperandIsNull(use))
+    return false;
+  MlirOperation dot = mlirOpOperandGetOwner(use);
+  TileMmaInstr instr;
+  const char *why;
+  TileSmemLayout s;
+  TileLayout result;
+  return tileOpIsNamed(dot, "tile.dot") &&
+         mlirOperationEqual(tileMmaTransposedB(dot), trans) &&
+         tileTypeLayout(mlirValueGetType(mlirOperationGetResult(dot, 0)),
+                        &result) &&
+         result.kind == LAYOUT_MMA &&
+         tileMmaInstrFor(dot, &instr, &why) && instr.inputBytes == 2 &&
+         gpuDotSmemLayout(dot, 1, &s) && s.transposed;
+}
+
+/* The trans's value is its source's registers, marked transposedSource:
+ * the dot stores them as they are (GpuMma.c). */
+static bool keepTransSource(GpuLowering *g, TileBuilder *b,
+                            MlirOperation op) {
+  GpuTile *src = gpuOperandTile(g, op, 0);
+  if (!src)
+    return false;
+  if (src->uniform || !mlirValueIsNull(src->smem))
+    return gpuLowerThroughShared(g, b, op);
+  GpuTile t = *src;
+  t.regs = malloc((size_t)t.numRegs * sizeof *t.regs);
+  if (!t.regs) {
+    tileEmitOpError(op, "out of memory");
+    return false;
+  }
+  memcpy(t.regs, src->regs, (size_t)t.numRegs * sizeof *t.regs);
+  t.transposedSource = true;
+  gpuSetTile(g, mlirOperationGetResult(op, 0), t);
+  return true;
+}
+
 static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   b->loc = mlirOperationGetLocation(op);
   if (rejectF8(op))
@@ -671,6 +712,8 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   }
   if (tileOpIsNamed(op, "tile.broadcast"))
     return lowerInPlace(g, b, op, -1);
+  if (tileOpIsNamed(op, "tile.trans") && feedsTransposedB(op))
+    return keepTransSource(g, b, op);
   if (tileOpIsNamed(op, "tile.convert_layout") ||
       tileOpIsNamed(op, "tile.trans") || tileOpIsNamed(op, "tile.reshape"))
     return gpuLowerThroughShared(g, b, op);

@@ -38,8 +38,11 @@ static MlirWalkResult promoteDot(MlirOperation op, void *userData) {
                                     tileSmemLayoutToAttr(ctx, &s));
   }
   dims(bv, &r, &c);
-  TileSmemLayout s =
-      tileSmemLayoutFor(r, c, instr.inputBytes, instr.inputBytes != 2);
+  /* 16-bit B is stored [K][N] and read with ldmatrix .trans, unless it is
+   * a trans of a tile stored [N][K] (tileMmaTransposedB). */
+  bool transposed = instr.inputBytes != 2 ||
+                    !mlirOperationIsNull(tileMmaTransposedB(op));
+  TileSmemLayout s = tileSmemLayoutFor(r, c, instr.inputBytes, transposed);
   mlirOperationSetAttributeByName(op, tileStr("tile.smem_b"),
                                   tileSmemLayoutToAttr(ctx, &s));
   return MlirWalkResultAdvance;

@@ -110,3 +110,30 @@ func.func @f16acc(%a: memref<?x?xf16>, %c: memref<?x?xf16>) attributes {tile.ker
   "tile.store"(%d, %c, %c0, %c0) : (tensor<32x32xf16>, memref<?x?xf16>, index, index) -> ()
   return
 }
+
+// -----
+
+// B = trans(K) (attention's Q K^T): K's registers are stored as they are,
+// [N][K] rows in 16-byte stores (tile-promote-smem's transposed layout for
+// B), and read with ldmatrix without .trans; the trans itself takes no
+// round trip through shared memory: one pair of barriers, no element
+// stores.
+// CHECK-LABEL: llvm.func @qkt(
+// CHECK-NOT:     llvm.store %{{.*}} : f16, !llvm.ptr<3>
+// CHECK-NOT:     mma_layout<col>
+// CHECK-COUNT-2: nvvm.barrier0
+// CHECK-NOT:     nvvm.barrier0
+// CHECK-NOT:     mma_layout<col>
+// CHECK:         nvvm.mma.sync
+// CHECK-LABEL: llvm.func @qkt__aligned16(
+func.func @qkt(%q: memref<?x64xf16>, %k: memref<?x64xf16>, %s: memref<?x?xf32>)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %tq = "tile.load"(%q, %c0, %c0) : (memref<?x64xf16>, index, index) -> tensor<64x64xf16>
+  %tk = "tile.load"(%k, %c0, %c0) : (memref<?x64xf16>, index, index) -> tensor<64x64xf16>
+  %tkt = "tile.trans"(%tk) {permutation = array<i32: 1, 0>} : (tensor<64x64xf16>) -> tensor<64x64xf16>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %r = "tile.dot"(%tq, %tkt, %zero) : (tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  "tile.store"(%r, %s, %c0, %c0) : (tensor<64x64xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
