@@ -538,11 +538,12 @@ int tileGpuCompile(MlirModule module, const char *name,
     STAGE_DONE(toNvvm);
     return 0;
   }
-  char toolkitPath[512], searched[600];
+  char toolkitPath[512];
   const char *toolkit = findToolkit(o, toolkitPath, sizeof toolkitPath);
-  toolkitSearched(o, searched, sizeof searched);
   bool wantBinary = emit != TILE_EMIT_PTX && toolkit;
   if (emit == TILE_EMIT_CUBIN && !toolkit) {
+    char searched[600];
+    toolkitSearched(o, searched, sizeof searched);
     snprintf(err, errSize,
              "--emit=cubin needs ptxas from the CUDA toolkit: %s", searched);
     return 1;
