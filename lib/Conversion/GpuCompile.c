@@ -362,16 +362,16 @@ static bool hasPrefix(MlirStringRef s, const char *prefix) {
 }
 
 /* Whether every op is one the lean pipeline lowers (or already LLVM/NVVM):
- * the walk stops at the first that is not. */
+ * the walk stops at the first that is not. An arith op libdevice
+ * implements is left only when TileToGPU could not make it a call (it has
+ * fast-math flags, say): convert-gpu-to-nvvm lowers it. */
 static MlirWalkResult leanOp(MlirOperation op, void *userData) {
   MlirStringRef name =
       mlirIdentifierStr(mlirOperationGetName(op));
   bool lean = hasPrefix(name, "llvm.") || hasPrefix(name, "nvvm.") ||
               hasPrefix(name, "scf.") || hasPrefix(name, "cf.") ||
               hasPrefix(name, "builtin.") || hasPrefix(name, "gpu.module") ||
-              (hasPrefix(name, "arith.") && !tileOpIsNamed(op, "arith.remf") &&
-               !tileOpIsNamed(op, "arith.maxnumf") &&
-               !tileOpIsNamed(op, "arith.minnumf"));
+              (hasPrefix(name, "arith.") && !tileGpuIsLibdeviceOp(op));
   if (lean)
     return MlirWalkResultAdvance;
   *(bool *)userData = false;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lib/Conversion/GpuOps.h"
+#include "lib/Conversion/TileToGPU.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -37,6 +38,18 @@ static const struct {
     {"arith.maxnumf", "__nv_fmaxf"}, {"arith.minnumf", "__nv_fminf"},
 };
 
+/* The table's function for `op`'s name, or NULL. */
+static const char *tableFunction(MlirOperation op) {
+  for (size_t i = 0; i < sizeof kFunctions / sizeof kFunctions[0]; ++i)
+    if (tileOpIsNamed(op, kFunctions[i].op))
+      return kFunctions[i].function;
+  return NULL;
+}
+
+bool tileGpuIsLibdeviceOp(MlirOperation op) {
+  return tableFunction(op) != NULL;
+}
+
 const char *gpuLibdeviceFunction(MlirOperation op, MlirType elem) {
   /* f16 only for one operand: the widening checked against upstream. */
   if (!mlirTypeIsAF32(elem) &&
@@ -50,10 +63,7 @@ const char *gpuLibdeviceFunction(MlirOperation op, MlirType elem) {
     if (!strstr(text, "<none>"))
       return NULL;
   }
-  for (size_t i = 0; i < sizeof kFunctions / sizeof kFunctions[0]; ++i)
-    if (tileOpIsNamed(op, kFunctions[i].op))
-      return kFunctions[i].function;
-  return NULL;
+  return tableFunction(op);
 }
 
 /* `llvm.func @name(f32, ...) -> f32` in the gpu.module, declared once. */

@@ -21,6 +21,12 @@
  * know. The launcher opts in above 48 KiB. */
 int64_t tileGpuSharedLimit(const char *chip);
 
+/* Whether `op` is an arith or math op that libdevice implements (as
+ * convert-gpu-to-nvvm's libdevice patterns know them): the ones TileToGPU
+ * turns into calls, or, with fast-math flags or other types, leaves for
+ * that conversion. */
+bool tileGpuIsLibdeviceOp(MlirOperation op);
+
 /* Remarks about how a kernel was lowered (not errors): a tile.dot that
  * runs as an FMA loop, and why. */
 typedef void (*TileGpuRemarkFn)(void *userData, MlirLocation loc,
