@@ -2,12 +2,14 @@
  * lib/Conversion/GpuCompile. */
 #include "tile-c/Compile.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/Conversion/GpuCompile.h"
 #include "lib/Runtime/Package.h"
+#include "llvm-c/Support.h"
 
 static int setChip(TileGpuOptions *o, const TileCompileOptions *in, char *err,
                    size_t errSize) {
@@ -65,4 +67,15 @@ int tileCompileKernel(MlirModule module, const char *name,
   int rc = tilePackageWriteMemory(&package, bytes, size, err, errSize);
   tilePackageFree(&package);
   return rc;
+}
+
+static pthread_once_t llvmOptionsOnce = PTHREAD_ONCE_INIT;
+
+static void parseLlvmOptions(void) {
+  const char *argv[] = {"tile", "-opt-disable=slsr"};
+  LLVMParseCommandLineOptions(2, argv, "");
+}
+
+void tileSetProcessLlvmOptions(void) {
+  pthread_once(&llvmOptionsOnce, parseLlvmOptions);
 }

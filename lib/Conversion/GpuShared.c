@@ -20,25 +20,80 @@ static int64_t numElements(int rank, const int64_t *shape) {
   return n;
 }
 
-/* Writes every register of `t` to base[flat(coords)] (+ offset). */
-static void writeTile(GpuLowering *g, TileBuilder *b, MlirValue base,
-                      const GpuTile *t, MlirValue offset) {
-  int bytes = tileElemBytes(t->elem);
-  for (int r = 0; r < t->numRegs; ++r) {
-    MlirValue c[TILE_MAX_LAYOUT_RANK];
-    gpuRegCoords(b, g, &t->layout, t->rank, t->shape, r, c);
-    MlirValue flat = bAddi(b, gpuFlatIndex(b, t->rank, t->shape, c), offset);
-    gpuStorePtr(b, gpuToStorage(b, t->regs[r]),
-                gpuGep(b, base, flat, t->elem), bytes);
-  }
+/* Row-major flat index of constant coordinates. */
+static int64_t constFlat(int rank, const int64_t *shape, const int64_t *k) {
+  int64_t flat = k[0];
+  for (int d = 1; d < rank; ++d)
+    flat = flat * shape[d] + k[d];
+  return flat;
 }
 
-static MlirValue readElement(TileBuilder *b, MlirValue base, MlirValue flat,
-                             MlirType elem) {
-  return gpuFromStorage(b,
-                        gpuLoadPtr(b, gpuGep(b, base, flat, elem),
-                                   gpuStorageType(elem), tileElemBytes(elem)),
-                        elem);
+/* Where each register of a tile is in a row-major buffer of `shape`,
+ * its coordinates permuted by `perm` (the identity but for tile.trans).
+ * When the layout does not wrap, a register's element is this thread's
+ * element (one pointer for the whole tile) plus the register's constant
+ * offset, which the back end folds into the access (st.shared [p+imm]);
+ * LLVM's straight-line strength reduction, which tile's tools turn off
+ * (tileSetProcessLlvmOptions), used to recover that form, at a cost. */
+typedef struct {
+  GpuLowering *g;
+  const TileLayout *layout;
+  const int64_t *regShape; /* the tile's shape (the layout's) */
+  int rank;
+  const int64_t *shape; /* the buffer's shape */
+  const int32_t *perm;
+  MlirValue base;
+  MlirType elem;
+  MlirValue threadPtr; /* null: the layout wraps, each register on its own */
+} Placement;
+
+static Placement place(GpuLowering *g, TileBuilder *b, const TileLayout *l,
+                       const int64_t *regShape, int rank,
+                       const int64_t *shape, const int32_t *perm,
+                       MlirValue base, MlirType elem) {
+  Placement p = {g, l, regShape, rank, shape, perm, base, elem, {NULL}};
+  MlirValue part[TILE_MAX_LAYOUT_RANK], s[TILE_MAX_LAYOUT_RANK];
+  if (!gpuThreadCoords(g, l, regShape, part))
+    return p;
+  for (int k = 0; k < rank; ++k)
+    s[perm[k]] = mlirValueIsNull(part[k]) ? bConstIndex(b, 0) : part[k];
+  p.threadPtr = gpuGep(b, p.base, gpuFlatIndex(b, rank, shape, s), elem);
+  return p;
+}
+
+static MlirValue placeReg(TileBuilder *b, const Placement *p, int reg) {
+  MlirValue c[TILE_MAX_LAYOUT_RANK], s[TILE_MAX_LAYOUT_RANK];
+  if (mlirValueIsNull(p->threadPtr)) {
+    gpuRegCoords(b, p->g, p->layout, p->rank, p->regShape, reg, c);
+    for (int k = 0; k < p->rank; ++k)
+      s[p->perm[k]] = c[k];
+    return gpuGep(b, p->base, gpuFlatIndex(b, p->rank, p->shape, s),
+                  p->elem);
+  }
+  int64_t k[TILE_MAX_LAYOUT_RANK] = {0}, sk[TILE_MAX_LAYOUT_RANK] = {0};
+  tileLayoutRegCoords(p->layout, p->regShape, reg, k);
+  for (int d = 0; d < p->rank; ++d)
+    sk[p->perm[d]] = k[d];
+  int64_t flat = constFlat(p->rank, p->shape, sk);
+  return flat == 0 ? p->threadPtr
+                   : gpuGep(b, p->threadPtr, bConstIndex(b, flat), p->elem);
+}
+
+static const int32_t kIdentity[TILE_MAX_LAYOUT_RANK] = {0, 1, 2};
+
+/* Writes every register of `t` to base[flat(coords)]. */
+static void writeTile(GpuLowering *g, TileBuilder *b, MlirValue base,
+                      const GpuTile *t) {
+  int bytes = tileElemBytes(t->elem);
+  Placement p = place(g, b, &t->layout, t->shape, t->rank, t->shape,
+                      kIdentity, base, t->elem);
+  for (int r = 0; r < t->numRegs; ++r)
+    gpuStorePtr(b, gpuToStorage(b, t->regs[r]), placeReg(b, &p, r), bytes);
+}
+
+static MlirValue readElement(TileBuilder *b, MlirValue ptr, MlirType elem) {
+  return gpuFromStorage(
+      b, gpuLoadPtr(b, ptr, gpuStorageType(elem), tileElemBytes(elem)), elem);
 }
 
 bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op) {
@@ -67,21 +122,15 @@ bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   gpuNeedShared(g, numElements(src.rank, src.shape) * tileElemBytes(src.elem));
   MlirValue base = gpuSharedBase(b, g);
   gpuBarrier(b);
-  writeTile(g, b, base, &src, bConstIndex(b, 0));
+  writeTile(g, b, base, &src);
   gpuBarrier(b);
-  for (int r = 0; r < out.numRegs; ++r) {
-    MlirValue c[TILE_MAX_LAYOUT_RANK], s[TILE_MAX_LAYOUT_RANK];
-    gpuRegCoords(b, g, &l, out.rank, out.shape, r, c);
-    MlirValue flat;
-    if (isReshape) {
-      flat = gpuFlatIndex(b, out.rank, out.shape, c); /* row-major order */
-    } else {
-      for (int k = 0; k < out.rank; ++k)
-        s[isTrans ? perm[k] : k] = c[k];
-      flat = gpuFlatIndex(b, src.rank, src.shape, s);
-    }
-    out.regs[r] = readElement(b, base, flat, src.elem);
-  }
+  /* A reshape reads its result in row-major order; the others read the
+   * source's coordinates (permuted for a trans). */
+  Placement p = place(g, b, &l, out.shape, out.rank,
+                      isReshape ? out.shape : src.shape,
+                      isTrans ? perm : kIdentity, base, src.elem);
+  for (int r = 0; r < out.numRegs; ++r)
+    out.regs[r] = readElement(b, placeReg(b, &p, r), src.elem);
   gpuSetTile(g, result, out);
   return true;
 }
@@ -140,8 +189,8 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
                            mlirIntegerTypeGet(g->ctx, 8));
   (void)bOffset;
   gpuBarrier(b);
-  writeTile(g, b, base, &A, bConstIndex(b, 0));
-  writeTile(g, b, bBase, &B, bConstIndex(b, 0));
+  writeTile(g, b, base, &A);
+  writeTile(g, b, bBase, &B);
   gpuBarrier(b);
   /* Each thread walks K once for all of its accumulator registers. */
   GpuTile out = gpuTileAlloc(&l, type);
@@ -161,11 +210,17 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirValue *next = calloc((size_t)out.numRegs, sizeof *next);
   bool isInt = mlirTypeIsAInteger(out.elem);
   for (int r = 0; r < out.numRegs; ++r) {
-    MlirValue x = widen(&body, readElement(&body, base, bAddi(&body, m[r], k),
-                                           A.elem), out.elem);
-    MlirValue y = widen(&body, readElement(&body, bBase,
-                                           bAddi(&body, kN, n[r]), B.elem),
-                        out.elem);
+    MlirValue x = widen(
+        &body,
+        readElement(&body, gpuGep(&body, base, bAddi(&body, m[r], k), A.elem),
+                    A.elem),
+        out.elem);
+    MlirValue y = widen(
+        &body,
+        readElement(&body,
+                    gpuGep(&body, bBase, bAddi(&body, kN, n[r]), B.elem),
+                    B.elem),
+        out.elem);
     MlirValue acc = mlirBlockGetArgument(body.block, 1 + r);
     MlirValue p = bBinary(&body, isInt ? "arith.muli" : "arith.mulf", x, y);
     next[r] = bBinary(&body, isInt ? "arith.addi" : "arith.addf", acc, p);

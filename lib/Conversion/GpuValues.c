@@ -180,6 +180,20 @@ void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
   (void)rank;
 }
 
+bool gpuThreadCoords(GpuLowering *g, const TileLayout *l, const int64_t *shape,
+                     MlirValue *part) {
+  for (int d = 0, k = 0; d < l->blocked.rank; ++d) {
+    if (l->kind == LAYOUT_SLICE && d == l->sliceDim)
+      continue;
+    if (tileLayoutCoverage(l, d) > shape[k])
+      return false;
+    TileThreadTerm terms[2];
+    tileLayoutThreadTerms(l, d, terms);
+    part[k++] = threadPart(g, terms);
+  }
+  return true;
+}
+
 /* ---- shared memory, memory access ------------------------------------- */
 
 MlirValue gpuDynamicSharedBase(TileBuilder *b, GpuLowering *g) {

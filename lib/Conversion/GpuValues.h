@@ -114,6 +114,13 @@ GpuTile gpuTileMaterialize(const GpuTile *t, const TileLayout *l);
 void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
                   int rank, const int64_t *shape, int reg, MlirValue *out);
 
+/* This thread's part of the coordinates of every register of a tile in
+ * layout `l` (a null value where it is 0): gpuRegCoords gives part[d] plus
+ * the register's constant (tileLayoutRegCoords). False when a dimension
+ * wraps (a replicated layout), where the coordinate is not that sum. */
+bool gpuThreadCoords(GpuLowering *g, const TileLayout *l, const int64_t *shape,
+                     MlirValue *part);
+
 /* The start of the dynamic shared memory (the pipeline buffers). */
 MlirValue gpuDynamicSharedBase(TileBuilder *b, GpuLowering *g);
 /* The shared-memory scratch buffer as an !llvm.ptr<3>, sized by the

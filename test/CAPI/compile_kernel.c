@@ -1,7 +1,8 @@
 /* Compiles kernels through the public C API alone (tile-c/Compile.h): a
  * tensor-core matmul to sm_80 PTX, the same to a package, a dot that stays
  * off the tensor cores (its remark reaches the callback), and bad options
- * (a one-line error, no output).
+ * (a one-line error, no output), and tileSetProcessLlvmOptions (run last:
+ * it changes the process), after which the same kernel's PTX changes.
  *
  * RUN: tile-capi-compile_kernel 2>&1 | FileCheck %s
  */
@@ -154,6 +155,33 @@ int main(void) {
   // CHECK: bad stages: rc 1: numStages is 9: 0, or 1 to 8
   printf("bad stages: rc %d: %s\n", rc, err);
   mlirModuleDestroy(m);
+
+  /* The tools' process options: LLVM's straight-line strength reduction
+   * off. The matmul's stores then address each group on its own instead
+   * of from a neighbour's address, so the PTX differs; a second call
+   * changes nothing more. */
+  char *with[2] = {NULL, NULL};
+  for (int i = 0; i < 3; ++i) {
+    if (i > 0)
+      tileSetProcessLlvmOptions();
+    m = parse(ctx, kMatmul);
+    if (tileCompileKernel(m, NULL, &o, TILE_COMPILE_PTX, &bytes, &size, err,
+                          sizeof err)) {
+      printf("FAILED: %s\n", err);
+      return 1;
+    }
+    mlirModuleDestroy(m);
+    if (i < 2)
+      with[i] = bytes;
+    else {
+      // CHECK: process options: PTX changed 1, again the same 1
+      printf("process options: PTX changed %d, again the same %d\n",
+             strcmp(with[0], with[1]) != 0, strcmp(with[1], bytes) == 0);
+      free(bytes);
+    }
+  }
+  free(with[0]);
+  free(with[1]);
   mlirContextDestroy(ctx);
   return 0;
 }

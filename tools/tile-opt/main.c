@@ -15,6 +15,7 @@
 #include "lib/Conversion/GpuCompile.h"
 #include "lib/Runtime/Package.h"
 #include "mlir-c/Pass.h"
+#include "tile-c/Compile.h"
 #include "tile-c/Dialect.h"
 #include "tile-c/Passes.h"
 #include "tools/tile-opt/Diagnostics.h"
@@ -230,6 +231,7 @@ int main(int argc, char **argv) {
   case OPTIONS_OK:
     break;
   }
+  tileSetProcessLlvmOptions(); /* this process owns LLVM's options */
 
   Source src;
   char err[512];

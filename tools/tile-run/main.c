@@ -29,6 +29,7 @@
 #include "tools/tile-run/Substitute.h"
 #ifdef TILE_RUN_HAVE_GPU_COMPILER
 #include "lib/Conversion/GpuCompile.h"
+#include "tile-c/Compile.h"
 #endif
 #endif
 
@@ -289,6 +290,9 @@ int main(int argc, char **argv) {
            : status == OPTIONS_USAGE_ERROR ? EXIT_USAGE
                                            : -1;
   if (rc < 0) {
+#ifdef TILE_RUN_HAVE_GPU_COMPILER
+    tileSetProcessLlvmOptions(); /* this process owns LLVM's options */
+#endif
     bool isPackage = tilePackageFileIsPackage(o.input);
     if (!o.kernel && !isPackage) {
       optionsUsageError("no --kernel given");
