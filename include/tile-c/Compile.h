@@ -57,13 +57,13 @@ int tileCompileKernel(MlirModule module, const char *name,
 /* Sets LLVM's process-wide options the way tile's own tools run:
  * LLVM's straight-line strength reduction is turned off
  * (-opt-disable=slsr). In the NVPTX back end that pass costs 3-17 ms per
- * kernel entry (a third of the back end on attention), and on tile's
- * example kernels ptxas's SASS is the same size without it for all but
- * two (docs/performance.md). The option holds for every LLVM compile in
- * the process, an embedder's own included, so only a process that owns
- * LLVM's options should call this, before its first compile; tile-opt and
- * tile-run do. Compiles are correct either way. Calling it again does
- * nothing. */
+ * kernel entry (a quarter of the back end on attention), and tile's own
+ * addressing leaves it little to do: without it no example kernel's SASS
+ * grows (docs/performance.md, docs/design.md decision 7). The option
+ * holds for every LLVM compile in the process, an embedder's own
+ * included, so only a process that owns LLVM's options should call this,
+ * before its first compile; tile-opt and tile-run do. Compiles are
+ * correct either way. Calling it again does nothing. */
 void tileSetProcessLlvmOptions(void);
 
 #ifdef __cplusplus

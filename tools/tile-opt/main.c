@@ -26,7 +26,7 @@
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
 /* Ends a run whose output is written. Tearing down (the context, then
- * LLVM's and MLIR's static destructors) costs a compile ~2.5 ms and
+ * LLVM's and MLIR's static destructors) costs a compile about 1.5 ms and
  * changes nothing a finished process leaves behind, so it is skipped, as
  * compilers commonly do; sanitizer builds (TILE_FULL_TEARDOWN) tear down
  * so that leaks are still found. Returns only in those builds. */
@@ -37,7 +37,6 @@ static int finishRun(int code) {
 #endif
   return code;
 }
-
 
 /* Builds the pass manager for --pass-pipeline; NULL pm on a bad pipeline
  * (the message is already printed). */
