@@ -160,37 +160,50 @@ static MlirValue threadPart(GpuLowering *g, const TileThreadTerm terms[2]) {
   return sum;
 }
 
-void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
-                  int rank, const int64_t *shape, int reg, MlirValue *out) {
-  int64_t regCoords[TILE_MAX_LAYOUT_RANK];
-  tileLayoutRegCoords(l, shape, reg, regCoords);
-  for (int d = 0, k = 0; d < l->blocked.rank; ++d) {
+/* This thread's part of each tile dimension's coordinate in layout `l`
+ * (a null value where it is 0), and whether that dimension wraps (a
+ * replicated layout, wider than the tile). Returns the tile's rank (a
+ * slice drops one of the layout's dimensions). */
+static int threadParts(GpuLowering *g, const TileLayout *l,
+                       const int64_t *shape, MlirValue *part, bool *wraps) {
+  int k = 0;
+  for (int d = 0; d < l->blocked.rank; ++d) {
     if (l->kind == LAYOUT_SLICE && d == l->sliceDim)
       continue;
     TileThreadTerm terms[2];
     tileLayoutThreadTerms(l, d, terms);
-    MlirValue part = threadPart(g, terms);
+    part[k] = threadPart(g, terms);
+    wraps[k] = tileLayoutCoverage(l, d) > shape[k];
+    ++k;
+  }
+  return k;
+}
+
+void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
+                  int rank, const int64_t *shape, int reg, MlirValue *out) {
+  int64_t regCoords[TILE_MAX_LAYOUT_RANK];
+  MlirValue part[TILE_MAX_LAYOUT_RANK];
+  bool wraps[TILE_MAX_LAYOUT_RANK];
+  tileLayoutRegCoords(l, shape, reg, regCoords);
+  int n = threadParts(g, l, shape, part, wraps);
+  for (int k = 0; k < n; ++k) {
     MlirValue c = bConstIndex(b, regCoords[k]);
-    if (!mlirValueIsNull(part))
-      c = bAddi(b, part, c);
-    if (tileLayoutCoverage(l, d) > shape[k]) /* replicated: wrap */
+    if (!mlirValueIsNull(part[k]))
+      c = bAddi(b, part[k], c);
+    if (wraps[k])
       c = bAndi(b, c, bConstIndex(b, shape[k] - 1));
-    out[k++] = c;
+    out[k] = c;
   }
   (void)rank;
 }
 
 bool gpuThreadCoords(GpuLowering *g, const TileLayout *l, const int64_t *shape,
                      MlirValue *part) {
-  for (int d = 0, k = 0; d < l->blocked.rank; ++d) {
-    if (l->kind == LAYOUT_SLICE && d == l->sliceDim)
-      continue;
-    if (tileLayoutCoverage(l, d) > shape[k])
+  bool wraps[TILE_MAX_LAYOUT_RANK];
+  int n = threadParts(g, l, shape, part, wraps);
+  for (int k = 0; k < n; ++k)
+    if (wraps[k])
       return false;
-    TileThreadTerm terms[2];
-    tileLayoutThreadTerms(l, d, terms);
-    part[k++] = threadPart(g, terms);
-  }
   return true;
 }
 
