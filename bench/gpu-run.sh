@@ -30,9 +30,9 @@ echo "correctness: $pass passed, $fail failed"
 # The same small cases under compute-sanitizer: no out-of-bounds access, no
 # race on shared memory (skip with TILE_GPU_SANITIZE=0).
 if [ "${TILE_GPU_SANITIZE:-1}" != 0 ] && command -v compute-sanitizer > /dev/null; then
-  echo "== compute-sanitizer (memcheck, racecheck)"
+  echo "== compute-sanitizer (memcheck, racecheck, synccheck)"
   while IFS='|' read -r name grid args out rtol; do
-    for tool in memcheck racecheck; do
+    for tool in memcheck racecheck synccheck; do
       if compute-sanitizer --tool $tool --error-exitcode 9 $TR "$D/$name.tpkg" --target cuda --grid "$grid" $args > "$OUTDIR/$name.$tool.log" 2>&1; then :; else
         echo "$tool FAIL $name"; grep -m3 -i "error\|hazard" "$OUTDIR/$name.$tool.log"
       fi
@@ -57,7 +57,7 @@ if m:
 PY
 done < <(grep -E "^[^|]*($PAT)" "$D/bench.txt")
 
-echo "== timing: tile matmuls (chip=sm_80 code)"
+echo "== timing: tile matmuls (mma.sync: chip=sm_80 code; _wgmma: sm_90a)"
 : > "$OUTDIR/tile_matmul.jsonl"
 while IFS='|' read -r name grid args size; do
   line=$($TR "$D/bench_$name.tpkg" --target cuda --grid "$grid" $args --bench --warmup 10 --iters 50 2>&1 | grep '^bench:')

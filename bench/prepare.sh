@@ -61,4 +61,36 @@ for c in "f16 128x128x32 3" "f16 128x128x64 3" "f16 128x256x64 3" "f16 256x128x6
   done
   echo "packaged bench_$name"
 done
+# The same matmuls on Hopper's wgmma (chip=sm_90a, the default), at 3 and 4
+# stages, checked at a ragged size and timed like the ones above.
+for c in "f16 128x128x64 4" "f16 128x256x64 3" "f16 128x256x64 4" "f16 256x128x64 3" \
+         "f16 256x128x64 4" "bf16 128x256x64 4" "bf16 256x128x64 4"; do
+  set -- $c; dt=$1; blk=$2; st=$3
+  kernel=matmul_${dt}_$blk; name=${kernel}_s${st}_wgmma
+  bm=${blk%%x*}; rest=${blk#*x}; bn=${rest%%x*}
+  "$B/tile-opt" "$K" --tile-compile="chip=sm_90a num-stages=$st" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
+  m=300; n=520; k=200; sgrid="cdiv($m,$bm)*cdiv($n,$bn)"
+  args="--arg randn:${m}x${k}x$dt:seed=21 --arg randn:${k}x${n}x$dt:seed=22 --arg zeros:${m}x${n}x$dt"
+  [ -f "$D/ref_$kernel.npy" ] || "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/ref_$kernel.npy" > /dev/null
+  cp "$D/ref_$kernel.npy" "$D/bench_$name.ref.npy"
+  echo "bench_$name|$sgrid|$args|2|2e-2" >> "$D/list.txt"
+  for s in 4096 8192; do
+    echo "$name|cdiv($s,$bm)*cdiv($s,$bn)|--arg randn:${s}x${s}x$dt:seed=1 --arg randn:${s}x${s}x$dt:seed=2 --arg zeros:${s}x${s}x$dt|$s" >> "$D/matmul.txt"
+  done
+  echo "packaged bench_$name"
+done
+# One wgmma kernel at the sizes that stress the edges: smaller than a block
+# (aligned, so pipelined; and unaligned: the generic entry, which stages its
+# loads itself), K of one and two blocks, K below the stages, ragged M, N, K
+# in the generic entry.
+kernel=matmul_f16_128x256x64; pkg=bench_${kernel}_s4_wgmma
+for mnk in 48x72x24 50x70x24 256x256x64 256x512x128 136x264x40 130x260x203; do
+  m=${mnk%%x*}; rest=${mnk#*x}; n=${rest%%x*}; k=${rest#*x}
+  name=${pkg}_$mnk; sgrid="cdiv($m,128)*cdiv($n,256)"
+  cp "$D/$pkg.tpkg" "$D/$name.tpkg"
+  args="--arg randn:${m}x${k}xf16:seed=31 --arg randn:${k}x${n}xf16:seed=32 --arg zeros:${m}x${n}xf16"
+  "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/$name.ref.npy" > /dev/null
+  echo "$name|$sgrid|$args|2|2e-2" >> "$D/list.txt"
+  echo "packaged $name"
+done
 echo "ready: $(wc -l < "$D/list.txt") checked kernels, $(wc -l < "$D/bench.txt") + $(wc -l < "$D/matmul.txt") timed cases in $D"

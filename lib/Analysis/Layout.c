@@ -73,6 +73,12 @@ TileLayout tileLayoutMma(int wm, int wn) {
   return l;
 }
 
+TileLayout tileLayoutWgmma(int numWarps, int n) {
+  TileLayout l = tileLayoutMma(numWarps, 1);
+  l.wgmmaN = n;
+  return l;
+}
+
 TileLayout tileLayoutSlice(const TileLayout *parent, int dim) {
   TileLayout l = *parent;
   l.kind = LAYOUT_SLICE;
@@ -94,6 +100,8 @@ bool tileLayoutEqual(const TileLayout *a, const TileLayout *b) {
     return false;
   if (a->kind == LAYOUT_SLICE &&
       (a->sliceDim != b->sliceDim || a->parentKind != b->parentKind))
+    return false;
+  if (a->wgmmaN != b->wgmmaN)
     return false;
   for (int d = 0; d < a->blocked.rank; ++d)
     if (a->blocked.sizePerThread[d] != b->blocked.sizePerThread[d] ||
@@ -236,7 +244,7 @@ static const char *kindName(TileLayoutKind k) {
 
 /* Blocked: {tile.layout = "blocked", size_per_thread, threads_per_warp,
  * warps_per_cta, order}. mma: {tile.layout = "mma", warps_per_cta,
- * instr_shape = [16, 8]}. A slice: its parent's entries with tile.layout =
+ * instr_shape = [16, 8]} for mma.sync, [64, N] for wgmma. A slice: its parent's entries with tile.layout =
  * "slice", dim, and parent = "mma" when cut from an mma layout. */
 MlirAttribute tileLayoutToAttr(MlirContext ctx, const TileLayout *l) {
   const TileBlocked *b = &l->blocked;
@@ -249,6 +257,10 @@ MlirAttribute tileLayoutToAttr(MlirContext ctx, const TileLayout *l) {
   ENTRY("tile.layout", mlirStringAttrGet(ctx, tileStr(kindName(l->kind))));
   if (mma) {
     int instr[2] = {16, 8};
+    if (l->wgmmaN > 0) {
+      instr[0] = 64;
+      instr[1] = l->wgmmaN;
+    }
     ENTRY("warps_per_cta", i32Array(ctx, 2, b->warpsPerCTA));
     ENTRY("instr_shape", i32Array(ctx, 2, instr));
   } else {
@@ -287,10 +299,18 @@ static bool stringEntryIs(MlirAttribute dict, const char *name,
 static bool readMma(MlirAttribute attr, TileLayout *out) {
   int warps[2], instr[2];
   if (!readArray(attr, "warps_per_cta", 2, warps) ||
-      !readArray(attr, "instr_shape", 2, instr) || instr[0] != 16 ||
-      instr[1] != 8 || warps[0] < 1 || warps[1] < 1)
+      !readArray(attr, "instr_shape", 2, instr) || warps[0] < 1 ||
+      warps[1] < 1)
     return false;
-  *out = tileLayoutMma(warps[0], warps[1]);
+  if (instr[0] == 16 && instr[1] == 8) {
+    *out = tileLayoutMma(warps[0], warps[1]);
+    return true;
+  }
+  /* wgmma: whole warpgroups along M, N a multiple of 8 up to 256. */
+  if (instr[0] != 64 || instr[1] < 8 || instr[1] > 256 || instr[1] % 8 != 0 ||
+      warps[1] != 1 || warps[0] % 4 != 0)
+    return false;
+  *out = tileLayoutWgmma(warps[0], instr[1]);
   return true;
 }
 

@@ -54,6 +54,13 @@ typedef struct {
   TileBlocked blocked; /* blocked, mma: the layout; slice: the parent's */
   TileLayoutKind parentKind; /* slice only: LAYOUT_BLOCKED or LAYOUT_MMA */
   int sliceDim;              /* slice only */
+  /* mma (and slices of it): 0 for mma.sync's m16n8 blocks; N > 0 for
+   * Hopper's wgmma m64nNk*, whose warpgroups each own 64 rows per
+   * instruction (warps {numWarps, 1}: warp w holds rows 16w.. of each
+   * repetition, which is where wgmma's D fragment puts them), N columns
+   * per instruction. Which thread holds which element is the same
+   * formula as for mma.sync; the instruction differs. */
+  int wgmmaN;
 } TileLayout;
 
 /* The default blocked layout for a tile of `shape` with `numWarps` warps:
@@ -64,6 +71,9 @@ TileLayout tileLayoutDefault(int rank, const int64_t *shape, int contiguousDim,
                              int vector, int numWarps);
 /* The mma.sync accumulator layout with warps {wm, wn}. */
 TileLayout tileLayoutMma(int wm, int wn);
+/* The wgmma accumulator layout: warps {numWarps, 1}, N columns per
+ * instruction. */
+TileLayout tileLayoutWgmma(int numWarps, int n);
 TileLayout tileLayoutSlice(const TileLayout *parent, int dim);
 /* The kind of the layout a slice was cut from (the layout's own kind for
  * blocked and mma). */

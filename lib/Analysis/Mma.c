@@ -1,6 +1,9 @@
 /* mma.sync instruction selection; see Mma.h. */
 #include "lib/Analysis/Mma.h"
 
+#include <string.h>
+
+#include "lib/Analysis/SmemLayout.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -93,4 +96,49 @@ MlirOperation tileMmaTransposedB(MlirOperation dot) {
       mlirOpOperandGetOperandNumber(use) != 1)
     return (MlirOperation){NULL};
   return trans;
+}
+
+bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
+                  const char **why) {
+  TileMmaInstr in;
+  *why = NULL;
+  if (!chip || strcmp(chip, "sm_90a") != 0) {
+    *why = "wgmma needs chip=sm_90a";
+    return false;
+  }
+  if (!tileMmaInstrFor(dot, &in, why))
+    return false;
+  if ((in.input != MMA_F16 && in.input != MMA_BF16) || in.accF16) {
+    *why = "wgmma is used for f16 and bf16 inputs with f32 accumulators";
+    return false;
+  }
+  MlirType at = mlirValueGetType(mlirOperationGetOperand(dot, 0));
+  MlirType ct = mlirValueGetType(mlirOperationGetResult(dot, 0));
+  int64_t M = mlirShapedTypeGetDimSize(ct, 0);
+  int64_t N = mlirShapedTypeGetDimSize(ct, 1);
+  int64_t K = mlirShapedTypeGetDimSize(at, 1);
+  if (numWarps % 4 != 0 || M % (16 * numWarps) != 0) {
+    *why = "the warpgroups cannot each own 64-row blocks of the result";
+    return false;
+  }
+  bool bTransposed = !mlirOperationIsNull(tileMmaTransposedB(dot));
+  TileSmemLayout s;
+  if (K % 16 != 0 || !tileSmemLayoutForWgmma(M, K, 2, false, &s) ||
+      !tileSmemLayoutForWgmma(K, N, 2, bTransposed, &s)) {
+    *why = "the operands' rows are not a width wgmma's shared-memory "
+           "layouts describe";
+    return false;
+  }
+  int instrN = (int)N;
+  if (N > 256) {
+    instrN = 256;
+    while (instrN > 0 && N % instrN != 0)
+      instrN -= 64;
+  }
+  if (instrN <= 0 || N % 8 != 0) {
+    *why = "N has no wgmma instruction width";
+    return false;
+  }
+  *n = instrN;
+  return true;
 }

@@ -43,4 +43,17 @@ MlirOperation tileMmaTransposedB(MlirOperation dot);
  * get a 16x8 block of their own. */
 bool tileMmaLayoutFor(int64_t m, int64_t n, int numWarps, TileLayout *out);
 
+/* Whether Hopper's wgmma runs `dot` on `chip` with `numWarps` warps, and
+ * with how many columns per instruction (*n). It does when the chip has
+ * it (sm_90a: wgmma is not in sm_90 nor in later majors), the inputs are
+ * f16 or bf16 with an f32 accumulator, the warps form warpgroups that
+ * each own 64-row blocks of the result (M a multiple of 16 * numWarps, so
+ * the accumulator is the mma layout with warps {numWarps, 1}), K is a
+ * multiple of 16, and each operand's shared-memory rows are a width the
+ * hardware swizzles describe (tileSmemLayoutForWgmma). *n is N when N is
+ * at most 256, else the largest multiple of 64 dividing N up to 256.
+ * Otherwise false with the reason in *why. */
+bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
+                  const char **why);
+
 #endif

@@ -8,7 +8,7 @@
 TileSmemLayout tileSmemLayoutFor(int64_t rows, int64_t cols, int elemBytes,
                                  bool transposed) {
   TileSmemLayout s = {transposed ? rows : cols, elemBytes, 1, 1, transposed,
-                      rows * cols * elemBytes};
+                      rows * cols * elemBytes, 0};
   int64_t chunks = s.rowElems * elemBytes / 16; /* per stored row */
   if (chunks >= 8) {
     s.maxPhase = 8;
@@ -17,6 +17,23 @@ TileSmemLayout tileSmemLayoutFor(int64_t rows, int64_t cols, int elemBytes,
     s.perPhase = 8 / (int)chunks;
   }
   return s;
+}
+
+bool tileSmemLayoutForWgmma(int64_t rows, int64_t cols, int elemBytes,
+                            bool transposed, TileSmemLayout *out) {
+  int64_t stored = transposed ? cols : rows; /* stored rows */
+  int64_t rowBytes = (transposed ? rows : cols) * elemBytes;
+  bool width = rowBytes == 32 || rowBytes == 64 || rowBytes % 128 == 0;
+  if (!width || rowBytes <= 0 || stored % 8 != 0)
+    return false;
+  int64_t blockBytes = rowBytes < 128 ? rowBytes : 128;
+  *out = tileSmemLayoutFor(rows, cols, elemBytes, transposed);
+  out->blockElems = blockBytes / elemBytes;
+  return true;
+}
+
+int64_t tileSmemLayoutAlignment(const TileSmemLayout *s) {
+  return s->blockElems > 0 ? 1024 : 128;
 }
 
 static MlirNamedAttribute entry(MlirContext ctx, const char *name,
@@ -35,8 +52,9 @@ MlirAttribute tileSmemLayoutToAttr(MlirContext ctx, const TileSmemLayout *s) {
       entry(ctx, "per_phase", i64(ctx, s->perPhase)),
       entry(ctx, "max_phase", i64(ctx, s->maxPhase)),
       entry(ctx, "transposed", mlirBoolAttrGet(ctx, s->transposed)),
-      entry(ctx, "bytes", i64(ctx, s->bytes))};
-  return mlirDictionaryAttrGet(ctx, 6, entries);
+      entry(ctx, "bytes", i64(ctx, s->bytes)),
+      entry(ctx, "block_elems", i64(ctx, s->blockElems))};
+  return mlirDictionaryAttrGet(ctx, s->blockElems > 0 ? 7 : 6, entries);
 }
 
 static bool readInt(MlirAttribute dict, const char *name, int64_t lo,
@@ -61,7 +79,14 @@ bool tileSmemLayoutFromAttr(MlirAttribute attr, TileSmemLayout *out) {
       !readInt(attr, "bytes", 0, &bytes) || mlirAttributeIsNull(t) ||
       !mlirAttributeIsABool(t))
     return false;
+  int64_t blockElems = 0;
+  if (!mlirAttributeIsNull(
+          mlirDictionaryAttrGetElementByName(attr, tileStr("block_elems"))) &&
+      (!readInt(attr, "block_elems", 1, &blockElems) ||
+       rowElems % blockElems != 0 || (blockElems * eb) % 32 != 0 ||
+       blockElems * eb > 128))
+    return false;
   *out = (TileSmemLayout){rowElems, (int)eb, (int)perPhase, (int)maxPhase,
-                          mlirBoolAttrGetValue(t), bytes};
+                          mlirBoolAttrGetValue(t), bytes, blockElems};
   return true;
 }

@@ -26,12 +26,29 @@ typedef struct {
   int perPhase, maxPhase;
   bool transposed;
   int64_t bytes; /* the whole tile */
+  /* wgmma (0 for mma.sync): the stored rows are cut into column blocks of
+   * this many elements (32, 64 or 128 bytes: the hardware swizzle's
+   * width), each block all rows long, one after another; the swizzle
+   * within a block is the one above, which is exactly the hardware's
+   * 32/64/128-byte swizzle when the block starts at a multiple of 1024
+   * bytes. Printed as block_elems. */
+  int64_t blockElems;
 } TileSmemLayout;
 
 /* The swizzled layout of an R x C tile of `elemBytes` elements, row-major
  * or transposed. */
 TileSmemLayout tileSmemLayoutFor(int64_t rows, int64_t cols, int elemBytes,
                                  bool transposed);
+
+/* The layout wgmma reads (lib/Conversion/GpuWgmma.c): stored rows of 32,
+ * 64 or 128 bytes, or of a multiple of 128 bytes cut into 128-byte column
+ * blocks, and a multiple of 8 rows (one swizzle atom). False for other
+ * shapes. */
+bool tileSmemLayoutForWgmma(int64_t rows, int64_t cols, int elemBytes,
+                            bool transposed, TileSmemLayout *out);
+/* The alignment a buffer holding `s` needs: 1024 bytes for wgmma's
+ * swizzle atoms, else 128. */
+int64_t tileSmemLayoutAlignment(const TileSmemLayout *s);
 
 MlirAttribute tileSmemLayoutToAttr(MlirContext ctx, const TileSmemLayout *s);
 /* False if `attr` is not such a dictionary. */

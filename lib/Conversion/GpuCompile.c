@@ -356,32 +356,55 @@ static const char kToNvvm[] =
     "convert-index-to-llvm{index-bitwidth=32},"
     "reconcile-unrealized-casts)";
 
+/* The same with convert-nvvm-to-llvm first: NVVM ops that upstream lowers
+ * to inline PTX (wgmma.mma_async) rather than to intrinsics. */
+static const char kToNvvmLeanPtx[] =
+    "gpu.module(convert-nvvm-to-llvm,convert-scf-to-cf,"
+    "convert-arith-to-llvm{index-bitwidth=32}),"
+    "convert-cf-to-llvm{index-bitwidth=32},"
+    "gpu.module(reconcile-unrealized-casts)";
+static const char kToNvvmPtx[] =
+    "gpu.module(convert-nvvm-to-llvm,convert-scf-to-cf,"
+    "convert-gpu-to-nvvm{index-bitwidth=32},"
+    "convert-arith-to-llvm{index-bitwidth=32},"
+    "convert-index-to-llvm{index-bitwidth=32},"
+    "reconcile-unrealized-casts)";
+
 static bool hasPrefix(MlirStringRef s, const char *prefix) {
   size_t n = strlen(prefix);
   return s.length >= n && memcmp(s.data, prefix, n) == 0;
 }
 
-/* Whether every op is one the lean pipeline lowers (or already LLVM/NVVM):
- * the walk stops at the first that is not. An arith op libdevice
+/* Whether every op is one the lean pipeline lowers (or already LLVM/NVVM),
+ * and whether an NVVM op needs convert-nvvm-to-llvm. An arith op libdevice
  * implements is left only when TileToGPU could not make it a call (it has
  * fast-math flags, say): convert-gpu-to-nvvm lowers it. */
+typedef struct {
+  bool lean;
+  bool ptxOps; /* ops convert-nvvm-to-llvm lowers to inline PTX */
+} LoweringScan;
+
 static MlirWalkResult leanOp(MlirOperation op, void *userData) {
+  LoweringScan *scan = userData;
   MlirStringRef name =
       mlirIdentifierStr(mlirOperationGetName(op));
+  if (hasPrefix(name, "nvvm.wgmma.mma_async"))
+    scan->ptxOps = true;
   bool lean = hasPrefix(name, "llvm.") || hasPrefix(name, "nvvm.") ||
               hasPrefix(name, "scf.") || hasPrefix(name, "cf.") ||
               hasPrefix(name, "builtin.") || hasPrefix(name, "gpu.module") ||
               (hasPrefix(name, "arith.") && !tileGpuIsLibdeviceOp(op));
-  if (lean)
-    return MlirWalkResultAdvance;
-  *(bool *)userData = false;
-  return MlirWalkResultInterrupt;
+  if (!lean)
+    scan->lean = false;
+  return MlirWalkResultAdvance;
 }
 
 static const char *loweringFor(MlirOperation gpuModule) {
-  bool lean = true;
-  mlirOperationWalk(gpuModule, leanOp, &lean, MlirWalkPreOrder);
-  return lean ? kToNvvmLean : kToNvvm;
+  LoweringScan scan = {true, false};
+  mlirOperationWalk(gpuModule, leanOp, &scan, MlirWalkPreOrder);
+  if (scan.ptxOps)
+    return scan.lean ? kToNvvmLeanPtx : kToNvvmPtx;
+  return scan.lean ? kToNvvmLean : kToNvvm;
 }
 
 static bool isEntry(MlirOperation op) {
@@ -485,7 +508,7 @@ int tileGpuCompile(MlirModule module, const char *name,
   if (mlirLogicalResultIsFailure(tileVerify(moduleOp)) ||
       mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
       mlirLogicalResultIsFailure(tileCoalesce(moduleOp, numWarps)) ||
-      mlirLogicalResultIsFailure(tileAssignLayouts(moduleOp, numWarps)) ||
+      mlirLogicalResultIsFailure(tileAssignLayouts(moduleOp, numWarps, o->chip)) ||
       mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
       mlirLogicalResultIsFailure(tilePromoteSmem(moduleOp)) ||
       mlirLogicalResultIsFailure(tilePipeline(moduleOp, 0))) {

@@ -55,6 +55,16 @@ static MlirValue remIdx(TileBuilder *b, MlirValue x, int64_t d) {
 MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
                       MlirValue col) {
   const TileSmemLayout *l = &s->layout;
+  int64_t rowElems = l->rowElems;
+  MlirValue blockStart = (MlirValue){NULL};
+  if (l->blockElems > 0 && l->blockElems < l->rowElems) {
+    /* wgmma's column blocks: block col / blockElems holds every row. */
+    int64_t rows = l->bytes / (l->rowElems * l->elemBytes);
+    blockStart = bMuli(b, divIdx(b, col, l->blockElems),
+                       cIdx(b, rows * l->blockElems * l->elemBytes));
+    col = remIdx(b, col, l->blockElems);
+    rowElems = l->blockElems;
+  }
   MlirValue bytes = bMuli(b, col, cIdx(b, l->elemBytes));
   MlirValue chunk = divIdx(b, bytes, 16);
   MlirValue within = remIdx(b, bytes, 16);
@@ -62,8 +72,10 @@ MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
     MlirValue phase = remIdx(b, divIdx(b, row, l->perPhase), l->maxPhase);
     chunk = bBinary(b, "arith.xori", chunk, phase);
   }
-  MlirValue off = bAddi(b, bMuli(b, row, cIdx(b, l->rowElems * l->elemBytes)),
+  MlirValue off = bAddi(b, bMuli(b, row, cIdx(b, rowElems * l->elemBytes)),
                         bAddi(b, bMuli(b, chunk, cIdx(b, 16)), within));
+  if (!mlirValueIsNull(blockStart))
+    off = bAddi(b, blockStart, off);
   return gpuGep(b, s->base, off, mlirIntegerTypeGet(b->ctx, 8));
 }
 
@@ -90,8 +102,8 @@ static int groupAlongCols(const GpuTile *t) {
 /* Writes tile `t` (rank 2) into `s`; transposed layouts put element (i, j)
  * at stored row j, column i. Consecutive registers along the stored row go
  * out as one vector store. */
-static void writeSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
-                      const GpuTile *t) {
+void gpuWriteSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
+                  const GpuTile *t) {
   bool transposed = s->layout.transposed;
   int eb = s->layout.elemBytes;
   int V = transposed ? 1 : groupAlongCols(t);
@@ -407,14 +419,14 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     sb.base = gpuGep(b, base, cIdx(b, aBytes), mlirIntegerTypeGet(g->ctx, 8));
     gpuBarrier(b);
     if (!aShared && !aRegs)
-      writeSmem(g, b, &sa, &A);
+      gpuWriteSmem(g, b, &sa, &A);
     if (!bShared && bRows) {
       /* [N][K] rows are the source's rows: stored as they are. */
       GpuSmemTile rows = sb;
       rows.layout.transposed = false;
-      writeSmem(g, b, &rows, &B);
+      gpuWriteSmem(g, b, &rows, &B);
     } else if (!bShared) {
-      writeSmem(g, b, &sb, &B);
+      gpuWriteSmem(g, b, &sb, &B);
     }
     gpuBarrier(b);
   }

@@ -4,6 +4,7 @@
  *   GpuShared.c  layout conversions, trans, reshape and the FMA dot, which
  *                go through shared memory
  *   GpuMma.c     tile.dot on tensor cores (ldmatrix, mma.sync)
+ *   GpuWgmma.c   tile.dot on Hopper's tensor cores (wgmma)
  *   GpuLibdevice.c  math ops as libdevice calls
  * Each reads its operands from g->values, inserts code at b and records
  * its result; false after a located error. */
@@ -30,6 +31,15 @@ typedef struct {
 } GpuDotOperands;
 bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                     const TileMmaInstr *in, const GpuDotOperands *d);
+/* The same on Hopper's wgmma (GpuWgmma.c), for a result in the wgmma
+ * layout (Layout.h: wgmmaN > 0). */
+bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                      const TileMmaInstr *in, const GpuDotOperands *d);
+
+/* fence.proxy.async.shared::cta: this thread's ordinary writes to shared
+ * memory become visible to the async proxy (wgmma, bulk copies) once a
+ * barrier follows. */
+void gpuFenceAsyncShared(TileBuilder *b);
 
 /* The libdevice function elementwise `op` on `elem` becomes, or NULL when
  * it stays as it is (for convert-gpu-to-nvvm). */
@@ -62,6 +72,11 @@ typedef struct {
  * caller passes the tile's (col, row). */
 MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
                       MlirValue col);
+/* Writes register tile `t` (rank 2) into `s`; a transposed layout puts
+ * element (i, j) at stored row j, column i. Consecutive registers along a
+ * stored row go out as one vector store. */
+void gpuWriteSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
+                  const GpuTile *t);
 /* The layout tile-promote-smem recorded for operand `i` (0: A, 1: B) of
  * mma dot `dot`; false when it recorded none. */
 bool gpuDotSmemLayout(MlirOperation dot, int i, TileSmemLayout *out);

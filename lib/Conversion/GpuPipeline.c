@@ -44,6 +44,14 @@ static int64_t tileBytes(MlirOperation load) {
          tileElemBytes(mlirShapedTypeGetElementType(t));
 }
 
+/* The shared-memory layout the dot that reads `load` recorded for it. */
+static bool dotLayoutOf(MlirOperation load, TileSmemLayout *out) {
+  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(load, 0));
+  return !mlirOpOperandIsNull(use) &&
+         gpuDotSmemLayout(mlirOpOperandGetOwner(use),
+                          (int)mlirOpOperandGetOperandNumber(use), out);
+}
+
 bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
                      GpuPipeline *p) {
   memset(p, 0, sizeof *p);
@@ -63,11 +71,21 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
     if (p->numLoads == GPU_PIPELINE_MAX_LOADS ||
         !gpuDivisibleBy(mlirOperationGetOperand(op, 2), vector))
       return false;
+    TileSmemLayout s;
+    int64_t align = 128;
+    if (dotLayoutOf(op, &s) && s.blockElems > 0) {
+      align = tileSmemLayoutAlignment(&s);
+      p->asyncProxyReads = true;
+    }
+    p->stageBytes = (p->stageBytes + align - 1) / align * align;
     p->loads[p->numLoads] = op;
     p->offset[p->numLoads] = p->stageBytes;
-    p->stageBytes += (tileBytes(op) + 127) / 128 * 128;
+    p->stageBytes += tileBytes(op);
     ++p->numLoads;
   }
+  /* Every stage starts where the first needs. */
+  int64_t align = p->asyncProxyReads ? 1024 : 128;
+  p->stageBytes = (p->stageBytes + align - 1) / align * align;
   return p->numLoads > 0;
 }
 
@@ -281,6 +299,10 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                           MlirValue iv, MlirValue lb, MlirValue step) {
   int S = p->stages;
   waitGroups(b, S - 2);
+  /* cp.async writes through the generic proxy; wgmma reads through the
+   * async one. */
+  if (p->asyncProxyReads)
+    gpuFenceAsyncShared(b);
   gpuBarrier(b);
   MlirValue i = bBinary(b, "arith.divui", bBinary(b, "arith.subi", iv, lb),
                         step);

@@ -15,6 +15,10 @@ typedef struct {
   MlirOperation loads[GPU_PIPELINE_MAX_LOADS]; /* the tile.async_copy loads */
   int64_t offset[GPU_PIPELINE_MAX_LOADS];      /* bytes into a stage */
   int64_t stageBytes;
+  /* A dot reads the buffers with wgmma (the async proxy): stages and
+   * buffers start at multiples of 1024 bytes, and each wait is followed by
+   * a proxy fence. */
+  bool asyncProxyReads;
   MlirBlock body; /* of the kernel's loop */
   MlirValue iv;   /* its induction variable */
 } GpuPipeline;

@@ -152,6 +152,8 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   TileMmaInstr instr;
   const char *why;
   bool hasInstr = tileMmaInstrFor(op, &instr, &why);
+  if (d.result.kind == LAYOUT_MMA && hasInstr && d.result.wgmmaN > 0)
+    return gpuLowerWgmmaDot(g, b, op, &instr, &d);
   if (d.result.kind == LAYOUT_MMA && hasInstr)
     return gpuLowerMmaDot(g, b, op, &instr, &d);
   /* Once per kernel: the generic entry says it, the aligned one does the

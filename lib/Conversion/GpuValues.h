@@ -97,6 +97,9 @@ typedef struct {
   } threadParts[32];
   int numThreadParts;
   TileGpuRemarks remarks;
+  /* A dot runs on wgmma: its shared-memory operands need 1024-byte
+   * aligned buffers (the dynamic shared memory is declared so). */
+  bool usesWgmma;
   bool failed;
   GpuValueMap values;
 } GpuLowering;

@@ -769,14 +769,12 @@ int64_t tileGpuSharedLimit(const char *chip) {
  * above 48 KiB only dynamic shared memory is allowed; aligned to 128
  * bytes). */
 static void addSharedBuffer(MlirOperation gpuModule, const char *name,
-                            int64_t bytes, bool dynamic) {
+                            int64_t bytes, bool dynamic, int alignment) {
   char text[256];
   snprintf(text, sizeof text,
            "llvm.mlir.global %s @%s() {addr_space = 3 : i32, "
            "alignment = %d : i64} : !llvm.array<%lld x i8>",
-           dynamic ? "external" : "internal", name,
-           /* The swizzles assume 128-byte lines start at a buffer's start. */
-           dynamic ? 128 : 16,
+           dynamic ? "external" : "internal", name, alignment,
            dynamic ? 0LL : (long long)bytes);
   MlirOperation global = mlirOperationCreateParse(
       mlirOperationGetContext(gpuModule), tileStr(text), tileStr("tile-gpu"));
@@ -865,9 +863,12 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
     ok = false;
   }
   if (ok && dynamicBytes > 0)
-    addSharedBuffer(gpuModule, g.smemName, dynamicBytes, true);
+    /* The swizzles assume 128-byte lines start at a buffer's start;
+     * wgmma's, 1024-byte atoms. */
+    addSharedBuffer(gpuModule, g.smemName, dynamicBytes, true,
+                    g.usesWgmma ? 1024 : 128);
   if (ok && g.reduceBytes > 0)
-    addSharedBuffer(gpuModule, g.reduceName, g.reduceBytes, false);
+    addSharedBuffer(gpuModule, g.reduceName, g.reduceBytes, false, 16);
   *sharedBytes = total;
   gpuMapFree(&g.values);
   tileBuildCacheFree(&g.cache);

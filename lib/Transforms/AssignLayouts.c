@@ -78,6 +78,7 @@ static bool innermostContiguous(MlirType memref) {
 typedef struct {
   int numWarps;
   bool ok;
+  const char *chip;
 } WalkState;
 
 static MlirWalkResult coalesceOne(MlirOperation op, void *userData) {
@@ -106,7 +107,7 @@ static MlirWalkResult forEachKernel(MlirOperation op, void *userData,
   WalkState *st = userData;
   if (!tileIsKernel(op))
     return MlirWalkResultAdvance;
-  WalkState inner = {tileKernelNumWarps(op, st->numWarps), true};
+  WalkState inner = {tileKernelNumWarps(op, st->numWarps), true, st->chip};
   mlirOperationWalk(op, fn, &inner, MlirWalkPreOrder);
   st->ok = st->ok && inner.ok;
   return MlirWalkResultSkip;
@@ -117,7 +118,7 @@ static MlirWalkResult coalesceKernel(MlirOperation op, void *userData) {
 }
 
 MlirLogicalResult tileCoalesce(MlirOperation op, int numWarps) {
-  WalkState st = {numWarps, true};
+  WalkState st = {numWarps, true, NULL};
   mlirOperationWalk(op, coalesceKernel, &st, MlirWalkPreOrder);
   return st.ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
@@ -136,6 +137,7 @@ enum { TILE_MAX_CHAIN_DOTS = 8 };
 
 typedef struct {
   int numWarps;
+  const char *chip; /* "" or NULL: mma.sync only */
   bool hasAnchor[TILE_MAX_LAYOUT_RANK + 1];
   TileLayout anchor[TILE_MAX_LAYOUT_RANK + 1];
   bool hasMma;
@@ -163,6 +165,14 @@ static bool dotMmaLayout(MlirOperation dot, const Assign *a, TileLayout *out) {
   int64_t m = mlirShapedTypeGetDimSize(t, 0), n = mlirShapedTypeGetDimSize(t, 1);
   if (!tileMmaInstrFor(dot, &instr, &why))
     return false;
+  /* Hopper's wgmma where the chip has it; a chain's dots stay on mma.sync,
+   * whose A fragments come from the first dot's registers. */
+  int wgmmaN = 0;
+  if (!isRowDot(a, dot) &&
+      tileWgmmaFor(dot, a->chip, a->numWarps, &wgmmaN, &why)) {
+    *out = tileLayoutWgmma(a->numWarps, wgmmaN);
+    return true;
+  }
   if (isRowDot(a, dot) && m % (16 * a->numWarps) == 0) {
     *out = tileLayoutMma(a->numWarps, 1);
     return true;
@@ -611,14 +621,16 @@ static MlirWalkResult assignKernel(MlirOperation op, void *userData) {
   Assign a;
   memset(&a, 0, sizeof a);
   a.numWarps = tileKernelNumWarps(op, st->numWarps);
+  a.chip = st->chip;
   mlirOperationWalk(op, findChains, &a, MlirWalkPreOrder);
   mlirOperationWalk(op, findAnchor, &a, MlirWalkPreOrder);
   assignRegion(mlirOperationGetRegion(op, 0), &a);
   return MlirWalkResultSkip;
 }
 
-MlirLogicalResult tileAssignLayouts(MlirOperation op, int numWarps) {
-  WalkState st = {numWarps, true};
+MlirLogicalResult tileAssignLayouts(MlirOperation op, int numWarps,
+                                    const char *chip) {
+  WalkState st = {numWarps, true, chip};
   mlirOperationWalk(op, assignKernel, &st, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

@@ -7,7 +7,8 @@
  *   `tile.layout` attribute (types change in tile-assign-layouts).
  * tile-assign-layouts: the rest, in program order: a dot with a
  *   tensor-core instruction gets the mma layout (lib/Analysis/Mma.h; the
- *   dots of a chain put their warps along M), and values shaped like its
+ *   dots of a chain put their warps along M; on sm_90a the wgmma form of
+ *   it, instr_shape = [64, N], where tileWgmmaFor says so), and values shaped like its
  *   result follow it; elementwise ops take their first operand's layout,
  *   reductions give slices (of blocked or mma layouts), expand_dims and
  *   broadcast keep the parent layout, everything else gets the default;
@@ -24,7 +25,10 @@
 #include "mlir-c/IR.h"
 
 MlirLogicalResult tileCoalesce(MlirOperation op, int numWarps);
-MlirLogicalResult tileAssignLayouts(MlirOperation op, int numWarps);
+/* chip: the target ("sm_90a" puts dots that can on Hopper's wgmma;
+ * NULL or "" on mma.sync, as for sm_80). */
+MlirLogicalResult tileAssignLayouts(MlirOperation op, int numWarps,
+                                    const char *chip);
 
 /* The warps a kernel runs with: `tile.num_warps`, else `fallback`, else 4. */
 int tileKernelNumWarps(MlirOperation kernel, int fallback);

@@ -47,7 +47,7 @@ static MlirLogicalResult runCoalesce(MlirOperation op,
 
 static MlirLogicalResult runAssignLayouts(MlirOperation op,
                                           const TilePassOptions *options) {
-  return tileAssignLayouts(op, options->numWarps);
+  return tileAssignLayouts(op, options->numWarps, options->chip);
 }
 
 static MlirLogicalResult runPromoteSmem(MlirOperation op,
@@ -74,8 +74,8 @@ const TilePassDef tilePassTable[] = {
      "num-warps", runCoalesce},
     {"tile-assign-layouts",
      "give every tile a layout, inserting tile.convert_layout where users "
-     "disagree",
-     "num-warps", runAssignLayouts},
+     "disagree (chip=sm_90a: dots on wgmma where they can be)",
+     "num-warps chip", runAssignLayouts},
     {"tile-promote-smem",
      "choose each tensor-core dot's shared-memory staging layouts (swizzled; "
      "tile.smem_a and tile.smem_b on the dot)",

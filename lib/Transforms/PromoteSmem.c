@@ -29,11 +29,16 @@ static MlirWalkResult promoteDot(MlirOperation op, void *userData) {
   int64_t r, c;
   bool aInRegisters = tileTypeLayout(mlirValueGetType(av), &a) &&
                       tileMmaAFromRegisters(&a, &result, &instr);
+  /* wgmma reads its operands through descriptors: column blocks as wide
+   * as the hardware swizzle (tileWgmmaFor checked the shapes). */
+  bool wgmma = result.wgmmaN > 0;
   if (aInRegisters) {
     mlirOperationRemoveAttributeByName(op, tileStr("tile.smem_a"));
   } else {
     dims(av, &r, &c);
     TileSmemLayout s = tileSmemLayoutFor(r, c, instr.inputBytes, false);
+    if (wgmma)
+      tileSmemLayoutForWgmma(r, c, instr.inputBytes, false, &s);
     mlirOperationSetAttributeByName(op, tileStr("tile.smem_a"),
                                     tileSmemLayoutToAttr(ctx, &s));
   }
@@ -43,6 +48,8 @@ static MlirWalkResult promoteDot(MlirOperation op, void *userData) {
   bool transposed = instr.inputBytes != 2 ||
                     !mlirOperationIsNull(tileMmaTransposedB(op));
   TileSmemLayout s = tileSmemLayoutFor(r, c, instr.inputBytes, transposed);
+  if (wgmma)
+    tileSmemLayoutForWgmma(r, c, instr.inputBytes, transposed, &s);
   mlirOperationSetAttributeByName(op, tileStr("tile.smem_b"),
                                   tileSmemLayoutToAttr(ctx, &s));
   return MlirWalkResultAdvance;

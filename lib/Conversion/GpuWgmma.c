@@ -1,0 +1,322 @@
+/* tile.dot on Hopper's tensor cores (wgmma), for TileToGPU.
+ *
+ * A warpgroup (4 consecutive warps, the first a multiple of 4) issues
+ * wgmma.mma_async m64nNk16: A (64 x 16) and B (16 x N) are read from
+ * shared memory through 64-bit matrix descriptors, and D (64 x N, f32)
+ * accumulates in the registers of the warpgroup's 128 threads. The
+ * result's layout is the mma layout with warps {numWarps, 1} (Layout.h):
+ * warp w of warpgroup g holds rows 16w.. of 64-row block g of each
+ * repetition, n8 block by n8 block as mma.sync's m16n8 C fragments, which
+ * is where wgmma's D fragment puts them (PTX ISA 9.7.15.5.1.1, "Matrix
+ * fragments for wgmma .m64nNk16"): no data moves between the layouts.
+ *
+ * Operands are in shared memory in column blocks as wide as the hardware
+ * swizzle, 1024-byte aligned (tileSmemLayoutForWgmma):
+ *   A [M][K], K-major: the descriptor of k-step ks starts 32 bytes further
+ *     along the swizzled row. The swizzle applies to the address the
+ *     hardware forms, so a start inside a swizzle atom reads what the
+ *     16-byte chunk stores put there. SBO: the 8-row step.
+ *   B [K][N] (N contiguous): N-major (imm-trans-b = 1, 16-bit types
+ *     only). LBO: from one column block of N to the next; SBO: the 8-row
+ *     step along K; k-step ks starts 16 rows further.
+ *   B [N][K] (the source of a tile.trans, tileMmaTransposedB): K-major,
+ *     as A.
+ * The descriptor (PTX ISA 9.7.15.5.1.2.2, "Matrix Descriptor Format"):
+ * bits 0-13 the start address >> 4, 16-29 LBO >> 4, 32-45 SBO >> 4,
+ * 62-63 the swizzle (1: 128 bytes, 2: 64, 3: 32). The constant part is
+ * built once; each wgmma adds its start's offset >> 4 (addresses stay
+ * below 2^18, so no carry leaves the field).
+ *
+ * Operands not in shared memory yet (the generic entry's loads) are
+ * written by this dot, then fenced (fence.proxy.async: wgmma reads shared
+ * memory through the async proxy, the stores went through the generic
+ * one) and a barrier. Then: wgmma.fence, every wgmma of the warpgroup,
+ * one commit, wait for it; each accumulator then passes through an empty
+ * asm, so no use of it moves above the wait. */
+#include "lib/Conversion/GpuOps.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+enum { WGMMA_K = 16, MAX_N = 256 };
+
+static MlirValue cIdx(TileBuilder *b, int64_t v) { return bConstIndex(b, v); }
+
+static MlirAttribute parseAttr(MlirContext ctx, const char *text) {
+  return mlirAttributeParseGet(ctx, tileStr(text));
+}
+
+static MlirType i64Type(MlirContext ctx) { return mlirIntegerTypeGet(ctx, 64); }
+
+static MlirValue c64(TileBuilder *b, int64_t v) {
+  return bConstInt(b, i64Type(b->ctx), v);
+}
+
+static void emitOp(TileBuilder *b, const char *name, intptr_t nAttrs,
+                   const TileNamedAttr *attrs) {
+  bInsert(b, tileOpCreate(b->loc, name, 0, NULL, 0, NULL, nAttrs, attrs));
+}
+
+/* fence.proxy.async.shared::cta: this thread's generic-proxy writes to
+ * shared memory become visible to the async proxy (wgmma, TMA). */
+void gpuFenceAsyncShared(TileBuilder *b) {
+  TileNamedAttr attrs[] = {
+      {"kind", parseAttr(b->ctx, "#nvvm.proxy_kind<async.shared>")},
+      {"space", parseAttr(b->ctx, "#nvvm.shared_space<cta>")}};
+  emitOp(b, "nvvm.fence.proxy", 2, attrs);
+}
+
+/* ---- descriptors ------------------------------------------------------- */
+
+typedef struct {
+  MlirValue base; /* i64: the constant fields | (start >> 4) */
+  TileSmemLayout layout;
+  int64_t storedRows;
+  int64_t blockBytes; /* one column block: every stored row of it */
+  int rowBytes;       /* of a row within a column block */
+} Descriptor;
+
+static int swizzleCode(int rowBytes) {
+  return rowBytes == 128 ? 1 : rowBytes == 64 ? 2 : 3;
+}
+
+static Descriptor descriptorFor(TileBuilder *b, MlirValue smem,
+                                const TileSmemLayout *l, bool nMajor) {
+  Descriptor d;
+  d.layout = *l;
+  d.storedRows = l->bytes / (l->rowElems * l->elemBytes);
+  d.rowBytes = (int)(l->blockElems * l->elemBytes);
+  d.blockBytes = d.storedRows * d.rowBytes;
+  int64_t sbo = 8LL * d.rowBytes;
+  /* K-major swizzled layouts do not use LBO ("assumed to be 1"). */
+  int64_t lbo = nMajor ? d.blockBytes : 16;
+  int64_t fields = ((lbo >> 4) << 16) | ((sbo >> 4) << 32) |
+                   ((int64_t)swizzleCode(d.rowBytes) << 62);
+  MlirValue addr = bCast(b, "llvm.ptrtoint", smem, i64Type(b->ctx));
+  MlirValue start = bBinary(b, "arith.shrui",
+                            bBinary(b, "arith.andi", addr, c64(b, 0x3FFFF)),
+                            c64(b, 4));
+  d.base = bBinary(b, "arith.ori", start, c64(b, fields));
+  return d;
+}
+
+/* The descriptor whose matrix starts at stored row `row` (an index value)
+ * and column `col` (a constant, in elements). */
+static MlirValue descriptorAt(TileBuilder *b, const Descriptor *d,
+                              MlirValue row, int64_t col) {
+  int64_t block = col / d->layout.blockElems;
+  int64_t within = (col % d->layout.blockElems) * d->layout.elemBytes;
+  MlirValue bytes = bAddi(b, bMuli(b, row, cIdx(b, d->rowBytes)),
+                          cIdx(b, block * d->blockBytes + within));
+  MlirValue units = bBinary(b, "arith.divui", bytes, cIdx(b, 16));
+  MlirValue u64 = bCast(b, "arith.index_cast", units, i64Type(b->ctx));
+  return bAddi(b, d->base, u64);
+}
+
+/* ---- the instruction --------------------------------------------------- */
+
+static MlirType structOfF32(MlirContext ctx, int n) {
+  MlirType fields[MAX_N / 2];
+  for (int i = 0; i < n; ++i)
+    fields[i] = mlirF32TypeGet(ctx);
+  return mlirLLVMStructTypeLiteralGet(ctx, n, fields, false);
+}
+
+static MlirValue undefOf(TileBuilder *b, MlirType t) {
+  return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.undef", 0, NULL, 1, &t, 0,
+                                 NULL));
+}
+
+static MlirValue structField(TileBuilder *b, MlirValue s, int i, MlirType t,
+                             MlirValue insert) {
+  int64_t pos = i;
+  TileNamedAttr attrs[] = {{"position", mlirDenseI64ArrayGet(b->ctx, 1, &pos)}};
+  if (mlirValueIsNull(insert))
+    return bInsert(b, tileOpCreate(b->loc, "llvm.extractvalue", 1, &s, 1, &t,
+                                   1, attrs));
+  MlirValue operands[] = {s, insert};
+  MlirType st = mlirValueGetType(s);
+  return bInsert(b, tileOpCreate(b->loc, "llvm.insertvalue", 2, operands, 1,
+                                 &st, 1, attrs));
+}
+
+/* D = A * B + D for one m64nNk16 block; acc holds N/2 f32 in D's fragment
+ * order and is updated. */
+static void wgmma(TileBuilder *b, const TileMmaInstr *in, int n,
+                  MlirValue descA, MlirValue descB, bool bNMajor,
+                  MlirValue *acc) {
+  MlirContext ctx = b->ctx;
+  MlirType f32 = mlirF32TypeGet(ctx);
+  MlirType st = structOfF32(ctx, n / 2);
+  MlirValue s = undefOf(b, st);
+  for (int i = 0; i < n / 2; ++i)
+    s = structField(b, s, i, f32, acc[i]);
+  const char *type = in->input == MMA_BF16 ? "#nvvm.wgmma_type<bf16>"
+                                           : "#nvvm.wgmma_type<f16>";
+  char shape[64];
+  snprintf(shape, sizeof shape, "#nvvm.shape<m = 64, n = %d, k = %d>", n,
+           WGMMA_K);
+  TileNamedAttr attrs[] = {
+      {"shape", parseAttr(ctx, shape)},
+      {"typeA", parseAttr(ctx, type)},
+      {"typeB", parseAttr(ctx, type)},
+      {"typeD", parseAttr(ctx, "#nvvm.wgmma_type<f32>")},
+      {"scaleD", parseAttr(ctx, "#nvvm.wgmma_scale_out<one>")},
+      {"scaleA", parseAttr(ctx, "#nvvm.wgmma_scale_in<one>")},
+      {"scaleB", parseAttr(ctx, "#nvvm.wgmma_scale_in<one>")},
+      {"layoutA", parseAttr(ctx, "#nvvm.mma_layout<row>")},
+      /* row: B is [K][N], N-major (imm-trans-b = 1); col: [N][K]. */
+      {"layoutB", parseAttr(ctx, bNMajor ? "#nvvm.mma_layout<row>"
+                                         : "#nvvm.mma_layout<col>")}};
+  MlirValue operands[] = {s, descA, descB};
+  MlirValue r = bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.mma_async", 3,
+                                        operands, 1, &st, 9, attrs));
+  for (int i = 0; i < n / 2; ++i)
+    acc[i] = structField(b, r, i, f32, (MlirValue){NULL});
+}
+
+/* After the wait: each accumulator through an empty asm ordered after it
+ * (side effects), so LLVM moves no use of the registers above the wait. */
+static void pinAfterWait(TileBuilder *b, MlirValue *regs, int n) {
+  enum { CHUNK = 16 };
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  for (int i = 0; i < n; i += CHUNK) {
+    int k = n - i < CHUNK ? n - i : CHUNK;
+    char constraints[256];
+    int len = 0;
+    for (int j = 0; j < k; ++j)
+      len += snprintf(constraints + len, sizeof constraints - (size_t)len,
+                      "%s=f", j ? "," : "");
+    for (int j = 0; j < k; ++j)
+      len += snprintf(constraints + len, sizeof constraints - (size_t)len,
+                      ",%d", j);
+    gpuInlinePtx(b, "// wgmma accumulators", constraints, k, regs + i, k, f32,
+                 true, regs + i);
+  }
+}
+
+/* ---- the dot ----------------------------------------------------------- */
+
+bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                      const TileMmaInstr *in, const GpuDotOperands *d) {
+  GpuTile *ap = d->a, *bp = d->b, *cp = d->c;
+  TileLayout l = d->result;
+  int n = l.wgmmaN;
+  bool bRows = bp->transposedSource; /* B is its trans's source, N x K */
+  int64_t M = ap->shape[0], K = ap->shape[1], N = bp->shape[bRows ? 0 : 1];
+  int numWarps = g->numWarps;
+  /* The layout may come from edited IR: it must be what wgmma writes. */
+  if (l.blocked.warpsPerCTA[0] != numWarps || l.blocked.warpsPerCTA[1] != 1 ||
+      numWarps % 4 != 0 || M % (16 * numWarps) != 0 || N % n != 0 ||
+      K % WGMMA_K != 0) {
+    tileEmitOpError(op,
+                    "the wgmma layout (%dx%d warps, instruction 64x%d) does "
+                    "not tile the %lldx%lld result on %d warps",
+                    l.blocked.warpsPerCTA[0], l.blocked.warpsPerCTA[1], n,
+                    (long long)M, (long long)N, numWarps);
+    return false;
+  }
+  GpuSmemTile sa, sb;
+  if (!gpuDotSmemLayout(op, 0, &sa.layout) ||
+      !gpuDotSmemLayout(op, 1, &sb.layout) || sa.layout.blockElems == 0 ||
+      sb.layout.blockElems == 0 || sa.layout.transposed ||
+      sb.layout.transposed != bRows) {
+    tileEmitOpError(op, "a dot on wgmma needs tile-promote-smem's wgmma "
+                        "layouts (tile.smem_a, tile.smem_b with block_elems)");
+    return false;
+  }
+  g->usesWgmma = true;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType type = mlirValueGetType(result);
+  TileLayout al, bl;
+  tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 0)), &al);
+  tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 1)), &bl);
+  bool aShared = !mlirValueIsNull(ap->smem), bShared = !mlirValueIsNull(bp->smem);
+  GpuTile A = ap->uniform ? gpuTileMaterialize(ap, &al) : *ap;
+  GpuTile B = bp->uniform ? gpuTileMaterialize(bp, &bl) : *bp;
+  GpuTile C = cp->uniform ? gpuTileMaterialize(cp, &l) : *cp;
+
+  /* Stage what is not in shared memory yet, each operand at a multiple of
+   * 1024 bytes (the scratch buffer starts at one). */
+  int64_t aBytes = aShared ? 0 : (sa.layout.bytes + 1023) / 1024 * 1024;
+  int64_t bBytes = bShared ? 0 : sb.layout.bytes;
+  if (aBytes + bBytes > 0) {
+    gpuNeedShared(g, aBytes + bBytes);
+    MlirValue base = gpuSharedBase(b, g);
+    sa.base = base;
+    sb.base = gpuGep(b, base, cIdx(b, aBytes), mlirIntegerTypeGet(g->ctx, 8));
+    gpuBarrier(b);
+    if (!aShared)
+      gpuWriteSmem(g, b, &sa, &A);
+    if (!bShared) {
+      /* [N][K] rows are the source's rows: stored as they are. */
+      GpuSmemTile rows = sb;
+      rows.layout.transposed = false;
+      gpuWriteSmem(g, b, bRows ? &rows : &sb, &B);
+    }
+    gpuFenceAsyncShared(b);
+    gpuBarrier(b);
+  }
+  if (aShared)
+    sa.base = ap->smem;
+  if (bShared)
+    sb.base = bp->smem;
+
+  Descriptor da = descriptorFor(b, sa.base, &sa.layout, false);
+  Descriptor db = descriptorFor(b, sb.base, &sb.layout, !bRows);
+  MlirValue warpgroup = bBinary(b, "arith.divui", g->warp, cIdx(b, 4));
+  int reps = (int)(M / (16 * numWarps));
+  int chunks = (int)(N / n);
+  int colRegs = (int)(N / 4); /* two per n8 block, per row half */
+  GpuTile out = gpuTileAlloc(&l, type);
+  for (int r = 0; r < out.numRegs; ++r)
+    out.regs[r] = C.regs[r];
+  MlirValue acc[MAX_N / 2];
+  bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.fence.aligned", 0, NULL, 0, NULL,
+                          0, NULL));
+  for (int rep = 0; rep < reps; ++rep) {
+    /* This warpgroup's 64-row block of repetition rep. */
+    MlirValue row0 = bAddi(b, cIdx(b, (int64_t)rep * 16 * numWarps),
+                           bMuli(b, warpgroup, cIdx(b, 64)));
+    for (int c = 0; c < chunks; ++c) {
+      /* The chunk's registers in D's fragment order: n8 block q / 4, row
+       * half (q / 2) % 2, column q % 2. */
+      int reg[MAX_N / 2];
+      for (int q = 0; q < n / 2; ++q) {
+        int block = c * (n / 8) + q / 4;
+        reg[q] = (2 * rep + (q / 2) % 2) * colRegs + 2 * block + q % 2;
+        acc[q] = out.regs[reg[q]];
+      }
+      for (int ks = 0; ks < K / WGMMA_K; ++ks) {
+        MlirValue descA = descriptorAt(b, &da, row0, (int64_t)ks * WGMMA_K);
+        MlirValue descB =
+            bRows ? descriptorAt(b, &db, cIdx(b, (int64_t)c * n),
+                                 (int64_t)ks * WGMMA_K)
+                  : descriptorAt(b, &db, cIdx(b, (int64_t)ks * WGMMA_K),
+                                 (int64_t)c * n);
+        wgmma(b, in, n, descA, descB, !bRows, acc);
+      }
+      for (int q = 0; q < n / 2; ++q)
+        out.regs[reg[q]] = acc[q];
+    }
+  }
+  bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.commit.group.sync.aligned", 0,
+                          NULL, 0, NULL, 0, NULL));
+  TileNamedAttr wait[] = {
+      {"group", mlirIntegerAttrGet(i64Type(b->ctx), 0)}};
+  emitOp(b, "nvvm.wgmma.wait.group.sync.aligned", 1, wait);
+  pinAfterWait(b, out.regs, out.numRegs);
+  if (ap->uniform)
+    free(A.regs);
+  if (bp->uniform)
+    free(B.regs);
+  if (cp->uniform)
+    free(C.regs);
+  gpuSetTile(g, result, out);
+  return true;
+}
