@@ -27,19 +27,9 @@ while IFS='|' read -r name grid args out rtol; do
 done < <(grep -E "^[^|]*($PAT)" "$D/list.txt")
 echo "correctness: $pass passed, $fail failed"
 
-# The same small cases under compute-sanitizer: no out-of-bounds access, no
-# race on shared memory (skip with TILE_GPU_SANITIZE=0).
-if [ "${TILE_GPU_SANITIZE:-1}" != 0 ] && command -v compute-sanitizer > /dev/null; then
-  echo "== compute-sanitizer (memcheck, racecheck, synccheck)"
-  while IFS='|' read -r name grid args out rtol; do
-    for tool in memcheck racecheck synccheck; do
-      if compute-sanitizer --tool $tool --error-exitcode 9 $TR "$D/$name.tpkg" --target cuda --grid "$grid" $args > "$OUTDIR/$name.$tool.log" 2>&1; then :; else
-        echo "$tool FAIL $name"; grep -m3 -i "error\|hazard" "$OUTDIR/$name.$tool.log"
-      fi
-    done
-  done < <(grep -E "^[^|]*($PAT)" "$D/list.txt")
-  echo "compute-sanitizer: done"
-fi
+# The same small cases under compute-sanitizer (bench/gpu-sanitize.sh; skip
+# with TILE_GPU_SANITIZE=0).
+[ "${TILE_GPU_SANITIZE:-1}" != 0 ] && bench/gpu-sanitize.sh "$PAT"
 
 echo "== timing: tile"
 : > "$OUTDIR/tile.jsonl"

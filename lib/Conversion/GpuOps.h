@@ -41,6 +41,12 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
  * barrier follows. */
 void gpuFenceAsyncShared(TileBuilder *b);
 
+/* wgmma.wait_group n, and the pin that follows a wait for every
+ * accumulator register it completed: each passes through an empty asm
+ * ordered after the wait, so LLVM moves no use of it above the wait. */
+void gpuWgmmaWait(TileBuilder *b, int n);
+void gpuWgmmaPin(TileBuilder *b, MlirValue *regs, int n);
+
 /* The libdevice function elementwise `op` on `elem` becomes, or NULL when
  * it stays as it is (for convert-gpu-to-nvvm). */
 const char *gpuLibdeviceFunction(MlirOperation op, MlirType elem);

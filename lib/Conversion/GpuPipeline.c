@@ -52,6 +52,28 @@ static bool dotLayoutOf(MlirOperation load, TileSmemLayout *out) {
                           (int)mlirOpOperandGetOperandNumber(use), out);
 }
 
+/* Whether the dot reading `load` accumulates into an iter_arg of the loop
+ * and only yields its result, so its wgmma group may stay in flight into
+ * the next iteration (nothing else reads the registers before that). */
+static bool accumulatesAcrossIterations(MlirOperation load, MlirBlock body) {
+  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(load, 0));
+  MlirOperation dot = mlirOpOperandGetOwner(use);
+  MlirValue acc = mlirOperationGetOperand(dot, 2);
+  MlirValue result = mlirOperationGetResult(dot, 0);
+  MlirOpOperand r = mlirValueGetFirstUse(result);
+  if (!mlirValueIsABlockArgument(acc) ||
+      !mlirBlockEqual(mlirBlockArgumentGetOwner(acc), body) ||
+      mlirBlockArgumentGetArgNumber(acc) == 0 || mlirOpOperandIsNull(r) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(r)))
+    return false;
+  MlirOperation yield = mlirOpOperandGetOwner(r);
+  /* Yielded in the accumulator's own position. */
+  return tileOpIsNamed(yield, "scf.yield") &&
+         mlirOperationEqual(yield, mlirBlockGetTerminator(body)) &&
+         (intptr_t)mlirOpOperandGetOperandNumber(r) + 1 ==
+             mlirBlockArgumentGetArgNumber(acc);
+}
+
 bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
                      GpuPipeline *p) {
   memset(p, 0, sizeof *p);
@@ -86,6 +108,10 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
   /* Every stage starts where the first needs. */
   int64_t align = p->asyncProxyReads ? 1024 : 128;
   p->stageBytes = (p->stageBytes + align - 1) / align * align;
+  p->wgmmaInFlight = p->asyncProxyReads && p->stages >= 3;
+  for (int j = 0; j < p->numLoads && p->wgmmaInFlight; ++j)
+    p->wgmmaInFlight = accumulatesAcrossIterations(p->loads[j], p->body);
+  p->lookahead = p->wgmmaInFlight ? p->stages - 2 : p->stages - 1;
   return p->numLoads > 0;
 }
 
@@ -284,7 +310,7 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   /* The buffers overlap the scratch buffer that code before the loop may
    * still be reading. */
   gpuBarrier(b);
-  for (int s = 0; s + 1 < p->stages; ++s) {
+  for (int s = 0; s < p->lookahead; ++s) {
     MlirValue iv = bAddi(b, lb, bMuli(b, step, bConstIndex(b, s)));
     for (int j = 0; j < p->numLoads; ++j)
       if (!issueCopies(g, b, p, j, iv,
@@ -297,8 +323,8 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
 
 bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                           MlirValue iv, MlirValue lb, MlirValue step) {
-  int S = p->stages;
-  waitGroups(b, S - 2);
+  int S = p->stages, L = p->lookahead;
+  waitGroups(b, L - 1);
   /* cp.async writes through the generic proxy; wgmma reads through the
    * async one. */
   if (p->asyncProxyReads)
@@ -308,9 +334,9 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                         step);
   MlirValue stage = bBinary(b, "arith.remui", i, bConstIndex(b, S));
   MlirValue ahead = bBinary(b, "arith.remui",
-                            bAddi(b, i, bConstIndex(b, S - 1)),
+                            bAddi(b, i, bConstIndex(b, L)),
                             bConstIndex(b, S));
-  MlirValue ivAhead = bAddi(b, iv, bMuli(b, step, bConstIndex(b, S - 1)));
+  MlirValue ivAhead = bAddi(b, iv, bMuli(b, step, bConstIndex(b, L)));
   for (int j = 0; j < p->numLoads; ++j)
     if (!issueCopies(g, b, p, j, ivAhead, bufferOf(b, g, p, j, ahead)))
       return false;
@@ -330,7 +356,16 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   return true;
 }
 
-void gpuPipelineEpilogue(TileBuilder *b) {
+void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                         MlirOperation loop) {
   waitGroups(b, 0);
+  if (p->wgmmaInFlight) {
+    gpuWgmmaWait(b, 0);
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(loop); ++i) {
+      GpuValue *v = gpuMapGet(&g->values, mlirOperationGetResult(loop, i));
+      if (v && v->kind == GPU_TILE && !v->tile.uniform)
+        gpuWgmmaPin(b, v->tile.regs, v->tile.numRegs);
+    }
+  }
   gpuBarrier(b);
 }

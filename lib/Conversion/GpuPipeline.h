@@ -19,6 +19,14 @@ typedef struct {
    * buffers start at multiples of 1024 bytes, and each wait is followed by
    * a proxy fence. */
   bool asyncProxyReads;
+  /* The loop's wgmma dots accumulate into an iter_arg they yield: each
+   * leaves its group in flight (wgmma.wait_group 1), so it runs while the
+   * next iteration waits and issues its copies; the copies then run
+   * lookahead = S-2 iterations ahead (the buffer of the dot in flight is
+   * not overwritten), and the loop ends with wait_group 0. Otherwise the
+   * dots wait for their own group and lookahead = S-1. */
+  bool wgmmaInFlight;
+  int lookahead;
   MlirBlock body; /* of the kernel's loop */
   MlirValue iv;   /* its induction variable */
 } GpuPipeline;
@@ -39,7 +47,10 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
  * marked loads to their shared-memory buffers. */
 bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                           MlirValue iv, MlirValue lb, MlirValue step);
-/* After the loop: no copy left in flight. */
-void gpuPipelineEpilogue(TileBuilder *b);
+/* After the loop: no copy left in flight; with wgmmaInFlight, no wgmma
+ * either, and the loop's results (`results`, its tiles) are pinned after
+ * that wait. */
+void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                         MlirOperation loop);
 
 #endif

@@ -100,6 +100,9 @@ typedef struct {
   /* A dot runs on wgmma: its shared-memory operands need 1024-byte
    * aligned buffers (the dynamic shared memory is declared so). */
   bool usesWgmma;
+  /* Inside a pipelined loop whose wgmma dots leave their group in flight
+   * (GpuPipeline.h: wgmmaInFlight). */
+  bool wgmmaInFlight;
   bool failed;
   GpuValueMap values;
 } GpuLowering;

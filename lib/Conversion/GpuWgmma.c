@@ -32,7 +32,9 @@
  * memory through the async proxy, the stores went through the generic
  * one) and a barrier. Then: wgmma.fence, every wgmma of the warpgroup,
  * one commit, wait for it; each accumulator then passes through an empty
- * asm, so no use of it moves above the wait. */
+ * asm, so no use of it moves above the wait. In a pipelined loop whose
+ * dot accumulates across iterations, the wait leaves this group in flight
+ * (GpuPipeline.h) and the loop's end waits for it. */
 #include "lib/Conversion/GpuOps.h"
 
 #include <stdio.h>
@@ -180,9 +182,7 @@ static void wgmma(TileBuilder *b, const TileMmaInstr *in, int n,
     acc[i] = structField(b, r, i, f32, (MlirValue){NULL});
 }
 
-/* After the wait: each accumulator through an empty asm ordered after it
- * (side effects), so LLVM moves no use of the registers above the wait. */
-static void pinAfterWait(TileBuilder *b, MlirValue *regs, int n) {
+void gpuWgmmaPin(TileBuilder *b, MlirValue *regs, int n) {
   enum { CHUNK = 16 };
   MlirType f32 = mlirF32TypeGet(b->ctx);
   for (int i = 0; i < n; i += CHUNK) {
@@ -198,6 +198,11 @@ static void pinAfterWait(TileBuilder *b, MlirValue *regs, int n) {
     gpuInlinePtx(b, "// wgmma accumulators", constraints, k, regs + i, k, f32,
                  true, regs + i);
   }
+}
+
+void gpuWgmmaWait(TileBuilder *b, int n) {
+  TileNamedAttr wait[] = {{"group", mlirIntegerAttrGet(i64Type(b->ctx), n)}};
+  emitOp(b, "nvvm.wgmma.wait.group.sync.aligned", 1, wait);
 }
 
 /* ---- the dot ----------------------------------------------------------- */
@@ -307,10 +312,15 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   }
   bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.commit.group.sync.aligned", 0,
                           NULL, 0, NULL, 0, NULL));
-  TileNamedAttr wait[] = {
-      {"group", mlirIntegerAttrGet(i64Type(b->ctx), 0)}};
-  emitOp(b, "nvvm.wgmma.wait.group.sync.aligned", 1, wait);
-  pinAfterWait(b, out.regs, out.numRegs);
+  /* In a pipelined loop that allows it, this group stays in flight while
+   * the next iteration waits for its tiles; the loop's end waits for it
+   * (gpuPipelineEpilogue). */
+  if (g->wgmmaInFlight) {
+    gpuWgmmaWait(b, 1);
+  } else {
+    gpuWgmmaWait(b, 0);
+    gpuWgmmaPin(b, out.regs, out.numRegs);
+  }
   if (ap->uniform)
     free(A.regs);
   if (bp->uniform)

@@ -512,11 +512,12 @@ static bool lowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     args[i] = mlirBlockGetArgument(inner.block, 1 + i);
   unflatten(g, nIter, iterArgs, args);
   g->inPipelinedLoop += piped;
+  bool inFlight = g->wgmmaInFlight;
+  g->wgmmaInFlight = piped && pipe.wgmmaInFlight;
   ok = (!piped || gpuPipelineIteration(g, &inner, &pipe, iv, lb, step)) &&
        lowerBlock(g, &inner, body);
+  g->wgmmaInFlight = inFlight;
   g->inPipelinedLoop -= piped;
-  if (ok && piped)
-    gpuPipelineEpilogue(b); /* b's point is right after the loop */
   if (ok) {
     MlirOperation yield = mlirBlockGetTerminator(body);
     ok = flatten(g, yield, 0, nIter, iterArgs, args) == nFlat;
@@ -525,6 +526,8 @@ static bool lowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   }
   if (ok)
     mapResults(g, op, loop);
+  if (ok && piped)
+    gpuPipelineEpilogue(g, b, &pipe, op); /* b's point is right after the loop */
   free(iterArgs);
   free(inits);
   free(args);
