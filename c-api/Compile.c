@@ -11,12 +11,14 @@
 #include "lib/Runtime/Package.h"
 #include "llvm-c/Support.h"
 
-static int setChip(TileGpuOptions *o, const TileCompileOptions *in, char *err,
-                   size_t errSize) {
-  if (!in->chip)
+/* Sets `key` from a C API string (NULL: the default) through the option
+ * parser, whose messages then lose their flag. */
+static int setOption(TileGpuOptions *o, const char *key, const char *value,
+                     char *err, size_t errSize) {
+  if (!value)
     return 0;
-  char text[64];
-  snprintf(text, sizeof text, "chip=%s", in->chip);
+  char text[96];
+  snprintf(text, sizeof text, "%s=%.80s", key, value);
   if (!tileGpuOptionsParse(o, text, err, errSize))
     return 0;
   /* The parser speaks to tile-opt users; say it without the flag. */
@@ -37,7 +39,8 @@ int tileCompileKernel(MlirModule module, const char *name,
   *size = 0;
   TileGpuOptions o;
   tileGpuOptionsInit(&o);
-  if (setChip(&o, in, err, errSize))
+  if (setOption(&o, "chip", in->chip, err, errSize) ||
+      setOption(&o, "mma", in->mma, err, errSize))
     return 1;
   if (in->numWarps < 0 || in->numWarps > 32 ||
       (in->numWarps & (in->numWarps - 1)) != 0) {

@@ -53,6 +53,9 @@ add matmul_k16 examples/matmul.mlir matmul 'cdiv(136,128),cdiv(136,128)' 2 1e-3 
 add matmul_rowsum test/Conversion/Inputs/matmul_rowsum.mlir matmul_rowsum 1 2 1e-3 randn:64x200xf16:seed=24 randn:200x64xf16:seed=25 zeros:64xf32
 add matmul_colmax test/Conversion/Inputs/matmul_rowsum.mlir matmul_colmax 1 2 1e-3 randn:64x200xf16:seed=26 randn:200x64xf16:seed=27 zeros:64xf32
 add matmul_trans test/Conversion/Inputs/matmul_trans.mlir matmul_trans 1 2 1e-3 randn:64x200xf16:seed=24 randn:200x64xf16:seed=25 zeros:64x64xf32
+# B stored [N][K] and transposed in the kernel: wgmma reads it K-major. Ragged M, N, K (aligned entry) and odd K (generic entry).
+add matmul_bt test/Conversion/Inputs/matmul_bt.mlir matmul_bt 'cdiv(200,128),cdiv(136,128)' 2 1e-3 randn:200x200xbf16:seed=26 randn:136x200xbf16:seed=27 zeros:200x136xf32
+add matmul_bt_odd test/Conversion/Inputs/matmul_bt.mlir matmul_bt 'cdiv(70,128),cdiv(150,128)' 2 1e-3 randn:70x99xbf16:seed=28 randn:150x99xbf16:seed=29 zeros:70x150xf32
 # Attention for a block of keys: reductions in the mma layout, P from registers.
 PY0=/usr/bin/python3; [ -x "$PY0" ] || PY0=python3
 mkdir -p "$D/att" && "$PY0" test/Run/Inputs/examples_ref.py attention "$D/att" 300 100

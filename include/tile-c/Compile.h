@@ -24,7 +24,7 @@ typedef enum {
 } TileCompileOutput;
 
 /* A remark about how a kernel was lowered (not an error): a tile.dot that
- * runs as an FMA loop and why. */
+ * runs as an FMA loop, or on mma.sync where the chip has wgmma, and why. */
 typedef void (*TileCompileRemarkFn)(void *userData, MlirLocation loc,
                                     const char *message);
 
@@ -43,6 +43,11 @@ typedef struct {
   int eagerGeneric;
   TileCompileRemarkFn remark; /* NULL: no remarks */
   void *remarkUserData;
+  /* Tensor-core instructions on a chip with wgmma (sm_90a): NULL or
+   * "auto", wgmma for the dots that fit it (a remark says why another does
+   * not); "sync", mma.sync only; "wgmma", every tensor-core dot on wgmma,
+   * and one that cannot be is an error (as is "wgmma" for another chip). */
+  const char *mma;
 } TileCompileOptions;
 
 /* Compiles kernel `name` (NULL: the module's only kernel) of `module`,

@@ -111,6 +111,19 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
         o->numWarps = (int)v;
       else
         o->numStages = (int)v;
+    } else if (strcmp(key, "mma") == 0) {
+      if (strcmp(value, "auto") == 0) {
+        o->mma = TILE_GPU_MMA_AUTO;
+      } else if (strcmp(value, "sync") == 0) {
+        o->mma = TILE_GPU_MMA_SYNC;
+      } else if (strcmp(value, "wgmma") == 0) {
+        o->mma = TILE_GPU_MMA_WGMMA;
+      } else {
+        snprintf(err, errSize,
+                 "--tile-compile: mma wants auto, sync or wgmma, got '%s'",
+                 value);
+        return 1;
+      }
     } else if (strcmp(key, "generic") == 0) {
       if (strcmp(value, "lazy") != 0 && strcmp(value, "eager") != 0) {
         snprintf(err, errSize,
@@ -131,7 +144,7 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
       o->toolkit = o->toolkitPath;
     } else {
       snprintf(err, errSize,
-               "--tile-compile: unknown option '%s' (chip, num-warps, "
+               "--tile-compile: unknown option '%s' (chip, mma, num-warps, "
                "num-stages, generic, toolkit)",
                key);
       return 1;
@@ -147,6 +160,12 @@ int tileGpuOptionsCheck(const TileGpuOptions *o, TileEmit emit, char *err,
    * capability, embedders). */
   if (checkChipKnown(o->chip, err, errSize))
     return 1;
+  if (o->mma == TILE_GPU_MMA_WGMMA && strcmp(o->chip, "sm_90a") != 0) {
+    snprintf(err, errSize,
+             "--tile-compile: mma=wgmma needs chip=sm_90a: %s has no wgmma",
+             o->chip);
+    return 1;
+  }
   if (o->generic == TILE_GENERIC_LAZY && emit != TILE_EMIT_PACKAGE &&
       emit != TILE_EMIT_MLIR && emit != TILE_EMIT_LLVM) {
     snprintf(err, errSize,
@@ -508,7 +527,9 @@ int tileGpuCompile(MlirModule module, const char *name,
   if (mlirLogicalResultIsFailure(tileVerify(moduleOp)) ||
       mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
       mlirLogicalResultIsFailure(tileCoalesce(moduleOp, numWarps)) ||
-      mlirLogicalResultIsFailure(tileAssignLayouts(moduleOp, numWarps, o->chip)) ||
+      mlirLogicalResultIsFailure(tileAssignLayouts(
+                            moduleOp, numWarps,
+                            o->mma == TILE_GPU_MMA_SYNC ? NULL : o->chip)) ||
       mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
       mlirLogicalResultIsFailure(tilePromoteSmem(moduleOp)) ||
       mlirLogicalResultIsFailure(tilePipeline(moduleOp, 0))) {
@@ -523,9 +544,10 @@ int tileGpuCompile(MlirModule module, const char *name,
            TILE_ALIGNED_ENTRY_SUFFIX);
   int64_t smem = 0, alignedSmem = 0;
   if (mlirLogicalResultIsFailure(tileLowerKernelToGPU(
-          kernel, o->chip, numWarps, kernelName, false, &o->remarks, &smem)) ||
+          kernel, o->chip, o->mma, numWarps, kernelName, false, &o->remarks,
+          &smem)) ||
       mlirLogicalResultIsFailure(tileLowerKernelToGPU(
-          kernel, o->chip, numWarps, alignedName, true, &o->remarks,
+          kernel, o->chip, o->mma, numWarps, alignedName, true, &o->remarks,
           &alignedSmem))) {
     snprintf(err, errSize, "kernel '%s' cannot be lowered for the GPU",
              kernelName);

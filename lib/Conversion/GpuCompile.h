@@ -39,6 +39,7 @@ typedef enum {
 
 typedef struct {
   char chip[16];       /* "sm_90a" by default */
+  TileGpuMma mma;      /* mma=auto|sync|wgmma */
   TileGenericEntry generic;
   int numWarps;        /* 0: the kernel's tile.num_warps, else 4 */
   int numStages;       /* 0: the kernel's tile.num_stages, else 3 */
@@ -64,12 +65,13 @@ typedef struct TileGpuTiming {
 } TileGpuTiming;
 
 void tileGpuOptionsInit(TileGpuOptions *o);
-/* Parses "chip=sm_90a num-warps=8 num-stages=3 generic=lazy
+/* Parses "chip=sm_90a mma=auto num-warps=8 num-stages=3 generic=lazy
  * toolkit=/usr/local/cuda" into `o`. */
 int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
                         size_t errSize);
 /* Whether the options suit the output `emit` (generic=lazy needs a
- * package). Returns 0, or 1 with a message. */
+ * package) and each other (mma=wgmma needs sm_90a). Returns 0, or 1 with
+ * a message. */
 int tileGpuOptionsCheck(const TileGpuOptions *o, TileEmit emit, char *err,
                         size_t errSize);
 

@@ -144,6 +144,34 @@ static MlirValue widen(TileBuilder *b, MlirValue v, MlirType acc) {
                acc);
 }
 
+/* A tensor-core dot on mma.sync where the chip has wgmma: why, as a remark
+ * (mma=auto) or an error (mma=wgmma). False after the error. */
+static bool explainNoWgmma(GpuLowering *g, MlirOperation op) {
+  if (g->mma == TILE_GPU_MMA_SYNC || strcmp(g->chip, "sm_90a") != 0)
+    return true;
+  TileLayout a;
+  const char *why = "its layout is mma.sync's";
+  int n;
+  if (tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 0)), &a) &&
+      a.kind == LAYOUT_MMA)
+    why = "its A is another dot's result in registers (a chain of dots "
+          "stays on mma.sync)";
+  else if (tileWgmmaFor(op, g->chip, g->numWarps, &n, &why))
+    why = "another dot reads its result from registers (a chain of dots "
+          "stays on mma.sync)";
+  if (g->mma == TILE_GPU_MMA_WGMMA) {
+    tileEmitOpError(op, "cannot run on wgmma (mma=wgmma): %s", why);
+    return false;
+  }
+  /* Once per kernel: the generic entry says it. */
+  if (g->remarks.fn && !g->assumeAligned16) {
+    char msg[256];
+    snprintf(msg, sizeof msg, "tile.dot runs on mma.sync, not wgmma: %s", why);
+    g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op), msg);
+  }
+  return true;
+}
+
 bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   GpuDotOperands d = {gpuOperandTile(g, op, 0), gpuOperandTile(g, op, 1),
                       gpuOperandTile(g, op, 2), {0}};
@@ -155,7 +183,7 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (d.result.kind == LAYOUT_MMA && hasInstr && d.result.wgmmaN > 0)
     return gpuLowerWgmmaDot(g, b, op, &instr, &d);
   if (d.result.kind == LAYOUT_MMA && hasInstr)
-    return gpuLowerMmaDot(g, b, op, &instr, &d);
+    return explainNoWgmma(g, op) && gpuLowerMmaDot(g, b, op, &instr, &d);
   /* Once per kernel: the generic entry says it, the aligned one does the
    * same. */
   if (g->remarks.fn && !g->assumeAligned16) {

@@ -70,6 +70,8 @@ GpuValue *gpuMapGet(GpuValueMap *m, MlirValue key);
 typedef struct {
   MlirContext ctx;
   MlirOperation gpuModule;
+  const char *chip; /* the target, "sm_90a" ... */
+  TileGpuMma mma;
   TileBuildCache cache; /* the function's constants and pure ops */
   MlirValue lane, warp;   /* index values at the function entry */
   int numWarps;

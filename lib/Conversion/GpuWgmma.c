@@ -39,6 +39,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -215,7 +216,15 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   bool bRows = bp->transposedSource; /* B is its trans's source, N x K */
   int64_t M = ap->shape[0], K = ap->shape[1], N = bp->shape[bRows ? 0 : 1];
   int numWarps = g->numWarps;
-  /* The layout may come from edited IR: it must be what wgmma writes. */
+  /* The layout may come from edited IR: the chip must have wgmma, and the
+   * layout must be what wgmma writes. */
+  if (strcmp(g->chip, "sm_90a") != 0) {
+    tileEmitOpError(op,
+                    "has the wgmma layout (instr_shape [64, %d]), but %s has "
+                    "no wgmma: it needs chip=sm_90a",
+                    n, g->chip);
+    return false;
+  }
   if (l.blocked.warpsPerCTA[0] != numWarps || l.blocked.warpsPerCTA[1] != 1 ||
       numWarps % 4 != 0 || M % (16 * numWarps) != 0 || N % n != 0 ||
       K % WGMMA_K != 0) {

@@ -796,6 +796,7 @@ static MlirOperation findGpuModule(MlirOperation module) {
 }
 
 MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
+                                       TileGpuMma mma,
                                        int numWarps, const char *entryName,
                                        bool assumeAligned16,
                                        const TileGpuRemarks *remarks,
@@ -833,6 +834,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   memset(&g, 0, sizeof g);
   g.ctx = ctx;
   g.gpuModule = gpuModule;
+  g.chip = chip;
+  g.mma = mma;
   g.numWarps = numWarps;
   g.assumeAligned16 = assumeAligned16;
   if (remarks)

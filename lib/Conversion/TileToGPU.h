@@ -36,11 +36,18 @@ typedef struct {
   void *userData;
 } TileGpuRemarks;
 
+/* Which tensor-core instructions dots may use on a chip that has wgmma
+ * (--tile-compile="mma=..."): auto, wgmma where a dot fits it (others
+ * say why in a remark); sync, mma.sync only; wgmma, every tensor-core dot
+ * on wgmma, and one that cannot be is an error saying why. */
+typedef enum { TILE_GPU_MMA_AUTO = 0, TILE_GPU_MMA_SYNC, TILE_GPU_MMA_WGMMA } TileGpuMma;
+
 /* Lowers `kernel` into the kernel llvm.func `entryName` (added to the module's
  * gpu.module when one exists: variants of one kernel share a binary).
  * assumeAligned16 makes the aligned variant (GpuValues.h); the launcher
  * uses it only when every memref meets its conditions. */
 MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
+                                       TileGpuMma mma,
                                        int numWarps, const char *entryName,
                                        bool assumeAligned16,
                                        const TileGpuRemarks *remarks,
