@@ -1,6 +1,8 @@
 /* The GPU compile pipeline; see GpuCompile.h. */
 #include "lib/Conversion/GpuCompile.h"
 
+#include "lib/Analysis/Tma.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -347,6 +349,12 @@ static int describePackage(MlirOperation kernel, const char *name,
     a->rank = k.rank;
     memcpy(a->shape, k.shape, sizeof a->shape);
   }
+  /* The aligned entry's tensor maps, in its parameters' order. */
+  TileTmaMap maps[TILE_TMA_MAX_MAPS];
+  p->numTensorMaps = tileTmaMaps(kernel, maps);
+  for (int i = 0; i < p->numTensorMaps; ++i)
+    p->tensorMaps[i] = (TilePackageTensorMap){
+        maps[i].arg, maps[i].boxRows, maps[i].boxCols, maps[i].swizzleBytes};
   return 0;
 }
 
@@ -407,7 +415,9 @@ static MlirWalkResult leanOp(MlirOperation op, void *userData) {
   LoweringScan *scan = userData;
   MlirStringRef name =
       mlirIdentifierStr(mlirOperationGetName(op));
-  if (hasPrefix(name, "nvvm.wgmma.mma_async"))
+  if (hasPrefix(name, "nvvm.wgmma.mma_async") ||
+      hasPrefix(name, "nvvm.mbarrier.") ||
+      hasPrefix(name, "nvvm.cp.async.bulk."))
     scan->ptxOps = true;
   bool lean = hasPrefix(name, "llvm.") || hasPrefix(name, "nvvm.") ||
               hasPrefix(name, "scf.") || hasPrefix(name, "cf.") ||
@@ -532,7 +542,7 @@ int tileGpuCompile(MlirModule module, const char *name,
                             o->mma == TILE_GPU_MMA_SYNC ? NULL : o->chip)) ||
       mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
       mlirLogicalResultIsFailure(tilePromoteSmem(moduleOp)) ||
-      mlirLogicalResultIsFailure(tilePipeline(moduleOp, 0))) {
+      mlirLogicalResultIsFailure(tilePipeline(moduleOp, 0, o->chip))) {
     snprintf(err, errSize, "kernel '%s': the tile passes failed", kernelName);
     return 1;
   }

@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Analysis/Tma.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -108,6 +109,16 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
   /* Every stage starts where the first needs. */
   int64_t align = p->asyncProxyReads ? 1024 : 128;
   p->stageBytes = (p->stageBytes + align - 1) / align * align;
+  /* TMA when every load has a tensor map (the aligned entry's). */
+  p->tma = p->numLoads > 0;
+  for (int j = 0; j < p->numLoads; ++j) {
+    p->mapIndex[j] =
+        mlirAttributeIsNull(tileOpAttr(p->loads[j], "tile.tma"))
+            ? -1
+            : tileTmaMapOf(g->kernel, p->loads[j]);
+    p->tma = p->tma && p->mapIndex[j] >= 0 && p->mapIndex[j] < g->numTmaMaps;
+    p->txBytes += tileBytes(p->loads[j]);
+  }
   p->wgmmaInFlight = p->asyncProxyReads && p->stages >= 3;
   for (int j = 0; j < p->numLoads && p->wgmmaInFlight; ++j)
     p->wgmmaInFlight = accumulatesAcrossIterations(p->loads[j], p->body);
@@ -305,13 +316,137 @@ static void waitGroups(TileBuilder *b, int pending) {
                           NULL, 1, attrs));
 }
 
+/* ---- bulk tensor copies (TMA) ------------------------------------------ */
+
+/* The mbarrier of stage `stage` (8 bytes each, a static buffer). */
+static MlirValue mbarrierOf(TileBuilder *b, GpuLowering *g, MlirValue stage) {
+  MlirType ptr3 = mlirLLVMPointerTypeGet(b->ctx, 3);
+  TileNamedAttr attrs[] = {
+      {"global_name",
+       mlirFlatSymbolRefAttrGet(b->ctx, tileStr(g->mbarrierName))}};
+  MlirValue base = bInsert(b, tileOpCreate(b->loc, "llvm.mlir.addressof", 0,
+                                           NULL, 1, &ptr3, 1, attrs));
+  return byteGep(b, base, bMuli(b, stage, bConstIndex(b, 8)));
+}
+
+static MlirValue i32Of(TileBuilder *b, MlirValue index) {
+  return bCast(b, "arith.index_cast", index, mlirIntegerTypeGet(b->ctx, 32));
+}
+
+/* Thread 0 of the block: the one that sets up mbarriers and issues copies. */
+static void leaderOnly(TileBuilder *b, GpuLowering *g, MlirValue extra,
+                       TileBuilder *then) {
+  MlirValue zero = bConstIndex(b, 0);
+  MlirValue first = bAndi(b, bCmpi(b, ARITH_EQ, g->lane, zero),
+                          bCmpi(b, ARITH_EQ, g->warp, zero));
+  if (!mlirValueIsNull(extra))
+    first = bAndi(b, first, extra);
+  bIf(b, first, 0, NULL, false, then, NULL);
+}
+
+static void voidOp(TileBuilder *b, const char *name, intptr_t n,
+                   const MlirValue *operands, intptr_t nAttrs,
+                   const TileNamedAttr *attrs) {
+  bInsert(b, tileOpCreate(b->loc, name, n, operands, 0, NULL, nAttrs, attrs));
+}
+
+/* In the leader: the stage's expected bytes, then one bulk copy per column
+ * block of each load (a box of rows x blockElems at column col0 + c *
+ * blockElems, row row0; outside the memref TMA writes zeros). */
+static bool issueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                     MlirValue iv, MlirValue stage) {
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirValue bar = mbarrierOf(b, g, stage);
+  MlirValue expect[] = {bar, bConstInt(b, i32, p->txBytes)};
+  voidOp(b, "nvvm.mbarrier.arrive.expect_tx", 2, expect, 0, NULL);
+  for (int j = 0; j < p->numLoads; ++j) {
+    MlirOperation load = p->loads[j];
+    TileSmemLayout s;
+    if (!dotLayoutOf(load, &s))
+      return false;
+    MlirValue row0 = scalarAt(g, b, p, mlirOperationGetOperand(load, 1), iv);
+    MlirValue col0 = scalarAt(g, b, p, mlirOperationGetOperand(load, 2), iv);
+    if (mlirValueIsNull(row0) || mlirValueIsNull(col0))
+      return false;
+    int64_t rows = s.bytes / (s.rowElems * s.elemBytes);
+    MlirValue buffer = bufferOf(b, g, p, j, stage);
+    for (int64_t c = 0; c < s.rowElems / s.blockElems; ++c) {
+      MlirValue dst = byteGep(
+          b, buffer, bConstIndex(b, c * rows * s.blockElems * s.elemBytes));
+      /* TMA writes shared::cluster addresses; a CTA's own are among them. */
+      MlirValue dst7 = bCast(b, "llvm.addrspacecast", dst,
+                             mlirLLVMPointerTypeGet(b->ctx, 7));
+      MlirValue operands[] = {
+          dst7, g->tmaMaps[p->mapIndex[j]],
+          i32Of(b, bAddi(b, col0, bConstIndex(b, c * s.blockElems))),
+          i32Of(b, row0), bar};
+      int32_t segments[] = {1, 1, 2, 1, 0, 0, 0, 0};
+      TileNamedAttr attrs[] = {
+          {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 8, segments)}};
+      voidOp(b, "nvvm.cp.async.bulk.tensor.shared.cluster.global", 5, operands,
+             1, attrs);
+    }
+  }
+  return true;
+}
+
+/* The leader issues iteration iv's copies into `stage` when iv < ub: an
+ * iteration past the end gets none (no copy may outlive the loop). */
+static bool issueTmaIfInLoop(GpuLowering *g, TileBuilder *b,
+                             const GpuPipeline *p, MlirValue iv, MlirValue ub,
+                             MlirValue stage) {
+  TileBuilder then;
+  leaderOnly(b, g, bCmpi(b, ARITH_SLT, iv, ub), &then);
+  bool ok = issueTma(g, &then, p, iv, stage);
+  bYield(&then, "scf.yield", 0, NULL);
+  return ok;
+}
+
+/* The leader initializes the stages' mbarriers (one arrival each: its
+ * expect_tx), fenced so the copy engine sees them, before any thread uses
+ * them. */
+static void initMbarriers(GpuLowering *g, TileBuilder *b, const GpuPipeline *p) {
+  int64_t bytes = 8LL * p->stages;
+  if (bytes > g->mbarrierBytes)
+    g->mbarrierBytes = bytes;
+  TileBuilder then;
+  leaderOnly(b, g, (MlirValue){NULL}, &then);
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  for (int s = 0; s < p->stages; ++s) {
+    MlirValue operands[] = {mbarrierOf(&then, g, bConstIndex(&then, s)),
+                            bConstInt(&then, i32, 1)};
+    voidOp(&then, "nvvm.mbarrier.init", 2, operands, 0, NULL);
+  }
+  voidOp(&then, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL);
+  bYield(&then, "scf.yield", 0, NULL);
+  gpuBarrier(b);
+}
+
+/* Waits until stage `stage`'s copies of phase `parity` have landed. */
+static void waitMbarrier(GpuLowering *g, TileBuilder *b, MlirValue stage,
+                         MlirValue parity) {
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirValue operands[] = {mbarrierOf(b, g, stage), i32Of(b, parity),
+                          bConstInt(b, i32, 1000000)};
+  voidOp(b, "nvvm.mbarrier.try_wait.parity", 3, operands, 0, NULL);
+}
+
+/* ---- the pipeline ------------------------------------------------------ */
+
 bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
-                         MlirValue lb, MlirValue step) {
+                         MlirValue lb, MlirValue ub, MlirValue step) {
   /* The buffers overlap the scratch buffer that code before the loop may
    * still be reading. */
   gpuBarrier(b);
+  if (p->tma)
+    initMbarriers(g, b, p);
   for (int s = 0; s < p->lookahead; ++s) {
     MlirValue iv = bAddi(b, lb, bMuli(b, step, bConstIndex(b, s)));
+    if (p->tma) {
+      if (!issueTmaIfInLoop(g, b, p, iv, ub, bConstIndex(b, s)))
+        return false;
+      continue;
+    }
     for (int j = 0; j < p->numLoads; ++j)
       if (!issueCopies(g, b, p, j, iv,
                        bufferOf(b, g, p, j, bConstIndex(b, s))))
@@ -322,14 +457,17 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
 }
 
 bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
-                          MlirValue iv, MlirValue lb, MlirValue step) {
+                          MlirValue iv, MlirValue lb, MlirValue ub,
+                          MlirValue step) {
   int S = p->stages, L = p->lookahead;
-  waitGroups(b, L - 1);
-  /* cp.async writes through the generic proxy; wgmma reads through the
-   * async one. */
-  if (p->asyncProxyReads)
-    gpuFenceAsyncShared(b);
-  gpuBarrier(b);
+  if (!p->tma) {
+    waitGroups(b, L - 1);
+    /* cp.async writes through the generic proxy; wgmma reads through the
+     * async one. */
+    if (p->asyncProxyReads)
+      gpuFenceAsyncShared(b);
+    gpuBarrier(b);
+  }
   MlirValue i = bBinary(b, "arith.divui", bBinary(b, "arith.subi", iv, lb),
                         step);
   MlirValue stage = bBinary(b, "arith.remui", i, bConstIndex(b, S));
@@ -337,10 +475,22 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                             bAddi(b, i, bConstIndex(b, L)),
                             bConstIndex(b, S));
   MlirValue ivAhead = bAddi(b, iv, bMuli(b, step, bConstIndex(b, L)));
-  for (int j = 0; j < p->numLoads; ++j)
-    if (!issueCopies(g, b, p, j, ivAhead, bufferOf(b, g, p, j, ahead)))
+  if (p->tma) {
+    /* This iteration's tiles (the stage's phase i / S), then a barrier:
+     * every warp is done with the buffer the next copies overwrite. */
+    waitMbarrier(g, b, stage,
+                 bBinary(b, "arith.remui",
+                         bBinary(b, "arith.divui", i, bConstIndex(b, S)),
+                         bConstIndex(b, 2)));
+    gpuBarrier(b);
+    if (!issueTmaIfInLoop(g, b, p, ivAhead, ub, ahead))
       return false;
-  commitGroup(b);
+  } else {
+    for (int j = 0; j < p->numLoads; ++j)
+      if (!issueCopies(g, b, p, j, ivAhead, bufferOf(b, g, p, j, ahead)))
+        return false;
+    commitGroup(b);
+  }
   /* The loads of this iteration are the tiles in buffer i % S. */
   for (int j = 0; j < p->numLoads; ++j) {
     MlirValue result = mlirOperationGetResult(p->loads[j], 0);
@@ -358,7 +508,9 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
 
 void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                          MlirOperation loop) {
-  waitGroups(b, 0);
+  /* Bulk copies: every one issued was waited for by its iteration. */
+  if (!p->tma)
+    waitGroups(b, 0);
   if (p->wgmmaInFlight) {
     gpuWgmmaWait(b, 0);
     for (intptr_t i = 0; i < mlirOperationGetNumResults(loop); ++i) {
@@ -368,4 +520,15 @@ void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
     }
   }
   gpuBarrier(b);
+  if (p->tma) {
+    /* Every thread is past its last wait: the leader retires the
+     * mbarriers (the next run of the loop initializes them again). */
+    TileBuilder then;
+    leaderOnly(b, g, (MlirValue){NULL}, &then);
+    for (int s = 0; s < p->stages; ++s) {
+      MlirValue bar = mbarrierOf(&then, g, bConstIndex(&then, s));
+      voidOp(&then, "nvvm.mbarrier.inval", 1, &bar, 0, NULL);
+    }
+    bYield(&then, "scf.yield", 0, NULL);
+  }
 }

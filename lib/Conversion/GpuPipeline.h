@@ -27,6 +27,13 @@ typedef struct {
    * dots wait for their own group and lookahead = S-1. */
   bool wgmmaInFlight;
   int lookahead;
+  /* Bulk tensor copies (the loads are marked tile.tma, lib/Analysis/Tma.h):
+   * one thread issues each stage's copies, whose bytes complete the
+   * stage's mbarrier; every thread waits on it. mapIndex: each load's
+   * tensor map (GpuLowering.tmaMaps). */
+  bool tma;
+  int mapIndex[GPU_PIPELINE_MAX_LOADS];
+  int64_t txBytes; /* one stage's bytes */
   MlirBlock body; /* of the kernel's loop */
   MlirValue iv;   /* its induction variable */
 } GpuPipeline;
@@ -39,14 +46,15 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
 /* The shared memory the kernel's pipelined loops need (the largest). */
 int64_t gpuPipelineBytes(const GpuLowering *g, MlirOperation kernel);
 
-/* Before the loop: the copies of the first S-1 iterations. */
+/* Before the loop: the copies of the first `lookahead` iterations. */
 bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
-                         MlirValue lb, MlirValue step);
+                         MlirValue lb, MlirValue ub, MlirValue step);
 /* At the top of the lowered body (iv: its induction variable): wait for
- * this iteration's tiles, request those S-1 iterations ahead, and map the
- * marked loads to their shared-memory buffers. */
+ * this iteration's tiles, request those `lookahead` iterations ahead, and
+ * map the marked loads to their shared-memory buffers. */
 bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
-                          MlirValue iv, MlirValue lb, MlirValue step);
+                          MlirValue iv, MlirValue lb, MlirValue ub,
+                          MlirValue step);
 /* After the loop: no copy left in flight; with wgmmaInFlight, no wgmma
  * either, and the loop's results (`results`, its tiles) are pinned after
  * that wait. */

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "lib/Analysis/Layout.h"
+#include "lib/Analysis/Tma.h"
 #include "lib/Conversion/TileToGPU.h"
 #include "lib/Support/Build.h"
 #include "lib/Support/DType.h"
@@ -72,6 +73,14 @@ typedef struct {
   MlirOperation gpuModule;
   const char *chip; /* the target, "sm_90a" ... */
   TileGpuMma mma;
+  MlirOperation kernel; /* the tile kernel being lowered */
+  /* The aligned entry's tensor maps (lib/Analysis/Tma.h), parameters of
+   * the entry; and the mbarriers of the TMA pipelines (a static buffer,
+   * 8 bytes per stage, sized by the deepest). */
+  int numTmaMaps;
+  MlirValue tmaMaps[TILE_TMA_MAX_MAPS];
+  int64_t mbarrierBytes;
+  char mbarrierName[160];
   TileBuildCache cache; /* the function's constants and pure ops */
   MlirValue lane, warp;   /* index values at the function entry */
   int numWarps;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Analysis/Tma.h"
 #include "lib/Conversion/GpuOps.h"
 #include "lib/Conversion/GpuPipeline.h"
 #include "lib/Support/IR.h"
@@ -106,7 +107,7 @@ static bool appendParams(TileStrBuf *sig, MlirType t, int *count) {
  * emits NVVM ops itself, so the module needs no GPU-dialect conversion. */
 static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
                                      const char *chip, int numWarps,
-                                     const char *entryName) {
+                                     const char *entryName, int numTmaMaps) {
   MlirContext ctx = mlirOperationGetContext(kernel);
   TileStrBuf text = tileStrBufInit();
   tileStrBufPrintf(&text,
@@ -117,6 +118,13 @@ static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
   intptr_t n = mlirFunctionTypeGetNumInputs(fnType);
   for (intptr_t i = 0; i < n; ++i)
     appendParams(&text, mlirFunctionTypeGetInput(fnType, i), &count);
+  /* The tensor maps, last (lib/Runtime/Package.h): a CUtensorMap by value
+   * in the parameter space, whose address the bulk copies take. */
+  for (int i = 0; i < numTmaMaps; ++i, ++count)
+    tileStrBufPrintf(&text,
+                     "%s%%p%d: !llvm.ptr {llvm.byval = !llvm.array<128 x i8>, "
+                     "llvm.align = 64 : i64, nvvm.grid_constant}",
+                     count ? ", " : "", count);
   int threads = 32 * numWarps;
   tileStrBufPrintf(&text,
                    ") attributes {gpu.kernel, gpu.known_block_size = "
@@ -173,6 +181,8 @@ static void mapArguments(GpuLowering *g, TileBuilder *b, MlirBlock kernelBody,
       param = bCast(b, "arith.trunci", param, t);
     gpuSetScalar(g, arg, param);
   }
+  for (int i = 0; i < g->numTmaMaps; ++i)
+    g->tmaMaps[i] = mlirBlockGetArgument(entry, p++);
 }
 
 /* ---- ops --------------------------------------------------------------- */
@@ -498,7 +508,7 @@ static bool lowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   }
   GpuPipeline pipe;
   bool piped = gpuPipelinePlan(g, op, &pipe);
-  if (piped && !gpuPipelinePrologue(g, b, &pipe, lb, step)) {
+  if (piped && !gpuPipelinePrologue(g, b, &pipe, lb, ub, step)) {
     free(iterArgs);
     free(inits);
     return false;
@@ -514,7 +524,7 @@ static bool lowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   g->inPipelinedLoop += piped;
   bool inFlight = g->wgmmaInFlight;
   g->wgmmaInFlight = piped && pipe.wgmmaInFlight;
-  ok = (!piped || gpuPipelineIteration(g, &inner, &pipe, iv, lb, step)) &&
+  ok = (!piped || gpuPipelineIteration(g, &inner, &pipe, iv, lb, ub, step)) &&
        lowerBlock(g, &inner, body);
   g->wgmmaInFlight = inFlight;
   g->inPipelinedLoop -= piped;
@@ -803,8 +813,12 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
                                        int64_t *sharedBytes) {
   MlirContext ctx = mlirOperationGetContext(kernel);
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
+  /* Only the aligned entry copies with TMA (its memrefs meet TMA's
+   * alignment); the generic one takes no tensor maps. */
+  TileTmaMap maps[TILE_TMA_MAX_MAPS];
+  int numTmaMaps = assumeAligned16 ? tileTmaMaps(kernel, maps) : 0;
   MlirOperation parsed =
-      createGpuModule(kernel, fnType, chip, numWarps, entryName);
+      createGpuModule(kernel, fnType, chip, numWarps, entryName, numTmaMaps);
   if (mlirOperationIsNull(parsed))
     return mlirLogicalResultFailure();
   MlirOperation func = mlirBlockGetFirstOperation(
@@ -835,6 +849,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   g.ctx = ctx;
   g.gpuModule = gpuModule;
   g.chip = chip;
+  g.kernel = kernel;
+  g.numTmaMaps = numTmaMaps;
   g.mma = mma;
   g.numWarps = numWarps;
   g.assumeAligned16 = assumeAligned16;
@@ -842,6 +858,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
     g.remarks = *remarks;
   snprintf(g.smemName, sizeof g.smemName, "__tile_smem_%s", entryName);
   snprintf(g.reduceName, sizeof g.reduceName, "__tile_reduce_%s", entryName);
+  snprintf(g.mbarrierName, sizeof g.mbarrierName, "__tile_mbarriers_%s",
+           entryName);
   gpuMapInit(&g.values);
   g.pipeBytes = gpuPipelineBytes(&g, kernel);
   g.cache = tileBuildCacheInit(entry);
@@ -858,7 +876,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   /* The reductions' regions are static; the scratch buffer is dynamic, so
    * it can pass 48 KiB. */
   int64_t dynamicBytes = g.pipeBytes > g.smemBytes ? g.pipeBytes : g.smemBytes;
-  int64_t total = (g.reduceBytes + 15) / 16 * 16 + dynamicBytes;
+  int64_t total = (g.reduceBytes + 15) / 16 * 16 + g.mbarrierBytes +
+                  dynamicBytes;
   int64_t limit = tileGpuSharedLimit(chip);
   if (ok && total > limit) {
     tileEmitOpError(kernel,
@@ -875,6 +894,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
                     g.usesWgmma ? 1024 : 128);
   if (ok && g.reduceBytes > 0)
     addSharedBuffer(gpuModule, g.reduceName, g.reduceBytes, false, 16);
+  if (ok && g.mbarrierBytes > 0)
+    addSharedBuffer(gpuModule, g.mbarrierName, g.mbarrierBytes, false, 8);
   *sharedBytes = total;
   gpuMapFree(&g.values);
   tileBuildCacheFree(&g.cache);

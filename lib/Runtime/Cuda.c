@@ -39,6 +39,17 @@ enum {
   CU_JIT_ERROR_LOG_BUFFER = 5,
   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
   CU_JIT_LOG_VERBOSE = 12,
+  /* cuTensorMapEncodeTiled's enums */
+  CU_TENSOR_MAP_DATA_TYPE_UINT8 = 0,
+  CU_TENSOR_MAP_DATA_TYPE_UINT16 = 1,
+  CU_TENSOR_MAP_DATA_TYPE_UINT32 = 2,
+  CU_TENSOR_MAP_DATA_TYPE_UINT64 = 4,
+  CU_TENSOR_MAP_INTERLEAVE_NONE = 0,
+  CU_TENSOR_MAP_SWIZZLE_32B = 1,
+  CU_TENSOR_MAP_SWIZZLE_64B = 2,
+  CU_TENSOR_MAP_SWIZZLE_128B = 3,
+  CU_TENSOR_MAP_L2_PROMOTION_L2_256B = 3,
+  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0, /* zeros outside the tensor */
 };
 
 /* Shared memory a block gets without opting in. */
@@ -75,6 +86,11 @@ typedef struct {
   CUresult (*cuEventRecord)(CUevent, CUstream);
   CUresult (*cuEventSynchronize)(CUevent);
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
+  /* Optional (CUDA 12 drivers and newer): NULL when missing. */
+  CUresult (*cuTensorMapEncodeTiled)(void *, int, unsigned, void *,
+                                     const uint64_t *, const uint64_t *,
+                                     const unsigned *, const unsigned *, int,
+                                     int, int, int);
 } Driver;
 
 struct TileCuda {
@@ -175,6 +191,8 @@ static int loadDriver(TileCuda *cu, const char *path, char *err,
   SYM(cuEventSynchronize, "cuEventSynchronize");
   SYM(cuEventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime");
 #undef SYM
+  static const char *const encode[] = {"cuTensorMapEncodeTiled", NULL};
+  loadSymbol(cu->lib, &cu->d.cuTensorMapEncodeTiled, encode);
   return 0;
 }
 
@@ -453,4 +471,35 @@ int tileCudaEventElapsed(TileCudaEvent *start, TileCudaEvent *end, float *ms,
   CU_CALL(cu, cuEventElapsedTime, (ms, start->event, end->event), err,
           errSize);
   return 0;
+}
+
+int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
+                            int elemBytes, int64_t rows, int64_t cols,
+                            int64_t rowStride, int boxRows, int boxCols,
+                            int swizzleBytes, char *err, size_t errSize) {
+  if (!cu->d.cuTensorMapEncodeTiled)
+    return tileFail(err, errSize,
+                    "this CUDA driver lacks cuTensorMapEncodeTiled (the "
+                    "package's aligned entry uses bulk tensor copies, which "
+                    "need a CUDA 12 driver or newer)");
+  /* Only the element size matters to a copy. */
+  int type = elemBytes == 1   ? CU_TENSOR_MAP_DATA_TYPE_UINT8
+             : elemBytes == 2 ? CU_TENSOR_MAP_DATA_TYPE_UINT16
+             : elemBytes == 4 ? CU_TENSOR_MAP_DATA_TYPE_UINT32
+                              : CU_TENSOR_MAP_DATA_TYPE_UINT64;
+  int swizzle = swizzleBytes == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
+                : swizzleBytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                                     : CU_TENSOR_MAP_SWIZZLE_32B;
+  /* Innermost dimension first; strides in bytes, of the outer ones. */
+  uint64_t dims[2] = {(uint64_t)cols, (uint64_t)rows};
+  uint64_t strides[1] = {(uint64_t)(rowStride * elemBytes)};
+  unsigned box[2] = {(unsigned)boxCols, (unsigned)boxRows};
+  unsigned unit[2] = {1, 1};
+  CUresult rc = cu->d.cuTensorMapEncodeTiled(
+      map, type, 2, (void *)(uintptr_t)base, dims, strides, box, unit,
+      CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+      CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  return rc == CUDA_SUCCESS ? 0
+                            : cuFail(cu, rc, "cuTensorMapEncodeTiled", err,
+                                     errSize);
 }

@@ -12,7 +12,7 @@
 #include "lib/Runtime/Half.h"
 
 /* Parameters per argument: a memref of rank 3 takes 1 + 3 + 3. */
-#define MAX_PARAMS (TILE_PACKAGE_MAX_ARGS * 7)
+#define MAX_PARAMS (TILE_PACKAGE_MAX_ARGS * 7 + TILE_PACKAGE_MAX_TENSOR_MAPS)
 #define MAX_BENCH_ITERS 1000000
 
 void tileLaunchArgType(const TilePackageArg *a, char *buf, size_t size) {
@@ -79,6 +79,8 @@ typedef struct {
   uint64_t slots[MAX_PARAMS]; /* each parameter's bytes, at the slot start */
   void *params[MAX_PARAMS];
   int numParams;
+  /* The aligned entry's tensor maps (CUtensorMap: 128 bytes, 64-aligned). */
+  _Alignas(64) unsigned char tensorMaps[TILE_PACKAGE_MAX_TENSOR_MAPS][128];
 } Params;
 
 static void pushBytes(Params *ps, const void *bytes, size_t n) {
@@ -145,8 +147,8 @@ static void freeBuffers(TileCuda *cu, Params *ps) {
 
 /* Allocates and uploads the memrefs and packs every parameter. */
 static int prepareParams(TileCuda *cu, const TilePackage *p,
-                         const TileLaunchArg *args, Params *ps, char *err,
-                         size_t errSize) {
+                         const TileLaunchArg *args, bool aligned, Params *ps,
+                         char *err, size_t errSize) {
   char inner[512];
   for (int i = 0; i < p->numArgs; ++i) {
     const TilePackageArg *a = &p->args[i];
@@ -170,6 +172,19 @@ static int prepareParams(TileCuda *cu, const TilePackage *p,
       strides[d] = strides[d + 1] * v->shape[d + 1];
     for (int d = 0; d < a->rank; ++d)
       pushI64(ps, strides[d]);
+  }
+  /* The aligned entry's tensor maps come last (Package.h). */
+  for (int i = 0; aligned && i < p->numTensorMaps; ++i) {
+    const TilePackageTensorMap *t = &p->tensorMaps[i];
+    const TileHostArray *v = args[t->arg].array;
+    if (tileCudaEncodeTensorMap(cu, ps->tensorMaps[i], ps->buffers[t->arg],
+                                (int)tileDTypeSize(v->dtype), v->shape[0],
+                                v->shape[1], v->shape[1], t->boxRows,
+                                t->boxCols, t->swizzleBytes, inner,
+                                sizeof inner))
+      return tileFail(err, errSize, "argument #%d's tensor map: %s", t->arg,
+                      inner);
+    ps->params[ps->numParams++] = ps->tensorMaps[i];
   }
   return 0;
 }
@@ -231,7 +246,7 @@ static int runLoaded(TileCuda *cu, const TilePackage *p, TileCudaKernel *k,
                      const TileLaunchArg *args, const int64_t grid[3],
                      const TileBenchOptions *opt, Params *ps,
                      TileLaunchResult *out, char *err, size_t errSize) {
-  if (prepareParams(cu, p, args, ps, err, errSize))
+  if (prepareParams(cu, p, args, out->aligned, ps, err, errSize))
     return 1;
   int block = 32 * p->numWarps;
   TileCudaEvent *start = NULL, *end = NULL;
@@ -312,7 +327,11 @@ int tileLaunchRun(TileCuda *cu, const TilePackage *p,
     out->jitMs = tileNowMs() - loadStart;
   tileCudaKernelInfo(k, &out->numRegs, &out->staticShared,
                      &out->dynamicShared);
-  Params *ps = calloc(1, sizeof *ps);
+  /* 64-byte aligned for the tensor maps (malloc promises 16). */
+  size_t psBytes = (sizeof(Params) + 63) / 64 * 64;
+  Params *ps = aligned_alloc(64, psBytes);
+  if (ps)
+    memset(ps, 0, psBytes);
   int failed = !ps ? tileFail(err, errSize, "out of memory")
                    : runLoaded(cu, p, k, args, grid, bench, ps, out, err,
                                errSize);

@@ -1,4 +1,4 @@
-/* The compiled package file; see Package.h. Format, version 2, all
+/* The compiled package file; see Package.h. Format, version 3, all
  * integers little-endian:
  *
  *   "TILEPKG\0"                    8 bytes of magic
@@ -12,8 +12,10 @@
  *   u64 imageSize, bytes           the cubin/fatbin, or PTX ending in NUL
  *   u64 genericSize, bytes         0, or the generic entry's PTX ending in
  *                                  NUL (not in version 1)
+ *   u32 numTensorMaps, then per map u32 arg, boxRows, boxCols,
+ *                                  swizzleBytes (version 3 only)
  *
- * and nothing after. Version 1 packages are still read. The reader trusts nothing: every length is checked
+ * and nothing after. Versions 1 and 2 are still read. The reader trusts nothing: every length is checked
  * against what is left before it is used, and the decoded package goes
  * through the same validation the writer applies. */
 #define _POSIX_C_SOURCE 200809L
@@ -98,6 +100,33 @@ static int validateArg(const char *name, int i, const TilePackageArg *a,
   return 0;
 }
 
+/* A tensor map must describe one of the package's memrefs as the launcher
+ * can encode it. */
+static int validateTensorMap(const char *name, int i, const TilePackage *p,
+                             char *err, size_t errSize) {
+  const TilePackageTensorMap *t = &p->tensorMaps[i];
+  if (t->arg < 0 || t->arg >= p->numArgs || !p->args[t->arg].isMemref ||
+      p->args[t->arg].rank != 2)
+    return tileFail(err, errSize,
+                    "%s: tensor map #%d names argument #%d, which is not a "
+                    "memref of rank 2 of the kernel's %d arguments",
+                    name, i, t->arg, p->numArgs);
+  int elem = (int)tileDTypeSize(p->args[t->arg].dtype);
+  if (t->swizzleBytes != 32 && t->swizzleBytes != 64 && t->swizzleBytes != 128)
+    return tileFail(err, errSize,
+                    "%s: tensor map #%d: swizzle of %d bytes (expected 32, 64 "
+                    "or 128)",
+                    name, i, t->swizzleBytes);
+  if (t->boxRows < 1 || t->boxRows > 256 || t->boxCols < 1 ||
+      t->boxCols > 256 || t->boxCols * elem > t->swizzleBytes)
+    return tileFail(err, errSize,
+                    "%s: tensor map #%d: a box of %dx%d elements of %d bytes "
+                    "(at most 256 per side, rows of at most the %d-byte "
+                    "swizzle)",
+                    name, i, t->boxRows, t->boxCols, elem, t->swizzleBytes);
+  return 0;
+}
+
 static int validate(const char *name, const TilePackage *p, char *err,
                     size_t errSize) {
   size_t nameLen = strnlen(p->kernelName, sizeof p->kernelName);
@@ -154,6 +183,12 @@ static int validate(const char *name, const TilePackage *p, char *err,
                    "%s: the cubin image is neither an ELF file nor a fatbin",
                    name);
   }
+  if (p->numTensorMaps < 0 || p->numTensorMaps > TILE_PACKAGE_MAX_TENSOR_MAPS)
+    return tileFail(err, errSize, "%s: %d tensor maps (expected 0 to %d)",
+                    name, p->numTensorMaps, TILE_PACKAGE_MAX_TENSOR_MAPS);
+  for (int i = 0; i < p->numTensorMaps; ++i)
+    if (validateTensorMap(name, i, p, err, errSize))
+      return 1;
   if (p->genericPtx) {
     char entry[sizeof p->kernelName + 16];
     snprintf(entry, sizeof entry, ".entry %s(", p->kernelName);
@@ -241,6 +276,14 @@ int tilePackageWriteMemory(const TilePackage *p, void **outBuf,
   putLE(&b, p->genericPtx ? p->genericPtxSize : 0, 8);
   if (p->genericPtx)
     put(&b, p->genericPtx, p->genericPtxSize);
+  putLE(&b, (uint32_t)p->numTensorMaps, 4);
+  for (int i = 0; i < p->numTensorMaps; ++i) {
+    const TilePackageTensorMap *t = &p->tensorMaps[i];
+    putLE(&b, (uint32_t)t->arg, 4);
+    putLE(&b, (uint32_t)t->boxRows, 4);
+    putLE(&b, (uint32_t)t->boxCols, 4);
+    putLE(&b, (uint32_t)t->swizzleBytes, 4);
+  }
   if (b.failed) {
     free(b.data);
     return tileFail(err, errSize, "package: out of memory");
@@ -402,7 +445,7 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
                  "%s: package version %llu is newer than this reader (version "
                  "%d); rebuild the package or update tile",
                  name, (unsigned long long)version, TILE_PACKAGE_VERSION);
-  if (version != 1 && version != TILE_PACKAGE_VERSION)
+  if (version < 1)
     return tileFail(err, errSize, "%s: unknown package version %llu", name,
                  (unsigned long long)version);
 
@@ -440,6 +483,22 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
   p.genericPtx = generic;
   p.genericPtxSize = genericSize;
   p.version = (int)version;
+  if (version > 2) {
+    bool bad = getU32(&r, "the number of tensor maps",
+                      TILE_PACKAGE_MAX_TENSOR_MAPS, &p.numTensorMaps);
+    for (int i = 0; !bad && i < p.numTensorMaps; ++i) {
+      TilePackageTensorMap *t = &p.tensorMaps[i];
+      bad = getU32(&r, "a tensor map's argument", TILE_PACKAGE_MAX_ARGS,
+                   &t->arg) ||
+            getU32(&r, "a tensor map's box rows", 256, &t->boxRows) ||
+            getU32(&r, "a tensor map's box columns", 256, &t->boxCols) ||
+            getU32(&r, "a tensor map's swizzle", 128, &t->swizzleBytes);
+    }
+    if (bad) {
+      tilePackageFree(&p);
+      return 1;
+    }
+  }
   if (r.pos < r.size) {
     tilePackageFree(&p);
     return tileFail(err, errSize,

@@ -23,7 +23,15 @@
  * The generic entry may instead come as PTX of its own (genericPtx, from
  * version 2): the compiler then runs ptxas on the aligned entry only, and
  * the launcher has the driver compile the generic entry on the first launch
- * that needs it (the driver keeps the result in its compute cache). */
+ * that needs it (the driver keeps the result in its compute cache).
+ *
+ * The aligned entry may also read memrefs with Hopper's bulk tensor copies
+ * (TMA, from version 3): it then takes one more parameter per tensor map,
+ * after all the others, in the order of tensorMaps: a 128-byte CUtensorMap
+ * passed by value (__grid_constant__), which the launcher encodes
+ * (cuTensorMapEncodeTiled) for the argument's rank-2 memref: its base, its
+ * sizes and row stride, a box of boxRows x boxCols elements, that swizzle,
+ * zeros for what lies outside the memref. The generic entry takes none. */
 #ifndef TILE_RUNTIME_PACKAGE_H
 #define TILE_RUNTIME_PACKAGE_H
 
@@ -32,8 +40,9 @@
 
 #include "lib/Runtime/HostArray.h"
 
-#define TILE_PACKAGE_VERSION 2
+#define TILE_PACKAGE_VERSION 3
 #define TILE_PACKAGE_MAX_ARGS 64
+#define TILE_PACKAGE_MAX_TENSOR_MAPS 8
 #define TILE_ALIGNED_ENTRY_SUFFIX "__aligned16"
 
 /* cubin: SASS for the package's chip (runs on that major, same minor or
@@ -53,6 +62,14 @@ typedef struct {
   int64_t shape[3];    /* memrefs: static sizes, -1 where dynamic */
 } TilePackageArg;
 
+/* A tensor map the aligned entry takes (version 3). */
+typedef struct {
+  int arg;          /* the kernel argument: a memref of rank 2 */
+  int boxRows;      /* 1..256 */
+  int boxCols;      /* 1..256 elements, at most swizzleBytes of them */
+  int swizzleBytes; /* 32, 64 or 128 */
+} TilePackageTensorMap;
+
 typedef struct {
   int version;           /* read: the file's format version; always
                           * written as TILE_PACKAGE_VERSION */
@@ -71,6 +88,8 @@ typedef struct {
    * when the image holds only the aligned entry. */
   char *genericPtx;
   size_t genericPtxSize; /* with the NUL */
+  int numTensorMaps;     /* the aligned entry's tensor maps (version 3) */
+  TilePackageTensorMap tensorMaps[TILE_PACKAGE_MAX_TENSOR_MAPS];
 } TilePackage;
 
 /* Serializes to a file / to a malloc'ed buffer. Return 0 on success. */

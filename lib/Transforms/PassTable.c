@@ -58,7 +58,7 @@ static MlirLogicalResult runPromoteSmem(MlirOperation op,
 
 static MlirLogicalResult runPipeline(MlirOperation op,
                                      const TilePassOptions *options) {
-  return tilePipeline(op, options->numStages);
+  return tilePipeline(op, options->numStages, options->chip);
 }
 
 const TilePassDef tilePassTable[] = {
@@ -82,8 +82,9 @@ const TilePassDef tilePassTable[] = {
      "", runPromoteSmem},
     {"tile-pipeline",
      "mark scf.for loops whose loads feed tensor-core dots for software "
-     "pipelining (tile.num_stages on the loop, tile.async_copy on the loads)",
-     "num-stages", runPipeline},
+     "pipelining (tile.num_stages on the loop, tile.async_copy on the loads; "
+     "chip=sm_90a: tile.tma where bulk tensor copies serve)",
+     "num-stages chip", runPipeline},
     {"tile-to-cpu",
      "lower functions to tensor/scf/memref code, one call per program "
      "(six trailing index arguments: program id x, y, z and grid x, y, z)",

@@ -6,6 +6,7 @@
 
 #include "lib/Analysis/Layout.h"
 #include "lib/Analysis/SmemLayout.h"
+#include "lib/Analysis/Tma.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -124,48 +125,65 @@ static MlirWalkResult scanLoop(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static void markLoop(MlirOperation loop, int stages) {
+static void markLoop(MlirOperation loop, int stages, bool useTma) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   LoopScan scan = {loop, false};
   mlirOperationWalk(loop, scanLoop, &scan, MlirWalkPreOrder);
   if (scan.ruledOut)
     return;
   MlirContext ctx = mlirOperationGetContext(loop);
-  int marked = 0;
+  int marked = 0, tma = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     if (qualifies(op, body)) {
       mlirOperationSetAttributeByName(op, tileStr("tile.async_copy"),
                                       mlirUnitAttrGet(ctx));
       ++marked;
+      tma += useTma && tileTmaCanCopy(op);
     }
   if (marked > 0)
     mlirOperationSetAttributeByName(loop, tileStr("tile.num_stages"),
                                     tileI32Attr(ctx, stages));
+  /* Bulk tensor copies for all of the loop's loads, or for none: one kind
+   * of wait per stage. */
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       tma == marked && tma > 0 && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (!mlirAttributeIsNull(tileOpAttr(op, "tile.async_copy")))
+      mlirOperationSetAttributeByName(op, tileStr("tile.tma"),
+                                      mlirUnitAttrGet(ctx));
 }
 
 typedef struct {
   int stages;
+  bool tma; /* the chip has bulk tensor copies (and wgmma) */
 } PipelineState;
 
 static MlirWalkResult markLoops(MlirOperation op, void *userData) {
   PipelineState *st = userData;
   if (tileOpIsNamed(op, "scf.for"))
-    markLoop(op, st->stages);
+    markLoop(op, st->stages, st->tma);
   return MlirWalkResultAdvance;
 }
 
+typedef struct {
+  int numStages;
+  bool tma;
+} PipelineOptions;
+
 static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
-  int fallback = *(int *)userData;
+  const PipelineOptions *o = userData;
   if (!tileIsKernel(op))
     return MlirWalkResultAdvance;
-  PipelineState st = {tileKernelNumStages(op, fallback)};
+  PipelineState st = {tileKernelNumStages(op, o->numStages), o->tma};
   if (st.stages >= 2)
     mlirOperationWalk(op, markLoops, &st, MlirWalkPostOrder);
   return MlirWalkResultSkip;
 }
 
-MlirLogicalResult tilePipeline(MlirOperation op, int numStages) {
-  mlirOperationWalk(op, pipelineKernel, &numStages, MlirWalkPreOrder);
+MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
+                               const char *chip) {
+  PipelineOptions o = {numStages, chip && strcmp(chip, "sm_90a") == 0};
+  mlirOperationWalk(op, pipelineKernel, &o, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

@@ -14,6 +14,9 @@
  * The pass only decides; TileToGPU builds the pipeline (GpuPipeline.c):
  *   scf.for  gets  tile.num_stages = S : i32  (S buffers per load)
  *   each chosen load gets  tile.async_copy  (a unit attribute)
+ *   and, with chip=sm_90a, when every chosen load of the loop can
+ *   (lib/Analysis/Tma.h: they feed a dot on wgmma),  tile.tma : the copies
+ *   are bulk tensor copies completing on mbarriers instead of cp.async
  * S is the kernel's tile.num_stages, else the pass option, else 3; S < 2
  * turns pipelining off. */
 #ifndef TILE_TRANSFORMS_PIPELINE_H
@@ -21,7 +24,9 @@
 
 #include "mlir-c/IR.h"
 
-MlirLogicalResult tilePipeline(MlirOperation op, int numStages);
+/* chip: the target ("sm_90a" allows tile.tma; NULL or "": no TMA). */
+MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
+                               const char *chip);
 
 /* The stages a kernel asks for: tile.num_stages, else `fallback` when > 0,
  * else 3. */

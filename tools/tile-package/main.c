@@ -156,6 +156,13 @@ static int dump(const char *path) {
     tileLaunchArgType(&p.args[i], type, sizeof type);
     printf("  #%d %s\n", i, type);
   }
+  if (p.numTensorMaps > 0)
+    printf("tensor maps (aligned entry): %d\n", p.numTensorMaps);
+  for (int i = 0; i < p.numTensorMaps; ++i) {
+    const TilePackageTensorMap *t = &p.tensorMaps[i];
+    printf("  argument #%d: box %dx%d, %d-byte swizzle\n", t->arg, t->boxRows,
+           t->boxCols, t->swizzleBytes);
+  }
   tilePackageFree(&p);
   return EXIT_OK;
 }

@@ -1,0 +1,91 @@
+/* Which loads use TMA and their tensor maps; see Tma.h. */
+#include "lib/Analysis/Tma.h"
+
+#include <string.h>
+
+#include "lib/Analysis/SmemLayout.h"
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+/* The layout the load's only user, a dot, recorded for it. */
+static bool dotLayout(MlirOperation load, TileSmemLayout *out) {
+  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(load, 0));
+  if (mlirOpOperandIsNull(use))
+    return false;
+  MlirOperation dot = mlirOpOperandGetOwner(use);
+  unsigned i = mlirOpOperandGetOperandNumber(use);
+  return tileOpIsNamed(dot, "tile.dot") && i < 2 &&
+         tileSmemLayoutFromAttr(
+             tileOpAttr(dot, i == 0 ? "tile.smem_a" : "tile.smem_b"), out);
+}
+
+static bool unitInnerStride(MlirType memref) {
+  MlirAttribute layout = mlirMemRefTypeGetLayout(memref);
+  return mlirAttributeIsNull(layout) ||
+         (mlirAttributeIsAAffineMap(layout) &&
+          mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(layout)));
+}
+
+bool tileTmaCanCopy(MlirOperation load) {
+  TileSmemLayout s;
+  MlirValue mem = mlirOperationGetOperand(load, 0);
+  MlirType mt = mlirValueGetType(mem);
+  MlirType tt = mlirValueGetType(mlirOperationGetResult(load, 0));
+  return tileOpIsNamed(load, "tile.load") && mlirValueIsABlockArgument(mem) &&
+         tileOpIsNamed(mlirBlockGetParentOperation(
+                           mlirBlockArgumentGetOwner(mem)),
+                       "func.func") &&
+         mlirShapedTypeGetRank(mt) == 2 && unitInnerStride(mt) &&
+         dotLayout(load, &s) && s.blockElems > 0 && !s.transposed &&
+         mlirShapedTypeGetDimSize(tt, 0) <= 256;
+}
+
+/* The map `load` needs. */
+static TileTmaMap mapFor(MlirOperation load) {
+  TileSmemLayout s;
+  dotLayout(load, &s);
+  MlirType tt = mlirValueGetType(mlirOperationGetResult(load, 0));
+  TileTmaMap m;
+  m.arg = (int)mlirBlockArgumentGetArgNumber(mlirOperationGetOperand(load, 0));
+  m.boxRows = (int)mlirShapedTypeGetDimSize(tt, 0);
+  m.boxCols = (int)s.blockElems;
+  m.swizzleBytes = (int)(s.blockElems * s.elemBytes);
+  return m;
+}
+
+typedef struct {
+  TileTmaMap *maps;
+  int count;
+  MlirOperation find; /* tileTmaMapOf: the load looked for */
+  int found;
+} MapWalk;
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  MapWalk *w = userData;
+  if (!tileOpIsNamed(op, "tile.load") ||
+      mlirAttributeIsNull(tileOpAttr(op, "tile.tma")))
+    return MlirWalkResultAdvance;
+  TileTmaMap m = mapFor(op);
+  int i = 0;
+  while (i < w->count && memcmp(&w->maps[i], &m, sizeof m) != 0)
+    ++i;
+  if (i == w->count && w->count < TILE_TMA_MAX_MAPS)
+    w->maps[w->count++] = m;
+  if (!mlirOperationIsNull(w->find) && mlirOperationEqual(op, w->find))
+    w->found = i < w->count ? i : -1;
+  return MlirWalkResultAdvance;
+}
+
+int tileTmaMaps(MlirOperation kernel, TileTmaMap *out) {
+  MapWalk w = {out, 0, {NULL}, -1};
+  mlirOperationWalk(kernel, collect, &w, MlirWalkPreOrder);
+  return w.count;
+}
+
+int tileTmaMapOf(MlirOperation kernel, MlirOperation load) {
+  TileTmaMap maps[TILE_TMA_MAX_MAPS];
+  MapWalk w = {maps, 0, load, -1};
+  mlirOperationWalk(kernel, collect, &w, MlirWalkPreOrder);
+  return w.found;
+}

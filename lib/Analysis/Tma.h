@@ -1,0 +1,38 @@
+/* Hopper's bulk tensor copies (TMA) for pipelined loads: which loads use
+ * them (tile-pipeline marks them tile.tma) and the tensor maps the aligned
+ * entry takes for them (the package's tensorMaps, lib/Runtime/Package.h).
+ *
+ * A load uses TMA when it feeds a dot on wgmma (its shared-memory layout
+ * is wgmma's: column blocks as wide as the swizzle), reads a rank-2 kernel
+ * argument with a unit inner stride, and its tile has at most 256 rows.
+ * Each of its column blocks is one copy of a box of rows x blockElems
+ * elements; the memref's tensor map describes that box and swizzle, and
+ * loads of one argument with the same box share a map. */
+#ifndef TILE_ANALYSIS_TMA_H
+#define TILE_ANALYSIS_TMA_H
+
+#include <stdbool.h>
+
+#include "mlir-c/IR.h"
+
+enum { TILE_TMA_MAX_MAPS = 8 };
+
+typedef struct {
+  int arg; /* the kernel argument */
+  int boxRows, boxCols;
+  int swizzleBytes;
+} TileTmaMap;
+
+/* Whether `load` (a tile.load in a loop tile-pipeline pipelines, whose dot
+ * tile-promote-smem laid out) can use bulk tensor copies. */
+bool tileTmaCanCopy(MlirOperation load);
+
+/* The tensor maps of `kernel`'s loads marked tile.tma, in program order;
+ * returns how many (at most TILE_TMA_MAX_MAPS: the loads past that keep
+ * cp.async, see tileTmaMapOf). */
+int tileTmaMaps(MlirOperation kernel, TileTmaMap *out);
+
+/* The index in tileTmaMaps of `load`'s map, or -1. */
+int tileTmaMapOf(MlirOperation kernel, MlirOperation load);
+
+#endif
