@@ -876,8 +876,13 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   /* The reductions' regions are static; the scratch buffer is dynamic, so
    * it can pass 48 KiB. */
   int64_t dynamicBytes = g.pipeBytes > g.smemBytes ? g.pipeBytes : g.smemBytes;
-  int64_t total = (g.reduceBytes + 15) / 16 * 16 + g.mbarrierBytes +
-                  dynamicBytes;
+  int64_t staticBytes = (g.reduceBytes + 15) / 16 * 16 + g.mbarrierBytes;
+  /* The dynamic buffer follows the static ones at its own alignment: with
+   * wgmma's 1024 bytes, ptxas rounds the static part up to that (the
+   * launcher passes total - static as the dynamic size). */
+  if (g.usesWgmma)
+    staticBytes = (staticBytes + 1023) / 1024 * 1024;
+  int64_t total = staticBytes + dynamicBytes;
   int64_t limit = tileGpuSharedLimit(chip);
   if (ok && total > limit) {
     tileEmitOpError(kernel,
