@@ -1,8 +1,10 @@
 /* Checks the package format (lib/Runtime/Package.h): a round trip through
  * memory and a file, then corruptions of a known package (truncation at
  * every length, trailing bytes, bad magic, future version, each field out
- * of range, bad images, a bad generic entry, random byte flips); a
- * version 1 package (no generic entry) is still read: each must be a one-line error
+ * of range, bad images, a bad generic entry, tensor maps that do not
+ * match the arguments, random byte flips); version 1 (no generic entry)
+ * and version 2 (no tensor maps) packages are still read: each must be a
+ * one-line error
  * naming the problem, never a crash. Also the launch-side argument checks
  * and the missing-driver message, which need no GPU. Exits 1 on any failed
  * check.
@@ -80,7 +82,10 @@ static int samePackage(const TilePackage *a, const TilePackage *b) {
       a->imageSize != b->imageSize ||
       memcmp(a->image, b->image, a->imageSize) != 0 ||
       a->genericPtxSize != b->genericPtxSize || !a->genericPtx != !b->genericPtx ||
-      (a->genericPtx && memcmp(a->genericPtx, b->genericPtx, a->genericPtxSize)))
+      (a->genericPtx && memcmp(a->genericPtx, b->genericPtx, a->genericPtxSize)) ||
+      a->numTensorMaps != b->numTensorMaps ||
+      memcmp(a->tensorMaps, b->tensorMaps,
+             (size_t)a->numTensorMaps * sizeof a->tensorMaps[0]) != 0)
     return 0;
   for (int i = 0; i < a->numArgs; ++i)
     if (memcmp(&a->args[i], &b->args[i], sizeof a->args[i]) != 0)
@@ -128,7 +133,7 @@ static void testRoundTrip(const char *path) {
   void *buf;
   size_t size;
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8, "size %zu", size);
+  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4, "size %zu", size);
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q), "memory round trip differs");
   tilePackageFree(&q);
@@ -166,6 +171,24 @@ static void testRoundTrip(const char *path) {
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q) && q.genericPtx, "generic PTX round trip differs");
   tilePackageFree(&q);
+  free(buf);
+  tilePackageFree(&p);
+
+  /* Tensor maps for the aligned entry (version 3). */
+  makePackage(&p);
+  p.numTensorMaps = 2;
+  p.tensorMaps[0] = (TilePackageTensorMap){0, 128, 32, 128};
+  p.tensorMaps[1] = (TilePackageTensorMap){0, 64, 16, 64};
+  CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
+  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 2 * 16,
+        "size %zu", size);
+  CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q) && q.numTensorMaps == 2, "tensor maps round trip differs");
+  tilePackageFree(&q);
+  /* A package whose tensor map names a scalar argument is refused. */
+  put32(buf, size - 16, 2);
+  EXPECT_ERROR(tilePackageReadMemory("maps.tpkg", buf, size, &q, err, sizeof err),
+               "maps.tpkg: tensor map #1 names argument #2, which is not a memref of rank 2");
   free(buf);
   tilePackageFree(&p);
 
@@ -211,9 +234,34 @@ static void testWriterValidates(void) {
   EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
                "the generic entry's PTX does not define .entry vecadd");
   tilePackageFree(&p);
+
+  /* A tensor map must describe a rank-2 memref argument as the launcher
+   * can encode it. */
+  makePackage(&p);
+  p.numTensorMaps = 1;
+  p.tensorMaps[0] = (TilePackageTensorMap){1, 64, 32, 128};
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "tensor map #0 names argument #1, which is not a memref of rank 2");
+  p.tensorMaps[0] = (TilePackageTensorMap){3, 64, 32, 128};
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "tensor map #0 names argument #3");
+  p.tensorMaps[0] = (TilePackageTensorMap){0, 64, 32, 96};
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "tensor map #0: swizzle of 96 bytes (expected 32, 64 or 128)");
+  p.tensorMaps[0] = (TilePackageTensorMap){0, 64, 64, 128};
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "tensor map #0: a box of 64x64 elements of 4 bytes");
+  p.tensorMaps[0] = (TilePackageTensorMap){0, 512, 32, 128};
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "a box of 512x32");
+  p.numTensorMaps = 9;
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "9 tensor maps (expected 0 to 8)");
+  tilePackageFree(&p);
 }
 
-/* Version 1 had no generic entry: the image was the last field. */
+/* Version 1 had no generic entry: the image was the last field; version 2
+ * had no tensor maps: the generic entry was. */
 static void testVersion1(void) {
   TilePackage p, q;
   makePackage(&p);
@@ -221,11 +269,17 @@ static void testVersion1(void) {
   size_t size;
   CHECK(tilePackageWriteMemory(&p, (void **)&buf, &size, err, sizeof err) == 0, "%s", err);
   put32(buf, OFF_VERSION, 1);
-  CHECK(tilePackageReadMemory("v1", buf, size - 8, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(tilePackageReadMemory("v1", buf, size - 12, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q) && !q.genericPtx, "version 1 package differs");
   tilePackageFree(&q);
   EXPECT_ERROR(tilePackageReadMemory("v1", buf, size, &q, err, sizeof err),
-               "v1: 8 trailing bytes after the last field");
+               "v1: 12 trailing bytes after the last field");
+  put32(buf, OFF_VERSION, 2);
+  CHECK(tilePackageReadMemory("v2", buf, size - 4, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q) && q.numTensorMaps == 0, "version 2 package differs");
+  tilePackageFree(&q);
+  EXPECT_ERROR(tilePackageReadMemory("v2", buf, size, &q, err, sizeof err),
+               "v2: 4 trailing bytes after the last field");
   free(buf);
   tilePackageFree(&p);
 }
@@ -261,7 +315,7 @@ static void testCorruptions(void) {
 
   EXPECT_BYTE(0, 'X', "k.tpkg: not a tile package (no TILEPKG magic)");
   EXPECT_BYTE(7, '1', "not a tile package");
-  EXPECT_FIELD(OFF_VERSION, 3, "package version 3 is newer than this reader (version 2)");
+  EXPECT_FIELD(OFF_VERSION, 4, "package version 4 is newer than this reader (version 3)");
   EXPECT_FIELD(OFF_VERSION, 0xffffffffu, "package version 4294967295 is newer");
   EXPECT_FIELD(OFF_VERSION, 0, "unknown package version 0");
   EXPECT_FIELD(OFF_NAME_LEN, 0, "at offset 12: the kernel name is 0 bytes long (expected 1 to 127)");
@@ -312,10 +366,13 @@ static void testCorruptions(void) {
   EXPECT_FIELD(offImage + 4, 1, "truncated package: the image needs");
   EXPECT_FIELD(offImage, (uint32_t)sizeof kPtx - 1,
                "1 trailing bytes after the last field");
-  EXPECT_BYTE(size - 9, 'x', "the PTX image is not NUL-terminated");
-  size_t offGeneric = size - 8;
+  EXPECT_BYTE(size - 13, 'x', "the PTX image is not NUL-terminated");
+  size_t offGeneric = size - 12;
   EXPECT_FIELD(offGeneric, 5, "truncated package: the generic entry's PTX needs 5 bytes");
   EXPECT_FIELD(offGeneric + 4, 1, "the generic entry's PTX needs 4294967296 bytes");
+  size_t offMaps = size - 4;
+  EXPECT_FIELD(offMaps, 9, "the number of tensor maps is 9 (at most 8)");
+  EXPECT_FIELD(offMaps, 1, "truncated package: a tensor map's argument needs 4 bytes");
 
   /* Random byte flips: anything may be reported, nothing may crash. */
   uint64_t s = 0x9e3779b97f4a7c15ull;

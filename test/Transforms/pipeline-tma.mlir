@@ -1,0 +1,51 @@
+// With chip=sm_90a, tile-pipeline marks the pipelined loads of a dot on
+// wgmma tile.tma: they are copied by bulk tensor copies (TMA) on mbarriers.
+// Without the chip, or when one load of the loop cannot use TMA (a box has
+// at most 256 rows), the loop's loads stay on cp.async.
+// RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{chip=sm_90a})' | FileCheck %s
+// RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline)' | FileCheck %s --check-prefix=NOCHIP
+
+// CHECK-LABEL: func.func @mm
+// CHECK: "tile.load"{{.*}}{tile.async_copy, tile.tma}
+// CHECK: "tile.load"{{.*}}{tile.async_copy, tile.tma}
+// CHECK: tile.num_stages = 3 : i32
+// NOCHIP-LABEL: func.func @mm
+// NOCHIP-NOT: tile.tma
+func.func @mm(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %k = memref.dim %a, %c1 : memref<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+  %sum = scf.for %k0 = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<128x256xf32>) {
+    %ta = "tile.load"(%a, %c0, %k0) : (memref<?x?xf16>, index, index) -> tensor<128x64xf16>
+    %tb = "tile.load"(%b, %k0, %c0) : (memref<?x?xf16>, index, index) -> tensor<64x256xf16>
+    %d = "tile.dot"(%ta, %tb, %acc) : (tensor<128x64xf16>, tensor<64x256xf16>, tensor<128x256xf32>) -> tensor<128x256xf32>
+    scf.yield %d : tensor<128x256xf32>
+  }
+  "tile.store"(%sum, %c, %c0, %c0) : (tensor<128x256xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @tall
+// CHECK-NOT: tile.tma
+// CHECK: tile.num_stages
+func.func @tall(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %k = memref.dim %a, %c1 : memref<?x?xf16>
+  %zero = arith.constant dense<0.0> : tensor<512x64xf32>
+  %sum = scf.for %k0 = %c0 to %k step %c32 iter_args(%acc = %zero) -> (tensor<512x64xf32>) {
+    %ta = "tile.load"(%a, %c0, %k0) : (memref<?x?xf16>, index, index) -> tensor<512x32xf16>
+    %tb = "tile.load"(%b, %k0, %c0) : (memref<?x?xf16>, index, index) -> tensor<32x64xf16>
+    %d = "tile.dot"(%ta, %tb, %acc) : (tensor<512x32xf16>, tensor<32x64xf16>, tensor<512x64xf32>) -> tensor<512x64xf32>
+    scf.yield %d : tensor<512x64xf32>
+  }
+  "tile.store"(%sum, %c, %c0, %c0) : (tensor<512x64xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
