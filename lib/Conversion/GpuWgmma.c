@@ -98,13 +98,15 @@ static Descriptor descriptorFor(TileBuilder *b, MlirValue smem,
   int64_t sbo = 8LL * d.rowBytes;
   /* K-major swizzled layouts do not use LBO ("assumed to be 1"). */
   int64_t lbo = nMajor ? d.blockBytes : 16;
-  int64_t fields = ((lbo >> 4) << 16) | ((sbo >> 4) << 32) |
-                   ((int64_t)swizzleCode(d.rowBytes) << 62);
+  uint64_t fields = ((uint64_t)(lbo >> 4) << 16) |
+                    ((uint64_t)(sbo >> 4) << 32) |
+                    ((uint64_t)swizzleCode(d.rowBytes) << 62);
   MlirValue addr = bCast(b, "llvm.ptrtoint", smem, i64Type(b->ctx));
   MlirValue start = bBinary(b, "arith.shrui",
                             bBinary(b, "arith.andi", addr, c64(b, 0x3FFFF)),
                             c64(b, 4));
-  d.base = bBinary(b, "arith.ori", start, c64(b, fields));
+  /* The i64 constant holds the bits (two's complement). */
+  d.base = bBinary(b, "arith.ori", start, c64(b, (int64_t)fields));
   return d;
 }
 
