@@ -6,6 +6,8 @@
  *   GpuMma.c     tile.dot on tensor cores (ldmatrix, mma.sync)
  *   GpuWgmma.c   tile.dot on Hopper's tensor cores (wgmma)
  *   GpuLibdevice.c  math ops as libdevice calls
+ *   GpuElementwise.c  elementwise and scalar ops, constants, ranges
+ *   GpuControlFlow.c  scf.for (with GpuPipeline.c) and scf.if
  * Each reads its operands from g->values, inserts code at b and records
  * its result; false after a located error. */
 #ifndef TILE_CONVERSION_GPUOPS_H
@@ -16,6 +18,21 @@
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/SmemLayout.h"
 #include "lib/Conversion/GpuValues.h"
+
+/* GpuElementwise.c: elementwise arith/math per register, scalar ops,
+ * splat constants, tile.range, and the shape ops that move no data
+ * (expand_dims at `axis`, broadcast with axis -1). */
+bool gpuLowerElementwise(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerScalarOp(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerConstant(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerRange(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerInPlace(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                     int axis);
+/* GpuControlFlow.c: scf.for (software-pipelined where tile-pipeline said
+ * so) and scf.if, their tiles carried as flat registers; the bodies go
+ * back through g->lowerBlock. */
+bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerIf(GpuLowering *g, TileBuilder *b, MlirOperation op);
 
 bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op);
@@ -56,15 +73,6 @@ MlirValue gpuLibdeviceCall(GpuLowering *g, TileBuilder *b,
                            const char *function, intptr_t n,
                            const MlirValue *args);
 
-/* The tile (or uniform tile) an operand maps to; NULL after an error. */
-GpuTile *gpuOperandTile(GpuLowering *g, MlirOperation op, intptr_t i);
-/* The scalar an operand maps to. */
-MlirValue gpuOperandScalar(GpuLowering *g, MlirOperation op, intptr_t i);
-/* Records `t` as the lowering of `v`. */
-void gpuSetTile(GpuLowering *g, MlirValue v, GpuTile t);
-void gpuSetScalar(GpuLowering *g, MlirValue v, MlirValue scalar);
-/* The layout of a result type, or a located error. */
-bool gpuResultLayout(MlirOperation op, intptr_t i, TileLayout *out);
 /* Whether kernel value `v` (an index) is a provable multiple of n. */
 bool gpuDivisibleBy(MlirValue v, int64_t n);
 
@@ -86,9 +94,5 @@ void gpuWriteSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
 /* The layout tile-promote-smem recorded for operand `i` (0: A, 1: B) of
  * mma dot `dot`; false when it recorded none. */
 bool gpuDotSmemLayout(MlirOperation dot, int i, TileSmemLayout *out);
-
-/* Row-major flat index of `coords` in `shape` (index values). */
-MlirValue gpuFlatIndex(TileBuilder *b, int rank, const int64_t *shape,
-                       const MlirValue *coords);
 
 #endif

@@ -357,3 +357,61 @@ void gpuStorePtr(TileBuilder *b, MlirValue value, MlirValue ptr,
   bInsert(b, tileOpCreate(b->loc, "llvm.store", 2, operands, 0, NULL, 1,
                           attrs));
 }
+
+/* ---- operand access ---------------------------------------------------- */
+
+GpuTile *gpuOperandTile(GpuLowering *g, MlirOperation op, intptr_t i) {
+  GpuValue *v = gpuMapGet(&g->values, mlirOperationGetOperand(op, i));
+  if (!v || v->kind != GPU_TILE) {
+    tileEmitOpError(op, "operand #%ld has no GPU lowering", (long)i);
+    g->failed = true;
+    return NULL;
+  }
+  return &v->tile;
+}
+
+MlirValue gpuOperandScalar(GpuLowering *g, MlirOperation op, intptr_t i) {
+  GpuValue *v = gpuMapGet(&g->values, mlirOperationGetOperand(op, i));
+  if (!v || v->kind != GPU_SCALAR) {
+    tileEmitOpError(op, "operand #%ld has no GPU lowering", (long)i);
+    g->failed = true;
+    return (MlirValue){NULL};
+  }
+  return v->tile.scalar;
+}
+
+void gpuSetTile(GpuLowering *g, MlirValue v, GpuTile t) {
+  GpuValue value;
+  memset(&value, 0, sizeof value);
+  value.kind = GPU_TILE;
+  value.tile = t;
+  gpuMapPut(&g->values, v, value);
+}
+
+void gpuSetScalar(GpuLowering *g, MlirValue v, MlirValue scalar) {
+  GpuValue value;
+  memset(&value, 0, sizeof value);
+  value.kind = GPU_SCALAR;
+  value.tile.scalar = scalar;
+  gpuMapPut(&g->values, v, value);
+}
+
+bool gpuResultLayout(MlirOperation op, intptr_t i, TileLayout *out) {
+  if (tileTypeLayout(mlirValueGetType(mlirOperationGetResult(op, i)), out))
+    return true;
+  tileEmitOpError(op, "result #%ld has no layout (run tile-assign-layouts)",
+                  (long)i);
+  return false;
+}
+
+MlirValue gpuFlatIndex(TileBuilder *b, int rank, const int64_t *shape,
+                       const MlirValue *coords) {
+  MlirValue flat = coords[0];
+  for (int d = 1; d < rank; ++d)
+    flat = bAddi(b, bMuli(b, flat, bConstIndex(b, shape[d])), coords[d]);
+  return flat;
+}
+
+bool gpuIsTensor(MlirValue v) {
+  return mlirTypeIsARankedTensor(mlirValueGetType(v));
+}

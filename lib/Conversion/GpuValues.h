@@ -68,7 +68,7 @@ void gpuMapPut(GpuValueMap *m, MlirValue key, GpuValue value);
 GpuValue *gpuMapGet(GpuValueMap *m, MlirValue key);
 
 /* State shared by the lowering of one kernel. */
-typedef struct {
+typedef struct GpuLowering {
   MlirContext ctx;
   MlirOperation gpuModule;
   const char *chip; /* the target, "sm_90a" ... */
@@ -108,6 +108,9 @@ typedef struct {
   } threadParts[32];
   int numThreadParts;
   TileGpuRemarks remarks;
+  /* The dispatcher (TileToGPU.c): lowers every op of a block but its
+   * terminator; region ops (GpuControlFlow.c) lower their bodies with it. */
+  bool (*lowerBlock)(struct GpuLowering *g, TileBuilder *b, MlirBlock block);
   /* A dot runs on wgmma: its shared-memory operands need 1024-byte
    * aligned buffers (the dynamic shared memory is declared so). */
   bool usesWgmma;
@@ -118,6 +121,21 @@ typedef struct {
   GpuValueMap values;
 } GpuLowering;
 
+/* The tile (or uniform tile) an operand maps to; NULL after an error. */
+GpuTile *gpuOperandTile(GpuLowering *g, MlirOperation op, intptr_t i);
+/* The scalar an operand maps to. */
+MlirValue gpuOperandScalar(GpuLowering *g, MlirOperation op, intptr_t i);
+/* Records `t` as the lowering of `v`. */
+void gpuSetTile(GpuLowering *g, MlirValue v, GpuTile t);
+void gpuSetScalar(GpuLowering *g, MlirValue v, MlirValue scalar);
+/* The layout of a result type, or a located error. */
+bool gpuResultLayout(MlirOperation op, intptr_t i, TileLayout *out);
+/* Row-major flat index of `coords` in `shape` (index values). */
+MlirValue gpuFlatIndex(TileBuilder *b, int rank, const int64_t *shape,
+                       const MlirValue *coords);
+
+/* Whether kernel value `v` is a tile (a ranked tensor). */
+bool gpuIsTensor(MlirValue v);
 /* A tile value with `numRegs` fresh slots (malloc'ed; freed with the map). */
 GpuTile gpuTileAlloc(const TileLayout *l, MlirType tensorType);
 GpuTile gpuTileUniform(MlirType tensorType, MlirValue scalar);

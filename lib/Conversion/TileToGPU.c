@@ -1,9 +1,9 @@
-/* TileToGPU: the translation driver; see TileToGPU.h. Walks the kernel in
- * order with a value map (GpuValues.h). Memory, reductions and anything
- * that moves data between threads live in GpuMemory.c, GpuReduce.c and
- * GpuShared.c; this file handles the kernel ABI, program ids, elementwise
- * ops, register-only shape ops (expand_dims, broadcast), scalars and
- * structured control flow. */
+/* TileToGPU: the translation driver; see TileToGPU.h. Builds the entry
+ * with the kernel ABI (and the aligned entry's tensor maps), maps the
+ * arguments, then walks the kernel in order and dispatches each op to the
+ * file of its family (GpuOps.h); the lowering state and the value map they
+ * share are GpuValues.h's. Program ids, memref.dim and tile.trans's
+ * register-only case are small enough to stay here. */
 #include "lib/Conversion/TileToGPU.h"
 
 #include <stdio.h>
@@ -18,64 +18,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"
-
-/* ---- operand access ---------------------------------------------------- */
-
-GpuTile *gpuOperandTile(GpuLowering *g, MlirOperation op, intptr_t i) {
-  GpuValue *v = gpuMapGet(&g->values, mlirOperationGetOperand(op, i));
-  if (!v || v->kind != GPU_TILE) {
-    tileEmitOpError(op, "operand #%ld has no GPU lowering", (long)i);
-    g->failed = true;
-    return NULL;
-  }
-  return &v->tile;
-}
-
-MlirValue gpuOperandScalar(GpuLowering *g, MlirOperation op, intptr_t i) {
-  GpuValue *v = gpuMapGet(&g->values, mlirOperationGetOperand(op, i));
-  if (!v || v->kind != GPU_SCALAR) {
-    tileEmitOpError(op, "operand #%ld has no GPU lowering", (long)i);
-    g->failed = true;
-    return (MlirValue){NULL};
-  }
-  return v->tile.scalar;
-}
-
-void gpuSetTile(GpuLowering *g, MlirValue v, GpuTile t) {
-  GpuValue value;
-  memset(&value, 0, sizeof value);
-  value.kind = GPU_TILE;
-  value.tile = t;
-  gpuMapPut(&g->values, v, value);
-}
-
-void gpuSetScalar(GpuLowering *g, MlirValue v, MlirValue scalar) {
-  GpuValue value;
-  memset(&value, 0, sizeof value);
-  value.kind = GPU_SCALAR;
-  value.tile.scalar = scalar;
-  gpuMapPut(&g->values, v, value);
-}
-
-bool gpuResultLayout(MlirOperation op, intptr_t i, TileLayout *out) {
-  if (tileTypeLayout(mlirValueGetType(mlirOperationGetResult(op, i)), out))
-    return true;
-  tileEmitOpError(op, "result #%ld has no layout (run tile-assign-layouts)",
-                  (long)i);
-  return false;
-}
-
-MlirValue gpuFlatIndex(TileBuilder *b, int rank, const int64_t *shape,
-                       const MlirValue *coords) {
-  MlirValue flat = coords[0];
-  for (int d = 1; d < rank; ++d)
-    flat = bAddi(b, bMuli(b, flat, bConstIndex(b, shape[d])), coords[d]);
-  return flat;
-}
-
-static bool isTensor(MlirValue v) {
-  return mlirTypeIsARankedTensor(mlirValueGetType(v));
-}
 
 /* ---- the kernel ABI ---------------------------------------------------- */
 
@@ -207,403 +149,6 @@ static MlirValue specialRegister(TileBuilder *b, const char *reg,
   return bCast(b, "arith.index_cast", v, mlirIndexTypeGet(b->ctx));
 }
 
-/* A copy of `op` with `operands` and `results`, keeping its attributes. */
-static MlirOperation cloneWith(MlirLocation loc, MlirOperation op,
-                               intptr_t nOperands, const MlirValue *operands,
-                               intptr_t nResults, const MlirType *results) {
-  char name[128];
-  MlirOperationState state =
-      mlirOperationStateGet(tileStr(tileOpName(op, name, sizeof name)), loc);
-  mlirOperationStateAddOperands(&state, nOperands, operands);
-  mlirOperationStateAddResults(&state, nResults, results);
-  intptr_t nAttrs = mlirOperationGetNumAttributes(op);
-  for (intptr_t i = 0; i < nAttrs; ++i) {
-    MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
-    mlirOperationStateAddAttributes(&state, 1, &a);
-  }
-  return mlirOperationCreate(&state);
-}
-
-/* math.exp on f32 as the hardware's ex2 (ex2.approx, relative error about
- * 2^-22), exp(x) = 2^(x * log2 e), as Triton does; other types and ops go
- * through libdevice. */
-static MlirValue fastExp(TileBuilder *b, MlirValue x) {
-  MlirType f32 = mlirF32TypeGet(b->ctx);
-  MlirValue scaled =
-      bBinary(b, "arith.mulf", x, bConstFloat(b, f32, 1.4426950408889634));
-  int32_t segments[] = {1, 0};
-  TileNamedAttr attrs[] = {
-      {"intrin", mlirStringAttrGet(b->ctx, tileStr("llvm.nvvm.ex2.approx.f32"))},
-      {"op_bundle_sizes", mlirDenseI32ArrayGet(b->ctx, 0, NULL)},
-      {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, segments)}};
-  return bInsert(b, tileOpCreate(b->loc, "llvm.call_intrinsic", 1, &scaled, 1,
-                                 &f32, 3, attrs));
-}
-
-/* Elementwise arith/math on tiles: the op once per register (once if every
- * operand is uniform). */
-static bool lowerElementwise(GpuLowering *g, TileBuilder *b,
-                             MlirOperation op) {
-  intptr_t n = mlirOperationGetNumOperands(op);
-  MlirValue result = mlirOperationGetResult(op, 0);
-  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(result));
-  GpuTile *tiles[8];
-  if (n > 8) {
-    tileEmitOpError(op, "has too many operands for the GPU lowering");
-    return false;
-  }
-  bool allUniform = true;
-  for (intptr_t i = 0; i < n; ++i) {
-    if (!(tiles[i] = gpuOperandTile(g, op, i)))
-      return false;
-    allUniform = allUniform && tiles[i]->uniform;
-  }
-  MlirValue scalars[8];
-  const char *libdevice = gpuLibdeviceFunction(op, elem);
-  if (allUniform) {
-    for (intptr_t i = 0; i < n; ++i)
-      scalars[i] = tiles[i]->scalar;
-    MlirValue v =
-        libdevice ? gpuLibdeviceCall(g, b, libdevice, n, scalars)
-                  : bInsert(b, cloneWith(b->loc, op, n, scalars, 1, &elem));
-    gpuSetTile(g, result, gpuTileUniform(mlirValueGetType(result), v));
-    return true;
-  }
-  TileLayout l;
-  if (!gpuResultLayout(op, 0, &l))
-    return false;
-  GpuTile out = gpuTileAlloc(&l, mlirValueGetType(result));
-  bool exp32 = tileOpIsNamed(op, "math.exp") && mlirTypeIsAF32(elem);
-  for (int r = 0; r < out.numRegs; ++r) {
-    for (intptr_t i = 0; i < n; ++i)
-      scalars[i] = gpuTileReg(tiles[i], r);
-    out.regs[r] = exp32       ? fastExp(b, scalars[0])
-                  : libdevice ? gpuLibdeviceCall(g, b, libdevice, n, scalars)
-                              : bInsert(b, cloneWith(b->loc, op, n, scalars,
-                                                     1, &elem));
-  }
-  gpuSetTile(g, result, out);
-  return true;
-}
-
-/* Scalar ops (index math, scalar arith/math): cloned with mapped operands. */
-static bool lowerScalarOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
-  intptr_t n = mlirOperationGetNumOperands(op);
-  intptr_t nr = mlirOperationGetNumResults(op);
-  if (n > 8 || nr > 8 || mlirOperationGetNumRegions(op) > 0) {
-    tileEmitOpError(op, "is not supported by the GPU lowering");
-    return false;
-  }
-  MlirValue operands[8];
-  MlirType results[8];
-  for (intptr_t i = 0; i < n; ++i)
-    if (mlirValueIsNull(operands[i] = gpuOperandScalar(g, op, i)))
-      return false;
-  for (intptr_t i = 0; i < nr; ++i)
-    results[i] = mlirValueGetType(mlirOperationGetResult(op, i));
-  MlirOperation copy = cloneWith(b->loc, op, n, operands, nr, results);
-  bInsert(b, copy);
-  for (intptr_t i = 0; i < nr; ++i)
-    gpuSetScalar(g, mlirOperationGetResult(op, i),
-                 mlirOperationGetResult(copy, i));
-  return true;
-}
-
-static bool lowerConstant(GpuLowering *g, TileBuilder *b, MlirOperation op) {
-  MlirValue result = mlirOperationGetResult(op, 0);
-  if (!isTensor(result))
-    return lowerScalarOp(g, b, op);
-  MlirAttribute value = tileOpAttr(op, "value");
-  if (!mlirAttributeIsADenseElements(value) ||
-      !mlirDenseElementsAttrIsSplat(value)) {
-    tileEmitOpError(op, "only splat tensor constants are supported on the "
-                        "GPU");
-    return false;
-  }
-  MlirValue scalar = bConstAttr(b, mlirDenseElementsAttrGetSplatValue(value));
-  gpuSetTile(g, result, gpuTileUniform(mlirValueGetType(result), scalar));
-  return true;
-}
-
-static bool lowerRange(GpuLowering *g, TileBuilder *b, MlirOperation op) {
-  TileLayout l;
-  if (!gpuResultLayout(op, 0, &l))
-    return false;
-  MlirValue result = mlirOperationGetResult(op, 0);
-  int64_t start = 0;
-  tileOpIntAttr(op, "start", &start);
-  GpuTile t = gpuTileAlloc(&l, mlirValueGetType(result));
-  MlirType i32 = mlirIntegerTypeGet(g->ctx, 32);
-  for (int r = 0; r < t.numRegs; ++r) {
-    MlirValue c;
-    gpuRegCoords(b, g, &l, 1, t.shape, r, &c);
-    t.regs[r] = bAddi(b, bCast(b, "arith.index_cast", c, i32),
-                      bConstInt(b, i32, start));
-  }
-  gpuSetTile(g, result, t);
-  return true;
-}
-
-/* Result register -> operand register for ops that keep data in place:
- * the operand register whose static coordinates equal the result's with
- * `drop` removed (expand_dims) or with size-1 operand dims zeroed
- * (broadcast). */
-static bool lowerInPlace(GpuLowering *g, TileBuilder *b, MlirOperation op,
-                         int drop) {
-  (void)b;
-  GpuTile *src = gpuOperandTile(g, op, 0);
-  if (!src)
-    return false;
-  MlirValue result = mlirOperationGetResult(op, 0);
-  MlirType type = mlirValueGetType(result);
-  if (src->uniform) {
-    gpuSetTile(g, result, gpuTileUniform(type, src->scalar));
-    return true;
-  }
-  TileLayout l;
-  if (!gpuResultLayout(op, 0, &l))
-    return false;
-  GpuTile t = gpuTileAlloc(&l, type);
-  int64_t want[TILE_MAX_LAYOUT_RANK], have[TILE_MAX_LAYOUT_RANK];
-  for (int r = 0; r < t.numRegs; ++r) {
-    int64_t c[TILE_MAX_LAYOUT_RANK];
-    tileLayoutRegCoords(&l, t.shape, r, c);
-    for (int d = 0, k = 0; d < t.rank; ++d) {
-      if (d == drop)
-        continue;
-      want[k] = src->shape[k] == 1 ? 0 : c[d];
-      ++k;
-    }
-    int found = -1;
-    for (int s = 0; s < src->numRegs && found < 0; ++s) {
-      tileLayoutRegCoords(&src->layout, src->shape, s, have);
-      if (memcmp(have, want, sizeof(int64_t) * (size_t)src->rank) == 0)
-        found = s;
-    }
-    if (found < 0) {
-      tileEmitOpError(op, "internal error: register %d of the result has no "
-                          "source register (layouts do not match)",
-                      r);
-      free(t.regs);
-      return false;
-    }
-    t.regs[r] = src->regs[found];
-  }
-  gpuSetTile(g, result, t);
-  return true;
-}
-
-static bool lowerBlock(GpuLowering *g, TileBuilder *b, MlirBlock block);
-
-/* The registers of `values` laid out flat (uniform tiles expanded into the
- * layout of the matching `targets`). */
-static int flatten(GpuLowering *g, MlirOperation op, intptr_t first,
-                   intptr_t n, const MlirValue *targets, MlirValue *out) {
-  int k = 0;
-  for (intptr_t i = 0; i < n; ++i) {
-    MlirValue target = targets[i];
-    GpuValue *v = gpuMapGet(&g->values, mlirOperationGetOperand(op, first + i));
-    if (!v) {
-      tileEmitOpError(op, "operand #%ld has no GPU lowering", (long)(first + i));
-      return -1;
-    }
-    if (!isTensor(target)) {
-      out[k++] = v->tile.scalar;
-      continue;
-    }
-    TileLayout l;
-    tileTypeLayout(mlirValueGetType(target), &l);
-    GpuTile t = v->tile.uniform ? gpuTileMaterialize(&v->tile, &l) : v->tile;
-    for (int r = 0; r < t.numRegs; ++r)
-      out[k++] = t.regs[r];
-    if (v->tile.uniform)
-      free(t.regs);
-  }
-  return k;
-}
-
-/* Registers of a value of type `t` (1 for scalars). */
-static int regsOf(MlirType t) {
-  if (!mlirTypeIsARankedTensor(t))
-    return 1;
-  TileLayout l;
-  int64_t shape[TILE_MAX_LAYOUT_RANK];
-  intptr_t rank = mlirShapedTypeGetRank(t);
-  for (intptr_t d = 0; d < rank; ++d)
-    shape[d] = mlirShapedTypeGetDimSize(t, d);
-  if (!tileTypeLayout(t, &l))
-    return -1;
-  return tileLayoutNumRegs(&l, shape);
-}
-
-/* Maps `values` (kernel values of the given types) onto consecutive flat
- * lowered values starting at flat[0]. */
-static void unflatten(GpuLowering *g, intptr_t n, const MlirValue *values,
-                      const MlirValue *flat) {
-  int k = 0;
-  for (intptr_t i = 0; i < n; ++i) {
-    MlirType t = mlirValueGetType(values[i]);
-    if (!mlirTypeIsARankedTensor(t)) {
-      gpuSetScalar(g, values[i], flat[k++]);
-      continue;
-    }
-    TileLayout l;
-    tileTypeLayout(t, &l);
-    GpuTile tile = gpuTileAlloc(&l, t);
-    for (int r = 0; r < tile.numRegs; ++r)
-      tile.regs[r] = flat[k++];
-    gpuSetTile(g, values[i], tile);
-  }
-}
-
-/* Maps the results of kernel op `op` to the flat results of its lowering
- * `lowered` (scf.for, scf.if). */
-static void mapResults(GpuLowering *g, MlirOperation op,
-                       MlirOperation lowered) {
-  intptr_t n = mlirOperationGetNumResults(op);
-  intptr_t nFlat = mlirOperationGetNumResults(lowered);
-  MlirValue *results = malloc((size_t)(n + 1) * sizeof *results);
-  MlirValue *flat = malloc((size_t)(nFlat + 1) * sizeof *flat);
-  for (intptr_t i = 0; i < n; ++i)
-    results[i] = mlirOperationGetResult(op, i);
-  for (intptr_t i = 0; i < nFlat; ++i)
-    flat[i] = mlirOperationGetResult(lowered, i);
-  unflatten(g, n, results, flat);
-  free(results);
-  free(flat);
-}
-
-static int countRegs(intptr_t n, const MlirValue *values) {
-  int total = 0;
-  for (intptr_t i = 0; i < n; ++i) {
-    int r = regsOf(mlirValueGetType(values[i]));
-    if (r < 0)
-      return -1;
-    total += r;
-  }
-  return total;
-}
-
-static bool lowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  intptr_t nIter = mlirOperationGetNumResults(op);
-  MlirValue *iterArgs = malloc((size_t)(nIter + 1) * sizeof *iterArgs);
-  for (intptr_t i = 0; i < nIter; ++i)
-    iterArgs[i] = mlirBlockGetArgument(body, 1 + i);
-  int nFlat = countRegs(nIter, iterArgs);
-  if (nFlat < 0) {
-    tileEmitOpError(op, "an iter_arg has no layout");
-    free(iterArgs);
-    return false;
-  }
-  MlirValue *inits = malloc((size_t)(nFlat + 1) * sizeof *inits);
-  bool ok = flatten(g, op, 3, nIter, iterArgs, inits) == nFlat;
-  MlirValue lb = gpuOperandScalar(g, op, 0), ub = gpuOperandScalar(g, op, 1);
-  MlirValue step = gpuOperandScalar(g, op, 2);
-  if (!ok || mlirValueIsNull(lb) || mlirValueIsNull(ub) ||
-      mlirValueIsNull(step)) {
-    free(iterArgs);
-    free(inits);
-    return false;
-  }
-  GpuPipeline pipe;
-  bool piped = gpuPipelinePlan(g, op, &pipe);
-  if (piped && !gpuPipelinePrologue(g, b, &pipe, lb, ub, step)) {
-    free(iterArgs);
-    free(inits);
-    return false;
-  }
-  TileBuilder inner;
-  MlirOperation loop = bFor(b, lb, ub, step, nFlat, inits, &inner);
-  MlirValue iv = mlirBlockGetArgument(inner.block, 0);
-  gpuSetScalar(g, mlirBlockGetArgument(body, 0), iv);
-  MlirValue *args = malloc((size_t)(nFlat + 1) * sizeof *args);
-  for (int i = 0; i < nFlat; ++i)
-    args[i] = mlirBlockGetArgument(inner.block, 1 + i);
-  unflatten(g, nIter, iterArgs, args);
-  g->inPipelinedLoop += piped;
-  bool inFlight = g->wgmmaInFlight;
-  g->wgmmaInFlight = piped && pipe.wgmmaInFlight;
-  ok = (!piped || gpuPipelineIteration(g, &inner, &pipe, iv, lb, ub, step)) &&
-       lowerBlock(g, &inner, body);
-  g->wgmmaInFlight = inFlight;
-  g->inPipelinedLoop -= piped;
-  if (ok) {
-    MlirOperation yield = mlirBlockGetTerminator(body);
-    ok = flatten(g, yield, 0, nIter, iterArgs, args) == nFlat;
-    if (ok)
-      bYield(&inner, "scf.yield", nFlat, args);
-  }
-  if (ok)
-    mapResults(g, op, loop);
-  if (ok && piped)
-    gpuPipelineEpilogue(g, b, &pipe, op); /* b's point is right after the loop */
-  free(iterArgs);
-  free(inits);
-  free(args);
-  return ok;
-}
-
-/* Element types of the flat registers of `values`. */
-static void flatTypes(intptr_t n, const MlirValue *values, MlirType *out) {
-  int k = 0;
-  for (intptr_t i = 0; i < n; ++i) {
-    MlirType t = mlirValueGetType(values[i]);
-    int r = regsOf(t);
-    MlirType e = mlirTypeIsARankedTensor(t) ? mlirShapedTypeGetElementType(t)
-                                            : t;
-    for (int j = 0; j < r; ++j)
-      out[k++] = e;
-  }
-}
-
-static bool lowerIfBranch(GpuLowering *g, TileBuilder *inner, MlirRegion region,
-                          intptr_t nResults, const MlirValue *results,
-                          int nFlat) {
-  MlirBlock block = mlirRegionGetFirstBlock(region);
-  if (mlirBlockIsNull(block)) {
-    bYield(inner, "scf.yield", 0, NULL);
-    return true;
-  }
-  if (!lowerBlock(g, inner, block))
-    return false;
-  MlirValue *flat = malloc((size_t)(nFlat + 1) * sizeof *flat);
-  bool ok = flatten(g, mlirBlockGetTerminator(block), 0, nResults, results,
-                    flat) == nFlat;
-  if (ok)
-    bYield(inner, "scf.yield", nFlat, flat);
-  free(flat);
-  return ok;
-}
-
-static bool lowerIf(GpuLowering *g, TileBuilder *b, MlirOperation op) {
-  intptr_t nResults = mlirOperationGetNumResults(op);
-  MlirValue *results = malloc((size_t)(nResults + 1) * sizeof *results);
-  for (intptr_t i = 0; i < nResults; ++i)
-    results[i] = mlirOperationGetResult(op, i);
-  int nFlat = countRegs(nResults, results);
-  MlirValue cond = gpuOperandScalar(g, op, 0);
-  if (nFlat < 0 || mlirValueIsNull(cond)) {
-    free(results);
-    return false;
-  }
-  MlirType *types = malloc((size_t)(nFlat + 1) * sizeof *types);
-  flatTypes(nResults, results, types);
-  MlirRegion elseRegion = mlirOperationGetRegion(op, 1);
-  bool hasElse = !mlirBlockIsNull(mlirRegionGetFirstBlock(elseRegion));
-  TileBuilder thenB, elseB;
-  MlirOperation ifOp = bIf(b, cond, nFlat, types, hasElse, &thenB, &elseB);
-  bool ok = lowerIfBranch(g, &thenB, mlirOperationGetRegion(op, 0), nResults,
-                          results, nFlat);
-  if (ok && (hasElse || nFlat > 0))
-    ok = lowerIfBranch(g, &elseB, elseRegion, nResults, results, nFlat);
-  if (ok)
-    mapResults(g, op, ifOp);
-  free(types);
-  free(results);
-  return ok;
-}
-
 static bool lowerMemrefDim(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   (void)b;
   GpuValue *m = gpuMapGet(&g->values, mlirOperationGetOperand(op, 0));
@@ -706,7 +251,7 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return !mlirValueIsNull(s);
   }
   if (tileOpIsNamed(op, "tile.range"))
-    return lowerRange(g, b, op);
+    return gpuLowerRange(g, b, op);
   if (tileOpIsNamed(op, "tile.load") || tileOpIsNamed(op, "tile.load_masked")) {
     /* A pipelined load: its loop mapped it to a shared-memory buffer. */
     GpuValue *v = gpuMapGet(&g->values, mlirOperationGetResult(op, 0));
@@ -721,10 +266,10 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return gpuLowerReduce(g, b, op);
   if (tileOpIsNamed(op, "tile.expand_dims")) {
     tileOpIntAttr(op, "axis", &axis);
-    return lowerInPlace(g, b, op, (int)axis);
+    return gpuLowerInPlace(g, b, op, (int)axis);
   }
   if (tileOpIsNamed(op, "tile.broadcast"))
-    return lowerInPlace(g, b, op, -1);
+    return gpuLowerInPlace(g, b, op, -1);
   if (tileOpIsNamed(op, "tile.trans") && feedsTransposedB(op))
     return keepTransSource(g, b, op);
   if (tileOpIsNamed(op, "tile.convert_layout") ||
@@ -737,17 +282,17 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return false;
   }
   if (tileOpIsNamed(op, "scf.for"))
-    return lowerFor(g, b, op);
+    return gpuLowerFor(g, b, op);
   if (tileOpIsNamed(op, "scf.if"))
-    return lowerIf(g, b, op);
+    return gpuLowerIf(g, b, op);
   if (tileOpIsNamed(op, "arith.constant"))
-    return lowerConstant(g, b, op);
+    return gpuLowerConstant(g, b, op);
   if (tileOpIsNamed(op, "memref.dim"))
     return lowerMemrefDim(g, b, op);
   if (mlirOperationGetNumResults(op) == 1 &&
-      isTensor(mlirOperationGetResult(op, 0)))
-    return lowerElementwise(g, b, op);
-  return lowerScalarOp(g, b, op);
+      gpuIsTensor(mlirOperationGetResult(op, 0)))
+    return gpuLowerElementwise(g, b, op);
+  return gpuLowerScalarOp(g, b, op);
 }
 
 /* Lowers every op of `block` but its terminator. */
@@ -850,6 +395,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   g.gpuModule = gpuModule;
   g.chip = chip;
   g.kernel = kernel;
+  g.lowerBlock = lowerBlock;
   g.numTmaMaps = numTmaMaps;
   g.mma = mma;
   g.numWarps = numWarps;

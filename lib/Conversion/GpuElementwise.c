@@ -1,0 +1,202 @@
+/* Elementwise and scalar ops for TileToGPU (GpuOps.h): arith and math on
+ * tiles once per register (once when every operand is uniform; math.exp
+ * on f32 as ex2.approx, the rest of math through libdevice), scalar ops as
+ * they are, splat constants as uniform tiles, tile.range from the thread's
+ * coordinates, and expand_dims / broadcast, which keep their operand's
+ * registers. */
+#include "lib/Conversion/GpuOps.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+/* A copy of `op` with `operands` and `results`, keeping its attributes. */
+static MlirOperation cloneWith(MlirLocation loc, MlirOperation op,
+                               intptr_t nOperands, const MlirValue *operands,
+                               intptr_t nResults, const MlirType *results) {
+  char name[128];
+  MlirOperationState state =
+      mlirOperationStateGet(tileStr(tileOpName(op, name, sizeof name)), loc);
+  mlirOperationStateAddOperands(&state, nOperands, operands);
+  mlirOperationStateAddResults(&state, nResults, results);
+  intptr_t nAttrs = mlirOperationGetNumAttributes(op);
+  for (intptr_t i = 0; i < nAttrs; ++i) {
+    MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
+    mlirOperationStateAddAttributes(&state, 1, &a);
+  }
+  return mlirOperationCreate(&state);
+}
+
+/* math.exp on f32 as the hardware's ex2 (ex2.approx, relative error about
+ * 2^-22), exp(x) = 2^(x * log2 e), as Triton does; other types and ops go
+ * through libdevice. */
+static MlirValue fastExp(TileBuilder *b, MlirValue x) {
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirValue scaled =
+      bBinary(b, "arith.mulf", x, bConstFloat(b, f32, 1.4426950408889634));
+  int32_t segments[] = {1, 0};
+  TileNamedAttr attrs[] = {
+      {"intrin", mlirStringAttrGet(b->ctx, tileStr("llvm.nvvm.ex2.approx.f32"))},
+      {"op_bundle_sizes", mlirDenseI32ArrayGet(b->ctx, 0, NULL)},
+      {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, segments)}};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.call_intrinsic", 1, &scaled, 1,
+                                 &f32, 3, attrs));
+}
+
+/* Elementwise arith/math on tiles: the op once per register (once if every
+ * operand is uniform). */
+bool gpuLowerElementwise(GpuLowering *g, TileBuilder *b,
+                             MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(result));
+  GpuTile *tiles[8];
+  if (n > 8) {
+    tileEmitOpError(op, "has too many operands for the GPU lowering");
+    return false;
+  }
+  bool allUniform = true;
+  for (intptr_t i = 0; i < n; ++i) {
+    if (!(tiles[i] = gpuOperandTile(g, op, i)))
+      return false;
+    allUniform = allUniform && tiles[i]->uniform;
+  }
+  MlirValue scalars[8];
+  const char *libdevice = gpuLibdeviceFunction(op, elem);
+  if (allUniform) {
+    for (intptr_t i = 0; i < n; ++i)
+      scalars[i] = tiles[i]->scalar;
+    MlirValue v =
+        libdevice ? gpuLibdeviceCall(g, b, libdevice, n, scalars)
+                  : bInsert(b, cloneWith(b->loc, op, n, scalars, 1, &elem));
+    gpuSetTile(g, result, gpuTileUniform(mlirValueGetType(result), v));
+    return true;
+  }
+  TileLayout l;
+  if (!gpuResultLayout(op, 0, &l))
+    return false;
+  GpuTile out = gpuTileAlloc(&l, mlirValueGetType(result));
+  bool exp32 = tileOpIsNamed(op, "math.exp") && mlirTypeIsAF32(elem);
+  for (int r = 0; r < out.numRegs; ++r) {
+    for (intptr_t i = 0; i < n; ++i)
+      scalars[i] = gpuTileReg(tiles[i], r);
+    out.regs[r] = exp32       ? fastExp(b, scalars[0])
+                  : libdevice ? gpuLibdeviceCall(g, b, libdevice, n, scalars)
+                              : bInsert(b, cloneWith(b->loc, op, n, scalars,
+                                                     1, &elem));
+  }
+  gpuSetTile(g, result, out);
+  return true;
+}
+
+/* Scalar ops (index math, scalar arith/math): cloned with mapped operands. */
+bool gpuLowerScalarOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  intptr_t nr = mlirOperationGetNumResults(op);
+  if (n > 8 || nr > 8 || mlirOperationGetNumRegions(op) > 0) {
+    tileEmitOpError(op, "is not supported by the GPU lowering");
+    return false;
+  }
+  MlirValue operands[8];
+  MlirType results[8];
+  for (intptr_t i = 0; i < n; ++i)
+    if (mlirValueIsNull(operands[i] = gpuOperandScalar(g, op, i)))
+      return false;
+  for (intptr_t i = 0; i < nr; ++i)
+    results[i] = mlirValueGetType(mlirOperationGetResult(op, i));
+  MlirOperation copy = cloneWith(b->loc, op, n, operands, nr, results);
+  bInsert(b, copy);
+  for (intptr_t i = 0; i < nr; ++i)
+    gpuSetScalar(g, mlirOperationGetResult(op, i),
+                 mlirOperationGetResult(copy, i));
+  return true;
+}
+
+bool gpuLowerConstant(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  MlirValue result = mlirOperationGetResult(op, 0);
+  if (!gpuIsTensor(result))
+    return gpuLowerScalarOp(g, b, op);
+  MlirAttribute value = tileOpAttr(op, "value");
+  if (!mlirAttributeIsADenseElements(value) ||
+      !mlirDenseElementsAttrIsSplat(value)) {
+    tileEmitOpError(op, "only splat tensor constants are supported on the "
+                        "GPU");
+    return false;
+  }
+  MlirValue scalar = bConstAttr(b, mlirDenseElementsAttrGetSplatValue(value));
+  gpuSetTile(g, result, gpuTileUniform(mlirValueGetType(result), scalar));
+  return true;
+}
+
+bool gpuLowerRange(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  TileLayout l;
+  if (!gpuResultLayout(op, 0, &l))
+    return false;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  int64_t start = 0;
+  tileOpIntAttr(op, "start", &start);
+  GpuTile t = gpuTileAlloc(&l, mlirValueGetType(result));
+  MlirType i32 = mlirIntegerTypeGet(g->ctx, 32);
+  for (int r = 0; r < t.numRegs; ++r) {
+    MlirValue c;
+    gpuRegCoords(b, g, &l, 1, t.shape, r, &c);
+    t.regs[r] = bAddi(b, bCast(b, "arith.index_cast", c, i32),
+                      bConstInt(b, i32, start));
+  }
+  gpuSetTile(g, result, t);
+  return true;
+}
+
+/* Result register -> operand register for ops that keep data in place:
+ * the operand register whose static coordinates equal the result's with
+ * `drop` removed (expand_dims) or with size-1 operand dims zeroed
+ * (broadcast). */
+bool gpuLowerInPlace(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                         int drop) {
+  (void)b;
+  GpuTile *src = gpuOperandTile(g, op, 0);
+  if (!src)
+    return false;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType type = mlirValueGetType(result);
+  if (src->uniform) {
+    gpuSetTile(g, result, gpuTileUniform(type, src->scalar));
+    return true;
+  }
+  TileLayout l;
+  if (!gpuResultLayout(op, 0, &l))
+    return false;
+  GpuTile t = gpuTileAlloc(&l, type);
+  int64_t want[TILE_MAX_LAYOUT_RANK], have[TILE_MAX_LAYOUT_RANK];
+  for (int r = 0; r < t.numRegs; ++r) {
+    int64_t c[TILE_MAX_LAYOUT_RANK];
+    tileLayoutRegCoords(&l, t.shape, r, c);
+    for (int d = 0, k = 0; d < t.rank; ++d) {
+      if (d == drop)
+        continue;
+      want[k] = src->shape[k] == 1 ? 0 : c[d];
+      ++k;
+    }
+    int found = -1;
+    for (int s = 0; s < src->numRegs && found < 0; ++s) {
+      tileLayoutRegCoords(&src->layout, src->shape, s, have);
+      if (memcmp(have, want, sizeof(int64_t) * (size_t)src->rank) == 0)
+        found = s;
+    }
+    if (found < 0) {
+      tileEmitOpError(op, "internal error: register %d of the result has no "
+                          "source register (layouts do not match)",
+                      r);
+      free(t.regs);
+      return false;
+    }
+    t.regs[r] = src->regs[found];
+  }
+  gpuSetTile(g, result, t);
+  return true;
+}
