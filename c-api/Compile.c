@@ -1,5 +1,5 @@
 /* The public compile entry point (include/tile-c/Compile.h) over
- * lib/Conversion/GpuCompile. */
+ * lib/Target/GpuCompile. */
 #include "tile-c/Compile.h"
 
 #include <pthread.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Conversion/GpuCompile.h"
+#include "lib/Target/GpuCompile.h"
 #include "lib/Runtime/Package.h"
 #include "llvm-c/Support.h"
 

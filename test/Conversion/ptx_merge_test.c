@@ -1,4 +1,4 @@
-/* Checks lib/Conversion/PtxToBinary.c without a GPU: merging the entries'
+/* Checks lib/Target/PtxToBinary.c without a GPU: merging the entries'
  * PTX keeps one header and each module-scope symbol once (a libdevice
  * function or table two entries share), keeps every entry, refuses headers
  * that differ and an entry defined twice; a toolkit without ptxas is a
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Conversion/PtxToBinary.h"
+#include "lib/Target/PtxToBinary.h"
 #include "test/Runtime/TestCheck.h"
 
 #define HEADER                                                                 \

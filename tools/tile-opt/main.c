@@ -12,7 +12,7 @@
 #include "lib/Support/IR.h"
 #include "lib/Support/Location.h"
 #include "lib/Support/StrBuf.h"
-#include "lib/Conversion/GpuCompile.h"
+#include "lib/Target/GpuCompile.h"
 #include "lib/Runtime/Package.h"
 #include "mlir-c/Pass.h"
 #include "tile-c/Compile.h"

@@ -5,7 +5,7 @@
  * summary line per output (tools/tile-run/Session). The CPU target
  * JIT-compiles through lib/Execution/CpuKernel; the CUDA target runs a
  * package through lib/Runtime/Launch, compiling a .mlir kernel into one
- * first (lib/Conversion/GpuCompile, where built). Built with
+ * first (lib/Target/GpuCompile, where built). Built with
  * TILE_RUN_NO_COMPILER (no MLIR) it runs packages only. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <errno.h>
@@ -28,7 +28,7 @@
 #include "tools/tile-run/Kernel.h"
 #include "tools/tile-run/Substitute.h"
 #ifdef TILE_RUN_HAVE_GPU_COMPILER
-#include "lib/Conversion/GpuCompile.h"
+#include "lib/Target/GpuCompile.h"
 #include "tile-c/Compile.h"
 #endif
 #endif

@@ -3,15 +3,15 @@
  *   tile-promote-smem, tile-pipeline, TileToGPU (two entries), then
  *   upstream, each entry in a module of its own on its own thread: scf ->
  *   cf, gpu -> NVVM, arith/math -> LLVM, then to PTX through the LLVM C
- *   API with a short IR pipeline (lib/Conversion/NvvmToPtx.h); then
+ *   API with a short IR pipeline (lib/Target/NvvmToPtx.h); then
  *   the entries' PTX merged into one module and ptxas from the CUDA
- *   toolkit (lib/Conversion/PtxToBinary.h; PTX only when no toolkit is
+ *   toolkit (lib/Target/PtxToBinary.h; PTX only when no toolkit is
  *   found, which the driver compiles at load time). A package's generic
  *   entry stays PTX by default (TILE_GENERIC_LAZY): ptxas starts on the
  *   aligned entry while LLVM translates the generic one.
  * Every stage can be the output (--emit). */
-#ifndef TILE_CONVERSION_GPUCOMPILE_H
-#define TILE_CONVERSION_GPUCOMPILE_H
+#ifndef TILE_TARGET_GPUCOMPILE_H
+#define TILE_TARGET_GPUCOMPILE_H
 
 #include <stddef.h>
 

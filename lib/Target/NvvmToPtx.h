@@ -10,8 +10,8 @@
  * than a few percent. What the back end needs from the middle end is
  * libdevice inlined, duplicate index arithmetic merged (EarlyCSE) and one
  * round of folding (NvvmToPtx.c says why). */
-#ifndef TILE_CONVERSION_NVVMTOPTX_H
-#define TILE_CONVERSION_NVVMTOPTX_H
+#ifndef TILE_TARGET_NVVMTOPTX_H
+#define TILE_TARGET_NVVMTOPTX_H
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
 /* An entry's gpu.module to PTX through the LLVM C API; see NvvmToPtx.h. */
-#include "lib/Conversion/NvvmToPtx.h"
+#include "lib/Target/NvvmToPtx.h"
 
 #include <pthread.h>
 #include <stdbool.h>

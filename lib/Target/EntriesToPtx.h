@@ -5,13 +5,13 @@
  * on that entry's thread, so ptxas (a process of its own) runs while LLVM
  * still translates the other entry: that is how a package with a lazy
  * generic entry overlaps the two. */
-#ifndef TILE_CONVERSION_ENTRIESTOPTX_H
-#define TILE_CONVERSION_ENTRIESTOPTX_H
+#ifndef TILE_TARGET_ENTRIESTOPTX_H
+#define TILE_TARGET_ENTRIESTOPTX_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "lib/Conversion/PtxToBinary.h"
+#include "lib/Target/PtxToBinary.h"
 #include "mlir-c/IR.h"
 
 #define TILE_MAX_ENTRIES 2

@@ -3,8 +3,8 @@
  * they compile in parallel); tilePtxMerge joins their PTX into one module
  * and tilePtxToBinary runs the toolkit's ptxas on it, on every CPU, and
  * fatbinary for portable chips. */
-#ifndef TILE_CONVERSION_PTXTOBINARY_H
-#define TILE_CONVERSION_PTXTOBINARY_H
+#ifndef TILE_TARGET_PTXTOBINARY_H
+#define TILE_TARGET_PTXTOBINARY_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,11 +1,11 @@
 /* Entries to PTX, ptxas started early; see EntriesToPtx.h. */
-#include "lib/Conversion/EntriesToPtx.h"
+#include "lib/Target/EntriesToPtx.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Conversion/NvvmToPtx.h"
+#include "lib/Target/NvvmToPtx.h"
 #include "lib/Runtime/Clock.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/Pass.h"

@@ -1,5 +1,5 @@
 /* Merging PTX modules and running ptxas; see PtxToBinary.h. */
-#include "lib/Conversion/PtxToBinary.h"
+#include "lib/Target/PtxToBinary.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* The GPU compile pipeline; see GpuCompile.h. */
-#include "lib/Conversion/GpuCompile.h"
+#include "lib/Target/GpuCompile.h"
 
 #include "lib/Analysis/Tma.h"
 
@@ -8,8 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "lib/Conversion/EntriesToPtx.h"
-#include "lib/Conversion/PtxToBinary.h"
+#include "lib/Target/EntriesToPtx.h"
+#include "lib/Target/PtxToBinary.h"
 #include "lib/Conversion/TileToGPU.h"
 #include "lib/Runtime/Clock.h"
 #include "lib/Support/DType.h"
