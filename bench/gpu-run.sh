@@ -118,7 +118,7 @@ print("|---|---|---|---|---|---|---|---|")
 for r in rows:
     if r["impl"] != "tile":
         continue
-    dt = r["case"].split("_")[1]
+    dt = next(p for p in r["case"].split("_") if p in ("f16", "bf16", "tf32", "f32"))
     key = "matmul_%s_%d" % (dt, r["size"])
     cb, tr = peers.get((key, "cublas")), peers.get((key, "triton"))
     print("| %s | %d | %.1f | %.0f | %s | %s | %s | %s |" % (

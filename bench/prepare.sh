@@ -79,6 +79,19 @@ for c in "f16 128x128x64 4" "f16 128x256x64 3" "f16 128x256x64 4" "f16 256x128x6
   done
   echo "packaged bench_$name"
 done
+# B stored [N][K] (read K-major through tile.trans), wgmma + TMA.
+for dt in f16 bf16; do
+  kernel=matmul_bt_${dt}_128x256x64; name=${kernel}_s4_wgmma
+  "$B/tile-opt" "$K" --tile-compile="chip=sm_90a num-stages=4" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
+  m=300; n=520; k=200; sgrid="cdiv($m,128)*cdiv($n,256)"
+  args="--arg randn:${m}x${k}x$dt:seed=23 --arg randn:${n}x${k}x$dt:seed=24 --arg zeros:${m}x${n}x$dt"
+  "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/bench_$name.ref.npy" > /dev/null
+  echo "bench_$name|$sgrid|$args|2|2e-2" >> "$D/list.txt"
+  for s in 4096 8192; do
+    echo "$name|cdiv($s,128)*cdiv($s,256)|--arg randn:${s}x${s}x$dt:seed=1 --arg randn:${s}x${s}x$dt:seed=2 --arg zeros:${s}x${s}x$dt|$s" >> "$D/matmul.txt"
+  done
+  echo "packaged bench_$name"
+done
 # One wgmma kernel at the sizes that stress the edges: smaller than a block
 # (aligned, so pipelined; and unaligned: the generic entry, which stages its
 # loads itself), K of one and two blocks, K below the stages, ragged M, N, K

@@ -356,3 +356,97 @@ func.func @matmul_bf16_256x128x64(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c
   "tile.store"(%out, %c, %m0, %n0) : (tensor<256x128xbf16>, memref<?x?xbf16>, index, index) -> ()
   return
 }
+
+// f16, C = A x B^T with B stored [N][K] (a linear layer's weight),
+// 128x256x64 blocks, 8 warps: B's tiles are loaded [256][64] and read
+// K-major.
+func.func @matmul_bt_f16_128x256x64(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bk = arith.constant 64 : index
+  %bm = arith.constant 128 : index
+  %bn = arith.constant 256 : index
+  %bm1 = arith.constant 127 : index
+  %bn1 = arith.constant 255 : index
+  %group = arith.constant 8 : index
+  %m = memref.dim %a, %c0 : memref<?x?xf16>
+  %k = memref.dim %a, %c1 : memref<?x?xf16>
+  %n = memref.dim %b, %c0 : memref<?x?xf16>
+  // Grouped order: programs walk GROUP block-rows at a time, so the blocks
+  // of A and B that run together stay in L2.
+  %mp = arith.addi %m, %bm1 : index
+  %pms = arith.divui %mp, %bm : index
+  %np = arith.addi %n, %bn1 : index
+  %pns = arith.divui %np, %bn : index
+  %per = arith.muli %group, %pns : index
+  %g = arith.divui %pid, %per : index
+  %first = arith.muli %g, %group : index
+  %left = arith.subi %pms, %first : index
+  %gm = arith.minui %left, %group : index
+  %r = arith.remui %pid, %per : index
+  %rm = arith.remui %r, %gm : index
+  %pm = arith.addi %first, %rm : index
+  %pn = arith.divui %r, %gm : index
+  %m0 = arith.muli %pm, %bm : index
+  %n0 = arith.muli %pn, %bn : index
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+  %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x256xf32>) {
+    %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xf16>, index, index) -> tensor<128x64xf16>
+    %tw = "tile.load"(%b, %n0, %k0) : (memref<?x?xf16>, index, index) -> tensor<256x64xf16>
+    %tb = "tile.trans"(%tw) {permutation = array<i32: 1, 0>} : (tensor<256x64xf16>) -> tensor<64x256xf16>
+    %next = "tile.dot"(%ta, %tb, %acc) : (tensor<128x64xf16>, tensor<64x256xf16>, tensor<128x256xf32>) -> tensor<128x256xf32>
+    scf.yield %next : tensor<128x256xf32>
+  }
+  %out = arith.truncf %sum : tensor<128x256xf32> to tensor<128x256xf16>
+  "tile.store"(%out, %c, %m0, %n0) : (tensor<128x256xf16>, memref<?x?xf16>, index, index) -> ()
+  return
+}
+
+// bf16, C = A x B^T with B stored [N][K] (a linear layer's weight),
+// 128x256x64 blocks, 8 warps: B's tiles are loaded [256][64] and read
+// K-major.
+func.func @matmul_bt_bf16_128x256x64(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bk = arith.constant 64 : index
+  %bm = arith.constant 128 : index
+  %bn = arith.constant 256 : index
+  %bm1 = arith.constant 127 : index
+  %bn1 = arith.constant 255 : index
+  %group = arith.constant 8 : index
+  %m = memref.dim %a, %c0 : memref<?x?xbf16>
+  %k = memref.dim %a, %c1 : memref<?x?xbf16>
+  %n = memref.dim %b, %c0 : memref<?x?xbf16>
+  // Grouped order: programs walk GROUP block-rows at a time, so the blocks
+  // of A and B that run together stay in L2.
+  %mp = arith.addi %m, %bm1 : index
+  %pms = arith.divui %mp, %bm : index
+  %np = arith.addi %n, %bn1 : index
+  %pns = arith.divui %np, %bn : index
+  %per = arith.muli %group, %pns : index
+  %g = arith.divui %pid, %per : index
+  %first = arith.muli %g, %group : index
+  %left = arith.subi %pms, %first : index
+  %gm = arith.minui %left, %group : index
+  %r = arith.remui %pid, %per : index
+  %rm = arith.remui %r, %gm : index
+  %pm = arith.addi %first, %rm : index
+  %pn = arith.divui %r, %gm : index
+  %m0 = arith.muli %pm, %bm : index
+  %n0 = arith.muli %pn, %bn : index
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+  %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x256xf32>) {
+    %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xbf16>, index, index) -> tensor<128x64xbf16>
+    %tw = "tile.load"(%b, %n0, %k0) : (memref<?x?xbf16>, index, index) -> tensor<256x64xbf16>
+    %tb = "tile.trans"(%tw) {permutation = array<i32: 1, 0>} : (tensor<256x64xbf16>) -> tensor<64x256xbf16>
+    %next = "tile.dot"(%ta, %tb, %acc) : (tensor<128x64xbf16>, tensor<64x256xbf16>, tensor<128x256xf32>) -> tensor<128x256xf32>
+    scf.yield %next : tensor<128x256xf32>
+  }
+  %out = arith.truncf %sum : tensor<128x256xf32> to tensor<128x256xbf16>
+  "tile.store"(%out, %c, %m0, %n0) : (tensor<128x256xbf16>, memref<?x?xbf16>, index, index) -> ()
+  return
+}

@@ -142,3 +142,43 @@ bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
   *n = instrN;
   return true;
 }
+
+/* The only use of `v`, or a null operand. */
+static MlirOpOperand onlyUse(MlirValue v) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return (MlirOpOperand){NULL};
+  return use;
+}
+
+bool tileMmaLoadOperand(MlirOperation load, MlirOperation *dot, int *operand,
+                        TileSmemLayout *stored) {
+  MlirOpOperand use = onlyUse(mlirOperationGetResult(load, 0));
+  if (mlirOpOperandIsNull(use))
+    return false;
+  MlirOperation user = mlirOpOperandGetOwner(use);
+  bool throughTrans = false;
+  if (tileOpIsNamed(user, "tile.trans")) {
+    use = onlyUse(mlirOperationGetResult(user, 0));
+    if (mlirOpOperandIsNull(use))
+      return false;
+    MlirOperation d = mlirOpOperandGetOwner(use);
+    if (!tileOpIsNamed(d, "tile.dot") ||
+        !mlirOperationEqual(tileMmaTransposedB(d), user))
+      return false;
+    user = d;
+    throughTrans = true;
+  }
+  unsigned i = mlirOpOperandGetOperandNumber(use);
+  if (!tileOpIsNamed(user, "tile.dot") || i > 1 ||
+      !tileSmemLayoutFromAttr(
+          tileOpAttr(user, i == 0 ? "tile.smem_a" : "tile.smem_b"), stored) ||
+      stored->transposed != throughTrans)
+    return false;
+  /* Through the trans the stored rows are the loaded tile's. */
+  stored->transposed = false;
+  *dot = user;
+  *operand = (int)i;
+  return true;
+}

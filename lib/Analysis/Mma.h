@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "lib/Analysis/Layout.h"
+#include "lib/Analysis/SmemLayout.h"
 #include "mlir-c/IR.h"
 
 typedef enum { MMA_F16, MMA_BF16, MMA_TF32, MMA_S8 } TileMmaInput;
@@ -37,6 +38,16 @@ bool tileMmaAFromRegisters(const TileLayout *a, const TileLayout *result,
  * ldmatrix without .trans. No round trip through shared memory for the
  * trans, and 16-byte stores instead of element stores. */
 MlirOperation tileMmaTransposedB(MlirOperation dot);
+
+/* The tensor-core dot that `load`'s tile feeds and as which operand (0: A,
+ * 1: B): as its only use, or as B through a tile.trans whose only use is
+ * the dot (tileMmaTransposedB). *stored: the shared-memory layout
+ * tile-promote-smem recorded, as the load's own tile lies in it (a B
+ * stored [N][K] through the trans is the loaded tile row-major). False
+ * when there is no such dot, no recorded layout, or the layout stores the
+ * tile transposed (a copy cannot transpose). */
+bool tileMmaLoadOperand(MlirOperation load, MlirOperation *dot, int *operand,
+                        TileSmemLayout *stored);
 
 /* The accumulator layout for an MxN result on `numWarps` warps: warps
  * split the larger per-warp extent first; false when the warps cannot all

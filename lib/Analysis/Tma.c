@@ -3,21 +3,18 @@
 
 #include <string.h>
 
+#include "lib/Analysis/Mma.h"
 #include "lib/Analysis/SmemLayout.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-/* The layout the load's only user, a dot, recorded for it. */
+/* The layout the dot the load feeds recorded for it, as the loaded tile
+ * lies in it (tileMmaLoadOperand). */
 static bool dotLayout(MlirOperation load, TileSmemLayout *out) {
-  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(load, 0));
-  if (mlirOpOperandIsNull(use))
-    return false;
-  MlirOperation dot = mlirOpOperandGetOwner(use);
-  unsigned i = mlirOpOperandGetOperandNumber(use);
-  return tileOpIsNamed(dot, "tile.dot") && i < 2 &&
-         tileSmemLayoutFromAttr(
-             tileOpAttr(dot, i == 0 ? "tile.smem_a" : "tile.smem_b"), out);
+  MlirOperation dot;
+  int operand;
+  return tileMmaLoadOperand(load, &dot, &operand, out);
 }
 
 static bool unitInnerStride(MlirType memref) {

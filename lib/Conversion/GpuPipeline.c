@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Analysis/Mma.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -47,18 +48,20 @@ static int64_t tileBytes(MlirOperation load) {
 
 /* The shared-memory layout the dot that reads `load` recorded for it. */
 static bool dotLayoutOf(MlirOperation load, TileSmemLayout *out) {
-  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(load, 0));
-  return !mlirOpOperandIsNull(use) &&
-         gpuDotSmemLayout(mlirOpOperandGetOwner(use),
-                          (int)mlirOpOperandGetOperandNumber(use), out);
+  MlirOperation dot;
+  int operand;
+  return tileMmaLoadOperand(load, &dot, &operand, out);
 }
 
 /* Whether the dot reading `load` accumulates into an iter_arg of the loop
  * and only yields its result, so its wgmma group may stay in flight into
  * the next iteration (nothing else reads the registers before that). */
 static bool accumulatesAcrossIterations(MlirOperation load, MlirBlock body) {
-  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(load, 0));
-  MlirOperation dot = mlirOpOperandGetOwner(use);
+  MlirOperation dot;
+  int operand;
+  TileSmemLayout s;
+  if (!tileMmaLoadOperand(load, &dot, &operand, &s))
+    return false;
   MlirValue acc = mlirOperationGetOperand(dot, 2);
   MlirValue result = mlirOperationGetResult(dot, 0);
   MlirOpOperand r = mlirValueGetFirstUse(result);
@@ -278,13 +281,11 @@ static bool issueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   t.elem = mlirShapedTypeGetElementType(type);
   int eb = tileElemBytes(t.elem);
   t.vector = CHUNK / eb;
-  /* The layout the dot reads (tile-promote-smem's; row-major: the pass
-   * pipelines only operands the copies need not transpose). */
-  MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(load, 0));
+  /* The layout the dot reads (tile-promote-smem's, as the loaded tile
+   * lies in it: the pass pipelines only operands the copies need not
+   * transpose). */
   t.smem.base = buffer;
-  if (!gpuDotSmemLayout(mlirOpOperandGetOwner(use),
-                        (int)mlirOpOperandGetOperandNumber(use),
-                        &t.smem.layout))
+  if (!dotLayoutOf(load, &t.smem.layout))
     t.smem.layout = tileSmemLayoutFor(t.shape[0], t.shape[1], eb, false);
   t.numRegs = tileLayoutNumRegs(&t.layout, t.shape);
   MlirValue zero = bConstIndex(b, 0);

@@ -216,8 +216,15 @@ static bool keepTransSource(GpuLowering *g, TileBuilder *b,
   GpuTile *src = gpuOperandTile(g, op, 0);
   if (!src)
     return false;
-  if (src->uniform || !mlirValueIsNull(src->smem))
+  if (src->uniform)
     return gpuLowerThroughShared(g, b, op);
+  if (!mlirValueIsNull(src->smem)) {
+    /* A pipelined load: its buffer already holds the [N][K] rows. */
+    GpuTile t = *src;
+    t.transposedSource = true;
+    gpuSetTile(g, mlirOperationGetResult(op, 0), t);
+    return true;
+  }
   GpuTile t = *src;
   t.regs = malloc((size_t)t.numRegs * sizeof *t.regs);
   if (!t.regs) {

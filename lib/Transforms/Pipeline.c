@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lib/Analysis/Layout.h"
+#include "lib/Analysis/Mma.h"
 #include "lib/Analysis/SmemLayout.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Support/IR.h"
@@ -58,22 +59,16 @@ static bool zeroPadding(MlirOperation load) {
   return mlirAttributeIsAInteger(p) && mlirIntegerAttrGetValueInt(p) == 0;
 }
 
-/* The load's only user, a tensor-core dot in `body` that stages this
- * operand row-major (tile-promote-smem: 16-bit inputs), so 16-byte copies
- * land as they are. */
-static bool feedsMmaDot(MlirValue v, MlirBlock body) {
-  MlirOpOperand use = mlirValueGetFirstUse(v);
-  if (mlirOpOperandIsNull(use) ||
-      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
-    return false;
-  MlirOperation dot = mlirOpOperandGetOwner(use);
-  unsigned i = mlirOpOperandGetOperandNumber(use);
+/* The load feeds a tensor-core dot in `body` (as its only use, or as B
+ * through a tile.trans, tileMmaLoadOperand) whose staging of it has 16-bit
+ * elements and keeps the loaded rows as they are, so 16-byte copies land
+ * as they are. */
+static bool feedsMmaDot(MlirOperation load, MlirBlock body) {
+  MlirOperation dot;
+  int operand;
   TileSmemLayout s;
-  return tileOpIsNamed(dot, "tile.dot") && i < 2 &&
-         mlirBlockEqual(mlirOperationGetBlock(dot), body) &&
-         tileSmemLayoutFromAttr(
-             tileOpAttr(dot, i == 0 ? "tile.smem_a" : "tile.smem_b"), &s) &&
-         !s.transposed && s.elemBytes == 2;
+  return tileMmaLoadOperand(load, &dot, &operand, &s) &&
+         mlirBlockEqual(mlirOperationGetBlock(dot), body) && s.elemBytes == 2;
 }
 
 /* 16 bytes per thread along the innermost dimension (tile-coalesce's
@@ -94,7 +89,7 @@ static bool qualifies(MlirOperation load, MlirBlock body) {
   MlirValue mem = mlirOperationGetOperand(load, 0);
   MlirValue result = mlirOperationGetResult(load, 0);
   if (mlirShapedTypeGetRank(mlirValueGetType(mem)) != 2 ||
-      !feedsMmaDot(result, body) || !readsWholeChunks(result))
+      !feedsMmaDot(load, body) || !readsWholeChunks(result))
     return false;
   for (intptr_t i = 1; i < mlirOperationGetNumOperands(load); ++i)
     if (!offsetRecomputable(mlirOperationGetOperand(load, i), body, 0))

@@ -49,3 +49,30 @@ func.func @tall(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
   "tile.store"(%sum, %c, %c0, %c0) : (tensor<512x64xf32>, memref<?x?xf32>, index, index) -> ()
   return
 }
+
+// -----
+
+// B stored [N][K] and transposed for the dot (a linear layer's weight): the
+// load is pipelined through the tile.trans, its tile lying in shared memory
+// as loaded, which wgmma reads K-major.
+// CHECK-LABEL: func.func @bt
+// CHECK: "tile.load"{{.*}}{tile.async_copy, tile.tma}
+// CHECK: "tile.load"{{.*}}{tile.async_copy, tile.tma}
+// CHECK-NEXT: "tile.trans"
+func.func @bt(%a: memref<?x?xbf16>, %w: memref<?x?xbf16>, %c: memref<?x?xf32>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %k = memref.dim %a, %c1 : memref<?x?xbf16>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %sum = scf.for %k0 = %c0 to %k step %c64 iter_args(%acc = %zero) -> (tensor<128x128xf32>) {
+    %ta = "tile.load"(%a, %c0, %k0) : (memref<?x?xbf16>, index, index) -> tensor<128x64xbf16>
+    %tw = "tile.load"(%w, %c0, %k0) : (memref<?x?xbf16>, index, index) -> tensor<128x64xbf16>
+    %tb = "tile.trans"(%tw) {permutation = array<i32: 1, 0>} : (tensor<128x64xbf16>) -> tensor<64x128xbf16>
+    %d = "tile.dot"(%ta, %tb, %acc) : (tensor<128x64xbf16>, tensor<64x128xbf16>, tensor<128x128xf32>) -> tensor<128x128xf32>
+    scf.yield %d : tensor<128x128xf32>
+  }
+  "tile.store"(%sum, %c, %c0, %c0) : (tensor<128x128xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
