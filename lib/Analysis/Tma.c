@@ -5,6 +5,8 @@
 
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/SmemLayout.h"
+#include "lib/Analysis/Layout.h"
+#include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -24,6 +26,31 @@ static bool unitInnerStride(MlirType memref) {
           mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(layout)));
 }
 
+/* A rank-2 kernel argument with a unit inner stride: what a tensor map
+ * describes. */
+static bool mapsArgument(MlirValue mem) {
+  MlirType mt = mlirValueGetType(mem);
+  return mlirValueIsABlockArgument(mem) &&
+         tileOpIsNamed(mlirBlockGetParentOperation(
+                           mlirBlockArgumentGetOwner(mem)),
+                       "func.func") &&
+         mlirShapedTypeGetRank(mt) == 2 && unitInnerStride(mt);
+}
+
+bool tileTmaCanStore(MlirOperation store, TileSmemLayout *layout) {
+  if (!tileOpIsNamed(store, "tile.store") ||
+      !mapsArgument(mlirOperationGetOperand(store, 1)))
+    return false;
+  MlirType tt = mlirValueGetType(mlirOperationGetOperand(store, 0));
+  TileLayout l;
+  int eb = tileElemBytes(mlirShapedTypeGetElementType(tt));
+  int64_t rows = mlirShapedTypeGetDimSize(tt, 0);
+  return tileTypeLayout(tt, &l) && l.kind == LAYOUT_MMA && l.wgmmaN > 0 &&
+         eb == 2 && rows <= 256 &&
+         tileSmemLayoutForWgmma(rows, mlirShapedTypeGetDimSize(tt, 1), eb,
+                                false, layout);
+}
+
 bool tileTmaCanCopy(MlirOperation load) {
   TileSmemLayout s;
   MlirValue mem = mlirOperationGetOperand(load, 0);
@@ -38,13 +65,19 @@ bool tileTmaCanCopy(MlirOperation load) {
          mlirShapedTypeGetDimSize(tt, 0) <= 256;
 }
 
-/* The map `load` needs. */
-static TileTmaMap mapFor(MlirOperation load) {
+/* The map a load or store needs. */
+static TileTmaMap mapFor(MlirOperation op) {
   TileSmemLayout s;
-  dotLayout(load, &s);
-  MlirType tt = mlirValueGetType(mlirOperationGetResult(load, 0));
+  bool isStore = tileOpIsNamed(op, "tile.store");
+  if (isStore)
+    tileTmaCanStore(op, &s);
+  else
+    dotLayout(op, &s);
+  MlirType tt = mlirValueGetType(isStore ? mlirOperationGetOperand(op, 0)
+                                         : mlirOperationGetResult(op, 0));
   TileTmaMap m;
-  m.arg = (int)mlirBlockArgumentGetArgNumber(mlirOperationGetOperand(load, 0));
+  m.arg = (int)mlirBlockArgumentGetArgNumber(
+      mlirOperationGetOperand(op, isStore ? 1 : 0));
   m.boxRows = (int)mlirShapedTypeGetDimSize(tt, 0);
   m.boxCols = (int)s.blockElems;
   m.swizzleBytes = (int)(s.blockElems * s.elemBytes);
@@ -60,7 +93,7 @@ typedef struct {
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   MapWalk *w = userData;
-  if (!tileOpIsNamed(op, "tile.load") ||
+  if ((!tileOpIsNamed(op, "tile.load") && !tileOpIsNamed(op, "tile.store")) ||
       mlirAttributeIsNull(tileOpAttr(op, "tile.tma")))
     return MlirWalkResultAdvance;
   TileTmaMap m = mapFor(op);
@@ -80,9 +113,9 @@ int tileTmaMaps(MlirOperation kernel, TileTmaMap *out) {
   return w.count;
 }
 
-int tileTmaMapOf(MlirOperation kernel, MlirOperation load) {
+int tileTmaMapOf(MlirOperation kernel, MlirOperation op) {
   TileTmaMap maps[TILE_TMA_MAX_MAPS];
-  MapWalk w = {maps, 0, load, -1};
+  MapWalk w = {maps, 0, op, -1};
   mlirOperationWalk(kernel, collect, &w, MlirWalkPreOrder);
   return w.found;
 }

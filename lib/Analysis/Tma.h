@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 
+#include "lib/Analysis/SmemLayout.h"
 #include "mlir-c/IR.h"
 
 enum { TILE_TMA_MAX_MAPS = 8 };
@@ -27,12 +28,21 @@ typedef struct {
  * tile-promote-smem laid out) can use bulk tensor copies. */
 bool tileTmaCanCopy(MlirOperation load);
 
-/* The tensor maps of `kernel`'s loads marked tile.tma, in program order;
+/* Whether tile.store `store` can go out through shared memory with a bulk
+ * tensor store: its value is a wgmma accumulator (or in its layout) of
+ * 16-bit elements, the memref a rank-2 kernel argument with a unit inner
+ * stride, the tile at most 256 rows and its rows a width the swizzles
+ * describe. *layout: how the tile is staged (column blocks as wgmma's
+ * operands are, tileSmemLayoutForWgmma), one box per column block. */
+bool tileTmaCanStore(MlirOperation store, TileSmemLayout *layout);
+
+/* The tensor maps of `kernel`'s loads and stores marked tile.tma, in
+ * program order;
  * returns how many (at most TILE_TMA_MAX_MAPS: the loads past that keep
  * cp.async, see tileTmaMapOf). */
 int tileTmaMaps(MlirOperation kernel, TileTmaMap *out);
 
-/* The index in tileTmaMaps of `load`'s map, or -1. */
-int tileTmaMapOf(MlirOperation kernel, MlirOperation load);
+/* The index in tileTmaMaps of the map of `op` (a load or a store), or -1. */
+int tileTmaMapOf(MlirOperation kernel, MlirOperation op);
 
 #endif

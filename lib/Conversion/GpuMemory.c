@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Analysis/Tma.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -415,6 +416,12 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
 }
 
 bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  /* The aligned entry has the tensor map of a store marked tile.tma. */
+  int map = mlirAttributeIsNull(tileOpAttr(op, "tile.tma"))
+                ? -1
+                : tileTmaMapOf(g->kernel, op);
+  if (map >= 0 && map < g->numTmaMaps)
+    return gpuLowerTmaStore(g, b, op, map);
   Access a;
   if (!setupAccess(g, op, false, &a))
     return false;

@@ -5,6 +5,7 @@
  *                go through shared memory
  *   GpuMma.c     tile.dot on tensor cores (ldmatrix, mma.sync)
  *   GpuWgmma.c   tile.dot on Hopper's tensor cores (wgmma)
+ *   GpuTmaStore.c  a wgmma accumulator's store through shared memory (TMA)
  *   GpuLibdevice.c  math ops as libdevice calls
  *   GpuElementwise.c  elementwise and scalar ops, constants, ranges
  *   GpuControlFlow.c  scf.for (with GpuPipeline.c) and scf.if
@@ -36,6 +37,10 @@ bool gpuLowerIf(GpuLowering *g, TileBuilder *b, MlirOperation op);
 
 bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op);
+/* GpuTmaStore.c: a store tile-pipeline marked tile.tma, through shared
+ * memory with a bulk tensor store on the entry's tensor map `map`. */
+bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                      int map);
 bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op);
 /* Tensor cores when the result has the mma layout and the dot an

@@ -166,6 +166,17 @@ typedef struct {
   bool tma;
 } PipelineOptions;
 
+/* A store of a wgmma accumulator goes out through shared memory by a bulk
+ * tensor store (tileTmaCanStore). */
+static MlirWalkResult markStores(MlirOperation op, void *userData) {
+  (void)userData;
+  TileSmemLayout s;
+  if (tileTmaCanStore(op, &s))
+    mlirOperationSetAttributeByName(
+        op, tileStr("tile.tma"), mlirUnitAttrGet(mlirOperationGetContext(op)));
+  return MlirWalkResultAdvance;
+}
+
 static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   const PipelineOptions *o = userData;
   if (!tileIsKernel(op))
@@ -173,6 +184,8 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   PipelineState st = {tileKernelNumStages(op, o->numStages), o->tma};
   if (st.stages >= 2)
     mlirOperationWalk(op, markLoops, &st, MlirWalkPostOrder);
+  if (o->tma)
+    mlirOperationWalk(op, markStores, NULL, MlirWalkPreOrder);
   return MlirWalkResultSkip;
 }
 

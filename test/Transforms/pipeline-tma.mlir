@@ -9,6 +9,11 @@
 // CHECK: "tile.load"{{.*}}{tile.async_copy, tile.tma}
 // CHECK: "tile.load"{{.*}}{tile.async_copy, tile.tma}
 // CHECK: tile.num_stages = 3 : i32
+// An f32 result is stored from the registers (its 8-byte pairs fill whole
+// sectors).
+// CHECK: "tile.store"
+// CHECK-NOT: tile.tma
+// CHECK-SAME: -> ()
 // NOCHIP-LABEL: func.func @mm
 // NOCHIP-NOT: tile.tma
 func.func @mm(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
@@ -55,11 +60,13 @@ func.func @tall(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
 // B stored [N][K] and transposed for the dot (a linear layer's weight): the
 // load is pipelined through the tile.trans, its tile lying in shared memory
 // as loaded, which wgmma reads K-major.
+// A 16-bit result goes out through shared memory by a TMA store.
 // CHECK-LABEL: func.func @bt
 // CHECK: "tile.load"{{.*}}{tile.async_copy, tile.tma}
 // CHECK: "tile.load"{{.*}}{tile.async_copy, tile.tma}
 // CHECK-NEXT: "tile.trans"
-func.func @bt(%a: memref<?x?xbf16>, %w: memref<?x?xbf16>, %c: memref<?x?xf32>)
+// CHECK: "tile.store"{{.*}}{tile.tma}
+func.func @bt(%a: memref<?x?xbf16>, %w: memref<?x?xbf16>, %c: memref<?x?xbf16>)
     attributes {tile.kernel, tile.num_warps = 8 : i32} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -73,6 +80,7 @@ func.func @bt(%a: memref<?x?xbf16>, %w: memref<?x?xbf16>, %c: memref<?x?xf32>)
     %d = "tile.dot"(%ta, %tb, %acc) : (tensor<128x64xbf16>, tensor<64x128xbf16>, tensor<128x128xf32>) -> tensor<128x128xf32>
     scf.yield %d : tensor<128x128xf32>
   }
-  "tile.store"(%sum, %c, %c0, %c0) : (tensor<128x128xf32>, memref<?x?xf32>, index, index) -> ()
+  %out = arith.truncf %sum : tensor<128x128xf32> to tensor<128x128xbf16>
+  "tile.store"(%out, %c, %c0, %c0) : (tensor<128x128xbf16>, memref<?x?xbf16>, index, index) -> ()
   return
 }
