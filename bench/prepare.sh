@@ -40,44 +40,36 @@ for dt in f32 f16; do
   done
 done
 
-# Matmuls (bench/kernels/matmul.mlir) on the mma.sync path (chip=sm_80),
-# each block shape at 3 and 4 pipeline stages: checked at a ragged size
-# against the CPU, timed at 4096^3 and 8192^3. Cases: TYPE BLOCK STAGES.
+# Matmuls (bench/kernels/matmul.mlir): each block shape on the mma.sync
+# path (chip=sm_80) at 3 stages, and on Hopper's wgmma (chip=sm_90a, the
+# default; name suffix _wgmma) at 3 and 4: checked at a ragged size against
+# the CPU, timed at 4096^3 and 8192^3.
 K=bench/kernels/matmul.mlir
 : > "$D/matmul.txt"
+matmul_case() { # CHIP SUFFIX TYPE BLOCK STAGES
+  local chip=$1 suffix=$2 dt=$3 blk=$4 st=$5
+  local kernel=matmul_${dt}_$blk
+  local name=${kernel}_s$st$suffix bm=${blk%%x*} rest=${blk#*x}
+  local bn=${rest%%x*}
+  "$B/tile-opt" "$K" --tile-compile="chip=$chip num-stages=$st" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
+  local m=300 n=520 k=200
+  local sgrid="cdiv($m,$bm)*cdiv($n,$bn)"
+  local args="--arg randn:${m}x${k}x$dt:seed=21 --arg randn:${k}x${n}x$dt:seed=22 --arg zeros:${m}x${n}x$dt"
+  [ -f "$D/ref_$kernel.npy" ] || "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/ref_$kernel.npy" > /dev/null
+  cp "$D/ref_$kernel.npy" "$D/bench_$name.ref.npy"
+  echo "bench_$name|$sgrid|$args|2|2e-2" >> "$D/list.txt"
+  for s in 4096 8192; do
+    echo "$name|cdiv($s,$bm)*cdiv($s,$bn)|--arg randn:${s}x${s}x$dt:seed=1 --arg randn:${s}x${s}x$dt:seed=2 --arg zeros:${s}x${s}x$dt|$s" >> "$D/matmul.txt"
+  done
+  echo "packaged bench_$name"
+}
 for c in "f16 128x128x32 3" "f16 128x128x64 3" "f16 128x256x64 3" "f16 256x128x64 3" \
          "bf16 128x256x64 3" "bf16 256x128x64 3"; do
-  set -- $c; dt=$1; blk=$2; st=$3
-  kernel=matmul_${dt}_$blk; name=${kernel}_s$st
-  bm=${blk%%x*}; rest=${blk#*x}; bn=${rest%%x*}
-  "$B/tile-opt" "$K" --tile-compile="chip=sm_80 num-stages=$st" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
-  m=300; n=520; k=200; sgrid="cdiv($m,$bm)*cdiv($n,$bn)"
-  args="--arg randn:${m}x${k}x$dt:seed=21 --arg randn:${k}x${n}x$dt:seed=22 --arg zeros:${m}x${n}x$dt"
-  [ -f "$D/ref_$kernel.npy" ] || "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/ref_$kernel.npy" > /dev/null
-  cp "$D/ref_$kernel.npy" "$D/bench_$name.ref.npy"
-  echo "bench_$name|$sgrid|$args|2|2e-2" >> "$D/list.txt"
-  for s in 4096 8192; do
-    echo "$name|cdiv($s,$bm)*cdiv($s,$bn)|--arg randn:${s}x${s}x$dt:seed=1 --arg randn:${s}x${s}x$dt:seed=2 --arg zeros:${s}x${s}x$dt|$s" >> "$D/matmul.txt"
-  done
-  echo "packaged bench_$name"
+  matmul_case sm_80 "" $c
 done
-# The same matmuls on Hopper's wgmma (chip=sm_90a, the default), at 3 and 4
-# stages, checked at a ragged size and timed like the ones above.
 for c in "f16 128x128x64 4" "f16 128x256x64 3" "f16 128x256x64 4" "f16 256x128x64 3" \
          "f16 256x128x64 4" "bf16 128x256x64 4" "bf16 256x128x64 4"; do
-  set -- $c; dt=$1; blk=$2; st=$3
-  kernel=matmul_${dt}_$blk; name=${kernel}_s${st}_wgmma
-  bm=${blk%%x*}; rest=${blk#*x}; bn=${rest%%x*}
-  "$B/tile-opt" "$K" --tile-compile="chip=sm_90a num-stages=$st" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
-  m=300; n=520; k=200; sgrid="cdiv($m,$bm)*cdiv($n,$bn)"
-  args="--arg randn:${m}x${k}x$dt:seed=21 --arg randn:${k}x${n}x$dt:seed=22 --arg zeros:${m}x${n}x$dt"
-  [ -f "$D/ref_$kernel.npy" ] || "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/ref_$kernel.npy" > /dev/null
-  cp "$D/ref_$kernel.npy" "$D/bench_$name.ref.npy"
-  echo "bench_$name|$sgrid|$args|2|2e-2" >> "$D/list.txt"
-  for s in 4096 8192; do
-    echo "$name|cdiv($s,$bm)*cdiv($s,$bn)|--arg randn:${s}x${s}x$dt:seed=1 --arg randn:${s}x${s}x$dt:seed=2 --arg zeros:${s}x${s}x$dt|$s" >> "$D/matmul.txt"
-  done
-  echo "packaged bench_$name"
+  matmul_case sm_90a _wgmma $c
 done
 # B stored [N][K] (read K-major through tile.trans), wgmma + TMA.
 for dt in f16 bf16; do

@@ -125,6 +125,31 @@ void gpuWriteSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
   }
 }
 
+void gpuStageDotOperands(GpuLowering *g, TileBuilder *b, GpuSmemTile *sa,
+                         const GpuTile *A, GpuSmemTile *sb, const GpuTile *B,
+                         bool bRows, int64_t align, bool asyncReaders) {
+  int64_t aBytes = A ? (sa->layout.bytes + align - 1) / align * align : 0;
+  int64_t bBytes = B ? sb->layout.bytes : 0;
+  if (aBytes + bBytes == 0)
+    return;
+  gpuNeedShared(g, aBytes + bBytes);
+  MlirValue base = gpuSharedBase(b, g);
+  sa->base = base;
+  sb->base = gpuGep(b, base, cIdx(b, aBytes), mlirIntegerTypeGet(g->ctx, 8));
+  gpuBarrier(b);
+  if (A)
+    gpuWriteSmem(g, b, sa, A);
+  if (B) {
+    /* [N][K] rows are the source's rows: stored as they are. */
+    GpuSmemTile rows = *sb;
+    rows.layout.transposed = false;
+    gpuWriteSmem(g, b, bRows ? &rows : sb, B);
+  }
+  if (asyncReaders)
+    gpuFenceAsyncShared(b);
+  gpuBarrier(b);
+}
+
 /* ---- nvvm ops ---------------------------------------------------------- */
 
 static MlirAttribute parseAttr(MlirContext ctx, const char *text) {
@@ -410,26 +435,8 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     sb.layout = tileSmemLayoutFor(w.K, w.N, eb, eb != 2);
   /* Stage the operands that are not in shared memory yet (pipelined
    * operands are: the loop's barrier made them visible). */
-  int64_t aBytes = aShared || aRegs ? 0 : (sa.layout.bytes + 127) / 128 * 128;
-  int64_t bBytes = bShared ? 0 : sb.layout.bytes;
-  if (aBytes + bBytes > 0) {
-    gpuNeedShared(g, aBytes + bBytes);
-    MlirValue base = gpuSharedBase(b, g);
-    sa.base = base;
-    sb.base = gpuGep(b, base, cIdx(b, aBytes), mlirIntegerTypeGet(g->ctx, 8));
-    gpuBarrier(b);
-    if (!aShared && !aRegs)
-      gpuWriteSmem(g, b, &sa, &A);
-    if (!bShared && bRows) {
-      /* [N][K] rows are the source's rows: stored as they are. */
-      GpuSmemTile rows = sb;
-      rows.layout.transposed = false;
-      gpuWriteSmem(g, b, &rows, &B);
-    } else if (!bShared) {
-      gpuWriteSmem(g, b, &sb, &B);
-    }
-    gpuBarrier(b);
-  }
+  gpuStageDotOperands(g, b, &sa, aShared || aRegs ? NULL : &A, &sb,
+                      bShared ? NULL : &B, bRows, 128, false);
   if (aShared)
     sa.base = ap->smem;
   if (bShared)

@@ -96,6 +96,15 @@ MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
  * stored row go out as one vector store. */
 void gpuWriteSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
                   const GpuTile *t);
+/* Stages the dot operands given (A, B: NULL for one already in shared
+ * memory or in registers as fragments) in the scratch buffer, between
+ * barriers: A at its start, B after A rounded up to `align` bytes; a B
+ * that is its trans's source (bRows) is stored [N][K] as it is. With
+ * asyncReaders (wgmma), the writes are fenced for the async proxy. Sets
+ * the bases of the staged operands. */
+void gpuStageDotOperands(GpuLowering *g, TileBuilder *b, GpuSmemTile *sa,
+                         const GpuTile *A, GpuSmemTile *sb, const GpuTile *B,
+                         bool bRows, int64_t align, bool asyncReaders);
 /* The layout tile-promote-smem recorded for operand `i` (0: A, 1: B) of
  * mma dot `dot`; false when it recorded none. */
 bool gpuDotSmemLayout(MlirOperation dot, int i, TileSmemLayout *out);

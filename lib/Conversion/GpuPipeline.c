@@ -321,13 +321,8 @@ static void waitGroups(TileBuilder *b, int pending) {
 
 /* The mbarrier of stage `stage` (8 bytes each, a static buffer). */
 static MlirValue mbarrierOf(TileBuilder *b, GpuLowering *g, MlirValue stage) {
-  MlirType ptr3 = mlirLLVMPointerTypeGet(b->ctx, 3);
-  TileNamedAttr attrs[] = {
-      {"global_name",
-       mlirFlatSymbolRefAttrGet(b->ctx, tileStr(g->mbarrierName))}};
-  MlirValue base = bInsert(b, tileOpCreate(b->loc, "llvm.mlir.addressof", 0,
-                                           NULL, 1, &ptr3, 1, attrs));
-  return byteGep(b, base, bMuli(b, stage, bConstIndex(b, 8)));
+  return byteGep(b, gpuSharedGlobal(b, g->mbarrierName),
+                 bMuli(b, stage, bConstIndex(b, 8)));
 }
 
 static MlirValue i32Of(TileBuilder *b, MlirValue index) {

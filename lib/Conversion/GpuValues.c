@@ -235,14 +235,16 @@ MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,
       *inLoop = true;
   int64_t offset = (g->reduceBytes + 15) / 16 * 16;
   g->reduceBytes = offset + bytes;
+  return gpuGep(b, gpuSharedGlobal(b, g->reduceName), bConstIndex(b, offset),
+                mlirIntegerTypeGet(b->ctx, 8));
+}
+
+MlirValue gpuSharedGlobal(TileBuilder *b, const char *name) {
   MlirType ptr3 = mlirLLVMPointerTypeGet(b->ctx, 3);
   TileNamedAttr attrs[] = {
-      {"global_name",
-       mlirFlatSymbolRefAttrGet(b->ctx, tileStr(g->reduceName))}};
-  MlirValue base = bInsert(b, tileOpCreate(b->loc, "llvm.mlir.addressof", 0,
-                                           NULL, 1, &ptr3, 1, attrs));
-  return gpuGep(b, base, bConstIndex(b, offset),
-                mlirIntegerTypeGet(b->ctx, 8));
+      {"global_name", mlirFlatSymbolRefAttrGet(b->ctx, tileStr(name))}};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.addressof", 0, NULL, 1,
+                                 &ptr3, 1, attrs));
 }
 
 void gpuNeedShared(GpuLowering *g, int64_t bytes) {

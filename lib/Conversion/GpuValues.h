@@ -169,6 +169,8 @@ void gpuNeedShared(GpuLowering *g, int64_t bytes);
 MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,
                            bool *inLoop);
 MlirValue gpuBarrier(TileBuilder *b);
+/* The address of the entry's shared-memory global `name` (!llvm.ptr<3>). */
+MlirValue gpuSharedGlobal(TileBuilder *b, const char *name);
 
 /* Element storage type in memory (i1 is stored as i8); its bytes are
  * tileElemBytes (lib/Support/DType.h). */

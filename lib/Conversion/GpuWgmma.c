@@ -258,26 +258,10 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   GpuTile C = cp->uniform ? gpuTileMaterialize(cp, &l) : *cp;
 
   /* Stage what is not in shared memory yet, each operand at a multiple of
-   * 1024 bytes (the scratch buffer starts at one). */
-  int64_t aBytes = aShared ? 0 : (sa.layout.bytes + 1023) / 1024 * 1024;
-  int64_t bBytes = bShared ? 0 : sb.layout.bytes;
-  if (aBytes + bBytes > 0) {
-    gpuNeedShared(g, aBytes + bBytes);
-    MlirValue base = gpuSharedBase(b, g);
-    sa.base = base;
-    sb.base = gpuGep(b, base, cIdx(b, aBytes), mlirIntegerTypeGet(g->ctx, 8));
-    gpuBarrier(b);
-    if (!aShared)
-      gpuWriteSmem(g, b, &sa, &A);
-    if (!bShared) {
-      /* [N][K] rows are the source's rows: stored as they are. */
-      GpuSmemTile rows = sb;
-      rows.layout.transposed = false;
-      gpuWriteSmem(g, b, bRows ? &rows : &sb, &B);
-    }
-    gpuFenceAsyncShared(b);
-    gpuBarrier(b);
-  }
+   * 1024 bytes (the scratch buffer starts at one), fenced for wgmma's
+   * async-proxy reads. */
+  gpuStageDotOperands(g, b, &sa, aShared ? NULL : &A, &sb,
+                      bShared ? NULL : &B, bRows, 1024, true);
   if (aShared)
     sa.base = ap->smem;
   if (bShared)
