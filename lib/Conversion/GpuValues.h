@@ -80,11 +80,6 @@ typedef struct GpuLowering {
   int numTmaMaps;
   MlirValue tmaMaps[TILE_TMA_MAX_MAPS];
   int64_t mbarrierBytes;
-  /* A persistent kernel (tile.persistent): its blocks loop over the
-   * programs; programs is the grid's size (the entry's last parameter),
-   * programId the loop's induction variable. */
-  bool persistent;
-  MlirValue programs, programId;
   char mbarrierName[160];
   TileBuildCache cache; /* the function's constants and pure ops */
   MlirValue lane, warp;   /* index values at the function entry */

@@ -49,8 +49,7 @@ static bool appendParams(TileStrBuf *sig, MlirType t, int *count) {
  * emits NVVM ops itself, so the module needs no GPU-dialect conversion. */
 static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
                                      const char *chip, int numWarps,
-                                     const char *entryName, int numTmaMaps,
-                                     bool persistent) {
+                                     const char *entryName, int numTmaMaps) {
   MlirContext ctx = mlirOperationGetContext(kernel);
   TileStrBuf text = tileStrBufInit();
   tileStrBufPrintf(&text,
@@ -68,11 +67,6 @@ static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
                      "%s%%p%d: !llvm.ptr {llvm.byval = !llvm.array<128 x i8>, "
                      "llvm.align = 64 : i64, nvvm.grid_constant}",
                      count ? ", " : "", count);
-  /* A persistent kernel's number of programs, last. */
-  if (persistent) {
-    tileStrBufPrintf(&text, "%s%%p%d: i32", count ? ", " : "", count);
-    ++count;
-  }
   int threads = 32 * numWarps;
   tileStrBufPrintf(&text,
                    ") attributes {gpu.kernel, gpu.known_block_size = "
@@ -131,9 +125,6 @@ static void mapArguments(GpuLowering *g, TileBuilder *b, MlirBlock kernelBody,
   }
   for (int i = 0; i < g->numTmaMaps; ++i)
     g->tmaMaps[i] = mlirBlockGetArgument(entry, p++);
-  if (g->persistent)
-    g->programs = bCast(b, "arith.index_cast", mlirBlockGetArgument(entry, p++),
-                        mlirIndexTypeGet(g->ctx));
 }
 
 /* ---- ops --------------------------------------------------------------- */
@@ -254,16 +245,10 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (tileOpIsNamed(op, "tile.program_id") ||
       tileOpIsNamed(op, "tile.num_programs")) {
     tileOpIntAttr(op, "axis", &axis);
-    bool pid = tileOpIsNamed(op, "tile.program_id");
-    if (g->persistent && axis == 0) {
-      /* The program this iteration of the block's loop runs, and the
-       * grid's size (the blocks are fewer). */
-      gpuSetScalar(g, mlirOperationGetResult(op, 0),
-                   pid ? g->programId : g->programs);
-      return true;
-    }
+    const char *reg =
+        tileOpIsNamed(op, "tile.program_id") ? "ctaid" : "nctaid";
     gpuSetScalar(g, mlirOperationGetResult(op, 0),
-                 specialRegister(b, pid ? "ctaid" : "nctaid", axis, 0));
+                 specialRegister(b, reg, axis, 0));
     return true;
   }
   if (tileOpIsNamed(op, "tile.splat")) {
@@ -384,9 +369,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
    * alignment); the generic one takes no tensor maps. */
   TileTmaMap maps[TILE_TMA_MAX_MAPS];
   int numTmaMaps = assumeAligned16 ? tileTmaMaps(kernel, maps) : 0;
-  bool persistent = !mlirAttributeIsNull(tileOpAttr(kernel, "tile.persistent"));
-  MlirOperation parsed = createGpuModule(kernel, fnType, chip, numWarps,
-                                         entryName, numTmaMaps, persistent);
+  MlirOperation parsed =
+      createGpuModule(kernel, fnType, chip, numWarps, entryName, numTmaMaps);
   if (mlirOperationIsNull(parsed))
     return mlirLogicalResultFailure();
   MlirOperation func = mlirBlockGetFirstOperation(
@@ -420,7 +404,6 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   g.kernel = kernel;
   g.lowerBlock = lowerBlock;
   g.numTmaMaps = numTmaMaps;
-  g.persistent = persistent;
   g.mma = mma;
   g.numWarps = numWarps;
   g.assumeAligned16 = assumeAligned16;
@@ -442,18 +425,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   MlirBlock kernelBody =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   mapArguments(&g, &b, kernelBody, entry);
-  bool ok;
-  if (persistent) {
-    /* Block b runs programs b, b + blocks, ... (lib/Runtime/Package.h). */
-    TileBuilder inner;
-    bFor(&b, specialRegister(&b, "ctaid", 0, 0), g.programs,
-         specialRegister(&b, "nctaid", 0, 0), 0, NULL, &inner);
-    g.programId = mlirBlockGetArgument(inner.block, 0);
-    ok = lowerBlock(&g, &inner, kernelBody) && !g.failed;
-    bYield(&inner, "scf.yield", 0, NULL);
-  } else {
-    ok = lowerBlock(&g, &b, kernelBody) && !g.failed;
-  }
+  bool ok = lowerBlock(&g, &b, kernelBody) && !g.failed;
   /* The reductions' regions are static; the scratch buffer is dynamic, so
    * it can pass 48 KiB. */
   int64_t dynamicBytes = g.pipeBytes > g.smemBytes ? g.pipeBytes : g.smemBytes;

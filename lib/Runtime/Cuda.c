@@ -29,7 +29,6 @@ enum {
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
   CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
-  CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   /* CUfunction_attribute */
   CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,
   CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
@@ -87,8 +86,6 @@ typedef struct {
   CUresult (*cuEventRecord)(CUevent, CUstream);
   CUresult (*cuEventSynchronize)(CUevent);
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
-  CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction,
-                                                          int, size_t);
   /* Optional (CUDA 12 drivers and newer): NULL when missing. */
   CUresult (*cuTensorMapEncodeTiled)(void *, int, unsigned, void *,
                                      const uint64_t *, const uint64_t *,
@@ -104,7 +101,6 @@ struct TileCuda {
   char name[256];
   int capability;
   int sharedOptin;
-  int multiprocessors;
 };
 
 struct TileCudaKernel {
@@ -189,8 +185,6 @@ static int loadDriver(TileCuda *cu, const char *path, char *err,
   SYM(cuFuncGetAttribute, "cuFuncGetAttribute");
   SYM(cuFuncSetAttribute, "cuFuncSetAttribute");
   SYM(cuLaunchKernel, "cuLaunchKernel");
-  SYM(cuOccupancyMaxActiveBlocksPerMultiprocessor,
-      "cuOccupancyMaxActiveBlocksPerMultiprocessor");
   SYM(cuEventCreate, "cuEventCreate");
   SYM(cuEventDestroy, "cuEventDestroy_v2", "cuEventDestroy");
   SYM(cuEventRecord, "cuEventRecord");
@@ -221,10 +215,6 @@ static int openDevice(TileCuda *cu, char *err, size_t errSize) {
   CU_CALL(cu, cuDeviceGetAttribute,
           (&cu->sharedOptin,
            CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, cu->device),
-          err, errSize);
-  CU_CALL(cu, cuDeviceGetAttribute,
-          (&cu->multiprocessors, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
-           cu->device),
           err, errSize);
   cu->capability = major * 10 + minor;
   CU_CALL(cu, cuDevicePrimaryCtxRetain, (&cu->ctx, cu->device), err, errSize);
@@ -512,16 +502,4 @@ int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
   return rc == CUDA_SUCCESS ? 0
                             : cuFail(cu, rc, "cuTensorMapEncodeTiled", err,
                                      errSize);
-}
-
-int tileCudaResidentBlocks(TileCuda *cu, TileCudaKernel *k, int blockThreads,
-                           int *out, char *err, size_t errSize) {
-  int perSm = 0;
-  CUresult rc = cu->d.cuOccupancyMaxActiveBlocksPerMultiprocessor(
-      &perSm, k->function, blockThreads, (size_t)k->dynamicShared);
-  if (rc != CUDA_SUCCESS)
-    return cuFail(cu, rc, "cuOccupancyMaxActiveBlocksPerMultiprocessor", err,
-                  errSize);
-  *out = (perSm > 0 ? perSm : 1) * cu->multiprocessors;
-  return 0;
 }

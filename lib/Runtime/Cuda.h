@@ -63,11 +63,6 @@ int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
                             int64_t rowStride, int boxRows, int boxCols,
                             int swizzleBytes, char *err, size_t errSize);
 
-/* How many blocks of `k` (blockThreads threads, its dynamic shared
- * memory) the whole GPU holds at once: a persistent kernel's grid. */
-int tileCudaResidentBlocks(TileCuda *cu, TileCudaKernel *k, int blockThreads,
-                           int *out, char *err, size_t errSize);
-
 /* Launches on the default stream (asynchronous). */
 int tileCudaLaunch(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],
                    int blockThreads, void **params, char *err,

@@ -147,9 +147,8 @@ static void freeBuffers(TileCuda *cu, Params *ps) {
 
 /* Allocates and uploads the memrefs and packs every parameter. */
 static int prepareParams(TileCuda *cu, const TilePackage *p,
-                         const TileLaunchArg *args, bool aligned,
-                         int64_t programs, Params *ps, char *err,
-                         size_t errSize) {
+                         const TileLaunchArg *args, bool aligned, Params *ps,
+                         char *err, size_t errSize) {
   char inner[512];
   for (int i = 0; i < p->numArgs; ++i) {
     const TilePackageArg *a = &p->args[i];
@@ -186,11 +185,6 @@ static int prepareParams(TileCuda *cu, const TilePackage *p,
       return tileFail(err, errSize, "argument #%d's tensor map: %s", t->arg,
                       inner);
     ps->params[ps->numParams++] = ps->tensorMaps[i];
-  }
-  /* A persistent kernel's programs, last (Package.h). */
-  if (p->persistent) {
-    int32_t n = (int32_t)programs;
-    pushBytes(ps, &n, sizeof n);
   }
   return 0;
 }
@@ -252,31 +246,9 @@ static int runLoaded(TileCuda *cu, const TilePackage *p, TileCudaKernel *k,
                      const TileLaunchArg *args, const int64_t grid[3],
                      const TileBenchOptions *opt, Params *ps,
                      TileLaunchResult *out, char *err, size_t errSize) {
-  int block = 32 * p->numWarps;
-  /* A persistent kernel: as many blocks as the GPU holds at once, each
-   * looping over the programs. */
-  int64_t launch[3] = {grid[0], grid[1], grid[2]};
-  if (p->persistent) {
-    int resident = 0;
-    if (grid[1] != 1 || grid[2] != 1)
-      return tileFail(err, errSize,
-                      "kernel @%s is persistent and takes a one-dimensional "
-                      "grid, got %lldx%lldx%lld",
-                      p->kernelName, (long long)grid[0], (long long)grid[1],
-                      (long long)grid[2]);
-    if (grid[0] > INT32_MAX)
-      return tileFail(err, errSize, "kernel @%s: %lld programs (at most 2^31-1)",
-                      p->kernelName, (long long)grid[0]);
-    if (tileCudaResidentBlocks(cu, k, block, &resident, err, errSize))
-      return 1;
-    if (launch[0] > resident)
-      launch[0] = resident;
-  }
-  out->blocks = launch[0] * launch[1] * launch[2];
-  int64_t programs = grid[0];
-  grid = launch;
-  if (prepareParams(cu, p, args, out->aligned, programs, ps, err, errSize))
+  if (prepareParams(cu, p, args, out->aligned, ps, err, errSize))
     return 1;
+  int block = 32 * p->numWarps;
   TileCudaEvent *start = NULL, *end = NULL;
   float ms = 0;
   int failed = tileCudaEventCreate(cu, &start, err, errSize) ||

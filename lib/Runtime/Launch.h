@@ -33,9 +33,6 @@ typedef struct {
                                 * PTX for it, compiled by the driver */
   double jitMs;                /* then: loading it (the driver's JIT, or its
                                 * compute cache) */
-  int64_t blocks;              /* blocks launched: the grid's, or for a
-                                * persistent kernel as many as the GPU
-                                * holds at once (Package.h) */
   int numRegs;                 /* registers per thread */
   int staticShared, dynamicShared;
   /* Bench mode only (iters > 0): */

@@ -14,7 +14,6 @@
  *                                  NUL (not in version 1)
  *   u32 numTensorMaps, then per map u32 arg, boxRows, boxCols,
  *                                  swizzleBytes (version 3 only)
- *   u32 persistent                 0 or 1 (version 3 only)
  *
  * and nothing after. Versions 1 and 2 are still read. The reader trusts nothing: every length is checked
  * against what is left before it is used, and the decoded package goes
@@ -184,9 +183,6 @@ static int validate(const char *name, const TilePackage *p, char *err,
                    "%s: the cubin image is neither an ELF file nor a fatbin",
                    name);
   }
-  if (p->persistent != 0 && p->persistent != 1)
-    return tileFail(err, errSize, "%s: persistent flag %d (expected 0 or 1)",
-                    name, p->persistent);
   if (p->numTensorMaps < 0 || p->numTensorMaps > TILE_PACKAGE_MAX_TENSOR_MAPS)
     return tileFail(err, errSize, "%s: %d tensor maps (expected 0 to %d)",
                     name, p->numTensorMaps, TILE_PACKAGE_MAX_TENSOR_MAPS);
@@ -288,7 +284,6 @@ int tilePackageWriteMemory(const TilePackage *p, void **outBuf,
     putLE(&b, (uint32_t)t->boxCols, 4);
     putLE(&b, (uint32_t)t->swizzleBytes, 4);
   }
-  putLE(&b, (uint32_t)p->persistent, 4);
   if (b.failed) {
     free(b.data);
     return tileFail(err, errSize, "package: out of memory");
@@ -499,7 +494,7 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
             getU32(&r, "a tensor map's box columns", 256, &t->boxCols) ||
             getU32(&r, "a tensor map's swizzle", 128, &t->swizzleBytes);
     }
-    if (bad || getU32(&r, "the persistent flag", 1, &p.persistent)) {
+    if (bad) {
       tilePackageFree(&p);
       return 1;
     }

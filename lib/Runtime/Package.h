@@ -31,13 +31,7 @@
  * passed by value (__grid_constant__), which the launcher encodes
  * (cuTensorMapEncodeTiled) for the argument's rank-2 memref: its base, its
  * sizes and row stride, a box of boxRows x boxCols elements, that swizzle,
- * zeros for what lies outside the memref. The generic entry takes none.
- *
- * A persistent kernel (version 3) runs its programs in a loop: the
- * launcher starts only as many blocks as the GPU holds at once (at most
- * the grid's), and passes the grid's size (the number of programs, an i32)
- * as the last parameter of either entry; block b runs programs b, b + blocks,
- * ... Its grid must be one-dimensional. */
+ * zeros for what lies outside the memref. The generic entry takes none. */
 #ifndef TILE_RUNTIME_PACKAGE_H
 #define TILE_RUNTIME_PACKAGE_H
 
@@ -94,7 +88,6 @@ typedef struct {
    * when the image holds only the aligned entry. */
   char *genericPtx;
   size_t genericPtxSize; /* with the NUL */
-  int persistent;        /* 0 or 1 (version 3) */
   int numTensorMaps;     /* the aligned entry's tensor maps (version 3) */
   TilePackageTensorMap tensorMaps[TILE_PACKAGE_MAX_TENSOR_MAPS];
 } TilePackage;

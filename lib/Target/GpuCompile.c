@@ -349,8 +349,6 @@ static int describePackage(MlirOperation kernel, const char *name,
     a->rank = k.rank;
     memcpy(a->shape, k.shape, sizeof a->shape);
   }
-  p->persistent =
-      !mlirAttributeIsNull(tileOpAttr(kernel, "tile.persistent"));
   /* The aligned entry's tensor maps, in its parameters' order. */
   TileTmaMap maps[TILE_TMA_MAX_MAPS];
   p->numTensorMaps = tileTmaMaps(kernel, maps);

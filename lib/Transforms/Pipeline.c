@@ -177,28 +177,6 @@ static MlirWalkResult markStores(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* What decides persistence: a dot on wgmma, and program ids along axis 0
- * only (the launcher starts a one-dimensional grid of resident blocks). */
-typedef struct {
-  bool wgmma;
-  bool otherAxis;
-} PersistScan;
-
-static MlirWalkResult scanPersist(MlirOperation op, void *userData) {
-  PersistScan *scan = userData;
-  TileLayout l;
-  int64_t axis = 0;
-  if (tileOpIsNamed(op, "tile.dot") &&
-      tileTypeLayout(mlirValueGetType(mlirOperationGetResult(op, 0)), &l) &&
-      l.kind == LAYOUT_MMA && l.wgmmaN > 0)
-    scan->wgmma = true;
-  if ((tileOpIsNamed(op, "tile.program_id") ||
-       tileOpIsNamed(op, "tile.num_programs")) &&
-      tileOpIntAttr(op, "axis", &axis) && axis != 0)
-    scan->otherAxis = true;
-  return MlirWalkResultAdvance;
-}
-
 static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   const PipelineOptions *o = userData;
   if (!tileIsKernel(op))
@@ -208,15 +186,6 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
     mlirOperationWalk(op, markLoops, &st, MlirWalkPostOrder);
   if (o->tma)
     mlirOperationWalk(op, markStores, NULL, MlirWalkPreOrder);
-  /* A kernel on wgmma runs persistent: one block per SM slot walks the
-   * programs, so the last wave is not left half empty and no block waits
-   * for another to leave. */
-  PersistScan scan = {false, false};
-  mlirOperationWalk(op, scanPersist, &scan, MlirWalkPreOrder);
-  if (o->tma && scan.wgmma && !scan.otherAxis)
-    mlirOperationSetAttributeByName(
-        op, tileStr("tile.persistent"),
-        mlirUnitAttrGet(mlirOperationGetContext(op)));
   return MlirWalkResultSkip;
 }
 

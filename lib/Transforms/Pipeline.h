@@ -18,11 +18,7 @@
  *   (lib/Analysis/Tma.h: they feed a dot on wgmma),  tile.tma : the copies
  *   are bulk tensor copies completing on mbarriers instead of cp.async
  * S is the kernel's tile.num_stages, else the pass option, else 3; S < 2
- * turns pipelining off. With chip=sm_90a the pass also marks tile.tma on
- * each tile.store of a 16-bit wgmma accumulator (stored through shared
- * memory by TMA) and tile.persistent on a kernel with a dot on wgmma whose
- * program ids are along axis 0 only (its blocks loop over the programs;
- * lib/Runtime/Package.h). */
+ * turns pipelining off. */
 #ifndef TILE_TRANSFORMS_PIPELINE_H
 #define TILE_TRANSFORMS_PIPELINE_H
 

@@ -51,17 +51,12 @@ int gpuRun(Session *s, const Options *o, const TilePackage *p) {
     return sessionFail(msg);
   }
   int cap = tileCudaCapability(cu);
-  char entry[160] = "";
+  char entry[96] = "";
   if (r.aligned)
     snprintf(entry, sizeof entry, ", aligned entry");
   else if (r.genericFromPtx)
     snprintf(entry, sizeof entry,
              ", generic entry (from PTX: %.1f ms to load)", r.jitMs);
-  if (p->persistent) {
-    size_t n = strlen(entry);
-    snprintf(entry + n, sizeof entry - n, ", persistent: %lld blocks",
-             (long long)r.blocks);
-  }
   printf("@%s on cuda (%s, sm_%d): grid %lldx%lldx%lld, block %d, %.3f ms%s\n",
          p->kernelName, tileCudaDeviceName(cu), cap, (long long)s->grid[0],
          (long long)s->grid[1], (long long)s->grid[2], 32 * p->numWarps,
