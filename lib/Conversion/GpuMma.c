@@ -4,7 +4,7 @@
  * registers (whatever layout their loads got), which the dot stages in
  * shared memory itself, in the layouts tile-promote-smem recorded; each
  * warp reads its fragments back with ldmatrix. (An A that is a chained
- * dot's result is used from registers: aInRegisters below.)
+ * dot's result is used from registers: gpuMmaAInRegisters below.)
  *   A is stored [M][K], K contiguous; read with ldmatrix (.x4: one 16 x
  *     32-byte block, which is exactly the A fragment of m16n8k16 f16/bf16,
  *     m16n8k8 tf32 and m16n8k32 s8).
@@ -322,8 +322,8 @@ static void loadA(TileBuilder *b, GpuLowering *g, const GpuSmemTile *s,
  * chained dot, tile-assign-layouts). The m16n8 accumulator's thread holds
  * rows g and g+8, columns 2t and 2t+1 of each 16x8 block: exactly the A
  * fragment of m16n8k16 for two neighbouring blocks. */
-static bool aInRegisters(const GpuTile *a, const TileLayout *result,
-                         const TileMmaInstr *in) {
+bool gpuMmaAInRegisters(const GpuTile *a, const TileLayout *result,
+                        const TileMmaInstr *in) {
   return mlirValueIsNull(a->smem) && !a->uniform &&
          tileMmaAFromRegisters(&a->layout, result, in);
 }
@@ -331,8 +331,8 @@ static bool aInRegisters(const GpuTile *a, const TileLayout *result,
 /* A's fragments of m-tile i at k-step ks from its registers: pairs of
  * column-neighbours packed into i32, in the order a0a1 (row g, k-block
  * 2ks), a2a3 (row g+8), a4a5 (row g, k-block 2ks+1), a6a7 (row g+8). */
-static void fragmentsFromRegisters(TileBuilder *b, const GpuTile *a, int i,
-                                   int ks, MlirValue *out) {
+void gpuMmaAFragments(TileBuilder *b, const GpuTile *a, int i, int ks,
+                      MlirValue *out) {
   int colRegs = (int)(a->shape[1] / 8) * 2; /* one warp holds whole rows */
   int64_t two[] = {2};
   MlirType pair = mlirVectorTypeGet(1, two, a->elem);
@@ -428,7 +428,7 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
    * already in registers. */
   int eb = in->inputBytes;
   GpuSmemTile sa, sb;
-  bool aRegs = aInRegisters(&A, &l, in);
+  bool aRegs = gpuMmaAInRegisters(&A, &l, in);
   if (!gpuDotSmemLayout(op, 0, &sa.layout))
     sa.layout = tileSmemLayoutFor(w.M, w.K, eb, false);
   if (!gpuDotSmemLayout(op, 1, &sb.layout))
@@ -452,7 +452,7 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   for (int ks = 0; ks < w.K / in->k; ++ks) {
     for (int i = 0; i < w.mTiles; ++i) {
       if (aRegs)
-        fragmentsFromRegisters(b, &A, i, ks, afrag + 4 * i);
+        gpuMmaAFragments(b, &A, i, ks, afrag + 4 * i);
       else
         loadA(b, g, &sa, &w, in, i, ks, afrag + 4 * i);
     }

@@ -53,6 +53,16 @@ typedef struct {
 } GpuDotOperands;
 bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                     const TileMmaInstr *in, const GpuDotOperands *d);
+/* Whether a dot's A is already its fragments in registers (a chained
+ * dot's: an mma-layout tile of 16-bit elements whose warps all run along
+ * M, as the result's do), and the 4 i32 fragments of m-tile i (this
+ * warp's 16 rows of repetition i) at k-step ks (16 columns): mma.sync
+ * m16n8k16's A fragment, which is also wgmma m64nNk16's A fragment of the
+ * warp's 16 rows of its warpgroup's 64. */
+bool gpuMmaAInRegisters(const GpuTile *a, const TileLayout *result,
+                        const TileMmaInstr *in);
+void gpuMmaAFragments(TileBuilder *b, const GpuTile *a, int i, int ks,
+                      MlirValue *out);
 /* The same on Hopper's wgmma (GpuWgmma.c), for a result in the wgmma
  * layout (Layout.h: wgmmaN > 0). */
 bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,

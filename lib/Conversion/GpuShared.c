@@ -149,16 +149,10 @@ static MlirValue widen(TileBuilder *b, MlirValue v, MlirType acc) {
 static bool explainNoWgmma(GpuLowering *g, MlirOperation op) {
   if (g->mma == TILE_GPU_MMA_SYNC || strcmp(g->chip, "sm_90a") != 0)
     return true;
-  TileLayout a;
-  const char *why = "its layout is mma.sync's";
+  const char *why;
   int n;
-  if (tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 0)), &a) &&
-      a.kind == LAYOUT_MMA)
-    why = "its A is another dot's result in registers (a chain of dots "
-          "stays on mma.sync)";
-  else if (tileWgmmaFor(op, g->chip, g->numWarps, &n, &why))
-    why = "another dot reads its result from registers (a chain of dots "
-          "stays on mma.sync)";
+  if (tileWgmmaFor(op, g->chip, g->numWarps, &n, &why))
+    why = "its layout is mma.sync's (IR laid out for another chip?)";
   if (g->mma == TILE_GPU_MMA_WGMMA) {
     tileEmitOpError(op, "cannot run on wgmma (mma=wgmma): %s", why);
     return false;

@@ -27,6 +27,11 @@
  * built once; each wgmma adds its start's offset >> 4 (addresses stay
  * below 2^18, so no carry leaves the field).
  *
+ * A that is another dot's result in registers (a chain, as attention's
+ * P V) is read from them: wgmma's register form, whose per-warp A
+ * fragment is mma.sync m16n8k16's (gpuMmaAFragments), as inline PTX (the
+ * NVVM op takes descriptors only).
+ *
  * Operands not in shared memory yet (the generic entry's loads) are
  * written by this dot, then fenced (fence.proxy.async: wgmma reads shared
  * memory through the async proxy, the stores went through the generic
@@ -42,6 +47,7 @@
 #include <string.h>
 
 #include "lib/Support/IR.h"
+#include "lib/Support/StrBuf.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"
@@ -203,6 +209,49 @@ void gpuWgmmaPin(TileBuilder *b, MlirValue *regs, int n) {
   }
 }
 
+/* The same with A from registers (4 i32 fragments, gpuMmaAFragments):
+ * wgmma's register form, which the NVVM op lacks, as inline PTX. */
+static void wgmmaRegisterA(TileBuilder *b, const TileMmaInstr *in, int n,
+                           const MlirValue *afrag, MlirValue descB,
+                           bool bNMajor, MlirValue *acc) {
+  MlirContext ctx = b->ctx;
+  int nAcc = n / 2;
+  const char *type = in->input == MMA_BF16 ? "bf16" : "f16";
+  TileStrBuf text = tileStrBufInit(), cons = tileStrBufInit();
+  tileStrBufPrintf(&text,
+                   "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s {",
+                   n, type, type);
+  for (int i = 0; i < nAcc; ++i) {
+    tileStrBufPrintf(&text, "%s$%d", i ? ", " : "", i);
+    tileStrBufPrintf(&cons, "%s=f", i ? "," : "");
+  }
+  /* Operands count the outputs, then every input, the tied ones too. */
+  int a0 = 2 * nAcc;
+  tileStrBufPrintf(&text, "}, {$%d, $%d, $%d, $%d}, $%d, p, 1, 1, %d;\n}",
+                   a0, a0 + 1, a0 + 2, a0 + 3, a0 + 4, bNMajor ? 1 : 0);
+  for (int i = 0; i < nAcc; ++i)
+    tileStrBufPrintf(&cons, ",%d", i);
+  tileStrBufPrintf(&cons, ",r,r,r,r,l");
+  MlirValue operands[MAX_N / 2 + 5];
+  for (int i = 0; i < nAcc; ++i)
+    operands[i] = acc[i];
+  for (int i = 0; i < 4; ++i)
+    operands[nAcc + i] = afrag[i];
+  operands[nAcc + 4] = descB;
+  MlirType st = structOfF32(ctx, nAcc);
+  TileNamedAttr attrs[] = {
+      {"asm_string", mlirStringAttrGet(ctx, tileStr(tileStrBufCStr(&text)))},
+      {"constraints", mlirStringAttrGet(ctx, tileStr(tileStrBufCStr(&cons)))},
+      {"has_side_effects", mlirUnitAttrGet(ctx)}};
+  MlirValue r = bInsert(b, tileOpCreate(b->loc, "llvm.inline_asm", nAcc + 5,
+                                        operands, 1, &st, 3, attrs));
+  tileStrBufFree(&text);
+  tileStrBufFree(&cons);
+  for (int i = 0; i < nAcc; ++i)
+    acc[i] = structField(b, r, i, mlirF32TypeGet(ctx), (MlirValue){NULL});
+}
+
 void gpuWgmmaWait(TileBuilder *b, int n) {
   TileNamedAttr wait[] = {{"group", mlirIntegerAttrGet(i64Type(b->ctx), n)}};
   emitOp(b, "nvvm.wgmma.wait.group.sync.aligned", 1, wait);
@@ -237,10 +286,13 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                     (long long)M, (long long)N, numWarps);
     return false;
   }
+  /* A chained dot's A is its fragments in registers already (wgmma's
+   * register form); otherwise A is read from shared memory. */
+  bool aRegs = gpuMmaAInRegisters(ap, &l, in);
   GpuSmemTile sa, sb;
-  if (!gpuDotSmemLayout(op, 0, &sa.layout) ||
-      !gpuDotSmemLayout(op, 1, &sb.layout) || sa.layout.blockElems == 0 ||
-      sb.layout.blockElems == 0 || sa.layout.transposed ||
+  if ((!aRegs && (!gpuDotSmemLayout(op, 0, &sa.layout) ||
+                  sa.layout.blockElems == 0 || sa.layout.transposed)) ||
+      !gpuDotSmemLayout(op, 1, &sb.layout) || sb.layout.blockElems == 0 ||
       sb.layout.transposed != bRows) {
     tileEmitOpError(op, "a dot on wgmma needs tile-promote-smem's wgmma "
                         "layouts (tile.smem_a, tile.smem_b with block_elems)");
@@ -260,14 +312,16 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   /* Stage what is not in shared memory yet, each operand at a multiple of
    * 1024 bytes (the scratch buffer starts at one), fenced for wgmma's
    * async-proxy reads. */
-  gpuStageDotOperands(g, b, &sa, aShared ? NULL : &A, &sb,
+  gpuStageDotOperands(g, b, &sa, aShared || aRegs ? NULL : &A, &sb,
                       bShared ? NULL : &B, bRows, 1024, true);
   if (aShared)
     sa.base = ap->smem;
   if (bShared)
     sb.base = bp->smem;
 
-  Descriptor da = descriptorFor(b, sa.base, &sa.layout, false);
+  Descriptor da;
+  if (!aRegs)
+    da = descriptorFor(b, sa.base, &sa.layout, false);
   Descriptor db = descriptorFor(b, sb.base, &sb.layout, !bRows);
   MlirValue warpgroup = bBinary(b, "arith.divui", g->warp, cIdx(b, 4));
   int reps = (int)(M / (16 * numWarps));
@@ -293,13 +347,21 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
         acc[q] = out.regs[reg[q]];
       }
       for (int ks = 0; ks < K / WGMMA_K; ++ks) {
-        MlirValue descA = descriptorAt(b, &da, row0, (int64_t)ks * WGMMA_K);
+        MlirValue descA =
+            aRegs ? (MlirValue){NULL}
+                  : descriptorAt(b, &da, row0, (int64_t)ks * WGMMA_K);
         MlirValue descB =
             bRows ? descriptorAt(b, &db, cIdx(b, (int64_t)c * n),
                                  (int64_t)ks * WGMMA_K)
                   : descriptorAt(b, &db, cIdx(b, (int64_t)ks * WGMMA_K),
                                  (int64_t)c * n);
-        wgmma(b, in, n, descA, descB, !bRows, acc);
+        if (aRegs) {
+          MlirValue afrag[4];
+          gpuMmaAFragments(b, &A, rep, ks, afrag);
+          wgmmaRegisterA(b, in, n, afrag, descB, !bRows, acc);
+        } else {
+          wgmma(b, in, n, descA, descB, !bRows, acc);
+        }
       }
       for (int q = 0; q < n / 2; ++q)
         out.regs[reg[q]] = acc[q];

@@ -165,11 +165,11 @@ static bool dotMmaLayout(MlirOperation dot, const Assign *a, TileLayout *out) {
   int64_t m = mlirShapedTypeGetDimSize(t, 0), n = mlirShapedTypeGetDimSize(t, 1);
   if (!tileMmaInstrFor(dot, &instr, &why))
     return false;
-  /* Hopper's wgmma where the chip has it; a chain's dots stay on mma.sync,
-   * whose A fragments come from the first dot's registers. */
+  /* Hopper's wgmma where the chip has it: its accumulator is the mma
+   * layout with warps {numWarps, 1}, what a chain's dots need too (the
+   * second reads its A from the first's registers). */
   int wgmmaN = 0;
-  if (!isRowDot(a, dot) &&
-      tileWgmmaFor(dot, a->chip, a->numWarps, &wgmmaN, &why)) {
+  if (tileWgmmaFor(dot, a->chip, a->numWarps, &wgmmaN, &why)) {
     *out = tileLayoutWgmma(a->numWarps, wgmmaN);
     return true;
   }
