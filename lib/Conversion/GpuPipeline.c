@@ -54,13 +54,20 @@ static bool dotLayoutOf(MlirOperation load, TileSmemLayout *out) {
 }
 
 /* Whether the dot reading `load` accumulates into an iter_arg of the loop
- * and only yields its result, so its wgmma group may stay in flight into
- * the next iteration (nothing else reads the registers before that). */
+ * and only yields its result, and reads A from shared memory, so its
+ * wgmma group may stay in flight into the next iteration (nothing else
+ * touches its registers before that). */
 static bool accumulatesAcrossIterations(MlirOperation load, MlirBlock body) {
   MlirOperation dot;
   int operand;
   TileSmemLayout s;
   if (!tileMmaLoadOperand(load, &dot, &operand, &s))
+    return false;
+  /* wgmma's register form reads A from registers until it completes:
+   * the next iteration would overwrite them while it is in flight. */
+  TileLayout a;
+  if (tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(dot, 0)), &a) &&
+      a.kind == LAYOUT_MMA)
     return false;
   MlirValue acc = mlirOperationGetOperand(dot, 2);
   MlirValue result = mlirOperationGetResult(dot, 0);

@@ -372,7 +372,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   /* In a pipelined loop that allows it, this group stays in flight while
    * the next iteration waits for its tiles; the loop's end waits for it
    * (gpuPipelineEpilogue). */
-  if (g->wgmmaInFlight) {
+  if (g->wgmmaInFlight && !aRegs) {
     gpuWgmmaWait(b, 1);
   } else {
     gpuWgmmaWait(b, 0);
