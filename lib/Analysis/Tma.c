@@ -1,4 +1,4 @@
-/* Which loads use TMA and their tensor maps; see Tma.h. */
+/* Which loads and stores use TMA, and their tensor maps; see Tma.h. */
 #include "lib/Analysis/Tma.h"
 
 #include <string.h>
@@ -53,14 +53,9 @@ bool tileTmaCanStore(MlirOperation store, TileSmemLayout *layout) {
 
 bool tileTmaCanCopy(MlirOperation load) {
   TileSmemLayout s;
-  MlirValue mem = mlirOperationGetOperand(load, 0);
-  MlirType mt = mlirValueGetType(mem);
   MlirType tt = mlirValueGetType(mlirOperationGetResult(load, 0));
-  return tileOpIsNamed(load, "tile.load") && mlirValueIsABlockArgument(mem) &&
-         tileOpIsNamed(mlirBlockGetParentOperation(
-                           mlirBlockArgumentGetOwner(mem)),
-                       "func.func") &&
-         mlirShapedTypeGetRank(mt) == 2 && unitInnerStride(mt) &&
+  return tileOpIsNamed(load, "tile.load") &&
+         mapsArgument(mlirOperationGetOperand(load, 0)) &&
          dotLayout(load, &s) && s.blockElems > 0 && !s.transposed &&
          mlirShapedTypeGetDimSize(tt, 0) <= 256;
 }

@@ -1,6 +1,7 @@
-/* Hopper's bulk tensor copies (TMA) for pipelined loads: which loads use
- * them (tile-pipeline marks them tile.tma) and the tensor maps the aligned
- * entry takes for them (the package's tensorMaps, lib/Runtime/Package.h).
+/* Hopper's bulk tensor copies (TMA) for pipelined loads and for stores of
+ * wgmma results: which use them (tile-pipeline marks them tile.tma) and
+ * the tensor maps the aligned entry takes for them (the package's
+ * tensorMaps, lib/Runtime/Package.h).
  *
  * A load uses TMA when it feeds a dot on wgmma (its shared-memory layout
  * is wgmma's: column blocks as wide as the swizzle), reads a rank-2 kernel
