@@ -25,7 +25,18 @@
  * Only the aligned entry pipelines: cp.async needs 16-byte aligned
  * sources, and there a 16-byte group is wholly inside the memref or wholly
  * outside when its column offset is a multiple of 8 elements. The generic
- * entry keeps the loads (and the dot stages them itself). */
+ * entry keeps the loads (and the dot stages them itself).
+ *
+ * For a dot on wgmma (GpuPipeline.h): buffers start at multiples of 1024
+ * bytes, each wait is followed by a proxy fence, and when the dot
+ * accumulates across iterations its group stays in flight, so the copies
+ * run L = S-2 iterations ahead instead of S-1. With loads marked tile.tma
+ * the copies are bulk tensor copies instead: thread 0 sets up one
+ * mbarrier per stage and issues each stage's copies after expect_tx (only
+ * for iterations below the trip count, so no copy outlives the loop);
+ * every thread waits on the stage's phase, then a barrier frees the buffer
+ * the next copies overwrite; after the loop thread 0 retires the
+ * mbarriers. */
 #include "lib/Conversion/GpuPipeline.h"
 
 #include <stdlib.h>
