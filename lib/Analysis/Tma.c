@@ -51,13 +51,22 @@ bool tileTmaCanStore(MlirOperation store, TileSmemLayout *layout) {
                                 false, layout);
 }
 
-bool tileTmaCanCopy(MlirOperation load) {
+bool tileTmaCanCopy(MlirOperation load, const char **why) {
   TileSmemLayout s;
   MlirType tt = mlirValueGetType(mlirOperationGetResult(load, 0));
-  return tileOpIsNamed(load, "tile.load") &&
-         mapsArgument(mlirOperationGetOperand(load, 0)) &&
-         dotLayout(load, &s) && s.blockElems > 0 && !s.transposed &&
-         mlirShapedTypeGetDimSize(tt, 0) <= 256;
+  const char *reason = NULL;
+  if (!tileOpIsNamed(load, "tile.load"))
+    reason = "it is a masked load";
+  else if (!mapsArgument(mlirOperationGetOperand(load, 0)))
+    reason = "its memref is not a rank-2 kernel argument with a unit inner "
+             "stride";
+  else if (!dotLayout(load, &s) || s.blockElems == 0 || s.transposed)
+    reason = "its dot is not on wgmma";
+  else if (mlirShapedTypeGetDimSize(tt, 0) > 256)
+    reason = "its tile has more than 256 rows (a TMA box's limit)";
+  if (why)
+    *why = reason;
+  return !reason;
 }
 
 /* The map a load or store needs. */

@@ -26,8 +26,9 @@ typedef struct {
 } TileTmaMap;
 
 /* Whether `load` (a tile.load in a loop tile-pipeline pipelines, whose dot
- * tile-promote-smem laid out) can use bulk tensor copies. */
-bool tileTmaCanCopy(MlirOperation load);
+ * tile-promote-smem laid out) can use bulk tensor copies; if not, *why
+ * (when `why` is not NULL) says why. */
+bool tileTmaCanCopy(MlirOperation load, const char **why);
 
 /* Whether tile.store `store` can go out through shared memory with a bulk
  * tensor store: its value is a wgmma accumulator (or in its layout) of

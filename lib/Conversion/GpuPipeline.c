@@ -39,6 +39,7 @@
  * mbarriers. */
 #include "lib/Conversion/GpuPipeline.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -445,6 +446,27 @@ static void waitMbarrier(GpuLowering *g, TileBuilder *b, MlirValue stage,
   voidOp(b, "nvvm.mbarrier.try_wait.parity", 3, operands, 0, NULL);
 }
 
+/* A wgmma pipeline on cp.async: the remark says which load kept it from
+ * TMA (the aligned entry is the only one that pipelines). */
+static void remarkNoTma(GpuLowering *g, const GpuPipeline *p) {
+  const char *why = "its loads were not marked tile.tma (tile-pipeline "
+                    "without chip=sm_90a?)";
+  MlirOperation at = p->loads[0];
+  for (int j = 0; j < p->numLoads; ++j)
+    if (!tileTmaCanCopy(p->loads[j], &why)) {
+      at = p->loads[j];
+      break;
+    }
+  if (!g->remarks.fn)
+    return;
+  char msg[256];
+  snprintf(msg, sizeof msg,
+           "the pipelined loads are copied with cp.async, not TMA: this load "
+           "cannot use TMA: %s",
+           why);
+  g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(at), msg);
+}
+
 /* ---- the pipeline ------------------------------------------------------ */
 
 bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
@@ -454,6 +476,8 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   gpuBarrier(b);
   if (p->tma)
     initMbarriers(g, b, p);
+  else if (p->asyncProxyReads)
+    remarkNoTma(g, p);
   for (int s = 0; s < p->lookahead; ++s) {
     MlirValue iv = bAddi(b, lb, bMuli(b, step, bConstIndex(b, s)));
     if (p->tma) {

@@ -134,7 +134,7 @@ static void markLoop(MlirOperation loop, int stages, bool useTma) {
       mlirOperationSetAttributeByName(op, tileStr("tile.async_copy"),
                                       mlirUnitAttrGet(ctx));
       ++marked;
-      tma += useTma && tileTmaCanCopy(op);
+      tma += useTma && tileTmaCanCopy(op, NULL);
     }
   if (marked > 0)
     mlirOperationSetAttributeByName(loop, tileStr("tile.num_stages"),
