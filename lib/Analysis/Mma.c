@@ -15,6 +15,15 @@ static bool isInt(MlirType t, unsigned width) {
   return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == width;
 }
 
+/* A dot's M x N result and its K. */
+static void dotShape(MlirOperation dot, int64_t *m, int64_t *n, int64_t *k) {
+  MlirType at = mlirValueGetType(mlirOperationGetOperand(dot, 0));
+  MlirType ct = mlirValueGetType(mlirOperationGetResult(dot, 0));
+  *m = mlirShapedTypeGetDimSize(ct, 0);
+  *n = mlirShapedTypeGetDimSize(ct, 1);
+  *k = mlirShapedTypeGetDimSize(at, 1);
+}
+
 bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why) {
   MlirType a = elemOf(mlirOperationGetOperand(dot, 0));
   MlirType b = elemOf(mlirOperationGetOperand(dot, 1));
@@ -42,11 +51,8 @@ bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why) {
     *why = "no mma.sync instruction for these element types";
     return false;
   }
-  MlirType at = mlirValueGetType(mlirOperationGetOperand(dot, 0));
-  MlirType ct = mlirValueGetType(mlirOperationGetResult(dot, 0));
-  int64_t m = mlirShapedTypeGetDimSize(ct, 0);
-  int64_t n = mlirShapedTypeGetDimSize(ct, 1);
-  int64_t k = mlirShapedTypeGetDimSize(at, 1);
+  int64_t m, n, k;
+  dotShape(dot, &m, &n, &k);
   if (m % 16 != 0 || n % 8 != 0 || k % out->k != 0) {
     *why = "the shape is not a multiple of the instruction's";
     return false;
@@ -112,11 +118,8 @@ bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
     *why = "wgmma is used for f16 and bf16 inputs with f32 accumulators";
     return false;
   }
-  MlirType at = mlirValueGetType(mlirOperationGetOperand(dot, 0));
-  MlirType ct = mlirValueGetType(mlirOperationGetResult(dot, 0));
-  int64_t M = mlirShapedTypeGetDimSize(ct, 0);
-  int64_t N = mlirShapedTypeGetDimSize(ct, 1);
-  int64_t K = mlirShapedTypeGetDimSize(at, 1);
+  int64_t M, N, K;
+  dotShape(dot, &M, &N, &K);
   if (numWarps % 4 != 0 || M % (16 * numWarps) != 0) {
     *why = "the warpgroups cannot each own 64-row blocks of the result";
     return false;

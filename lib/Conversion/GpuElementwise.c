@@ -51,7 +51,7 @@ static MlirValue fastExp(TileBuilder *b, MlirValue x) {
 /* Elementwise arith/math on tiles: the op once per register (once if every
  * operand is uniform). */
 bool gpuLowerElementwise(GpuLowering *g, TileBuilder *b,
-                             MlirOperation op) {
+                         MlirOperation op) {
   intptr_t n = mlirOperationGetNumOperands(op);
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(result));
@@ -157,7 +157,7 @@ bool gpuLowerRange(GpuLowering *g, TileBuilder *b, MlirOperation op) {
  * `drop` removed (expand_dims) or with size-1 operand dims zeroed
  * (broadcast). */
 bool gpuLowerInPlace(GpuLowering *g, TileBuilder *b, MlirOperation op,
-                         int drop) {
+                     int drop) {
   (void)b;
   GpuTile *src = gpuOperandTile(g, op, 0);
   if (!src)

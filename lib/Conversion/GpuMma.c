@@ -126,20 +126,30 @@ void gpuWriteSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
 }
 
 void gpuStageDotOperands(GpuLowering *g, TileBuilder *b, GpuSmemTile *sa,
-                         const GpuTile *A, GpuSmemTile *sb, const GpuTile *B,
-                         bool bRows, int64_t align, bool asyncReaders) {
-  int64_t aBytes = A ? (sa->layout.bytes + align - 1) / align * align : 0;
-  int64_t bBytes = B ? sb->layout.bytes : 0;
+                         const GpuTile *A, bool aInRegisters, GpuSmemTile *sb,
+                         const GpuTile *B, bool bRows, int64_t align,
+                         bool asyncReaders) {
+  bool stageA = mlirValueIsNull(A->smem) && !aInRegisters;
+  bool stageB = mlirValueIsNull(B->smem);
+  if (!mlirValueIsNull(A->smem))
+    sa->base = A->smem;
+  if (!mlirValueIsNull(B->smem))
+    sb->base = B->smem;
+  int64_t aBytes = stageA ? (sa->layout.bytes + align - 1) / align * align : 0;
+  int64_t bBytes = stageB ? sb->layout.bytes : 0;
   if (aBytes + bBytes == 0)
     return;
   gpuNeedShared(g, aBytes + bBytes);
   MlirValue base = gpuSharedBase(b, g);
-  sa->base = base;
-  sb->base = gpuGep(b, base, cIdx(b, aBytes), mlirIntegerTypeGet(g->ctx, 8));
+  if (stageA)
+    sa->base = base;
+  if (stageB)
+    sb->base =
+        gpuGep(b, base, cIdx(b, aBytes), mlirIntegerTypeGet(g->ctx, 8));
   gpuBarrier(b);
-  if (A)
+  if (stageA)
     gpuWriteSmem(g, b, sa, A);
-  if (B) {
+  if (stageB) {
     /* [N][K] rows are the source's rows: stored as they are. */
     GpuSmemTile rows = *sb;
     rows.layout.transposed = false;
@@ -398,7 +408,6 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 1)), &bl);
   GpuTile A = ap->uniform ? gpuTileMaterialize(ap, &al) : *ap;
   GpuTile B = bp->uniform ? gpuTileMaterialize(bp, &bl) : *bp;
-  bool aShared = !mlirValueIsNull(ap->smem), bShared = !mlirValueIsNull(bp->smem);
   GpuTile C = cp->uniform ? gpuTileMaterialize(cp, &l) : *cp;
   bool ownA = ap->uniform, ownB = bp->uniform;
   if (in->input == MMA_TF32) {
@@ -435,12 +444,7 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     sb.layout = tileSmemLayoutFor(w.K, w.N, eb, eb != 2);
   /* Stage the operands that are not in shared memory yet (pipelined
    * operands are: the loop's barrier made them visible). */
-  gpuStageDotOperands(g, b, &sa, aShared || aRegs ? NULL : &A, &sb,
-                      bShared ? NULL : &B, bRows, 128, false);
-  if (aShared)
-    sa.base = ap->smem;
-  if (bShared)
-    sb.base = bp->smem;
+  gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 128, false);
 
   /* Accumulate, k-step by k-step, every (m-tile, n-tile) of this warp. */
   GpuTile out = gpuTileAlloc(&l, type);

@@ -106,15 +106,17 @@ MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
  * stored row go out as one vector store. */
 void gpuWriteSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
                   const GpuTile *t);
-/* Stages the dot operands given (A, B: NULL for one already in shared
- * memory or in registers as fragments) in the scratch buffer, between
- * barriers: A at its start, B after A rounded up to `align` bytes; a B
- * that is its trans's source (bRows) is stored [N][K] as it is. With
- * asyncReaders (wgmma), the writes are fenced for the async proxy. Sets
- * the bases of the staged operands. */
+/* Stages a dot's operands in the scratch buffer, between barriers: A at
+ * its start (unless it is in shared memory already, or its fragments are
+ * in registers), B after A rounded up to `align` bytes (unless in shared
+ * memory already); a B that is its trans's source (bRows) is stored
+ * [N][K] as it is. With asyncReaders (wgmma), the writes are fenced for
+ * the async proxy. Sets both bases (an operand already in shared memory
+ * keeps its own). */
 void gpuStageDotOperands(GpuLowering *g, TileBuilder *b, GpuSmemTile *sa,
-                         const GpuTile *A, GpuSmemTile *sb, const GpuTile *B,
-                         bool bRows, int64_t align, bool asyncReaders);
+                         const GpuTile *A, bool aInRegisters, GpuSmemTile *sb,
+                         const GpuTile *B, bool bRows, int64_t align,
+                         bool asyncReaders);
 /* The layout tile-promote-smem recorded for operand `i` (0: A, 1: B) of
  * mma dot `dot`; false when it recorded none. */
 bool gpuDotSmemLayout(MlirOperation dot, int i, TileSmemLayout *out);

@@ -304,7 +304,6 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   TileLayout al, bl;
   tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 0)), &al);
   tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 1)), &bl);
-  bool aShared = !mlirValueIsNull(ap->smem), bShared = !mlirValueIsNull(bp->smem);
   GpuTile A = ap->uniform ? gpuTileMaterialize(ap, &al) : *ap;
   GpuTile B = bp->uniform ? gpuTileMaterialize(bp, &bl) : *bp;
   GpuTile C = cp->uniform ? gpuTileMaterialize(cp, &l) : *cp;
@@ -312,12 +311,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   /* Stage what is not in shared memory yet, each operand at a multiple of
    * 1024 bytes (the scratch buffer starts at one), fenced for wgmma's
    * async-proxy reads. */
-  gpuStageDotOperands(g, b, &sa, aShared || aRegs ? NULL : &A, &sb,
-                      bShared ? NULL : &B, bRows, 1024, true);
-  if (aShared)
-    sa.base = ap->smem;
-  if (bShared)
-    sb.base = bp->smem;
+  gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 1024, true);
 
   Descriptor da;
   if (!aRegs)

@@ -347,16 +347,6 @@ static void addSharedBuffer(MlirOperation gpuModule, const char *name,
   mlirBlockInsertOwnedOperation(body, 0, global);
 }
 
-/* The gpu.module @tile_kernels already in `module`, or a null op. */
-static MlirOperation findGpuModule(MlirOperation module) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (tileOpIsNamed(op, "gpu.module"))
-      return op;
-  return (MlirOperation){NULL};
-}
-
 MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
                                        TileGpuMma mma,
                                        int numWarps, const char *entryName,
@@ -378,7 +368,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   /* Into the kernel's module (a GPU container), joining the gpu.module of
    * an earlier variant if there is one. */
   MlirOperation module = mlirOperationGetParentOperation(kernel);
-  MlirOperation gpuModule = findGpuModule(module);
+  MlirOperation gpuModule = tileFirstChildNamed(module, "gpu.module");
   if (mlirOperationIsNull(gpuModule)) {
     gpuModule = parsed;
     mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(kernel), kernel,

@@ -123,3 +123,12 @@ const char *tileAttrStr(MlirAttribute a, char *buf, size_t size) {
   mlirAttributePrint(a, tileStrBufCallback, &sb);
   return buf;
 }
+
+MlirOperation tileFirstChildNamed(MlirOperation parent, const char *name) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (tileOpIsNamed(op, name))
+      return op;
+  return (MlirOperation){NULL};
+}

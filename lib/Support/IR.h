@@ -17,6 +17,9 @@ static inline MlirStringRef tileStr(const char *s) {
 
 /* Whether `op` is named exactly `name` (e.g. "tile.load"). */
 bool tileOpIsNamed(MlirOperation op, const char *name);
+/* The first op named `name` in the body of single-region `parent` (a
+ * module), or a null op. */
+MlirOperation tileFirstChildNamed(MlirOperation parent, const char *name);
 /* Whether `op` belongs to the tile dialect ("tile." prefix). */
 bool tileOpIsTile(MlirOperation op);
 /* The op's name as a NUL-terminated string in a caller buffer. */

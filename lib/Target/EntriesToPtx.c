@@ -27,12 +27,7 @@ typedef struct {
 
 /* The gpu.module inside an entry's builtin.module `m`. */
 static MlirOperation entryGpuModule(MlirOperation m) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(m, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (tileOpIsNamed(op, "gpu.module"))
-      return op;
-  return (MlirOperation){NULL};
+  return tileFirstChildNamed(m, "gpu.module");
 }
 
 /* Notes when the entry was lowered, translates it to PTX (NvvmToPtx.h)
