@@ -403,12 +403,8 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   }
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
-  TileLayout al, bl;
-  tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 0)), &al);
-  tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 1)), &bl);
-  GpuTile A = ap->uniform ? gpuTileMaterialize(ap, &al) : *ap;
-  GpuTile B = bp->uniform ? gpuTileMaterialize(bp, &bl) : *bp;
-  GpuTile C = cp->uniform ? gpuTileMaterialize(cp, &l) : *cp;
+  GpuTile A, B, C;
+  gpuDotOperandTiles(op, d, &A, &B, &C);
   bool ownA = ap->uniform, ownB = bp->uniform;
   if (in->input == MMA_TF32) {
     GpuTile ra = roundedToTF32(b, &A), rb = roundedToTF32(b, &B);

@@ -51,6 +51,12 @@ typedef struct {
   GpuTile *a, *b, *c;
   TileLayout result;
 } GpuDotOperands;
+/* The dot's operands as register tiles, a uniform one (a splat) expanded
+ * into its layout; gpuDotOperandTilesFree frees those expansions. */
+void gpuDotOperandTiles(MlirOperation op, const GpuDotOperands *d,
+                        GpuTile *A, GpuTile *B, GpuTile *C);
+void gpuDotOperandTilesFree(const GpuDotOperands *d, GpuTile *A, GpuTile *B,
+                            GpuTile *C);
 bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                     const TileMmaInstr *in, const GpuDotOperands *d);
 /* Whether a dot's A is already its fragments in registers (a chained

@@ -135,6 +135,26 @@ bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   return true;
 }
 
+void gpuDotOperandTiles(MlirOperation op, const GpuDotOperands *d,
+                        GpuTile *A, GpuTile *B, GpuTile *C) {
+  TileLayout al, bl;
+  tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 0)), &al);
+  tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 1)), &bl);
+  *A = d->a->uniform ? gpuTileMaterialize(d->a, &al) : *d->a;
+  *B = d->b->uniform ? gpuTileMaterialize(d->b, &bl) : *d->b;
+  *C = d->c->uniform ? gpuTileMaterialize(d->c, &d->result) : *d->c;
+}
+
+void gpuDotOperandTilesFree(const GpuDotOperands *d, GpuTile *A, GpuTile *B,
+                            GpuTile *C) {
+  if (d->a->uniform)
+    free(A->regs);
+  if (d->b->uniform)
+    free(B->regs);
+  if (d->c->uniform)
+    free(C->regs);
+}
+
 /* A dot input element in the accumulator type. */
 static MlirValue widen(TileBuilder *b, MlirValue v, MlirType acc) {
   MlirType t = mlirValueGetType(v);
@@ -188,21 +208,11 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
                                    : why);
     g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op), msg);
   }
-  GpuTile *ap = d.a, *bp = d.b, *cp = d.c;
   TileLayout l = d.result;
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
-  GpuTile A = *ap, B = *bp;
-  GpuTile C = cp->uniform ? gpuTileMaterialize(cp, &l) : *cp;
-  if (A.uniform || B.uniform) {
-    TileLayout al, blay;
-    tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 0)), &al);
-    tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 1)), &blay);
-    if (A.uniform)
-      A = gpuTileMaterialize(ap, &al);
-    if (B.uniform)
-      B = gpuTileMaterialize(bp, &blay);
-  }
+  GpuTile A, B, C;
+  gpuDotOperandTiles(op, &d, &A, &B, &C);
   int64_t M = A.shape[0], K = A.shape[1], N = B.shape[1];
   int aBytes = tileElemBytes(A.elem);
   int64_t bOffset = M * K; /* B follows A, in elements of A's size */
@@ -255,12 +265,7 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   free(m);
   free(n);
   free(next);
-  if (cp->uniform)
-    free(C.regs);
-  if (ap->uniform)
-    free(A.regs);
-  if (bp->uniform)
-    free(B.regs);
+  gpuDotOperandTilesFree(&d, &A, &B, &C);
   gpuSetTile(g, result, out);
   return true;
 }

@@ -261,7 +261,7 @@ void gpuWgmmaWait(TileBuilder *b, int n) {
 
 bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                       const TileMmaInstr *in, const GpuDotOperands *d) {
-  GpuTile *ap = d->a, *bp = d->b, *cp = d->c;
+  GpuTile *ap = d->a, *bp = d->b;
   TileLayout l = d->result;
   int n = l.wgmmaN;
   bool bRows = bp->transposedSource; /* B is its trans's source, N x K */
@@ -301,12 +301,8 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   g->usesWgmma = true;
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
-  TileLayout al, bl;
-  tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 0)), &al);
-  tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 1)), &bl);
-  GpuTile A = ap->uniform ? gpuTileMaterialize(ap, &al) : *ap;
-  GpuTile B = bp->uniform ? gpuTileMaterialize(bp, &bl) : *bp;
-  GpuTile C = cp->uniform ? gpuTileMaterialize(cp, &l) : *cp;
+  GpuTile A, B, C;
+  gpuDotOperandTiles(op, d, &A, &B, &C);
 
   /* Stage what is not in shared memory yet, each operand at a multiple of
    * 1024 bytes (the scratch buffer starts at one), fenced for wgmma's
@@ -372,12 +368,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     gpuWgmmaWait(b, 0);
     gpuWgmmaPin(b, out.regs, out.numRegs);
   }
-  if (ap->uniform)
-    free(A.regs);
-  if (bp->uniform)
-    free(B.regs);
-  if (cp->uniform)
-    free(C.regs);
+  gpuDotOperandTilesFree(d, &A, &B, &C);
   gpuSetTile(g, result, out);
   return true;
 }
