@@ -98,4 +98,40 @@ for mnk in 48x72x24 50x70x24 256x256x64 256x512x128 136x264x40 130x260x203; do
   echo "$name|$sgrid|$args|2|2e-2" >> "$D/list.txt"
   echo "packaged $name"
 done
+# Flash attention (examples/flash_attention.mlir): f16 at d = 64 and 128
+# (the d = 128 kernels are the bf16 ones with f16 types), full and causal,
+# plus the bf16 kernels as written. Checked against NumPy (O and the
+# log-sum-exp) at ragged lengths, timed at 16 heads x 8192 tokens and
+# 1 x 16384 (bench/gpu-attention.sh).
+A=$D/flash_attention.mlir
+cp examples/flash_attention.mlir "$A"
+sed -n '/^func.func @flash_attention_bf16_d128/,$p' examples/flash_attention.mlir | sed 's/bf16/f16/g' >> "$A"
+: > "$D/attention.txt"
+PYA=/usr/bin/python3; [ -x "$PYA" ] || PYA=python3
+for c in "f16 64 full" "f16 64 causal" "f16 128 full" "f16 128 causal" "bf16 128 full" "bf16 128 causal"; do
+  set -- $c; dt=$1; hd=$2; mask=$3
+  kernel=flash_attention_${dt}_d$hd; [ $mask = causal ] && kernel=flash_attention_causal_${dt}_d$hd
+  "$B/tile-opt" "$A" --tile-compile --emit=package --kernel="$kernel" -o "$D/bench_$kernel.tpkg"
+  for shape in "3 300 300" "2 130 333"; do
+    set -- $shape; nh=$1; lq=$2; lk=$3
+    [ $mask = causal ] && [ $lq != $lk ] && continue
+    r=$D/ref_${kernel}_$lq; mkdir -p "$r"
+    "$PYA" test/Run/Inputs/examples_ref.py flash_attention "$r" $nh $lq $lk $hd $dt $mask
+    args="--arg npy:$r/q.npy --arg npy:$r/k.npy --arg npy:$r/v.npy --arg zeros:${nh}x${lq}x${hd}x$dt --arg zeros:${nh}x${lq}xf32"
+    rtol=1e-2; [ $dt = bf16 ] && rtol=2e-2
+    for out in 3 4; do
+      name=bench_${kernel}_${lq}x${lk}_o$out
+      cp "$D/bench_$kernel.tpkg" "$D/$name.tpkg"
+      if [ $out = 3 ]; then cp "$r/ref.npy" "$D/$name.ref.npy"; else cp "$r/lse.npy" "$D/$name.ref.npy"; rtol=1e-3; fi
+      echo "$name|cdiv($lq,128),$nh|$args|$out|$rtol" >> "$D/list.txt"
+    done
+  done
+  [ $dt = f16 ] || continue
+  for shape in "16 8192" "1 16384"; do
+    set -- $shape; nh=$1; L=$2
+    flops=$((4 * nh * L * L * hd)); [ $mask = causal ] && flops=$((flops / 2))
+    echo "$kernel|cdiv($L,128),$nh|--arg randn:${nh}x${L}x${hd}xf16:seed=1 --arg randn:${nh}x${L}x${hd}xf16:seed=2 --arg randn:${nh}x${L}x${hd}xf16:seed=3 --arg zeros:${nh}x${L}x${hd}xf16 --arg zeros:${nh}x${L}xf32|attn_d${hd}_${mask}_${nh}x$L|$flops" >> "$D/attention.txt"
+  done
+  echo "packaged bench_$kernel"
+done
 echo "ready: $(wc -l < "$D/list.txt") checked kernels, $(wc -l < "$D/bench.txt") + $(wc -l < "$D/matmul.txt") timed cases in $D"

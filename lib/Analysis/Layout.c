@@ -112,6 +112,105 @@ bool tileLayoutEqual(const TileLayout *a, const TileLayout *b) {
   return true;
 }
 
+/* `l` (blocked, of `shape`) with its unit dimensions that nothing spans
+ * removed; false if a unit dimension is spanned (replicated). */
+static bool squeeze(const TileLayout *l, int rank, const int64_t *shape,
+                    TileLayout *out, int64_t *outShape) {
+  const TileBlocked *b = &l->blocked;
+  int keep[TILE_MAX_LAYOUT_RANK], newIndex[TILE_MAX_LAYOUT_RANK], n = 0;
+  if (l->kind != LAYOUT_BLOCKED || b->rank != rank)
+    return false;
+  for (int d = 0; d < rank; ++d) {
+    bool unit = shape[d] == 1;
+    if (unit && (b->sizePerThread[d] != 1 || b->threadsPerWarp[d] != 1 ||
+                 b->warpsPerCTA[d] != 1))
+      return false;
+    newIndex[d] = unit ? -1 : n;
+    if (!unit)
+      keep[n++] = d;
+  }
+  memset(out, 0, sizeof *out);
+  out->kind = LAYOUT_BLOCKED;
+  out->blocked.rank = n;
+  for (int i = 0; i < n; ++i) {
+    out->blocked.sizePerThread[i] = b->sizePerThread[keep[i]];
+    out->blocked.threadsPerWarp[i] = b->threadsPerWarp[keep[i]];
+    out->blocked.warpsPerCTA[i] = b->warpsPerCTA[keep[i]];
+    outShape[i] = shape[keep[i]];
+  }
+  int k = 0;
+  for (int i = 0; i < rank; ++i)
+    if (newIndex[b->order[i]] >= 0)
+      out->blocked.order[k++] = newIndex[b->order[i]];
+  return true;
+}
+
+bool tileLayoutSameRegisters(const TileLayout *a, const int64_t *as,
+                             const TileLayout *b, const int64_t *bs) {
+  int ra = tileLayoutRank(a), rb = tileLayoutRank(b);
+  bool sameShape = ra == rb;
+  for (int d = 0; sameShape && d < ra; ++d)
+    sameShape = as[d] == bs[d];
+  if (sameShape) {
+    TileLayout x = *a;
+    x.wgmmaN = b->wgmmaN;
+    return tileLayoutEqual(&x, b);
+  }
+  TileLayout sa, sb;
+  int64_t sha[TILE_MAX_LAYOUT_RANK], shb[TILE_MAX_LAYOUT_RANK];
+  if (!squeeze(a, ra, as, &sa, sha) || !squeeze(b, rb, bs, &sb, shb) ||
+      sa.blocked.rank != sb.blocked.rank)
+    return false;
+  for (int d = 0; d < sa.blocked.rank; ++d)
+    if (sha[d] != shb[d])
+      return false;
+  return tileLayoutEqual(&sa, &sb);
+}
+
+bool tileLayoutReshapeUnitDims(const TileLayout *l, int fromRank,
+                               const int64_t *from, int toRank,
+                               const int64_t *to, TileLayout *out) {
+  TileLayout s;
+  int64_t shape[TILE_MAX_LAYOUT_RANK];
+  if (!squeeze(l, fromRank, from, &s, shape))
+    return false;
+  /* Walk `to`: its non-unit dimensions must be the squeezed ones, in
+   * order; unit ones get nothing. */
+  int k = 0, map[TILE_MAX_LAYOUT_RANK];
+  for (int d = 0; d < toRank; ++d) {
+    if (to[d] == 1) {
+      map[d] = -1;
+      continue;
+    }
+    if (k >= s.blocked.rank || shape[k] != to[d])
+      return false;
+    map[d] = k++;
+  }
+  if (k != s.blocked.rank)
+    return false;
+  memset(out, 0, sizeof *out);
+  out->kind = LAYOUT_BLOCKED;
+  out->blocked.rank = toRank;
+  int inv[TILE_MAX_LAYOUT_RANK], o = 0;
+  for (int d = 0; d < toRank; ++d) {
+    bool unit = map[d] < 0;
+    out->blocked.sizePerThread[d] = unit ? 1 : s.blocked.sizePerThread[map[d]];
+    out->blocked.threadsPerWarp[d] =
+        unit ? 1 : s.blocked.threadsPerWarp[map[d]];
+    out->blocked.warpsPerCTA[d] = unit ? 1 : s.blocked.warpsPerCTA[map[d]];
+    if (!unit)
+      inv[map[d]] = d;
+  }
+  /* The kept dimensions in their order, then the unit ones, innermost
+   * first (as tileLayoutDefault orders the rest). */
+  for (int i = 0; i < s.blocked.rank; ++i)
+    out->blocked.order[o++] = inv[s.blocked.order[i]];
+  for (int d = toRank - 1; d >= 0; --d)
+    if (map[d] < 0)
+      out->blocked.order[o++] = d;
+  return true;
+}
+
 int tileBlockedCoverage(const TileBlocked *b, int d) {
   return b->sizePerThread[d] * b->threadsPerWarp[d] * b->warpsPerCTA[d];
 }

@@ -81,6 +81,22 @@ TileLayoutKind tileLayoutParentKind(const TileLayout *l);
 /* The rank of the tensors this layout describes. */
 int tileLayoutRank(const TileLayout *l);
 bool tileLayoutEqual(const TileLayout *a, const TileLayout *b);
+/* Whether a tile of shape `as` in layout `a` and one of shape `bs` in `b`
+ * (as many elements, row-major order kept) put every element in the same
+ * register of the same thread, so that converting one into the other moves
+ * nothing: the layouts differ only in wgmmaN (which names a dot's
+ * instruction, not where elements are), or they are blocked layouts that
+ * differ only in unit dimensions no lane, warp or register spans (a
+ * reshape that adds or drops them). */
+bool tileLayoutSameRegisters(const TileLayout *a, const int64_t *as,
+                             const TileLayout *b, const int64_t *bs);
+/* The blocked layout `l` of a tile of shape `from` for the same tile
+ * reshaped to `to` by adding or dropping unit dimensions only, with every
+ * element where it was (tileLayoutSameRegisters); false for other reshapes
+ * or layouts. */
+bool tileLayoutReshapeUnitDims(const TileLayout *l, int fromRank,
+                               const int64_t *from, int toRank,
+                               const int64_t *to, TileLayout *out);
 
 /* Registers per thread for a tile of `shape` (of rank tileLayoutRank). */
 int tileLayoutNumRegs(const TileLayout *l, const int64_t *shape);

@@ -155,12 +155,42 @@ static MlirOpOperand onlyUse(MlirValue v) {
   return use;
 }
 
+bool tileMmaUnitReshape(MlirOperation op) {
+  if (!tileOpIsNamed(op, "tile.reshape"))
+    return false;
+  MlirType from = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType to = mlirValueGetType(mlirOperationGetResult(op, 0));
+  intptr_t fr = mlirShapedTypeGetRank(from), tr = mlirShapedTypeGetRank(to);
+  int64_t fs[TILE_MAX_LAYOUT_RANK], ts[TILE_MAX_LAYOUT_RANK];
+  if (fr < tr || fr > TILE_MAX_LAYOUT_RANK)
+    return false;
+  for (intptr_t d = 0; d < fr; ++d) {
+    fs[d] = mlirShapedTypeGetDimSize(from, d);
+    if (d < fr - tr ? fs[d] != 1
+                    : fs[d] != mlirShapedTypeGetDimSize(to, d - (fr - tr)))
+      return false;
+  }
+  for (intptr_t d = 0; d < tr; ++d)
+    ts[d] = mlirShapedTypeGetDimSize(to, d);
+  TileLayout fl, tl;
+  bool fh = tileTypeLayout(from, &fl), th = tileTypeLayout(to, &tl);
+  if (!fh && !th)
+    return true;
+  return fh && th && tileLayoutSameRegisters(&fl, fs, &tl, ts);
+}
+
 bool tileMmaLoadOperand(MlirOperation load, MlirOperation *dot, int *operand,
                         TileSmemLayout *stored) {
   MlirOpOperand use = onlyUse(mlirOperationGetResult(load, 0));
   if (mlirOpOperandIsNull(use))
     return false;
   MlirOperation user = mlirOpOperandGetOwner(use);
+  if (tileMmaUnitReshape(user)) {
+    use = onlyUse(mlirOperationGetResult(user, 0));
+    if (mlirOpOperandIsNull(use))
+      return false;
+    user = mlirOpOperandGetOwner(use);
+  }
   bool throughTrans = false;
   if (tileOpIsNamed(user, "tile.trans")) {
     use = onlyUse(mlirOperationGetResult(user, 0));

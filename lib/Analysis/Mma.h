@@ -41,11 +41,17 @@ MlirOperation tileMmaTransposedB(MlirOperation dot);
 
 /* The tensor-core dot that `load`'s tile feeds and as which operand (0: A,
  * 1: B): as its only use, or as B through a tile.trans whose only use is
- * the dot (tileMmaTransposedB). *stored: the shared-memory layout
+ * the dot (tileMmaTransposedB), in both cases possibly after a reshape
+ * that drops unit dimensions and moves nothing (a batch element's
+ * [1][R][C] box of a rank-3 memref as [R][C]; tileMmaUnitReshape). *stored: the shared-memory layout
  * tile-promote-smem recorded, as the load's own tile lies in it (a B
  * stored [N][K] through the trans is the loaded tile row-major). False
  * when there is no such dot, no recorded layout, or the layout stores the
  * tile transposed (a copy cannot transpose). */
+/* `op` is a tile.reshape that only drops unit leading dimensions of its
+ * operand and, where the types have layouts, keeps every element in its
+ * register (tileLayoutSameRegisters). */
+bool tileMmaUnitReshape(MlirOperation op);
 bool tileMmaLoadOperand(MlirOperation load, MlirOperation *dot, int *operand,
                         TileSmemLayout *stored);
 

@@ -26,20 +26,27 @@ static bool unitInnerStride(MlirType memref) {
           mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(layout)));
 }
 
-/* A rank-2 kernel argument with a unit inner stride: what a tensor map
- * describes. */
-static bool mapsArgument(MlirValue mem) {
+/* A kernel argument of rank 2 (or 3, when `rank3` allows) with a unit
+ * inner stride: what a tensor map describes. */
+static bool mapsArgument(MlirValue mem, bool rank3) {
   MlirType mt = mlirValueGetType(mem);
+  intptr_t rank = mlirShapedTypeGetRank(mt);
   return mlirValueIsABlockArgument(mem) &&
          tileOpIsNamed(mlirBlockGetParentOperation(
                            mlirBlockArgumentGetOwner(mem)),
                        "func.func") &&
-         mlirShapedTypeGetRank(mt) == 2 && unitInnerStride(mt);
+         (rank == 2 || (rank3 && rank == 3)) && unitInnerStride(mt);
+}
+
+/* The rows of a load's box: dimension 0 of a rank-2 tile, 1 of a rank-3
+ * one (whose dimension 0 is 1: the pipeline takes no other). */
+static int64_t boxRowsOf(MlirType tile) {
+  return mlirShapedTypeGetDimSize(tile, mlirShapedTypeGetRank(tile) - 2);
 }
 
 bool tileTmaCanStore(MlirOperation store, TileSmemLayout *layout) {
   if (!tileOpIsNamed(store, "tile.store") ||
-      !mapsArgument(mlirOperationGetOperand(store, 1)))
+      !mapsArgument(mlirOperationGetOperand(store, 1), false))
     return false;
   MlirType tt = mlirValueGetType(mlirOperationGetOperand(store, 0));
   TileLayout l;
@@ -57,12 +64,12 @@ bool tileTmaCanCopy(MlirOperation load, const char **why) {
   const char *reason = NULL;
   if (!tileOpIsNamed(load, "tile.load"))
     reason = "it is a masked load";
-  else if (!mapsArgument(mlirOperationGetOperand(load, 0)))
-    reason = "its memref is not a rank-2 kernel argument with a unit inner "
-             "stride";
+  else if (!mapsArgument(mlirOperationGetOperand(load, 0), true))
+    reason = "its memref is not a kernel argument of rank 2 or 3 with a unit "
+             "inner stride";
   else if (!dotLayout(load, &s) || s.blockElems == 0 || s.transposed)
     reason = "its dot is not on wgmma";
-  else if (mlirShapedTypeGetDimSize(tt, 0) > 256)
+  else if (boxRowsOf(tt) > 256)
     reason = "its tile has more than 256 rows (a TMA box's limit)";
   if (why)
     *why = reason;
@@ -82,7 +89,7 @@ static TileTmaMap mapFor(MlirOperation op) {
   TileTmaMap m;
   m.arg = (int)mlirBlockArgumentGetArgNumber(
       mlirOperationGetOperand(op, isStore ? 1 : 0));
-  m.boxRows = (int)mlirShapedTypeGetDimSize(tt, 0);
+  m.boxRows = (int)boxRowsOf(tt);
   m.boxCols = (int)s.blockElems;
   m.swizzleBytes = (int)(s.blockElems * s.elemBytes);
   return m;

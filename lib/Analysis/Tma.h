@@ -4,11 +4,13 @@
  * tensorMaps, lib/Runtime/Package.h).
  *
  * A load uses TMA when it feeds a dot on wgmma (its shared-memory layout
- * is wgmma's: column blocks as wide as the swizzle), reads a rank-2 kernel
- * argument with a unit inner stride, and its tile has at most 256 rows.
- * Each of its column blocks is one copy of a box of rows x blockElems
- * elements; the memref's tensor map describes that box and swizzle, and
- * loads of one argument with the same box share a map. */
+ * is wgmma's: column blocks as wide as the swizzle), reads a kernel
+ * argument of rank 2 or 3 with a unit inner stride, and its tile has at
+ * most 256 rows (and, for rank 3, one element in dimension 0). Each of
+ * its column blocks is one copy of a box of rows x blockElems elements
+ * (1 x rows x blockElems for rank 3); the memref's tensor map describes
+ * that box and swizzle, and loads of one argument with the same box share
+ * a map. */
 #ifndef TILE_ANALYSIS_TMA_H
 #define TILE_ANALYSIS_TMA_H
 

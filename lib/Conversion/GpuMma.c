@@ -404,7 +404,7 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
   GpuTile A, B, C;
-  gpuDotOperandTiles(op, d, &A, &B, &C);
+  gpuDotOperandTiles(g, op, d, &A, &B, &C);
   bool ownA = ap->uniform, ownB = bp->uniform;
   if (in->input == MMA_TF32) {
     GpuTile ra = roundedToTF32(b, &A), rb = roundedToTF32(b, &B);

@@ -52,9 +52,12 @@ typedef struct {
   TileLayout result;
 } GpuDotOperands;
 /* The dot's operands as register tiles, a uniform one (a splat) expanded
- * into its layout; gpuDotOperandTilesFree frees those expansions. */
-void gpuDotOperandTiles(MlirOperation op, const GpuDotOperands *d,
-                        GpuTile *A, GpuTile *B, GpuTile *C);
+ * into its layout, and with the shared-memory copy a pipelined loop made
+ * of a loop-invariant one (GpuLowering.staged); gpuDotOperandTilesFree
+ * frees the expansions. */
+void gpuDotOperandTiles(const GpuLowering *g, MlirOperation op,
+                        const GpuDotOperands *d, GpuTile *A, GpuTile *B,
+                        GpuTile *C);
 void gpuDotOperandTilesFree(const GpuDotOperands *d, GpuTile *A, GpuTile *B,
                             GpuTile *C);
 bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,

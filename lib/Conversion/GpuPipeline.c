@@ -54,8 +54,15 @@ enum { CHUNK = 16 };
 
 static int64_t tileBytes(MlirOperation load) {
   MlirType t = mlirValueGetType(mlirOperationGetResult(load, 0));
-  return mlirShapedTypeGetDimSize(t, 0) * mlirShapedTypeGetDimSize(t, 1) *
-         tileElemBytes(mlirShapedTypeGetElementType(t));
+  int64_t bytes = tileElemBytes(mlirShapedTypeGetElementType(t));
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
+    bytes *= mlirShapedTypeGetDimSize(t, d);
+  return bytes;
+}
+
+/* The offset operand of the load's innermost dimension. */
+static MlirValue innerOffset(MlirOperation load) {
+  return mlirOperationGetOperand(load, mlirOperationGetNumOperands(load) - 1);
 }
 
 /* The shared-memory layout the dot that reads `load` recorded for it. */
@@ -97,6 +104,50 @@ static bool accumulatesAcrossIterations(MlirOperation load, MlirBlock body) {
              mlirBlockArgumentGetArgNumber(acc);
 }
 
+/* Whether `v` is defined outside the loop whose body is `body` (a dot
+ * directly in the body sees nothing from the body's nested regions). */
+static bool definedBefore(MlirValue v, MlirBlock body) {
+  if (mlirValueIsABlockArgument(v))
+    return !mlirBlockEqual(mlirBlockArgumentGetOwner(v), body);
+  return !mlirBlockEqual(mlirOperationGetBlock(mlirOpResultGetOwner(v)), body);
+}
+
+/* The tensor-core dots of the body whose A or B (as it is, not through a
+ * trans) comes from before the loop and is not a splat: staged once, in
+ * the region after the stages. A wgmma A in registers stays there. */
+static void planInvariantOperands(GpuPipeline *p) {
+  int64_t align = p->asyncProxyReads ? 1024 : 128;
+  p->bytes = p->stages * p->stageBytes;
+  for (MlirOperation op = mlirBlockGetFirstOperation(p->body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!tileOpIsNamed(op, "tile.dot"))
+      continue;
+    for (int i = 0; i < 2; ++i) {
+      MlirValue v = mlirOperationGetOperand(op, i);
+      MlirOperation def = tileDefiningOp(v);
+      TileLayout l;
+      TileSmemLayout s;
+      if (!definedBefore(v, p->body) ||
+          p->numInvariant == GPU_PIPELINE_MAX_INVARIANT ||
+          !gpuDotSmemLayout(op, i, &s) || s.transposed ||
+          (!mlirOperationIsNull(def) &&
+           (tileOpIsNamed(def, "tile.splat") ||
+            tileOpIsNamed(def, "arith.constant"))) ||
+          !tileTypeLayout(mlirValueGetType(v), &l) || l.kind == LAYOUT_MMA)
+        continue;
+      if (s.blockElems > 0)
+        align = 1024;
+      p->bytes = (p->bytes + align - 1) / align * align;
+      GpuInvariantOperand *inv = &p->invariant[p->numInvariant++];
+      inv->dot = op;
+      inv->operand = i;
+      inv->layout = s;
+      inv->offset = p->bytes;
+      p->bytes += s.bytes;
+    }
+  }
+}
+
 bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
                      GpuPipeline *p) {
   memset(p, 0, sizeof *p);
@@ -114,7 +165,7 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
     int vector = CHUNK / tileElemBytes(mlirShapedTypeGetElementType(t));
     if (p->numLoads == GPU_PIPELINE_MAX_LOADS ||
-        !gpuDivisibleBy(mlirOperationGetOperand(op, 2), vector))
+        !gpuDivisibleBy(innerOffset(op), vector))
       return false;
     TileSmemLayout s;
     int64_t align = 128;
@@ -141,6 +192,7 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
     p->tma = p->tma && p->mapIndex[j] >= 0 && p->mapIndex[j] < g->numTmaMaps;
     p->txBytes += tileBytes(p->loads[j]);
   }
+  planInvariantOperands(p);
   p->wgmmaInFlight = p->asyncProxyReads && p->stages >= 3;
   for (int j = 0; j < p->numLoads && p->wgmmaInFlight; ++j)
     p->wgmmaInFlight = accumulatesAcrossIterations(p->loads[j], p->body);
@@ -157,8 +209,8 @@ static MlirWalkResult loopBytes(MlirOperation op, void *userData) {
   BytesWalk *w = userData;
   GpuPipeline p;
   if (tileOpIsNamed(op, "scf.for") && gpuPipelinePlan(w->g, op, &p) &&
-      p.stages * p.stageBytes > w->bytes)
-    w->bytes = p.stages * p.stageBytes;
+      p.bytes > w->bytes)
+    w->bytes = p.bytes;
   return MlirWalkResultAdvance;
 }
 
@@ -218,11 +270,16 @@ static void cpAsync(TileBuilder *b, MlirValue dst, MlirValue src,
 }
 
 /* What the copies of one tile need: the memref, the tile's offsets at the
- * iteration, its layout and its buffer. */
+ * iteration, its layout and its buffer. The tile is a box of rows of the
+ * memref's last two dimensions; a rank-3 memref's leading offset picks
+ * the batch element (`base`, and whether it exists: `batchInside`). */
 typedef struct {
   const GpuMemref *m;
+  MlirValue base;        /* the memref's pointer at the batch element */
+  MlirValue batchInside; /* i1 */
   MlirValue off[2];
-  TileLayout layout;
+  MlirValue sizes[2], rowStride; /* of the last two dimensions */
+  TileLayout layout; /* of the rank-2 box */
   int64_t shape[2];
   MlirType elem;
   int vector; /* elements per 16-byte group */
@@ -241,14 +298,14 @@ static MlirValue globalPtr(TileBuilder *b, const TileCopy *t, MlirValue base,
  * tile's corner, then per group a loop-invariant offset (its row times
  * the stride plus its column), so each copy costs an add. */
 static void copiesInside(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
-  MlirValue corner = gpuGep(b, t->m->ptr,
-                            bAddi(b, bMuli(b, t->off[0], t->m->strides[0]),
+  MlirValue corner = gpuGep(b, t->base,
+                            bAddi(b, bMuli(b, t->off[0], t->rowStride),
                                   t->off[1]),
                             t->elem);
   for (int r = 0; r < t->numRegs; r += t->vector) {
     MlirValue c[2];
     gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
-    MlirValue within = bAddi(b, bMuli(b, c[0], t->m->strides[0]), c[1]);
+    MlirValue within = bAddi(b, bMuli(b, c[0], t->rowStride), c[1]);
     cpAsync(b, gpuSmemAddr(b, &t->smem, c[0], c[1]),
             globalPtr(b, t, corner, within), (MlirValue){NULL});
   }
@@ -263,18 +320,18 @@ static void copiesAtEdge(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
   for (int r = 0; r < t->numRegs; r += t->vector) {
     MlirValue c[2], gc[2];
     gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
-    MlirValue inside = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
+    MlirValue inside = t->batchInside;
     for (int d = 0; d < 2; ++d) {
       gc[d] = bAddi(b, t->off[d], c[d]);
       MlirValue end = bAddi(b, gc[d], bConstIndex(b, d == 1 ? t->vector : 1));
       inside = bAndi(b, inside, bCmpi(b, ARITH_SGE, gc[d], zero));
-      inside = bAndi(b, inside, bCmpi(b, ARITH_SLE, end, t->m->sizes[d]));
+      inside = bAndi(b, inside, bCmpi(b, ARITH_SLE, end, t->sizes[d]));
     }
-    MlirValue linear = bAddi(b, bMuli(b, gc[0], t->m->strides[0]), gc[1]);
+    MlirValue linear = bAddi(b, bMuli(b, gc[0], t->rowStride), gc[1]);
     MlirValue bytes = bSelect(b, inside, bConstInt(b, i32, CHUNK),
                               bConstInt(b, i32, 0));
     cpAsync(b, gpuSmemAddr(b, &t->smem, c[0], c[1]),
-            globalPtr(b, t, t->m->ptr, linear), bytes);
+            globalPtr(b, t, t->base, linear), bytes);
   }
 }
 
@@ -291,12 +348,38 @@ static bool issueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   }
   TileCopy t;
   t.m = &mv->memref;
-  for (int d = 0; d < 2; ++d)
-    t.off[d] = scalarAt(g, b, p, mlirOperationGetOperand(load, 1 + d), iv);
+  int lead = t.m->rank - 2;
+  MlirValue zero = bConstIndex(b, 0);
+  MlirValue batch = zero;
+  t.batchInside = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
+  for (int d = 0; d < lead; ++d) {
+    MlirValue o = scalarAt(g, b, p, mlirOperationGetOperand(load, 1 + d), iv);
+    batch = bAddi(b, batch, bMuli(b, o, t.m->strides[d]));
+    t.batchInside = bAndi(b, t.batchInside, bCmpi(b, ARITH_SGE, o, zero));
+    t.batchInside =
+        bAndi(b, t.batchInside, bCmpi(b, ARITH_SLT, o, t.m->sizes[d]));
+  }
+  t.base = lead ? gpuGep(b, t.m->ptr, batch, t.m->elem) : t.m->ptr;
+  for (int d = 0; d < 2; ++d) {
+    t.off[d] = scalarAt(g, b, p, mlirOperationGetOperand(load, 1 + lead + d),
+                        iv);
+    t.sizes[d] = t.m->sizes[lead + d];
+  }
+  t.rowStride = t.m->strides[lead];
   MlirType type = mlirValueGetType(mlirOperationGetResult(load, 0));
-  tileTypeLayout(type, &t.layout);
-  t.shape[0] = mlirShapedTypeGetDimSize(type, 0);
-  t.shape[1] = mlirShapedTypeGetDimSize(type, 1);
+  TileLayout layout;
+  tileTypeLayout(type, &layout);
+  int64_t shape[TILE_MAX_LAYOUT_RANK];
+  for (int d = 0; d < 2 + lead; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(type, d);
+  t.shape[0] = shape[lead];
+  t.shape[1] = shape[lead + 1];
+  t.layout = layout;
+  if (lead && !tileLayoutReshapeUnitDims(&layout, 2 + lead, shape, 2, t.shape,
+                                         &t.layout)) {
+    tileEmitOpError(load, "has a layout the pipeline cannot copy by rows");
+    return false;
+  }
   t.elem = mlirShapedTypeGetElementType(type);
   int eb = tileElemBytes(t.elem);
   t.vector = CHUNK / eb;
@@ -307,14 +390,13 @@ static bool issueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   if (!dotLayoutOf(load, &t.smem.layout))
     t.smem.layout = tileSmemLayoutFor(t.shape[0], t.shape[1], eb, false);
   t.numRegs = tileLayoutNumRegs(&t.layout, t.shape);
-  MlirValue zero = bConstIndex(b, 0);
-  MlirValue whole = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
+  MlirValue whole = t.batchInside;
   for (int d = 0; d < 2; ++d) {
     whole = bAndi(b, whole, bCmpi(b, ARITH_SGE, t.off[d], zero));
     whole = bAndi(b, whole,
                   bCmpi(b, ARITH_SLE, bAddi(b, t.off[d],
                                             bConstIndex(b, t.shape[d])),
-                        t.m->sizes[d]));
+                        t.sizes[d]));
   }
   TileBuilder inside, edge;
   bIf(b, whole, 0, NULL, true, &inside, &edge);
@@ -379,10 +461,17 @@ static bool issueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
     TileSmemLayout s;
     if (!dotLayoutOf(load, &s))
       return false;
-    MlirValue row0 = scalarAt(g, b, p, mlirOperationGetOperand(load, 1), iv);
-    MlirValue col0 = scalarAt(g, b, p, mlirOperationGetOperand(load, 2), iv);
-    if (mlirValueIsNull(row0) || mlirValueIsNull(col0))
-      return false;
+    /* Coordinates innermost first: column, row, then a rank-3 memref's
+     * batch element. */
+    int rank = (int)mlirOperationGetNumOperands(load) - 1;
+    MlirValue coord[3];
+    for (int d = 0; d < rank; ++d) {
+      coord[d] = scalarAt(g, b, p,
+                          mlirOperationGetOperand(load, rank - d), iv);
+      if (mlirValueIsNull(coord[d]))
+        return false;
+    }
+    MlirValue col0 = coord[0];
     int64_t rows = s.bytes / (s.rowElems * s.elemBytes);
     MlirValue buffer = bufferOf(b, g, p, j, stage);
     for (int64_t c = 0; c < s.rowElems / s.blockElems; ++c) {
@@ -391,15 +480,17 @@ static bool issueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
       /* TMA writes shared::cluster addresses; a CTA's own are among them. */
       MlirValue dst7 = bCast(b, "llvm.addrspacecast", dst,
                              mlirLLVMPointerTypeGet(b->ctx, 7));
-      MlirValue operands[] = {
+      MlirValue operands[6] = {
           dst7, g->tmaMaps[p->mapIndex[j]],
-          i32Of(b, bAddi(b, col0, bConstIndex(b, c * s.blockElems))),
-          i32Of(b, row0), bar};
-      int32_t segments[] = {1, 1, 2, 1, 0, 0, 0, 0};
+          i32Of(b, bAddi(b, col0, bConstIndex(b, c * s.blockElems)))};
+      for (int d = 1; d < rank; ++d)
+        operands[2 + d] = i32Of(b, coord[d]);
+      operands[2 + rank] = bar;
+      int32_t segments[] = {1, 1, rank, 1, 0, 0, 0, 0};
       TileNamedAttr attrs[] = {
           {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 8, segments)}};
-      voidOp(b, "nvvm.cp.async.bulk.tensor.shared.cluster.global", 5, operands,
-             1, attrs);
+      voidOp(b, "nvvm.cp.async.bulk.tensor.shared.cluster.global", 3 + rank,
+             operands, 1, attrs);
     }
   }
   return true;
@@ -469,11 +560,57 @@ static void remarkNoTma(GpuLowering *g, const GpuPipeline *p) {
 
 /* ---- the pipeline ------------------------------------------------------ */
 
+/* Writes the loop-invariant dot operands to their buffers and records
+ * them for the dots (GpuLowering.staged, until the epilogue). */
+static bool stageInvariants(GpuLowering *g, TileBuilder *b,
+                            const GpuPipeline *p) {
+  int room = (int)(sizeof g->staged / sizeof g->staged[0]);
+  for (int k = 0; k < p->numInvariant; ++k) {
+    const GpuInvariantOperand *inv = &p->invariant[k];
+    GpuValue *v = gpuMapGet(
+        &g->values, mlirOperationGetOperand(inv->dot, inv->operand));
+    if (!v || v->kind != GPU_TILE || g->numStaged == room) {
+      tileEmitOpError(inv->dot, "operand #%d has no GPU lowering",
+                      inv->operand);
+      return false;
+    }
+    if (v->tile.uniform || !mlirValueIsNull(v->tile.smem))
+      continue;
+    GpuSmemTile s = {byteGep(b, gpuDynamicSharedBase(b, g),
+                             bConstIndex(b, inv->offset)),
+                     inv->layout};
+    gpuWriteSmem(g, b, &s, &v->tile);
+    g->staged[g->numStaged].dot = inv->dot;
+    g->staged[g->numStaged].operand = inv->operand;
+    g->staged[g->numStaged].smem = s.base;
+    ++g->numStaged;
+  }
+  if (p->numInvariant > 0) {
+    if (p->asyncProxyReads)
+      gpuFenceAsyncShared(b);
+    gpuBarrier(b);
+  }
+  return true;
+}
+
+/* The dots after the loop no longer read its staged operands. */
+static void unstageInvariants(GpuLowering *g, const GpuPipeline *p) {
+  for (int k = 0; k < p->numInvariant; ++k)
+    for (int i = 0; i < g->numStaged; ++i)
+      if (mlirOperationEqual(g->staged[i].dot, p->invariant[k].dot) &&
+          g->staged[i].operand == p->invariant[k].operand) {
+        g->staged[i] = g->staged[--g->numStaged];
+        break;
+      }
+}
+
 bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                          MlirValue lb, MlirValue ub, MlirValue step) {
   /* The buffers overlap the scratch buffer that code before the loop may
    * still be reading. */
   gpuBarrier(b);
+  if (!stageInvariants(g, b, p))
+    return false;
   if (p->tma)
     initMbarriers(g, b, p);
   else if (p->asyncProxyReads)
@@ -546,6 +683,7 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
 
 void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                          MlirOperation loop) {
+  unstageInvariants(g, p);
   /* Bulk copies: every one issued was waited for by its iteration. */
   if (!p->tma)
     waitGroups(b, 0);

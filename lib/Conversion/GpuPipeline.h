@@ -7,7 +7,17 @@
 
 #include "lib/Conversion/GpuOps.h"
 
-enum { GPU_PIPELINE_MAX_LOADS = 4 };
+enum { GPU_PIPELINE_MAX_LOADS = 4, GPU_PIPELINE_MAX_INVARIANT = 4 };
+
+/* A dot operand of the loop's body defined before the loop (attention's
+ * Q): its registers are written to shared memory once, before the loop,
+ * in the layout the dot reads, instead of once per iteration. */
+typedef struct {
+  MlirOperation dot;
+  int operand; /* 0: A, 1: B */
+  TileSmemLayout layout;
+  int64_t offset; /* bytes into the pipeline's region */
+} GpuInvariantOperand;
 
 typedef struct {
   int stages;
@@ -34,6 +44,9 @@ typedef struct {
   bool tma;
   int mapIndex[GPU_PIPELINE_MAX_LOADS];
   int64_t txBytes; /* one stage's bytes */
+  int numInvariant;
+  GpuInvariantOperand invariant[GPU_PIPELINE_MAX_INVARIANT];
+  int64_t bytes; /* the whole region: the stages, then the invariants */
   MlirBlock body; /* of the kernel's loop */
   MlirValue iv;   /* its induction variable */
 } GpuPipeline;

@@ -111,6 +111,21 @@ bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (!gpuResultLayout(op, 0, &l))
     return false;
   GpuTile out = gpuTileAlloc(&l, type);
+  if (!tileOpIsNamed(op, "tile.trans") &&
+      tileLayoutSameRegisters(&src.layout, src.shape, &l, out.shape)) {
+    /* Nothing moves: the same registers (or the same shared-memory tile of
+     * a pipelined load, whose rows are the unit-free shape's). */
+    if (!mlirValueIsNull(src.smem)) {
+      free(out.regs);
+      out.regs = NULL;
+      out.numRegs = 0;
+      out.smem = src.smem;
+    } else {
+      memcpy(out.regs, src.regs, (size_t)out.numRegs * sizeof *out.regs);
+    }
+    gpuSetTile(g, result, out);
+    return true;
+  }
   int32_t perm[TILE_MAX_LAYOUT_RANK] = {0, 1, 2};
   bool isTrans = tileOpIsNamed(op, "tile.trans");
   bool isReshape = tileOpIsNamed(op, "tile.reshape");
@@ -135,14 +150,19 @@ bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   return true;
 }
 
-void gpuDotOperandTiles(MlirOperation op, const GpuDotOperands *d,
-                        GpuTile *A, GpuTile *B, GpuTile *C) {
+void gpuDotOperandTiles(const GpuLowering *g, MlirOperation op,
+                        const GpuDotOperands *d, GpuTile *A, GpuTile *B,
+                        GpuTile *C) {
   TileLayout al, bl;
   tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 0)), &al);
   tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(op, 1)), &bl);
   *A = d->a->uniform ? gpuTileMaterialize(d->a, &al) : *d->a;
   *B = d->b->uniform ? gpuTileMaterialize(d->b, &bl) : *d->b;
   *C = d->c->uniform ? gpuTileMaterialize(d->c, &d->result) : *d->c;
+  /* Operands staged before the loop are read there. */
+  for (int i = 0; i < g->numStaged; ++i)
+    if (mlirOperationEqual(g->staged[i].dot, op))
+      (g->staged[i].operand == 0 ? A : B)->smem = g->staged[i].smem;
 }
 
 void gpuDotOperandTilesFree(const GpuDotOperands *d, GpuTile *A, GpuTile *B,
@@ -212,7 +232,7 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
   GpuTile A, B, C;
-  gpuDotOperandTiles(op, &d, &A, &B, &C);
+  gpuDotOperandTiles(g, op, &d, &A, &B, &C);
   int64_t M = A.shape[0], K = A.shape[1], N = B.shape[1];
   int aBytes = tileElemBytes(A.elem);
   int64_t bOffset = M * K; /* B follows A, in elements of A's size */

@@ -117,6 +117,15 @@ typedef struct GpuLowering {
   /* Inside a pipelined loop whose wgmma dots leave their group in flight
    * (GpuPipeline.h: wgmmaInFlight). */
   bool wgmmaInFlight;
+  /* Dot operands a pipelined loop around the point staged in shared
+   * memory before it (GpuPipeline.h: GpuInvariantOperand): the dot reads
+   * them there (gpuDotOperandTiles). */
+  struct {
+    MlirOperation dot;
+    int operand;
+    MlirValue smem;
+  } staged[8];
+  int numStaged;
   bool failed;
   GpuValueMap values;
 } GpuLowering;

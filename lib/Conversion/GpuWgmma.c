@@ -302,7 +302,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
   GpuTile A, B, C;
-  gpuDotOperandTiles(op, d, &A, &B, &C);
+  gpuDotOperandTiles(g, op, d, &A, &B, &C);
 
   /* Stage what is not in shared memory yet, each operand at a multiple of
    * 1024 bytes (the scratch buffer starts at one), fenced for wgmma's

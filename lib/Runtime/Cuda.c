@@ -474,9 +474,9 @@ int tileCudaEventElapsed(TileCudaEvent *start, TileCudaEvent *end, float *ms,
 }
 
 int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
-                            int elemBytes, int64_t rows, int64_t cols,
-                            int64_t rowStride, int boxRows, int boxCols,
-                            int swizzleBytes, char *err, size_t errSize) {
+                            int elemBytes, int rank, const int64_t *shape,
+                            int boxRows, int boxCols, int swizzleBytes,
+                            char *err, size_t errSize) {
   if (!cu->d.cuTensorMapEncodeTiled)
     return tileFail(err, errSize,
                     "this CUDA driver lacks cuTensorMapEncodeTiled (the "
@@ -490,13 +490,23 @@ int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
   int swizzle = swizzleBytes == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
                 : swizzleBytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
                                      : CU_TENSOR_MAP_SWIZZLE_32B;
+  if (rank < 2 || rank > 3)
+    return tileFail(err, errSize, "a tensor map of rank %d (expected 2 or 3)",
+                    rank);
   /* Innermost dimension first; strides in bytes, of the outer ones. */
-  uint64_t dims[2] = {(uint64_t)cols, (uint64_t)rows};
-  uint64_t strides[1] = {(uint64_t)(rowStride * elemBytes)};
-  unsigned box[2] = {(unsigned)boxCols, (unsigned)boxRows};
-  unsigned unit[2] = {1, 1};
+  uint64_t dims[3], strides[2];
+  unsigned box[3] = {(unsigned)boxCols, (unsigned)boxRows, 1};
+  unsigned unit[3] = {1, 1, 1};
+  uint64_t stride = (uint64_t)elemBytes;
+  for (int d = 0; d < rank; ++d) {
+    dims[d] = (uint64_t)shape[rank - 1 - d];
+    if (d > 0)
+      strides[d - 1] = stride;
+    stride *= dims[d];
+  }
   CUresult rc = cu->d.cuTensorMapEncodeTiled(
-      map, type, 2, (void *)(uintptr_t)base, dims, strides, box, unit,
+      map, type, (unsigned)rank, (void *)(uintptr_t)base, dims, strides, box,
+      unit,
       CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
       CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   return rc == CUDA_SUCCESS ? 0

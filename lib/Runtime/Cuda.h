@@ -54,14 +54,15 @@ void tileCudaKernelDestroy(TileCudaKernel *k);
 void tileCudaKernelInfo(const TileCudaKernel *k, int *numRegs,
                         int *staticShared, int *dynamicShared);
 
-/* Encodes a CUtensorMap (128 bytes at `map`, 64-byte aligned) for a
- * row-major rows x cols array at `base` whose rows are rowStride elements
- * apart: tiles of boxRows x boxCols elements, swizzled in 32-, 64- or
- * 128-byte rows, zeros for what lies outside the array (Package.h). */
+/* Encodes a CUtensorMap (128 bytes at `map`, 64-byte aligned) for a dense
+ * row-major array of rank 2 or 3 and `shape` at `base`: boxes of boxRows x
+ * boxCols elements in the last two dimensions (one element deep in the
+ * first of three), swizzled in 32-, 64- or 128-byte rows, zeros for what
+ * lies outside the array (Package.h). */
 int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
-                            int elemBytes, int64_t rows, int64_t cols,
-                            int64_t rowStride, int boxRows, int boxCols,
-                            int swizzleBytes, char *err, size_t errSize);
+                            int elemBytes, int rank, const int64_t *shape,
+                            int boxRows, int boxCols, int swizzleBytes,
+                            char *err, size_t errSize);
 
 /* Launches on the default stream (asynchronous). */
 int tileCudaLaunch(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],

@@ -178,8 +178,8 @@ static int prepareParams(TileCuda *cu, const TilePackage *p,
     const TilePackageTensorMap *t = &p->tensorMaps[i];
     const TileHostArray *v = args[t->arg].array;
     if (tileCudaEncodeTensorMap(cu, ps->tensorMaps[i], ps->buffers[t->arg],
-                                (int)tileDTypeSize(v->dtype), v->shape[0],
-                                v->shape[1], v->shape[1], t->boxRows,
+                                (int)tileDTypeSize(v->dtype),
+                                p->args[t->arg].rank, v->shape, t->boxRows,
                                 t->boxCols, t->swizzleBytes, inner,
                                 sizeof inner))
       return tileFail(err, errSize, "argument #%d's tensor map: %s", t->arg,

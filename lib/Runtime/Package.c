@@ -106,10 +106,10 @@ static int validateTensorMap(const char *name, int i, const TilePackage *p,
                              char *err, size_t errSize) {
   const TilePackageTensorMap *t = &p->tensorMaps[i];
   if (t->arg < 0 || t->arg >= p->numArgs || !p->args[t->arg].isMemref ||
-      p->args[t->arg].rank != 2)
+      p->args[t->arg].rank < 2)
     return tileFail(err, errSize,
                     "%s: tensor map #%d names argument #%d, which is not a "
-                    "memref of rank 2 of the kernel's %d arguments",
+                    "memref of rank 2 or 3 of the kernel's %d arguments",
                     name, i, t->arg, p->numArgs);
   int elem = (int)tileDTypeSize(p->args[t->arg].dtype);
   if (t->swizzleBytes != 32 && t->swizzleBytes != 64 && t->swizzleBytes != 128)

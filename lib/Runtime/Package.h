@@ -64,7 +64,8 @@ typedef struct {
 
 /* A tensor map the aligned entry takes (version 3). */
 typedef struct {
-  int arg;          /* the kernel argument: a memref of rank 2 */
+  int arg;          /* the kernel argument: a memref of rank 2 or 3 (then
+                     * the box is one element deep in dimension 0) */
   int boxRows;      /* 1..256 */
   int boxCols;      /* 1..256 elements, at most swizzleBytes of them */
   int swizzleBytes; /* 32, 64 or 128 */

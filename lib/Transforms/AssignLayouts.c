@@ -465,6 +465,25 @@ static void assignYield(MlirOperation op, Assign *a) {
   }
 }
 
+/* A reshape that only adds or drops unit dimensions of a blocked tile
+ * (a batch element's [1][M][K] box as [M][K], and back) keeps every
+ * element where it is: its result gets that layout, and it moves
+ * nothing. */
+static bool reshapeInPlace(MlirOperation op, TileLayout *out) {
+  MlirValue src = mlirOperationGetOperand(op, 0);
+  MlirType st = mlirValueGetType(src);
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int sr, rr;
+  int64_t ss[TILE_MAX_LAYOUT_RANK], rs[TILE_MAX_LAYOUT_RANK];
+  TileLayout l;
+  if (tileValueIsUniform(src) || !layoutOf(src, &l) ||
+      mlirShapedTypeGetRank(rt) > TILE_MAX_LAYOUT_RANK)
+    return false;
+  shapeOf(st, &sr, ss);
+  shapeOf(rt, &rr, rs);
+  return tileLayoutReshapeUnitDims(&l, sr, ss, rr, rs, out);
+}
+
 static void assignOp(MlirOperation op, Assign *a) {
   intptr_t nResults = mlirOperationGetNumResults(op);
   bool tensorResult = nResults == 1 && isTensor(mlirOperationGetResult(op, 0));
@@ -562,6 +581,10 @@ static void assignOp(MlirOperation op, Assign *a) {
                                       mlirDenseElementsAttrGetSplatValue(value)));
     return;
   }
+  if (tileOpIsNamed(op, "tile.reshape") && reshapeInPlace(op, &l)) {
+    setLayout(result, &l);
+    return;
+  }
   /* Elementwise (arith/math), splats, constants, range, trans, reshape. */
   bool elementwise = !tileOpIsTile(op) && !tileOpIsNamed(op, "arith.constant");
   if (elementwise && firstOperandLayout(op, &l)) {
@@ -574,20 +597,67 @@ static void assignOp(MlirOperation op, Assign *a) {
 
 static void assignRegion(MlirRegion region, Assign *a);
 
-/* scf.for: iter_args take their init's layout (the default for a uniform
- * init), results the iter_args'. */
+/* The layout the value yielded for a loop's iter_arg will have, as far
+ * as it can be told before the body is assigned: a tensor-core dot's mma
+ * layout, a reduction's slice of its input's, through elementwise ops
+ * (their first operand that tells) and the yields of inner loops; false
+ * when nothing tells (block arguments, loads, other ops). */
+static bool predictLayout(MlirValue v, const Assign *a, int depth,
+                          TileLayout *out) {
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def) || depth > 16 || tileValueIsUniform(v))
+    return false;
+  if (tileOpIsNamed(def, "tile.dot"))
+    return dotMmaLayout(def, a, out);
+  if (tileOpIsNamed(def, "tile.reduce")) {
+    int64_t axis = 0;
+    TileLayout in;
+    if (!tileOpIntAttr(def, "axis", &axis) ||
+        !predictLayout(mlirOperationGetOperand(def, 0), a, depth + 1, &in) ||
+        in.kind == LAYOUT_SLICE)
+      return false;
+    *out = tileLayoutSlice(&in, (int)axis);
+    return true;
+  }
+  if (tileOpIsNamed(def, "scf.for")) {
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(def, 0));
+    return predictLayout(
+        mlirOperationGetOperand(mlirBlockGetTerminator(body),
+                                mlirOpResultGetResultNumber(v)),
+        a, depth + 1, out);
+  }
+  char name[64];
+  tileOpName(def, name, sizeof name);
+  if (strncmp(name, "arith.", 6) != 0 && strncmp(name, "math.", 5) != 0)
+    return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i) {
+    MlirValue x = mlirOperationGetOperand(def, i);
+    if (isTensor(x) && predictLayout(x, a, depth + 1, out))
+      return true;
+  }
+  return false;
+}
+
+/* scf.for: iter_args take their init's layout, results the iter_args'. A
+ * uniform init (a zero accumulator, a running maximum's -inf) takes the
+ * layout of what the body yields for it where that can be told
+ * (predictLayout): a flash-attention loop's accumulator and row
+ * statistics then stay in the dots' layouts from one iteration to the
+ * next, with no conversion in the loop. */
 static void assignFor(MlirOperation op, Assign *a) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  MlirOperation yield = mlirBlockGetTerminator(body);
   intptr_t nIter = mlirOperationGetNumResults(op);
   for (intptr_t i = 0; i < nIter; ++i) {
     MlirValue init = mlirOperationGetOperand(op, 3 + i);
     if (!isTensor(init))
       continue;
     TileLayout l;
-    if (tileValueIsUniform(init) || !layoutOf(init, &l))
-      l = freshLayout(a, mlirValueGetType(init));
-    else
-      requireLayout(op, 3 + i, &l);
+    if (tileValueIsUniform(init) || !layoutOf(init, &l)) {
+      if (!predictLayout(mlirOperationGetOperand(yield, i), a, 0, &l))
+        l = freshLayout(a, mlirValueGetType(init));
+    }
+    requireLayout(op, 3 + i, &l);
     setLayout(mlirBlockGetArgument(body, 1 + i), &l);
     setLayout(mlirOperationGetResult(op, i), &l);
   }

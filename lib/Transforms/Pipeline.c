@@ -78,18 +78,25 @@ static bool readsWholeChunks(MlirValue v) {
   MlirType t = mlirValueGetType(v);
   if (!tileTypeLayout(t, &l) || l.kind != LAYOUT_BLOCKED)
     return false;
-  int eb = 2;
-  return l.blocked.order[0] == 1 && l.blocked.sizePerThread[1] * eb == 16 &&
-         mlirShapedTypeGetDimSize(t, 1) * eb >= 16;
+  int eb = 2, inner = (int)mlirShapedTypeGetRank(t) - 1;
+  return l.blocked.order[0] == inner &&
+         l.blocked.sizePerThread[inner] * eb == 16 &&
+         mlirShapedTypeGetDimSize(t, inner) * eb >= 16;
+}
+
+/* A rank-2 tile, or a rank-3 one of a single batch element ([1][R][C]):
+ * each stage's copy is one box of rows. */
+static bool oneBoxOfRows(MlirType tile) {
+  intptr_t rank = mlirShapedTypeGetRank(tile);
+  return rank == 2 || (rank == 3 && mlirShapedTypeGetDimSize(tile, 0) == 1);
 }
 
 static bool qualifies(MlirOperation load, MlirBlock body) {
   if (!tileOpIsNamed(load, "tile.load") || !zeroPadding(load))
     return false;
-  MlirValue mem = mlirOperationGetOperand(load, 0);
   MlirValue result = mlirOperationGetResult(load, 0);
-  if (mlirShapedTypeGetRank(mlirValueGetType(mem)) != 2 ||
-      !feedsMmaDot(load, body) || !readsWholeChunks(result))
+  if (!oneBoxOfRows(mlirValueGetType(result)) || !feedsMmaDot(load, body) ||
+      !readsWholeChunks(result))
     return false;
   for (intptr_t i = 1; i < mlirOperationGetNumOperands(load); ++i)
     if (!offsetRecomputable(mlirOperationGetOperand(load, i), body, 0))

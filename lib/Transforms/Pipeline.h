@@ -2,8 +2,10 @@
  * dots for software pipelining, and how deep.
  *
  * A load qualifies when it sits directly in the loop body, is an unmasked
- * tile.load of a rank-2 memref with zero padding, its only user is a
- * tile.dot in the same block (as A or B) that stages it row-major in
+ * tile.load with zero padding of a rank-2 tile (or of a rank-3 [1][R][C]
+ * one, a batch element, reshaped to [R][C] in place), its only user is a
+ * tile.dot in the same block (as A or B, possibly through that reshape
+ * and a tile.trans, tileMmaLoadOperand) that stages it row-major in
  * shared memory with 16-bit elements (tile.smem_a / tile.smem_b, from
  * tile-promote-smem, which runs first), its layout reads 16 bytes per thread
  * along the memref's contiguous dimension, and its offsets are computed

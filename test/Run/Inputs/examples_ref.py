@@ -127,6 +127,26 @@ def main(argv):
         o = p.astype(np.float16).astype(np.float64) @ v64
         for name, a in (("q", q), ("k", k), ("v", v), ("ref", o.astype(np.float16))):
             save(d, name + ".npy", a)
+    elif ex == "flash_attention":             # heads lq lk d f16|bf16 causal|full
+        nh, lq, lk, hd, kind, mask = args
+        q, q64 = inputs(kind, (nh, lq, hd))
+        k, k64 = inputs(kind, (nh, lk, hd))
+        v, v64 = inputs(kind, (nh, lk, hd))
+        s_ = q64 @ k64.transpose(0, 2, 1) / np.sqrt(hd)
+        if mask == "causal":
+            # Query i sees keys 0..i (queries and keys aligned at the start).
+            s_ = np.where(np.arange(lk)[None, :] <= np.arange(lq)[:, None], s_, -np.inf)
+        mx = s_.max(axis=2, keepdims=True)
+        e = np.exp(s_ - mx)
+        total = e.sum(axis=2, keepdims=True)
+        # Exact softmax in float64: the kernel's P is rounded to f16/bf16 one
+        # block at a time, which the tolerance covers.
+        o = (e / total) @ v64
+        lse = (mx + np.log(total))[:, :, 0]
+        out = o.astype(np.float16) if kind == "f16" else bf16_bits(o)
+        for name, a in (("q", q), ("k", k), ("v", v), ("ref", out),
+                        ("lse", lse.astype(np.float32))):
+            save(d, name + ".npy", a)
     else:
         sys.exit("examples_ref.py: unknown example " + ex)
 

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Attention peers for bench/gpu-attention.sh, on the GPU, in the same run
+as tile's kernels, on the same shapes ([B*H][L][d], f16):
+
+  sdpa          torch.nn.functional.scaled_dot_product_attention (its flash
+                kernel on Hopper), q/k/v as [1][B*H][L][d]
+  triton        examples/flash_attention.mlir's algorithm written in Triton
+                the way ours is written: 128 queries x 128 keys per step,
+                8 warps, 3 stages, exp2 online softmax, the causal kernel
+                split into the unmasked blocks and the diagonal one
+  triton_tuned  the same kernel autotuned over block width, warps and
+                stages (what a Triton user would ship)
+
+Each writes O and the log-sum-exp like ours; the Triton kernel is checked
+against SDPA before it is timed. Timing as bench/peers.py (CUDA events,
+median of ITERS launches after warm-up). One JSON object per line:
+{"case", "impl", "median_us", "min_us", "max_us", "tflops"}.
+
+  peers_attention.py [--cases 64:full:16x8192 ...] [--warmup 10 --iters 50]
+"""
+import argparse
+import json
+import math
+
+import torch
+import torch.nn.functional as F
+import triton
+import triton.language as tl
+
+from peers import timeit
+
+
+@triton.jit
+def _block(acc, m_i, l_i, q, K, V, base, n0, Lk, rm, rd, rn, qk_scale,
+           D: tl.constexpr, DIAGONAL: tl.constexpr):
+    kn = n0 + rn
+    k = tl.load(K + base + kn[None, :] * D + rd[:, None], mask=kn[None, :] < Lk, other=0.0)
+    s = tl.dot(q, k) * qk_scale
+    valid = kn[None, :] < Lk
+    if DIAGONAL:
+        valid = valid & (kn[None, :] <= rm[:, None])
+    s = tl.where(valid, s, -float("inf"))
+    m_new = tl.maximum(m_i, tl.max(s, 1))
+    p = tl.math.exp2(s - m_new[:, None])
+    alpha = tl.math.exp2(m_i - m_new)
+    l_i = l_i * alpha + tl.sum(p, 1)
+    acc = acc * alpha[:, None]
+    v = tl.load(V + base + kn[:, None] * D + rd[None, :], mask=kn[:, None] < Lk, other=0.0)
+    acc = tl.dot(p.to(v.dtype), v, acc)
+    return acc, m_new, l_i
+
+
+@triton.jit
+def attn_fwd(Q, K, V, O, LSE, Lq, Lk, qk_scale, D: tl.constexpr, BM: tl.constexpr,
+             BN: tl.constexpr, CAUSAL: tl.constexpr):
+    pm = tl.program_id(0)
+    bh = tl.program_id(1).to(tl.int64)
+    m0 = pm * BM
+    rm = m0 + tl.arange(0, BM)
+    rd = tl.arange(0, D)
+    rn = tl.arange(0, BN)
+    qbase = bh * Lq * D
+    kbase = bh * Lk * D
+    q = tl.load(Q + qbase + rm[:, None] * D + rd[None, :], mask=rm[:, None] < Lq, other=0.0)
+    m_i = tl.full((BM,), -float("inf"), tl.float32)
+    l_i = tl.zeros((BM,), tl.float32)
+    acc = tl.zeros((BM, D), tl.float32)
+    if CAUSAL:
+        before = tl.minimum(m0, Lk)
+        for n0 in range(0, before, BN):
+            acc, m_i, l_i = _block(acc, m_i, l_i, q, K, V, kbase, n0, Lk, rm, rd, rn,
+                                   qk_scale, D, False)
+        for n0 in range(before, tl.minimum(m0 + BM, Lk), BN):
+            acc, m_i, l_i = _block(acc, m_i, l_i, q, K, V, kbase, n0, Lk, rm, rd, rn,
+                                   qk_scale, D, True)
+    else:
+        for n0 in range(0, Lk, BN):
+            acc, m_i, l_i = _block(acc, m_i, l_i, q, K, V, kbase, n0, Lk, rm, rd, rn,
+                                   qk_scale, D, False)
+    o = acc / l_i[:, None]
+    tl.store(O + qbase + rm[:, None] * D + rd[None, :], o.to(O.dtype.element_ty),
+             mask=rm[:, None] < Lq)
+    lse = (m_i + tl.math.log2(l_i)) * 0.6931471805599453
+    tl.store(LSE + bh * Lq + rm, lse, mask=rm < Lq)
+
+
+def tuned_configs():
+    out = []
+    for bn in (64, 128):
+        for warps in (4, 8):
+            for stages in (2, 3, 4):
+                out.append(triton.Config({"BN": bn}, num_warps=warps, num_stages=stages))
+    return out
+
+
+attn_fwd_tuned = triton.autotune(configs=tuned_configs(),
+                                 key=["Lq", "Lk", "D", "CAUSAL"])(attn_fwd)
+
+
+def run_triton(q, k, v, causal, tuned):
+    bh, L, d = q.shape
+    o = torch.empty_like(q)
+    lse = torch.empty((bh, L), device=q.device, dtype=torch.float32)
+    scale = 1.0 / math.sqrt(d) * 1.4426950408889634
+    grid = (triton.cdiv(L, 128), bh)
+    if tuned:
+        attn_fwd_tuned[grid](q, k, v, o, lse, L, L, scale, D=d, BM=128, CAUSAL=causal)
+    else:
+        attn_fwd[grid](q, k, v, o, lse, L, L, scale, D=d, BM=128, BN=128, CAUSAL=causal,
+                       num_warps=8, num_stages=3)
+    return o, lse
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cases", nargs="+", default=[
+        "%d:%s:%s" % (d, m, s) for d in (64, 128) for m in ("full", "causal")
+        for s in ("16x8192", "1x16384")])
+    ap.add_argument("--warmup", type=int, default=10)
+    ap.add_argument("--iters", type=int, default=50)
+    a = ap.parse_args()
+    torch.manual_seed(0)
+    for spec in a.cases:
+        d, mask, shape = spec.split(":")
+        d, causal = int(d), mask == "causal"
+        bh, L = (int(x) for x in shape.split("x"))
+        q, k, v = (torch.randn(bh, L, d, device="cuda", dtype=torch.float16) for _ in range(3))
+        flops = 4.0 * bh * L * L * d / (2 if causal else 1)
+        case = "attn_d%d_%s_%s" % (d, mask, shape)
+        ref = F.scaled_dot_product_attention(q[None], k[None], v[None], is_causal=causal)[0]
+        impls = [("sdpa", lambda: F.scaled_dot_product_attention(
+            q[None], k[None], v[None], is_causal=causal))]
+        for name, tuned in (("triton", False), ("triton_tuned", True)):
+            o, _ = run_triton(q, k, v, causal, tuned)
+            err = (o.float() - ref.float()).abs().max().item()
+            if err > 2e-2:
+                print(json.dumps({"case": case, "impl": name, "error": "max error %g vs SDPA" % err}))
+                continue
+            impls.append((name, lambda tuned=tuned: run_triton(q, k, v, causal, tuned)))
+        for name, fn in impls:
+            med, lo, hi = timeit(fn, a.warmup, a.iters)
+            print(json.dumps({"case": case, "impl": name, "median_us": med, "min_us": lo,
+                              "max_us": hi, "tflops": flops / med / 1e6}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
