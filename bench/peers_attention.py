@@ -5,10 +5,12 @@ as tile's kernels, on the same shapes ([B*H][L][d], f16):
   sdpa          torch.nn.functional.scaled_dot_product_attention (its flash
                 kernel on Hopper), q/k/v as [1][B*H][L][d]
   triton        examples/flash_attention.mlir's algorithm written in Triton
-                the way ours is written: 128 queries x 128 keys per step,
-                8 warps, 3 stages, exp2 online softmax, the causal kernel
-                split into the unmasked blocks and the diagonal one
-  triton_tuned  the same kernel autotuned over block width, warps and
+                the way ours is written, with its shapes (d = 64: 64
+                queries x 128 keys per step, 4 warps, 2 stages; d = 128:
+                128 x 128, 8 warps, 3 stages), exp2 online softmax, the
+                causal kernel split into the unmasked blocks and the
+                diagonal ones
+  triton_tuned  the same kernel autotuned over both block sizes, warps and
                 stages (what a Triton user would ship)
 
 Each writes O and the log-sum-exp like ours; the Triton kernel is checked
@@ -66,7 +68,7 @@ def attn_fwd(Q, K, V, O, LSE, Lq, Lk, qk_scale, D: tl.constexpr, BM: tl.constexp
     l_i = tl.zeros((BM,), tl.float32)
     acc = tl.zeros((BM, D), tl.float32)
     if CAUSAL:
-        before = tl.minimum(m0, Lk)
+        before = tl.minimum(m0 // BN * BN, Lk)
         for n0 in range(0, before, BN):
             acc, m_i, l_i = _block(acc, m_i, l_i, q, K, V, kbase, n0, Lk, rm, rd, rn,
                                    qk_scale, D, False)
@@ -86,10 +88,12 @@ def attn_fwd(Q, K, V, O, LSE, Lq, Lk, qk_scale, D: tl.constexpr, BM: tl.constexp
 
 def tuned_configs():
     out = []
-    for bn in (64, 128):
-        for warps in (4, 8):
-            for stages in (2, 3, 4):
-                out.append(triton.Config({"BN": bn}, num_warps=warps, num_stages=stages))
+    for bm in (64, 128):
+        for bn in (64, 128):
+            for warps in (4, 8):
+                for stages in (2, 3):
+                    out.append(triton.Config({"BM": bm, "BN": bn}, num_warps=warps,
+                                             num_stages=stages))
     return out
 
 
@@ -102,12 +106,14 @@ def run_triton(q, k, v, causal, tuned):
     o = torch.empty_like(q)
     lse = torch.empty((bh, L), device=q.device, dtype=torch.float32)
     scale = 1.0 / math.sqrt(d) * 1.4426950408889634
-    grid = (triton.cdiv(L, 128), bh)
     if tuned:
-        attn_fwd_tuned[grid](q, k, v, o, lse, L, L, scale, D=d, BM=128, CAUSAL=causal)
+        grid = lambda meta: (triton.cdiv(L, meta["BM"]), bh)
+        attn_fwd_tuned[grid](q, k, v, o, lse, L, L, scale, D=d, CAUSAL=causal)
     else:
-        attn_fwd[grid](q, k, v, o, lse, L, L, scale, D=d, BM=128, BN=128, CAUSAL=causal,
-                       num_warps=8, num_stages=3)
+        bm, warps, stages = (64, 4, 2) if d == 64 else (128, 8, 3)
+        attn_fwd[(triton.cdiv(L, bm), bh)](q, k, v, o, lse, L, L, scale, D=d, BM=bm, BN=128,
+                                           CAUSAL=causal, num_warps=warps,
+                                           num_stages=stages)
     return o, lse
 
 

@@ -110,6 +110,7 @@ sed -n '/^func.func @flash_attention_bf16_d128/,$p' examples/flash_attention.mli
 PYA=/usr/bin/python3; [ -x "$PYA" ] || PYA=python3
 for c in "f16 64 full" "f16 64 causal" "f16 128 full" "f16 128 causal" "bf16 128 full" "bf16 128 causal"; do
   set -- $c; dt=$1; hd=$2; mask=$3
+  bm=128; [ $hd = 64 ] && bm=64 # the example's query block per head size
   kernel=flash_attention_${dt}_d$hd; [ $mask = causal ] && kernel=flash_attention_causal_${dt}_d$hd
   "$B/tile-opt" "$A" --tile-compile --emit=package --kernel="$kernel" -o "$D/bench_$kernel.tpkg"
   for shape in "3 300 300" "2 130 333"; do
@@ -123,14 +124,14 @@ for c in "f16 64 full" "f16 64 causal" "f16 128 full" "f16 128 causal" "bf16 128
       name=bench_${kernel}_${lq}x${lk}_o$out
       cp "$D/bench_$kernel.tpkg" "$D/$name.tpkg"
       if [ $out = 3 ]; then cp "$r/ref.npy" "$D/$name.ref.npy"; else cp "$r/lse.npy" "$D/$name.ref.npy"; rtol=1e-3; fi
-      echo "$name|cdiv($lq,128),$nh|$args|$out|$rtol" >> "$D/list.txt"
+      echo "$name|cdiv($lq,$bm),$nh|$args|$out|$rtol" >> "$D/list.txt"
     done
   done
   [ $dt = f16 ] || continue
   for shape in "16 8192" "1 16384"; do
     set -- $shape; nh=$1; L=$2
     flops=$((4 * nh * L * L * hd)); [ $mask = causal ] && flops=$((flops / 2))
-    echo "$kernel|cdiv($L,128),$nh|--arg randn:${nh}x${L}x${hd}xf16:seed=1 --arg randn:${nh}x${L}x${hd}xf16:seed=2 --arg randn:${nh}x${L}x${hd}xf16:seed=3 --arg zeros:${nh}x${L}x${hd}xf16 --arg zeros:${nh}x${L}xf32|attn_d${hd}_${mask}_${nh}x$L|$flops" >> "$D/attention.txt"
+    echo "$kernel|cdiv($L,$bm),$nh|--arg randn:${nh}x${L}x${hd}xf16:seed=1 --arg randn:${nh}x${L}x${hd}xf16:seed=2 --arg randn:${nh}x${L}x${hd}xf16:seed=3 --arg zeros:${nh}x${L}x${hd}xf16 --arg zeros:${nh}x${L}xf32|attn_d${hd}_${mask}_${nh}x$L|$flops" >> "$D/attention.txt"
   done
   echo "packaged bench_$kernel"
 done
