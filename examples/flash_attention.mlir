@@ -33,23 +33,58 @@ func.func @flash_attention_f16_d64(%q: memref<?x?x64xf16>, %k: memref<?x?x64xf16
   %m0 = arith.muli %pm, %cBM : index
   %lk = memref.dim %k, %c1 : memref<?x?x64xf16>
   %lk32 = arith.index_cast %lk : index to i32
+  %nwhole = arith.divui %lk, %cBN : index
+  %whole = arith.muli %nwhole, %cBN : index
   %q3 = "tile.load"(%q, %bh, %m0, %c0) : (memref<?x?x64xf16>, index, index, index) -> tensor<1x64x64xf16>
   %tq = "tile.reshape"(%q3) : (tensor<1x64x64xf16>) -> tensor<64x64xf16>
   // Scores in base 2: S / sqrt(64) * log2(e), so that P is exp2.
   %qk_scale = arith.constant dense<0.18033688011112042> : tensor<64x128xf32>
+  %row_scale = arith.constant dense<0.18033688011112042> : tensor<64xf32>
   %cols = "tile.range"() {start = 0 : i32, end = 128 : i32} : () -> tensor<128xi32>
   %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
   %zs = arith.constant dense<0.0> : tensor<64x128xf32>
   %m_init = arith.constant dense<0xFF800000> : tensor<64xf32>
   %l_init = arith.constant dense<0.0> : tensor<64xf32>
   %acc_init = arith.constant dense<0.0> : tensor<64x64xf32>
-  %m_f, %l_f, %acc_f = scf.for %n0 = %c0 to %lk step %cBN
+  // The whole key blocks need no mask; a last, partial one does.
+  %m_b, %l_b, %acc_b = scf.for %n0 = %c0 to %whole step %cBN
       iter_args(%m_i = %m_init, %l_i = %l_init, %acc = %acc_init) -> (tensor<64xf32>, tensor<64xf32>, tensor<64x64xf32>) {
       %k3 = "tile.load"(%k, %bh, %n0, %c0) : (memref<?x?x64xf16>, index, index, index) -> tensor<1x128x64xf16>
       %tk = "tile.reshape"(%k3) : (tensor<1x128x64xf16>) -> tensor<128x64xf16>
       %tkt = "tile.trans"(%tk) {permutation = array<i32: 1, 0>} : (tensor<128x64xf16>) -> tensor<64x128xf16>
       %s0 = "tile.dot"(%tq, %tkt, %zs) : (tensor<64x64xf16>, tensor<64x128xf16>, tensor<64x128xf32>) -> tensor<64x128xf32>
-      %s1 = arith.mulf %s0, %qk_scale : tensor<64x128xf32>
+      // Online softmax in base 2: m is the running maximum of S * scale,
+      // P = 2^(S * scale - m) (one fused multiply-add per score: the
+      // contract flag allows it), and O and l are rescaled by
+      // 2^(m_old - m) when m grows.
+      %mx = "tile.reduce"(%s0) {axis = 1 : i32, kind = "max"} : (tensor<64x128xf32>) -> tensor<64xf32>
+      %mxs = arith.mulf %mx, %row_scale : tensor<64xf32>
+      %m_new = arith.maximumf %m_i, %mxs : tensor<64xf32>
+      %m_new1 = "tile.expand_dims"(%m_new) {axis = 1 : i32} : (tensor<64xf32>) -> tensor<64x1xf32>
+      %m_newb = "tile.broadcast"(%m_new1) : (tensor<64x1xf32>) -> tensor<64x128xf32>
+      %ss = arith.mulf %s0, %qk_scale fastmath<contract> : tensor<64x128xf32>
+      %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<64x128xf32>
+      %p = math.exp2 %d : tensor<64x128xf32>
+      %dm = arith.subf %m_i, %m_new : tensor<64xf32>
+      %alpha = math.exp2 %dm : tensor<64xf32>
+      %ps = "tile.reduce"(%p) {axis = 1 : i32, kind = "add"} : (tensor<64x128xf32>) -> tensor<64xf32>
+      %l_a = arith.mulf %l_i, %alpha : tensor<64xf32>
+      %l_new = arith.addf %l_a, %ps : tensor<64xf32>
+      %alpha1 = "tile.expand_dims"(%alpha) {axis = 1 : i32} : (tensor<64xf32>) -> tensor<64x1xf32>
+      %alphab = "tile.broadcast"(%alpha1) : (tensor<64x1xf32>) -> tensor<64x64xf32>
+      %acc_a = arith.mulf %acc, %alphab : tensor<64x64xf32>
+      %p16 = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
+      %v3 = "tile.load"(%v, %bh, %n0, %c0) : (memref<?x?x64xf16>, index, index, index) -> tensor<1x128x64xf16>
+      %tv = "tile.reshape"(%v3) : (tensor<1x128x64xf16>) -> tensor<128x64xf16>
+      %acc_new = "tile.dot"(%p16, %tv, %acc_a) : (tensor<64x128xf16>, tensor<128x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>
+      scf.yield %m_new, %l_new, %acc_new : tensor<64xf32>, tensor<64xf32>, tensor<64x64xf32>
+  }
+  %m_f, %l_f, %acc_f = scf.for %n0 = %whole to %lk step %cBN
+      iter_args(%m_i = %m_b, %l_i = %l_b, %acc = %acc_b) -> (tensor<64xf32>, tensor<64xf32>, tensor<64x64xf32>) {
+      %k3 = "tile.load"(%k, %bh, %n0, %c0) : (memref<?x?x64xf16>, index, index, index) -> tensor<1x128x64xf16>
+      %tk = "tile.reshape"(%k3) : (tensor<1x128x64xf16>) -> tensor<128x64xf16>
+      %tkt = "tile.trans"(%tk) {permutation = array<i32: 1, 0>} : (tensor<128x64xf16>) -> tensor<64x128xf16>
+      %s0 = "tile.dot"(%tq, %tkt, %zs) : (tensor<64x64xf16>, tensor<64x128xf16>, tensor<64x128xf32>) -> tensor<64x128xf32>
       // Keys past the end score -inf.
       %n032 = arith.index_cast %n0 : index to i32
       %left = arith.subi %lk32, %n032 : i32
@@ -57,14 +92,18 @@ func.func @flash_attention_f16_d64(%q: memref<?x?x64xf16>, %k: memref<?x?x64xf16
       %valid = arith.cmpi slt, %cols, %leftv : tensor<128xi32>
       %valid1 = "tile.expand_dims"(%valid) {axis = 0 : i32} : (tensor<128xi1>) -> tensor<1x128xi1>
       %validb = "tile.broadcast"(%valid1) : (tensor<1x128xi1>) -> tensor<64x128xi1>
-      %s = arith.select %validb, %s1, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
-      // Online softmax: the new row maximum m, P = 2^(S - m); O and l
-      // are rescaled by 2^(m_old - m).
+      %s = arith.select %validb, %s0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+      // Online softmax in base 2: m is the running maximum of S * scale,
+      // P = 2^(S * scale - m) (one fused multiply-add per score: the
+      // contract flag allows it), and O and l are rescaled by
+      // 2^(m_old - m) when m grows.
       %mx = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<64x128xf32>) -> tensor<64xf32>
-      %m_new = arith.maximumf %m_i, %mx : tensor<64xf32>
+      %mxs = arith.mulf %mx, %row_scale : tensor<64xf32>
+      %m_new = arith.maximumf %m_i, %mxs : tensor<64xf32>
       %m_new1 = "tile.expand_dims"(%m_new) {axis = 1 : i32} : (tensor<64xf32>) -> tensor<64x1xf32>
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<64x1xf32>) -> tensor<64x128xf32>
-      %d = arith.subf %s, %m_newb : tensor<64x128xf32>
+      %ss = arith.mulf %s, %qk_scale fastmath<contract> : tensor<64x128xf32>
+      %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<64x128xf32>
       %p = math.exp2 %d : tensor<64x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<64xf32>
       %alpha = math.exp2 %dm : tensor<64xf32>
@@ -111,44 +150,42 @@ func.func @flash_attention_causal_f16_d64(%q: memref<?x?x64xf16>, %k: memref<?x?
   %m0 = arith.muli %pm, %cBM : index
   %lk = memref.dim %k, %c1 : memref<?x?x64xf16>
   %lk32 = arith.index_cast %lk : index to i32
+  %nwhole = arith.divui %lk, %cBN : index
+  %whole = arith.muli %nwhole, %cBN : index
   %q3 = "tile.load"(%q, %bh, %m0, %c0) : (memref<?x?x64xf16>, index, index, index) -> tensor<1x64x64xf16>
   %tq = "tile.reshape"(%q3) : (tensor<1x64x64xf16>) -> tensor<64x64xf16>
   // Scores in base 2: S / sqrt(64) * log2(e), so that P is exp2.
   %qk_scale = arith.constant dense<0.18033688011112042> : tensor<64x128xf32>
+  %row_scale = arith.constant dense<0.18033688011112042> : tensor<64xf32>
   %cols = "tile.range"() {start = 0 : i32, end = 128 : i32} : () -> tensor<128xi32>
   %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
   %zs = arith.constant dense<0.0> : tensor<64x128xf32>
   %m_init = arith.constant dense<0xFF800000> : tensor<64xf32>
   %l_init = arith.constant dense<0.0> : tensor<64xf32>
   %acc_init = arith.constant dense<0.0> : tensor<64x64xf32>
-  // Key blocks wholly before this program's first query need no causal
-  // mask; the blocks that reach its queries (the diagonal) do. Blocks
-  // wholly after its last query are skipped.
+  // Whole key blocks before this program's first query need no mask; the
+  // blocks that reach its queries (the diagonal) or Lk do. Blocks wholly
+  // after its last query are skipped.
   %nb = arith.divui %m0, %cBN : index
   %b0 = arith.muli %nb, %cBN : index
-  %before = arith.minsi %b0, %lk : index
+  %before = arith.minsi %b0, %whole : index
   %m_b, %l_b, %acc_b = scf.for %n0 = %c0 to %before step %cBN
       iter_args(%m_i = %m_init, %l_i = %l_init, %acc = %acc_init) -> (tensor<64xf32>, tensor<64xf32>, tensor<64x64xf32>) {
       %k3 = "tile.load"(%k, %bh, %n0, %c0) : (memref<?x?x64xf16>, index, index, index) -> tensor<1x128x64xf16>
       %tk = "tile.reshape"(%k3) : (tensor<1x128x64xf16>) -> tensor<128x64xf16>
       %tkt = "tile.trans"(%tk) {permutation = array<i32: 1, 0>} : (tensor<128x64xf16>) -> tensor<64x128xf16>
       %s0 = "tile.dot"(%tq, %tkt, %zs) : (tensor<64x64xf16>, tensor<64x128xf16>, tensor<64x128xf32>) -> tensor<64x128xf32>
-      %s1 = arith.mulf %s0, %qk_scale : tensor<64x128xf32>
-      // Keys past the end score -inf.
-      %n032 = arith.index_cast %n0 : index to i32
-      %left = arith.subi %lk32, %n032 : i32
-      %leftv = "tile.splat"(%left) : (i32) -> tensor<128xi32>
-      %valid = arith.cmpi slt, %cols, %leftv : tensor<128xi32>
-      %valid1 = "tile.expand_dims"(%valid) {axis = 0 : i32} : (tensor<128xi1>) -> tensor<1x128xi1>
-      %validb = "tile.broadcast"(%valid1) : (tensor<1x128xi1>) -> tensor<64x128xi1>
-      %s = arith.select %validb, %s1, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
-      // Online softmax: the new row maximum m, P = 2^(S - m); O and l
-      // are rescaled by 2^(m_old - m).
-      %mx = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<64x128xf32>) -> tensor<64xf32>
-      %m_new = arith.maximumf %m_i, %mx : tensor<64xf32>
+      // Online softmax in base 2: m is the running maximum of S * scale,
+      // P = 2^(S * scale - m) (one fused multiply-add per score: the
+      // contract flag allows it), and O and l are rescaled by
+      // 2^(m_old - m) when m grows.
+      %mx = "tile.reduce"(%s0) {axis = 1 : i32, kind = "max"} : (tensor<64x128xf32>) -> tensor<64xf32>
+      %mxs = arith.mulf %mx, %row_scale : tensor<64xf32>
+      %m_new = arith.maximumf %m_i, %mxs : tensor<64xf32>
       %m_new1 = "tile.expand_dims"(%m_new) {axis = 1 : i32} : (tensor<64xf32>) -> tensor<64x1xf32>
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<64x1xf32>) -> tensor<64x128xf32>
-      %d = arith.subf %s, %m_newb : tensor<64x128xf32>
+      %ss = arith.mulf %s0, %qk_scale fastmath<contract> : tensor<64x128xf32>
+      %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<64x128xf32>
       %p = math.exp2 %d : tensor<64x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<64xf32>
       %alpha = math.exp2 %dm : tensor<64xf32>
@@ -172,7 +209,6 @@ func.func @flash_attention_causal_f16_d64(%q: memref<?x?x64xf16>, %k: memref<?x?
       %tk = "tile.reshape"(%k3) : (tensor<1x128x64xf16>) -> tensor<128x64xf16>
       %tkt = "tile.trans"(%tk) {permutation = array<i32: 1, 0>} : (tensor<128x64xf16>) -> tensor<64x128xf16>
       %s0 = "tile.dot"(%tq, %tkt, %zs) : (tensor<64x64xf16>, tensor<64x128xf16>, tensor<64x128xf32>) -> tensor<64x128xf32>
-      %s1 = arith.mulf %s0, %qk_scale : tensor<64x128xf32>
       // Keys past the end score -inf.
       %n032 = arith.index_cast %n0 : index to i32
       %left = arith.subi %lk32, %n032 : i32
@@ -193,14 +229,18 @@ func.func @flash_attention_causal_f16_d64(%q: memref<?x?x64xf16>, %k: memref<?x?
       %lagv = "tile.splat"(%lag) : (i32) -> tensor<64x128xi32>
       %seen = arith.cmpi sle, %ahead, %lagv : tensor<64x128xi32>
       %keep = arith.andi %validb, %seen : tensor<64x128xi1>
-      %s = arith.select %keep, %s1, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
-      // Online softmax: the new row maximum m, P = 2^(S - m); O and l
-      // are rescaled by 2^(m_old - m).
+      %s = arith.select %keep, %s0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+      // Online softmax in base 2: m is the running maximum of S * scale,
+      // P = 2^(S * scale - m) (one fused multiply-add per score: the
+      // contract flag allows it), and O and l are rescaled by
+      // 2^(m_old - m) when m grows.
       %mx = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<64x128xf32>) -> tensor<64xf32>
-      %m_new = arith.maximumf %m_i, %mx : tensor<64xf32>
+      %mxs = arith.mulf %mx, %row_scale : tensor<64xf32>
+      %m_new = arith.maximumf %m_i, %mxs : tensor<64xf32>
       %m_new1 = "tile.expand_dims"(%m_new) {axis = 1 : i32} : (tensor<64xf32>) -> tensor<64x1xf32>
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<64x1xf32>) -> tensor<64x128xf32>
-      %d = arith.subf %s, %m_newb : tensor<64x128xf32>
+      %ss = arith.mulf %s, %qk_scale fastmath<contract> : tensor<64x128xf32>
+      %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<64x128xf32>
       %p = math.exp2 %d : tensor<64x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<64xf32>
       %alpha = math.exp2 %dm : tensor<64xf32>
@@ -247,23 +287,58 @@ func.func @flash_attention_bf16_d128(%q: memref<?x?x128xbf16>, %k: memref<?x?x12
   %m0 = arith.muli %pm, %cBM : index
   %lk = memref.dim %k, %c1 : memref<?x?x128xbf16>
   %lk32 = arith.index_cast %lk : index to i32
+  %nwhole = arith.divui %lk, %cBN : index
+  %whole = arith.muli %nwhole, %cBN : index
   %q3 = "tile.load"(%q, %bh, %m0, %c0) : (memref<?x?x128xbf16>, index, index, index) -> tensor<1x128x128xbf16>
   %tq = "tile.reshape"(%q3) : (tensor<1x128x128xbf16>) -> tensor<128x128xbf16>
   // Scores in base 2: S / sqrt(128) * log2(e), so that P is exp2.
   %qk_scale = arith.constant dense<0.12751743082459868> : tensor<128x128xf32>
+  %row_scale = arith.constant dense<0.12751743082459868> : tensor<128xf32>
   %cols = "tile.range"() {start = 0 : i32, end = 128 : i32} : () -> tensor<128xi32>
   %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
   %zs = arith.constant dense<0.0> : tensor<128x128xf32>
   %m_init = arith.constant dense<0xFF800000> : tensor<128xf32>
   %l_init = arith.constant dense<0.0> : tensor<128xf32>
   %acc_init = arith.constant dense<0.0> : tensor<128x128xf32>
-  %m_f, %l_f, %acc_f = scf.for %n0 = %c0 to %lk step %cBN
+  // The whole key blocks need no mask; a last, partial one does.
+  %m_b, %l_b, %acc_b = scf.for %n0 = %c0 to %whole step %cBN
       iter_args(%m_i = %m_init, %l_i = %l_init, %acc = %acc_init) -> (tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>) {
       %k3 = "tile.load"(%k, %bh, %n0, %c0) : (memref<?x?x128xbf16>, index, index, index) -> tensor<1x128x128xbf16>
       %tk = "tile.reshape"(%k3) : (tensor<1x128x128xbf16>) -> tensor<128x128xbf16>
       %tkt = "tile.trans"(%tk) {permutation = array<i32: 1, 0>} : (tensor<128x128xbf16>) -> tensor<128x128xbf16>
       %s0 = "tile.dot"(%tq, %tkt, %zs) : (tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xf32>) -> tensor<128x128xf32>
-      %s1 = arith.mulf %s0, %qk_scale : tensor<128x128xf32>
+      // Online softmax in base 2: m is the running maximum of S * scale,
+      // P = 2^(S * scale - m) (one fused multiply-add per score: the
+      // contract flag allows it), and O and l are rescaled by
+      // 2^(m_old - m) when m grows.
+      %mx = "tile.reduce"(%s0) {axis = 1 : i32, kind = "max"} : (tensor<128x128xf32>) -> tensor<128xf32>
+      %mxs = arith.mulf %mx, %row_scale : tensor<128xf32>
+      %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32>
+      %m_new1 = "tile.expand_dims"(%m_new) {axis = 1 : i32} : (tensor<128xf32>) -> tensor<128x1xf32>
+      %m_newb = "tile.broadcast"(%m_new1) : (tensor<128x1xf32>) -> tensor<128x128xf32>
+      %ss = arith.mulf %s0, %qk_scale fastmath<contract> : tensor<128x128xf32>
+      %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<128x128xf32>
+      %p = math.exp2 %d : tensor<128x128xf32>
+      %dm = arith.subf %m_i, %m_new : tensor<128xf32>
+      %alpha = math.exp2 %dm : tensor<128xf32>
+      %ps = "tile.reduce"(%p) {axis = 1 : i32, kind = "add"} : (tensor<128x128xf32>) -> tensor<128xf32>
+      %l_a = arith.mulf %l_i, %alpha : tensor<128xf32>
+      %l_new = arith.addf %l_a, %ps : tensor<128xf32>
+      %alpha1 = "tile.expand_dims"(%alpha) {axis = 1 : i32} : (tensor<128xf32>) -> tensor<128x1xf32>
+      %alphab = "tile.broadcast"(%alpha1) : (tensor<128x1xf32>) -> tensor<128x128xf32>
+      %acc_a = arith.mulf %acc, %alphab : tensor<128x128xf32>
+      %p16 = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
+      %v3 = "tile.load"(%v, %bh, %n0, %c0) : (memref<?x?x128xbf16>, index, index, index) -> tensor<1x128x128xbf16>
+      %tv = "tile.reshape"(%v3) : (tensor<1x128x128xbf16>) -> tensor<128x128xbf16>
+      %acc_new = "tile.dot"(%p16, %tv, %acc_a) : (tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xf32>) -> tensor<128x128xf32>
+      scf.yield %m_new, %l_new, %acc_new : tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>
+  }
+  %m_f, %l_f, %acc_f = scf.for %n0 = %whole to %lk step %cBN
+      iter_args(%m_i = %m_b, %l_i = %l_b, %acc = %acc_b) -> (tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>) {
+      %k3 = "tile.load"(%k, %bh, %n0, %c0) : (memref<?x?x128xbf16>, index, index, index) -> tensor<1x128x128xbf16>
+      %tk = "tile.reshape"(%k3) : (tensor<1x128x128xbf16>) -> tensor<128x128xbf16>
+      %tkt = "tile.trans"(%tk) {permutation = array<i32: 1, 0>} : (tensor<128x128xbf16>) -> tensor<128x128xbf16>
+      %s0 = "tile.dot"(%tq, %tkt, %zs) : (tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xf32>) -> tensor<128x128xf32>
       // Keys past the end score -inf.
       %n032 = arith.index_cast %n0 : index to i32
       %left = arith.subi %lk32, %n032 : i32
@@ -271,14 +346,18 @@ func.func @flash_attention_bf16_d128(%q: memref<?x?x128xbf16>, %k: memref<?x?x12
       %valid = arith.cmpi slt, %cols, %leftv : tensor<128xi32>
       %valid1 = "tile.expand_dims"(%valid) {axis = 0 : i32} : (tensor<128xi1>) -> tensor<1x128xi1>
       %validb = "tile.broadcast"(%valid1) : (tensor<1x128xi1>) -> tensor<128x128xi1>
-      %s = arith.select %validb, %s1, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-      // Online softmax: the new row maximum m, P = 2^(S - m); O and l
-      // are rescaled by 2^(m_old - m).
+      %s = arith.select %validb, %s0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+      // Online softmax in base 2: m is the running maximum of S * scale,
+      // P = 2^(S * scale - m) (one fused multiply-add per score: the
+      // contract flag allows it), and O and l are rescaled by
+      // 2^(m_old - m) when m grows.
       %mx = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<128x128xf32>) -> tensor<128xf32>
-      %m_new = arith.maximumf %m_i, %mx : tensor<128xf32>
+      %mxs = arith.mulf %mx, %row_scale : tensor<128xf32>
+      %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32>
       %m_new1 = "tile.expand_dims"(%m_new) {axis = 1 : i32} : (tensor<128xf32>) -> tensor<128x1xf32>
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<128x1xf32>) -> tensor<128x128xf32>
-      %d = arith.subf %s, %m_newb : tensor<128x128xf32>
+      %ss = arith.mulf %s, %qk_scale fastmath<contract> : tensor<128x128xf32>
+      %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<128x128xf32>
       %p = math.exp2 %d : tensor<128x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<128xf32>
       %alpha = math.exp2 %dm : tensor<128xf32>
@@ -325,44 +404,42 @@ func.func @flash_attention_causal_bf16_d128(%q: memref<?x?x128xbf16>, %k: memref
   %m0 = arith.muli %pm, %cBM : index
   %lk = memref.dim %k, %c1 : memref<?x?x128xbf16>
   %lk32 = arith.index_cast %lk : index to i32
+  %nwhole = arith.divui %lk, %cBN : index
+  %whole = arith.muli %nwhole, %cBN : index
   %q3 = "tile.load"(%q, %bh, %m0, %c0) : (memref<?x?x128xbf16>, index, index, index) -> tensor<1x128x128xbf16>
   %tq = "tile.reshape"(%q3) : (tensor<1x128x128xbf16>) -> tensor<128x128xbf16>
   // Scores in base 2: S / sqrt(128) * log2(e), so that P is exp2.
   %qk_scale = arith.constant dense<0.12751743082459868> : tensor<128x128xf32>
+  %row_scale = arith.constant dense<0.12751743082459868> : tensor<128xf32>
   %cols = "tile.range"() {start = 0 : i32, end = 128 : i32} : () -> tensor<128xi32>
   %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
   %zs = arith.constant dense<0.0> : tensor<128x128xf32>
   %m_init = arith.constant dense<0xFF800000> : tensor<128xf32>
   %l_init = arith.constant dense<0.0> : tensor<128xf32>
   %acc_init = arith.constant dense<0.0> : tensor<128x128xf32>
-  // Key blocks wholly before this program's first query need no causal
-  // mask; the blocks that reach its queries (the diagonal) do. Blocks
-  // wholly after its last query are skipped.
+  // Whole key blocks before this program's first query need no mask; the
+  // blocks that reach its queries (the diagonal) or Lk do. Blocks wholly
+  // after its last query are skipped.
   %nb = arith.divui %m0, %cBN : index
   %b0 = arith.muli %nb, %cBN : index
-  %before = arith.minsi %b0, %lk : index
+  %before = arith.minsi %b0, %whole : index
   %m_b, %l_b, %acc_b = scf.for %n0 = %c0 to %before step %cBN
       iter_args(%m_i = %m_init, %l_i = %l_init, %acc = %acc_init) -> (tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>) {
       %k3 = "tile.load"(%k, %bh, %n0, %c0) : (memref<?x?x128xbf16>, index, index, index) -> tensor<1x128x128xbf16>
       %tk = "tile.reshape"(%k3) : (tensor<1x128x128xbf16>) -> tensor<128x128xbf16>
       %tkt = "tile.trans"(%tk) {permutation = array<i32: 1, 0>} : (tensor<128x128xbf16>) -> tensor<128x128xbf16>
       %s0 = "tile.dot"(%tq, %tkt, %zs) : (tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xf32>) -> tensor<128x128xf32>
-      %s1 = arith.mulf %s0, %qk_scale : tensor<128x128xf32>
-      // Keys past the end score -inf.
-      %n032 = arith.index_cast %n0 : index to i32
-      %left = arith.subi %lk32, %n032 : i32
-      %leftv = "tile.splat"(%left) : (i32) -> tensor<128xi32>
-      %valid = arith.cmpi slt, %cols, %leftv : tensor<128xi32>
-      %valid1 = "tile.expand_dims"(%valid) {axis = 0 : i32} : (tensor<128xi1>) -> tensor<1x128xi1>
-      %validb = "tile.broadcast"(%valid1) : (tensor<1x128xi1>) -> tensor<128x128xi1>
-      %s = arith.select %validb, %s1, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-      // Online softmax: the new row maximum m, P = 2^(S - m); O and l
-      // are rescaled by 2^(m_old - m).
-      %mx = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<128x128xf32>) -> tensor<128xf32>
-      %m_new = arith.maximumf %m_i, %mx : tensor<128xf32>
+      // Online softmax in base 2: m is the running maximum of S * scale,
+      // P = 2^(S * scale - m) (one fused multiply-add per score: the
+      // contract flag allows it), and O and l are rescaled by
+      // 2^(m_old - m) when m grows.
+      %mx = "tile.reduce"(%s0) {axis = 1 : i32, kind = "max"} : (tensor<128x128xf32>) -> tensor<128xf32>
+      %mxs = arith.mulf %mx, %row_scale : tensor<128xf32>
+      %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32>
       %m_new1 = "tile.expand_dims"(%m_new) {axis = 1 : i32} : (tensor<128xf32>) -> tensor<128x1xf32>
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<128x1xf32>) -> tensor<128x128xf32>
-      %d = arith.subf %s, %m_newb : tensor<128x128xf32>
+      %ss = arith.mulf %s0, %qk_scale fastmath<contract> : tensor<128x128xf32>
+      %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<128x128xf32>
       %p = math.exp2 %d : tensor<128x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<128xf32>
       %alpha = math.exp2 %dm : tensor<128xf32>
@@ -386,7 +463,6 @@ func.func @flash_attention_causal_bf16_d128(%q: memref<?x?x128xbf16>, %k: memref
       %tk = "tile.reshape"(%k3) : (tensor<1x128x128xbf16>) -> tensor<128x128xbf16>
       %tkt = "tile.trans"(%tk) {permutation = array<i32: 1, 0>} : (tensor<128x128xbf16>) -> tensor<128x128xbf16>
       %s0 = "tile.dot"(%tq, %tkt, %zs) : (tensor<128x128xbf16>, tensor<128x128xbf16>, tensor<128x128xf32>) -> tensor<128x128xf32>
-      %s1 = arith.mulf %s0, %qk_scale : tensor<128x128xf32>
       // Keys past the end score -inf.
       %n032 = arith.index_cast %n0 : index to i32
       %left = arith.subi %lk32, %n032 : i32
@@ -407,14 +483,18 @@ func.func @flash_attention_causal_bf16_d128(%q: memref<?x?x128xbf16>, %k: memref
       %lagv = "tile.splat"(%lag) : (i32) -> tensor<128x128xi32>
       %seen = arith.cmpi sle, %ahead, %lagv : tensor<128x128xi32>
       %keep = arith.andi %validb, %seen : tensor<128x128xi1>
-      %s = arith.select %keep, %s1, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-      // Online softmax: the new row maximum m, P = 2^(S - m); O and l
-      // are rescaled by 2^(m_old - m).
+      %s = arith.select %keep, %s0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+      // Online softmax in base 2: m is the running maximum of S * scale,
+      // P = 2^(S * scale - m) (one fused multiply-add per score: the
+      // contract flag allows it), and O and l are rescaled by
+      // 2^(m_old - m) when m grows.
       %mx = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<128x128xf32>) -> tensor<128xf32>
-      %m_new = arith.maximumf %m_i, %mx : tensor<128xf32>
+      %mxs = arith.mulf %mx, %row_scale : tensor<128xf32>
+      %m_new = arith.maximumf %m_i, %mxs : tensor<128xf32>
       %m_new1 = "tile.expand_dims"(%m_new) {axis = 1 : i32} : (tensor<128xf32>) -> tensor<128x1xf32>
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<128x1xf32>) -> tensor<128x128xf32>
-      %d = arith.subf %s, %m_newb : tensor<128x128xf32>
+      %ss = arith.mulf %s, %qk_scale fastmath<contract> : tensor<128x128xf32>
+      %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<128x128xf32>
       %p = math.exp2 %d : tensor<128x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<128xf32>
       %alpha = math.exp2 %dm : tensor<128xf32>
