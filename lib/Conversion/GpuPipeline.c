@@ -585,8 +585,13 @@ static bool stageInvariants(GpuLowering *g, TileBuilder *b,
     g->staged[g->numStaged].smem = s.base;
     ++g->numStaged;
   }
+  bool wgmmaReads = p->asyncProxyReads;
+  for (int k = 0; k < p->numInvariant; ++k)
+    wgmmaReads = wgmmaReads || p->invariant[k].layout.blockElems > 0;
   if (p->numInvariant > 0) {
-    if (p->asyncProxyReads)
+    /* Written through the generic proxy; wgmma reads through the async
+     * one. */
+    if (wgmmaReads)
       gpuFenceAsyncShared(b);
     gpuBarrier(b);
   }
