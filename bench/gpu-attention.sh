@@ -20,15 +20,7 @@ TR=build-gpu/tile-run
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 
 echo "== correctness: flash attention vs NumPy"
-pass=0; fail=0
-while IFS='|' read -r name grid args out rtol; do
-  if $TR "$D/$name.tpkg" --target cuda --grid "$grid" $args --check "$out=$D/$name.ref.npy:$rtol" > "$OUTDIR/$name.check.log" 2>&1; then
-    pass=$((pass+1))
-  else
-    fail=$((fail+1)); echo "FAIL $name"; tail -3 "$OUTDIR/$name.check.log"
-  fi
-done < <(grep -E "^bench_flash" "$D/list.txt")
-echo "correctness: $pass passed, $fail failed"
+OUT=$OUTDIR bench/gpu-check.sh "^bench_flash"
 [ "${TILE_GPU_SANITIZE:-1}" != 0 ] && bench/gpu-sanitize.sh "flash.*_o3"
 
 echo "== timing: tile"

@@ -17,15 +17,7 @@ TR=build-gpu/tile-run
 nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader
 
 echo "== correctness: packages vs CPU reference"
-pass=0; fail=0
-while IFS='|' read -r name grid args out rtol; do
-  if $TR "$D/$name.tpkg" --target cuda --grid "$grid" $args --check "$out=$D/$name.ref.npy:$rtol" > "$OUTDIR/$name.check.log" 2>&1; then
-    pass=$((pass+1)); echo "ok   $name ($(grep -o 'aligned entry\|generic entry.*' "$OUTDIR/$name.check.log" | head -1))"
-  else
-    fail=$((fail+1)); echo "FAIL $name"; tail -3 "$OUTDIR/$name.check.log"
-  fi
-done < <(grep -E "^[^|]*($PAT)" "$D/list.txt")
-echo "correctness: $pass passed, $fail failed"
+OUT=$OUTDIR bench/gpu-check.sh "^[^|]*($PAT)"
 
 # The same small cases under compute-sanitizer (bench/gpu-sanitize.sh; skip
 # with TILE_GPU_SANITIZE=0).
