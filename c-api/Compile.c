@@ -54,6 +54,7 @@ int tileCompileKernel(MlirModule module, const char *name,
   }
   o.numWarps = in->numWarps;
   o.numStages = in->numStages;
+  o.fastMath = in->fastMath != 0;
   o.toolkit = in->toolkit;
   o.generic = in->eagerGeneric ? TILE_GENERIC_EAGER : TILE_GENERIC_AUTO;
   o.remarks.fn = in->remark;

@@ -138,6 +138,15 @@ static bool parseOptions(const TilePassDef *def, MlirStringRef text,
       ok = false;
     } else if (strcmp(key, "chip") == 0) {
       snprintf(out->chip, sizeof out->chip, "%s", value);
+    } else if (strcmp(key, "fast-math") == 0) {
+      if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
+        tileStrBufPrintf(&err,
+                         "pass '%s': option 'fast-math' wants true or false, "
+                         "got '%s'",
+                         def->name, value);
+        ok = false;
+      }
+      out->fastMath = value[0] == 't';
     } else {
       char *end = NULL;
       long v = strtol(value, &end, 10);

@@ -48,6 +48,9 @@ typedef struct {
    * not); "sync", mma.sync only; "wgmma", every tensor-core dot on wgmma,
    * and one that cannot be is an error (as is "wgmma" for another chip). */
   const char *mma;
+  /* Non-zero: `afn` on every float op, so math may use the hardware's
+   * approximations (DIALECT.md, "Numerics"; docs/numerics.md). */
+  int fastMath;
 } TileCompileOptions;
 
 /* Compiles kernel `name` (NULL: the module's only kernel) of `module`,

@@ -416,24 +416,10 @@ static bool lowerOp(MlirOperation op, const ProgramArgs *program) {
 typedef struct {
   MlirOperation *ops;
   size_t n, cap;
-  bool unsupported;
 } OpList;
-
-static bool isF8(MlirType t) {
-  if (mlirTypeIsAShaped(t))
-    t = mlirShapedTypeGetElementType(t);
-  return mlirTypeIsAFloat8E4M3FN(t) || mlirTypeIsAFloat8E5M2(t);
-}
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   OpList *list = userData;
-  intptr_t n = mlirOperationGetNumResults(op);
-  for (intptr_t i = 0; i < n; ++i)
-    if (isF8(mlirValueGetType(mlirOperationGetResult(op, i)))) {
-      tileEmitOpError(op, "f8 types are not supported by the CPU reference");
-      list->unsupported = true;
-      return MlirWalkResultInterrupt;
-    }
   if (!tileOpIsTile(op))
     return MlirWalkResultAdvance;
   if (list->n == list->cap) {
@@ -469,14 +455,12 @@ static ProgramArgs addProgramArgs(MlirOperation kernel) {
 }
 
 MlirLogicalResult tileLowerKernelToCPU(MlirOperation kernel) {
-  OpList list = {NULL, 0, 0, false};
+  OpList list = {NULL, 0, 0};
   mlirOperationWalk(kernel, collect, &list, MlirWalkPreOrder);
-  bool ok = !list.unsupported;
-  if (ok) {
-    ProgramArgs program = addProgramArgs(kernel);
-    for (size_t i = 0; ok && i < list.n; ++i)
-      ok = lowerOp(list.ops[i], &program);
-  }
+  bool ok = true;
+  ProgramArgs program = addProgramArgs(kernel);
+  for (size_t i = 0; ok && i < list.n; ++i)
+    ok = lowerOp(list.ops[i], &program);
   free(list.ops);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

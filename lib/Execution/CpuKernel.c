@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/Conversion/TileToCPU.h"
+#include "lib/Transforms/Numerics.h"
 #include "lib/Execution/JitSymbols.h"
 #include "lib/Runtime/Half.h"
 #include "lib/Support/DType.h"
@@ -102,7 +103,11 @@ static int lowerToLLVM(MlirModule module, MlirOperation func, const char *name,
     if (!mlirOperationEqual(op, func))
       mlirOperationDestroy(op);
   }
-  if (mlirLogicalResultIsFailure(tileLowerKernelToCPU(func))) {
+  /* tile-numerics after tile-to-cpu, so the reductions' combiners are
+   * covered too. */
+  if (mlirLogicalResultIsFailure(tileLowerKernelToCPU(func)) ||
+      mlirLogicalResultIsFailure(
+          tileLegalizeNumerics(func, TILE_NUMERICS_CPU, false))) {
     snprintf(err, errSize, "kernel '%s' cannot be lowered for the CPU", name);
     return 1;
   }

@@ -17,6 +17,7 @@
 #include "lib/Transforms/AssignLayouts.h"
 #include "lib/Transforms/Canonicalize.h"
 #include "lib/Transforms/Pipeline.h"
+#include "lib/Transforms/Numerics.h"
 #include "lib/Transforms/PromoteSmem.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -134,6 +135,14 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
         return 1;
       }
       o->generic = value[0] == 'l' ? TILE_GENERIC_LAZY : TILE_GENERIC_EAGER;
+    } else if (strcmp(key, "fast-math") == 0) {
+      if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
+        snprintf(err, errSize,
+                 "--tile-compile: fast-math wants true or false, got '%s'",
+                 value);
+        return 1;
+      }
+      o->fastMath = value[0] == 't';
     } else if (strcmp(key, "toolkit") == 0) {
       if (!value[0] || strlen(value) >= sizeof o->toolkitPath) {
         snprintf(err, errSize,
@@ -147,7 +156,7 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
     } else {
       snprintf(err, errSize,
                "--tile-compile: unknown option '%s' (chip, mma, num-warps, "
-               "num-stages, generic, toolkit)",
+               "num-stages, generic, fast-math, toolkit)",
                key);
       return 1;
     }
@@ -379,6 +388,7 @@ static const char kToNvvmLean[] =
 static const char kToNvvm[] =
     "gpu.module(convert-scf-to-cf,"
     "convert-gpu-to-nvvm{index-bitwidth=32},"
+    "convert-math-to-llvm,"
     "convert-arith-to-llvm{index-bitwidth=32},"
     "convert-index-to-llvm{index-bitwidth=32},"
     "reconcile-unrealized-casts)";
@@ -393,6 +403,7 @@ static const char kToNvvmLeanPtx[] =
 static const char kToNvvmPtx[] =
     "gpu.module(convert-nvvm-to-llvm,convert-scf-to-cf,"
     "convert-gpu-to-nvvm{index-bitwidth=32},"
+    "convert-math-to-llvm,"
     "convert-arith-to-llvm{index-bitwidth=32},"
     "convert-index-to-llvm{index-bitwidth=32},"
     "reconcile-unrealized-casts)";
@@ -535,6 +546,8 @@ int tileGpuCompile(MlirModule module, const char *name,
   }
   MlirOperation moduleOp = mlirModuleGetOperation(module);
   if (mlirLogicalResultIsFailure(tileVerify(moduleOp)) ||
+      mlirLogicalResultIsFailure(
+          tileLegalizeNumerics(moduleOp, TILE_NUMERICS_GPU, o->fastMath)) ||
       mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
       mlirLogicalResultIsFailure(tileCoalesce(moduleOp, numWarps)) ||
       mlirLogicalResultIsFailure(tileAssignLayouts(

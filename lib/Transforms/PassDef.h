@@ -15,6 +15,7 @@ typedef struct {
   char chip[32];  /* e.g. "sm_90a"; "" = pass default */
   int numStages;  /* 0 = pass default */
   int numWarps;   /* 0 = pass default */
+  bool fastMath;  /* fast-math=true: afn on every float op */
 } TilePassOptions;
 
 typedef struct {

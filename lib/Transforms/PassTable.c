@@ -3,6 +3,7 @@
 
 #include "lib/Conversion/TileToCPU.h"
 #include "lib/Transforms/AssignLayouts.h"
+#include "lib/Transforms/Numerics.h"
 #include "lib/Transforms/Canonicalize.h"
 #include "lib/Transforms/Pipeline.h"
 #include "lib/Transforms/PromoteSmem.h"
@@ -40,6 +41,13 @@ static MlirLogicalResult runToCPU(MlirOperation op,
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+static MlirLogicalResult runNumerics(MlirOperation op,
+                                     const TilePassOptions *options) {
+  return tileLegalizeNumerics(
+      op, options->chip[0] ? TILE_NUMERICS_GPU : TILE_NUMERICS_CPU,
+      options->fastMath);
+}
+
 static MlirLogicalResult runCoalesce(MlirOperation op,
                                      const TilePassOptions *options) {
   return tileCoalesce(op, options->numWarps);
@@ -68,6 +76,11 @@ const TilePassDef tilePassTable[] = {
     {"tile-canonicalize",
      "fold tile shape ops and splats, drop unused side-effect-free tile ops",
      "", runCanonicalize},
+    {"tile-numerics",
+     "give arith/math ops DIALECT.md's meaning at their edges (total integer "
+     "division and shifts, saturating float-to-int, fp8 casts; without chip: "
+     "the CPU's max/min with -0 < +0); fast-math=true adds afn everywhere",
+     "chip fast-math", runNumerics},
     {"tile-coalesce",
      "give loads blocked layouts reading 16 bytes per thread along the "
      "contiguous dimension",

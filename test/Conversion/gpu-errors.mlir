@@ -14,11 +14,15 @@ func.func @too_much_shared(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attributes 
 
 // -----
 
-// f8 tiles wait for the tensor-core lowering.
-// CHECK: gpu-errors.mlir:[[@LINE+2]]:8: error: tile.load: f8 tiles are not supported by the GPU lowering yet
-func.func @f8(%x: memref<?xf8E4M3FN>, %o: index) attributes {tile.kernel} {
-  %t = "tile.load"(%x, %o) : (memref<?xf8E4M3FN>, index) -> tensor<16xf8E4M3FN>
-  "tile.store"(%t, %x, %o) : (tensor<16xf8E4M3FN>, memref<?xf8E4M3FN>, index) -> ()
+// f8 tiles load, store and convert; f8 dots wait for the f8 tensor-core
+// lowering.
+// CHECK: gpu-errors.mlir:[[@LINE+5]]:8: error: tile.dot: f8 dots are not supported by the GPU lowering yet
+func.func @f8_dot(%x: memref<?x?xf8E4M3FN>, %y: memref<?x?xf32>, %o: index) attributes {tile.kernel} {
+  %a = "tile.load"(%x, %o, %o) : (memref<?x?xf8E4M3FN>, index, index) -> tensor<64x32xf8E4M3FN>
+  %b = "tile.load"(%x, %o, %o) : (memref<?x?xf8E4M3FN>, index, index) -> tensor<32x64xf8E4M3FN>
+  %z = arith.constant dense<0.0> : tensor<64x64xf32>
+  %d = "tile.dot"(%a, %b, %z) : (tensor<64x32xf8E4M3FN>, tensor<32x64xf8E4M3FN>, tensor<64x64xf32>) -> tensor<64x64xf32>
+  "tile.store"(%d, %y, %o, %o) : (tensor<64x64xf32>, memref<?x?xf32>, index, index) -> ()
   return
 }
 

@@ -1,0 +1,548 @@
+/* tile-numerics; see Numerics.h. Each rewrite builds, before the op, the
+ * ops that compute DIALECT.md's answer, replaces the op's result and erases
+ * the op. The ops are collected first, so the ops a rewrite builds (a
+ * division by a divisor made safe, say) are not rewritten again. */
+#include "lib/Transforms/Numerics.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Support/Build.h"
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+/* arith.cmpi / arith.cmpf predicates (MLIR's enum values). */
+enum { EQ = 0, NE = 1, SLT = 2, SGE = 5, UGT = 8, UGE = 9 };
+enum { F_OEQ = 1, F_OGT = 2, F_OGE = 3, F_OLT = 4, F_ULE = 12, F_UNO = 14 };
+
+/* --- Types and constants that follow the op's shape ------------------- */
+
+static MlirType elemOf(MlirType t) {
+  return mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
+}
+
+/* `like` with element type `elem`: a tile of the same shape (and
+ * encoding), or the scalar `elem`. */
+static MlirType withElem(MlirType like, MlirType elem) {
+  if (!mlirTypeIsARankedTensor(like))
+    return elem;
+  intptr_t rank = mlirShapedTypeGetRank(like);
+  int64_t shape[8];
+  for (intptr_t d = 0; d < rank && d < 8; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(like, d);
+  return mlirRankedTensorTypeGet(rank, shape, elem,
+                                 mlirRankedTensorTypeGetEncoding(like));
+}
+
+static unsigned widthOf(MlirType elem) {
+  if (mlirTypeIsAIndex(elem))
+    return 64;
+  if (mlirTypeIsAInteger(elem))
+    return mlirIntegerTypeGetWidth(elem);
+  if (mlirTypeIsAF32(elem))
+    return 32;
+  if (mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem))
+    return 16;
+  return 8;
+}
+
+/* A constant of `type` (a scalar, or a splat tile) from a scalar attr. */
+static MlirValue constOf(TileBuilder *b, MlirType type, MlirAttribute scalar) {
+  if (mlirTypeIsARankedTensor(type)) {
+    /* The dense attribute's type has no encoding; the result keeps it. */
+    intptr_t rank = mlirShapedTypeGetRank(type);
+    int64_t shape[8];
+    for (intptr_t d = 0; d < rank && d < 8; ++d)
+      shape[d] = mlirShapedTypeGetDimSize(type, d);
+    MlirType bare = mlirRankedTensorTypeGet(rank, shape, elemOf(type),
+                                            mlirAttributeGetNull());
+    MlirAttribute dense = mlirDenseElementsAttrSplatGet(bare, scalar);
+    TileNamedAttr attrs[] = {{"value", dense}};
+    return bInsert(b, tileOpCreate(b->loc, "arith.constant", 0, NULL, 1,
+                                   &type, 1, attrs));
+  }
+  return bConstAttr(b, scalar);
+}
+
+/* An integer constant of `type`, `v` taken modulo 2^width. */
+static MlirValue iconst(TileBuilder *b, MlirType type, int64_t v) {
+  MlirType elem = elemOf(type);
+  unsigned w = widthOf(elem);
+  if (!mlirTypeIsAIndex(elem) && w < 64)
+    v = (int64_t)((uint64_t)v & ((UINT64_C(1) << w) - 1));
+  return constOf(b, type, mlirIntegerAttrGet(elem, v));
+}
+
+static MlirValue fconst(TileBuilder *b, MlirType type, double v) {
+  return constOf(b, type, mlirFloatAttrDoubleGet(b->ctx, elemOf(type), v));
+}
+
+static MlirValue op1(TileBuilder *b, const char *name, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+  return bInsert(b, tileOpCreate(b->loc, name, 1, &x, 1, &t, 0, NULL));
+}
+
+static MlirValue op2(TileBuilder *b, const char *name, MlirValue x,
+                     MlirValue y) {
+  MlirValue xy[] = {x, y};
+  MlirType t = mlirValueGetType(x);
+  return bInsert(b, tileOpCreate(b->loc, name, 2, xy, 1, &t, 0, NULL));
+}
+
+static MlirValue cast(TileBuilder *b, const char *name, MlirValue x,
+                      MlirType elem) {
+  MlirType t = withElem(mlirValueGetType(x), elem);
+  return bInsert(b, tileOpCreate(b->loc, name, 1, &x, 1, &t, 0, NULL));
+}
+
+static MlirValue cmp(TileBuilder *b, const char *name, int predicate,
+                     MlirValue x, MlirValue y) {
+  MlirValue xy[] = {x, y};
+  MlirType i1 = withElem(mlirValueGetType(x), mlirIntegerTypeGet(b->ctx, 1));
+  TileNamedAttr attrs[] = {
+      {"predicate",
+       mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), predicate)}};
+  return bInsert(b, tileOpCreate(b->loc, name, 2, xy, 1, &i1, 1, attrs));
+}
+
+static MlirValue cmpi(TileBuilder *b, int p, MlirValue x, MlirValue y) {
+  return cmp(b, "arith.cmpi", p, x, y);
+}
+
+static MlirValue cmpf(TileBuilder *b, int p, MlirValue x, MlirValue y) {
+  return cmp(b, "arith.cmpf", p, x, y);
+}
+
+static MlirValue sel(TileBuilder *b, MlirValue c, MlirValue t, MlirValue f) {
+  MlirValue ops[] = {c, t, f};
+  MlirType type = mlirValueGetType(t);
+  return bInsert(b, tileOpCreate(b->loc, "arith.select", 3, ops, 1, &type, 0,
+                                 NULL));
+}
+
+/* The integer constant `v` holds (a scalar or a splat), if it is one. */
+static bool constantInt(MlirValue v, int64_t *out) {
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def) || !tileOpIsNamed(def, "arith.constant"))
+    return false;
+  MlirAttribute a = tileOpAttr(def, "value");
+  if (mlirAttributeIsADenseElements(a) && mlirDenseElementsAttrIsSplat(a))
+    a = mlirDenseElementsAttrGetSplatValue(a);
+  if (!mlirAttributeIsAInteger(a))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+/* --- Integer division and shifts ------------------------------------- */
+
+/* x op y with y = 0 and y = -1 (signed) answered here; the division itself
+ * only ever sees a safe divisor. ceildiv and floordiv come from divsi and
+ * remsi (upstream lowers them only through arith-expand). */
+static MlirValue totalDivision(TileBuilder *b, const char *name, MlirValue x,
+                               MlirValue y) {
+  MlirType t = mlirValueGetType(x);
+  bool isRem = strstr(name, "rem") != NULL;
+  bool isSigned = strstr(name, "si") != NULL;
+  MlirValue zero = iconst(b, t, 0), one = iconst(b, t, 1),
+            allOnes = iconst(b, t, -1);
+  MlirValue byZero = cmpi(b, EQ, y, zero);
+  MlirValue byMinusOne = isSigned ? cmpi(b, EQ, y, allOnes) : byZero;
+  MlirValue unsafe = isSigned ? op2(b, "arith.ori", byZero, byMinusOne) : byZero;
+  MlirValue ys = sel(b, unsafe, one, y);
+  MlirValue q;
+  bool ceil = strstr(name, "ceildiv") != NULL,
+       floor = strstr(name, "floordiv") != NULL;
+  if (ceil || floor) {
+    q = op2(b, isSigned ? "arith.divsi" : "arith.divui", x, ys);
+    MlirValue r = op2(b, isSigned ? "arith.remsi" : "arith.remui", x, ys);
+    MlirValue inexact = cmpi(b, NE, r, zero);
+    MlirValue adjust = inexact;
+    if (isSigned) {
+      /* The quotient was rounded toward zero; ceil moves it up when the
+       * exact one is positive (r and y of one sign), floor down when it is
+       * negative. */
+      MlirValue sameSign =
+          cmpi(b, EQ, cmpi(b, SLT, r, zero), cmpi(b, SLT, ys, zero));
+      adjust = op2(b, "arith.andi", inexact,
+                   ceil ? sameSign
+                        : op2(b, "arith.xori", sameSign,
+                              iconst(b, mlirValueGetType(sameSign), 1)));
+    }
+    q = sel(b, adjust, op2(b, ceil ? "arith.addi" : "arith.subi", q, one), q);
+  } else {
+    q = op2(b, name, x, ys);
+  }
+  if (isRem) /* x % 1 = 0 is MIN % -1; x % 0 = x */
+    return sel(b, byZero, x, q);
+  if (isSigned) /* x / -1 = -x, wrapping: MIN / -1 = MIN */
+    q = sel(b, byMinusOne, op2(b, "arith.subi", zero, x), q);
+  return sel(b, byZero, allOnes, q);
+}
+
+static bool divisorIsSafe(MlirOperation op) {
+  int64_t c;
+  if (!constantInt(mlirOperationGetOperand(op, 1), &c))
+    return false;
+  char name[32];
+  bool isSigned = strstr(tileOpName(op, name, sizeof name), "si") != NULL;
+  MlirType elem = elemOf(mlirValueGetType(mlirOperationGetOperand(op, 1)));
+  unsigned w = widthOf(elem);
+  uint64_t mask = w < 64 ? (UINT64_C(1) << w) - 1 : ~UINT64_C(0);
+  uint64_t u = (uint64_t)c & mask;
+  return u != 0 && !(isSigned && u == mask);
+}
+
+/* Shifts by the width or more (unsigned) give 0, or the sign for shrsi. */
+static MlirValue totalShift(TileBuilder *b, const char *name, MlirValue x,
+                            MlirValue y) {
+  MlirType t = mlirValueGetType(x);
+  unsigned w = widthOf(elemOf(t));
+  MlirValue tooFar = cmpi(b, UGE, y, iconst(b, t, w));
+  if (strcmp(name, "arith.shrsi") == 0)
+    return op2(b, name, x, sel(b, tooFar, iconst(b, t, w - 1), y));
+  return sel(b, tooFar, iconst(b, t, 0), op2(b, name, x, y));
+}
+
+static bool shiftIsSafe(MlirOperation op) {
+  int64_t c;
+  MlirType elem = elemOf(mlirValueGetType(mlirOperationGetOperand(op, 1)));
+  return mlirTypeIsAIndex(elem) || /* index has no width yet */
+         (constantInt(mlirOperationGetOperand(op, 1), &c) && c >= 0 &&
+          (uint64_t)c < widthOf(elem));
+}
+
+/* --- Floats ----------------------------------------------------------- */
+
+/* fptosi / fptoui: toward zero, saturating, NaN to 0. The bounds are
+ * powers of two, exact in every float type (or infinite, when the type
+ * cannot reach them, which compares the same). */
+static MlirValue saturatingToInt(TileBuilder *b, bool isSigned, MlirValue x,
+                                 MlirType resultType) {
+  MlirType ft = mlirValueGetType(x);
+  unsigned w = widthOf(elemOf(resultType));
+  MlirValue r = bInsert(b, tileOpCreate(b->loc,
+                                        isSigned ? "arith.fptosi"
+                                                 : "arith.fptoui",
+                                        1, &x, 1, &resultType, 0, NULL));
+  if (isSigned) {
+    double hi = ldexp(1.0, (int)w - 1);
+    r = sel(b, cmpf(b, F_OGE, x, fconst(b, ft, hi)),
+            iconst(b, resultType, (int64_t)(~UINT64_C(0) >> (65 - w))), r);
+    r = sel(b, cmpf(b, F_OLT, x, fconst(b, ft, -hi)),
+            iconst(b, resultType, (int64_t)(UINT64_C(1) << (w - 1))), r);
+    return sel(b, cmpf(b, F_UNO, x, x), iconst(b, resultType, 0), r);
+  }
+  r = sel(b, cmpf(b, F_OGE, x, fconst(b, ft, ldexp(1.0, (int)w))),
+          iconst(b, resultType, -1), r);
+  /* x <= -1 or NaN; (-1, 0) truncates to 0 already. */
+  return sel(b, cmpf(b, F_ULE, x, fconst(b, ft, -1.0)),
+             iconst(b, resultType, 0), r);
+}
+
+static MlirType bitsTypeOf(MlirContext ctx, MlirType elem) {
+  return mlirIntegerTypeGet(ctx, widthOf(elem));
+}
+
+/* max/min of floats with -0 < +0: equal operands give the AND (max) or OR
+ * (min) of their bits, which picks +0 or -0 and is the value otherwise.
+ * `num` ignores a NaN operand unless both are. */
+static MlirValue orderedMaxMin(TileBuilder *b, bool isMax, bool num,
+                               MlirValue x, MlirValue y) {
+  if (num) {
+    MlirValue xNaN = cmpf(b, F_UNO, x, x), yNaN = cmpf(b, F_UNO, y, y);
+    MlirValue x2 = sel(b, xNaN, y, x);
+    y = sel(b, yNaN, x, y);
+    x = x2;
+  }
+  MlirType t = mlirValueGetType(x);
+  MlirType bits = withElem(t, bitsTypeOf(b->ctx, elemOf(t)));
+  MlirValue tie = cast(b, "arith.bitcast",
+                       op2(b, isMax ? "arith.andi" : "arith.ori",
+                           cast(b, "arith.bitcast", x, elemOf(bits)),
+                           cast(b, "arith.bitcast", y, elemOf(bits))),
+                       elemOf(t));
+  MlirValue r = sel(b, cmpf(b, F_UNO, x, y), op2(b, "arith.addf", x, y), tie);
+  r = sel(b, cmpf(b, isMax ? F_OLT : F_OGT, x, y), y, r);
+  return sel(b, cmpf(b, isMax ? F_OGT : F_OLT, x, y), x, r);
+}
+
+/* math.isnan & co. as compares of |x| (the CPU lowers two of them not at
+ * all, the GPU one). */
+static MlirValue classify(TileBuilder *b, const char *name, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+  if (strcmp(name, "math.isnan") == 0)
+    return cmpf(b, F_UNO, x, x);
+  MlirValue a = op1(b, "math.absf", x);
+  MlirValue inf = fconst(b, t, INFINITY);
+  if (strcmp(name, "math.isinf") == 0)
+    return cmpf(b, F_OEQ, a, inf);
+  MlirValue finite = cmpf(b, F_OLT, a, inf);
+  if (strcmp(name, "math.isfinite") == 0)
+    return finite;
+  MlirType e = elemOf(t);
+  double minNormal = mlirTypeIsAF16(e) ? ldexp(1, -14) : ldexp(1, -126);
+  return op2(b, "arith.andi", finite,
+             cmpf(b, F_OGE, a, fconst(b, t, minNormal)));
+}
+
+/* --- fp8 --------------------------------------------------------------- */
+
+typedef struct {
+  int mantissa, bias, maxCode; /* maxCode: the largest finite magnitude */
+  bool hasInf;                 /* e5m2: exponent all ones is inf/NaN */
+} Fp8Format;
+
+static bool fp8Format(MlirType elem, Fp8Format *f) {
+  if (mlirTypeIsAFloat8E4M3FN(elem)) {
+    *f = (Fp8Format){3, 7, 0x7E, false};
+    return true;
+  }
+  if (mlirTypeIsAFloat8E5M2(elem)) {
+    *f = (Fp8Format){2, 15, 0x7B, true};
+    return true;
+  }
+  return false;
+}
+
+/* f8 -> f32 through its bits: normal numbers rebias the exponent, the
+ * subnormal ones are m * 2^(1 - bias - M) exactly, then the specials. */
+static MlirValue fp8ToF32(TileBuilder *b, MlirValue x, const Fp8Format *f) {
+  MlirType i8 = mlirIntegerTypeGet(b->ctx, 8),
+           i32 = mlirIntegerTypeGet(b->ctx, 32), f32 = mlirF32TypeGet(b->ctx);
+  MlirValue u = cast(b, "arith.extui", cast(b, "arith.bitcast", x, i8), i32);
+  MlirType t = mlirValueGetType(u);
+  int m = f->mantissa, e = 7 - m;
+  MlirValue sign =
+      op2(b, "arith.shli", op2(b, "arith.andi", u, iconst(b, t, 0x80)),
+          iconst(b, t, 24));
+  MlirValue exp = op2(b, "arith.andi", op2(b, "arith.shrui", u, iconst(b, t, m)),
+                      iconst(b, t, (1 << e) - 1));
+  MlirValue man = op2(b, "arith.andi", u, iconst(b, t, (1 << m) - 1));
+  MlirValue normal = op2(
+      b, "arith.ori", sign,
+      op2(b, "arith.ori",
+          op2(b, "arith.shli", op2(b, "arith.addi", exp,
+                                   iconst(b, t, 127 - f->bias)),
+              iconst(b, t, 23)),
+          op2(b, "arith.shli", man, iconst(b, t, 23 - m))));
+  MlirValue tiny = op2(b, "arith.mulf", cast(b, "arith.uitofp", man, f32),
+                       fconst(b, withElem(t, f32), ldexp(1, 1 - f->bias - m)));
+  MlirValue subnormal =
+      op2(b, "arith.ori", cast(b, "arith.bitcast", tiny, i32), sign);
+  MlirValue r = sel(b, cmpi(b, EQ, exp, iconst(b, t, 0)), subnormal, normal);
+  MlirValue quietNaN = op2(b, "arith.ori", sign, iconst(b, t, 0x7FC00000));
+  if (f->hasInf) {
+    MlirValue inf = op2(b, "arith.ori", sign, iconst(b, t, 0x7F800000));
+    MlirValue special =
+        sel(b, cmpi(b, EQ, man, iconst(b, t, 0)), inf, quietNaN);
+    r = sel(b, cmpi(b, EQ, exp, iconst(b, t, (1 << e) - 1)), special, r);
+  } else {
+    MlirValue magnitude = op2(b, "arith.andi", u, iconst(b, t, 0x7F));
+    r = sel(b, cmpi(b, EQ, magnitude, iconst(b, t, 0x7F)), quietNaN, r);
+  }
+  return cast(b, "arith.bitcast", r, f32);
+}
+
+/* f32 -> f8, nearest even, finite overflow and infinities saturating to
+ * the largest finite value, NaN to NaN (PTX cvt.rn.satfinite). Normal
+ * results round the f32 bits (add half less one, plus the kept lowest
+ * bit); subnormal ones round |x| * 2^(bias - 1 + M) to an integer, which
+ * is their code (and the smallest normal's, when it rounds up). */
+static MlirValue f32ToFp8(TileBuilder *b, MlirValue x, MlirType f8,
+                          const Fp8Format *f) {
+  MlirType i8 = mlirIntegerTypeGet(b->ctx, 8),
+           i32 = mlirIntegerTypeGet(b->ctx, 32), f32 = mlirF32TypeGet(b->ctx);
+  MlirValue bits = cast(b, "arith.bitcast", x, i32);
+  MlirType t = mlirValueGetType(bits);
+  MlirType ft = mlirValueGetType(x);
+  int m = f->mantissa, shift = 23 - m;
+  MlirValue a = op2(b, "arith.andi", bits, iconst(b, t, 0x7FFFFFFF));
+  MlirValue sign = op2(b, "arith.shrui",
+                       op2(b, "arith.andi", bits, iconst(b, t, INT32_MIN)),
+                       iconst(b, t, 24));
+  MlirValue lowest = op2(b, "arith.andi",
+                         op2(b, "arith.shrui", a, iconst(b, t, shift)),
+                         iconst(b, t, 1));
+  MlirValue rounded = op2(
+      b, "arith.shrui",
+      op2(b, "arith.addi",
+          op2(b, "arith.addi", a, iconst(b, t, (1 << (shift - 1)) - 1)),
+          lowest),
+      iconst(b, t, shift));
+  MlirValue normal = op2(b, "arith.subi", rounded,
+                         iconst(b, t, (127 - f->bias) << m));
+  MlirValue scaled = op2(b, "arith.mulf", cast(b, "arith.bitcast", a, f32),
+                         fconst(b, ft, ldexp(1, f->bias - 1 + m)));
+  /* Adding and taking away 2^23 leaves the integer nearest (even) to a
+   * value below 2^23. */
+  MlirValue magic = fconst(b, ft, ldexp(1, 23));
+  MlirValue integral =
+      op2(b, "arith.subf", op2(b, "arith.addf", scaled, magic), magic);
+  MlirValue subnormal = cast(b, "arith.fptoui", integral, i32);
+  MlirValue isSubnormal =
+      cmpi(b, 6 /* ult */, a, iconst(b, t, (int64_t)(128 - f->bias) << 23));
+  MlirValue code = sel(b, isSubnormal, subnormal, normal);
+  MlirValue maxCode = iconst(b, t, f->maxCode);
+  code = sel(b, cmpi(b, UGT, code, maxCode), maxCode, code);
+  code = sel(b, cmpi(b, UGT, a, iconst(b, t, 0x7F800000)), iconst(b, t, 0x7F),
+             code);
+  MlirValue byte = cast(b, "arith.trunci", op2(b, "arith.ori", code, sign), i8);
+  return cast(b, "arith.bitcast", byte, f8);
+}
+
+/* --- The walk ------------------------------------------------------------ */
+
+typedef struct {
+  MlirOperation *ops;
+  size_t n, cap;
+  TileNumericsTarget target;
+} Collected;
+
+static bool isAny(MlirOperation op, const char *const *names) {
+  for (; *names; ++names)
+    if (tileOpIsNamed(op, *names))
+      return true;
+  return false;
+}
+
+static const char *const kDivisions[] = {
+    "arith.divsi",    "arith.divui",     "arith.remsi", "arith.remui",
+    "arith.ceildivsi", "arith.ceildivui", "arith.floordivsi", NULL};
+static const char *const kShifts[] = {"arith.shli", "arith.shrui",
+                                      "arith.shrsi", NULL};
+static const char *const kMaxMin[] = {"arith.maximumf", "arith.minimumf",
+                                      "arith.maxnumf", "arith.minnumf", NULL};
+static const char *const kClassify[] = {"math.isnan", "math.isinf",
+                                        "math.isfinite", "math.isnormal",
+                                        NULL};
+
+static MlirType operandElem(MlirOperation op) {
+  return elemOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+}
+
+static MlirType resultElem(MlirOperation op) {
+  return elemOf(mlirValueGetType(mlirOperationGetResult(op, 0)));
+}
+
+static bool isNarrowFloat(MlirType e) {
+  return mlirTypeIsAF16(e) || mlirTypeIsABF16(e);
+}
+
+static bool needsRewrite(MlirOperation op, TileNumericsTarget target) {
+  Fp8Format f = {0};
+  if (isAny(op, kDivisions))
+    return !divisorIsSafe(op);
+  if (isAny(op, kShifts))
+    return !shiftIsSafe(op);
+  if (tileOpIsNamed(op, "arith.fptosi") || tileOpIsNamed(op, "arith.fptoui"))
+    return true;
+  if (isAny(op, kMaxMin))
+    return target == TILE_NUMERICS_CPU;
+  if (isAny(op, kClassify))
+    return true;
+  if (tileOpIsNamed(op, "math.fma"))
+    return isNarrowFloat(operandElem(op));
+  if (tileOpIsNamed(op, "arith.extf"))
+    return fp8Format(operandElem(op), &f);
+  if (tileOpIsNamed(op, "arith.truncf"))
+    return fp8Format(resultElem(op), &f);
+  return false;
+}
+
+static MlirWalkResult collect(MlirOperation op, void *userData) {
+  Collected *c = userData;
+  if (!needsRewrite(op, c->target))
+    return MlirWalkResultAdvance;
+  if (c->n == c->cap) {
+    c->cap = c->cap ? 2 * c->cap : 64;
+    c->ops = realloc(c->ops, c->cap * sizeof *c->ops);
+  }
+  c->ops[c->n++] = op;
+  return MlirWalkResultAdvance;
+}
+
+static MlirValue rewrite(TileBuilder *b, MlirOperation op) {
+  char name[64];
+  tileOpName(op, name, sizeof name);
+  MlirValue x = mlirOperationGetOperand(op, 0);
+  MlirType resultType = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  Fp8Format f = {0};
+  if (isAny(op, kDivisions))
+    return totalDivision(b, name, x, mlirOperationGetOperand(op, 1));
+  if (isAny(op, kShifts))
+    return totalShift(b, name, x, mlirOperationGetOperand(op, 1));
+  if (tileOpIsNamed(op, "arith.fptosi") || tileOpIsNamed(op, "arith.fptoui"))
+    return saturatingToInt(b, name[8] == 's', x, resultType);
+  if (isAny(op, kMaxMin))
+    return orderedMaxMin(b, strstr(name, "max") != NULL,
+                         strstr(name, "num") != NULL, x,
+                         mlirOperationGetOperand(op, 1));
+  if (isAny(op, kClassify))
+    return classify(b, name, x);
+  if (tileOpIsNamed(op, "math.fma")) {
+    MlirValue wide[3];
+    for (int i = 0; i < 3; ++i)
+      wide[i] = cast(b, "arith.extf", mlirOperationGetOperand(op, i), f32);
+    MlirType t = mlirValueGetType(wide[0]);
+    MlirValue r = bInsert(b, tileOpCreate(b->loc, "math.fma", 3, wide, 1, &t,
+                                          0, NULL));
+    return cast(b, "arith.truncf", r, elemOf(resultType));
+  }
+  if (tileOpIsNamed(op, "arith.extf")) {
+    fp8Format(operandElem(op), &f);
+    MlirValue r = fp8ToF32(b, x, &f);
+    return mlirTypeIsAF32(elemOf(resultType))
+               ? r
+               : cast(b, "arith.truncf", r, elemOf(resultType)); /* exact */
+  }
+  /* arith.truncf to f8; from f16/bf16 through f32, which is exact. */
+  fp8Format(elemOf(resultType), &f);
+  if (!mlirTypeIsAF32(operandElem(op)))
+    x = cast(b, "arith.extf", x, f32);
+  return f32ToFp8(b, x, elemOf(resultType), &f);
+}
+
+/* Adds `afn` to a float op's fastmath flags. */
+static MlirWalkResult addAfn(MlirOperation op, void *userData) {
+  (void)userData;
+  MlirAttribute fm = tileOpAttr(op, "fastmath");
+  if (mlirAttributeIsNull(fm))
+    return MlirWalkResultAdvance;
+  char text[128], flags[128];
+  tileAttrStr(fm, text, sizeof text);
+  const char *open = strchr(text, '<'), *close = strrchr(text, '>');
+  if (!open || !close || strstr(text, "afn") || strstr(text, "fast>"))
+    return MlirWalkResultAdvance;
+  snprintf(flags, sizeof flags, "%.*s", (int)(close - open - 1), open + 1);
+  char attr[192];
+  snprintf(attr, sizeof attr, "#arith.fastmath<%s%s>",
+           strcmp(flags, "none") == 0 ? "" : flags,
+           strcmp(flags, "none") == 0 ? "afn" : ",afn");
+  MlirAttribute with =
+      mlirAttributeParseGet(mlirOperationGetContext(op), tileStr(attr));
+  if (!mlirAttributeIsNull(with))
+    mlirOperationSetAttributeByName(op, tileStr("fastmath"), with);
+  return MlirWalkResultAdvance;
+}
+
+MlirLogicalResult tileLegalizeNumerics(MlirOperation root,
+                                       TileNumericsTarget target,
+                                       bool fastMath) {
+  if (fastMath)
+    mlirOperationWalk(root, addAfn, NULL, MlirWalkPreOrder);
+  Collected c = {NULL, 0, 0, target};
+  mlirOperationWalk(root, collect, &c, MlirWalkPostOrder);
+  for (size_t i = 0; i < c.n; ++i) {
+    TileBuilder b = tileBuilderBefore(c.ops[i]);
+    MlirValue r = rewrite(&b, c.ops[i]);
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(c.ops[i], 0), r);
+    mlirOperationDestroy(c.ops[i]);
+  }
+  free(c.ops);
+  return mlirLogicalResultSuccess();
+}
