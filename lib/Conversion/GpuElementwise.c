@@ -32,20 +32,74 @@ static MlirOperation cloneWith(MlirLocation loc, MlirOperation op,
   return mlirOperationCreate(&state);
 }
 
-/* math.exp on f32 as the hardware's ex2 (ex2.approx, relative error about
- * 2^-22), exp(x) = 2^(x * log2 e), as Triton does; other types and ops go
- * through libdevice. */
+/* Whether `op` may use the hardware's approximations: `afn` (or `fast`)
+ * among its fastmath flags (DIALECT.md, "Numerics"). */
+static bool allowsApproximation(MlirOperation op) {
+  MlirAttribute fm = tileOpAttr(op, "fastmath");
+  if (mlirAttributeIsNull(fm))
+    return false;
+  char text[128];
+  tileAttrStr(fm, text, sizeof text);
+  return strstr(text, "afn") || strstr(text, "fast>");
+}
+
+/* A call of the LLVM intrinsic `name` on one f32. */
+static MlirValue intrinsic(TileBuilder *b, const char *name, MlirValue x) {
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  int32_t segments[] = {1, 0};
+  TileNamedAttr attrs[] = {
+      {"intrin", mlirStringAttrGet(b->ctx, tileStr(name))},
+      {"op_bundle_sizes", mlirDenseI32ArrayGet(b->ctx, 0, NULL)},
+      {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, segments)}};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.call_intrinsic", 1, &x, 1,
+                                 &f32, 3, attrs));
+}
+
+/* math.sqrt as LLVM's sqrt, which the NVPTX back end makes sqrt.rn
+ * (correctly rounded; f16 and bf16 through f32, which rounds once more
+ * exactly), or on f32 with afn sqrt.approx. libdevice's __nv_sqrtf would
+ * be the approximation unless __CUDA_PREC_SQRT were reflected. */
+static MlirValue llvmSqrt(TileBuilder *b, MlirOperation op, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+  if (mlirTypeIsAF32(t) && allowsApproximation(op))
+    return intrinsic(b, "llvm.nvvm.sqrt.approx.f", x);
+  return bInsert(b, tileOpCreate(b->loc, "llvm.intr.sqrt", 1, &x, 1, &t, 0,
+                                 NULL));
+}
+
+/* math.exp on f32 with afn as the hardware's ex2 (ex2.approx, relative
+ * error about 2^-22 of the scaled argument), exp(x) = 2^(x * log2 e), as
+ * Triton does; without afn, libdevice's expf (2 ulp). */
 static MlirValue fastExp(TileBuilder *b, MlirValue x) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
   MlirValue scaled =
       bBinary(b, "arith.mulf", x, bConstFloat(b, f32, 1.4426950408889634));
-  int32_t segments[] = {1, 0};
-  TileNamedAttr attrs[] = {
-      {"intrin", mlirStringAttrGet(b->ctx, tileStr("llvm.nvvm.ex2.approx.f32"))},
-      {"op_bundle_sizes", mlirDenseI32ArrayGet(b->ctx, 0, NULL)},
-      {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, segments)}};
-  return bInsert(b, tileOpCreate(b->loc, "llvm.call_intrinsic", 1, &scaled, 1,
-                                 &f32, 3, attrs));
+  return intrinsic(b, "llvm.nvvm.ex2.approx.f32", scaled);
+}
+
+static bool isExp32(MlirOperation op, MlirType elem) {
+  return tileOpIsNamed(op, "math.exp") && mlirTypeIsAF32(elem) &&
+         allowsApproximation(op);
+}
+
+static bool isSqrt(MlirOperation op, MlirType elem) {
+  return tileOpIsNamed(op, "math.sqrt") &&
+         (mlirTypeIsAF32(elem) || mlirTypeIsAF16(elem) ||
+          mlirTypeIsABF16(elem));
+}
+
+/* `op` on one register of each operand. */
+static MlirValue elementOp(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                           bool exp32, bool sqrt, const char *libdevice,
+                           const MlirValue *scalars, MlirType elem) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (exp32)
+    return fastExp(b, scalars[0]);
+  if (sqrt)
+    return llvmSqrt(b, op, scalars[0]);
+  if (libdevice)
+    return gpuLibdeviceCall(g, b, libdevice, n, scalars);
+  return bInsert(b, cloneWith(b->loc, op, n, scalars, 1, &elem));
 }
 
 /* Elementwise arith/math on tiles: the op once per register (once if every
@@ -68,12 +122,11 @@ bool gpuLowerElementwise(GpuLowering *g, TileBuilder *b,
   }
   MlirValue scalars[8];
   const char *libdevice = gpuLibdeviceFunction(op, elem);
+  bool exp32 = isExp32(op, elem), sqrt = isSqrt(op, elem);
   if (allUniform) {
     for (intptr_t i = 0; i < n; ++i)
       scalars[i] = tiles[i]->scalar;
-    MlirValue v =
-        libdevice ? gpuLibdeviceCall(g, b, libdevice, n, scalars)
-                  : bInsert(b, cloneWith(b->loc, op, n, scalars, 1, &elem));
+    MlirValue v = elementOp(g, b, op, exp32, sqrt, libdevice, scalars, elem);
     gpuSetTile(g, result, gpuTileUniform(mlirValueGetType(result), v));
     return true;
   }
@@ -81,14 +134,10 @@ bool gpuLowerElementwise(GpuLowering *g, TileBuilder *b,
   if (!gpuResultLayout(op, 0, &l))
     return false;
   GpuTile out = gpuTileAlloc(&l, mlirValueGetType(result));
-  bool exp32 = tileOpIsNamed(op, "math.exp") && mlirTypeIsAF32(elem);
   for (int r = 0; r < out.numRegs; ++r) {
     for (intptr_t i = 0; i < n; ++i)
       scalars[i] = gpuTileReg(tiles[i], r);
-    out.regs[r] = exp32       ? fastExp(b, scalars[0])
-                  : libdevice ? gpuLibdeviceCall(g, b, libdevice, n, scalars)
-                              : bInsert(b, cloneWith(b->loc, op, n, scalars,
-                                                     1, &elem));
+    out.regs[r] = elementOp(g, b, op, exp32, sqrt, libdevice, scalars, elem);
   }
   gpuSetTile(g, result, out);
   return true;
@@ -109,6 +158,16 @@ bool gpuLowerScalarOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       return false;
   for (intptr_t i = 0; i < nr; ++i)
     results[i] = mlirValueGetType(mlirOperationGetResult(op, i));
+  /* Scalar math has the tiles' precision rules. */
+  const char *libdevice = nr == 1 ? gpuLibdeviceFunction(op, results[0]) : NULL;
+  bool exp32 = nr == 1 && isExp32(op, results[0]),
+       sqrt = nr == 1 && isSqrt(op, results[0]);
+  if (libdevice || exp32 || sqrt) {
+    gpuSetScalar(g, mlirOperationGetResult(op, 0),
+                 elementOp(g, b, op, exp32, sqrt, libdevice, operands,
+                           results[0]));
+    return true;
+  }
   MlirOperation copy = cloneWith(b->loc, op, n, operands, nr, results);
   bInsert(b, copy);
   for (intptr_t i = 0; i < nr; ++i)
