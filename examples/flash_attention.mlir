@@ -64,9 +64,9 @@ func.func @flash_attention_f16_d64(%q: memref<?x?x64xf16>, %k: memref<?x?x64xf16
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<64x1xf32>) -> tensor<64x128xf32>
       %ss = arith.mulf %s0, %qk_scale fastmath<contract> : tensor<64x128xf32>
       %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<64x128xf32>
-      %p = math.exp2 %d : tensor<64x128xf32>
+      %p = math.exp2 %d fastmath<afn> : tensor<64x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<64xf32>
-      %alpha = math.exp2 %dm : tensor<64xf32>
+      %alpha = math.exp2 %dm fastmath<afn> : tensor<64xf32>
       %ps = "tile.reduce"(%p) {axis = 1 : i32, kind = "add"} : (tensor<64x128xf32>) -> tensor<64xf32>
       %l_a = arith.mulf %l_i, %alpha : tensor<64xf32>
       %l_new = arith.addf %l_a, %ps : tensor<64xf32>
@@ -104,9 +104,9 @@ func.func @flash_attention_f16_d64(%q: memref<?x?x64xf16>, %k: memref<?x?x64xf16
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<64x1xf32>) -> tensor<64x128xf32>
       %ss = arith.mulf %s, %qk_scale fastmath<contract> : tensor<64x128xf32>
       %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<64x128xf32>
-      %p = math.exp2 %d : tensor<64x128xf32>
+      %p = math.exp2 %d fastmath<afn> : tensor<64x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<64xf32>
-      %alpha = math.exp2 %dm : tensor<64xf32>
+      %alpha = math.exp2 %dm fastmath<afn> : tensor<64xf32>
       %ps = "tile.reduce"(%p) {axis = 1 : i32, kind = "add"} : (tensor<64x128xf32>) -> tensor<64xf32>
       %l_a = arith.mulf %l_i, %alpha : tensor<64xf32>
       %l_new = arith.addf %l_a, %ps : tensor<64xf32>
@@ -186,9 +186,9 @@ func.func @flash_attention_causal_f16_d64(%q: memref<?x?x64xf16>, %k: memref<?x?
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<64x1xf32>) -> tensor<64x128xf32>
       %ss = arith.mulf %s0, %qk_scale fastmath<contract> : tensor<64x128xf32>
       %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<64x128xf32>
-      %p = math.exp2 %d : tensor<64x128xf32>
+      %p = math.exp2 %d fastmath<afn> : tensor<64x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<64xf32>
-      %alpha = math.exp2 %dm : tensor<64xf32>
+      %alpha = math.exp2 %dm fastmath<afn> : tensor<64xf32>
       %ps = "tile.reduce"(%p) {axis = 1 : i32, kind = "add"} : (tensor<64x128xf32>) -> tensor<64xf32>
       %l_a = arith.mulf %l_i, %alpha : tensor<64xf32>
       %l_new = arith.addf %l_a, %ps : tensor<64xf32>
@@ -241,9 +241,9 @@ func.func @flash_attention_causal_f16_d64(%q: memref<?x?x64xf16>, %k: memref<?x?
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<64x1xf32>) -> tensor<64x128xf32>
       %ss = arith.mulf %s, %qk_scale fastmath<contract> : tensor<64x128xf32>
       %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<64x128xf32>
-      %p = math.exp2 %d : tensor<64x128xf32>
+      %p = math.exp2 %d fastmath<afn> : tensor<64x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<64xf32>
-      %alpha = math.exp2 %dm : tensor<64xf32>
+      %alpha = math.exp2 %dm fastmath<afn> : tensor<64xf32>
       %ps = "tile.reduce"(%p) {axis = 1 : i32, kind = "add"} : (tensor<64x128xf32>) -> tensor<64xf32>
       %l_a = arith.mulf %l_i, %alpha : tensor<64xf32>
       %l_new = arith.addf %l_a, %ps : tensor<64xf32>
@@ -318,9 +318,9 @@ func.func @flash_attention_bf16_d128(%q: memref<?x?x128xbf16>, %k: memref<?x?x12
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<128x1xf32>) -> tensor<128x128xf32>
       %ss = arith.mulf %s0, %qk_scale fastmath<contract> : tensor<128x128xf32>
       %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<128x128xf32>
-      %p = math.exp2 %d : tensor<128x128xf32>
+      %p = math.exp2 %d fastmath<afn> : tensor<128x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<128xf32>
-      %alpha = math.exp2 %dm : tensor<128xf32>
+      %alpha = math.exp2 %dm fastmath<afn> : tensor<128xf32>
       %ps = "tile.reduce"(%p) {axis = 1 : i32, kind = "add"} : (tensor<128x128xf32>) -> tensor<128xf32>
       %l_a = arith.mulf %l_i, %alpha : tensor<128xf32>
       %l_new = arith.addf %l_a, %ps : tensor<128xf32>
@@ -358,9 +358,9 @@ func.func @flash_attention_bf16_d128(%q: memref<?x?x128xbf16>, %k: memref<?x?x12
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<128x1xf32>) -> tensor<128x128xf32>
       %ss = arith.mulf %s, %qk_scale fastmath<contract> : tensor<128x128xf32>
       %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<128x128xf32>
-      %p = math.exp2 %d : tensor<128x128xf32>
+      %p = math.exp2 %d fastmath<afn> : tensor<128x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<128xf32>
-      %alpha = math.exp2 %dm : tensor<128xf32>
+      %alpha = math.exp2 %dm fastmath<afn> : tensor<128xf32>
       %ps = "tile.reduce"(%p) {axis = 1 : i32, kind = "add"} : (tensor<128x128xf32>) -> tensor<128xf32>
       %l_a = arith.mulf %l_i, %alpha : tensor<128xf32>
       %l_new = arith.addf %l_a, %ps : tensor<128xf32>
@@ -440,9 +440,9 @@ func.func @flash_attention_causal_bf16_d128(%q: memref<?x?x128xbf16>, %k: memref
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<128x1xf32>) -> tensor<128x128xf32>
       %ss = arith.mulf %s0, %qk_scale fastmath<contract> : tensor<128x128xf32>
       %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<128x128xf32>
-      %p = math.exp2 %d : tensor<128x128xf32>
+      %p = math.exp2 %d fastmath<afn> : tensor<128x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<128xf32>
-      %alpha = math.exp2 %dm : tensor<128xf32>
+      %alpha = math.exp2 %dm fastmath<afn> : tensor<128xf32>
       %ps = "tile.reduce"(%p) {axis = 1 : i32, kind = "add"} : (tensor<128x128xf32>) -> tensor<128xf32>
       %l_a = arith.mulf %l_i, %alpha : tensor<128xf32>
       %l_new = arith.addf %l_a, %ps : tensor<128xf32>
@@ -495,9 +495,9 @@ func.func @flash_attention_causal_bf16_d128(%q: memref<?x?x128xbf16>, %k: memref
       %m_newb = "tile.broadcast"(%m_new1) : (tensor<128x1xf32>) -> tensor<128x128xf32>
       %ss = arith.mulf %s, %qk_scale fastmath<contract> : tensor<128x128xf32>
       %d = arith.subf %ss, %m_newb fastmath<contract> : tensor<128x128xf32>
-      %p = math.exp2 %d : tensor<128x128xf32>
+      %p = math.exp2 %d fastmath<afn> : tensor<128x128xf32>
       %dm = arith.subf %m_i, %m_new : tensor<128xf32>
-      %alpha = math.exp2 %dm : tensor<128xf32>
+      %alpha = math.exp2 %dm fastmath<afn> : tensor<128xf32>
       %ps = "tile.reduce"(%p) {axis = 1 : i32, kind = "add"} : (tensor<128x128xf32>) -> tensor<128xf32>
       %l_a = arith.mulf %l_i, %alpha : tensor<128xf32>
       %l_new = arith.addf %l_a, %ps : tensor<128xf32>

@@ -25,7 +25,7 @@ func.func @softmax_f32(%x: memref<?x?xf32>, %y: memref<?x?xf32>)
   %max1 = "tile.expand_dims"(%max) {axis = 1 : i32} : (tensor<1xf32>) -> tensor<1x1xf32>
   %maxb = "tile.broadcast"(%max1) : (tensor<1x1xf32>) -> tensor<1x4096xf32>
   %d = arith.subf %t, %maxb : tensor<1x4096xf32>
-  %e = math.exp %d : tensor<1x4096xf32>
+  %e = math.exp %d fastmath<afn> : tensor<1x4096xf32>
   %sum = "tile.reduce"(%e) {axis = 1 : i32, kind = "add"} : (tensor<1x4096xf32>) -> tensor<1xf32>
   %sum1 = "tile.expand_dims"(%sum) {axis = 1 : i32} : (tensor<1xf32>) -> tensor<1x1xf32>
   %sumb = "tile.broadcast"(%sum1) : (tensor<1x1xf32>) -> tensor<1x4096xf32>
@@ -125,7 +125,7 @@ func.func @softmax_f16(%x: memref<?x?xf16>, %y: memref<?x?xf16>)
   %max1 = "tile.expand_dims"(%max) {axis = 1 : i32} : (tensor<1xf32>) -> tensor<1x1xf32>
   %maxb = "tile.broadcast"(%max1) : (tensor<1x1xf32>) -> tensor<1x4096xf32>
   %d = arith.subf %t, %maxb : tensor<1x4096xf32>
-  %e = math.exp %d : tensor<1x4096xf32>
+  %e = math.exp %d fastmath<afn> : tensor<1x4096xf32>
   %sum = "tile.reduce"(%e) {axis = 1 : i32, kind = "add"} : (tensor<1x4096xf32>) -> tensor<1xf32>
   %sum1 = "tile.expand_dims"(%sum) {axis = 1 : i32} : (tensor<1xf32>) -> tensor<1x1xf32>
   %sumb = "tile.broadcast"(%sum1) : (tensor<1x1xf32>) -> tensor<1x4096xf32>

@@ -1,6 +1,8 @@
 /* Elementwise and scalar ops for TileToGPU (GpuOps.h): arith and math on
- * tiles once per register (once when every operand is uniform; math.exp
- * on f32 as ex2.approx, the rest of math through libdevice), scalar ops as
+ * tiles once per register (once when every operand is uniform; with afn
+ * f32 exp and exp2 as ex2.approx, math.sqrt as LLVM's sqrt, the rest of
+ * math through libdevice, whose __nv_fast_* functions afn picks), scalar
+ * ops as
  * they are, splat constants as uniform tiles, tile.range from the thread's
  * coordinates, and expand_dims / broadcast, which keep their operand's
  * registers. */
@@ -32,17 +34,6 @@ static MlirOperation cloneWith(MlirLocation loc, MlirOperation op,
   return mlirOperationCreate(&state);
 }
 
-/* Whether `op` may use the hardware's approximations: `afn` (or `fast`)
- * among its fastmath flags (DIALECT.md, "Numerics"). */
-static bool allowsApproximation(MlirOperation op) {
-  MlirAttribute fm = tileOpAttr(op, "fastmath");
-  if (mlirAttributeIsNull(fm))
-    return false;
-  char text[128];
-  tileAttrStr(fm, text, sizeof text);
-  return strstr(text, "afn") || strstr(text, "fast>");
-}
-
 /* A call of the LLVM intrinsic `name` on one f32. */
 static MlirValue intrinsic(TileBuilder *b, const char *name, MlirValue x) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
@@ -61,7 +52,7 @@ static MlirValue intrinsic(TileBuilder *b, const char *name, MlirValue x) {
  * be the approximation unless __CUDA_PREC_SQRT were reflected. */
 static MlirValue llvmSqrt(TileBuilder *b, MlirOperation op, MlirValue x) {
   MlirType t = mlirValueGetType(x);
-  if (mlirTypeIsAF32(t) && allowsApproximation(op))
+  if (mlirTypeIsAF32(t) && gpuAllowsApproximation(op))
     return intrinsic(b, "llvm.nvvm.sqrt.approx.f", x);
   return bInsert(b, tileOpCreate(b->loc, "llvm.intr.sqrt", 1, &x, 1, &t, 0,
                                  NULL));
@@ -77,9 +68,16 @@ static MlirValue fastExp(TileBuilder *b, MlirValue x) {
   return intrinsic(b, "llvm.nvvm.ex2.approx.f32", scaled);
 }
 
-static bool isExp32(MlirOperation op, MlirType elem) {
-  return tileOpIsNamed(op, "math.exp") && mlirTypeIsAF32(elem) &&
-         allowsApproximation(op);
+/* With afn, f32 exp and exp2 are the hardware's ex2. */
+static bool isApproxF32(MlirOperation op, MlirType elem) {
+  return (tileOpIsNamed(op, "math.exp") || tileOpIsNamed(op, "math.exp2")) &&
+         mlirTypeIsAF32(elem) && gpuAllowsApproximation(op);
+}
+
+static MlirValue approxF32(TileBuilder *b, MlirOperation op, MlirValue x) {
+  if (tileOpIsNamed(op, "math.exp"))
+    return fastExp(b, x);
+  return intrinsic(b, "llvm.nvvm.ex2.approx.f32", x);
 }
 
 static bool isSqrt(MlirOperation op, MlirType elem) {
@@ -90,11 +88,11 @@ static bool isSqrt(MlirOperation op, MlirType elem) {
 
 /* `op` on one register of each operand. */
 static MlirValue elementOp(GpuLowering *g, TileBuilder *b, MlirOperation op,
-                           bool exp32, bool sqrt, const char *libdevice,
+                           bool approx, bool sqrt, const char *libdevice,
                            const MlirValue *scalars, MlirType elem) {
   intptr_t n = mlirOperationGetNumOperands(op);
-  if (exp32)
-    return fastExp(b, scalars[0]);
+  if (approx)
+    return approxF32(b, op, scalars[0]);
   if (sqrt)
     return llvmSqrt(b, op, scalars[0]);
   if (libdevice)
@@ -122,11 +120,11 @@ bool gpuLowerElementwise(GpuLowering *g, TileBuilder *b,
   }
   MlirValue scalars[8];
   const char *libdevice = gpuLibdeviceFunction(op, elem);
-  bool exp32 = isExp32(op, elem), sqrt = isSqrt(op, elem);
+  bool approx = isApproxF32(op, elem), sqrt = isSqrt(op, elem);
   if (allUniform) {
     for (intptr_t i = 0; i < n; ++i)
       scalars[i] = tiles[i]->scalar;
-    MlirValue v = elementOp(g, b, op, exp32, sqrt, libdevice, scalars, elem);
+    MlirValue v = elementOp(g, b, op, approx, sqrt, libdevice, scalars, elem);
     gpuSetTile(g, result, gpuTileUniform(mlirValueGetType(result), v));
     return true;
   }
@@ -137,7 +135,7 @@ bool gpuLowerElementwise(GpuLowering *g, TileBuilder *b,
   for (int r = 0; r < out.numRegs; ++r) {
     for (intptr_t i = 0; i < n; ++i)
       scalars[i] = gpuTileReg(tiles[i], r);
-    out.regs[r] = elementOp(g, b, op, exp32, sqrt, libdevice, scalars, elem);
+    out.regs[r] = elementOp(g, b, op, approx, sqrt, libdevice, scalars, elem);
   }
   gpuSetTile(g, result, out);
   return true;
@@ -160,11 +158,11 @@ bool gpuLowerScalarOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     results[i] = mlirValueGetType(mlirOperationGetResult(op, i));
   /* Scalar math has the tiles' precision rules. */
   const char *libdevice = nr == 1 ? gpuLibdeviceFunction(op, results[0]) : NULL;
-  bool exp32 = nr == 1 && isExp32(op, results[0]),
+  bool approx = nr == 1 && isApproxF32(op, results[0]),
        sqrt = nr == 1 && isSqrt(op, results[0]);
-  if (libdevice || exp32 || sqrt) {
+  if (libdevice || approx || sqrt) {
     gpuSetScalar(g, mlirOperationGetResult(op, 0),
-                 elementOp(g, b, op, exp32, sqrt, libdevice, operands,
+                 elementOp(g, b, op, approx, sqrt, libdevice, operands,
                            results[0]));
     return true;
   }

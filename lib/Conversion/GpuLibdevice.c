@@ -1,9 +1,9 @@
 /* Math ops as calls into libdevice, made by TileToGPU itself: the calls
  * convert-gpu-to-nvvm's libdevice patterns would make (f32 functions; f16
- * goes through f32), so a kernel with math needs no GPU-dialect conversion
- * either (GpuCompile.c's lean pipeline). Ops outside the table, other types
- * and fast-math flags (which pick __nv_fast_* variants) are left as they
- * are, for convert-gpu-to-nvvm. */
+ * goes through f32; afn picks the __nv_fast_* variants), so a kernel with
+ * math needs no GPU-dialect conversion either (GpuCompile.c's lean
+ * pipeline). Ops outside the table and other types are left as they are,
+ * for convert-gpu-to-nvvm. */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,41 +14,56 @@
 #include "mlir-c/BuiltinTypes.h"
 
 /* The f32 function of each op: the names convert-gpu-to-nvvm (LLVM 22)
- * uses, as mlir-opt shows them. */
+ * uses, as mlir-opt shows them, and the __nv_fast_* one it picks when the
+ * op allows approximation (afn). */
 static const struct {
-  const char *op, *function;
+  const char *op, *function, *fast;
 } kFunctions[] = {
-    {"math.absf", "__nv_fabsf"},     {"math.acos", "__nv_acosf"},
-    {"math.acosh", "__nv_acoshf"},   {"math.asin", "__nv_asinf"},
-    {"math.asinh", "__nv_asinhf"},   {"math.atan", "__nv_atanf"},
-    {"math.atanh", "__nv_atanhf"},   {"math.cbrt", "__nv_cbrtf"},
-    {"math.ceil", "__nv_ceilf"},     {"math.cos", "__nv_cosf"},
-    {"math.cosh", "__nv_coshf"},     {"math.erf", "__nv_erff"},
-    {"math.erfc", "__nv_erfcf"},     {"math.exp", "__nv_expf"},
-    {"math.exp2", "__nv_exp2f"},     {"math.expm1", "__nv_expm1f"},
-    {"math.floor", "__nv_floorf"},   {"math.log", "__nv_logf"},
-    {"math.log10", "__nv_log10f"},   {"math.log1p", "__nv_log1pf"},
-    {"math.log2", "__nv_log2f"},     {"math.round", "__nv_roundf"},
-    {"math.roundeven", "__nv_rintf"}, {"math.rsqrt", "__nv_rsqrtf"},
-    {"math.sin", "__nv_sinf"},       {"math.sinh", "__nv_sinhf"},
-    {"math.sqrt", "__nv_sqrtf"},     {"math.tan", "__nv_tanf"},
-    {"math.tanh", "__nv_tanhf"},     {"math.trunc", "__nv_truncf"},
-    {"math.atan2", "__nv_atan2f"},
-    {"math.copysign", "__nv_copysignf"}, {"math.powf", "__nv_powf"},
-    {"math.fma", "__nv_fmaf"},       {"arith.remf", "__nv_fmodf"},
-    {"arith.maxnumf", "__nv_fmaxf"}, {"arith.minnumf", "__nv_fminf"},
+    {"math.absf", "__nv_fabsf", NULL},     {"math.acos", "__nv_acosf", NULL},
+    {"math.acosh", "__nv_acoshf", NULL},   {"math.asin", "__nv_asinf", NULL},
+    {"math.asinh", "__nv_asinhf", NULL},   {"math.atan", "__nv_atanf", NULL},
+    {"math.atanh", "__nv_atanhf", NULL},   {"math.cbrt", "__nv_cbrtf", NULL},
+    {"math.ceil", "__nv_ceilf", NULL},
+    {"math.cos", "__nv_cosf", "__nv_fast_cosf"},
+    {"math.cosh", "__nv_coshf", NULL},     {"math.erf", "__nv_erff", NULL},
+    {"math.erfc", "__nv_erfcf", NULL},
+    {"math.exp", "__nv_expf", "__nv_fast_expf"},
+    {"math.exp2", "__nv_exp2f", NULL},     {"math.expm1", "__nv_expm1f", NULL},
+    {"math.floor", "__nv_floorf", NULL},
+    {"math.log", "__nv_logf", "__nv_fast_logf"},
+    {"math.log10", "__nv_log10f", "__nv_fast_log10f"},
+    {"math.log1p", "__nv_log1pf", NULL},
+    {"math.log2", "__nv_log2f", "__nv_fast_log2f"},
+    {"math.round", "__nv_roundf", NULL},   {"math.roundeven", "__nv_rintf", NULL},
+    {"math.rsqrt", "__nv_rsqrtf", NULL},
+    {"math.sin", "__nv_sinf", "__nv_fast_sinf"},
+    {"math.sinh", "__nv_sinhf", NULL},     {"math.sqrt", "__nv_sqrtf", NULL},
+    {"math.tan", "__nv_tanf", "__nv_fast_tanf"},
+    {"math.tanh", "__nv_tanhf", NULL},     {"math.trunc", "__nv_truncf", NULL},
+    {"math.atan2", "__nv_atan2f", NULL},
+    {"math.copysign", "__nv_copysignf", NULL},
+    {"math.powf", "__nv_powf", "__nv_fast_powf"},
+    {"math.fma", "__nv_fmaf", NULL},       {"arith.remf", "__nv_fmodf", NULL},
+    {"arith.maxnumf", "__nv_fmaxf", NULL}, {"arith.minnumf", "__nv_fminf", NULL},
 };
 
-/* The table's function for `op`'s name, or NULL. */
-static const char *tableFunction(MlirOperation op) {
+/* The table's row for `op`'s name, or -1. */
+static int tableRow(MlirOperation op) {
   for (size_t i = 0; i < sizeof kFunctions / sizeof kFunctions[0]; ++i)
     if (tileOpIsNamed(op, kFunctions[i].op))
-      return kFunctions[i].function;
-  return NULL;
+      return (int)i;
+  return -1;
 }
 
-bool tileGpuIsLibdeviceOp(MlirOperation op) {
-  return tableFunction(op) != NULL;
+bool tileGpuIsLibdeviceOp(MlirOperation op) { return tableRow(op) >= 0; }
+
+bool gpuAllowsApproximation(MlirOperation op) {
+  MlirAttribute fm = tileOpAttr(op, "fastmath");
+  if (mlirAttributeIsNull(fm))
+    return false;
+  char text[128];
+  tileAttrStr(fm, text, sizeof text);
+  return strstr(text, "afn") || strstr(text, "fast>");
 }
 
 const char *gpuLibdeviceFunction(MlirOperation op, MlirType elem) {
@@ -56,15 +71,12 @@ const char *gpuLibdeviceFunction(MlirOperation op, MlirType elem) {
   if (!mlirTypeIsAF32(elem) &&
       !(mlirTypeIsAF16(elem) && mlirOperationGetNumOperands(op) == 1))
     return NULL;
-  /* Fast-math flags choose other functions: left to upstream. */
-  MlirAttribute fm = tileOpAttr(op, "fastmath");
-  if (!mlirAttributeIsNull(fm)) {
-    char text[64];
-    tileAttrStr(fm, text, sizeof text);
-    if (!strstr(text, "<none>"))
-      return NULL;
-  }
-  return tableFunction(op);
+  int row = tableRow(op);
+  if (row < 0)
+    return NULL;
+  if (kFunctions[row].fast && gpuAllowsApproximation(op))
+    return kFunctions[row].fast;
+  return kFunctions[row].function;
 }
 
 /* `llvm.func @name(f32, ...) -> f32` in the gpu.module, declared once. */

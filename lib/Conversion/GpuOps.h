@@ -88,6 +88,9 @@ void gpuFenceAsyncShared(TileBuilder *b);
 void gpuWgmmaWait(TileBuilder *b, int n);
 void gpuWgmmaPin(TileBuilder *b, MlirValue *regs, int n);
 
+/* Whether `op` may use the hardware's approximations: `afn` (or `fast`)
+ * among its fastmath flags (DIALECT.md, "Numerics"). */
+bool gpuAllowsApproximation(MlirOperation op);
 /* The libdevice function elementwise `op` on `elem` becomes, or NULL when
  * it stays as it is (for convert-gpu-to-nvvm). */
 const char *gpuLibdeviceFunction(MlirOperation op, MlirType elem);
