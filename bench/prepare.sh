@@ -4,7 +4,8 @@
 #  - the examples as packages with CPU reference outputs (scripts/gpu-packages.sh);
 #  - the benchmark kernels (bench/kernels/memory_bound.mlir) as packages, with
 #    CPU references at a small size (64 rows) for a correctness check;
-#  - bench.txt: the timed cases at 8192x4096.
+#  - bench.txt: the timed cases at 8192x4096;
+#  - numerics/: the conformance suite's kernels (test/Numerics/conformance.py).
 #   bench/prepare.sh [BUILD]     then run bench/gpu-run.sh on the device
 set -eu
 cd "$(dirname "$0")/.."
@@ -135,4 +136,6 @@ for c in "f16 64 full" "f16 64 causal" "f16 128 full" "f16 128 causal" "bf16 128
   done
   echo "packaged bench_$kernel"
 done
+# The numerics conformance suite's kernels (bench/gpu-numerics.sh).
+"$PYA" test/Numerics/conformance.py "$D/numerics-src" --packages "$D/numerics" --compile-packages "$B/tile-opt"
 echo "ready: $(wc -l < "$D/list.txt") checked kernels, $(wc -l < "$D/bench.txt") + $(wc -l < "$D/matmul.txt") timed cases in $D"

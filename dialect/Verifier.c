@@ -168,6 +168,8 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
     w->ok &= tileVerifyKernel(op);
   if (tile || inKernel)
     w->ok &= verifyResults(op);
+  if (inKernel)
+    w->ok &= tileVerifyElementwise(op);
   if (inKernel || kernel)
     w->ok &= verifyBlockArguments(op);
   if (tile) {

@@ -59,6 +59,8 @@ bool tileVerifyArity(MlirOperation op, intptr_t operands, intptr_t results);
 /* --- Op families -------------------------------------------------------- */
 
 /* VerifyKernel.c: func.func carrying `tile.kernel`. */
+/* arith and math ops inside kernels (dialect/VerifyElementwise.c). */
+bool tileVerifyElementwise(MlirOperation op);
 bool tileVerifyKernel(MlirOperation func);
 
 /* VerifyIndexing.c: tile.program_id, tile.num_programs, tile.range. */

@@ -44,10 +44,15 @@ static bool verifyKind(MlirOperation op, MlirType source) {
                     as);
     return false;
   }
-  if (kind < FIRST_BITWISE_KIND || !tileIsTileType(source))
+  if (!tileIsTileType(source))
     return true;
   MlirType elem = mlirShapedTypeGetElementType(source);
-  if (mlirTypeIsAInteger(elem))
+  if (mlirTypeIsAFloat8E4M3FN(elem) || mlirTypeIsAFloat8E5M2(elem)) {
+    tileEmitOpError(op, "f8 tiles do not reduce: extend them to f16 or f32 "
+                        "first");
+    return false;
+  }
+  if (kind < FIRST_BITWISE_KIND || mlirTypeIsAInteger(elem))
     return true;
   tileEmitOpError(op, "kind %s needs an integer element type, got %s", as,
                   tileTypeStr(elem, es, sizeof es));

@@ -477,7 +477,8 @@ static MlirValue rewrite(TileBuilder *b, MlirOperation op) {
   if (isAny(op, kShifts))
     return totalShift(b, name, x, mlirOperationGetOperand(op, 1));
   if (tileOpIsNamed(op, "arith.fptosi") || tileOpIsNamed(op, "arith.fptoui"))
-    return saturatingToInt(b, name[8] == 's', x, resultType);
+    return saturatingToInt(b, tileOpIsNamed(op, "arith.fptosi"), x,
+                           resultType);
   if (isAny(op, kMaxMin))
     return orderedMaxMin(b, strstr(name, "max") != NULL,
                          strstr(name, "num") != NULL, x,

@@ -1,11 +1,11 @@
-// An arith op that libdevice implements but TileToGPU leaves as it is (it
-// has fast-math flags) still goes to convert-gpu-to-nvvm, which makes it
-// the libdevice call upstream would make: the kernel is not taken down the
-// lean pipeline, whose arith-to-llvm would make it an llvm.frem instead.
+// An arith op that libdevice implements becomes the libdevice call
+// upstream's convert-gpu-to-nvvm would make, fast-math flags or not (no
+// __nv_fast_ variant of fmodf exists), never the llvm.frem that
+// arith-to-llvm would make of it.
 // RUN: tile-opt %s --tile-compile --emit=mlir | FileCheck %s
 // RUN: tile-opt %s --tile-compile --emit=llvm | FileCheck %s --check-prefix=LLVM
 // CHECK-LABEL: llvm.func @remk(
-// CHECK:         arith.remf %{{.*}}, %{{.*}} fastmath<fast> : f32
+// CHECK:         llvm.call @__nv_fmodf(
 // LLVM-LABEL:  llvm.func @remk(
 // LLVM:          llvm.call @__nv_fmodf(
 // LLVM-NOT:      llvm.frem

@@ -1,9 +1,9 @@
 // TileToGPU turns math ops into the libdevice calls convert-gpu-to-nvvm
 // would make (f32 functions; an f16 operand is widened, the result
 // narrowed), declaring each function once in the gpu.module, so the
-// kernel needs no GPU-dialect conversion. Fast-math flags pick other
-// functions (__nv_fast_*): such ops stay math ops for convert-gpu-to-nvvm,
-// and both kinds compile to PTX.
+// kernel needs no GPU-dialect conversion. afn picks the __nv_fast_*
+// function where libdevice has one (sin), and the precise one where it has
+// none (tanh).
 // RUN: tile-opt %s --tile-compile --emit=mlir | FileCheck %s
 // RUN: tile-opt %s --tile-compile --emit=llvm | FileCheck %s --check-prefix=LLVM
 // RUN: tile-opt %s --tile-compile --emit=ptx | FileCheck %s --check-prefix=PTX
@@ -22,7 +22,8 @@
 // CHECK:         llvm.call @__nv_powf(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
 // CHECK:         llvm.call @__nv_fmaxf(
 // CHECK:         llvm.call @__nv_fmaf(
-// CHECK:         math.tanh %{{.*}} fastmath<afn> : f32
+// CHECK:         llvm.call @__nv_tanhf(
+// CHECK:         llvm.call @__nv_fast_sinf(
 // LLVM:          llvm.call @__nv_tanhf
 // LLVM-NOT:      math.
 // PTX:           .visible .entry mathk(
@@ -40,7 +41,8 @@ func.func @mathk(%x: memref<?xf32>, %h: memref<?xf16>, %y: memref<?xf32>,
   %m = arith.maxnumf %p, %a : tensor<128xf32>
   %f = math.fma %m, %a, %a : tensor<128xf32>
   %g = math.tanh %f fastmath<afn> : tensor<128xf32>
-  "tile.store"(%g, %y, %c0) : (tensor<128xf32>, memref<?xf32>, index) -> ()
+  %s = math.sin %g fastmath<afn> : tensor<128xf32>
+  "tile.store"(%s, %y, %c0) : (tensor<128xf32>, memref<?xf32>, index) -> ()
   "tile.store"(%r, %yh, %c0) : (tensor<128xf16>, memref<?xf16>, index) -> ()
   return
 }

@@ -1,0 +1,94 @@
+/* The arith and math ops a kernel may use: each lowers on every target
+ * (DIALECT.md, "Numerics": an op the verifier accepts lowers everywhere),
+ * so the rest are refused here, at their line, the same for the CPU and the
+ * GPU. f8 tiles only convert: they take extf, truncf, bitcast and select. */
+#include "dialect/Verify.h"
+
+#include <string.h>
+
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+static const char *const kArith[] = {
+    "constant",  "addi",      "subi",      "muli",       "divui",
+    "divsi",     "ceildivui", "ceildivsi", "floordivsi", "remui",
+    "remsi",     "andi",      "ori",       "xori",       "shli",
+    "shrui",     "shrsi",     "negf",      "addf",       "subf",
+    "maximumf",  "maxnumf",   "maxsi",     "maxui",      "minimumf",
+    "minnumf",   "minsi",     "minui",     "mulf",       "divf",
+    "remf",      "extui",     "extsi",     "extf",       "trunci",
+    "truncf",    "uitofp",    "sitofp",    "fptoui",     "fptosi",
+    "index_cast", "index_castui", "bitcast", "cmpi",     "cmpf",
+    "select",    NULL};
+
+static const char *const kMath[] = {
+    "absf",  "acos",     "acosh",     "asin",     "asinh",   "atan",
+    "atan2", "atanh",    "cbrt",      "ceil",     "copysign", "cos",
+    "cosh",  "erf",      "erfc",      "exp",      "exp2",    "expm1",
+    "floor", "fma",      "log",       "log10",    "log1p",   "log2",
+    "powf",  "round",    "roundeven", "rsqrt",    "sin",     "sinh",
+    "sqrt",  "tan",      "tanh",      "trunc",    "isnan",   "isinf",
+    "isfinite", "isnormal", "absi",   "ctlz",     "cttz",    "ctpop",
+    NULL};
+
+/* What f8 tiles may go through. */
+static const char *const kF8[] = {"arith.extf", "arith.truncf",
+                                  "arith.bitcast", "arith.select",
+                                  "arith.constant", NULL};
+
+static bool listed(const char *name, const char *const *list) {
+  for (; *list; ++list)
+    if (strcmp(name, *list) == 0)
+      return true;
+  return false;
+}
+
+static bool isF8(MlirType t) {
+  if (mlirTypeIsAShaped(t))
+    t = mlirShapedTypeGetElementType(t);
+  return mlirTypeIsAFloat8E4M3FN(t) || mlirTypeIsAFloat8E5M2(t);
+}
+
+static bool touchesF8(MlirOperation op) {
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i)
+    if (isF8(mlirValueGetType(mlirOperationGetOperand(op, i))))
+      return true;
+  for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
+    if (isF8(mlirValueGetType(mlirOperationGetResult(op, i))))
+      return true;
+  return false;
+}
+
+bool tileVerifyElementwise(MlirOperation op) {
+  char name[64];
+  tileOpName(op, name, sizeof name);
+  bool arith = strncmp(name, "arith.", 6) == 0;
+  if (!arith && strncmp(name, "math.", 5) != 0)
+    return true;
+  if (!listed(name + (arith ? 6 : 5), arith ? kArith : kMath)) {
+    tileEmitOpError(op, "is not supported in tile kernels: it has no "
+                        "lowering on every target (DIALECT.md, "
+                        "\"Numerics\")");
+    return false;
+  }
+  if (touchesF8(op) && !listed(name, kF8)) {
+    tileEmitOpError(op, "f8 tiles only convert (arith.extf, arith.truncf, "
+                        "arith.bitcast, arith.select): extend them to f16 "
+                        "or f32 first");
+    return false;
+  }
+  /* extf/truncf round to nearest even; other modes have no lowering. */
+  MlirAttribute mode = tileOpAttr(op, "roundingmode");
+  if (!mlirAttributeIsNull(mode)) {
+    char text[96];
+    tileAttrStr(mode, text, sizeof text);
+    if (!strstr(text, "to_nearest_even")) {
+      tileEmitOpError(op, "rounding mode %s is not supported: tile rounds "
+                          "to nearest even",
+                      text);
+      return false;
+    }
+  }
+  return true;
+}
