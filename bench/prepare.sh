@@ -137,5 +137,7 @@ for c in "f16 64 full" "f16 64 causal" "f16 128 full" "f16 128 causal" "bf16 128
   echo "packaged bench_$kernel"
 done
 # The numerics conformance suite's kernels (bench/gpu-numerics.sh).
+# sm_90a converts f8 with cvt, sm_80 code (which runs on it too) in integer ops.
 "$PYA" test/Numerics/conformance.py "$D/numerics-src" --packages "$D/numerics" --compile-packages "$B/tile-opt"
+"$PYA" test/Numerics/conformance.py "$D/numerics-src" --packages "$D/numerics-sm80" --compile-packages "$B/tile-opt" --chip sm_80
 echo "ready: $(wc -l < "$D/list.txt") checked kernels, $(wc -l < "$D/bench.txt") + $(wc -l < "$D/matmul.txt") timed cases in $D"

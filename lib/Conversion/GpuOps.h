@@ -29,6 +29,10 @@ bool gpuLowerConstant(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerRange(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerInPlace(GpuLowering *g, TileBuilder *b, MlirOperation op,
                      int axis);
+/* GpuFp8.c: arith.extf / arith.truncf of f8 tiles on sm_89 and later, as
+ * cvt two elements at a time (tile-numerics expands them for other chips). */
+bool gpuIsFp8Convert(MlirOperation op);
+bool gpuLowerFp8Convert(GpuLowering *g, TileBuilder *b, MlirOperation op);
 /* GpuControlFlow.c: scf.for (software-pipelined where tile-pipeline said
  * so) and scf.if, their tiles carried as flat registers; the bodies go
  * back through g->lowerBlock. */

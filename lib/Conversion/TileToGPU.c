@@ -295,6 +295,8 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return gpuLowerConstant(g, b, op);
   if (tileOpIsNamed(op, "memref.dim"))
     return lowerMemrefDim(g, b, op);
+  if (gpuIsFp8Convert(op) && gpuIsTensor(mlirOperationGetResult(op, 0)))
+    return gpuLowerFp8Convert(g, b, op);
   if (mlirOperationGetNumResults(op) == 1 &&
       gpuIsTensor(mlirOperationGetResult(op, 0)))
     return gpuLowerElementwise(g, b, op);

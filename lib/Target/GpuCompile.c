@@ -547,7 +547,8 @@ int tileGpuCompile(MlirModule module, const char *name,
   MlirOperation moduleOp = mlirModuleGetOperation(module);
   if (mlirLogicalResultIsFailure(tileVerify(moduleOp)) ||
       mlirLogicalResultIsFailure(
-          tileLegalizeNumerics(moduleOp, TILE_NUMERICS_GPU, o->fastMath)) ||
+          tileLegalizeNumerics(moduleOp, tileNumericsGpuTarget(o->chip),
+                               o->fastMath)) ||
       mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
       mlirLogicalResultIsFailure(tileCoalesce(moduleOp, numWarps)) ||
       mlirLogicalResultIsFailure(tileAssignLayouts(

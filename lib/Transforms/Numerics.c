@@ -447,9 +447,9 @@ static bool needsRewrite(MlirOperation op, TileNumericsTarget target) {
   if (tileOpIsNamed(op, "math.fma"))
     return isNarrowFloat(operandElem(op));
   if (tileOpIsNamed(op, "arith.extf"))
-    return fp8Format(operandElem(op), &f);
+    return target != TILE_NUMERICS_GPU_FP8 && fp8Format(operandElem(op), &f);
   if (tileOpIsNamed(op, "arith.truncf"))
-    return fp8Format(resultElem(op), &f);
+    return target != TILE_NUMERICS_GPU_FP8 && fp8Format(resultElem(op), &f);
   return false;
 }
 
@@ -529,6 +529,13 @@ static MlirWalkResult addAfn(MlirOperation op, void *userData) {
   if (!mlirAttributeIsNull(with))
     mlirOperationSetAttributeByName(op, tileStr("fastmath"), with);
   return MlirWalkResultAdvance;
+}
+
+TileNumericsTarget tileNumericsGpuTarget(const char *chip) {
+  int version = 0;
+  if (chip && strncmp(chip, "sm_", 3) == 0)
+    version = atoi(chip + 3);
+  return version >= 89 ? TILE_NUMERICS_GPU_FP8 : TILE_NUMERICS_GPU;
 }
 
 MlirLogicalResult tileLegalizeNumerics(MlirOperation root,

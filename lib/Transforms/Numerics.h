@@ -8,7 +8,8 @@
  *   - float to integer truncates, saturates, and NaN gives 0;
  *   - isnan/isinf/isfinite/isnormal become compares; f16/bf16 fma is the
  *     f32 fma rounded once;
- *   - fp8 truncf (nearest even, satfinite) and extf in integer ops;
+ *   - fp8 truncf (nearest even, satfinite) and extf in integer ops, but
+ *     on chips with f8 cvt (sm_89+), which lowers them;
  *   - for the CPU, max/min of floats with -0 < +0 (the GPU's max/min
  *     instructions already order zeros).
  * `fastMath` first adds `afn` to every float op (the compile option
@@ -23,7 +24,14 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
-typedef enum { TILE_NUMERICS_CPU, TILE_NUMERICS_GPU } TileNumericsTarget;
+typedef enum {
+  TILE_NUMERICS_CPU,
+  TILE_NUMERICS_GPU,     /* fp8 casts expanded too */
+  TILE_NUMERICS_GPU_FP8, /* sm_89+: fp8 casts left for cvt (GpuFp8.c) */
+} TileNumericsTarget;
+
+/* The GPU target for `chip` ("sm_90a", ...): whether it has f8 cvt. */
+TileNumericsTarget tileNumericsGpuTarget(const char *chip);
 
 MlirLogicalResult tileLegalizeNumerics(MlirOperation root,
                                        TileNumericsTarget target,

@@ -44,7 +44,9 @@ static MlirLogicalResult runToCPU(MlirOperation op,
 static MlirLogicalResult runNumerics(MlirOperation op,
                                      const TilePassOptions *options) {
   return tileLegalizeNumerics(
-      op, options->chip[0] ? TILE_NUMERICS_GPU : TILE_NUMERICS_CPU,
+      op,
+      options->chip[0] ? tileNumericsGpuTarget(options->chip)
+                       : TILE_NUMERICS_CPU,
       options->fastMath);
 }
 
