@@ -78,15 +78,18 @@ bool tileVerifyElementwise(MlirOperation op) {
                         "or f32 first");
     return false;
   }
-  /* extf/truncf round to nearest even; other modes have no lowering. */
+  /* extf/truncf round to nearest even; other modes have no lowering. The
+   * attribute holds arith's RoundingMode enum: 0 is to_nearest_even. */
+  static const char *const kModes[] = {"to_nearest_even", "downward",
+                                       "upward", "toward_zero",
+                                       "to_nearest_away"};
   MlirAttribute mode = tileOpAttr(op, "roundingmode");
-  if (!mlirAttributeIsNull(mode)) {
-    char text[96];
-    tileAttrStr(mode, text, sizeof text);
-    if (!strstr(text, "to_nearest_even")) {
+  if (!mlirAttributeIsNull(mode) && mlirAttributeIsAInteger(mode)) {
+    int64_t m = mlirIntegerAttrGetValueInt(mode);
+    if (m != 0) {
       tileEmitOpError(op, "rounding mode %s is not supported: tile rounds "
                           "to nearest even",
-                      text);
+                      m > 0 && m < 5 ? kModes[m] : "(unknown)");
       return false;
     }
   }
