@@ -44,18 +44,12 @@ static bool listed(const char *name, const char *const *list) {
   return false;
 }
 
-static bool isF8(MlirType t) {
-  if (mlirTypeIsAShaped(t))
-    t = mlirShapedTypeGetElementType(t);
-  return mlirTypeIsAFloat8E4M3FN(t) || mlirTypeIsAFloat8E5M2(t);
-}
-
 static bool touchesF8(MlirOperation op) {
   for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i)
-    if (isF8(mlirValueGetType(mlirOperationGetOperand(op, i))))
+    if (tileTypeIsF8(mlirValueGetType(mlirOperationGetOperand(op, i))))
       return true;
   for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
-    if (isF8(mlirValueGetType(mlirOperationGetResult(op, i))))
+    if (tileTypeIsF8(mlirValueGetType(mlirOperationGetResult(op, i))))
       return true;
   return false;
 }

@@ -47,7 +47,7 @@ static bool verifyKind(MlirOperation op, MlirType source) {
   if (!tileIsTileType(source))
     return true;
   MlirType elem = mlirShapedTypeGetElementType(source);
-  if (mlirTypeIsAFloat8E4M3FN(elem) || mlirTypeIsAFloat8E5M2(elem)) {
+  if (tileTypeIsF8(elem)) {
     tileEmitOpError(op, "f8 tiles do not reduce: extend them to f16 or f32 "
                         "first");
     return false;

@@ -18,10 +18,6 @@ static MlirAttribute parseAttr(MlirContext ctx, const char *text) {
   return mlirAttributeParseGet(ctx, tileStr(text));
 }
 
-static bool isF8(MlirType t) {
-  return mlirTypeIsAFloat8E4M3FN(t) || mlirTypeIsAFloat8E5M2(t);
-}
-
 /* Two f32 -> two f8 (hi from `a`, lo from `b`, as cvt packs them). */
 static void truncPair(TileBuilder *b, MlirType f8, MlirValue a, MlirValue c,
                       MlirValue *outA, MlirValue *outC) {
@@ -87,7 +83,7 @@ bool gpuIsFp8Convert(MlirOperation op) {
     in = mlirShapedTypeGetElementType(in);
   if (mlirTypeIsAShaped(out))
     out = mlirShapedTypeGetElementType(out);
-  return isF8(in) || isF8(out);
+  return tileTypeIsF8(in) || tileTypeIsF8(out);
 }
 
 bool gpuLowerFp8Convert(GpuLowering *g, TileBuilder *b, MlirOperation op) {
@@ -99,7 +95,7 @@ bool gpuLowerFp8Convert(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirType elem = mlirShapedTypeGetElementType(type);
   MlirType srcElem =
       mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetOperand(op, 0)));
-  bool trunc = isF8(elem);
+  bool trunc = tileTypeIsF8(elem);
   MlirType f32 = mlirF32TypeGet(b->ctx);
   GpuTile out;
   int n = 1;

@@ -171,18 +171,12 @@ static bool lowerMemrefDim(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   return true;
 }
 
-static bool isF8(MlirType t) {
-  if (mlirTypeIsAShaped(t))
-    t = mlirShapedTypeGetElementType(t);
-  return mlirTypeIsAFloat8E4M3FN(t) || mlirTypeIsAFloat8E5M2(t);
-}
-
 /* f8 tiles load, store, convert and bitcast (tile-numerics turned their
  * casts into integer ops); f8 dots need the f8 tensor-core lowering, which
  * is not written yet: say so up front. */
 static bool rejectF8(MlirOperation op) {
   if (!tileOpIsNamed(op, "tile.dot") ||
-      !isF8(mlirValueGetType(mlirOperationGetOperand(op, 0))))
+      !tileTypeIsF8(mlirValueGetType(mlirOperationGetOperand(op, 0))))
     return false;
   tileEmitOpError(op, "f8 dots are not supported by the GPU lowering yet");
   return true;

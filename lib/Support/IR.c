@@ -112,6 +112,12 @@ MlirAttribute tileI32Attr(MlirContext ctx, int64_t v) {
   return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), v);
 }
 
+bool tileTypeIsF8(MlirType t) {
+  if (mlirTypeIsAShaped(t))
+    t = mlirShapedTypeGetElementType(t);
+  return mlirTypeIsAFloat8E4M3FN(t) || mlirTypeIsAFloat8E5M2(t);
+}
+
 const char *tileTypeStr(MlirType t, char *buf, size_t size) {
   TileStrBuf sb = tileStrBufFixed(buf, size);
   mlirTypePrint(t, tileStrBufCallback, &sb);

@@ -60,6 +60,8 @@ MlirOperation tileOpCreate(MlirLocation loc, const char *name,
 MlirAttribute tileI32Attr(MlirContext ctx, int64_t v);
 
 /* Prints a type/attribute into `buf` (truncated to `size`), for messages. */
+/* Whether `t`, or the element type of shaped `t`, is f8E4M3FN or f8E5M2. */
+bool tileTypeIsF8(MlirType t);
 const char *tileTypeStr(MlirType t, char *buf, size_t size);
 const char *tileAttrStr(MlirAttribute a, char *buf, size_t size);
 
