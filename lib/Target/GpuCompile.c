@@ -688,12 +688,14 @@ int tileGpuCompile(MlirModule module, const char *name,
 
 int tileCompileKernelToPackage(MlirModule module, const char *name,
                                const char *chip, int numWarps,
-                               TilePackage *out, char *err, size_t errSize) {
+                               bool fastMath, TilePackage *out, char *err,
+                               size_t errSize) {
   TileGpuOptions o;
   tileGpuOptionsInit(&o);
   if (chip)
     snprintf(o.chip, sizeof o.chip, "%s", chip);
   o.numWarps = numWarps;
+  o.fastMath = fastMath;
   MlirModule clone = mlirModuleFromOperation(
       mlirOperationClone(mlirModuleGetOperation(module)));
   int rc = tileGpuCompile(clone, name, &o, TILE_EMIT_PACKAGE, NULL, NULL, out,

@@ -90,6 +90,7 @@ int tileGpuCompile(MlirModule module, const char *name,
  * compiled) for `chip` into a package. */
 int tileCompileKernelToPackage(MlirModule module, const char *name,
                                const char *chip, int numWarps,
-                               TilePackage *out, char *err, size_t errSize);
+                               bool fastMath, TilePackage *out, char *err,
+                               size_t errSize);
 
 #endif

@@ -35,6 +35,8 @@ static void printHelp(void) {
       "  --chip <sm_NN[a]>          cuda: the chip to compile for (default sm_90a)\n"
       "  --num-warps <n>            cuda: warps per program when compiling (default:\n"
       "                             the kernel's tile.num_warps, else 4)\n"
+      "  --fast-math                cuda: compile with fast-math=true (afn on every float\n"
+      "                             op: the hardware's approximations; docs/numerics.md)\n"
       "  --bench                    cuda: after the checked run, time more launches with\n"
       "                             CUDA events: median/min/max us, GB/s, TFLOP/s\n"
       "  --warmup <n>               cuda --bench: untimed launches first (default 10)\n"
@@ -186,6 +188,8 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
         return usage("--num-warps '%s': expected a power of two from 1 to 32",
                      missing ? "" : value);
       o->numWarpsGiven = true;
+    } else if (strcmp(arg, "-fast-math") == 0) {
+      o->fastMath = true;
     } else if (strcmp(arg, "-bench") == 0) {
       o->bench = true;
     } else if (tileFlagValue(arg, "-warmup", &i, argc, argv, &value, &missing)) {
@@ -226,6 +230,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
     const char *cudaOnly = o->bench ? "--bench" : o->checkCpu ? "--check-cpu"
                            : o->chipGiven    ? "--chip"
                            : o->numWarpsGiven ? "--num-warps"
+                           : o->fastMath      ? "--fast-math"
                            : benchCounts     ? "--warmup/--iters"
                                              : NULL;
     if (cudaOnly)

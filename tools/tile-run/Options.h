@@ -41,6 +41,7 @@ typedef struct {
   bool chipGiven;
   int numWarps;      /* --num-warps; default 4 */
   bool numWarpsGiven;
+  bool fastMath;     /* --fast-math: compile with afn on every float op */
   bool bench;        /* --bench, with --warmup (10) and --iters (100) */
   int warmup, iters;
   bool checkCpu;     /* --check-cpu[=RTOL] */

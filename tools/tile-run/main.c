@@ -166,8 +166,8 @@ static int compileForGpu(const KernelFile *k, const Session *s,
   char err[2048], msg[2300];
   /* Without --num-warps the compiler takes the kernel's own choice. */
   if (tileCompileKernelToPackage(k->module, o->kernel, o->chip,
-                                 o->numWarpsGiven ? o->numWarps : 0, p, err,
-                                 sizeof err)) {
+                                 o->numWarpsGiven ? o->numWarps : 0,
+                                 o->fastMath, p, err, sizeof err)) {
     snprintf(msg, sizeof msg, "compiling @%s for %s: %s", o->kernel, o->chip,
              err);
     return k->diag.numErrors ? EXIT_BAD_INPUT : sessionFail(msg);
