@@ -28,3 +28,9 @@ const char *tileReduceCombiner(MlirStringRef kind, MlirType elem) {
                      : isBool ? table[i].boolOp : table[i].intOp;
   return NULL;
 }
+
+bool tileReduceAccumulatesWide(MlirStringRef kind, MlirType elem) {
+  return (mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem)) &&
+         (mlirStringRefEqual(kind, tileStr("add")) ||
+          mlirStringRefEqual(kind, tileStr("mul")));
+}

@@ -5,9 +5,15 @@
 #ifndef TILE_CONVERSION_COMBINER_H
 #define TILE_CONVERSION_COMBINER_H
 
+#include <stdbool.h>
+
 #include "mlir-c/IR.h"
 
 /* NULL when the kind has no combiner for `elem`. */
 const char *tileReduceCombiner(MlirStringRef kind, MlirType elem);
+
+/* Whether the kind accumulates in f32 rather than in `elem`: add and mul
+ * of f16/bf16, which round once at the end (DIALECT.md, "Numerics"). */
+bool tileReduceAccumulatesWide(MlirStringRef kind, MlirType elem);
 
 #endif

@@ -107,6 +107,10 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       resultShape[k++] = x.shape[d];
   int nOut = tileLayoutNumRegs(&slice, resultShape);
   MlirValue *acc = calloc((size_t)nOut, sizeof *acc);
+  /* f16/bf16 sums and products accumulate in f32 and round once
+   * (DIALECT.md, "Numerics"); max/min are exact in any type. */
+  bool widen = tileReduceAccumulatesWide(kind, x.elem);
+  MlirType accElem = widen ? mlirF32TypeGet(b->ctx) : x.elem;
 
   /* 1. Within the thread. */
   for (int r = 0; r < x.numRegs; ++r) {
@@ -123,8 +127,9 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       free(acc);
       return false;
     }
-    acc[j] = mlirValueIsNull(acc[j]) ? x.regs[r]
-                                     : bBinary(b, combiner, acc[j], x.regs[r]);
+    MlirValue v = widen ? bCast(b, "arith.extf", x.regs[r], accElem)
+                        : x.regs[r];
+    acc[j] = mlirValueIsNull(acc[j]) ? v : bBinary(b, combiner, acc[j], v);
   }
 
   /* 2. Across the lanes along the axis holding distinct elements: a lane
@@ -149,8 +154,8 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     int64_t elems = 1;
     for (int d = 0; d < resultRank; ++d)
       elems *= resultShape[d];
-    MlirType storage = gpuStorageType(x.elem);
-    int bytes = tileElemBytes(x.elem);
+    MlirType storage = gpuStorageType(accElem);
+    int bytes = tileElemBytes(accElem);
     bool inLoop;
     MlirValue base =
         gpuReduceScratch(b, g, elems * distinctWarps * bytes, &inLoop);
@@ -172,7 +177,7 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       gpuBarrier(b); /* last iteration's readers are done */
     for (int j = 0; j < nOut; ++j)
       gpuStorePtr(b, gpuToStorage(b, acc[j]),
-                  gpuGep(b, base, bAddi(b, slots[j], warpC), x.elem), bytes);
+                  gpuGep(b, base, bAddi(b, slots[j], warpC), accElem), bytes);
     gpuBarrier(b);
     for (int j = 0; j < nOut; ++j) {
       MlirValue total = (MlirValue){NULL};
@@ -180,9 +185,9 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
         MlirValue v = gpuFromStorage(
             b,
             gpuLoadPtr(b, gpuGep(b, base, bAddi(b, slots[j], bConstIndex(b, w)),
-                                 x.elem),
+                                 accElem),
                        storage, bytes),
-            x.elem);
+            accElem);
         total = w == 0 ? v : bBinary(b, combiner, total, v);
       }
       acc[j] = total;
@@ -192,6 +197,9 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
 
   if (xp->uniform)
     free(x.regs);
+  if (widen)
+    for (int j = 0; j < nOut; ++j)
+      acc[j] = bCast(b, "arith.truncf", acc[j], x.elem);
   if (scalarResult) {
     gpuSetScalar(g, result, acc[0]);
     free(acc);

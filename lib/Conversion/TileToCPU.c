@@ -322,24 +322,33 @@ static MlirValue lowerDot(MlirOperation op) {
 }
 
 /* Folds x along `axis` at the other coordinates `outer` (rank-1 lists
- * without the axis), starting from element 0 so no identity is needed. */
+ * without the axis), starting from element 0 so no identity is needed;
+ * with `wide`, in f32, rounded to the element type once at the end. */
 static MlirValue reduceLine(TileBuilder *b, MlirValue x, intptr_t axis,
-                            const MlirValue *outer, const char *combiner) {
+                            const MlirValue *outer, const char *combiner,
+                            bool wide) {
   MlirType type = mlirValueGetType(x);
+  MlirType f32 = mlirF32TypeGet(b->ctx);
   intptr_t rank = rankOf(type);
   MlirValue idx[kMaxRank];
   for (intptr_t d = 0, k = 0; d < rank; ++d)
     idx[d] = d == axis ? bConstIndex(b, 0) : outer[k++];
   MlirValue first = bExtract(b, x, rank, idx);
+  if (wide)
+    first = bCast(b, "arith.extf", first, f32);
   TileBuilder loop;
   MlirOperation forOp =
       bFor(b, bConstIndex(b, 1), bConstIndex(b, dimOf(type, axis)),
            bConstIndex(b, 1), 1, &first, &loop);
   idx[axis] = mlirBlockGetArgument(loop.block, 0);
   MlirValue acc = mlirBlockGetArgument(loop.block, 1);
-  MlirValue next = bBinary(&loop, combiner, acc, bExtract(&loop, x, rank, idx));
+  MlirValue v = bExtract(&loop, x, rank, idx);
+  if (wide)
+    v = bCast(&loop, "arith.extf", v, f32);
+  MlirValue next = bBinary(&loop, combiner, acc, v);
   bYield(&loop, "scf.yield", 1, &next);
-  return mlirOperationGetResult(forOp, 0);
+  MlirValue r = mlirOperationGetResult(forOp, 0);
+  return wide ? bCast(b, "arith.truncf", r, elemOf(type)) : r;
 }
 
 static MlirValue lowerReduce(MlirOperation op) {
@@ -356,15 +365,16 @@ static MlirValue lowerReduce(MlirOperation op) {
                     (int)kind.length, kind.data);
     return (MlirValue){NULL};
   }
+  bool wide = tileReduceAccumulatesWide(kind, elemOf(type));
   if (rankOf(type) == 1)
-    return reduceLine(&b, x, 0, NULL, combiner);
+    return reduceLine(&b, x, 0, NULL, combiner, wide);
   TileBuilder body;
   MlirType result = plainTile(resultType(op));
   MlirOperation gen = bGenerate(&b, result, &body);
   MlirValue outer[kMaxRank];
   blockIndices(&body, rankOf(result), outer);
   return finishGenerate(gen, &body,
-                        reduceLine(&body, x, axis, outer, combiner));
+                        reduceLine(&body, x, axis, outer, combiner, wide));
 }
 
 /* Replaces `op`'s tile result by its lowering; stores have none. */

@@ -51,7 +51,8 @@ def typed(values, t):
     """values (float64) rounded to float type t: (array to save, float64 of it)."""
     v = np.asarray(values, np.float64)
     if t == "bf16":
-        bits = bf16_bits(v.astype(np.float32))
+        with np.errstate(over="ignore"):
+            bits = bf16_bits(v.astype(np.float32))
         return bits, bf16_value(bits).astype(np.float64)
     with np.errstate(over="ignore"):
         a = v.astype(FLOAT[t][0])
@@ -239,6 +240,43 @@ def case_reduce():
     args = [("x", "memref<?x?xf32>")] + [(f"o{k}", "memref<?xi32>") for k in range(4)]
     return Case("reduce_signed_zeros", kernel("reduce_signed_zeros", args, body),
                 [("x.npy", x)], outs, checks)
+
+
+def case_reduce_narrow(t):
+    """f16/bf16 sums accumulate in f32 and round once: 2048 plus 63 ones is
+    2111, which rounds (to even) to 2112; summed in the narrow type it
+    would stay at 2048. Other rows: random values, summed in float64 and
+    rounded once (the order of f32 additions may differ by rounding)."""
+    rows, cols = 16, 64
+    x64 = rng.standard_normal((rows, cols))
+    x64[0] = 1.0
+    x64[0, 0] = 2048.0
+    saved, x = typed(x64.reshape(-1), t)
+    saved = saved.reshape(rows, cols)
+    x = x.reshape(rows, cols)
+    bt = FLOAT[t][1]
+    body = (f'  %a = "tile.load"(%x, %c0, %c0) : (memref<?x?x{t}>, index, index) '
+            f"-> tensor<{rows}x{cols}x{t}>\n"
+            f'  %r = "tile.reduce"(%a) {{axis = 1 : i32, kind = "add"}} : '
+            f"(tensor<{rows}x{cols}x{t}>) -> tensor<{rows}x{t}>\n" +
+            bitcast("s", "r", t, bt, rows) + store("s", "o", bt, rows))
+    sums = x.sum(axis=1)
+    want = bits_of(sums, t)
+
+    def check(actual):
+        a = value_of_bits(actual, t)
+        problems = []
+        if a[0] != 2112.0:
+            problems.append(f"row 0: got {a[0]} want 2112 (2048 + 63 ones)")
+        for i in range(1, rows):  # a few f32 roundings, then one narrow one
+            ulp = abs(value_of_bits(np.array([want[i]]), t)[0]) * (2.0 ** -7 if t == "bf16" else 2.0 ** -10)
+            if abs(a[i] - sums[i]) > ulp + 1e-3:
+                problems.append(f"row {i}: got {a[i]} want {sums[i]}")
+        return problems
+    args = [("x", f"memref<?x?x{t}>"), ("o", f"memref<?x{bt}>")]
+    return Case(f"reduce_add_{t}", kernel(f"reduce_add_{t}", args, body),
+                [("x.npy", saved)], [("o.npy", f"zeros:{rows}x{bt}")],
+                {"o.npy": check})
 
 
 def case_fptoint(t):
@@ -605,6 +643,7 @@ def case_classify(t):
 def all_cases():
     cases = [case_minmax(t) for t in ("f32", "f16", "bf16")]
     cases.append(case_reduce())
+    cases += [case_reduce_narrow(t) for t in ("f16", "bf16")]
     cases += [case_fptoint(t) for t in ("f32", "f16", "bf16")]
     cases += [case_intdiv(w) for w in (8, 16, 32, 64)]
     cases.append(case_ragged_div())
