@@ -46,16 +46,20 @@ static MlirValue intrinsic(TileBuilder *b, const char *name, MlirValue x) {
                                  &f32, 3, attrs));
 }
 
-/* math.sqrt as LLVM's sqrt, which the NVPTX back end makes sqrt.rn
- * (correctly rounded; f16 and bf16 through f32, which rounds once more
- * exactly), or on f32 with afn sqrt.approx. libdevice's __nv_sqrtf would
- * be the approximation unless __CUDA_PREC_SQRT were reflected. */
+/* math.sqrt as sqrt.rn.f32 (correctly rounded; f16 and bf16 through f32,
+ * which rounds once more exactly), or with afn sqrt.approx.f32, through
+ * the NVVM intrinsics. libdevice's __nv_sqrtf would be the approximation
+ * unless __CUDA_PREC_SQRT were reflected, and convert-gpu-to-nvvm turns
+ * LLVM's own sqrt into it. */
 static MlirValue llvmSqrt(TileBuilder *b, MlirOperation op, MlirValue x) {
   MlirType t = mlirValueGetType(x);
-  if (mlirTypeIsAF32(t) && gpuAllowsApproximation(op))
-    return intrinsic(b, "llvm.nvvm.sqrt.approx.f", x);
-  return bInsert(b, tileOpCreate(b->loc, "llvm.intr.sqrt", 1, &x, 1, &t, 0,
-                                 NULL));
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  if (!mlirTypeIsAF32(t))
+    return bCast(b, "arith.truncf",
+                 llvmSqrt(b, op, bCast(b, "arith.extf", x, f32)), t);
+  return intrinsic(b, gpuAllowsApproximation(op) ? "llvm.nvvm.sqrt.approx.f"
+                                                 : "llvm.nvvm.sqrt.rn.f",
+                   x);
 }
 
 /* math.exp on f32 with afn as the hardware's ex2 (ex2.approx, relative

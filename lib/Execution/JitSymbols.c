@@ -1,7 +1,6 @@
 /* Routines for JIT-compiled CPU kernels; see JitSymbols.h. */
 #include "lib/Execution/JitSymbols.h"
 
-#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -17,15 +16,7 @@ static _Float16 truncSfBf2(float x) {
   return r;
 }
 
-/* math.rsqrt: convert-math-to-libm (which runs first, so expm1 and log1p
- * are libm's rather than upstream's expansions) calls rsqrtf, which libm
- * does not have. In double, then rounded once: within half an ulp but for
- * the rarest ties. */
-static float rsqrtF32(float x) { return (float)(1.0 / sqrt((double)x)); }
-
 void tileJitRegisterSymbols(MlirExecutionEngine engine) {
   mlirExecutionEngineRegisterSymbol(engine, tileStr("__truncsfbf2"),
                                     (void *)truncSfBf2);
-  mlirExecutionEngineRegisterSymbol(engine, tileStr("rsqrtf"),
-                                    (void *)rsqrtF32);
 }

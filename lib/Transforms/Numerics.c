@@ -289,6 +289,30 @@ static MlirValue classify(TileBuilder *b, const char *name, MlirValue x) {
              cmpf(b, F_OGE, a, fconst(b, t, minNormal)));
 }
 
+/* math.expm1 for the CPU in f64, rounded once: upstream's lowering is
+ * exp(x) - 1 in the op's type (several ulp off near 0, and -0 becomes +0).
+ * Below 1e-3 the series x(1 + x(1/2 + x/6)) (whose next term is 4e-11 of
+ * it, and which keeps -0); above, exp in f64 minus 1 keeps 43 bits.
+ * (f16 and bf16 round through f32: within their ulp bound.) */
+static MlirValue expm1InF64(TileBuilder *b, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+  MlirType f64 = mlirF64TypeGet(b->ctx);
+  MlirValue d = cast(b, "arith.extf", x, f64);
+  MlirType dt = mlirValueGetType(d);
+  MlirValue big = op2(b, "arith.subf", op1(b, "math.exp", d), fconst(b, dt, 1));
+  MlirValue inner = op2(b, "arith.addf", fconst(b, dt, 0.5),
+                        op2(b, "arith.mulf", d, fconst(b, dt, 1.0 / 6.0)));
+  MlirValue series = op2(
+      b, "arith.mulf", d,
+      op2(b, "arith.addf", fconst(b, dt, 1), op2(b, "arith.mulf", d, inner)));
+  MlirValue small =
+      cmpf(b, F_OLT, op1(b, "math.absf", d), fconst(b, dt, 1e-3));
+  /* f64 -> f16 would need a libcall the JIT lacks: through f32. */
+  MlirValue r = cast(b, "arith.truncf", sel(b, small, series, big),
+                     mlirF32TypeGet(b->ctx));
+  return mlirTypeIsAF32(elemOf(t)) ? r : cast(b, "arith.truncf", r, elemOf(t));
+}
+
 /* --- fp8 --------------------------------------------------------------- */
 
 typedef struct {
@@ -446,6 +470,8 @@ static bool needsRewrite(MlirOperation op, TileNumericsTarget target) {
     return true;
   if (tileOpIsNamed(op, "math.fma"))
     return isNarrowFloat(operandElem(op));
+  if (tileOpIsNamed(op, "math.expm1"))
+    return target == TILE_NUMERICS_CPU;
   if (tileOpIsNamed(op, "arith.extf"))
     return target != TILE_NUMERICS_GPU_FP8 && fp8Format(operandElem(op), &f);
   if (tileOpIsNamed(op, "arith.truncf"))
@@ -485,6 +511,8 @@ static MlirValue rewrite(TileBuilder *b, MlirOperation op) {
                          mlirOperationGetOperand(op, 1));
   if (isAny(op, kClassify))
     return classify(b, name, x);
+  if (tileOpIsNamed(op, "math.expm1"))
+    return expm1InF64(b, x);
   if (tileOpIsNamed(op, "math.fma")) {
     MlirValue wide[3];
     for (int i = 0; i < 3; ++i)
