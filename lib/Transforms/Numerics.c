@@ -15,7 +15,7 @@
 #include "mlir-c/BuiltinTypes.h"
 
 /* arith.cmpi / arith.cmpf predicates (MLIR's enum values). */
-enum { EQ = 0, NE = 1, SLT = 2, SGE = 5, UGT = 8, UGE = 9 };
+enum { EQ = 0, NE = 1, SLT = 2, ULT = 6, UGT = 8, UGE = 9 };
 enum { F_OEQ = 1, F_OGT = 2, F_OGE = 3, F_OLT = 4, F_ULE = 12, F_UNO = 14 };
 
 /* --- Types and constants that follow the op's shape ------------------- */
@@ -49,22 +49,15 @@ static unsigned widthOf(MlirType elem) {
   return 8;
 }
 
-/* A constant of `type` (a scalar, or a splat tile) from a scalar attr. */
+/* A constant of `type` (a scalar, or a splat tile) from a scalar attr.
+ * Tiles have no layout encoding yet: the pass runs before layouts. */
 static MlirValue constOf(TileBuilder *b, MlirType type, MlirAttribute scalar) {
-  if (mlirTypeIsARankedTensor(type)) {
-    /* The dense attribute's type has no encoding; the result keeps it. */
-    intptr_t rank = mlirShapedTypeGetRank(type);
-    int64_t shape[8];
-    for (intptr_t d = 0; d < rank && d < 8; ++d)
-      shape[d] = mlirShapedTypeGetDimSize(type, d);
-    MlirType bare = mlirRankedTensorTypeGet(rank, shape, elemOf(type),
-                                            mlirAttributeGetNull());
-    MlirAttribute dense = mlirDenseElementsAttrSplatGet(bare, scalar);
-    TileNamedAttr attrs[] = {{"value", dense}};
-    return bInsert(b, tileOpCreate(b->loc, "arith.constant", 0, NULL, 1,
-                                   &type, 1, attrs));
-  }
-  return bConstAttr(b, scalar);
+  if (!mlirTypeIsARankedTensor(type))
+    return bConstAttr(b, scalar);
+  TileNamedAttr attrs[] = {
+      {"value", mlirDenseElementsAttrSplatGet(type, scalar)}};
+  return bInsert(b, tileOpCreate(b->loc, "arith.constant", 0, NULL, 1, &type,
+                                 1, attrs));
 }
 
 /* An integer constant of `type`, `v` taken modulo 2^width. */
@@ -408,7 +401,7 @@ static MlirValue f32ToFp8(TileBuilder *b, MlirValue x, MlirType f8,
       op2(b, "arith.subf", op2(b, "arith.addf", scaled, magic), magic);
   MlirValue subnormal = cast(b, "arith.fptoui", integral, i32);
   MlirValue isSubnormal =
-      cmpi(b, 6 /* ult */, a, iconst(b, t, (int64_t)(128 - f->bias) << 23));
+      cmpi(b, ULT, a, iconst(b, t, (int64_t)(128 - f->bias) << 23));
   MlirValue code = sel(b, isSubnormal, subnormal, normal);
   MlirValue maxCode = iconst(b, t, f->maxCode);
   code = sel(b, cmpi(b, UGT, code, maxCode), maxCode, code);
