@@ -1,11 +1,11 @@
 /* Elementwise and scalar ops for TileToGPU (GpuOps.h): arith and math on
- * tiles once per register (once when every operand is uniform; with afn
- * f32 exp and exp2 as ex2.approx, math.sqrt as LLVM's sqrt, the rest of
- * math through libdevice, whose __nv_fast_* functions afn picks), scalar
- * ops as
- * they are, splat constants as uniform tiles, tile.range from the thread's
- * coordinates, and expand_dims / broadcast, which keep their operand's
- * registers. */
+ * tiles once per register (once when every operand is uniform), scalar ops
+ * as they are, splat constants as uniform tiles, tile.range from the
+ * thread's coordinates, and expand_dims / broadcast, which keep their
+ * operand's registers. Math follows the fastmath flags (docs/numerics.md):
+ * math.sqrt is sqrt.rn (sqrt.approx with afn), f32 exp and exp2 with afn
+ * are ex2.approx, and the rest of math goes through libdevice, whose
+ * __nv_fast_* functions afn picks. */
 #include "lib/Conversion/GpuOps.h"
 
 #include <stdio.h>
@@ -51,12 +51,12 @@ static MlirValue intrinsic(TileBuilder *b, const char *name, MlirValue x) {
  * the NVVM intrinsics. libdevice's __nv_sqrtf would be the approximation
  * unless __CUDA_PREC_SQRT were reflected, and convert-gpu-to-nvvm turns
  * LLVM's own sqrt into it. */
-static MlirValue llvmSqrt(TileBuilder *b, MlirOperation op, MlirValue x) {
+static MlirValue sqrtOf(TileBuilder *b, MlirOperation op, MlirValue x) {
   MlirType t = mlirValueGetType(x);
   MlirType f32 = mlirF32TypeGet(b->ctx);
   if (!mlirTypeIsAF32(t))
     return bCast(b, "arith.truncf",
-                 llvmSqrt(b, op, bCast(b, "arith.extf", x, f32)), t);
+                 sqrtOf(b, op, bCast(b, "arith.extf", x, f32)), t);
   return intrinsic(b, gpuAllowsApproximation(op) ? "llvm.nvvm.sqrt.approx.f"
                                                  : "llvm.nvvm.sqrt.rn.f",
                    x);
@@ -98,7 +98,7 @@ static MlirValue elementOp(GpuLowering *g, TileBuilder *b, MlirOperation op,
   if (approx)
     return approxF32(b, op, scalars[0]);
   if (sqrt)
-    return llvmSqrt(b, op, scalars[0]);
+    return sqrtOf(b, op, scalars[0]);
   if (libdevice)
     return gpuLibdeviceCall(g, b, libdevice, n, scalars);
   return bInsert(b, cloneWith(b->loc, op, n, scalars, 1, &elem));
