@@ -169,7 +169,9 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
   if (tile || inKernel)
     w->ok &= verifyResults(op);
   if (inKernel)
-    w->ok &= tileVerifyElementwise(op);
+    w->ok &= tileVerifyUpstreamOp(op);
+  if (inKernel && tileOpIsNamed(op, "memref.dim"))
+    w->ok &= tileVerifyMemrefDim(op);
   if (inKernel || kernel)
     w->ok &= verifyBlockArguments(op);
   if (tile) {

@@ -59,8 +59,8 @@ bool tileVerifyArity(MlirOperation op, intptr_t operands, intptr_t results);
 /* --- Op families -------------------------------------------------------- */
 
 /* VerifyKernel.c: func.func carrying `tile.kernel`. */
-/* arith and math ops inside kernels (dialect/VerifyElementwise.c). */
-bool tileVerifyElementwise(MlirOperation op);
+/* The upstream ops inside kernels (dialect/VerifyUpstreamOps.c). */
+bool tileVerifyUpstreamOp(MlirOperation op);
 bool tileVerifyKernel(MlirOperation func);
 
 /* VerifyIndexing.c: tile.program_id, tile.num_programs, tile.range. */
@@ -75,6 +75,7 @@ bool tileVerifyReshape(MlirOperation op);
 bool tileVerifyTrans(MlirOperation op);
 
 /* VerifyMemory.c: tile.load, load_masked, store, store_masked. */
+bool tileVerifyMemrefDim(MlirOperation op);
 bool tileVerifyMemoryOp(MlirOperation op);
 
 /* VerifyDot.c: tile.dot. */

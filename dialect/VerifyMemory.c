@@ -118,3 +118,33 @@ bool tileVerifyMemoryOp(MlirOperation op) {
       return verify(op, &memoryOps[i]);
   return true;
 }
+
+/* memref.dim in a kernel: a constant dimension inside the memref's rank.
+ * Another index would read past the memref's descriptor on the CPU, and
+ * the GPU lowering knows the sizes only by constant dimension. */
+bool tileVerifyMemrefDim(MlirOperation op) {
+  if (mlirOperationGetNumOperands(op) != 2)
+    return true; /* upstream's verifier says what is wrong */
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  if (!mlirTypeIsAMemRef(t))
+    return true;
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  MlirOperation def = tileDefiningOp(mlirOperationGetOperand(op, 1));
+  MlirAttribute value = mlirOperationIsNull(def) ||
+                                !tileOpIsNamed(def, "arith.constant")
+                            ? mlirAttributeGetNull()
+                            : tileOpAttr(def, "value");
+  if (mlirAttributeIsNull(value) || !mlirAttributeIsAInteger(value)) {
+    tileEmitOpError(op, "the dimension must be a constant (0 to %ld)",
+                    (long)rank - 1);
+    return false;
+  }
+  int64_t d = mlirIntegerAttrGetValueInt(value);
+  if (d < 0 || d >= rank) {
+    tileEmitOpError(op, "dimension %lld is out of range for a rank-%ld "
+                        "memref (0 to %ld)",
+                    (long long)d, (long)rank, (long)rank - 1);
+    return false;
+  }
+  return true;
+}

@@ -130,6 +130,7 @@ func.func @store_masked_padding(%m: memref<?xf32>, %b: i1, %x: f32, %i: index) a
 
 // Memrefs that are not kernel arguments are checked where they are used.
 func.func @memref_rank(%i: index) attributes {tile.kernel} {
+  // expected-error @+1 {{memref.alloca: is not supported in tile kernels}}
   %m = memref.alloca() : memref<2x2x2x2xf32>
   // expected-error @+1 {{tile.load: operand #0 type memref<2x2x2x2xf32> is not a supported memref: rank 4 is not 1 to 3}}
   %t = "tile.load"(%m, %i, %i, %i, %i) : (memref<2x2x2x2xf32>, index, index, index, index) -> tensor<2x2x2xf32>
@@ -139,6 +140,7 @@ func.func @memref_rank(%i: index) attributes {tile.kernel} {
 // -----
 
 func.func @memref_element(%i: index) attributes {tile.kernel} {
+  // expected-error @+1 {{memref.alloca: is not supported in tile kernels}}
   %m = memref.alloca() : memref<128xf64>
   // expected-error @+1 {{tile.load: operand #0 type memref<128xf64> is not a supported memref: element type f64 is not one of i1, i8, i16, i32, i64, f16, bf16, f32, f8E4M3FN, f8E5M2}}
   %t = "tile.load"(%m, %i) : (memref<128xf64>, index) -> tensor<128xf32>
@@ -148,6 +150,7 @@ func.func @memref_element(%i: index) attributes {tile.kernel} {
 // -----
 
 func.func @memref_layout(%x: f32, %i: index) attributes {tile.kernel} {
+  // expected-error @+1 {{memref.alloca: is not supported in tile kernels}}
   %m = memref.alloca() : memref<16x16xf32, affine_map<(d0, d1) -> (d1, d0)>>
   %t = "tile.splat"(%x) : (f32) -> tensor<16x16xf32>
   // expected-error @+1 {{tile.store: operand #1 type memref<16x16xf32, affine_map<(d0, d1) -> (d1, d0)>> is not a supported memref: layout affine_map<(d0, d1) -> (d1, d0)> is neither identity nor strided}}

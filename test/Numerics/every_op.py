@@ -3,7 +3,7 @@
 (DIALECT.md, "Numerics"): one kernel per element type uses all of them
 (their results summed, so none is dead), and each kernel must run on the
 CPU and compile to PTX for sm_90a and sm_80. Keep the lists in step with
-dialect/VerifyElementwise.c.
+dialect/VerifyUpstreamOps.c.
 
   every_op.py DIR [--tile-run PATH] [--tile-opt PATH]
 """

@@ -1,7 +1,9 @@
-/* The arith and math ops a kernel may use: each lowers on every target
- * (DIALECT.md, "Numerics": an op the verifier accepts lowers everywhere),
- * so the rest are refused here, at their line, the same for the CPU and the
- * GPU. f8 tiles only convert: they take extf, truncf, bitcast and select. */
+/* The upstream ops a kernel may use: tile's own ops aside, scf.for, scf.if
+ * and their yields, func.return, memref.dim, and the arith and math ops
+ * that lower on every target (DIALECT.md, "Numerics": an op the verifier
+ * accepts lowers everywhere), so the rest are refused here, at their line,
+ * the same for the CPU and the GPU. f8 tiles only convert: they take extf,
+ * truncf, bitcast and select. */
 #include "dialect/Verify.h"
 
 #include <string.h>
@@ -54,12 +56,23 @@ static bool touchesF8(MlirOperation op) {
   return false;
 }
 
-bool tileVerifyElementwise(MlirOperation op) {
+static const char *const kOthers[] = {"scf.for", "scf.if", "scf.yield",
+                                      "func.return", "memref.dim", NULL};
+
+bool tileVerifyUpstreamOp(MlirOperation op) {
   char name[64];
   tileOpName(op, name, sizeof name);
-  bool arith = strncmp(name, "arith.", 6) == 0;
-  if (!arith && strncmp(name, "math.", 5) != 0)
+  if (strncmp(name, "tile.", 5) == 0)
     return true;
+  bool arith = strncmp(name, "arith.", 6) == 0;
+  if (!arith && strncmp(name, "math.", 5) != 0) {
+    if (listed(name, kOthers))
+      return true;
+    tileEmitOpError(op, "is not supported in tile kernels (they take tile, "
+                        "arith and math ops, scf.for, scf.if, memref.dim "
+                        "and func.return)");
+    return false;
+  }
   if (!listed(name + (arith ? 6 : 5), arith ? kArith : kMath)) {
     tileEmitOpError(op, "is not supported in tile kernels: it has no "
                         "lowering on every target (DIALECT.md, "

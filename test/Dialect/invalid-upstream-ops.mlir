@@ -1,6 +1,6 @@
 // RUN: tile-opt %s --split-input-file --verify-diagnostics
 
-// arith and math ops in kernels: what has no lowering on every target is
+// Upstream ops in kernels (arith, math, memref.dim, others): what has no lowering on every target is
 // refused here, at its line, for the CPU and the GPU alike (DIALECT.md,
 // "Numerics"); f8 tiles only convert.
 
@@ -78,5 +78,51 @@ func.func @accepted(%x: f32, %m: memref<?xf8E4M3FN>, %o: index) attributes {tile
   %e = arith.extf %f : tensor<16xf8E4M3FN> to tensor<16xf32>
   %g = arith.truncf %e : tensor<16xf32> to tensor<16xf8E4M3FN>
   %i = arith.bitcast %g : tensor<16xf8E4M3FN> to tensor<16xi8>
+  return
+}
+
+// -----
+
+// memref.dim takes a constant dimension inside the memref's rank: another
+// would read past the memref's descriptor on the CPU.
+func.func @dim_range(%x: memref<?x?xf32>) attributes {tile.kernel} {
+  %c7 = arith.constant 7 : index
+  // expected-error @+1 {{memref.dim: dimension 7 is out of range for a rank-2 memref (0 to 1)}}
+  %d = memref.dim %x, %c7 : memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @dim_negative(%x: memref<?xf32>) attributes {tile.kernel} {
+  %c = arith.constant -1 : index
+  // expected-error @+1 {{memref.dim: dimension -1 is out of range for a rank-1 memref (0 to 0)}}
+  %d = memref.dim %x, %c : memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @dim_huge(%x: memref<?xf32>) attributes {tile.kernel} {
+  %c = arith.constant 1099511627776 : index
+  // expected-error @+1 {{memref.dim: dimension 1099511627776 is out of range}}
+  %d = memref.dim %x, %c : memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @dim_dynamic(%x: memref<?xf32>, %i: index) attributes {tile.kernel} {
+  // expected-error @+1 {{memref.dim: the dimension must be a constant (0 to 0)}}
+  %d = memref.dim %x, %i : memref<?xf32>
+  return
+}
+
+// -----
+
+// Only the ops every target lowers go in a kernel.
+func.func @other_dialect(%x: memref<?xf32>, %i: index) attributes {tile.kernel} {
+  // expected-error @+1 {{memref.load: is not supported in tile kernels (they take tile, arith and math ops, scf.for, scf.if, memref.dim and func.return)}}
+  %v = memref.load %x[%i] : memref<?xf32>
   return
 }
