@@ -39,6 +39,20 @@ void tileContextRegisterUpstream(MlirContext ctx);
  * the op and the rule; the result is failure if there was any. */
 MlirLogicalResult tileVerify(MlirOperation op);
 
+/* The deepest nesting of brackets ( [ { < that tileParseModule accepts:
+ * MLIR's parser recurses per level and overflows an 8 MiB stack at some
+ * thousands (regions about 3000 deep, attribute arrays about 10000). */
+#define TILE_PARSE_MAX_DEPTH 512
+
+/* Parses `text` into a module, as mlirModuleCreateParse does, with its
+ * locations named `sourceName`, but first refuses, with a located error
+ * through the context's diagnostic handlers, what crashes MLIR 22's
+ * parser: dense arrays of `index` (`array<index: ...>`) and nesting deeper
+ * than TILE_PARSE_MAX_DEPTH. Returns a null module on any error. Does not
+ * run tileVerify. */
+MlirModule tileParseModule(MlirContext ctx, MlirStringRef text,
+                           MlirStringRef sourceName);
+
 /* Whether `op` is a tile kernel: a func.func carrying the unit attribute
  * `tile.kernel`. */
 bool tileIsKernel(MlirOperation op);

@@ -66,21 +66,18 @@ static MlirPassManager buildPassManager(MlirContext ctx, const Options *o,
   return pm;
 }
 
-/* Parses one chunk. The C API names string buffers "-" and has no source
- * name parameter for modules, so the chunk is preceded by newlines to keep
- * the file's line numbers, and "-" is renamed to the input's name. */
+/* Parses one chunk, preceded by newlines to keep the file's line numbers
+ * (tileParseModule names its locations after the input). */
 static MlirModule parseChunk(MlirContext ctx, const Source *src,
                              const Chunk *c) {
   TileStrBuf text = tileStrBufInit();
   for (unsigned i = 1; i < c->firstLine; ++i)
     tileStrBufAppend(&text, "\n", 1);
   tileStrBufAppend(&text, c->text, c->len);
-  MlirModule m = mlirModuleCreateParse(
-      ctx, mlirStringRefCreate(tileStrBufCStr(&text), text.len));
+  MlirModule m = tileParseModule(
+      ctx, mlirStringRefCreate(tileStrBufCStr(&text), text.len),
+      tileStr(src->name));
   tileStrBufFree(&text);
-  if (!mlirModuleIsNull(m))
-    tileRenameLocations(mlirModuleGetOperation(m), tileStr("-"),
-                        tileStr(src->name));
   return m;
 }
 

@@ -17,11 +17,11 @@
 
 MlirModule kernelParse(MlirContext ctx, const char *text, size_t len,
                        const char *fileName) {
-  MlirModule m = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, len));
+  MlirModule m = tileParseModule(ctx, mlirStringRefCreate(text, len),
+                                 tileStr(fileName));
   if (mlirModuleIsNull(m))
     return m;
   MlirOperation op = mlirModuleGetOperation(m);
-  tileRenameLocations(op, tileStr("-"), tileStr(fileName));
   if (mlirLogicalResultIsFailure(tileVerify(op))) {
     mlirModuleDestroy(m);
     return (MlirModule){NULL};
