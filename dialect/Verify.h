@@ -12,6 +12,10 @@
 #include "mlir-c/IR.h"
 
 /* The element types a tile or a global memref may hold, for messages. */
+/* The most elements a tile may hold (Triton's limit too): bigger ones cost
+ * minutes of compile time for no kernel that could run well. */
+#define TILE_MAX_ELEMENTS (1 << 20)
+
 #define TILE_ELEMENT_TYPES \
   "i1, i8, i16, i32, i64, f16, bf16, f32, f8E4M3FN, f8E5M2"
 

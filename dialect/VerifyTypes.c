@@ -29,6 +29,16 @@ bool tileIsTileElementType(MlirType t) {
 
 static bool isPowerOfTwo(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 
+/* Elements of a static ranked tensor (saturating: dims may be huge). */
+static int64_t numElements(MlirType t) {
+  int64_t n = 1;
+  for (intptr_t i = 0, r = mlirShapedTypeGetRank(t); i < r; ++i) {
+    int64_t d = mlirShapedTypeGetDimSize(t, i);
+    n = d > 0 && n > INT64_MAX / d ? INT64_MAX : n * d;
+  }
+  return n;
+}
+
 bool tileIsTileType(MlirType t) {
   if (!mlirTypeIsARankedTensor(t))
     return false;
@@ -39,6 +49,8 @@ bool tileIsTileType(MlirType t) {
     if (mlirShapedTypeIsDynamicDim(t, i) ||
         !isPowerOfTwo(mlirShapedTypeGetDimSize(t, i)))
       return false;
+  if (numElements(t) > TILE_MAX_ELEMENTS)
+    return false;
   return tileIsTileElementType(mlirShapedTypeGetElementType(t));
 }
 
@@ -76,6 +88,15 @@ bool tileVerifyTileType(MlirOperation op, const char *what, MlirType t) {
         ok = false;
       }
     }
+  }
+  if (ok && mlirTypeIsARankedTensor(t) &&
+      numElements(t) > TILE_MAX_ELEMENTS) {
+    tileEmitOpError(op,
+                    "%s type %s is not a tile: %lld elements are more than "
+                    "the %d a tile may hold",
+                    what, ts, (long long)numElements(t),
+                    TILE_MAX_ELEMENTS);
+    ok = false;
   }
   MlirType elem = mlirShapedTypeGetElementType(t);
   if (!tileIsTileElementType(elem)) {

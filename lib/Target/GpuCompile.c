@@ -527,11 +527,14 @@ int tileGpuCompile(MlirModule module, const char *name,
   tileOpStrAttr(kernel, "sym_name", &sym);
   char kernelName[128];
   snprintf(kernelName, sizeof kernelName, "%.*s", (int)sym.length, sym.data);
-  int numWarps = tileKernelNumWarps(kernel, o->numWarps);
+  /* num-warps= overrides the kernel's tile.num_warps, everywhere: the
+   * layout passes read the attribute. */
   if (o->numWarps)
-    numWarps = o->numWarps;
-  /* num-stages= overrides the kernel's tile.num_stages, as num-warps=
-   * overrides tile.num_warps. */
+    mlirOperationSetAttributeByName(
+        kernel, tileStr("tile.num_warps"),
+        tileI32Attr(mlirOperationGetContext(kernel), o->numWarps));
+  int numWarps = tileKernelNumWarps(kernel, o->numWarps);
+  /* num-stages= overrides the kernel's tile.num_stages likewise. */
   if (o->numStages)
     mlirOperationSetAttributeByName(
         kernel, tileStr("tile.num_stages"),

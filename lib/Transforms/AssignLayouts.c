@@ -698,9 +698,41 @@ static MlirWalkResult assignKernel(MlirOperation op, void *userData) {
   return MlirWalkResultSkip;
 }
 
+/* Refuses, at the first op whose tile has them, layouts that put more
+ * than TILE_MAX_REGS_PER_THREAD elements on a thread: the code grows with
+ * them, and ptxas took six minutes on a 2^20-element tile over 4 warps
+ * (8192 per thread) where 1024 per thread take four seconds. */
+static MlirWalkResult checkRegisters(MlirOperation op, void *userData) {
+  bool *ok = userData;
+  for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n && *ok;
+       ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+    TileLayout l;
+    if (!mlirTypeIsARankedTensor(t) || !tileTypeLayout(t, &l))
+      continue;
+    int64_t shape[TILE_MAX_LAYOUT_RANK];
+    intptr_t rank = mlirShapedTypeGetRank(t);
+    int64_t elements = 1;
+    for (intptr_t d = 0; d < rank && d < TILE_MAX_LAYOUT_RANK; ++d)
+      elements *= shape[d] = mlirShapedTypeGetDimSize(t, d);
+    int regs = tileLayoutNumRegs(&l, shape);
+    if (regs <= TILE_MAX_REGS_PER_THREAD)
+      continue;
+    tileEmitOpError(op,
+                    "a tile of %lld elements puts %d on each thread; at most "
+                    "%d compile in reasonable time (use more warps, "
+                    "tile.num_warps, or a smaller tile)",
+                    (long long)elements, regs, TILE_MAX_REGS_PER_THREAD);
+    *ok = false;
+  }
+  return *ok ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
+}
+
 MlirLogicalResult tileAssignLayouts(MlirOperation op, int numWarps,
                                     const char *chip) {
   WalkState st = {numWarps, true, chip};
   mlirOperationWalk(op, assignKernel, &st, MlirWalkPreOrder);
-  return mlirLogicalResultSuccess();
+  bool ok = true;
+  mlirOperationWalk(op, checkRegisters, &ok, MlirWalkPreOrder);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

@@ -24,6 +24,9 @@
 
 #include "mlir-c/IR.h"
 
+/* The most elements of one tile a layout may put on a thread. */
+#define TILE_MAX_REGS_PER_THREAD 1024
+
 MlirLogicalResult tileCoalesce(MlirOperation op, int numWarps);
 /* chip: the target ("sm_90a" puts dots that can on Hopper's wgmma;
  * NULL or "" on mma.sync, as for sm_80). */

@@ -122,3 +122,12 @@ func.func @no_cascade(%x: f16, %y: f32) attributes {tile.kernel} {
   %d = "tile.dot"(%a, %b, %c) : (tensor<128x48xf16>, tensor<32x64xf16>, tensor<128x64xf32>) -> tensor<128x64xf32>
   return
 }
+
+// -----
+
+// At most 2^20 elements per tile (Triton's limit too).
+func.func @too_many_elements(%x: f32) attributes {tile.kernel} {
+  // expected-error @+1 {{tile.splat: result #0 type tensor<2048x1024xf32> is not a tile: 2097152 elements are more than the 1048576 a tile may hold}}
+  %t = "tile.splat"(%x) : (f32) -> tensor<2048x1024xf32>
+  return
+}
