@@ -1,4 +1,4 @@
-/* The compiled package file; see Package.h. Format, version 3, all
+/* The compiled package file; see Package.h. Format, version 4, all
  * integers little-endian:
  *
  *   "TILEPKG\0"                    8 bytes of magic
@@ -13,9 +13,11 @@
  *   u64 genericSize, bytes         0, or the generic entry's PTX ending in
  *                                  NUL (not in version 1)
  *   u32 numTensorMaps, then per map u32 arg, boxRows, boxCols,
- *                                  swizzleBytes (version 3 only)
+ *                                  swizzleBytes (from version 3)
+ *   u64 checksum                   tilePackageChecksum of every byte
+ *                                  before it (from version 4)
  *
- * and nothing after. Versions 1 and 2 are still read. The reader trusts nothing: every length is checked
+ * and nothing after. Versions 1 to 3 are still read. The reader trusts nothing: every length is checked
  * against what is left before it is used, and the decoded package goes
  * through the same validation the writer applies. */
 #define _POSIX_C_SOURCE 200809L
@@ -127,6 +129,46 @@ static int validateTensorMap(const char *name, int i, const TilePackage *p,
   return 0;
 }
 
+static uint64_t le(const unsigned char *p, int bytes) {
+  uint64_t v = 0;
+  for (int i = bytes - 1; i >= 0; --i)
+    v = v << 8 | p[i];
+  return v;
+}
+
+/* A cubin: a 64-bit little-endian ELF file for EM_CUDA (190) whose program
+ * headers, section headers and sections lie inside the image. The driver
+ * trusts these; a damaged one crashed or hung it. */
+static int validateElf(const char *name, const unsigned char *img,
+                       size_t size, char *err, size_t errSize) {
+  if (size < 64 || img[4] != 2 || img[5] != 1 || le(img + 18, 2) != 190)
+    return tileFail(err, errSize,
+                    "%s: damaged package: the cubin is not a 64-bit "
+                    "little-endian CUDA ELF file",
+                    name);
+  uint64_t phoff = le(img + 0x20, 8), shoff = le(img + 0x28, 8);
+  uint64_t phsize = le(img + 0x36, 2), phnum = le(img + 0x38, 2);
+  uint64_t shsize = le(img + 0x3A, 2), shnum = le(img + 0x3C, 2);
+  if ((phnum && (phsize != 56 || phoff < 64 || phoff > size ||
+                 phnum * 56 > size - phoff)) ||
+      shsize != 64 || shoff < 64 || shoff > size || shnum * 64 > size - shoff)
+    return tileFail(err, errSize,
+                    "%s: damaged package: the cubin's ELF headers point "
+                    "outside its %zu bytes",
+                    name, size);
+  for (uint64_t i = 0; i < shnum; ++i) {
+    const unsigned char *sh = img + shoff + i * 64;
+    uint64_t type = le(sh + 4, 4), off = le(sh + 0x18, 8),
+             bytes = le(sh + 0x20, 8);
+    if (type != 8 /* SHT_NOBITS */ && (off > size || bytes > size - off))
+      return tileFail(err, errSize,
+                      "%s: damaged package: the cubin's section %llu lies "
+                      "outside its %zu bytes",
+                      name, (unsigned long long)i, size);
+  }
+  return 0;
+}
+
 static int validate(const char *name, const TilePackage *p, char *err,
                     size_t errSize) {
   size_t nameLen = strnlen(p->kernelName, sizeof p->kernelName);
@@ -182,6 +224,9 @@ static int validate(const char *name, const TilePackage *p, char *err,
       return tileFail(err, errSize,
                    "%s: the cubin image is neither an ELF file nor a fatbin",
                    name);
+    if (memcmp(img, elf, 4) == 0 &&
+        validateElf(name, img, p->imageSize, err, errSize))
+      return 1;
   }
   if (p->numTensorMaps < 0 || p->numTensorMaps > TILE_PACKAGE_MAX_TENSOR_MAPS)
     return tileFail(err, errSize, "%s: %d tensor maps (expected 0 to %d)",
@@ -284,6 +329,8 @@ int tilePackageWriteMemory(const TilePackage *p, void **outBuf,
     putLE(&b, (uint32_t)t->boxCols, 4);
     putLE(&b, (uint32_t)t->swizzleBytes, 4);
   }
+  if (!b.failed)
+    putLE(&b, tilePackageChecksum(b.data, b.size), 8);
   if (b.failed) {
     free(b.data);
     return tileFail(err, errSize, "package: out of memory");
@@ -448,6 +495,23 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
   if (version < 1)
     return tileFail(err, errSize, "%s: unknown package version %llu", name,
                  (unsigned long long)version);
+  /* The checksum first: nothing of a damaged package is interpreted. */
+  uint64_t checksum = 0;
+  if (version >= 4) {
+    if (size < r.pos + 8)
+      return tileFail(err, errSize,
+                      "%s: damaged package: too short for its checksum", name);
+    const unsigned char *bytes = buf;
+    checksum = le(bytes + size - 8, 8);
+    uint64_t computed = tilePackageChecksum(buf, size - 8);
+    if (computed != checksum)
+      return tileFail(err, errSize,
+                      "%s: damaged package: checksum mismatch (stored "
+                      "%016llx, computed %016llx)",
+                      name, (unsigned long long)checksum,
+                      (unsigned long long)computed);
+    r.size = size - 8;
+  }
 
   TilePackage p;
   memset(&p, 0, sizeof p);
@@ -483,6 +547,7 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
   p.genericPtx = generic;
   p.genericPtxSize = genericSize;
   p.version = (int)version;
+  p.checksum = checksum;
   if (version > 2) {
     bool bad = getU32(&r, "the number of tensor maps",
                       TILE_PACKAGE_MAX_TENSOR_MAPS, &p.numTensorMaps);
@@ -512,6 +577,14 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
   }
   *out = p;
   return 0;
+}
+
+uint64_t tilePackageChecksum(const void *buf, size_t size) {
+  const unsigned char *p = buf;
+  uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a, 64-bit */
+  for (size_t i = 0; i < size; ++i)
+    h = (h ^ p[i]) * 0x100000001b3ull;
+  return h;
 }
 
 int tilePackageRead(const char *path, TilePackage *out, char *err,

@@ -31,7 +31,13 @@
  * passed by value (__grid_constant__), which the launcher encodes
  * (cuTensorMapEncodeTiled) for the argument's rank-2 memref: its base, its
  * sizes and row stride, a box of boxRows x boxCols elements, that swizzle,
- * zeros for what lies outside the memref. The generic entry takes none. */
+ * zeros for what lies outside the memref. The generic entry takes none.
+ *
+ * From version 4 a package ends with a checksum of everything before it,
+ * checked before anything else is read, and a cubin image must be a
+ * well-formed 64-bit CUDA ELF file (its headers and sections inside the
+ * image): a damaged package is refused the same way with or without a
+ * GPU, before the driver sees it. */
 #ifndef TILE_RUNTIME_PACKAGE_H
 #define TILE_RUNTIME_PACKAGE_H
 
@@ -40,7 +46,7 @@
 
 #include "lib/Runtime/HostArray.h"
 
-#define TILE_PACKAGE_VERSION 3
+#define TILE_PACKAGE_VERSION 4
 #define TILE_PACKAGE_MAX_ARGS 64
 #define TILE_PACKAGE_MAX_TENSOR_MAPS 8
 #define TILE_ALIGNED_ENTRY_SUFFIX "__aligned16"
@@ -90,6 +96,8 @@ typedef struct {
   char *genericPtx;
   size_t genericPtxSize; /* with the NUL */
   int numTensorMaps;     /* the aligned entry's tensor maps (version 3) */
+  uint64_t checksum;     /* read: the stored checksum (version 4), which
+                          * held; 0 before version 4 */
   TilePackageTensorMap tensorMaps[TILE_PACKAGE_MAX_TENSOR_MAPS];
 } TilePackage;
 
@@ -107,6 +115,9 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
 /* Whether a file starts with the package magic (so tools can tell a
  * package from a .mlir file). */
 int tilePackageFileIsPackage(const char *path);
+/* The checksum a version-4 package stores after its other bytes: 64-bit
+ * FNV-1a of them. */
+uint64_t tilePackageChecksum(const void *buf, size_t size);
 /* Frees the images; safe on an empty package. */
 void tilePackageFree(TilePackage *p);
 

@@ -2,10 +2,11 @@
  * memory and a file, then corruptions of a known package (truncation at
  * every length, trailing bytes, bad magic, future version, each field out
  * of range, bad images, a bad generic entry, tensor maps that do not
- * match the arguments, random byte flips); version 1 (no generic entry)
- * and version 2 (no tensor maps) packages are still read: each must be a
- * one-line error
- * naming the problem, never a crash. Also the launch-side argument checks
+ * match the arguments, damaged cubins, random byte flips, which the
+ * checksum catches), each a one-line error naming the problem, never a
+ * crash; field changes are resealed with a new checksum to reach the
+ * field's own check. Versions 1 to 3 (no generic entry, no tensor maps, no
+ * checksum) are still read. Also the launch-side argument checks
  * and the missing-driver message, which need no GPU. Exits 1 on any failed
  * check.
  *
@@ -98,6 +99,14 @@ static void put32(unsigned char *buf, size_t off, uint32_t v) {
     buf[off + (size_t)i] = (unsigned char)(v >> (8 * i));
 }
 
+/* Recomputes a version-4 package's checksum (its last 8 bytes), so that a
+ * change to a field reaches the field's own check. */
+static void reseal(unsigned char *buf, size_t size) {
+  uint64_t c = tilePackageChecksum(buf, size - 8);
+  for (int i = 0; i < 8; ++i)
+    buf[size - 8 + (size_t)i] = (unsigned char)(c >> (8 * i));
+}
+
 /* Reads a copy of `good` with one u32 replaced; expects `want`. */
 static void expectFieldError(const unsigned char *good, size_t size,
                              size_t off, uint32_t v, const char *want,
@@ -105,6 +114,7 @@ static void expectFieldError(const unsigned char *good, size_t size,
   unsigned char *buf = malloc(size);
   memcpy(buf, good, size);
   put32(buf, off, v);
+  reseal(buf, size);
   TilePackage p;
   err[0] = '\0';
   expectError(tilePackageReadMemory("k.tpkg", buf, size, &p, err, sizeof err),
@@ -119,6 +129,7 @@ static void expectByteError(const unsigned char *good, size_t size,
   unsigned char *buf = malloc(size);
   memcpy(buf, good, size);
   buf[off] = v;
+  reseal(buf, size);
   TilePackage p;
   err[0] = '\0';
   expectError(tilePackageReadMemory("k.tpkg", buf, size, &p, err, sizeof err),
@@ -133,7 +144,7 @@ static void testRoundTrip(const char *path) {
   void *buf;
   size_t size;
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4, "size %zu", size);
+  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 8, "size %zu", size);
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q), "memory round trip differs");
   tilePackageFree(&q);
@@ -146,10 +157,15 @@ static void testRoundTrip(const char *path) {
   tilePackageFree(&q);
   tilePackageFree(&q); /* safe twice */
 
-  /* A cubin image: an ELF file. */
+  /* A cubin image: a 64-bit CUDA ELF file whose headers and sections lie
+   * inside it (here: the ELF header and one null section header). */
   tilePackageFree(&p);
   makePackage(&p);
-  static const unsigned char elf[] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0xff};
+  unsigned char elf[128] = {0x7f, 'E', 'L', 'F', 2, 1, 1};
+  elf[18] = 190;            /* e_machine: EM_CUDA */
+  elf[0x28] = 64;           /* e_shoff */
+  elf[0x3A] = 64;           /* e_shentsize */
+  elf[0x3C] = 1;            /* e_shnum */
   free(p.image);
   p.image = malloc(sizeof elf);
   memcpy(p.image, elf, sizeof elf);
@@ -161,6 +177,20 @@ static void testRoundTrip(const char *path) {
   CHECK(samePackage(&p, &q), "cubin round trip differs");
   tilePackageFree(&q);
   free(buf);
+  unsigned char *img = p.image;
+  img[18] = 62; /* an x86-64 ELF file */
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "damaged package: the cubin is not a 64-bit little-endian CUDA ELF file");
+  img[18] = 190;
+  img[0x28] = 100; /* the section headers run past the end */
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "damaged package: the cubin's ELF headers point outside its 128 bytes");
+  img[0x28] = 64;
+  img[64 + 4] = 1;        /* section 0: PROGBITS ... */
+  img[64 + 0x18 + 1] = 1; /* ... at offset 256 */
+  img[64 + 0x20] = 16;
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "damaged package: the cubin's section 0 lies outside its 128 bytes");
   tilePackageFree(&p);
 
   /* The generic entry as PTX of its own beside a cubin. */
@@ -180,13 +210,14 @@ static void testRoundTrip(const char *path) {
   p.tensorMaps[0] = (TilePackageTensorMap){0, 128, 32, 128};
   p.tensorMaps[1] = (TilePackageTensorMap){0, 64, 16, 64};
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 2 * 16,
+  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 2 * 16 + 8,
         "size %zu", size);
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q) && q.numTensorMaps == 2, "tensor maps round trip differs");
   tilePackageFree(&q);
   /* A package whose tensor map names a scalar argument is refused. */
-  put32(buf, size - 16, 2);
+  put32(buf, size - 24, 2);
+  reseal(buf, size);
   EXPECT_ERROR(tilePackageReadMemory("maps.tpkg", buf, size, &q, err, sizeof err),
                "maps.tpkg: tensor map #1 names argument #2, which is not a memref of rank 2");
   free(buf);
@@ -261,13 +292,18 @@ static void testWriterValidates(void) {
 }
 
 /* Version 1 had no generic entry: the image was the last field; version 2
- * had no tensor maps: the generic entry was. */
+ * had no tensor maps: the generic entry was; version 3 had no checksum. */
 static void testVersion1(void) {
   TilePackage p, q;
   makePackage(&p);
   unsigned char *buf;
   size_t size;
   CHECK(tilePackageWriteMemory(&p, (void **)&buf, &size, err, sizeof err) == 0, "%s", err);
+  size -= 8; /* the checksum */
+  put32(buf, OFF_VERSION, 3);
+  CHECK(tilePackageReadMemory("v3", buf, size, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q) && q.checksum == 0, "version 3 package differs");
+  tilePackageFree(&q);
   put32(buf, OFF_VERSION, 1);
   CHECK(tilePackageReadMemory("v1", buf, size - 12, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q) && !q.genericPtx, "version 1 package differs");
@@ -292,30 +328,53 @@ static void testCorruptions(void) {
   CHECK(tilePackageWriteMemory(&p, (void **)&good, &size, err, sizeof err) == 0, "%s", err);
   tilePackageFree(&p);
 
-  /* Every truncation, in a buffer of exactly that size (ASan sees overreads). */
+  /* Every truncation, in a buffer of exactly that size (ASan sees
+   * overreads): refused as it is (the checksum no longer holds), and
+   * resealed with a checksum of what is left, by the field it cuts. */
   for (size_t n = 0; n < size; ++n) {
-    unsigned char *buf = malloc(n ? n : 1);
+    unsigned char *buf = malloc(n + 8);
     memcpy(buf, good, n);
     err[0] = '\0';
     int rc = tilePackageReadMemory("k.tpkg", buf, n, &q, err, sizeof err);
     CHECK(rc != 0, "truncation to %zu bytes was accepted", n);
-    CHECK(strstr(err, n < 8 ? "not a tile package" : "truncated package"),
+    CHECK(strstr(err, n < 8    ? "not a tile package"
+                      : n < 12 ? "truncated package"
+                               : "damaged package"),
           "truncation to %zu: '%s'", n, err);
+    if (n >= 12 && n < size - 8) {
+      reseal(buf, n + 8);
+      rc = tilePackageReadMemory("k.tpkg", buf, n + 8, &q, err, sizeof err);
+      CHECK(rc != 0 && strstr(err, "truncated package"),
+            "resealed truncation to %zu: '%s'", n, err);
+    }
     free(buf);
   }
-  EXPECT_ERROR(tilePackageReadMemory("k.tpkg", good, 30, &q, err, sizeof err),
+  unsigned char *cut = malloc(38);
+  memcpy(cut, good, 30);
+  reseal(cut, 38);
+  EXPECT_ERROR(tilePackageReadMemory("k.tpkg", cut, 38, &q, err, sizeof err),
                "k.tpkg: truncated package: chip needs 6 bytes at offset 26, 4 left");
+  free(cut);
 
   unsigned char *longer = malloc(size + 3);
-  memcpy(longer, good, size);
-  memset(longer + size, 0, 3);
+  memcpy(longer, good, size - 8);
+  memset(longer + size - 8, 0, 3);
+  reseal(longer, size + 3);
   EXPECT_ERROR(tilePackageReadMemory("k.tpkg", longer, size + 3, &q, err, sizeof err),
                "k.tpkg: 3 trailing bytes after the last field");
   free(longer);
 
+  /* Damage anywhere past the version is a checksum mismatch. */
+  unsigned char *damaged = malloc(size);
+  memcpy(damaged, good, size);
+  damaged[OFF_ARGS + 5] ^= 0x10;
+  EXPECT_ERROR(tilePackageReadMemory("k.tpkg", damaged, size, &q, err, sizeof err),
+               "k.tpkg: damaged package: checksum mismatch (stored ");
+  free(damaged);
+
   EXPECT_BYTE(0, 'X', "k.tpkg: not a tile package (no TILEPKG magic)");
   EXPECT_BYTE(7, '1', "not a tile package");
-  EXPECT_FIELD(OFF_VERSION, 4, "package version 4 is newer than this reader (version 3)");
+  EXPECT_FIELD(OFF_VERSION, 5, "package version 5 is newer than this reader (version 4)");
   EXPECT_FIELD(OFF_VERSION, 0xffffffffu, "package version 4294967295 is newer");
   EXPECT_FIELD(OFF_VERSION, 0, "unknown package version 0");
   EXPECT_FIELD(OFF_NAME_LEN, 0, "at offset 12: the kernel name is 0 bytes long (expected 1 to 127)");
@@ -330,10 +389,12 @@ static void testCorruptions(void) {
   EXPECT_BYTE(OFF_CHIP + 5, 'b', "chip 'sm_90b'");
   EXPECT_BYTE(OFF_CHIP + 3, '0', "chip 'sm_00a'");
   good[OFF_CHIP + 5] = '0'; /* "sm_900": three digits are fine */
+  reseal(good, size);
   CHECK(tilePackageReadMemory("k.tpkg", good, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(strcmp(q.chip, "sm_900") == 0, "%s", q.chip);
   tilePackageFree(&q);
   good[OFF_CHIP + 5] = 'a';
+  reseal(good, size);
   EXPECT_BYTE(OFF_CHIP + 4, 'a', "bad chip 'sm_9aa'");
   EXPECT_FIELD(OFF_KIND, 3, "at offset 32: the image kind is 3 (at most 2)");
   EXPECT_FIELD(OFF_KIND, TILE_IMAGE_FATBIN, "the fatbin image has no fatbin magic");
@@ -366,15 +427,16 @@ static void testCorruptions(void) {
   EXPECT_FIELD(offImage + 4, 1, "truncated package: the image needs");
   EXPECT_FIELD(offImage, (uint32_t)sizeof kPtx - 1,
                "1 trailing bytes after the last field");
-  EXPECT_BYTE(size - 13, 'x', "the PTX image is not NUL-terminated");
-  size_t offGeneric = size - 12;
+  EXPECT_BYTE(size - 21, 'x', "the PTX image is not NUL-terminated");
+  size_t offGeneric = size - 20;
   EXPECT_FIELD(offGeneric, 5, "truncated package: the generic entry's PTX needs 5 bytes");
   EXPECT_FIELD(offGeneric + 4, 1, "the generic entry's PTX needs 4294967296 bytes");
-  size_t offMaps = size - 4;
+  size_t offMaps = size - 12;
   EXPECT_FIELD(offMaps, 9, "the number of tensor maps is 9 (at most 8)");
   EXPECT_FIELD(offMaps, 1, "truncated package: a tensor map's argument needs 4 bytes");
 
-  /* Random byte flips: anything may be reported, nothing may crash. */
+  /* Random byte flips: each is refused (the checksum, or a version field
+   * that no longer matches the rest), and nothing may crash. */
   uint64_t s = 0x9e3779b97f4a7c15ull;
   unsigned char *buf = malloc(size);
   int accepted = 0;
@@ -384,6 +446,8 @@ static void testCorruptions(void) {
       s ^= s << 13, s ^= s >> 7, s ^= s << 17;
       buf[(s >> 8) % size] = (unsigned char)s;
     }
+    if (memcmp(buf, good, size) == 0)
+      continue; /* the flips wrote the bytes that were there */
     if (tilePackageReadMemory("fuzz", buf, size, &q, err, sizeof err) == 0) {
       ++accepted;
       CHECK(q.imageSize > 0 && q.image, "accepted package has an image");
@@ -392,7 +456,7 @@ static void testCorruptions(void) {
       CHECK(strncmp(err, "fuzz: ", 6) == 0 && !strchr(err, '\n'), "'%s'", err);
     }
   }
-  CHECK(accepted < 20000, "some flips must be caught");
+  CHECK(accepted == 0, "%d damaged packages were accepted", accepted);
   free(buf);
   free(good);
 }

@@ -136,6 +136,10 @@ static int dump(const char *path) {
     return EXIT_BAD_INPUT;
   }
   printf("package %s (version %d)\n", path, p.version);
+  if (p.version >= 4)
+    printf("checksum: %016llx (holds)\n", (unsigned long long)p.checksum);
+  else
+    printf("checksum: none (version %d packages have none)\n", p.version);
   printf("kernel: %s\n", p.kernelName);
   printf("chip: %s\n", p.chip);
   printf("image: %s, %zu bytes\n",
