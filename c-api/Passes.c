@@ -148,18 +148,23 @@ static bool parseOptions(const TilePassDef *def, MlirStringRef text,
       }
       out->fastMath = value[0] == 't';
     } else {
+      /* The ranges --tile-compile takes (lib/Target/GpuCompile.c), so an
+       * option means the same in a pipeline and in a compile. */
       char *end = NULL;
       long v = strtol(value, &end, 10);
-      if (!*value || *end || v <= 0 || v > 1024) {
-        tileStrBufPrintf(&err,
-                         "pass '%s': option '%s' wants a positive integer, "
-                         "got '%s'",
-                         def->name, key, value);
+      bool warps = strcmp(key, "num-warps") == 0;
+      if (!*value || *end || v < 1 || v > (warps ? 32 : 8) ||
+          (warps && (v & (v - 1)))) {
+        tileStrBufPrintf(&err, "pass '%s': option '%s' wants %s, got '%s'",
+                         def->name, key,
+                         warps ? "a power of two from 1 to 32"
+                               : "an integer from 1 to 8",
+                         value);
         ok = false;
+      } else if (warps) {
+        out->numWarps = (int)v;
       } else if (strcmp(key, "num-stages") == 0) {
         out->numStages = (int)v;
-      } else if (strcmp(key, "num-warps") == 0) {
-        out->numWarps = (int)v;
       }
     }
   }
