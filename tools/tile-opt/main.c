@@ -3,9 +3,11 @@
  * result. Each --split-input-file chunk is parsed, checked and printed on
  * its own, with line numbers of the whole file. */
 #define _POSIX_C_SOURCE 200809L /* _exit */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/Support/DiagnosticPrinter.h"
@@ -203,18 +205,42 @@ static bool processChunk(MlirContext ctx, const Options *o, const Source *src,
   return ok;
 }
 
+/* Whether `path` names a regular file (not a device such as /dev/null). */
+static bool isRegularFile(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Writes the output of a successful run; a write error (a full disk) is
+ * reported, and leaves no partial file. */
 static bool writeOutput(const char *path, const TileStrBuf *out) {
   bool toStdout = strcmp(path, "-") == 0;
   FILE *f = toStdout ? stdout : fopen(path, "wb");
   if (!f) {
-    fprintf(stderr, "tile-opt: cannot open output file '%s'\n", path);
+    fprintf(stderr, "tile-opt: cannot open output file '%s': %s\n", path,
+            strerror(errno));
     return false;
   }
+  errno = 0;
   fwrite(tileStrBufCStr(out), 1, out->len, f);
-  bool ok = !ferror(f);
+  bool ok = fflush(f) == 0 && !ferror(f);
   if (!toStdout)
     ok = fclose(f) == 0 && ok;
+  if (!ok) {
+    fprintf(stderr, "tile-opt: cannot write output file '%s': %s\n", path,
+            errno ? strerror(errno) : "write error");
+    if (!toStdout && isRegularFile(path))
+      remove(path);
+  }
   return ok;
+}
+
+/* A failed run leaves no output file: not a new one, nor one from an
+ * earlier run that a later step could take for this run's (as make's
+ * .DELETE_ON_ERROR, and compilers' -o, do). */
+static void removeStaleOutput(const char *path) {
+  if (strcmp(path, "-") != 0 && isRegularFile(path))
+    remove(path);
 }
 
 int main(int argc, char **argv) {
@@ -301,8 +327,13 @@ int main(int argc, char **argv) {
   diagReset(&diags);
   free(diags.diags);
 
-  if (!usageError && !writeOutput(o.output, &out))
+  /* Standard output still gets what the chunks that worked printed, as
+   * mlir-opt's does; a file is written only by a run that worked. */
+  bool toStdout = strcmp(o.output, "-") == 0;
+  if (!usageError && (allOk || toStdout) && !writeOutput(o.output, &out))
     allOk = false;
+  if (!allOk || usageError)
+    removeStaleOutput(o.output);
   int code = usageError ? EXIT_USAGE : allOk ? EXIT_OK : EXIT_BAD_INPUT;
   finishRun(code);
   tileStrBufFree(&out);
