@@ -59,3 +59,28 @@ int tileWriteFile(const char *path, const char *what, const void *data,
   }
   return 0;
 }
+
+int tileCheckText(const char *path, const char *text, size_t size, char *err,
+                  size_t errSize) {
+  const void *nul = memchr(text, '\0', size);
+  if (nul) {
+    snprintf(err, errSize, "%s: not a text file (a NUL byte at offset %zu)",
+             path, (size_t)((const char *)nul - text));
+    return 1;
+  }
+  size_t n = size < 4096 ? size : 4096, control = 0;
+  for (size_t i = 0; i < n; ++i) {
+    unsigned char c = (unsigned char)text[i];
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' &&
+        c != '\v')
+      ++control;
+  }
+  if (control * 8 > n) {
+    snprintf(err, errSize,
+             "%s: not a text file (%zu of its first %zu bytes are control "
+             "characters)",
+             path, control, n);
+    return 1;
+  }
+  return 0;
+}

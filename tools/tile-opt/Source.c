@@ -12,6 +12,11 @@ bool sourceRead(Source *src, const char *path, char *err, size_t errSize) {
   if (tileReadFile(path, "input file", &src->text, &src->len, err, errSize))
     return false;
   src->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+  if (tileCheckText(src->name, src->text, src->len, err, errSize)) {
+    free(src->text);
+    src->text = NULL;
+    return false;
+  }
   return true;
 }
 

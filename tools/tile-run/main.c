@@ -62,6 +62,10 @@ static int kernelFileLoad(KernelFile *k, Session *s, const Options *o) {
   char *raw;
   if (tileReadFile(o->input, "kernel file", &raw, &rawLen, err, sizeof err))
     return sessionFail(err);
+  if (tileCheckText(o->input, raw, rawLen, err, sizeof err)) {
+    free(raw);
+    return sessionFail(err);
+  }
   k->text = substitute(raw, rawLen, o->defines, o->numDefines, o->input, true,
                        &k->len, err, sizeof err);
   free(raw);
