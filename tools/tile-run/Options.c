@@ -1,6 +1,7 @@
 /* tile-run's command line; see Options.h. */
 #include "tools/tile-run/Options.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,7 +77,8 @@ static OptionsStatus usage(const char *fmt, const char *arg) {
 
 /* Parses "INDEX=PATH" and, for --check, an optional ":RTOL" suffix. */
 static bool parseOutput(const char *flag, const char *value, bool withRtol,
-                        OutputSpec *out) {
+                        OutputSpec *out, bool *badTolerance) {
+  *badTolerance = false;
   const char *eq = strchr(value, '=');
   if (!eq || eq == value || !eq[1])
     return false;
@@ -89,8 +91,15 @@ static bool parseOutput(const char *flag, const char *value, bool withRtol,
   double rtol = -1;
   const char *colon = withRtol ? strrchr(path, ':') : NULL;
   if (colon && colon[1]) {
+    /* Text after the last ':' that reads as a number is the tolerance and
+     * must be a finite one >= 0 (inf would make a check that cannot
+     * fail); other text is part of the path. */
     double r = strtod(colon + 1, &end);
-    if (*end == '\0' && r >= 0) {
+    if (end != colon + 1) {
+      if (*end != '\0' || !isfinite(r) || r < 0) {
+        *badTolerance = true;
+        return false;
+      }
       rtol = r;
       pathLen = (size_t)(colon - path);
     }
@@ -168,14 +177,22 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
     } else if (tileFlagValue(arg, "-out", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs INDEX=PATH.npy", argv[i]);
-      if (!parseOutput(value, value, false, &o->outs[o->numOuts]))
+      bool badTolerance;
+      if (!parseOutput(value, value, false, &o->outs[o->numOuts],
+                       &badTolerance))
         return usage("--out '%s': expected INDEX=PATH.npy", value);
       ++o->numOuts;
     } else if (tileFlagValue(arg, "-check", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs INDEX=PATH.npy[:RTOL]", argv[i]);
-      if (!parseOutput(value, value, true, &o->checks[o->numChecks]))
-        return usage("--check '%s': expected INDEX=PATH.npy[:RTOL]", value);
+      bool badTolerance;
+      if (!parseOutput(value, value, true, &o->checks[o->numChecks],
+                       &badTolerance))
+        return usage(badTolerance ? "--check '%s': the tolerance after the "
+                                    "last ':' must be a finite number >= 0"
+                                  : "--check '%s': expected "
+                                    "INDEX=PATH.npy[:RTOL]",
+                     value);
       ++o->numChecks;
     } else if (tileFlagValue(arg, "-chip", &i, argc, argv, &value, &missing)) {
       if (missing)
