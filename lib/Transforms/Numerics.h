@@ -7,7 +7,7 @@
  *   - shifts by the bit width or more give 0 (shli, shrui) or the sign;
  *   - float to integer truncates, saturates, and NaN gives 0;
  *   - isnan/isinf/isfinite/isnormal become compares; f16/bf16 fma is the
- *     f32 fma rounded once;
+ *     f32 fma rounded once; for the CPU, expm1 is computed in f64;
  *   - fp8 truncf (nearest even, satfinite) and extf in integer ops, but
  *     on chips with f8 cvt (sm_89+), which lowers them;
  *   - for the CPU, max/min of floats with -0 < +0 (the GPU's max/min
