@@ -42,6 +42,8 @@ static void printHelp(void) {
       "                             CUDA events: median/min/max us, GB/s, TFLOP/s\n"
       "  --warmup <n>               cuda --bench: untimed launches first (default 10)\n"
       "  --iters <n>                cuda --bench: timed launches (default 100)\n"
+      "  --max-cpu-programs <n>     Refuse CPU runs of more programs than n (default\n"
+      "                             16777216: the CPU runs them one at a time)\n"
       "  --check-cpu[=rtol]         cuda, .mlir file: also run the kernel on the CPU on\n"
       "                             the same inputs and compare every memref argument\n"
       "  -D <name=value>            Replace ${name} in the kernel file, the grid and the\n"
@@ -125,6 +127,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
   const char *target = "cpu";
   o->chip = "sm_90a";
   o->numWarps = 4;
+  o->maxCpuPrograms = 1 << 24;
   o->warmup = 10;
   o->iters = 100;
   o->checkCpuRtol = -1;
@@ -205,6 +208,14 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
         return usage("--num-warps '%s': expected a power of two from 1 to 32",
                      missing ? "" : value);
       o->numWarpsGiven = true;
+    } else if (tileFlagValue(arg, "-max-cpu-programs", &i, argc, argv, &value,
+                             &missing)) {
+      char *end = NULL;
+      long long v = missing ? 0 : strtoll(value, &end, 10);
+      if (missing || !*value || *end || v < 1)
+        return usage("--max-cpu-programs '%s': expected a count of at least 1",
+                     missing ? "" : value);
+      o->maxCpuPrograms = v;
     } else if (strcmp(arg, "-fast-math") == 0) {
       o->fastMath = true;
     } else if (strcmp(arg, "-bench") == 0) {

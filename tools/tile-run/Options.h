@@ -6,6 +6,7 @@
 #define TILE_RUN_OPTIONS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 
 typedef enum { TARGET_CPU, TARGET_CUDA } Target;
@@ -42,6 +43,7 @@ typedef struct {
   int numWarps;      /* --num-warps; default 4 */
   bool numWarpsGiven;
   bool fastMath;     /* --fast-math: compile with afn on every float op */
+  int64_t maxCpuPrograms; /* --max-cpu-programs (default 2^24) */
   bool bench;        /* --bench, with --warmup (10) and --iters (100) */
   int warmup, iters;
   bool checkCpu;     /* --check-cpu[=RTOL] */

@@ -99,8 +99,24 @@ static double seconds(void) {
 /* Runs the CPU kernel on `arrays` (one per memref argument, the scalars
  * from the session) and prints "@k on cpu...". Returns an exit code. */
 static int cpuRun(TileCpuKernel *kernel, Session *s, TileHostArray *arrays,
-                  const char *label) {
+                  const char *label, int64_t maxPrograms) {
   char err[1024];
+  /* The CPU runs programs one after another: a grid of 2^32 ran for hours
+   * without a word. */
+  int64_t programs = 1;
+  for (int d = 0; d < 3; ++d)
+    programs = s->grid[d] > 0 && programs > INT64_MAX / s->grid[d]
+                   ? INT64_MAX
+                   : programs * s->grid[d];
+  if (programs > maxPrograms) {
+    snprintf(err, sizeof err,
+             "grid %lldx%lldx%lld is %lld programs; the CPU runs at most "
+             "%lld (--max-cpu-programs N raises it)",
+             (long long)s->grid[0], (long long)s->grid[1],
+             (long long)s->grid[2], (long long)programs,
+             (long long)maxPrograms);
+    return sessionFail(err);
+  }
   TileArgValue *args = calloc((size_t)s->numSig + 1, sizeof *args);
   for (int i = 0; i < s->numSig; ++i)
     args[i] = (TileArgValue){s->sig[i].kind == TILE_ARG_MEMREF ? &arrays[i] : NULL,
@@ -151,7 +167,7 @@ static int runCpu(const Options *o) {
     TileHostArray *arrays = calloc((size_t)s.numSig + 1, sizeof *arrays);
     for (int i = 0; i < s.numSig; ++i)
       arrays[i] = s.values[i].array; /* shallow: runs in place */
-    rc = cpuRun(kernel, &s, arrays, "");
+    rc = cpuRun(kernel, &s, arrays, "", o->maxCpuPrograms);
     free(arrays);
   }
   if (rc == EXIT_OK)
@@ -222,7 +238,7 @@ static int runCudaKernelFile(const Options *o) {
   if (rc == EXIT_OK)
     rc = gpuRun(&s, o, &p);
   if (rc == EXIT_OK && o->checkCpu)
-    rc = cpuRun(kernel, &s, s.cpu, " (--check-cpu)");
+    rc = cpuRun(kernel, &s, s.cpu, " (--check-cpu)", o->maxCpuPrograms);
   if (rc == EXIT_OK)
     rc = sessionReport(&s, o);
   if (kernel)
