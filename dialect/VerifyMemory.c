@@ -129,17 +129,12 @@ bool tileVerifyMemrefDim(MlirOperation op) {
   if (!mlirTypeIsAMemRef(t))
     return true;
   intptr_t rank = mlirShapedTypeGetRank(t);
-  MlirOperation def = tileDefiningOp(mlirOperationGetOperand(op, 1));
-  MlirAttribute value = mlirOperationIsNull(def) ||
-                                !tileOpIsNamed(def, "arith.constant")
-                            ? mlirAttributeGetNull()
-                            : tileOpAttr(def, "value");
-  if (mlirAttributeIsNull(value) || !mlirAttributeIsAInteger(value)) {
+  int64_t d;
+  if (!tileConstantInt(mlirOperationGetOperand(op, 1), &d)) {
     tileEmitOpError(op, "the dimension must be a constant (0 to %ld)",
                     (long)rank - 1);
     return false;
   }
-  int64_t d = mlirIntegerAttrGetValueInt(value);
   if (d < 0 || d >= rank) {
     tileEmitOpError(op, "dimension %lld is out of range for a rank-%ld "
                         "memref (0 to %ld)",

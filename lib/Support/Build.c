@@ -81,27 +81,13 @@ MlirValue bBinary(TileBuilder *b, const char *name, MlirValue x,
   return pure(b, &key, 0, NULL);
 }
 
-/* The value of an integer arith.constant. */
-static bool constantOf(MlirValue v, int64_t *out) {
-  if (!mlirValueIsAOpResult(v))
-    return false;
-  MlirOperation def = mlirOpResultGetOwner(v);
-  if (!tileOpIsNamed(def, "arith.constant"))
-    return false;
-  MlirAttribute value = tileOpAttr(def, "value");
-  if (mlirAttributeIsNull(value) || !mlirAttributeIsAInteger(value))
-    return false;
-  *out = mlirIntegerAttrGetValueInt(value);
-  return true;
-}
-
 /* bAddi and bMuli fold what lowerings build by the thousand (a register's
  * constant offset plus 0, a stride of 1, index constants on both sides),
  * so the IR that MLIR converts and LLVM cleans up is that much shorter.
  * Two constants fold only for index, whose width is fixed later. */
 MlirValue bAddi(TileBuilder *b, MlirValue x, MlirValue y) {
   int64_t cx, cy;
-  bool kx = constantOf(x, &cx), ky = constantOf(y, &cy);
+  bool kx = tileConstantInt(x, &cx), ky = tileConstantInt(y, &cy);
   if (ky && cy == 0)
     return x;
   if (kx && cx == 0)
@@ -113,7 +99,7 @@ MlirValue bAddi(TileBuilder *b, MlirValue x, MlirValue y) {
 
 MlirValue bMuli(TileBuilder *b, MlirValue x, MlirValue y) {
   int64_t cx, cy;
-  bool kx = constantOf(x, &cx), ky = constantOf(y, &cy);
+  bool kx = tileConstantInt(x, &cx), ky = tileConstantInt(y, &cy);
   if (ky && cy == 1)
     return x;
   if (kx && cx == 1)
@@ -132,7 +118,9 @@ static MlirValue compare(TileBuilder *b, const char *name, int predicate,
   TileNamedAttr attrs[] = {
       {"predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64),
                                        predicate)}};
-  TilePureKey key = {name, 2, {x, y}, mlirIntegerTypeGet(b->ctx, 1),
+  TilePureKey key = {name, 2, {x, y},
+                     tileShapedLike(mlirValueGetType(x),
+                                    mlirIntegerTypeGet(b->ctx, 1)),
                      predicate};
   return pure(b, &key, 1, attrs);
 }

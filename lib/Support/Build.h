@@ -31,8 +31,9 @@ MlirValue bInsert(TileBuilder *b, MlirOperation op);
 
 /* arith.cmpi / arith.cmpf predicates (values of the MLIR enums). */
 enum { ARITH_EQ = 0, ARITH_NE = 1, ARITH_SLT = 2, ARITH_SLE = 3, ARITH_SGT = 4,
-       ARITH_SGE = 5, ARITH_ULT = 6 };
-enum { ARITH_F_UNO = 14 };
+       ARITH_SGE = 5, ARITH_ULT = 6, ARITH_UGT = 8, ARITH_UGE = 9 };
+enum { ARITH_F_OEQ = 1, ARITH_F_OGT = 2, ARITH_F_OGE = 3, ARITH_F_OLT = 4,
+       ARITH_F_ULE = 12, ARITH_F_UNO = 14 };
 
 MlirValue bConstIndex(TileBuilder *b, int64_t v);
 MlirValue bConstInt(TileBuilder *b, MlirType type, int64_t v);
@@ -47,6 +48,7 @@ MlirValue bBinary(TileBuilder *b, const char *name, MlirValue x, MlirValue y);
 MlirValue bAddi(TileBuilder *b, MlirValue x, MlirValue y);
 MlirValue bMuli(TileBuilder *b, MlirValue x, MlirValue y);
 MlirValue bAndi(TileBuilder *b, MlirValue x, MlirValue y);
+/* Compares give i1, or an i1 tile of the operands' shape. */
 MlirValue bCmpi(TileBuilder *b, int predicate, MlirValue x, MlirValue y);
 MlirValue bCmpf(TileBuilder *b, int predicate, MlirValue x, MlirValue y);
 MlirValue bSelect(TileBuilder *b, MlirValue c, MlirValue t, MlirValue f);

@@ -112,6 +112,31 @@ MlirAttribute tileI32Attr(MlirContext ctx, int64_t v) {
   return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), v);
 }
 
+bool tileConstantInt(MlirValue v, int64_t *out) {
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def) || !tileOpIsNamed(def, "arith.constant"))
+    return false;
+  MlirAttribute a = tileOpAttr(def, "value");
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsADenseElements(a) &&
+      mlirDenseElementsAttrIsSplat(a))
+    a = mlirDenseElementsAttrGetSplatValue(a);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+MlirType tileShapedLike(MlirType like, MlirType elem) {
+  if (!mlirTypeIsARankedTensor(like))
+    return elem;
+  intptr_t rank = mlirShapedTypeGetRank(like);
+  int64_t shape[8];
+  for (intptr_t d = 0; d < rank && d < 8; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(like, d);
+  return mlirRankedTensorTypeGet(rank, shape, elem,
+                                 mlirRankedTensorTypeGetEncoding(like));
+}
+
 bool tileTypeIsF8(MlirType t) {
   if (mlirTypeIsAShaped(t))
     t = mlirShapedTypeGetElementType(t);

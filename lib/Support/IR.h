@@ -62,6 +62,11 @@ MlirAttribute tileI32Attr(MlirContext ctx, int64_t v);
 /* Prints a type/attribute into `buf` (truncated to `size`), for messages. */
 /* Whether `t`, or the element type of shaped `t`, is f8E4M3FN or f8E5M2. */
 bool tileTypeIsF8(MlirType t);
+/* The value of an integer arith.constant (a scalar, or a splat tile). */
+bool tileConstantInt(MlirValue v, int64_t *out);
+/* `like` with element type `elem`: a ranked tensor of the same shape and
+ * encoding, or `elem` itself when `like` is a scalar. */
+MlirType tileShapedLike(MlirType like, MlirType elem);
 const char *tileTypeStr(MlirType t, char *buf, size_t size);
 const char *tileAttrStr(MlirAttribute a, char *buf, size_t size);
 

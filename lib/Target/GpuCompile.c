@@ -275,13 +275,6 @@ static void toolkitSearched(const TileGpuOptions *o, char *out, size_t size) {
 }
 
 /* The constant value of an index/integer produced by arith.constant. */
-static bool constantInt(MlirValue v, int64_t *out) {
-  MlirOperation def = tileDefiningOp(v);
-  if (mlirOperationIsNull(def) || !tileOpIsNamed(def, "arith.constant"))
-    return false;
-  return tileOpIntAttr(def, "value", out);
-}
-
 typedef struct {
   MlirOperation kernel;
   double flops;
@@ -305,9 +298,9 @@ static MlirWalkResult countDot(MlirOperation op, void *userData) {
     if (!tileOpIsNamed(p, "scf.for"))
       continue;
     int64_t lb, ub, step;
-    if (!constantInt(mlirOperationGetOperand(p, 0), &lb) ||
-        !constantInt(mlirOperationGetOperand(p, 1), &ub) ||
-        !constantInt(mlirOperationGetOperand(p, 2), &step) || step <= 0) {
+    if (!tileConstantInt(mlirOperationGetOperand(p, 0), &lb) ||
+        !tileConstantInt(mlirOperationGetOperand(p, 1), &ub) ||
+        !tileConstantInt(mlirOperationGetOperand(p, 2), &step) || step <= 0) {
       c->unknown = true;
       return MlirWalkResultInterrupt;
     }

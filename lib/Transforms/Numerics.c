@@ -14,27 +14,10 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-/* arith.cmpi / arith.cmpf predicates (MLIR's enum values). */
-enum { EQ = 0, NE = 1, SLT = 2, ULT = 6, UGT = 8, UGE = 9 };
-enum { F_OEQ = 1, F_OGT = 2, F_OGE = 3, F_OLT = 4, F_ULE = 12, F_UNO = 14 };
-
 /* --- Types and constants that follow the op's shape ------------------- */
 
 static MlirType elemOf(MlirType t) {
   return mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
-}
-
-/* `like` with element type `elem`: a tile of the same shape (and
- * encoding), or the scalar `elem`. */
-static MlirType withElem(MlirType like, MlirType elem) {
-  if (!mlirTypeIsARankedTensor(like))
-    return elem;
-  intptr_t rank = mlirShapedTypeGetRank(like);
-  int64_t shape[8];
-  for (intptr_t d = 0; d < rank && d < 8; ++d)
-    shape[d] = mlirShapedTypeGetDimSize(like, d);
-  return mlirRankedTensorTypeGet(rank, shape, elem,
-                                 mlirRankedTensorTypeGetEncoding(like));
 }
 
 static unsigned widthOf(MlirType elem) {
@@ -52,12 +35,9 @@ static unsigned widthOf(MlirType elem) {
 /* A constant of `type` (a scalar, or a splat tile) from a scalar attr.
  * Tiles have no layout encoding yet: the pass runs before layouts. */
 static MlirValue constOf(TileBuilder *b, MlirType type, MlirAttribute scalar) {
-  if (!mlirTypeIsARankedTensor(type))
-    return bConstAttr(b, scalar);
-  TileNamedAttr attrs[] = {
-      {"value", mlirDenseElementsAttrSplatGet(type, scalar)}};
-  return bInsert(b, tileOpCreate(b->loc, "arith.constant", 0, NULL, 1, &type,
-                                 1, attrs));
+  return bConstAttr(b, mlirTypeIsARankedTensor(type)
+                           ? mlirDenseElementsAttrSplatGet(type, scalar)
+                           : scalar);
 }
 
 /* An integer constant of `type`, `v` taken modulo 2^width. */
@@ -73,61 +53,15 @@ static MlirValue fconst(TileBuilder *b, MlirType type, double v) {
   return constOf(b, type, mlirFloatAttrDoubleGet(b->ctx, elemOf(type), v));
 }
 
+/* A unary op whose result has x's type (math.absf, math.exp). */
 static MlirValue op1(TileBuilder *b, const char *name, MlirValue x) {
-  MlirType t = mlirValueGetType(x);
-  return bInsert(b, tileOpCreate(b->loc, name, 1, &x, 1, &t, 0, NULL));
+  return bCast(b, name, x, mlirValueGetType(x));
 }
 
-static MlirValue op2(TileBuilder *b, const char *name, MlirValue x,
-                     MlirValue y) {
-  MlirValue xy[] = {x, y};
-  MlirType t = mlirValueGetType(x);
-  return bInsert(b, tileOpCreate(b->loc, name, 2, xy, 1, &t, 0, NULL));
-}
-
+/* A cast to `elem`, keeping x's shape. */
 static MlirValue cast(TileBuilder *b, const char *name, MlirValue x,
                       MlirType elem) {
-  MlirType t = withElem(mlirValueGetType(x), elem);
-  return bInsert(b, tileOpCreate(b->loc, name, 1, &x, 1, &t, 0, NULL));
-}
-
-static MlirValue cmp(TileBuilder *b, const char *name, int predicate,
-                     MlirValue x, MlirValue y) {
-  MlirValue xy[] = {x, y};
-  MlirType i1 = withElem(mlirValueGetType(x), mlirIntegerTypeGet(b->ctx, 1));
-  TileNamedAttr attrs[] = {
-      {"predicate",
-       mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), predicate)}};
-  return bInsert(b, tileOpCreate(b->loc, name, 2, xy, 1, &i1, 1, attrs));
-}
-
-static MlirValue cmpi(TileBuilder *b, int p, MlirValue x, MlirValue y) {
-  return cmp(b, "arith.cmpi", p, x, y);
-}
-
-static MlirValue cmpf(TileBuilder *b, int p, MlirValue x, MlirValue y) {
-  return cmp(b, "arith.cmpf", p, x, y);
-}
-
-static MlirValue sel(TileBuilder *b, MlirValue c, MlirValue t, MlirValue f) {
-  MlirValue ops[] = {c, t, f};
-  MlirType type = mlirValueGetType(t);
-  return bInsert(b, tileOpCreate(b->loc, "arith.select", 3, ops, 1, &type, 0,
-                                 NULL));
-}
-
-/* The integer constant `v` holds (a scalar or a splat), if it is one. */
-static bool constantInt(MlirValue v, int64_t *out) {
-  MlirOperation def = tileDefiningOp(v);
-  if (mlirOperationIsNull(def) || !tileOpIsNamed(def, "arith.constant"))
-    return false;
-  MlirAttribute a = tileOpAttr(def, "value");
-  if (mlirAttributeIsADenseElements(a) && mlirDenseElementsAttrIsSplat(a))
-    a = mlirDenseElementsAttrGetSplatValue(a);
-  if (!mlirAttributeIsAInteger(a))
-    return false;
-  *out = mlirIntegerAttrGetValueInt(a);
-  return true;
+  return bCast(b, name, x, tileShapedLike(mlirValueGetType(x), elem));
 }
 
 /* --- Integer division and shifts ------------------------------------- */
@@ -142,43 +76,46 @@ static MlirValue totalDivision(TileBuilder *b, const char *name, MlirValue x,
   bool isSigned = strstr(name, "si") != NULL;
   MlirValue zero = iconst(b, t, 0), one = iconst(b, t, 1),
             allOnes = iconst(b, t, -1);
-  MlirValue byZero = cmpi(b, EQ, y, zero);
-  MlirValue byMinusOne = isSigned ? cmpi(b, EQ, y, allOnes) : byZero;
-  MlirValue unsafe = isSigned ? op2(b, "arith.ori", byZero, byMinusOne) : byZero;
-  MlirValue ys = sel(b, unsafe, one, y);
+  MlirValue byZero = bCmpi(b, ARITH_EQ, y, zero);
+  MlirValue byMinusOne = isSigned ? bCmpi(b, ARITH_EQ, y, allOnes) : byZero;
+  MlirValue unsafe =
+      isSigned ? bBinary(b, "arith.ori", byZero, byMinusOne) : byZero;
+  MlirValue ys = bSelect(b, unsafe, one, y);
   MlirValue q;
   bool ceil = strstr(name, "ceildiv") != NULL,
        floor = strstr(name, "floordiv") != NULL;
   if (ceil || floor) {
-    q = op2(b, isSigned ? "arith.divsi" : "arith.divui", x, ys);
-    MlirValue r = op2(b, isSigned ? "arith.remsi" : "arith.remui", x, ys);
-    MlirValue inexact = cmpi(b, NE, r, zero);
+    q = bBinary(b, isSigned ? "arith.divsi" : "arith.divui", x, ys);
+    MlirValue r = bBinary(b, isSigned ? "arith.remsi" : "arith.remui", x, ys);
+    MlirValue inexact = bCmpi(b, ARITH_NE, r, zero);
     MlirValue adjust = inexact;
     if (isSigned) {
       /* The quotient was rounded toward zero; ceil moves it up when the
        * exact one is positive (r and y of one sign), floor down when it is
        * negative. */
-      MlirValue sameSign =
-          cmpi(b, EQ, cmpi(b, SLT, r, zero), cmpi(b, SLT, ys, zero));
-      adjust = op2(b, "arith.andi", inexact,
-                   ceil ? sameSign
-                        : op2(b, "arith.xori", sameSign,
-                              iconst(b, mlirValueGetType(sameSign), 1)));
+      MlirValue sameSign = bCmpi(b, ARITH_EQ, bCmpi(b, ARITH_SLT, r, zero),
+                                 bCmpi(b, ARITH_SLT, ys, zero));
+      adjust =
+          bBinary(b, "arith.andi", inexact,
+                  ceil ? sameSign
+                       : bBinary(b, "arith.xori", sameSign,
+                                 iconst(b, mlirValueGetType(sameSign), 1)));
     }
-    q = sel(b, adjust, op2(b, ceil ? "arith.addi" : "arith.subi", q, one), q);
+    q = bSelect(b, adjust,
+                bBinary(b, ceil ? "arith.addi" : "arith.subi", q, one), q);
   } else {
-    q = op2(b, name, x, ys);
+    q = bBinary(b, name, x, ys);
   }
   if (isRem) /* x % 1 = 0 is MIN % -1; x % 0 = x */
-    return sel(b, byZero, x, q);
+    return bSelect(b, byZero, x, q);
   if (isSigned) /* x / -1 = -x, wrapping: MIN / -1 = MIN */
-    q = sel(b, byMinusOne, op2(b, "arith.subi", zero, x), q);
-  return sel(b, byZero, allOnes, q);
+    q = bSelect(b, byMinusOne, bBinary(b, "arith.subi", zero, x), q);
+  return bSelect(b, byZero, allOnes, q);
 }
 
 static bool divisorIsSafe(MlirOperation op) {
   int64_t c;
-  if (!constantInt(mlirOperationGetOperand(op, 1), &c))
+  if (!tileConstantInt(mlirOperationGetOperand(op, 1), &c))
     return false;
   char name[32];
   bool isSigned = strstr(tileOpName(op, name, sizeof name), "si") != NULL;
@@ -194,17 +131,17 @@ static MlirValue totalShift(TileBuilder *b, const char *name, MlirValue x,
                             MlirValue y) {
   MlirType t = mlirValueGetType(x);
   unsigned w = widthOf(elemOf(t));
-  MlirValue tooFar = cmpi(b, UGE, y, iconst(b, t, w));
+  MlirValue tooFar = bCmpi(b, ARITH_UGE, y, iconst(b, t, w));
   if (strcmp(name, "arith.shrsi") == 0)
-    return op2(b, name, x, sel(b, tooFar, iconst(b, t, w - 1), y));
-  return sel(b, tooFar, iconst(b, t, 0), op2(b, name, x, y));
+    return bBinary(b, name, x, bSelect(b, tooFar, iconst(b, t, w - 1), y));
+  return bSelect(b, tooFar, iconst(b, t, 0), bBinary(b, name, x, y));
 }
 
 static bool shiftIsSafe(MlirOperation op) {
   int64_t c;
   MlirType elem = elemOf(mlirValueGetType(mlirOperationGetOperand(op, 1)));
   return mlirTypeIsAIndex(elem) || /* index has no width yet */
-         (constantInt(mlirOperationGetOperand(op, 1), &c) && c >= 0 &&
+         (tileConstantInt(mlirOperationGetOperand(op, 1), &c) && c >= 0 &&
           (uint64_t)c < widthOf(elem));
 }
 
@@ -217,23 +154,22 @@ static MlirValue saturatingToInt(TileBuilder *b, bool isSigned, MlirValue x,
                                  MlirType resultType) {
   MlirType ft = mlirValueGetType(x);
   unsigned w = widthOf(elemOf(resultType));
-  MlirValue r = bInsert(b, tileOpCreate(b->loc,
-                                        isSigned ? "arith.fptosi"
-                                                 : "arith.fptoui",
-                                        1, &x, 1, &resultType, 0, NULL));
+  MlirValue r = bInsert(
+      b, tileOpCreate(b->loc, isSigned ? "arith.fptosi" : "arith.fptoui", 1, &x,
+                      1, &resultType, 0, NULL));
   if (isSigned) {
     double hi = ldexp(1.0, (int)w - 1);
-    r = sel(b, cmpf(b, F_OGE, x, fconst(b, ft, hi)),
-            iconst(b, resultType, (int64_t)(~UINT64_C(0) >> (65 - w))), r);
-    r = sel(b, cmpf(b, F_OLT, x, fconst(b, ft, -hi)),
-            iconst(b, resultType, (int64_t)(UINT64_C(1) << (w - 1))), r);
-    return sel(b, cmpf(b, F_UNO, x, x), iconst(b, resultType, 0), r);
+    r = bSelect(b, bCmpf(b, ARITH_F_OGE, x, fconst(b, ft, hi)),
+                iconst(b, resultType, (int64_t)(~UINT64_C(0) >> (65 - w))), r);
+    r = bSelect(b, bCmpf(b, ARITH_F_OLT, x, fconst(b, ft, -hi)),
+                iconst(b, resultType, (int64_t)(UINT64_C(1) << (w - 1))), r);
+    return bSelect(b, bCmpf(b, ARITH_F_UNO, x, x), iconst(b, resultType, 0), r);
   }
-  r = sel(b, cmpf(b, F_OGE, x, fconst(b, ft, ldexp(1.0, (int)w))),
-          iconst(b, resultType, -1), r);
+  r = bSelect(b, bCmpf(b, ARITH_F_OGE, x, fconst(b, ft, ldexp(1.0, (int)w))),
+              iconst(b, resultType, -1), r);
   /* x <= -1 or NaN; (-1, 0) truncates to 0 already. */
-  return sel(b, cmpf(b, F_ULE, x, fconst(b, ft, -1.0)),
-             iconst(b, resultType, 0), r);
+  return bSelect(b, bCmpf(b, ARITH_F_ULE, x, fconst(b, ft, -1.0)),
+                 iconst(b, resultType, 0), r);
 }
 
 static MlirType bitsTypeOf(MlirContext ctx, MlirType elem) {
@@ -246,21 +182,23 @@ static MlirType bitsTypeOf(MlirContext ctx, MlirType elem) {
 static MlirValue orderedMaxMin(TileBuilder *b, bool isMax, bool num,
                                MlirValue x, MlirValue y) {
   if (num) {
-    MlirValue xNaN = cmpf(b, F_UNO, x, x), yNaN = cmpf(b, F_UNO, y, y);
-    MlirValue x2 = sel(b, xNaN, y, x);
-    y = sel(b, yNaN, x, y);
+    MlirValue xNaN = bCmpf(b, ARITH_F_UNO, x, x),
+              yNaN = bCmpf(b, ARITH_F_UNO, y, y);
+    MlirValue x2 = bSelect(b, xNaN, y, x);
+    y = bSelect(b, yNaN, x, y);
     x = x2;
   }
   MlirType t = mlirValueGetType(x);
-  MlirType bits = withElem(t, bitsTypeOf(b->ctx, elemOf(t)));
+  MlirType bits = tileShapedLike(t, bitsTypeOf(b->ctx, elemOf(t)));
   MlirValue tie = cast(b, "arith.bitcast",
-                       op2(b, isMax ? "arith.andi" : "arith.ori",
-                           cast(b, "arith.bitcast", x, elemOf(bits)),
-                           cast(b, "arith.bitcast", y, elemOf(bits))),
+                       bBinary(b, isMax ? "arith.andi" : "arith.ori",
+                               cast(b, "arith.bitcast", x, elemOf(bits)),
+                               cast(b, "arith.bitcast", y, elemOf(bits))),
                        elemOf(t));
-  MlirValue r = sel(b, cmpf(b, F_UNO, x, y), op2(b, "arith.addf", x, y), tie);
-  r = sel(b, cmpf(b, isMax ? F_OLT : F_OGT, x, y), y, r);
-  return sel(b, cmpf(b, isMax ? F_OGT : F_OLT, x, y), x, r);
+  MlirValue r = bSelect(b, bCmpf(b, ARITH_F_UNO, x, y),
+                        bBinary(b, "arith.addf", x, y), tie);
+  r = bSelect(b, bCmpf(b, isMax ? ARITH_F_OLT : ARITH_F_OGT, x, y), y, r);
+  return bSelect(b, bCmpf(b, isMax ? ARITH_F_OGT : ARITH_F_OLT, x, y), x, r);
 }
 
 /* math.isnan & co. as compares of |x| (the CPU lowers two of them not at
@@ -268,18 +206,18 @@ static MlirValue orderedMaxMin(TileBuilder *b, bool isMax, bool num,
 static MlirValue classify(TileBuilder *b, const char *name, MlirValue x) {
   MlirType t = mlirValueGetType(x);
   if (strcmp(name, "math.isnan") == 0)
-    return cmpf(b, F_UNO, x, x);
+    return bCmpf(b, ARITH_F_UNO, x, x);
   MlirValue a = op1(b, "math.absf", x);
   MlirValue inf = fconst(b, t, INFINITY);
   if (strcmp(name, "math.isinf") == 0)
-    return cmpf(b, F_OEQ, a, inf);
-  MlirValue finite = cmpf(b, F_OLT, a, inf);
+    return bCmpf(b, ARITH_F_OEQ, a, inf);
+  MlirValue finite = bCmpf(b, ARITH_F_OLT, a, inf);
   if (strcmp(name, "math.isfinite") == 0)
     return finite;
   MlirType e = elemOf(t);
   double minNormal = mlirTypeIsAF16(e) ? ldexp(1, -14) : ldexp(1, -126);
-  return op2(b, "arith.andi", finite,
-             cmpf(b, F_OGE, a, fconst(b, t, minNormal)));
+  return bBinary(b, "arith.andi", finite,
+                 bCmpf(b, ARITH_F_OGE, a, fconst(b, t, minNormal)));
 }
 
 /* math.expm1 for the CPU in f64, rounded once: upstream's lowering is
@@ -292,16 +230,18 @@ static MlirValue expm1InF64(TileBuilder *b, MlirValue x) {
   MlirType f64 = mlirF64TypeGet(b->ctx);
   MlirValue d = cast(b, "arith.extf", x, f64);
   MlirType dt = mlirValueGetType(d);
-  MlirValue big = op2(b, "arith.subf", op1(b, "math.exp", d), fconst(b, dt, 1));
-  MlirValue inner = op2(b, "arith.addf", fconst(b, dt, 0.5),
-                        op2(b, "arith.mulf", d, fconst(b, dt, 1.0 / 6.0)));
-  MlirValue series = op2(
-      b, "arith.mulf", d,
-      op2(b, "arith.addf", fconst(b, dt, 1), op2(b, "arith.mulf", d, inner)));
+  MlirValue big =
+      bBinary(b, "arith.subf", op1(b, "math.exp", d), fconst(b, dt, 1));
+  MlirValue inner =
+      bBinary(b, "arith.addf", fconst(b, dt, 0.5),
+              bBinary(b, "arith.mulf", d, fconst(b, dt, 1.0 / 6.0)));
+  MlirValue series = bBinary(b, "arith.mulf", d,
+                             bBinary(b, "arith.addf", fconst(b, dt, 1),
+                                     bBinary(b, "arith.mulf", d, inner)));
   MlirValue small =
-      cmpf(b, F_OLT, op1(b, "math.absf", d), fconst(b, dt, 1e-3));
+      bCmpf(b, ARITH_F_OLT, op1(b, "math.absf", d), fconst(b, dt, 1e-3));
   /* f64 -> f16 would need a libcall the JIT lacks: through f32. */
-  MlirValue r = cast(b, "arith.truncf", sel(b, small, series, big),
+  MlirValue r = cast(b, "arith.truncf", bSelect(b, small, series, big),
                      mlirF32TypeGet(b->ctx));
   return mlirTypeIsAF32(elemOf(t)) ? r : cast(b, "arith.truncf", r, elemOf(t));
 }
@@ -334,32 +274,38 @@ static MlirValue fp8ToF32(TileBuilder *b, MlirValue x, const Fp8Format *f) {
   MlirType t = mlirValueGetType(u);
   int m = f->mantissa, e = 7 - m;
   MlirValue sign =
-      op2(b, "arith.shli", op2(b, "arith.andi", u, iconst(b, t, 0x80)),
-          iconst(b, t, 24));
-  MlirValue exp = op2(b, "arith.andi", op2(b, "arith.shrui", u, iconst(b, t, m)),
-                      iconst(b, t, (1 << e) - 1));
-  MlirValue man = op2(b, "arith.andi", u, iconst(b, t, (1 << m) - 1));
-  MlirValue normal = op2(
-      b, "arith.ori", sign,
-      op2(b, "arith.ori",
-          op2(b, "arith.shli", op2(b, "arith.addi", exp,
-                                   iconst(b, t, 127 - f->bias)),
-              iconst(b, t, 23)),
-          op2(b, "arith.shli", man, iconst(b, t, 23 - m))));
-  MlirValue tiny = op2(b, "arith.mulf", cast(b, "arith.uitofp", man, f32),
-                       fconst(b, withElem(t, f32), ldexp(1, 1 - f->bias - m)));
+      bBinary(b, "arith.shli", bBinary(b, "arith.andi", u, iconst(b, t, 0x80)),
+              iconst(b, t, 24));
+  MlirValue exp =
+      bBinary(b, "arith.andi", bBinary(b, "arith.shrui", u, iconst(b, t, m)),
+              iconst(b, t, (1 << e) - 1));
+  MlirValue man = bBinary(b, "arith.andi", u, iconst(b, t, (1 << m) - 1));
+  MlirValue normal =
+      bBinary(b, "arith.ori", sign,
+              bBinary(b, "arith.ori",
+                      bBinary(b, "arith.shli",
+                              bBinary(b, "arith.addi", exp,
+                                      iconst(b, t, 127 - f->bias)),
+                              iconst(b, t, 23)),
+                      bBinary(b, "arith.shli", man, iconst(b, t, 23 - m))));
+  MlirValue tiny =
+      bBinary(b, "arith.mulf", cast(b, "arith.uitofp", man, f32),
+              fconst(b, tileShapedLike(t, f32), ldexp(1, 1 - f->bias - m)));
   MlirValue subnormal =
-      op2(b, "arith.ori", cast(b, "arith.bitcast", tiny, i32), sign);
-  MlirValue r = sel(b, cmpi(b, EQ, exp, iconst(b, t, 0)), subnormal, normal);
-  MlirValue quietNaN = op2(b, "arith.ori", sign, iconst(b, t, 0x7FC00000));
+      bBinary(b, "arith.ori", cast(b, "arith.bitcast", tiny, i32), sign);
+  MlirValue r =
+      bSelect(b, bCmpi(b, ARITH_EQ, exp, iconst(b, t, 0)), subnormal, normal);
+  MlirValue quietNaN = bBinary(b, "arith.ori", sign, iconst(b, t, 0x7FC00000));
   if (f->hasInf) {
-    MlirValue inf = op2(b, "arith.ori", sign, iconst(b, t, 0x7F800000));
+    MlirValue inf = bBinary(b, "arith.ori", sign, iconst(b, t, 0x7F800000));
     MlirValue special =
-        sel(b, cmpi(b, EQ, man, iconst(b, t, 0)), inf, quietNaN);
-    r = sel(b, cmpi(b, EQ, exp, iconst(b, t, (1 << e) - 1)), special, r);
+        bSelect(b, bCmpi(b, ARITH_EQ, man, iconst(b, t, 0)), inf, quietNaN);
+    r = bSelect(b, bCmpi(b, ARITH_EQ, exp, iconst(b, t, (1 << e) - 1)), special,
+                r);
   } else {
-    MlirValue magnitude = op2(b, "arith.andi", u, iconst(b, t, 0x7F));
-    r = sel(b, cmpi(b, EQ, magnitude, iconst(b, t, 0x7F)), quietNaN, r);
+    MlirValue magnitude = bBinary(b, "arith.andi", u, iconst(b, t, 0x7F));
+    r = bSelect(b, bCmpi(b, ARITH_EQ, magnitude, iconst(b, t, 0x7F)), quietNaN,
+                r);
   }
   return cast(b, "arith.bitcast", r, f32);
 }
@@ -377,37 +323,38 @@ static MlirValue f32ToFp8(TileBuilder *b, MlirValue x, MlirType f8,
   MlirType t = mlirValueGetType(bits);
   MlirType ft = mlirValueGetType(x);
   int m = f->mantissa, shift = 23 - m;
-  MlirValue a = op2(b, "arith.andi", bits, iconst(b, t, 0x7FFFFFFF));
-  MlirValue sign = op2(b, "arith.shrui",
-                       op2(b, "arith.andi", bits, iconst(b, t, INT32_MIN)),
-                       iconst(b, t, 24));
-  MlirValue lowest = op2(b, "arith.andi",
-                         op2(b, "arith.shrui", a, iconst(b, t, shift)),
-                         iconst(b, t, 1));
-  MlirValue rounded = op2(
+  MlirValue a = bBinary(b, "arith.andi", bits, iconst(b, t, 0x7FFFFFFF));
+  MlirValue sign = bBinary(
+      b, "arith.shrui", bBinary(b, "arith.andi", bits, iconst(b, t, INT32_MIN)),
+      iconst(b, t, 24));
+  MlirValue lowest = bBinary(b, "arith.andi",
+                             bBinary(b, "arith.shrui", a, iconst(b, t, shift)),
+                             iconst(b, t, 1));
+  MlirValue rounded = bBinary(
       b, "arith.shrui",
-      op2(b, "arith.addi",
-          op2(b, "arith.addi", a, iconst(b, t, (1 << (shift - 1)) - 1)),
-          lowest),
+      bBinary(b, "arith.addi",
+              bBinary(b, "arith.addi", a, iconst(b, t, (1 << (shift - 1)) - 1)),
+              lowest),
       iconst(b, t, shift));
-  MlirValue normal = op2(b, "arith.subi", rounded,
-                         iconst(b, t, (127 - f->bias) << m));
-  MlirValue scaled = op2(b, "arith.mulf", cast(b, "arith.bitcast", a, f32),
-                         fconst(b, ft, ldexp(1, f->bias - 1 + m)));
+  MlirValue normal =
+      bBinary(b, "arith.subi", rounded, iconst(b, t, (127 - f->bias) << m));
+  MlirValue scaled = bBinary(b, "arith.mulf", cast(b, "arith.bitcast", a, f32),
+                             fconst(b, ft, ldexp(1, f->bias - 1 + m)));
   /* Adding and taking away 2^23 leaves the integer nearest (even) to a
    * value below 2^23. */
   MlirValue magic = fconst(b, ft, ldexp(1, 23));
   MlirValue integral =
-      op2(b, "arith.subf", op2(b, "arith.addf", scaled, magic), magic);
+      bBinary(b, "arith.subf", bBinary(b, "arith.addf", scaled, magic), magic);
   MlirValue subnormal = cast(b, "arith.fptoui", integral, i32);
   MlirValue isSubnormal =
-      cmpi(b, ULT, a, iconst(b, t, (int64_t)(128 - f->bias) << 23));
-  MlirValue code = sel(b, isSubnormal, subnormal, normal);
+      bCmpi(b, ARITH_ULT, a, iconst(b, t, (int64_t)(128 - f->bias) << 23));
+  MlirValue code = bSelect(b, isSubnormal, subnormal, normal);
   MlirValue maxCode = iconst(b, t, f->maxCode);
-  code = sel(b, cmpi(b, UGT, code, maxCode), maxCode, code);
-  code = sel(b, cmpi(b, UGT, a, iconst(b, t, 0x7F800000)), iconst(b, t, 0x7F),
-             code);
-  MlirValue byte = cast(b, "arith.trunci", op2(b, "arith.ori", code, sign), i8);
+  code = bSelect(b, bCmpi(b, ARITH_UGT, code, maxCode), maxCode, code);
+  code = bSelect(b, bCmpi(b, ARITH_UGT, a, iconst(b, t, 0x7F800000)),
+                 iconst(b, t, 0x7F), code);
+  MlirValue byte =
+      cast(b, "arith.trunci", bBinary(b, "arith.ori", code, sign), i8);
   return cast(b, "arith.bitcast", byte, f8);
 }
 
@@ -427,15 +374,14 @@ static bool isAny(MlirOperation op, const char *const *names) {
 }
 
 static const char *const kDivisions[] = {
-    "arith.divsi",    "arith.divui",     "arith.remsi", "arith.remui",
+    "arith.divsi",     "arith.divui",     "arith.remsi",      "arith.remui",
     "arith.ceildivsi", "arith.ceildivui", "arith.floordivsi", NULL};
 static const char *const kShifts[] = {"arith.shli", "arith.shrui",
                                       "arith.shrsi", NULL};
 static const char *const kMaxMin[] = {"arith.maximumf", "arith.minimumf",
                                       "arith.maxnumf", "arith.minnumf", NULL};
 static const char *const kClassify[] = {"math.isnan", "math.isinf",
-                                        "math.isfinite", "math.isnormal",
-                                        NULL};
+                                        "math.isfinite", "math.isnormal", NULL};
 
 static MlirType operandElem(MlirOperation op) {
   return elemOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
@@ -496,8 +442,7 @@ static MlirValue rewrite(TileBuilder *b, MlirOperation op) {
   if (isAny(op, kShifts))
     return totalShift(b, name, x, mlirOperationGetOperand(op, 1));
   if (tileOpIsNamed(op, "arith.fptosi") || tileOpIsNamed(op, "arith.fptoui"))
-    return saturatingToInt(b, tileOpIsNamed(op, "arith.fptosi"), x,
-                           resultType);
+    return saturatingToInt(b, tileOpIsNamed(op, "arith.fptosi"), x, resultType);
   if (isAny(op, kMaxMin))
     return orderedMaxMin(b, strstr(name, "max") != NULL,
                          strstr(name, "num") != NULL, x,
@@ -511,8 +456,8 @@ static MlirValue rewrite(TileBuilder *b, MlirOperation op) {
     for (int i = 0; i < 3; ++i)
       wide[i] = cast(b, "arith.extf", mlirOperationGetOperand(op, i), f32);
     MlirType t = mlirValueGetType(wide[0]);
-    MlirValue r = bInsert(b, tileOpCreate(b->loc, "math.fma", 3, wide, 1, &t,
-                                          0, NULL));
+    MlirValue r =
+        bInsert(b, tileOpCreate(b->loc, "math.fma", 3, wide, 1, &t, 0, NULL));
     return cast(b, "arith.truncf", r, elemOf(resultType));
   }
   if (tileOpIsNamed(op, "arith.extf")) {
