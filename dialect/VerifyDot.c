@@ -10,15 +10,11 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-static bool isF8(MlirType t) {
-  return mlirTypeIsAFloat8E4M3FN(t) || mlirTypeIsAFloat8E5M2(t);
-}
-
 /* Whether inputs of type `in` (A's; B's agrees) may accumulate into `acc`. */
 static bool isSupportedPair(MlirType in, MlirType acc) {
   if (mlirTypeIsAF16(in) || mlirTypeIsABF16(in))
     return mlirTypeIsAF32(acc) || mlirTypeIsAF16(acc);
-  if (mlirTypeIsAF32(in) || isF8(in))
+  if (mlirTypeIsAF32(in) || tileTypeIsF8(in))
     return mlirTypeIsAF32(acc);
   if (tileIsSignlessInt(in, 8))
     return tileIsSignlessInt(acc, 32);
@@ -60,7 +56,7 @@ static bool verifyElementTypes(MlirOperation op, MlirType a, MlirType b,
   tileTypeStr(be, bs, sizeof bs);
   tileTypeStr(ce, cs, sizeof cs);
   /* The two fp8 formats mix (the tensor cores take e4m3 x e5m2). */
-  if (!mlirTypeEqual(ae, be) && !(isF8(ae) && isF8(be))) {
+  if (!mlirTypeEqual(ae, be) && !(tileTypeIsF8(ae) && tileTypeIsF8(be))) {
     tileEmitOpError(op, "A element type %s does not match B element type %s",
                     as, bs);
     return false;

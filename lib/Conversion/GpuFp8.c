@@ -77,13 +77,8 @@ static MlirValue fromF16(TileBuilder *b, MlirValue h, MlirType elem) {
 bool gpuIsFp8Convert(MlirOperation op) {
   if (!tileOpIsNamed(op, "arith.extf") && !tileOpIsNamed(op, "arith.truncf"))
     return false;
-  MlirType in = mlirValueGetType(mlirOperationGetOperand(op, 0));
-  MlirType out = mlirValueGetType(mlirOperationGetResult(op, 0));
-  if (mlirTypeIsAShaped(in))
-    in = mlirShapedTypeGetElementType(in);
-  if (mlirTypeIsAShaped(out))
-    out = mlirShapedTypeGetElementType(out);
-  return tileTypeIsF8(in) || tileTypeIsF8(out);
+  return tileTypeIsF8(mlirValueGetType(mlirOperationGetOperand(op, 0))) ||
+         tileTypeIsF8(mlirValueGetType(mlirOperationGetResult(op, 0)));
 }
 
 bool gpuLowerFp8Convert(GpuLowering *g, TileBuilder *b, MlirOperation op) {

@@ -129,6 +129,7 @@ static int validateTensorMap(const char *name, int i, const TilePackage *p,
   return 0;
 }
 
+/* The little-endian integer of `bytes` bytes at p. */
 static uint64_t le(const unsigned char *p, int bytes) {
   uint64_t v = 0;
   for (int i = bytes - 1; i >= 0; --i)
@@ -374,11 +375,8 @@ static int need(Reader *r, size_t n, const char *what) {
 static int getLE(Reader *r, int bytes, const char *what, uint64_t *out) {
   if (need(r, (size_t)bytes, what))
     return 1;
-  uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i)
-    v |= (uint64_t)r->data[r->pos + (size_t)i] << (8 * i);
+  *out = le(r->data + r->pos, bytes);
   r->pos += (size_t)bytes;
-  *out = v;
   return 0;
 }
 
