@@ -26,60 +26,52 @@ BINARY_INT = ("addi subi muli divui divsi ceildivui ceildivsi floordivsi remui "
               "minui").split()
 
 
-def float_kernel(t):
+def sum_kernel(t, ops, add, gen):
+    """A kernel loading %x and %y of type t, applying each of `ops` (pairs of
+    a result name and the MLIR computing it), and storing the sum of the
+    results (with `add`), so that none is dead."""
     T = f"tensor<{N}x{t}>"
     lines = [f'  %x = "tile.load"(%a, %c0) : (memref<?x{t}>, index) -> {T}',
              f'  %y = "tile.load"(%b, %c0) : (memref<?x{t}>, index) -> {T}']
     results = []
-    for i, op in enumerate(UNARY):
-        lines.append(f"  %u{i} = math.{op} %x : {T}")
-        results.append(f"%u{i}")
-    for i, op in enumerate(BINARY_MATH):
-        lines.append(f"  %m{i} = math.{op} %x, %y : {T}")
-        results.append(f"%m{i}")
-    for i, op in enumerate(BINARY_FLOAT):
-        lines.append(f"  %f{i} = arith.{op} %x, %y : {T}")
-        results.append(f"%f{i}")
-    lines.append(f"  %fma = math.fma %x, %y, %x : {T}")
-    lines.append(f"  %neg = arith.negf %x : {T}")
-    results += ["%fma", "%neg"]
-    for i, op in enumerate(PREDICATES):
-        lines.append(f"  %p{i} = math.{op} %x : {T}")
-        lines.append(f"  %s{i} = arith.select %p{i}, %x, %y : tensor<{N}xi1>, {T}")
-        results.append(f"%s{i}")
-    lines.append(f"  %cmp = arith.cmpf olt, %x, %y : {T}")
-    lines.append(f"  %sel = arith.select %cmp, %x, %y : tensor<{N}xi1>, {T}")
-    results.append("%sel")
+    for name, text in ops:
+        lines += [f"  {line}" for line in text.split("\n")]
+        results.append(name)
     acc = results[0]
     for i, r in enumerate(results[1:]):
-        lines.append(f"  %acc{i} = arith.addf {acc}, {r} : {T}")
+        lines.append(f"  %acc{i} = arith.{add} {acc}, {r} : {T}")
         acc = f"%acc{i}"
     lines.append(f'  "tile.store"({acc}, %o, %c0) : ({T}, memref<?x{t}>, index) -> ()')
     args = f"%a: memref<?x{t}>, %b: memref<?x{t}>, %o: memref<?x{t}>"
-    return f"ops_{t}", args, lines, [f"rand:{N}x{t}", f"rand:{N}x{t}", f"zeros:{N}x{t}"]
+    return f"ops_{t}", args, lines, [f"{gen}:{N}x{t}", f"{gen}:{N}x{t}", f"zeros:{N}x{t}"]
+
+
+def float_kernel(t):
+    T = f"tensor<{N}x{t}>"
+    I1 = f"tensor<{N}xi1>"
+    ops = [(f"%u{i}", f"%u{i} = math.{op} %x : {T}") for i, op in enumerate(UNARY)]
+    ops += [(f"%m{i}", f"%m{i} = math.{op} %x, %y : {T}")
+            for i, op in enumerate(BINARY_MATH)]
+    ops += [(f"%f{i}", f"%f{i} = arith.{op} %x, %y : {T}")
+            for i, op in enumerate(BINARY_FLOAT)]
+    ops += [("%fma", f"%fma = math.fma %x, %y, %x : {T}"),
+            ("%neg", f"%neg = arith.negf %x : {T}")]
+    ops += [(f"%s{i}", f"%p{i} = math.{op} %x : {T}\n"
+             f"%s{i} = arith.select %p{i}, %x, %y : {I1}, {T}")
+            for i, op in enumerate(PREDICATES)]
+    ops.append(("%sel", f"%cmp = arith.cmpf olt, %x, %y : {T}\n"
+                f"%sel = arith.select %cmp, %x, %y : {I1}, {T}"))
+    return sum_kernel(t, ops, "addf", "rand")
 
 
 def int_kernel(t):
     T = f"tensor<{N}x{t}>"
-    lines = [f'  %x = "tile.load"(%a, %c0) : (memref<?x{t}>, index) -> {T}',
-             f'  %y = "tile.load"(%b, %c0) : (memref<?x{t}>, index) -> {T}']
-    results = []
-    for i, op in enumerate(INT_MATH):
-        lines.append(f"  %u{i} = math.{op} %x : {T}")
-        results.append(f"%u{i}")
-    for i, op in enumerate(BINARY_INT):
-        lines.append(f"  %i{i} = arith.{op} %x, %y : {T}")
-        results.append(f"%i{i}")
-    lines.append(f"  %cmp = arith.cmpi slt, %x, %y : {T}")
-    lines.append(f"  %sel = arith.select %cmp, %x, %y : tensor<{N}xi1>, {T}")
-    results.append("%sel")
-    acc = results[0]
-    for i, r in enumerate(results[1:]):
-        lines.append(f"  %acc{i} = arith.addi {acc}, {r} : {T}")
-        acc = f"%acc{i}"
-    lines.append(f'  "tile.store"({acc}, %o, %c0) : ({T}, memref<?x{t}>, index) -> ()')
-    args = f"%a: memref<?x{t}>, %b: memref<?x{t}>, %o: memref<?x{t}>"
-    return f"ops_{t}", args, lines, [f"iota:{N}x{t}", f"iota:{N}x{t}", f"zeros:{N}x{t}"]
+    ops = [(f"%u{i}", f"%u{i} = math.{op} %x : {T}") for i, op in enumerate(INT_MATH)]
+    ops += [(f"%i{i}", f"%i{i} = arith.{op} %x, %y : {T}")
+            for i, op in enumerate(BINARY_INT)]
+    ops.append(("%sel", f"%cmp = arith.cmpi slt, %x, %y : {T}\n"
+                f"%sel = arith.select %cmp, %x, %y : tensor<{N}xi1>, {T}"))
+    return sum_kernel(t, ops, "addi", "iota")
 
 
 def cast_kernel(from_floats):
