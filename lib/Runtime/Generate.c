@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Runtime/Fp8.h"
 #include "lib/Runtime/Half.h"
 
 #if defined(__clang__)
@@ -108,6 +109,8 @@ static void storeDouble(TileDType d, void *data, size_t i, double v) {
   case TILE_DTYPE_F32: ((float *)data)[i] = (float)v; break;
   case TILE_DTYPE_F16: ((uint16_t *)data)[i] = tileF32ToF16((float)v); break;
   case TILE_DTYPE_BF16: ((uint16_t *)data)[i] = tileF32ToBF16((float)v); break;
+  case TILE_DTYPE_F8E4M3: ((uint8_t *)data)[i] = tileF32ToF8E4M3((float)v); break;
+  case TILE_DTYPE_F8E5M2: ((uint8_t *)data)[i] = tileF32ToF8E5M2((float)v); break;
   case TILE_DTYPE_BOOL: ((uint8_t *)data)[i] = v != 0.0; break;
   case TILE_DTYPE_I8: ((int8_t *)data)[i] = (int8_t)v; break;
   case TILE_DTYPE_I16: ((int16_t *)data)[i] = (int16_t)v; break;
@@ -126,8 +129,23 @@ static double iotaLimit(TileDType d) {
   case TILE_DTYPE_U8: return 255.0;
   case TILE_DTYPE_F16: return 2048.0;
   case TILE_DTYPE_BF16: return 256.0;
+  case TILE_DTYPE_F8E4M3: return 16.0;
+  case TILE_DTYPE_F8E5M2: return 8.0;
   case TILE_DTYPE_F32: return 16777216.0;
   default: return 9007199254740992.0; /* i64 and f64: 2^53 */
+  }
+}
+
+/* Significand bits of a float dtype, the implicit bit included: rand's grid
+ * of 2^-bits is exact in it. */
+static int significandBits(TileDType d) {
+  switch (d) {
+  case TILE_DTYPE_F64: return 53;
+  case TILE_DTYPE_F32: return 24;
+  case TILE_DTYPE_F16: return 11;
+  case TILE_DTYPE_F8E4M3: return 4;
+  case TILE_DTYPE_F8E5M2: return 3;
+  default: return 8; /* bf16 */
   }
 }
 
@@ -193,8 +211,9 @@ int tileGenerate(const char *spec, TileHostArray *out, char *err, size_t errSize
       name[len] = '\0';
       if (tileDTypeFromName(name, &dtype)) {
         snprintf(err, errSize,
-                 "generator '%s': unknown dtype '%s' (expected bool, i8, i16, i32, i64, u8, f16, "
-                 "bf16, f32 or f64)", spec, name);
+                 "generator '%s': unknown dtype '%s' (expected bool, i8, i16, "
+                 "i32, i64, u8, f16, bf16, f32, f64, f8e4m3 or f8e5m2)",
+                 spec, name);
         return 1;
       }
       break;
@@ -244,8 +263,10 @@ int tileGenerate(const char *spec, TileHostArray *out, char *err, size_t errSize
   }
 
   if ((gen == GEN_RAND || gen == GEN_RANDN) && !tileDTypeIsFloat(dtype)) {
-    snprintf(err, errSize, "generator '%s': %s needs a float dtype (f16, bf16, f32 or f64)", spec,
-             kGenNames[gen]);
+    snprintf(err, errSize,
+             "generator '%s': %s needs a float dtype (f16, bf16, f32, f64, "
+             "f8e4m3 or f8e5m2)",
+             spec, kGenNames[gen]);
     return 1;
   }
   if (gen == GEN_IOTA && dtype == TILE_DTYPE_BOOL) {
@@ -270,9 +291,7 @@ int tileGenerate(const char *spec, TileHostArray *out, char *err, size_t errSize
 
   Rng rng;
   rngSeed(&rng, seed);
-  /* Grid bits for rand: the significand of the stored type. */
-  int bits = dtype == TILE_DTYPE_F64 ? 53 : dtype == TILE_DTYPE_F32 ? 24
-           : dtype == TILE_DTYPE_F16 ? 11 : 8;
+  int bits = significandBits(dtype);
   switch ((GenKind)gen) {
   case GEN_ZEROS:
     break; /* Create zero-fills, and zero is all-zero bits in every dtype */

@@ -3,8 +3,10 @@
  *   rand:128xf32:seed=3          uniform [0, 1)
  *   zeros:64x64xbf16   ones:8xi32   iota:1024xi32 (0, 1, 2, ...)
  * The PRNG (xoshiro256** seeded by splitmix64), Box-Muller, log, sin/cos and
- * the f16/bf16 rounding are all our own IEEE-double code, so a seed gives the
- * same bytes on every machine. The default seed is 0. */
+ * the f16/bf16/f8 rounding are all our own IEEE-double code, so a seed gives
+ * the same bytes on every machine. The default seed is 0. Values are computed
+ * in double and rounded to f32, then (f16, bf16, f8) to the dtype, to nearest
+ * even; f8 saturates at its largest finite value. */
 #ifndef TILE_RUNTIME_GENERATE_H
 #define TILE_RUNTIME_GENERATE_H
 

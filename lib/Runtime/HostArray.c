@@ -14,6 +14,7 @@ static const struct {
     [TILE_DTYPE_I64] = {"i64", 8},   [TILE_DTYPE_U8] = {"u8", 1},
     [TILE_DTYPE_F16] = {"f16", 2},   [TILE_DTYPE_BF16] = {"bf16", 2},
     [TILE_DTYPE_F32] = {"f32", 4},   [TILE_DTYPE_F64] = {"f64", 8},
+    [TILE_DTYPE_F8E4M3] = {"f8e4m3", 1}, [TILE_DTYPE_F8E5M2] = {"f8e5m2", 1},
 };
 
 static int validDType(TileDType d) { return (int)d >= 0 && (int)d < TILE_DTYPE_COUNT; }
@@ -35,7 +36,12 @@ int tileDTypeFromName(const char *name, TileDType *out) {
 }
 
 int tileDTypeIsFloat(TileDType d) {
-  return d == TILE_DTYPE_F16 || d == TILE_DTYPE_BF16 || d == TILE_DTYPE_F32 || d == TILE_DTYPE_F64;
+  return d == TILE_DTYPE_F16 || d == TILE_DTYPE_BF16 || d == TILE_DTYPE_F32 ||
+         d == TILE_DTYPE_F64 || tileDTypeIsF8(d);
+}
+
+int tileDTypeIsF8(TileDType d) {
+  return d == TILE_DTYPE_F8E4M3 || d == TILE_DTYPE_F8E5M2;
 }
 
 int tileShapeNumElements(int rank, const int64_t *shape, size_t elemSize,

@@ -21,9 +21,12 @@ typedef enum {
   TILE_DTYPE_BF16,
   TILE_DTYPE_F32,
   TILE_DTYPE_F64,
+  /* Appended, so that the codes before them (stored in packages) stay. */
+  TILE_DTYPE_F8E4M3, /* MLIR f8E4M3FN: no infinities, max 448 */
+  TILE_DTYPE_F8E5M2, /* MLIR f8E5M2: IEEE-like, max 57344 */
 } TileDType;
 
-#define TILE_DTYPE_COUNT (TILE_DTYPE_F64 + 1)
+#define TILE_DTYPE_COUNT (TILE_DTYPE_F8E5M2 + 1)
 
 typedef struct {
   TileDType dtype;
@@ -35,11 +38,14 @@ typedef struct {
 
 /* Element size in bytes (bool is one byte); 0 for an invalid dtype. */
 size_t tileDTypeSize(TileDType dtype);
-/* "bool", "i8", ..., "bf16", "f32"; "?" for an invalid dtype. */
+/* "bool", "i8", ..., "bf16", "f32", "f64", "f8e4m3", "f8e5m2"; "?" for an
+ * invalid dtype. */
 const char *tileDTypeName(TileDType dtype);
 /* Inverse of tileDTypeName; returns 0 and sets *out on success, 1 if unknown. */
 int tileDTypeFromName(const char *name, TileDType *out);
+/* f16, bf16, f32, f64 and the two f8 formats. */
 int tileDTypeIsFloat(TileDType dtype);
+int tileDTypeIsF8(TileDType dtype);
 
 /* Number of elements of `shape` in *out; 1 on overflow of size_t or a negative
  * dim. Also checks that the byte size fits when elemSize is nonzero. */

@@ -12,7 +12,7 @@
 typedef enum {
   TILE_ARG_MEMREF, /* a host array, read and written in place */
   TILE_ARG_INT,    /* integer scalar: dtype BOOL (i1), I8..I64 */
-  TILE_ARG_FLOAT,  /* float scalar: dtype F16, BF16, F32, F64 */
+  TILE_ARG_FLOAT,  /* float scalar: dtype F16, BF16, F32, F64, F8* */
   TILE_ARG_INDEX,  /* index scalar: dtype I64 */
 } TileArgKind;
 

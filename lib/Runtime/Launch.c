@@ -9,18 +9,30 @@
 
 #include "lib/Runtime/Clock.h"
 #include "lib/Runtime/Error.h"
+#include "lib/Runtime/Fp8.h"
 #include "lib/Runtime/Half.h"
 
 /* Parameters per argument: a memref of rank 3 takes 1 + 3 + 3. */
 #define MAX_PARAMS (TILE_PACKAGE_MAX_ARGS * 7 + TILE_PACKAGE_MAX_TENSOR_MAPS)
 #define MAX_BENCH_ITERS 1000000
 
+/* The MLIR spelling of an element type, where it is not the dtype's name. */
+static const char *mlirElementName(TileDType d) {
+  switch (d) {
+  case TILE_DTYPE_BOOL:
+    return "i1";
+  case TILE_DTYPE_F8E4M3:
+    return "f8E4M3FN";
+  case TILE_DTYPE_F8E5M2:
+    return "f8E5M2";
+  default:
+    return tileDTypeName(d);
+  }
+}
+
 void tileLaunchArgType(const TilePackageArg *a, char *buf, size_t size) {
   if (!a->isMemref) {
-    snprintf(buf, size, "%s", a->isIndex ? "index"
-                              : a->dtype == TILE_DTYPE_BOOL
-                                  ? "i1"
-                                  : tileDTypeName(a->dtype));
+    snprintf(buf, size, "%s", a->isIndex ? "index" : mlirElementName(a->dtype));
     return;
   }
   size_t n = (size_t)snprintf(buf, size, "memref<");
@@ -32,8 +44,7 @@ void tileLaunchArgType(const TilePackageArg *a, char *buf, size_t size) {
                             (long long)a->shape[d]);
   }
   if (n < size)
-    snprintf(buf + n, size - n, "%s>",
-             a->dtype == TILE_DTYPE_BOOL ? "i1" : tileDTypeName(a->dtype));
+    snprintf(buf + n, size - n, "%s>", mlirElementName(a->dtype));
 }
 
 int tileLaunchValidate(const TilePackage *p, const TileLaunchArg *args,
@@ -124,6 +135,16 @@ static void pushScalar(Params *ps, const TilePackageArg *a,
   case TILE_DTYPE_BF16: {
     uint16_t h = tileF32ToBF16((float)v->f);
     pushBytes(ps, &h, 2);
+    return;
+  }
+  case TILE_DTYPE_F8E4M3: {
+    uint8_t b = tileF32ToF8E4M3((float)v->f);
+    pushBytes(ps, &b, 1);
+    return;
+  }
+  case TILE_DTYPE_F8E5M2: {
+    uint8_t b = tileF32ToF8E5M2((float)v->f);
+    pushBytes(ps, &b, 1);
     return;
   }
   case TILE_DTYPE_F32: {

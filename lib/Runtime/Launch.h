@@ -44,7 +44,8 @@ typedef struct {
   double tflopPerSecond;       /* flops / median; 0 if unknown */
 } TileLaunchResult;
 
-/* Writes how messages name argument i: "memref<?x64xf32>", "f32", "index". */
+/* Writes how messages name argument i, as MLIR writes its type:
+ * "memref<?x64xf32>", "f32", "index", "memref<?xf8E4M3FN>". */
 void tileLaunchArgType(const TilePackageArg *a, char *buf, size_t size);
 
 /* Checks `numArgs` values against the package's arguments (count; memref

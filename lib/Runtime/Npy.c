@@ -14,12 +14,14 @@
 static const unsigned char kMagic[6] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
 enum { kPreludeV1 = 10, kPreludeV2 = 12, kAlign = 64, kMaxHeader = 1 << 20 };
 
-/* The one spelling we write per dtype; bf16 is written as '<u2'. */
+/* The one spelling we write per dtype; bf16 is written as '<u2', f8 as
+ * '|u1'. */
 static const char *const kDescr[TILE_DTYPE_COUNT] = {
     [TILE_DTYPE_BOOL] = "|b1", [TILE_DTYPE_I8] = "|i1",  [TILE_DTYPE_I16] = "<i2",
     [TILE_DTYPE_I32] = "<i4",  [TILE_DTYPE_I64] = "<i8", [TILE_DTYPE_U8] = "|u1",
     [TILE_DTYPE_F16] = "<f2",  [TILE_DTYPE_BF16] = "<u2", [TILE_DTYPE_F32] = "<f4",
     [TILE_DTYPE_F64] = "<f8",
+    [TILE_DTYPE_F8E4M3] = "|u1", [TILE_DTYPE_F8E5M2] = "|u1",
 };
 
 typedef struct {
@@ -178,9 +180,10 @@ static int parseHeader(Parser *p, Header *h) {
   return 0;
 }
 
-/* Maps a descr to a dtype, with a precise reason when it is not supported. */
-static int dtypeFromDescr(const char *name, const char *descr, int wantBF16, TileDType *out,
-                          char *err, size_t errSize) {
+/* Maps a descr to a dtype, with a precise reason when it is not supported;
+ * raw bits ('<u2', '|u1') become the bf16 or f8 dtype the caller wants. */
+static int dtypeFromDescr(const char *name, const char *descr, TileDType want,
+                          TileDType *out, char *err, size_t errSize) {
   char order = descr[0];
   const char *kind = descr[0] ? descr + 1 : descr;
   static const struct {
@@ -214,19 +217,22 @@ static int dtypeFromDescr(const char *name, const char *descr, int wantBF16, Til
     snprintf(err, errSize, "%s: dtype '%s' has no explicit little-endian order", name, descr);
     return 1;
   }
-  if (d == TILE_DTYPE_BF16 && !wantBF16) {
+  if (d == TILE_DTYPE_BF16 && want != TILE_DTYPE_BF16) {
     snprintf(err, errSize, "%s: dtype '%s' (uint16) is read only as raw bf16; ask for bf16",
              name, descr);
     return 1;
   }
+  if (d == TILE_DTYPE_U8 && tileDTypeIsF8(want))
+    d = want;
   *out = d;
   return 0;
 }
 
 /* Parses the magic, version and header from the first `avail` bytes; on
  * success *dataOffset is where the data starts. */
-static int parsePrelude(const char *name, const unsigned char *buf, size_t avail, int wantBF16,
-                        Header *h, TileDType *dtype, size_t *dataOffset, char *err,
+static int parsePrelude(const char *name, const unsigned char *buf,
+                        size_t avail, TileDType want, Header *h,
+                        TileDType *dtype, size_t *dataOffset, char *err,
                         size_t errSize) {
   if (avail < sizeof kMagic || memcmp(buf, kMagic, sizeof kMagic) != 0) {
     snprintf(err, errSize, "%s: not an npy file (bad magic)", name);
@@ -273,7 +279,7 @@ static int parsePrelude(const char *name, const unsigned char *buf, size_t avail
              name);
     return 1;
   }
-  if (dtypeFromDescr(name, h->descr, wantBF16, dtype, err, errSize))
+  if (dtypeFromDescr(name, h->descr, want, dtype, err, errSize))
     return 1;
   *dataOffset = prelude + headerLen;
   return 0;
@@ -302,13 +308,14 @@ static int allocFor(const char *name, const Header *h, TileDType dtype, size_t d
   return 0;
 }
 
-int tileNpyReadMemory(const char *name, const void *buf, size_t size, int wantBF16,
-                      TileHostArray *out, char *err, size_t errSize) {
+int tileNpyReadMemory(const char *name, const void *buf, size_t size,
+                      TileDType want, TileHostArray *out, char *err,
+                      size_t errSize) {
   memset(out, 0, sizeof(*out));
   Header h;
   TileDType dtype;
   size_t offset;
-  if (parsePrelude(name, buf, size, wantBF16, &h, &dtype, &offset, err, errSize))
+  if (parsePrelude(name, buf, size, want, &h, &dtype, &offset, err, errSize))
     return 1;
   if (allocFor(name, &h, dtype, size - offset, out, err, errSize))
     return 1;
@@ -317,7 +324,8 @@ int tileNpyReadMemory(const char *name, const void *buf, size_t size, int wantBF
   return 0;
 }
 
-int tileNpyRead(const char *path, int wantBF16, TileHostArray *out, char *err, size_t errSize) {
+int tileNpyRead(const char *path, TileDType want, TileHostArray *out, char *err,
+                size_t errSize) {
   memset(out, 0, sizeof(*out));
   FILE *f = fopen(path, "rb");
   if (!f) {
@@ -361,7 +369,8 @@ int tileNpyRead(const char *path, int wantBF16, TileHostArray *out, char *err, s
   Header h;
   TileDType dtype;
   size_t offset;
-  if (parsePrelude(path, head, headerEnd, wantBF16, &h, &dtype, &offset, err, errSize))
+  if (parsePrelude(path, head, headerEnd, want, &h, &dtype, &offset, err,
+                   errSize))
     goto done;
   if ((uint64_t)fileSize < offset) {
     snprintf(err, errSize, "%s: truncated npy file", path);

@@ -6,9 +6,10 @@
  *   u32 length, bytes              kernel name (no NUL; < 128 bytes)
  *   u32 length, bytes              chip: "sm_" 2-3 digits, optional "a"
  *   u32 imageKind, numWarps, sharedBytes, flopsPerProgram, numArgs
- *   numArgs records of 28 bytes:   u8 isMemref, u8 isIndex, u8 dtype,
- *                                  u8 rank, i64 shape[3] (-1: dynamic;
- *                                  0 past the rank)
+ *   numArgs records of 28 bytes:   u8 isMemref, u8 isIndex, u8 dtype
+ *                                  (TileDType's code; new codes are only
+ *                                  appended), u8 rank, i64 shape[3] (-1:
+ *                                  dynamic; 0 past the rank)
  *   u64 imageSize, bytes           the cubin/fatbin, or PTX ending in NUL
  *   u64 genericSize, bytes         0, or the generic entry's PTX ending in
  *                                  NUL (not in version 1)

@@ -25,6 +25,8 @@ bool tileDTypeOfType(MlirType t, TileDType *out) {
   if (mlirTypeIsABF16(t)) { *out = TILE_DTYPE_BF16; return true; }
   if (mlirTypeIsAF32(t)) { *out = TILE_DTYPE_F32; return true; }
   if (mlirTypeIsAF64(t)) { *out = TILE_DTYPE_F64; return true; }
+  if (mlirTypeIsAFloat8E4M3FN(t)) { *out = TILE_DTYPE_F8E4M3; return true; }
+  if (mlirTypeIsAFloat8E5M2(t)) { *out = TILE_DTYPE_F8E5M2; return true; }
   return false;
 }
 

@@ -8,8 +8,8 @@
 #include "lib/Runtime/KernelArg.h"
 #include "mlir-c/IR.h"
 
-/* i1..i64 (i1 as bool), index (as i64), f16, bf16, f32, f64; false for any
- * other type. */
+/* i1..i64 (i1 as bool), index (as i64), f16, bf16, f32, f64, f8E4M3FN,
+ * f8E5M2; false for any other type (the other f8 formats among them). */
 bool tileDTypeOfType(MlirType t, TileDType *out);
 
 /* Bytes one element of type `elem` takes in memory (i1 takes a byte; f8

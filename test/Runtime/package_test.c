@@ -193,6 +193,23 @@ static void testRoundTrip(const char *path) {
                "damaged package: the cubin's section 0 lies outside its 128 bytes");
   tilePackageFree(&p);
 
+  /* f8 memrefs and scalars: their dtype codes come after the first
+   * version's, and read back as written. */
+  makePackage(&p);
+  p.args[0].dtype = TILE_DTYPE_F8E4M3;
+  p.args[1].dtype = TILE_DTYPE_F8E5M2;
+  CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s",
+        err);
+  CHECK(((unsigned char *)buf)[OFF_ARGS + 2] == 10 &&
+            ((unsigned char *)buf)[OFF_ARGS + ARG_BYTES + 2] == 11,
+        "f8 dtype codes 10 and 11");
+  CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s",
+        err);
+  CHECK(samePackage(&p, &q), "f8 round trip differs");
+  tilePackageFree(&q);
+  free(buf);
+  tilePackageFree(&p);
+
   /* The generic entry as PTX of its own beside a cubin. */
   makePackage(&p);
   p.genericPtx = strdup(kGenericPtx);
@@ -414,6 +431,7 @@ static void testCorruptions(void) {
   EXPECT_BYTE(OFF_ARGS + 1, 1, "argument #0: a memref cannot be index");
   EXPECT_BYTE(OFF_ARGS + 2, 99, "argument #0: bad dtype 99");
   EXPECT_BYTE(OFF_ARGS + 2, TILE_DTYPE_U8, "argument #0: bad dtype");
+  EXPECT_BYTE(OFF_ARGS + 2, TILE_DTYPE_COUNT, "argument #0: bad dtype 12");
   EXPECT_BYTE(OFF_ARGS + 3, 4, "argument #0: memref rank 4 (expected 1 to 3)");
   EXPECT_BYTE(OFF_ARGS + 3, 0, "argument #0: memref rank 0");
   EXPECT_BYTE(OFF_ARGS + 3, 1, "argument #0: bad size 64 in dimension 1 (rank 1)");
@@ -474,6 +492,13 @@ static void testLaunchChecks(void) {
   TilePackageArg b = {1, 0, TILE_DTYPE_BOOL, 3, {2, -1, 4}};
   tileLaunchArgType(&b, type, sizeof type);
   CHECK(strcmp(type, "memref<2x?x4xi1>") == 0, "%s", type);
+  /* f8 by its MLIR name, as the kernel's signature spells it. */
+  b.dtype = TILE_DTYPE_F8E4M3;
+  tileLaunchArgType(&b, type, sizeof type);
+  CHECK(strcmp(type, "memref<2x?x4xf8E4M3FN>") == 0, "%s", type);
+  TilePackageArg f8 = {0, 0, TILE_DTYPE_F8E5M2, 0, {0, 0, 0}};
+  tileLaunchArgType(&f8, type, sizeof type);
+  CHECK(strcmp(type, "f8E5M2") == 0, "%s", type);
 
   TileHostArray a, h;
   int64_t shape[2] = {8, 64};

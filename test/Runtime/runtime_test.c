@@ -1,4 +1,4 @@
-/* Checks the host runtime (lib/Runtime): f16/bf16 rounding, .npy reading and
+/* Checks the host runtime (lib/Runtime): f16/bf16/f8 rounding, .npy reading and
  * writing against bytes numpy 2.4 wrote, the generators' determinism and
  * statistics, and the error message of every bad input. Exits 1 on any
  * failed check.
@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Runtime/Fp8.h"
 #include "lib/Runtime/Generate.h"
 #include "lib/Runtime/Half.h"
 #include "lib/Runtime/HostArray.h"
@@ -100,9 +101,154 @@ static void testHalf(void) {
   CHECK(f32bits(tileBF16ToF32(0x3F80)) == 0x3F800000u, "bf16 -> f32");
 }
 
+/* ---- f8 ---- */
+
+/* One f8 format, described by its bit fields; the expected values below come
+ * from this description, never from the converters. */
+typedef struct {
+  const char *name;
+  int expBits, manBits, bias, hasInf;
+  double max;
+  uint8_t (*fromF32)(float);
+  float (*toF32)(uint8_t);
+} F8Format;
+
+static const F8Format kF8Formats[] = {
+    {"e4m3", 4, 3, 7, 0, 448.0, tileF32ToF8E4M3, tileF8E4M3ToF32},
+    {"e5m2", 5, 2, 15, 1, 57344.0, tileF32ToF8E5M2, tileF8E5M2ToF32},
+};
+
+static int f8IsNaN(const F8Format *f, unsigned c) {
+  unsigned exp = (c >> f->manBits) & ((1u << f->expBits) - 1),
+           man = c & ((1u << f->manBits) - 1);
+  if (f->hasInf)
+    return exp == (1u << f->expBits) - 1 && man != 0;
+  return (c & 0x7F) == 0x7F;
+}
+
+/* The value of code c: (-1)^s * 2^(E - bias) * (1 + M/2^m), or
+ * 2^(1 - bias) * M/2^m for E = 0; infinities where the format has them. */
+static double f8Value(const F8Format *f, unsigned c) {
+  unsigned exp = (c >> f->manBits) & ((1u << f->expBits) - 1),
+           man = c & ((1u << f->manBits) - 1);
+  double sign = c & 0x80 ? -1.0 : 1.0;
+  if (f8IsNaN(f, c))
+    return NAN;
+  if (f->hasInf && exp == (1u << f->expBits) - 1)
+    return sign * INFINITY;
+  double frac = (double)man / (double)(1u << f->manBits);
+  return exp == 0 ? sign * ldexp(frac, 1 - f->bias)
+                  : sign * ldexp(1.0 + frac, (int)exp - f->bias);
+}
+
+static void testF8Format(const F8Format *f) {
+  /* Every code extends exactly (signed zeros by their bits), and comes back. */
+  int badExtend = 0, badBack = 0;
+  for (unsigned c = 0; c < 256; ++c) {
+    float v = f->toF32((uint8_t)c);
+    double want = f8Value(f, c);
+    if (isnan(want) ? !isnan(v) : (v != want || !signbit(v) != !signbit(want)))
+      ++badExtend;
+    unsigned back = f->fromF32(v);
+    unsigned wantBack = f8IsNaN(f, c) ? (c & 0x80) | 0x7F : c;
+    if (f->hasInf && isinf(want))
+      wantBack = (c & 0x80) | 0x7B; /* satfinite: Inf saturates */
+    if (back != wantBack)
+      ++badBack;
+  }
+  CHECK(badExtend == 0, "%s: %d codes do not extend to their value", f->name,
+        badExtend);
+  CHECK(badBack == 0, "%s: %d codes do not come back from f32", f->name,
+        badBack);
+
+  /* Between neighbouring finite codes: the midpoint ties to the even code,
+   * the floats just beside it go to the nearer code, in both signs. */
+  int badRound = 0;
+  for (unsigned c = 0; f8Value(f, c + 1) <= f->max; ++c) {
+    float mid = (float)((f8Value(f, c) + f8Value(f, c + 1)) / 2); /* exact */
+    unsigned even = c & 1 ? c + 1 : c;
+    for (unsigned sign = 0; sign <= 0x80; sign += 0x80) {
+      float m = sign ? -mid : mid;
+      badRound += f->fromF32(m) != (sign | even);
+      badRound += f->fromF32(nextafterf(m, 0.0f)) != (sign | c);
+      badRound += f->fromF32(nextafterf(m, sign ? -INFINITY : INFINITY)) !=
+                  (sign | (c + 1));
+    }
+  }
+  CHECK(badRound == 0, "%s: %d roundings at midpoints are wrong", f->name,
+        badRound);
+
+  /* Saturation: the largest value, everything above it, and Inf. */
+  uint8_t maxCode = f->hasInf ? 0x7B : 0x7E;
+  float max = (float)f->max,
+        ulp = (float)ldexp(1.0, (int)log2(f->max) - f->manBits);
+  CHECK(f->fromF32(max) == maxCode, "%s: max", f->name);
+  CHECK(f->fromF32(max + ulp / 2) == maxCode,
+        "%s: the midpoint above max saturates", f->name);
+  CHECK(f->fromF32(max + ulp) == maxCode, "%s: a step above max saturates",
+        f->name);
+  CHECK(f->fromF32(-4 * max) == (0x80 | maxCode), "%s: -4 max saturates",
+        f->name);
+  CHECK(f->fromF32(f32of(0x7F7FFFFFu)) == maxCode, "%s: FLT_MAX saturates",
+        f->name);
+  CHECK(f->fromF32(INFINITY) == maxCode, "%s: inf saturates", f->name);
+  CHECK(f->fromF32(-INFINITY) == (0x80 | maxCode), "%s: -inf saturates",
+        f->name);
+
+  /* Subnormals, zeros and NaN. */
+  float tiny = (float)ldexp(1.0, 1 - f->bias - f->manBits); /* code 1 */
+  CHECK(f->fromF32(tiny) == 0x01 && f->fromF32(-tiny) == 0x81,
+        "%s: smallest subnormal", f->name);
+  CHECK(f->fromF32(tiny / 2) == 0x00,
+        "%s: half the smallest subnormal ties to 0", f->name);
+  CHECK(f->fromF32(-tiny / 2) == 0x80, "%s: -half the smallest ties to -0",
+        f->name);
+  CHECK(f->fromF32(nextafterf(tiny / 2, 1.0f)) == 0x01,
+        "%s: above half rounds up", f->name);
+  CHECK(f->fromF32(tiny * 3) == 0x03, "%s: subnormal 3", f->name);
+  CHECK(f->fromF32(f32of(0x00000001u)) == 0x00 &&
+            f->fromF32(f32of(0x80400000u)) == 0x80,
+        "%s: f32 subnormals go to signed zero", f->name);
+  CHECK(f->fromF32(0.0f) == 0x00 && f->fromF32(-0.0f) == 0x80,
+        "%s: signed zeros", f->name);
+  CHECK(f->toF32(0x00) == 0.0f && !signbit(f->toF32(0x00)) &&
+            signbit(f->toF32(0x80)),
+        "%s: zeros extend with their sign", f->name);
+  CHECK(f->fromF32(NAN) == 0x7F && f->fromF32(-NAN) == 0xFF, "%s: NaN",
+        f->name);
+  CHECK(f->fromF32(f32of(0x7F800001u)) == 0x7F, "%s: signaling NaN stays NaN",
+        f->name);
+  CHECK(f->fromF32(1.0f) == (unsigned)(f->bias << f->manBits), "%s: 1.0",
+        f->name);
+}
+
+static void testF8(void) {
+  for (size_t i = 0; i < sizeof kF8Formats / sizeof kF8Formats[0]; ++i)
+    testF8Format(&kF8Formats[i]);
+  /* A few values by hand, against the formats' published tables. */
+  CHECK(tileF32ToF8E4M3(448.0f) == 0x7E && tileF32ToF8E4M3(464.0f) == 0x7E,
+        "e4m3 448, 464");
+  CHECK(tileF32ToF8E4M3(0x1p-9f) == 0x01 && tileF32ToF8E4M3(0x1p-6f) == 0x08,
+        "e4m3 2^-9, 2^-6");
+  CHECK(tileF32ToF8E4M3(1.0625f) == 0x38 && tileF32ToF8E4M3(1.1875f) == 0x3A,
+        "e4m3 ties to even at 1 + 1/16 and 1 + 3/16");
+  CHECK(tileF8E4M3ToF32(0x7E) == 448.0f && isnan(tileF8E4M3ToF32(0x7F)) &&
+            tileF8E4M3ToF32(0x78) == 256.0f,
+        "e4m3 0x7E, 0x7F, 0x78");
+  CHECK(tileF32ToF8E5M2(57344.0f) == 0x7B && tileF32ToF8E5M2(61440.0f) == 0x7B,
+        "e5m2 max");
+  CHECK(tileF32ToF8E5M2(1.125f) == 0x3C && tileF32ToF8E5M2(1.375f) == 0x3E,
+        "e5m2 ties to even at 1 + 1/8 and 1 + 3/8");
+  CHECK(isinf(tileF8E5M2ToF32(0xFC)) && tileF8E5M2ToF32(0xFC) < 0 &&
+            isnan(tileF8E5M2ToF32(0x7D)) && tileF8E5M2ToF32(0x01) == 0x1p-16f,
+        "e5m2 -inf, NaN, 2^-16");
+}
+
 /* ---- dtypes and host arrays ---- */
 static void testHostArray(void) {
-  static const size_t sizes[] = {1, 1, 2, 4, 8, 1, 2, 2, 4, 8};
+  static const size_t sizes[] = {1, 1, 2, 4, 8, 1, 2, 2, 4, 8, 1, 1};
+  CHECK(sizeof sizes / sizeof sizes[0] == TILE_DTYPE_COUNT,
+        "a size for every dtype");
   for (int d = 0; d < TILE_DTYPE_COUNT; ++d) {
     TileDType back;
     CHECK(tileDTypeSize((TileDType)d) == sizes[d], "size of %s", tileDTypeName((TileDType)d));
@@ -112,6 +258,17 @@ static void testHostArray(void) {
   TileDType d;
   CHECK(strcmp(tileDTypeName(TILE_DTYPE_F16), "f16") == 0, "f16 name");
   CHECK(strcmp(tileDTypeName(TILE_DTYPE_BF16), "bf16") == 0, "bf16 name");
+  CHECK(strcmp(tileDTypeName(TILE_DTYPE_F8E4M3), "f8e4m3") == 0 &&
+            strcmp(tileDTypeName(TILE_DTYPE_F8E5M2), "f8e5m2") == 0,
+        "f8 names");
+  CHECK(tileDTypeIsFloat(TILE_DTYPE_F8E4M3) &&
+            tileDTypeIsFloat(TILE_DTYPE_F8E5M2) &&
+            !tileDTypeIsFloat(TILE_DTYPE_U8) && !tileDTypeIsF8(TILE_DTYPE_I8),
+        "f8 dtypes are floats");
+  /* Packages store these codes: new dtypes are only appended. */
+  CHECK(TILE_DTYPE_F64 == 9 && TILE_DTYPE_F8E4M3 == 10 &&
+            TILE_DTYPE_F8E5M2 == 11,
+        "dtype codes");
   CHECK(tileDTypeFromName("f128", &d) != 0, "unknown dtype name");
   CHECK(tileDTypeFromName("", &d) != 0, "empty dtype name");
 
@@ -186,7 +343,9 @@ static void testNpyKnownBytes(void) {
 
   /* Read numpy's bytes. */
   TileHostArray a;
-  CHECK(tileNpyReadMemory("f32.npy", file, size, 0, &a, err, sizeof err) == 0, "%s", err);
+  CHECK(tileNpyReadMemory("f32.npy", file, size, TILE_DTYPE_F32, &a, err,
+                          sizeof err) == 0,
+        "%s", err);
   if (a.data) {
     const float *f = a.data;
     CHECK(a.dtype == TILE_DTYPE_F32 && a.rank == 2 && a.shape[0] == 2 && a.shape[1] == 3,
@@ -205,7 +364,9 @@ static void testNpyKnownBytes(void) {
   /* Version 2.0. */
   size = concat(file, kNumpyV2Header, sizeof kNumpyV2Header - 1, kNumpyV2Data,
                 sizeof kNumpyV2Data);
-  CHECK(tileNpyReadMemory("v2.npy", file, size, 0, &a, err, sizeof err) == 0, "%s", err);
+  CHECK(tileNpyReadMemory("v2.npy", file, size, TILE_DTYPE_I16, &a, err,
+                          sizeof err) == 0,
+        "%s", err);
   if (a.data) {
     const int16_t *v = a.data;
     CHECK(a.dtype == TILE_DTYPE_I16 && a.rank == 1 && a.shape[0] == 3, "v2 header");
@@ -248,8 +409,8 @@ static void testNpyRoundTrip(void) {
       size_t size;
       CHECK(tileNpyWriteMemory(&a, &buf, &size, err, sizeof err) == 0, "%s", err);
       CHECK(size % 64 == a.bytes % 64, "data is 64-byte aligned");
-      int wantBF16 = dtype == TILE_DTYPE_BF16;
-      CHECK(tileNpyReadMemory("rt.npy", buf, size, wantBF16, &b, err, sizeof err) == 0,
+      CHECK(tileNpyReadMemory("rt.npy", buf, size, dtype, &b, err,
+                              sizeof err) == 0,
             "%s: %s", tileDTypeName(dtype), err);
       CHECK(b.dtype == dtype && b.rank == rank && b.bytes == a.bytes &&
                 memcmp(a.shape, b.shape, sizeof a.shape) == 0 &&
@@ -257,13 +418,24 @@ static void testNpyRoundTrip(void) {
             "round trip %s rank %d", tileDTypeName(dtype), rank);
       if (dtype == TILE_DTYPE_BF16)
         CHECK(strstr((char *)buf + 10, "'<u2'") != NULL, "bf16 is written as '<u2'");
+      if (tileDTypeIsF8(dtype)) {
+        CHECK(strstr((char *)buf + 10, "'|u1'") != NULL,
+              "f8 is written as '|u1'");
+        /* Read back by a caller that wants no f8, the bits are u8. */
+        tileHostArrayDestroy(&b);
+        CHECK(tileNpyReadMemory("rt.npy", buf, size, TILE_DTYPE_F32, &b, err,
+                                sizeof err) == 0 &&
+                  b.dtype == TILE_DTYPE_U8 &&
+                  memcmp(a.data, b.data, a.bytes) == 0,
+              "%s read as u8: %s", tileDTypeName(dtype), err);
+      }
       free(buf);
       tileHostArrayDestroy(&b);
 
       /* Through a file as well. */
       const char *path = "runtime_test_tmp.npy";
       CHECK(tileNpyWrite(path, &a, err, sizeof err) == 0, "%s", err);
-      CHECK(tileNpyRead(path, wantBF16, &b, err, sizeof err) == 0, "%s", err);
+      CHECK(tileNpyRead(path, dtype, &b, err, sizeof err) == 0, "%s", err);
       CHECK(b.dtype == dtype && b.bytes == a.bytes && memcmp(a.data, b.data, a.bytes) == 0,
             "file round trip %s", tileDTypeName(dtype));
       tileHostArrayDestroy(&b);
@@ -278,8 +450,10 @@ static void testNpyRoundTrip(void) {
   void *buf;
   size_t size;
   CHECK(tileNpyWriteMemory(&a, &buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(tileNpyReadMemory("z.npy", buf, size, 0, &b, err, sizeof err) == 0 && b.bytes == 0 &&
-            b.shape[0] == 0 && b.shape[1] == 4, "zero-size round trip: %s", err);
+  CHECK(tileNpyReadMemory("z.npy", buf, size, TILE_DTYPE_F32, &b, err,
+                          sizeof err) == 0 &&
+            b.bytes == 0 && b.shape[0] == 0 && b.shape[1] == 4,
+        "zero-size round trip: %s", err);
   free(buf);
   tileHostArrayDestroy(&a);
   tileHostArrayDestroy(&b);
@@ -289,11 +463,13 @@ static void testNpyErrors(void) {
   unsigned char file[1024];
   TileHostArray a;
   size_t n;
-#define BAD_DICT(dict, dataLen, want)                                                          \
-  do {                                                                                         \
-    n = makeNpy(file, dict, dataLen);                                                          \
-    EXPECT_ERROR(tileNpyReadMemory("x.npy", file, n, 0, &a, err, sizeof err), want);           \
-    CHECK(a.data == NULL, "no array on error");                                                \
+#define BAD_DICT(dict, dataLen, want)                                          \
+  do {                                                                         \
+    n = makeNpy(file, dict, dataLen);                                          \
+    EXPECT_ERROR(tileNpyReadMemory("x.npy", file, n, TILE_DTYPE_F32, &a, err,  \
+                                   sizeof err),                                \
+                 want);                                                        \
+    CHECK(a.data == NULL, "no array on error");                                \
   } while (0)
   BAD_DICT("{'descr': '<c8', 'fortran_order': False, 'shape': (2,), }", 16,
            "x.npy: unsupported dtype '<c8'");
@@ -339,46 +515,62 @@ static void testNpyErrors(void) {
 
   /* Prelude errors. */
   n = makeNpy(file, "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", 8);
-  EXPECT_ERROR(tileNpyReadMemory("x.npy", "PK\x03\x04", 4, 0, &a, err, sizeof err),
+  EXPECT_ERROR(tileNpyReadMemory("x.npy", "PK\x03\x04", 4, TILE_DTYPE_F32, &a,
+                                 err, sizeof err),
                "x.npy: not an npy file (bad magic)");
-  EXPECT_ERROR(tileNpyReadMemory("x.npy", file, 0, 0, &a, err, sizeof err), "bad magic");
-  EXPECT_ERROR(tileNpyReadMemory("x.npy", file, 8, 0, &a, err, sizeof err),
-               "x.npy: truncated npy file");
-  EXPECT_ERROR(tileNpyReadMemory("x.npy", file, 40, 0, &a, err, sizeof err),
-               "truncated npy file: header needs 57 bytes, file has 30");
+  EXPECT_ERROR(
+      tileNpyReadMemory("x.npy", file, 0, TILE_DTYPE_F32, &a, err, sizeof err),
+      "bad magic");
+  EXPECT_ERROR(
+      tileNpyReadMemory("x.npy", file, 8, TILE_DTYPE_F32, &a, err, sizeof err),
+      "x.npy: truncated npy file");
+  EXPECT_ERROR(
+      tileNpyReadMemory("x.npy", file, 40, TILE_DTYPE_F32, &a, err, sizeof err),
+      "truncated npy file: header needs 57 bytes, file has 30");
   file[6] = 3;
-  EXPECT_ERROR(tileNpyReadMemory("x.npy", file, n, 0, &a, err, sizeof err),
-               "unsupported npy format version 3.0");
+  EXPECT_ERROR(
+      tileNpyReadMemory("x.npy", file, n, TILE_DTYPE_F32, &a, err, sizeof err),
+      "unsupported npy format version 3.0");
   file[6] = 2; /* reinterpreted as a 4-byte length that is far too big */
   file[10] = 0xff;
   file[11] = 0x7f;
-  EXPECT_ERROR(tileNpyReadMemory("x.npy", file, n, 0, &a, err, sizeof err),
-               "implausibly large");
+  EXPECT_ERROR(
+      tileNpyReadMemory("x.npy", file, n, TILE_DTYPE_F32, &a, err, sizeof err),
+      "implausibly large");
   file[10] = 0x01; /* 65536 + 57: plausible, but past the end */
   file[11] = 0;
-  EXPECT_ERROR(tileNpyReadMemory("x.npy", file, n, 0, &a, err, sizeof err), "truncated");
-  EXPECT_ERROR(tileNpyReadMemory("x.npy", file, 11, 0, &a, err, sizeof err), "truncated");
+  EXPECT_ERROR(
+      tileNpyReadMemory("x.npy", file, n, TILE_DTYPE_F32, &a, err, sizeof err),
+      "truncated");
+  EXPECT_ERROR(
+      tileNpyReadMemory("x.npy", file, 11, TILE_DTYPE_F32, &a, err, sizeof err),
+      "truncated");
 
   /* Every truncation of a valid file is an error, never a crash. */
   size_t full = makeNpy(file, "{'descr': '<f4', 'fortran_order': False, 'shape': (2,), }", 8);
   int bad = 0;
   for (size_t len = 0; len < full; ++len)
-    if (tileNpyReadMemory("t.npy", file, len, 0, &a, err, sizeof err) == 0)
+    if (tileNpyReadMemory("t.npy", file, len, TILE_DTYPE_F32, &a, err,
+                          sizeof err) == 0)
       ++bad;
   CHECK(bad == 0, "%d truncations were accepted", bad);
 
   /* Files. */
-  EXPECT_ERROR(tileNpyRead("/nonexistent/dir/x.npy", 0, &a, err, sizeof err),
+  EXPECT_ERROR(tileNpyRead("/nonexistent/dir/x.npy", TILE_DTYPE_F32, &a, err,
+                           sizeof err),
                "/nonexistent/dir/x.npy: cannot open");
   FILE *f = fopen("runtime_test_bad.npy", "wb");
   fwrite(file, 1, full - 3, f);
   fclose(f);
-  EXPECT_ERROR(tileNpyRead("runtime_test_bad.npy", 0, &a, err, sizeof err),
-               "runtime_test_bad.npy: shape 2 of f32 needs 8 data bytes, file has 5");
+  EXPECT_ERROR(
+      tileNpyRead("runtime_test_bad.npy", TILE_DTYPE_F32, &a, err, sizeof err),
+      "runtime_test_bad.npy: shape 2 of f32 needs 8 data bytes, file has 5");
   f = fopen("runtime_test_bad.npy", "wb");
   fwrite(file, 1, 30, f);
   fclose(f);
-  EXPECT_ERROR(tileNpyRead("runtime_test_bad.npy", 0, &a, err, sizeof err), "truncated");
+  EXPECT_ERROR(
+      tileNpyRead("runtime_test_bad.npy", TILE_DTYPE_F32, &a, err, sizeof err),
+      "truncated");
   remove("runtime_test_bad.npy");
 
   TileHostArray w;
@@ -484,10 +676,12 @@ static void testGenerate(void) {
     const char *spec;
     uint64_t bits;
     size_t size;
-  } kOnes[] = {{"ones:3xf16", 0x3C00, 2},     {"ones:3xbf16", 0x3F80, 2},
-               {"ones:3xf32", 0x3F800000, 4}, {"ones:3xf64", 0x3FF0000000000000ull, 8},
-               {"ones:3xi32", 1, 4},          {"ones:3xbool", 1, 1},
-               {"ones:3xi64", 1, 8},          {"ones:3xu8", 1, 1}};
+  } kOnes[] = {
+      {"ones:3xf16", 0x3C00, 2},     {"ones:3xbf16", 0x3F80, 2},
+      {"ones:3xf32", 0x3F800000, 4}, {"ones:3xf64", 0x3FF0000000000000ull, 8},
+      {"ones:3xi32", 1, 4},          {"ones:3xbool", 1, 1},
+      {"ones:3xi64", 1, 8},          {"ones:3xu8", 1, 1},
+      {"ones:3xf8e4m3", 0x38, 1},    {"ones:3xf8e5m2", 0x3C, 1}};
   for (size_t k = 0; k < sizeof kOnes / sizeof kOnes[0]; ++k) {
     CHECK(tileGenerate(kOnes[k].spec, &a, err, sizeof err) == 0, "%s", err);
     int ok = a.bytes == 3 * kOnes[k].size;
@@ -509,6 +703,52 @@ static void testGenerate(void) {
   CHECK(((uint16_t *)a.data)[31] == tileF32ToF16(31.0f) && ((uint16_t *)a.data)[1] == 0x3C00,
         "iota f16");
   tileHostArrayDestroy(&a);
+  /* f8: iota to the last integer the format holds exactly; rand on a grid
+   * the format holds, never 1; randn is the f32 randn rounded. */
+  static const struct {
+    const char *iota, *rand, *randn, *f32;
+    uint8_t (*fromF32)(float);
+    float (*toF32)(uint8_t);
+    int gridBits;
+  } kF8Gen[] = {
+      {"iota:17xf8e4m3", "rand:10000xf8e4m3:seed=5", "randn:999xf8e4m3:seed=4",
+       "randn:999xf32:seed=4", tileF32ToF8E4M3, tileF8E4M3ToF32, 4},
+      {"iota:9xf8e5m2", "rand:10000xf8e5m2:seed=5", "randn:999xf8e5m2:seed=4",
+       "randn:999xf32:seed=4", tileF32ToF8E5M2, tileF8E5M2ToF32, 3},
+  };
+  for (size_t k = 0; k < sizeof kF8Gen / sizeof kF8Gen[0]; ++k) {
+    CHECK(tileGenerate(kF8Gen[k].iota, &a, err, sizeof err) == 0, "%s", err);
+    int ok = 1;
+    for (size_t i = 0; i < a.bytes; ++i)
+      ok &= kF8Gen[k].toF32(((uint8_t *)a.data)[i]) == (float)i;
+    CHECK(ok && a.bytes > 8, "%s", kF8Gen[k].iota);
+    tileHostArrayDestroy(&a);
+    CHECK(tileGenerate(kF8Gen[k].rand, &a, err, sizeof err) == 0, "%s", err);
+    int seen = 0; /* which of the 2^bits grid values appeared */
+    ok = 1;
+    for (size_t i = 0; i < a.bytes; ++i) {
+      float v = kF8Gen[k].toF32(((uint8_t *)a.data)[i]),
+            scaled = v * (1 << kF8Gen[k].gridBits);
+      ok &= v >= 0.0f && v < 1.0f && scaled == (float)(int)scaled;
+      if (ok)
+        seen |= 1 << (int)scaled;
+    }
+    CHECK(ok && seen == (1 << (1 << kF8Gen[k].gridBits)) - 1,
+          "%s: in [0, 1) on the grid, every value: %x", kF8Gen[k].rand, seen);
+    tileHostArrayDestroy(&a);
+    CHECK(tileGenerate(kF8Gen[k].randn, &a, err, sizeof err) == 0, "%s", err);
+    CHECK(tileGenerate(kF8Gen[k].f32, &b, err, sizeof err) == 0, "%s", err);
+    ok = 1;
+    for (int i = 0; i < 999; ++i)
+      ok &= ((uint8_t *)a.data)[i] == kF8Gen[k].fromF32(((float *)b.data)[i]);
+    CHECK(ok, "%s = rounded f32", kF8Gen[k].randn);
+    tileHostArrayDestroy(&a);
+    tileHostArrayDestroy(&b);
+  }
+  EXPECT_ERROR(tileGenerate("iota:18xf8e4m3", &a, err, sizeof err),
+               "iota up to 17 does not fit f8e4m3 exactly");
+  EXPECT_ERROR(tileGenerate("iota:10xf8e5m2", &a, err, sizeof err),
+               "iota up to 9 does not fit f8e5m2 exactly");
   CHECK(tileGenerate("iota:2x2x2x2x2x2x2x1xi8", &a, err, sizeof err) == 0 && a.rank == 8 &&
             ((int8_t *)a.data)[127] == 127, "iota rank 8");
   tileHostArrayDestroy(&a);
@@ -521,7 +761,10 @@ static void testGenerate(void) {
                "generator 'gauss:4xf32': unknown generator 'gauss'");
   EXPECT_ERROR(tileGenerate("randn", &a, err, sizeof err), "missing shape and dtype");
   EXPECT_ERROR(tileGenerate("", &a, err, sizeof err), "unknown generator ''");
-  EXPECT_ERROR(tileGenerate("randn:4x4xf8", &a, err, sizeof err), "unknown dtype 'f8'");
+  EXPECT_ERROR(tileGenerate("randn:4x4xf8", &a, err, sizeof err),
+               "unknown dtype 'f8' (expected bool, i8, i16, i32, i64, u8, f16, "
+               "bf16, f32, f64, "
+               "f8e4m3 or f8e5m2)");
   EXPECT_ERROR(tileGenerate("randn:4x4x", &a, err, sizeof err), "missing or bad dtype");
   EXPECT_ERROR(tileGenerate("randn:", &a, err, sizeof err), "missing or bad dtype");
   EXPECT_ERROR(tileGenerate("randn:4x0xf32", &a, err, sizeof err), "zero-size dim");
@@ -539,8 +782,9 @@ static void testGenerate(void) {
   EXPECT_ERROR(tileGenerate("randn:4xf32:", &a, err, sizeof err), "unknown option ''");
   EXPECT_ERROR(tileGenerate("zeros:4xf32:seed=1", &a, err, sizeof err),
                "'seed' applies only to rand and randn");
-  EXPECT_ERROR(tileGenerate("randn:4xi32", &a, err, sizeof err),
-               "randn needs a float dtype");
+  EXPECT_ERROR(
+      tileGenerate("randn:4xi32", &a, err, sizeof err),
+      "randn needs a float dtype (f16, bf16, f32, f64, f8e4m3 or f8e5m2)");
   EXPECT_ERROR(tileGenerate("rand:4xbool", &a, err, sizeof err), "rand needs a float dtype");
   EXPECT_ERROR(tileGenerate("iota:4xbool", &a, err, sizeof err), "iota needs a numeric dtype");
   EXPECT_ERROR(tileGenerate("iota:300xi8", &a, err, sizeof err),
@@ -551,6 +795,7 @@ static void testGenerate(void) {
 
 int main(void) {
   testHalf();
+  testF8();
   testHostArray();
   testNpyKnownBytes();
   testNpyRoundTrip();

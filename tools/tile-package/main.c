@@ -42,7 +42,8 @@ static void printHelp(void) {
       "  --flops <n>         Flops per program, for TFLOP/s in tile-run --bench\n"
       "  --arg <type>        One per kernel argument, in order: memref<?x64xf32>,\n"
       "                      memref:DTYPE:RANK (all sizes dynamic), or a scalar:\n"
-      "                      i1 i8 i16 i32 i64 f16 bf16 f32 f64 index\n"
+      "                      i1 i8 i16 i32 i64 f16 bf16 f32 f64 index, and\n"
+      "                      f8E4M3FN (or f8e4m3) and f8E5M2 (or f8e5m2)\n"
       "  -o <file>           Where to write the package\n"
       "  --dump <file>       Print a package's contents\n"
       "  --help              Show this help\n");
@@ -55,14 +56,20 @@ static int usage(const char *fmt, const char *arg) {
   return EXIT_USAGE;
 }
 
+/* A dtype name, or the MLIR spelling of one (i1, f8E4M3FN, f8E5M2), as
+ * --dump prints them. */
 static bool scalarDType(const char *s, size_t n, TileDType *out) {
-  char name[8];
+  char name[16];
   if (n == 0 || n >= sizeof name)
     return false;
   memcpy(name, s, n);
   name[n] = '\0';
   if (strcmp(name, "i1") == 0)
     return *out = TILE_DTYPE_BOOL, true;
+  if (strcmp(name, "f8E4M3FN") == 0)
+    return *out = TILE_DTYPE_F8E4M3, true;
+  if (strcmp(name, "f8E5M2") == 0)
+    return *out = TILE_DTYPE_F8E5M2, true;
   return strcmp(name, "bool") != 0 && strcmp(name, "u8") != 0 &&
          tileDTypeFromName(name, out) == 0;
 }

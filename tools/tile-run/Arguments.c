@@ -31,14 +31,23 @@ static int checkArray(int index, const TileKernelArg *sig, const char *what,
                                   sig->rank, sig->shape, err, errSize);
 }
 
+/* bf16 and f8 have no NumPy dtype: how .npy files hold them, for a message
+ * about a file of another dtype. */
+static const char *rawBitsHint(TileDType dtype) {
+  if (dtype == TILE_DTYPE_BF16)
+    return " (bf16 is stored in .npy files as raw '<u2' bits)";
+  if (tileDTypeIsF8(dtype))
+    return " (f8 is stored in .npy files as raw '|u1' bits)";
+  return "";
+}
+
 static int loadMemref(int index, const TileKernelArg *sig, const char *spec,
                       ArgValue *out, char *err, size_t errSize) {
   char inner[512], what[256];
   int failed;
   if (startsWith(spec, "npy:")) {
     const char *path = spec + 4;
-    failed = tileNpyRead(path, sig->dtype == TILE_DTYPE_BF16, &out->array,
-                         inner, sizeof inner);
+    failed = tileNpyRead(path, sig->dtype, &out->array, inner, sizeof inner);
     snprintf(what, sizeof what, "npy file %s", path);
   } else if (isGenerator(spec)) {
     failed = tileGenerate(spec, &out->array, inner, sizeof inner);
@@ -55,6 +64,9 @@ static int loadMemref(int index, const TileKernelArg *sig, const char *spec,
     return 1;
   }
   if (checkArray(index, sig, what, &out->array, err, errSize)) {
+    size_t n = strlen(err);
+    if (out->array.dtype != sig->dtype && startsWith(spec, "npy:"))
+      snprintf(err + n, errSize - n, "%s", rawBitsHint(sig->dtype));
     tileHostArrayDestroy(&out->array);
     return 1;
   }

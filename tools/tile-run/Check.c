@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/Runtime/Fp8.h"
 #include "lib/Runtime/Half.h"
 
 double checkDefaultRtol(TileDType dtype) {
@@ -16,6 +17,10 @@ double checkDefaultRtol(TileDType dtype) {
   case TILE_DTYPE_F16:
   case TILE_DTYPE_BF16:
     return 1e-2;
+  case TILE_DTYPE_F8E4M3:
+    return 0.125;
+  case TILE_DTYPE_F8E5M2:
+    return 0.25;
   default:
     return 0;
   }
@@ -59,6 +64,10 @@ double checkElement(const TileHostArray *a, size_t i) {
     memcpy(&h, p, sizeof h);
     return a->dtype == TILE_DTYPE_F16 ? tileF16ToF32(h) : tileBF16ToF32(h);
   }
+  case TILE_DTYPE_F8E4M3:
+    return tileF8E4M3ToF32(*(const uint8_t *)p);
+  case TILE_DTYPE_F8E5M2:
+    return tileF8E5M2ToF32(*(const uint8_t *)p);
   case TILE_DTYPE_F32: {
     float f;
     memcpy(&f, p, sizeof f);

@@ -20,7 +20,8 @@ typedef struct {
   double maxError;    /* the largest |actual - expected| among finite pairs */
 } CheckResult;
 
-/* 1e-5 for f32/f64, 1e-2 for f16/bf16, 0 for integers and bool. */
+/* 1e-5 for f32/f64, 1e-2 for f16/bf16, one ulp at 1 for f8 (0.125 for
+ * f8e4m3, 0.25 for f8e5m2), 0 for integers and bool. */
 double checkDefaultRtol(TileDType dtype);
 
 /* Compares. Returns 1 with a message when the two cannot be compared

@@ -91,7 +91,8 @@ static int readArg(int index, MlirType t, TileKernelArg *a, char *err,
   else
     snprintf(err, errSize,
              TILE_ARG_FMT ": tile-run has no host arrays of this element type "
-             "(it passes i1, i8, i16, i32, i64, f16, bf16, f32, f64)",
+             "(it passes i1, i8, i16, i32, i64, f16, bf16, f32, f64, f8E4M3FN, "
+             "f8E5M2)",
              index, a->type);
   return 1;
 }

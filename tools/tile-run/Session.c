@@ -99,9 +99,9 @@ int sessionLoad(Session *s, const Options *o) {
   s->expected = calloc(o->numChecks + 1, sizeof *s->expected);
   for (size_t i = 0; i < o->numChecks; ++i) {
     const OutputSpec *c = &o->checks[i];
-    bool bf16 = s->sig[c->index].dtype == TILE_DTYPE_BF16;
     char inner[512];
-    if (tileNpyRead(c->path, bf16, &s->expected[i], inner, sizeof inner)) {
+    if (tileNpyRead(c->path, s->sig[c->index].dtype, &s->expected[i], inner,
+                    sizeof inner)) {
       snprintf(err, sizeof err, "--check %s: %s", c->flag, inner);
       return sessionFail(err);
     }
