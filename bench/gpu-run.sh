@@ -96,7 +96,7 @@ for dt in ("f32", "f16"):
 print("(ratios > 1: tile is faster)")
 PY
 
-echo "== timing: matmul peers (cuBLAS via torch.matmul, Triton)"
+echo "== timing: matmul peers (cuBLAS via torch.matmul and torch._scaled_mm, Triton)"
 : > "$OUTDIR/peers_matmul.jsonl"
 if [ -s "$OUTDIR/tile_matmul.jsonl" ]; then
   (cd bench && python3 peers_matmul.py) > "$OUTDIR/peers_matmul.jsonl" 2> "$OUTDIR/peers_matmul.err" || tail -5 "$OUTDIR/peers_matmul.err"
@@ -110,7 +110,7 @@ print("|---|---|---|---|---|---|---|---|")
 for r in rows:
     if r["impl"] != "tile":
         continue
-    dt = next(p for p in r["case"].split("_") if p in ("f16", "bf16", "tf32", "f32"))
+    dt = next(p for p in r["case"].split("_") if p in ("f16", "bf16", "tf32", "f32", "e4m3"))
     key = "matmul_%s_%d" % (dt, r["size"])
     cb, tr = peers.get((key, "cublas")), peers.get((key, "triton"))
     print("| %s | %d | %.1f | %.0f | %s | %s | %s | %s |" % (

@@ -2,7 +2,10 @@
 """Matmul peers for bench/gpu-run.sh, on the GPU, in the same run as tile's
 kernels: torch.matmul (cuBLAS) and Triton's matmul (the tutorial kernel,
 autotuned over the usual Hopper/Ampere configurations) for f16 and bf16 at
-SIZE^3, row-major, output in the input type. Timing as bench/peers.py: CUDA
+SIZE^3, row-major, output in the input type; and FP8 e4m3 C = A x B^T
+(B stored [N][K], bf16 out): torch._scaled_mm with unit scales (cuBLAS's
+FP8 kernel) and the same Triton kernel reading B K-major, autotuned over
+FP8 configurations (128-deep K blocks). Timing as bench/peers.py: CUDA
 events, median of ITERS launches after warm-up. One JSON object per line:
 {"case", "impl", "median_us", "min_us", "max_us", "tflops"}.
 
@@ -51,6 +54,65 @@ def matmul_kernel(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     tl.store(c + rm[:, None] * N + rn[None, :], acc.to(c.dtype.element_ty))
 
 
+def fp8_configs():
+    out = []
+    for bm, bn, bk, stages, warps in ((128, 256, 128, 3, 8), (128, 256, 128, 4, 8),
+                                      (256, 128, 128, 3, 8), (128, 128, 128, 4, 4),
+                                      (128, 256, 64, 4, 8), (128, 128, 64, 4, 4)):
+        out.append(triton.Config({"BM": bm, "BN": bn, "BK": bk, "GROUP": 8},
+                                 num_stages=stages, num_warps=warps))
+    return out
+
+
+@triton.autotune(configs=fp8_configs(), key=["M", "N", "K"])
+@triton.jit
+def matmul_bt_kernel(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                     BK: tl.constexpr, GROUP: tl.constexpr):
+    """C = A x B^T with B stored [N][K]: tile's matmul_bt kernels."""
+    pid = tl.program_id(0)
+    num_m = tl.cdiv(M, BM)
+    num_n = tl.cdiv(N, BN)
+    group = pid // (GROUP * num_n)
+    first_m = group * GROUP
+    size_m = min(num_m - first_m, GROUP)
+    pm = first_m + (pid % (GROUP * num_n)) % size_m
+    pn = (pid % (GROUP * num_n)) // size_m
+    rm = pm * BM + tl.arange(0, BM)
+    rn = pn * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        x = tl.load(a + rm[:, None] * K + (k * BK + rk)[None, :])
+        y = tl.load(b + rn[None, :] * K + (k * BK + rk)[:, None])
+        acc = tl.dot(x, y, acc)
+    tl.store(c + rm[:, None] * N + rn[None, :], acc.to(c.dtype.element_ty))
+
+
+def fp8_peers(a, sizes):
+    for s in sizes:
+        x = torch.randn(s, s, device="cuda").to(torch.float8_e4m3fn)
+        w = torch.randn(s, s, device="cuda").to(torch.float8_e4m3fn)  # [N][K]
+        z = torch.empty(s, s, device="cuda", dtype=torch.bfloat16)
+        one = torch.tensor(1.0, device="cuda")
+        flops = 2.0 * s ** 3
+
+        def report(impl, fn):
+            med, lo, hi = timeit(fn, a.warmup, a.iters)
+            print(json.dumps({"case": f"matmul_e4m3_{s}", "impl": impl, "median_us": med,
+                              "min_us": lo, "max_us": hi, "tflops": flops / med / 1e6}),
+                  flush=True)
+
+        report("cublas", lambda: torch._scaled_mm(x, w.t(), scale_a=one, scale_b=one,
+                                                  out_dtype=torch.bfloat16))
+        grid = lambda meta: (triton.cdiv(s, meta["BM"]) * triton.cdiv(s, meta["BN"]),)
+        report("triton", lambda: matmul_bt_kernel[grid](x, w, z, s, s, s))
+        ref = torch.matmul(x.float(), w.float().t())
+        for impl, out in (("triton", z), ("cublas", torch._scaled_mm(
+                x, w.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16))):
+            err = (out.float() - ref).abs().max().item() / ref.abs().max().item()
+            assert err < 2e-2, f"{impl} matmul e4m3 {s}: relative error {err}"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", type=int, nargs="+", default=[4096, 8192])
@@ -77,6 +139,7 @@ def main():
             ref = torch.matmul(x.float(), y.float())
             err = (z.float() - ref).abs().max().item() / ref.abs().max().item()
             assert err < 2e-2, f"triton matmul {name} {s}: relative error {err}"
+    fp8_peers(a, a.sizes)
 
 
 if __name__ == "__main__":

@@ -85,6 +85,36 @@ for dt in f16 bf16; do
   done
   echo "packaged bench_$name"
 done
+# FP8 (e4m3, and e5m2 x e4m3), C = A x B^T in bf16 as torch._scaled_mm
+# computes it: wgmma k32 + TMA. Checked against the CPU at ragged sizes
+# (rows of 200 bytes: the generic entry; of 208: the aligned entry, TMA
+# zero-filling past M, N and K), at one K block and below one block; the
+# e4m3 kernels timed at 4096^3 and 8192^3 (bench/gpu-run.sh 'e4m3').
+fp8_case() { # KERNEL STAGES TIMED(0/1)
+  local kernel=$1 st=$2 timed=$3
+  local name=${kernel}_s${st}_wgmma blk=${kernel##*_} ta=f8e4m3
+  local bm=${blk%%x*} rest=${blk#*x}
+  local bn=${rest%%x*}
+  case $kernel in *e5m2_e4m3*) ta=f8e5m2;; esac
+  "$B/tile-opt" "$K" --tile-compile="num-stages=$st" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
+  for mnk in 300x520x200 304x528x208 256x512x128 48x72x24 64x80x32; do
+    local m=${mnk%%x*} r=${mnk#*x}
+    local n=${r%%x*} k=${r#*x}
+    local sgrid="cdiv($m,$bm)*cdiv($n,$bn)"
+    local args="--arg randn:${m}x${k}x$ta:seed=41 --arg randn:${n}x${k}xf8e4m3:seed=42 --arg zeros:${m}x${n}xbf16"
+    cp "$D/bench_$name.tpkg" "$D/bench_${name}_$mnk.tpkg"
+    "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/bench_${name}_$mnk.ref.npy" > /dev/null
+    echo "bench_${name}_$mnk|$sgrid|$args|2|2e-2" >> "$D/list.txt"
+  done
+  [ "$timed" = 1 ] && for s in 4096 8192; do
+    echo "$name|cdiv($s,$bm)*cdiv($s,$bn)|--arg randn:${s}x${s}x$ta:seed=1 --arg randn:${s}x${s}xf8e4m3:seed=2 --arg zeros:${s}x${s}xbf16|$s" >> "$D/matmul.txt"
+  done
+  echo "packaged bench_$name"
+}
+fp8_case matmul_bt_e4m3_128x256x128 3 1
+fp8_case matmul_bt_e4m3_128x256x128 4 1
+fp8_case matmul_bt_e4m3_256x128x128 4 1
+fp8_case matmul_bt_e5m2_e4m3_128x256x128 4 0
 # One wgmma kernel at the sizes that stress the edges: smaller than a block
 # (aligned, so pipelined; and unaligned: the generic entry, which stages its
 # loads itself), K of one and two blocks, K below the stages, ragged M, N, K

@@ -24,19 +24,27 @@ static void dotShape(MlirOperation dot, int64_t *m, int64_t *n, int64_t *k) {
   *k = mlirShapedTypeGetDimSize(at, 1);
 }
 
+static TileMmaInput fp8Input(MlirType t) {
+  return mlirTypeIsAFloat8E4M3FN(t) ? MMA_E4M3 : MMA_E5M2;
+}
+
 bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why) {
   MlirType a = elemOf(mlirOperationGetOperand(dot, 0));
   MlirType b = elemOf(mlirOperationGetOperand(dot, 1));
   MlirType c = elemOf(mlirOperationGetResult(dot, 0));
   *why = NULL;
-  if (!mlirTypeEqual(a, b)) {
+  bool fp8 = tileTypeIsF8(a) && tileTypeIsF8(b);
+  if (!mlirTypeEqual(a, b) && !fp8) {
     *why = "A and B have different element types";
     return false;
   }
-  if (mlirTypeIsAF16(a) && (mlirTypeIsAF32(c) || mlirTypeIsAF16(c))) {
-    *out = (TileMmaInstr){MMA_F16, 16, 2, mlirTypeIsAF16(c)};
+  if (fp8 && mlirTypeIsAF32(c)) {
+    /* The two formats mix: wgmma takes e4m3 x e5m2. */
+    *out = (TileMmaInstr){fp8Input(a), 32, 1, false, fp8Input(b), true};
+  } else if (mlirTypeIsAF16(a) && (mlirTypeIsAF32(c) || mlirTypeIsAF16(c))) {
+    *out = (TileMmaInstr){MMA_F16, 16, 2, mlirTypeIsAF16(c), MMA_F16, false};
   } else if (mlirTypeIsABF16(a) && mlirTypeIsAF32(c)) {
-    *out = (TileMmaInstr){MMA_BF16, 16, 2, false};
+    *out = (TileMmaInstr){MMA_BF16, 16, 2, false, MMA_BF16, false};
   } else if (mlirTypeIsAF32(a) && mlirTypeIsAF32(c)) {
     MlirStringRef precision;
     if (tileOpStrAttr(dot, "precision", &precision) &&
@@ -44,9 +52,9 @@ bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why) {
       *why = "precision = \"ieee\" has no tensor-core instruction";
       return false;
     }
-    *out = (TileMmaInstr){MMA_TF32, 8, 4, false};
+    *out = (TileMmaInstr){MMA_TF32, 8, 4, false, MMA_TF32, false};
   } else if (isInt(a, 8) && isInt(c, 32)) {
-    *out = (TileMmaInstr){MMA_S8, 32, 1, false};
+    *out = (TileMmaInstr){MMA_S8, 32, 1, false, MMA_S8, false};
   } else {
     *why = "no mma.sync instruction for these element types";
     return false;
@@ -114,8 +122,10 @@ bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
   }
   if (!tileMmaInstrFor(dot, &in, why))
     return false;
-  if ((in.input != MMA_F16 && in.input != MMA_BF16) || in.accF16) {
-    *why = "wgmma is used for f16 and bf16 inputs with f32 accumulators";
+  bool fp8 = in.wgmmaOnly;
+  if ((in.input != MMA_F16 && in.input != MMA_BF16 && !fp8) || in.accF16) {
+    *why = "wgmma is used for f16, bf16 and fp8 inputs with f32 "
+           "accumulators";
     return false;
   }
   int64_t M, N, K;
@@ -125,9 +135,15 @@ bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
     return false;
   }
   bool bTransposed = !mlirOperationIsNull(tileMmaTransposedB(dot));
+  if (fp8 && !bTransposed) {
+    *why = "fp8 wgmma reads B only K-major: store B as [N][K] and "
+           "tile.trans it (as torch._scaled_mm's column-major B)";
+    return false;
+  }
   TileSmemLayout s;
-  if (K % 16 != 0 || !tileSmemLayoutForWgmma(M, K, 2, false, &s) ||
-      !tileSmemLayoutForWgmma(K, N, 2, bTransposed, &s)) {
+  int eb = in.inputBytes;
+  if (K % in.k != 0 || !tileSmemLayoutForWgmma(M, K, eb, false, &s) ||
+      !tileSmemLayoutForWgmma(K, N, eb, bTransposed, &s)) {
     *why = "the operands' rows are not a width wgmma's shared-memory "
            "layouts describe";
     return false;

@@ -11,18 +11,30 @@
 #include "lib/Analysis/SmemLayout.h"
 #include "mlir-c/IR.h"
 
-typedef enum { MMA_F16, MMA_BF16, MMA_TF32, MMA_S8 } TileMmaInput;
+typedef enum {
+  MMA_F16,
+  MMA_BF16,
+  MMA_TF32,
+  MMA_S8,
+  MMA_E4M3, /* f8E4M3FN */
+  MMA_E5M2, /* f8E5M2 */
+} TileMmaInput;
 
 typedef struct {
-  TileMmaInput input;
-  int k;            /* 16 (f16, bf16), 8 (tf32), 32 (s8); m16n8 always */
+  TileMmaInput input; /* A's; B's is inputB (they differ only for fp8) */
+  int k;            /* 16 (f16, bf16), 8 (tf32), 32 (s8, fp8); m16n8 always */
   int inputBytes;   /* bytes per input element in registers and memory */
   bool accF16;      /* f16 accumulator (else f32, or i32 for s8) */
+  TileMmaInput inputB;
+  /* fp8: only wgmma runs it (tileWgmmaFor); tile-widen-f8-dots gives the
+   * dots wgmma cannot take f16 operands, so mma.sync never sees one. */
+  bool wgmmaOnly;
 } TileMmaInstr;
 
 /* The instruction for `dot`, or false with a reason (for the remark):
  * element types without an instruction, precision = "ieee", or a shape
- * the instruction does not divide. */
+ * the instruction does not divide. fp8 (e4m3, e5m2, mixed) with an f32
+ * accumulator gets an instruction marked wgmmaOnly. */
 bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why);
 
 /* Whether a dot's A operand in layout `a` is already its fragments in
@@ -63,7 +75,9 @@ bool tileMmaLayoutFor(int64_t m, int64_t n, int numWarps, TileLayout *out);
 /* Whether Hopper's wgmma runs `dot` on `chip` with `numWarps` warps, and
  * with how many columns per instruction (*n). It does when the chip has
  * it (sm_90a: wgmma is not in sm_90 nor in later majors), the inputs are
- * f16 or bf16 with an f32 accumulator, the warps form warpgroups that
+ * f16 or bf16 with an f32 accumulator, or fp8 with an f32 accumulator and
+ * B read K-major (the source of a tile.trans, stored [N][K]: wgmma has no
+ * transposed fp8 operands), the warps form warpgroups that
  * each own 64-row blocks of the result (M a multiple of 16 * numWarps, so
  * the accumulator is the mma layout with warps {numWarps, 1}), K is a
  * multiple of 16, and each operand's shared-memory rows are a width the

@@ -108,19 +108,19 @@ void gpuWriteSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
   int eb = s->layout.elemBytes;
   int V = transposed ? 1 : groupAlongCols(t);
   int64_t vshape[] = {V};
-  MlirType vtype = mlirVectorTypeGet(1, vshape, t->elem);
+  MlirType vtype = mlirVectorTypeGet(1, vshape, gpuStorageType(t->elem));
   for (int r = 0; r < t->numRegs; r += V) {
     MlirValue c[2];
     gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
     MlirValue ptr = transposed ? gpuSmemAddr(b, s, c[1], c[0])
                                : gpuSmemAddr(b, s, c[0], c[1]);
     if (V == 1) {
-      gpuStorePtr(b, t->regs[r], ptr, eb);
+      gpuStorePtr(b, gpuToStorage(b, t->regs[r]), ptr, eb);
       continue;
     }
     MlirValue vec = undefOf(b, vtype);
     for (int e = 0; e < V; ++e)
-      vec = gpuInsertElement(b, vec, t->regs[r + e], e);
+      vec = gpuInsertElement(b, vec, gpuToStorage(b, t->regs[r + e]), e);
     gpuStorePtr(b, vec, ptr, V * eb);
   }
 }
@@ -209,6 +209,9 @@ static const char *ptxTypeName(TileMmaInput in) {
     return "#nvvm.mma_type<tf32>";
   case MMA_S8:
     return "#nvvm.mma_type<s8>";
+  case MMA_E4M3: /* wgmma only (Mma.h: wgmmaOnly) */
+  case MMA_E5M2:
+    break;
   }
   return "";
 }

@@ -216,6 +216,14 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   bool hasInstr = tileMmaInstrFor(op, &instr, &why);
   if (d.result.kind == LAYOUT_MMA && hasInstr && d.result.wgmmaN > 0)
     return gpuLowerWgmmaDot(g, b, op, &instr, &d);
+  /* fp8 has no mma.sync or FMA lowering: tile-widen-f8-dots gives every
+   * dot wgmma cannot take f16 operands first. */
+  if (hasInstr && instr.wgmmaOnly) {
+    tileEmitOpError(op, "an fp8 dot runs only on wgmma here; widen it to "
+                        "f16 first (tile-widen-f8-dots, which the GPU "
+                        "compile runs)");
+    return false;
+  }
   if (d.result.kind == LAYOUT_MMA && hasInstr)
     return explainNoWgmma(g, op) && gpuLowerMmaDot(g, b, op, &instr, &d);
   /* Once per kernel: the generic entry says it, the aligned one does the

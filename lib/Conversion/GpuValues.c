@@ -259,21 +259,25 @@ MlirValue gpuBarrier(TileBuilder *b) {
 }
 
 MlirType gpuStorageType(MlirType elem) {
-  if (mlirTypeIsAInteger(elem) && mlirIntegerTypeGetWidth(elem) == 1)
+  if ((mlirTypeIsAInteger(elem) && mlirIntegerTypeGetWidth(elem) == 1) ||
+      tileTypeIsF8(elem))
     return mlirIntegerTypeGet(mlirTypeGetContext(elem), 8);
   return elem;
 }
 
-
 MlirValue gpuToStorage(TileBuilder *b, MlirValue v) {
   MlirType t = mlirValueGetType(v);
   MlirType s = gpuStorageType(t);
-  return mlirTypeEqual(s, t) ? v : bCast(b, "arith.extui", v, s);
+  if (mlirTypeEqual(s, t))
+    return v;
+  return bCast(b, tileTypeIsF8(t) ? "arith.bitcast" : "arith.extui", v, s);
 }
 
 MlirValue gpuFromStorage(TileBuilder *b, MlirValue v, MlirType elem) {
   if (mlirTypeEqual(mlirValueGetType(v), elem))
     return v;
+  if (tileTypeIsF8(elem))
+    return bCast(b, "arith.bitcast", v, elem);
   /* i8 -> i1: any nonzero byte is true. */
   return bCmpi(b, ARITH_NE, v, bConstInt(b, mlirValueGetType(v), 0));
 }

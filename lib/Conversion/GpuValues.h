@@ -181,8 +181,9 @@ MlirValue gpuBarrier(TileBuilder *b);
 /* The address of the entry's shared-memory global `name` (!llvm.ptr<3>). */
 MlirValue gpuSharedGlobal(TileBuilder *b, const char *name);
 
-/* Element storage type in memory (i1 is stored as i8); its bytes are
- * tileElemBytes (lib/Support/DType.h). */
+/* Element storage type in memory (i1 is stored as i8, f8 as its bits in
+ * an i8: LLVM has no f8 type, and vectors of it do not convert); its bytes
+ * are tileElemBytes (lib/Support/DType.h). */
 MlirType gpuStorageType(MlirType elem);
 /* A value converted to / from its storage type. */
 MlirValue gpuToStorage(TileBuilder *b, MlirValue v);

@@ -1,9 +1,10 @@
 /* tile.dot on Hopper's tensor cores (wgmma), for TileToGPU.
  *
  * A warpgroup (4 consecutive warps, the first a multiple of 4) issues
- * wgmma.mma_async m64nNk16: A (64 x 16) and B (16 x N) are read from
- * shared memory through 64-bit matrix descriptors, and D (64 x N, f32)
- * accumulates in the registers of the warpgroup's 128 threads. The
+ * wgmma.mma_async m64nNk16 (m64nNk32 for fp8: e4m3, e5m2, mixed): A
+ * (64 x k) and B (k x N) are read from shared memory through 64-bit
+ * matrix descriptors, and D (64 x N, f32) accumulates in the registers of
+ * the warpgroup's 128 threads. The
  * result's layout is the mma layout with warps {numWarps, 1} (Layout.h):
  * warp w of warpgroup g holds rows 16w.. of 64-row block g of each
  * repetition, n8 block by n8 block as mma.sync's m16n8 C fragments, which
@@ -13,14 +14,15 @@
  * Operands are in shared memory in column blocks as wide as the hardware
  * swizzle, 1024-byte aligned (tileSmemLayoutForWgmma):
  *   A [M][K], K-major: the descriptor of k-step ks starts 32 bytes further
- *     along the swizzled row. The swizzle applies to the address the
- *     hardware forms, so a start inside a swizzle atom reads what the
- *     16-byte chunk stores put there. SBO: the 8-row step.
+ *     along the swizzled row (k is 32 bytes of either input size). The
+ *     swizzle applies to the address the hardware forms, so a start inside
+ *     a swizzle atom reads what the 16-byte chunk stores put there. SBO:
+ *     the 8-row step.
  *   B [K][N] (N contiguous): N-major (imm-trans-b = 1, 16-bit types
  *     only). LBO: from one column block of N to the next; SBO: the 8-row
  *     step along K; k-step ks starts 16 rows further.
  *   B [N][K] (the source of a tile.trans, tileMmaTransposedB): K-major,
- *     as A.
+ *     as A; fp8 has only this form.
  * The descriptor (PTX ISA 9.7.15.5.1.2.2, "Matrix Descriptor Format"):
  * bits 0-13 the start address >> 4, 16-29 LBO >> 4, 32-45 SBO >> 4,
  * 62-63 the swizzle (1: 128 bytes, 2: 64, 3: 32). The constant part is
@@ -52,7 +54,18 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"
 
-enum { WGMMA_K = 16, MAX_N = 256 };
+enum { MAX_N = 256 };
+
+/* The wgmma type of an input: f16, bf16, e4m3, e5m2 (tileWgmmaFor lets
+ * no other through). */
+static const char *wgmmaTypeName(TileMmaInput in) {
+  switch (in) {
+  case MMA_BF16: return "bf16";
+  case MMA_E4M3: return "e4m3";
+  case MMA_E5M2: return "e5m2";
+  default: return "f16";
+  }
+}
 
 static MlirValue cIdx(TileBuilder *b, int64_t v) { return bConstIndex(b, v); }
 
@@ -156,8 +169,8 @@ static MlirValue structField(TileBuilder *b, MlirValue s, int i, MlirType t,
                                  &st, 1, attrs));
 }
 
-/* D = A * B + D for one m64nNk16 block; acc holds N/2 f32 in D's fragment
- * order and is updated. */
+/* D = A * B + D for one m64nNk block (k: 16, or 32 for fp8); acc holds
+ * N/2 f32 in D's fragment order and is updated. */
 static void wgmma(TileBuilder *b, const TileMmaInstr *in, int n,
                   MlirValue descA, MlirValue descB, bool bNMajor,
                   MlirValue *acc) {
@@ -167,21 +180,24 @@ static void wgmma(TileBuilder *b, const TileMmaInstr *in, int n,
   MlirValue s = undefOf(b, st);
   for (int i = 0; i < n / 2; ++i)
     s = structField(b, s, i, f32, acc[i]);
-  const char *type = in->input == MMA_BF16 ? "#nvvm.wgmma_type<bf16>"
-                                           : "#nvvm.wgmma_type<f16>";
-  char shape[64];
+  char shape[64], typeA[64], typeB[64];
   snprintf(shape, sizeof shape, "#nvvm.shape<m = 64, n = %d, k = %d>", n,
-           WGMMA_K);
+           in->k);
+  snprintf(typeA, sizeof typeA, "#nvvm.wgmma_type<%s>",
+           wgmmaTypeName(in->input));
+  snprintf(typeB, sizeof typeB, "#nvvm.wgmma_type<%s>",
+           wgmmaTypeName(in->inputB));
   TileNamedAttr attrs[] = {
       {"shape", parseAttr(ctx, shape)},
-      {"typeA", parseAttr(ctx, type)},
-      {"typeB", parseAttr(ctx, type)},
+      {"typeA", parseAttr(ctx, typeA)},
+      {"typeB", parseAttr(ctx, typeB)},
       {"typeD", parseAttr(ctx, "#nvvm.wgmma_type<f32>")},
       {"scaleD", parseAttr(ctx, "#nvvm.wgmma_scale_out<one>")},
       {"scaleA", parseAttr(ctx, "#nvvm.wgmma_scale_in<one>")},
       {"scaleB", parseAttr(ctx, "#nvvm.wgmma_scale_in<one>")},
       {"layoutA", parseAttr(ctx, "#nvvm.mma_layout<row>")},
-      /* row: B is [K][N], N-major (imm-trans-b = 1); col: [N][K]. */
+      /* row: B is [K][N], N-major (imm-trans-b = 1); col: [N][K], the
+       * only form fp8 has. */
       {"layoutB", parseAttr(ctx, bNMajor ? "#nvvm.mma_layout<row>"
                                          : "#nvvm.mma_layout<col>")}};
   MlirValue operands[] = {s, descA, descB};
@@ -216,7 +232,7 @@ static void wgmmaRegisterA(TileBuilder *b, const TileMmaInstr *in, int n,
                            bool bNMajor, MlirValue *acc) {
   MlirContext ctx = b->ctx;
   int nAcc = n / 2;
-  const char *type = in->input == MMA_BF16 ? "bf16" : "f16";
+  const char *type = wgmmaTypeName(in->input);
   TileStrBuf text = tileStrBufInit(), cons = tileStrBufInit();
   tileStrBufPrintf(&text,
                    "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
@@ -278,7 +294,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   }
   if (l.blocked.warpsPerCTA[0] != numWarps || l.blocked.warpsPerCTA[1] != 1 ||
       numWarps % 4 != 0 || M % (16 * numWarps) != 0 || N % n != 0 ||
-      K % WGMMA_K != 0) {
+      K % in->k != 0 || (in->wgmmaOnly && !bRows)) {
     tileEmitOpError(op,
                     "the wgmma layout (%dx%d warps, instruction 64x%d) does "
                     "not tile the %lldx%lld result on %d warps",
@@ -336,15 +352,13 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
         reg[q] = (2 * rep + (q / 2) % 2) * colRegs + 2 * block + q % 2;
         acc[q] = out.regs[reg[q]];
       }
-      for (int ks = 0; ks < K / WGMMA_K; ++ks) {
+      for (int ks = 0; ks < K / in->k; ++ks) {
+        int64_t k0 = (int64_t)ks * in->k;
         MlirValue descA =
-            aRegs ? (MlirValue){NULL}
-                  : descriptorAt(b, &da, row0, (int64_t)ks * WGMMA_K);
+            aRegs ? (MlirValue){NULL} : descriptorAt(b, &da, row0, k0);
         MlirValue descB =
-            bRows ? descriptorAt(b, &db, cIdx(b, (int64_t)c * n),
-                                 (int64_t)ks * WGMMA_K)
-                  : descriptorAt(b, &db, cIdx(b, (int64_t)ks * WGMMA_K),
-                                 (int64_t)c * n);
+            bRows ? descriptorAt(b, &db, cIdx(b, (int64_t)c * n), k0)
+                  : descriptorAt(b, &db, cIdx(b, k0), (int64_t)c * n);
         if (aRegs) {
           MlirValue afrag[4];
           gpuMmaAFragments(b, &A, rep, ks, afrag);

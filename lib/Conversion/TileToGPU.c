@@ -171,19 +171,8 @@ static bool lowerMemrefDim(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   return true;
 }
 
-/* f8 tiles load, store, convert and bitcast (tile-numerics turned their
- * casts into integer ops); f8 dots need the f8 tensor-core lowering, which
- * is not written yet: say so up front. */
-static bool rejectF8(MlirOperation op) {
-  if (!tileOpIsNamed(op, "tile.dot") ||
-      !tileTypeIsF8(mlirValueGetType(mlirOperationGetOperand(op, 0))))
-    return false;
-  tileEmitOpError(op, "f8 dots are not supported by the GPU lowering yet");
-  return true;
-}
-
-/* Whether `trans` is the B of a tensor-core dot with 16-bit inputs that
- * stores it [N][K] (tile-promote-smem, tileMmaTransposedB). */
+/* Whether `trans` is the B of a tensor-core dot with 16-bit inputs, or on
+ * wgmma, that stores it [N][K] (tile-promote-smem, tileMmaTransposedB). */
 static bool feedsTransposedB(MlirOperation trans) {
   MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(trans, 0));
   if (mlirOpOperandIsNull(use))
@@ -198,7 +187,8 @@ static bool feedsTransposedB(MlirOperation trans) {
          tileTypeLayout(mlirValueGetType(mlirOperationGetResult(dot, 0)),
                         &result) &&
          result.kind == LAYOUT_MMA &&
-         tileMmaInstrFor(dot, &instr, &why) && instr.inputBytes == 2 &&
+         tileMmaInstrFor(dot, &instr, &why) &&
+         (instr.inputBytes == 2 || result.wgmmaN > 0) &&
          gpuDotSmemLayout(dot, 1, &s) && s.transposed;
 }
 
@@ -232,8 +222,6 @@ static bool keepTransSource(GpuLowering *g, TileBuilder *b,
 
 static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   b->loc = mlirOperationGetLocation(op);
-  if (rejectF8(op))
-    return false;
   int64_t axis = 0;
   if (tileOpIsNamed(op, "tile.program_id") ||
       tileOpIsNamed(op, "tile.num_programs")) {

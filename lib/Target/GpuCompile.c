@@ -18,6 +18,7 @@
 #include "lib/Transforms/Canonicalize.h"
 #include "lib/Transforms/Pipeline.h"
 #include "lib/Transforms/Numerics.h"
+#include "lib/Transforms/WidenF8Dots.h"
 #include "lib/Transforms/PromoteSmem.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -541,15 +542,18 @@ int tileGpuCompile(MlirModule module, const char *name,
       mlirOperationDestroy(op);
   }
   MlirOperation moduleOp = mlirModuleGetOperation(module);
+  /* The chip whose wgmma the dots may use (mma=sync: none). */
+  const char *wgmmaChip = o->mma == TILE_GPU_MMA_SYNC ? NULL : o->chip;
   if (mlirLogicalResultIsFailure(tileVerify(moduleOp)) ||
+      mlirLogicalResultIsFailure(
+          tileWidenF8Dots(moduleOp, numWarps, wgmmaChip)) ||
       mlirLogicalResultIsFailure(
           tileLegalizeNumerics(moduleOp, tileNumericsGpuTarget(o->chip),
                                o->fastMath)) ||
       mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
       mlirLogicalResultIsFailure(tileCoalesce(moduleOp, numWarps)) ||
-      mlirLogicalResultIsFailure(tileAssignLayouts(
-                            moduleOp, numWarps,
-                            o->mma == TILE_GPU_MMA_SYNC ? NULL : o->chip)) ||
+      mlirLogicalResultIsFailure(
+          tileAssignLayouts(moduleOp, numWarps, wgmmaChip)) ||
       mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
       mlirLogicalResultIsFailure(tilePromoteSmem(moduleOp)) ||
       mlirLogicalResultIsFailure(tilePipeline(moduleOp, 0, o->chip))) {

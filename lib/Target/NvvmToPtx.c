@@ -17,9 +17,13 @@
 #include "mlir-c/Target/LLVMIR.h"
 
 static const char kTriple[] = "nvptx64-nvidia-cuda";
-/* No PTX ISA version asked for: the back end writes the lowest one the
- * chip needs (7.0 for sm_80, 8.0 for sm_90a), as upstream's default did. */
-static const char kFeatures[] = "";
+/* The PTX ISA version: the lowest one the chip needs (7.0 for sm_80, 8.0
+ * for sm_90a), as upstream's default did, but for sm_89, whose 7.8 lacks
+ * the f8 cvt that tile-numerics leaves for chips from sm_89 on (8.1 has
+ * it; the back end refuses the intrinsic below that). */
+static const char *featuresFor(const char *chip) {
+  return strcmp(chip, "sm_89") == 0 ? "+ptx81" : "";
+}
 
 /* The IR passes before the back end: EarlyCSE merges the index arithmetic
  * that TileToGPU repeats per register; one InstCombine round folds what is
@@ -189,7 +193,7 @@ int tileNvvmToPtx(MlirOperation gpuModule, const char *chip,
    * address passes, 10 ms less on bmm; the PTX differs by under 1.5% in
    * size, and ptxas optimizes it again (docs/performance.md). */
   LLVMTargetMachineRef tm = LLVMCreateTargetMachine(
-      target, kTriple, chip, kFeatures, LLVMCodeGenLevelDefault,
+      target, kTriple, chip, featuresFor(chip), LLVMCodeGenLevelDefault,
       LLVMRelocDefault, LLVMCodeModelDefault);
   LLVMContextRef lctx = LLVMContextCreate();
   LlvmDiag diag = {""};

@@ -173,6 +173,8 @@ static bool dotMmaLayout(MlirOperation dot, const Assign *a, TileLayout *out) {
     *out = tileLayoutWgmma(a->numWarps, wgmmaN);
     return true;
   }
+  if (instr.wgmmaOnly)
+    return false; /* fp8 not on wgmma: tile-widen-f8-dots' job */
   if (isRowDot(a, dot) && m % (16 * a->numWarps) == 0) {
     *out = tileLayoutMma(a->numWarps, 1);
     return true;

@@ -7,6 +7,7 @@
 #include "lib/Transforms/Canonicalize.h"
 #include "lib/Transforms/Pipeline.h"
 #include "lib/Transforms/PromoteSmem.h"
+#include "lib/Transforms/WidenF8Dots.h"
 #include "lib/Support/IR.h"
 #include "tile-c/Dialect.h"
 
@@ -50,6 +51,11 @@ static MlirLogicalResult runNumerics(MlirOperation op,
       options->fastMath);
 }
 
+static MlirLogicalResult runWidenF8Dots(MlirOperation op,
+                                        const TilePassOptions *options) {
+  return tileWidenF8Dots(op, options->numWarps, options->chip);
+}
+
 static MlirLogicalResult runCoalesce(MlirOperation op,
                                      const TilePassOptions *options) {
   return tileCoalesce(op, options->numWarps);
@@ -78,6 +84,10 @@ const TilePassDef tilePassTable[] = {
     {"tile-canonicalize",
      "fold tile shape ops and splats, drop unused side-effect-free tile ops",
      "", runCanonicalize},
+    {"tile-widen-f8-dots",
+     "extend the operands of fp8 dots that wgmma cannot run (no chip=sm_90a, "
+     "B not K-major, ...) to f16, so they run as f16 dots (exact)",
+     "num-warps chip", runWidenF8Dots},
     {"tile-numerics",
      "give arith/math ops DIALECT.md's meaning at their edges (total integer "
      "division and shifts, saturating float-to-int, fp8 casts; without chip: "

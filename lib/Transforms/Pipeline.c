@@ -8,6 +8,7 @@
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/SmemLayout.h"
 #include "lib/Analysis/Tma.h"
+#include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -60,15 +61,16 @@ static bool zeroPadding(MlirOperation load) {
 }
 
 /* The load feeds a tensor-core dot in `body` (as its only use, or as B
- * through a tile.trans, tileMmaLoadOperand) whose staging of it has 16-bit
- * elements and keeps the loaded rows as they are, so 16-byte copies land
- * as they are. */
+ * through a tile.trans, tileMmaLoadOperand) whose staging of it keeps the
+ * loaded rows as they are, so 16-byte copies land as they are: 16-bit
+ * elements, or any on wgmma (fp8), whose rows are never transposed. */
 static bool feedsMmaDot(MlirOperation load, MlirBlock body) {
   MlirOperation dot;
   int operand;
   TileSmemLayout s;
   return tileMmaLoadOperand(load, &dot, &operand, &s) &&
-         mlirBlockEqual(mlirOperationGetBlock(dot), body) && s.elemBytes == 2;
+         mlirBlockEqual(mlirOperationGetBlock(dot), body) &&
+         (s.elemBytes == 2 || s.blockElems > 0);
 }
 
 /* 16 bytes per thread along the innermost dimension (tile-coalesce's
@@ -78,7 +80,8 @@ static bool readsWholeChunks(MlirValue v) {
   MlirType t = mlirValueGetType(v);
   if (!tileTypeLayout(t, &l) || l.kind != LAYOUT_BLOCKED)
     return false;
-  int eb = 2, inner = (int)mlirShapedTypeGetRank(t) - 1;
+  int eb = tileElemBytes(mlirShapedTypeGetElementType(t));
+  int inner = (int)mlirShapedTypeGetRank(t) - 1;
   return l.blocked.order[0] == inner &&
          l.blocked.sizePerThread[inner] * eb == 16 &&
          mlirShapedTypeGetDimSize(t, inner) * eb >= 16;

@@ -6,12 +6,12 @@
  * one, a batch element, reshaped to [R][C] in place), its only user is a
  * tile.dot in the same block (as A or B, possibly through that reshape
  * and a tile.trans, tileMmaLoadOperand) that stages it row-major in
- * shared memory with 16-bit elements (tile.smem_a / tile.smem_b, from
- * tile-promote-smem, which runs first), its layout reads 16 bytes per thread
- * along the memref's contiguous dimension, and its offsets are computed
- * from the induction variable and loop-invariant values by arith ops
- * alone. The loop must be innermost and must not store (a store could
- * feed a later load).
+ * shared memory with 16-bit elements, or fp8 on wgmma (tile.smem_a /
+ * tile.smem_b, from tile-promote-smem, which runs first), its layout reads
+ * 16 bytes per thread along the memref's contiguous dimension, and its
+ * offsets are computed from the induction variable and loop-invariant
+ * values by arith ops alone. The loop must be innermost and must not
+ * store (a store could feed a later load).
  *
  * The pass only decides; TileToGPU builds the pipeline (GpuPipeline.c):
  *   scf.for  gets  tile.num_stages = S : i32  (S buffers per load)

@@ -14,37 +14,11 @@ func.func @too_much_shared(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attributes 
 
 // -----
 
-// f8 tiles load, store and convert; f8 dots wait for the f8 tensor-core
-// lowering.
-// CHECK: gpu-errors.mlir:[[@LINE+5]]:8: error: tile.dot: f8 dots are not supported by the GPU lowering yet
-func.func @f8_dot(%x: memref<?x?xf8E4M3FN>, %y: memref<?x?xf32>, %o: index) attributes {tile.kernel} {
-  %a = "tile.load"(%x, %o, %o) : (memref<?x?xf8E4M3FN>, index, index) -> tensor<64x32xf8E4M3FN>
-  %b = "tile.load"(%x, %o, %o) : (memref<?x?xf8E4M3FN>, index, index) -> tensor<32x64xf8E4M3FN>
-  %z = arith.constant dense<0.0> : tensor<64x64xf32>
-  %d = "tile.dot"(%a, %b, %z) : (tensor<64x32xf8E4M3FN>, tensor<32x64xf8E4M3FN>, tensor<64x64xf32>) -> tensor<64x64xf32>
-  "tile.store"(%d, %y, %o, %o) : (tensor<64x64xf32>, memref<?x?xf32>, index, index) -> ()
-  return
-}
-
-// -----
-
 // Non-splat tensor constants have no GPU lowering.
 // CHECK: gpu-errors.mlir:[[@LINE+3]]:8: error: arith.constant: only splat tensor constants are supported on the GPU
 func.func @table(%y: memref<?xi32>) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %t = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32>
   "tile.store"(%t, %y, %c0) : (tensor<4xi32>, memref<?xi32>, index) -> ()
-  return
-}
-
-// -----
-
-// Kernel arguments must have an element type packages describe (the launch
-// needs it), even when the kernel does not touch them.
-// CHECK: tile-opt: kernel 'f8_argument': argument #0 has type memref<?xf8E4M3FN>, which a package cannot describe
-func.func @f8_argument(%x: memref<?xf8E4M3FN>, %y: memref<?xf32>) attributes {tile.kernel} {
-  %c0 = arith.constant 0 : index
-  %t = "tile.load"(%y, %c0) : (memref<?xf32>, index) -> tensor<16xf32>
-  "tile.store"(%t, %y, %c0) : (tensor<16xf32>, memref<?xf32>, index) -> ()
   return
 }

@@ -1,0 +1,50 @@
+/* tile-widen-f8-dots; see WidenF8Dots.h. */
+#include "lib/Transforms/WidenF8Dots.h"
+
+#include "lib/Analysis/Mma.h"
+#include "lib/Support/Build.h"
+#include "lib/Support/IR.h"
+#include "lib/Transforms/AssignLayouts.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "tile-c/Dialect.h"
+
+typedef struct {
+  int numWarps;
+  const char *chip;
+} Widen;
+
+static void widenOperand(MlirOperation dot, intptr_t i) {
+  MlirValue v = mlirOperationGetOperand(dot, i);
+  TileBuilder b = tileBuilderBefore(dot);
+  MlirType f16 = tileShapedLike(mlirValueGetType(v), mlirF16TypeGet(b.ctx));
+  mlirOperationSetOperand(dot, i, bCast(&b, "arith.extf", v, f16));
+}
+
+static MlirWalkResult widenDot(MlirOperation op, void *userData) {
+  const Widen *w = userData;
+  TileMmaInstr instr;
+  const char *why;
+  int n;
+  if (!tileOpIsNamed(op, "tile.dot") || !tileMmaInstrFor(op, &instr, &why) ||
+      !instr.wgmmaOnly || tileWgmmaFor(op, w->chip, w->numWarps, &n, &why))
+    return MlirWalkResultAdvance;
+  widenOperand(op, 0);
+  widenOperand(op, 1);
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult widenKernel(MlirOperation op, void *userData) {
+  const Widen *outer = userData;
+  if (!tileIsKernel(op))
+    return MlirWalkResultAdvance;
+  Widen w = {tileKernelNumWarps(op, outer->numWarps), outer->chip};
+  mlirOperationWalk(op, widenDot, &w, MlirWalkPreOrder);
+  return MlirWalkResultSkip;
+}
+
+MlirLogicalResult tileWidenF8Dots(MlirOperation op, int numWarps,
+                                  const char *chip) {
+  Widen w = {numWarps, chip && chip[0] ? chip : NULL};
+  mlirOperationWalk(op, widenKernel, &w, MlirWalkPreOrder);
+  return mlirLogicalResultSuccess();
+}
