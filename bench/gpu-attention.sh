@@ -54,7 +54,8 @@ for r in rows:
     if r["impl"] != "tile":
         continue
     c = r["case"]
-    p = [by.get((c, i)) for i in ("sdpa", "triton", "triton_tuned")]
+    # A variant (case+ws) is compared with the peers of its case.
+    p = [by.get((c.split("+")[0], i)) for i in ("sdpa", "triton", "triton_tuned")]
     f = lambda x: "%.0f" % x["tflops"] if x else "-"
     g = lambda x: "%.2f" % (r["tflops"] / x["tflops"]) if x else "-"
     print("| %s | %.0f | %.0f | %s | %s | %s | %s | %s | %s |" % (

@@ -138,15 +138,17 @@ static bool parseOptions(const TilePassDef *def, MlirStringRef text,
       ok = false;
     } else if (strcmp(key, "chip") == 0) {
       snprintf(out->chip, sizeof out->chip, "%s", value);
-    } else if (strcmp(key, "fast-math") == 0) {
+    } else if (strcmp(key, "fast-math") == 0 ||
+               strcmp(key, "warp-specialize") == 0) {
       if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
         tileStrBufPrintf(&err,
-                         "pass '%s': option 'fast-math' wants true or false, "
+                         "pass '%s': option '%s' wants true or false, "
                          "got '%s'",
-                         def->name, value);
+                         def->name, key, value);
         ok = false;
       }
-      out->fastMath = value[0] == 't';
+      *(key[0] == 'f' ? &out->fastMath : &out->warpSpecialize) =
+          value[0] == 't';
     } else {
       /* The ranges --tile-compile takes (lib/Target/GpuCompile.c), so an
        * option means the same in a pipeline and in a compile. */

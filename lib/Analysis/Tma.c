@@ -130,3 +130,11 @@ int tileTmaMapOf(MlirOperation kernel, MlirOperation op) {
   mlirOperationWalk(kernel, collect, &w, MlirWalkPreOrder);
   return w.found;
 }
+
+int tileKernelProducerWarps(MlirOperation kernel) {
+  int64_t n = 0;
+  return tileOpIntAttr(kernel, "tile.producer_warps", &n) &&
+                 n == TILE_PRODUCER_WARPS
+             ? (int)n
+             : 0;
+}

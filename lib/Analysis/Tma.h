@@ -49,4 +49,12 @@ int tileTmaMaps(MlirOperation kernel, TileTmaMap *out);
 /* The index in tileTmaMaps of the map of `op` (a load or a store), or -1. */
 int tileTmaMapOf(MlirOperation kernel, MlirOperation op);
 
+/* The warps of the producer warpgroup a warp-specialized kernel adds
+ * (tile-pipeline's warp-specialize, lib/Transforms/Pipeline.h): they issue
+ * a TMA loop's copies while the kernel's own warps consume them. */
+#define TILE_PRODUCER_WARPS 4
+
+/* The kernel's tile.producer_warps (TILE_PRODUCER_WARPS), or 0. */
+int tileKernelProducerWarps(MlirOperation kernel);
+
 #endif

@@ -144,6 +144,8 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   g->wgmmaInFlight = piped && pipe.wgmmaInFlight;
   ok = (!piped || gpuPipelineIteration(g, &inner, &pipe, iv, lb, ub, step)) &&
        g->lowerBlock(g, &inner, body);
+  if (ok && piped)
+    gpuPipelineIterationEnd(g, &inner, &pipe, iv, lb, step);
   g->wgmmaInFlight = inFlight;
   g->inPipelinedLoop -= piped;
   if (ok) {

@@ -146,7 +146,7 @@ void gpuStageDotOperands(GpuLowering *g, TileBuilder *b, GpuSmemTile *sa,
   if (stageB)
     sb->base =
         gpuGep(b, base, cIdx(b, aBytes), mlirIntegerTypeGet(g->ctx, 8));
-  gpuBarrier(b);
+  gpuBarrier(g, b);
   if (stageA)
     gpuWriteSmem(g, b, sa, A);
   if (stageB) {
@@ -157,7 +157,7 @@ void gpuStageDotOperands(GpuLowering *g, TileBuilder *b, GpuSmemTile *sa,
   }
   if (asyncReaders)
     gpuFenceAsyncShared(b);
-  gpuBarrier(b);
+  gpuBarrier(g, b);
 }
 
 /* ---- nvvm ops ---------------------------------------------------------- */

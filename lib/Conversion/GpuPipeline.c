@@ -148,6 +148,32 @@ static void planInvariantOperands(GpuPipeline *p) {
   }
 }
 
+/* Adds to p->handoff the values from before the loop that offset `v`
+ * (a scalar of the body) is computed from; false when there are too many
+ * or one is not an integer. */
+static bool collectHandoff(GpuPipeline *p, MlirValue v) {
+  if (mlirValueEqual(v, p->iv))
+    return true;
+  if (mlirValueIsAOpResult(v)) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (mlirBlockEqual(mlirOperationGetBlock(def), p->body)) {
+      for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
+        if (!collectHandoff(p, mlirOperationGetOperand(def, i)))
+          return false;
+      return true;
+    }
+  }
+  for (int k = 0; k < p->numHandoff; ++k)
+    if (mlirValueEqual(p->handoff[k], v))
+      return true;
+  MlirType t = mlirValueGetType(v);
+  if (p->numHandoff == GPU_PIPELINE_MAX_HANDOFF ||
+      !(mlirTypeIsAIndex(t) || mlirTypeIsAInteger(t)))
+    return false;
+  p->handoff[p->numHandoff++] = v;
+  return true;
+}
+
 bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
                      GpuPipeline *p) {
   memset(p, 0, sizeof *p);
@@ -193,6 +219,22 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
     p->txBytes += tileBytes(p->loads[j]);
   }
   planInvariantOperands(p);
+  p->warpSpecialized =
+      p->tma && g->producerWarps > 0 &&
+      mlirOperationEqual(mlirOperationGetParentOperation(loop), g->kernel);
+  for (int j = 0; j < p->numLoads && p->warpSpecialized; ++j)
+    for (intptr_t i = 1; i < mlirOperationGetNumOperands(p->loads[j]); ++i)
+      p->warpSpecialized =
+          p->warpSpecialized &&
+          collectHandoff(p, mlirOperationGetOperand(p->loads[j], i));
+  /* Once gpuPipelineSetUpProducer ran, only the loops it set up. */
+  bool setUp = !g->wsSetUp;
+  for (int k = 0; k < g->numWsLoops; ++k)
+    if (mlirOperationEqual(g->wsLoops[k].loop, loop)) {
+      p->barrierBase = g->wsLoops[k].base;
+      setUp = true;
+    }
+  p->warpSpecialized = p->warpSpecialized && setUp;
   p->wgmmaInFlight = p->asyncProxyReads && p->stages >= 3;
   for (int j = 0; j < p->numLoads && p->wgmmaInFlight; ++j)
     p->wgmmaInFlight = accumulatesAcrossIterations(p->loads[j], p->body);
@@ -224,7 +266,7 @@ int64_t gpuPipelineBytes(const GpuLowering *g, MlirOperation kernel) {
  * `iv`: the pass checked it is the induction variable, a value from
  * outside the loop (already lowered), or arith on those (cloned here). */
 static MlirValue scalarAt(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
-                          MlirValue v, MlirValue iv) {
+                          MlirValue v, MlirValue iv, const MlirValue *handed) {
   if (mlirValueEqual(v, p->iv))
     return iv;
   if (mlirValueIsAOpResult(v)) {
@@ -233,14 +275,19 @@ static MlirValue scalarAt(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
       MlirOperation copy = mlirOperationClone(def);
       for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
         mlirOperationSetOperand(
-            copy, i, scalarAt(g, b, p, mlirOperationGetOperand(def, i), iv));
+            copy, i,
+            scalarAt(g, b, p, mlirOperationGetOperand(def, i), iv, handed));
       bInsert(b, copy);
       return mlirOperationGetResult(
           copy, mlirOpResultGetResultNumber(v));
     }
   }
+  /* The producer has the values handed to it (p->handoff's order). */
+  for (int k = 0; handed && k < p->numHandoff; ++k)
+    if (mlirValueEqual(p->handoff[k], v))
+      return handed[k];
   GpuValue *outer = gpuMapGet(&g->values, v);
-  return outer ? outer->tile.scalar : (MlirValue){NULL};
+  return outer && !handed ? outer->tile.scalar : (MlirValue){NULL};
 }
 
 static MlirValue byteGep(TileBuilder *b, MlirValue base, MlirValue offset) {
@@ -353,7 +400,8 @@ static bool issueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   MlirValue batch = zero;
   t.batchInside = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
   for (int d = 0; d < lead; ++d) {
-    MlirValue o = scalarAt(g, b, p, mlirOperationGetOperand(load, 1 + d), iv);
+    MlirValue o =
+        scalarAt(g, b, p, mlirOperationGetOperand(load, 1 + d), iv, NULL);
     batch = bAddi(b, batch, bMuli(b, o, t.m->strides[d]));
     t.batchInside = bAndi(b, t.batchInside, bCmpi(b, ARITH_SGE, o, zero));
     t.batchInside =
@@ -362,7 +410,7 @@ static bool issueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   t.base = lead ? gpuGep(b, t.m->ptr, batch, t.m->elem) : t.m->ptr;
   for (int d = 0; d < 2; ++d) {
     t.off[d] = scalarAt(g, b, p, mlirOperationGetOperand(load, 1 + lead + d),
-                        iv);
+                        iv, NULL);
     t.sizes[d] = t.m->sizes[lead + d];
   }
   t.rowStride = t.m->strides[lead];
@@ -420,10 +468,13 @@ static void waitGroups(TileBuilder *b, int pending) {
 
 /* ---- bulk tensor copies (TMA) ------------------------------------------ */
 
-/* The mbarrier of stage `stage` (8 bytes each, a static buffer). */
-static MlirValue mbarrierOf(TileBuilder *b, GpuLowering *g, MlirValue stage) {
+/* The 8-byte slot `slot` of the loop's mbarriers (a static buffer; from
+ * p->barrierBase): its stages' full mbarriers first (the copies landed). */
+static MlirValue mbarrierOf(TileBuilder *b, GpuLowering *g,
+                            const GpuPipeline *p, MlirValue slot) {
   return byteGep(b, gpuSharedGlobal(b, g->mbarrierName),
-                 bMuli(b, stage, bConstIndex(b, 8)));
+                 bAddi(b, bMuli(b, slot, bConstIndex(b, 8)),
+                       bConstIndex(b, p->barrierBase)));
 }
 
 static MlirValue i32Of(TileBuilder *b, MlirValue index) {
@@ -451,9 +502,9 @@ static void voidOp(TileBuilder *b, const char *name, intptr_t n,
  * block of each load (a box of rows x blockElems at column col0 + c *
  * blockElems, row row0; outside the memref TMA writes zeros). */
 static bool issueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
-                     MlirValue iv, MlirValue stage) {
+                     MlirValue iv, MlirValue stage, const MlirValue *handed) {
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  MlirValue bar = mbarrierOf(b, g, stage);
+  MlirValue bar = mbarrierOf(b, g, p, stage);
   MlirValue expect[] = {bar, bConstInt(b, i32, p->txBytes)};
   voidOp(b, "nvvm.mbarrier.arrive.expect_tx", 2, expect, 0, NULL);
   for (int j = 0; j < p->numLoads; ++j) {
@@ -466,8 +517,8 @@ static bool issueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
     int rank = (int)mlirOperationGetNumOperands(load) - 1;
     MlirValue coord[3];
     for (int d = 0; d < rank; ++d) {
-      coord[d] = scalarAt(g, b, p,
-                          mlirOperationGetOperand(load, rank - d), iv);
+      coord[d] = scalarAt(g, b, p, mlirOperationGetOperand(load, rank - d),
+                          iv, handed);
       if (mlirValueIsNull(coord[d]))
         return false;
     }
@@ -503,7 +554,7 @@ static bool issueTmaIfInLoop(GpuLowering *g, TileBuilder *b,
                              MlirValue stage) {
   TileBuilder then;
   leaderOnly(b, g, bCmpi(b, ARITH_SLT, iv, ub), &then);
-  bool ok = issueTma(g, &then, p, iv, stage);
+  bool ok = issueTma(g, &then, p, iv, stage, NULL);
   bYield(&then, "scf.yield", 0, NULL);
   return ok;
 }
@@ -519,21 +570,19 @@ static void initMbarriers(GpuLowering *g, TileBuilder *b, const GpuPipeline *p) 
   leaderOnly(b, g, (MlirValue){NULL}, &then);
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
   for (int s = 0; s < p->stages; ++s) {
-    MlirValue operands[] = {mbarrierOf(&then, g, bConstIndex(&then, s)),
+    MlirValue operands[] = {mbarrierOf(&then, g, p, bConstIndex(&then, s)),
                             bConstInt(&then, i32, 1)};
     voidOp(&then, "nvvm.mbarrier.init", 2, operands, 0, NULL);
   }
   voidOp(&then, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL);
   bYield(&then, "scf.yield", 0, NULL);
-  gpuBarrier(b);
+  gpuBarrier(g, b);
 }
 
-/* Waits until stage `stage`'s copies of phase `parity` have landed. */
-static void waitMbarrier(GpuLowering *g, TileBuilder *b, MlirValue stage,
-                         MlirValue parity) {
+/* Waits until phase `parity` of mbarrier `bar` completed. */
+static void waitParity(TileBuilder *b, MlirValue bar, MlirValue parity) {
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  MlirValue operands[] = {mbarrierOf(b, g, stage), i32Of(b, parity),
-                          bConstInt(b, i32, 1000000)};
+  MlirValue operands[] = {bar, i32Of(b, parity), bConstInt(b, i32, 1000000)};
   voidOp(b, "nvvm.mbarrier.try_wait.parity", 3, operands, 0, NULL);
 }
 
@@ -556,6 +605,194 @@ static void remarkNoTma(GpuLowering *g, const GpuPipeline *p) {
            "cannot use TMA: %s",
            why);
   g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(at), msg);
+}
+
+/* ---- warp specialization ---------------------------------------------- */
+
+/* A warp-specialized loop's mbarriers (from p->barrierBase): the stages'
+ * full ones, their empty ones (every warp released the stage: one arrival
+ * per warp), the handoff (one arrival: the values below are written),
+ * then the handed-off values, 8 bytes each. */
+static MlirValue emptyMbarrierOf(TileBuilder *b, GpuLowering *g,
+                                 const GpuPipeline *p, MlirValue stage) {
+  return mbarrierOf(b, g, p, bAddi(b, stage, bConstIndex(b, p->stages)));
+}
+
+static MlirValue handoffSlot(TileBuilder *b, GpuLowering *g,
+                             const GpuPipeline *p, int k) {
+  return mbarrierOf(b, g, p, bConstIndex(b, 2 * p->stages + k));
+}
+
+/* Slots of a loop: 2 S mbarriers, the handoff, its values (the loads'
+ * offsets' own, then lb, ub and step). */
+static int64_t producerSlots(const GpuPipeline *p) {
+  return 2LL * p->stages + 1 + p->numHandoff + 3;
+}
+
+/* The non-specialized loops' mbarriers come first (at most 8 stages). */
+enum { WS_FIRST_BASE = 8 * 8 };
+
+static void initMbarrier(TileBuilder *b, MlirValue bar, int arrivals) {
+  MlirValue operands[] = {
+      bar, bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), arrivals)};
+  voidOp(b, "nvvm.mbarrier.init", 2, operands, 0, NULL);
+}
+
+void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
+  int64_t base = WS_FIRST_BASE;
+  MlirBlock body =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(g->kernel, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    GpuPipeline p;
+    if (!tileOpIsNamed(op, "scf.for") || !gpuPipelinePlan(g, op, &p) ||
+        !p.warpSpecialized || g->numWsLoops == GPU_MAX_WS_LOOPS)
+      continue;
+    g->wsLoops[g->numWsLoops].loop = op;
+    g->wsLoops[g->numWsLoops++].base = base;
+    base += 8 * producerSlots(&p);
+  }
+  g->wsSetUp = true;
+  if (g->numWsLoops == 0)
+    return; /* the generic entry: the producer has nothing to do */
+  TileBuilder then;
+  leaderOnly(b, g, (MlirValue){NULL}, &then);
+  for (int k = 0; k < g->numWsLoops; ++k) {
+    GpuPipeline p;
+    gpuPipelinePlan(g, g->wsLoops[k].loop, &p);
+    for (int s = 0; s < p.stages; ++s) {
+      initMbarrier(&then, mbarrierOf(&then, g, &p, bConstIndex(&then, s)), 1);
+      initMbarrier(&then, emptyMbarrierOf(&then, g, &p, bConstIndex(&then, s)),
+                   g->numWarps);
+    }
+    initMbarrier(&then, handoffSlot(&then, g, &p, 0), 1);
+  }
+  voidOp(&then, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL);
+  bYield(&then, "scf.yield", 0, NULL);
+  if (base > g->mbarrierBytes)
+    g->mbarrierBytes = base;
+  /* Before the warps part: every thread of the block. */
+  bInsert(b, tileOpCreate(b->loc, "nvvm.barrier0", 0, NULL, 0, NULL, 0, NULL));
+}
+
+static MlirValue toI64(TileBuilder *b, MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  if (mlirTypeIsAIndex(t))
+    return gpuIndexToI64(b, v);
+  if (mlirIntegerTypeGetWidth(t) == 64)
+    return v;
+  return bCast(b, "arith.extsi", v, mlirIntegerTypeGet(b->ctx, 64));
+}
+
+static MlirValue fromI64(TileBuilder *b, MlirValue v, MlirType t) {
+  if (mlirTypeIsAIndex(t))
+    return bCast(b, "arith.index_cast", v, t);
+  if (mlirIntegerTypeGetWidth(t) == 64)
+    return v;
+  return bCast(b, "arith.trunci", v, t);
+}
+
+/* The producer's part of the loop (appended to g->producer, in program
+ * order): one thread waits for the handoff, reads the values, then issues
+ * every iteration's copies into stage i % S, from iteration S on after
+ * the kernel's warps released that stage (phase i / S - 1 of its empty
+ * mbarrier). */
+static bool produce(GpuLowering *g, const GpuPipeline *p,
+                    const MlirType *types) {
+  TileBuilder *pb = &g->producer;
+  TileBuilder one, body, reuse;
+  MlirValue first = bAndi(
+      pb, bCmpi(pb, ARITH_EQ, g->warp, bConstIndex(pb, g->numWarps)),
+      bCmpi(pb, ARITH_EQ, g->lane, bConstIndex(pb, 0)));
+  bIf(pb, first, 0, NULL, false, &one, NULL);
+  waitParity(&one, handoffSlot(&one, g, p, 0), bConstIndex(&one, 0));
+  MlirType i64 = mlirIntegerTypeGet(g->ctx, 64);
+  MlirValue handed[GPU_PIPELINE_MAX_HANDOFF + 3];
+  for (int k = 0; k < p->numHandoff + 3; ++k)
+    handed[k] = fromI64(
+        &one, gpuLoadPtr(&one, handoffSlot(&one, g, p, 1 + k), i64, 8),
+        types[k]);
+  MlirValue lb = handed[p->numHandoff], ub = handed[p->numHandoff + 1];
+  MlirValue step = handed[p->numHandoff + 2];
+  bFor(&one, lb, ub, step, 0, NULL, &body);
+  MlirValue iv = mlirBlockGetArgument(body.block, 0);
+  MlirValue S = bConstIndex(&body, p->stages);
+  MlirValue i = bBinary(&body, "arith.divui",
+                        bBinary(&body, "arith.subi", iv, lb), step);
+  MlirValue stage = bBinary(&body, "arith.remui", i, S);
+  bIf(&body, bCmpi(&body, ARITH_UGE, i, S), 0, NULL, false, &reuse, NULL);
+  MlirValue round = bBinary(&reuse, "arith.divui", i, S);
+  waitParity(&reuse, emptyMbarrierOf(&reuse, g, p, stage),
+             bBinary(&reuse, "arith.remui",
+                     bAddi(&reuse, round, bConstIndex(&reuse, 1)),
+                     bConstIndex(&reuse, 2)));
+  bYield(&reuse, "scf.yield", 0, NULL);
+  bool ok = issueTma(g, &body, p, iv, stage, handed);
+  bYield(&body, "scf.yield", 0, NULL);
+  bYield(&one, "scf.yield", 0, NULL);
+  return ok;
+}
+
+/* The kernel's warps at the loop's start: thread 0 writes what the
+ * producer needs and arrives on the handoff mbarrier, whose release makes
+ * them visible to the producer's wait. */
+static bool handOff(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                    MlirValue lb, MlirValue ub, MlirValue step) {
+  int n = p->numHandoff + 3;
+  MlirValue values[GPU_PIPELINE_MAX_HANDOFF + 3];
+  MlirType types[GPU_PIPELINE_MAX_HANDOFF + 3];
+  for (int k = 0; k < p->numHandoff; ++k) {
+    GpuValue *v = gpuMapGet(&g->values, p->handoff[k]);
+    if (!v || v->kind == GPU_MEMREF || mlirValueIsNull(v->tile.scalar)) {
+      tileEmitOpError(p->loads[0],
+                      "has an offset the producer warp cannot be given");
+      return false;
+    }
+    values[k] = v->tile.scalar;
+  }
+  values[n - 3] = lb;
+  values[n - 2] = ub;
+  values[n - 1] = step;
+  for (int k = 0; k < n; ++k)
+    types[k] = mlirValueGetType(values[k]);
+  TileBuilder then;
+  leaderOnly(b, g, (MlirValue){NULL}, &then);
+  for (int k = 0; k < n; ++k)
+    gpuStorePtr(&then, toI64(&then, values[k]),
+                handoffSlot(&then, g, p, 1 + k), 8);
+  MlirValue bar = handoffSlot(&then, g, p, 0);
+  voidOp(&then, "nvvm.mbarrier.arrive", 1, &bar, 0, NULL);
+  bYield(&then, "scf.yield", 0, NULL);
+  return produce(g, p, types);
+}
+
+void gpuPipelineIterationEnd(GpuLowering *g, TileBuilder *b,
+                             const GpuPipeline *p, MlirValue iv, MlirValue lb,
+                             MlirValue step) {
+  if (!p->warpSpecialized)
+    return;
+  MlirValue S = bConstIndex(b, p->stages);
+  MlirValue i = bBinary(b, "arith.divui", bBinary(b, "arith.subi", iv, lb),
+                        step);
+  TileBuilder at = *b, then;
+  MlirValue done = i;
+  if (p->wgmmaInFlight) {
+    /* This iteration's wait_group 1 completed the previous one's dots. */
+    bIf(b, bCmpi(b, ARITH_UGE, i, bConstIndex(b, 1)), 0, NULL, false, &at,
+        NULL);
+    done = bBinary(&at, "arith.subi", i, bConstIndex(&at, 1));
+  }
+  MlirValue stage = bBinary(&at, "arith.remui", done, S);
+  /* Every lane's reads of the stage come before its warp's arrival. */
+  MlirValue all = bConstInt(&at, mlirIntegerTypeGet(b->ctx, 32), -1);
+  voidOp(&at, "nvvm.bar.warp.sync", 1, &all, 0, NULL);
+  bIf(&at, bCmpi(&at, ARITH_EQ, g->lane, bConstIndex(&at, 0)), 0, NULL,
+      false, &then, NULL);
+  MlirValue bar = emptyMbarrierOf(&then, g, p, stage);
+  voidOp(&then, "nvvm.mbarrier.arrive", 1, &bar, 0, NULL);
+  bYield(&then, "scf.yield", 0, NULL);
+  if (p->wgmmaInFlight)
+    bYield(&at, "scf.yield", 0, NULL);
 }
 
 /* ---- the pipeline ------------------------------------------------------ */
@@ -593,7 +830,7 @@ static bool stageInvariants(GpuLowering *g, TileBuilder *b,
      * one. */
     if (wgmmaReads)
       gpuFenceAsyncShared(b);
-    gpuBarrier(b);
+    gpuBarrier(g, b);
   }
   return true;
 }
@@ -613,9 +850,11 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                          MlirValue lb, MlirValue ub, MlirValue step) {
   /* The buffers overlap the scratch buffer that code before the loop may
    * still be reading. */
-  gpuBarrier(b);
+  gpuBarrier(g, b);
   if (!stageInvariants(g, b, p))
     return false;
+  if (p->warpSpecialized)
+    return handOff(g, b, p, lb, ub, step);
   if (p->tma)
     initMbarriers(g, b, p);
   else if (p->asyncProxyReads)
@@ -646,7 +885,7 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
      * async one. */
     if (p->asyncProxyReads)
       gpuFenceAsyncShared(b);
-    gpuBarrier(b);
+    gpuBarrier(g, b);
   }
   MlirValue i = bBinary(b, "arith.divui", bBinary(b, "arith.subi", iv, lb),
                         step);
@@ -657,14 +896,17 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   MlirValue ivAhead = bAddi(b, iv, bMuli(b, step, bConstIndex(b, L)));
   if (p->tma) {
     /* This iteration's tiles (the stage's phase i / S), then a barrier:
-     * every warp is done with the buffer the next copies overwrite. */
-    waitMbarrier(g, b, stage,
-                 bBinary(b, "arith.remui",
-                         bBinary(b, "arith.divui", i, bConstIndex(b, S)),
-                         bConstIndex(b, 2)));
-    gpuBarrier(b);
-    if (!issueTmaIfInLoop(g, b, p, ivAhead, ub, ahead))
-      return false;
+     * every warp is done with the buffer the next copies overwrite (the
+     * producer warp waits for that itself). */
+    waitParity(b, mbarrierOf(b, g, p, stage),
+               bBinary(b, "arith.remui",
+                       bBinary(b, "arith.divui", i, bConstIndex(b, S)),
+                       bConstIndex(b, 2)));
+    if (!p->warpSpecialized) {
+      gpuBarrier(g, b);
+      if (!issueTmaIfInLoop(g, b, p, ivAhead, ub, ahead))
+        return false;
+    }
   } else {
     for (int j = 0; j < p->numLoads; ++j)
       if (!issueCopies(g, b, p, j, ivAhead, bufferOf(b, g, p, j, ahead)))
@@ -700,14 +942,15 @@ void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
         gpuWgmmaPin(b, v->tile.regs, v->tile.numRegs);
     }
   }
-  gpuBarrier(b);
-  if (p->tma) {
+  gpuBarrier(g, b);
+  if (p->tma && !p->warpSpecialized) {
     /* Every thread is past its last wait: the leader retires the
-     * mbarriers (the next run of the loop initializes them again). */
+     * mbarriers (the next run of the loop initializes them again; a
+     * warp-specialized loop's run once and keep theirs). */
     TileBuilder then;
     leaderOnly(b, g, (MlirValue){NULL}, &then);
     for (int s = 0; s < p->stages; ++s) {
-      MlirValue bar = mbarrierOf(&then, g, bConstIndex(&then, s));
+      MlirValue bar = mbarrierOf(&then, g, p, bConstIndex(&then, s));
       voidOp(&then, "nvvm.mbarrier.inval", 1, &bar, 0, NULL);
     }
     bYield(&then, "scf.yield", 0, NULL);

@@ -7,7 +7,11 @@
 
 #include "lib/Conversion/GpuOps.h"
 
-enum { GPU_PIPELINE_MAX_LOADS = 4, GPU_PIPELINE_MAX_INVARIANT = 4 };
+enum {
+  GPU_PIPELINE_MAX_LOADS = 4,
+  GPU_PIPELINE_MAX_INVARIANT = 4,
+  GPU_PIPELINE_MAX_HANDOFF = 16
+};
 
 /* A dot operand of the loop's body defined before the loop (attention's
  * Q): its registers are written to shared memory once, before the loop,
@@ -49,6 +53,17 @@ typedef struct {
   int64_t bytes; /* the whole region: the stages, then the invariants */
   MlirBlock body; /* of the kernel's loop */
   MlirValue iv;   /* its induction variable */
+  /* Warp specialization (GpuLowering.producerWarps, with TMA): the
+   * producer warp issues every iteration's copies into stage i % S once
+   * the kernel's warps released it (a second mbarrier per stage, one
+   * arrival per warp), so the kernel's warps only wait for their tiles.
+   * What the copies' offsets need from before the loop (the values the
+   * loads' offsets use, then lb, ub and step) is handed to the producer
+   * through shared memory at the loop's start. */
+  bool warpSpecialized;
+  int64_t barrierBase; /* the loop's mbarriers: bytes into their buffer */
+  int numHandoff;
+  MlirValue handoff[GPU_PIPELINE_MAX_HANDOFF]; /* kernel values */
 } GpuPipeline;
 
 /* Whether this entry pipelines `loop` (marked by tile-pipeline; the aligned
@@ -59,6 +74,11 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
 /* The shared memory the kernel's pipelined loops need (the largest). */
 int64_t gpuPipelineBytes(const GpuLowering *g, MlirOperation kernel);
 
+/* At the entry of a kernel with a producer warpgroup, before the warps
+ * part (every thread of the block is there): thread 0 sets up the
+ * mbarriers of each warp-specialized loop, then a barrier of the whole
+ * block. */
+void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b);
 /* Before the loop: the copies of the first `lookahead` iterations. */
 bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                          MlirValue lb, MlirValue ub, MlirValue step);
@@ -68,6 +88,12 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
 bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                           MlirValue iv, MlirValue lb, MlirValue ub,
                           MlirValue step);
+/* At the end of the lowered body: with warp specialization, each warp
+ * releases the stage it is done with (this iteration's, or with
+ * wgmmaInFlight the previous one's). */
+void gpuPipelineIterationEnd(GpuLowering *g, TileBuilder *b,
+                             const GpuPipeline *p, MlirValue iv, MlirValue lb,
+                             MlirValue step);
 /* After the loop: no copy left in flight; with wgmmaInFlight, no wgmma
  * either, and the loop's results (`results`, its tiles) are pinned after
  * that wait. */

@@ -174,11 +174,11 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       slots[j] = bMuli(b, flat, bConstIndex(b, distinctWarps));
     }
     if (inLoop)
-      gpuBarrier(b); /* last iteration's readers are done */
+      gpuBarrier(g, b); /* last iteration's readers are done */
     for (int j = 0; j < nOut; ++j)
       gpuStorePtr(b, gpuToStorage(b, acc[j]),
                   gpuGep(b, base, bAddi(b, slots[j], warpC), accElem), bytes);
-    gpuBarrier(b);
+    gpuBarrier(g, b);
     for (int j = 0; j < nOut; ++j) {
       MlirValue total = (MlirValue){NULL};
       for (int w = 0; w < distinctWarps; ++w) {

@@ -136,9 +136,9 @@ bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   }
   gpuNeedShared(g, numElements(src.rank, src.shape) * tileElemBytes(src.elem));
   MlirValue base = gpuSharedBase(b, g);
-  gpuBarrier(b);
+  gpuBarrier(g, b);
   writeTile(g, b, base, &src);
-  gpuBarrier(b);
+  gpuBarrier(g, b);
   /* A reshape reads its result in row-major order; the others read the
    * source's coordinates (permuted for a trans). */
   Placement p = place(g, b, &l, out.shape, out.rank,
@@ -250,10 +250,10 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirValue bBase = gpuGep(b, base, bConstIndex(b, bStart),
                            mlirIntegerTypeGet(g->ctx, 8));
   (void)bOffset;
-  gpuBarrier(b);
+  gpuBarrier(g, b);
   writeTile(g, b, base, &A);
   writeTile(g, b, bBase, &B);
-  gpuBarrier(b);
+  gpuBarrier(g, b);
   /* Each thread walks K once for all of its accumulator registers. */
   GpuTile out = gpuTileAlloc(&l, type);
   MlirValue *m = calloc((size_t)out.numRegs, sizeof *m);

@@ -43,10 +43,10 @@ bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
   GpuSmemTile s = {gpuSharedBase(b, g), layout};
   gpuNeedShared(g, layout.bytes);
   g->usesWgmma = true; /* 1024-byte aligned scratch */
-  gpuBarrier(b);
+  gpuBarrier(g, b);
   gpuWriteSmem(g, b, &s, &t);
   gpuFenceAsyncShared(b);
-  gpuBarrier(b);
+  gpuBarrier(g, b);
 
   MlirValue zero = bConstIndex(b, 0);
   MlirValue leader = bAndi(b, bCmpi(b, ARITH_EQ, g->lane, zero),
@@ -76,7 +76,7 @@ bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
                           {"read", mlirUnitAttrGet(b->ctx)}};
   voidOp(&then, "nvvm.cp.async.bulk.wait_group", 0, NULL, 2, wait);
   bYield(&then, "scf.yield", 0, NULL);
-  gpuBarrier(b);
+  gpuBarrier(g, b);
   if (value->uniform)
     free(t.regs);
   return true;

@@ -253,9 +253,23 @@ void gpuNeedShared(GpuLowering *g, int64_t bytes) {
     g->smemBytes = end;
 }
 
-MlirValue gpuBarrier(TileBuilder *b) {
-  return bInsert(b, tileOpCreate(b->loc, "nvvm.barrier0", 0, NULL, 0, NULL, 0,
-                                 NULL));
+MlirValue gpuBarrier(const GpuLowering *g, TileBuilder *b) {
+  if (g->producerWarps == 0)
+    return bInsert(b, tileOpCreate(b->loc, "nvvm.barrier0", 0, NULL, 0, NULL,
+                                   0, NULL));
+  /* The producer warpgroup does not take part: its own barrier over the
+   * kernel's warps. */
+  return gpuNamedBarrier(b, GPU_BARRIER_CONSUMERS, 32 * g->numWarps);
+}
+
+MlirValue gpuNamedBarrier(TileBuilder *b, int id, int threads) {
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirValue operands[] = {bConstInt(b, i32, id), bConstInt(b, i32, threads)};
+  int32_t segments[] = {1, 1, 0};
+  TileNamedAttr attrs[] = {
+      {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 3, segments)}};
+  return bInsert(b, tileOpCreate(b->loc, "nvvm.barrier", 2, operands, 0, NULL,
+                                 1, attrs));
 }
 
 MlirType gpuStorageType(MlirType elem) {

@@ -67,6 +67,8 @@ void gpuMapPut(GpuValueMap *m, MlirValue key, GpuValue value);
 /* NULL if absent. */
 GpuValue *gpuMapGet(GpuValueMap *m, MlirValue key);
 
+enum { GPU_MAX_WS_LOOPS = 8 };
+
 /* State shared by the lowering of one kernel. */
 typedef struct GpuLowering {
   MlirContext ctx;
@@ -84,6 +86,19 @@ typedef struct GpuLowering {
   TileBuildCache cache; /* the function's constants and pure ops */
   MlirValue lane, warp;   /* index values at the function entry */
   int numWarps;
+  /* Warp specialization (tile.producer_warps): warps numWarps and up form
+   * the producer warpgroup, which branches off at the entry into a block
+   * of its own; `producer` appends to it (GpuPipeline.c fills it). */
+  int producerWarps;
+  TileBuilder producer;
+  /* Its loops, set up at the entry (gpuPipelineSetUpProducer): where each
+   * one's mbarriers start in their buffer. */
+  struct {
+    MlirOperation loop;
+    int64_t base;
+  } wsLoops[GPU_MAX_WS_LOOPS];
+  int numWsLoops;
+  bool wsSetUp;
   /* Dynamic shared memory: the software-pipeline buffers (the largest
    * pipelined loop's) at its start, live only inside pipelined loops; the
    * scratch buffer starts after them inside such a loop and at 0
@@ -177,7 +192,12 @@ void gpuNeedShared(GpuLowering *g, int64_t bytes);
  * writes; *inLoop says whether one is needed (the next iteration reuses it). */
 MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,
                            bool *inLoop);
-MlirValue gpuBarrier(TileBuilder *b);
+/* A barrier over the kernel's warps: bar.sync 0 for the whole block, or,
+ * with a producer warpgroup, a named barrier it does not take part in. */
+MlirValue gpuBarrier(const GpuLowering *g, TileBuilder *b);
+/* bar.sync `id`, `threads` (a multiple of 32). */
+enum { GPU_BARRIER_CONSUMERS = 1, GPU_BARRIER_HANDOFF = 2 };
+MlirValue gpuNamedBarrier(TileBuilder *b, int id, int threads);
 /* The address of the entry's shared-memory global `name` (!llvm.ptr<3>). */
 MlirValue gpuSharedGlobal(TileBuilder *b, const char *name);
 

@@ -48,7 +48,7 @@ static bool appendParams(TileStrBuf *sig, MlirType t, int *count) {
  * attributes convert-gpu-to-nvvm gives a gpu.func kernel: the lowering
  * emits NVVM ops itself, so the module needs no GPU-dialect conversion. */
 static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
-                                     const char *chip, int numWarps,
+                                     const char *chip, int threads,
                                      const char *entryName, int numTmaMaps) {
   MlirContext ctx = mlirOperationGetContext(kernel);
   TileStrBuf text = tileStrBufInit();
@@ -67,7 +67,6 @@ static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
                      "%s%%p%d: !llvm.ptr {llvm.byval = !llvm.array<128 x i8>, "
                      "llvm.align = 64 : i64, nvvm.grid_constant}",
                      count ? ", " : "", count);
-  int threads = 32 * numWarps;
   tileStrBufPrintf(&text,
                    ") attributes {gpu.kernel, gpu.known_block_size = "
                    "array<i32: %d, 1, 1>, nvvm.kernel, nvvm.maxntid = "
@@ -330,6 +329,85 @@ static void addSharedBuffer(MlirOperation gpuModule, const char *name,
   mlirBlockInsertOwnedOperation(body, 0, global);
 }
 
+/* A block at the end of `func`'s body holding only llvm.return. */
+static MlirBlock returningBlock(MlirOperation func, MlirLocation loc) {
+  MlirBlock block = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(func, 0), block);
+  mlirBlockAppendOwnedOperation(
+      block, tileOpCreate(loc, "llvm.return", 0, NULL, 0, NULL, 0, NULL));
+  return block;
+}
+
+/* setmaxnreg counts for a kernel of `numWarps` warps beside the producer
+ * warpgroup: what every thread may have at launch (65536 registers over
+ * the block, in steps of 8, at most 255), and what the kernel's warps may
+ * take once the producer dropped to `*dec`; ptxas allocates the code
+ * after setmaxnreg.inc with that many. 0: not worth it (the kernel's warps
+ * would gain nothing). */
+static int consumerRegisters(int numWarps, bool producerWorks, int *dec) {
+  int threads = 32 * (numWarps + TILE_PRODUCER_WARPS);
+  int atLaunch = 65536 / threads;
+  atLaunch = (atLaunch > 255 ? 255 : atLaunch) / 8 * 8;
+  /* Issuing copies takes a few dozen registers; an entry with no copies
+   * to issue (the generic one) keeps the least setmaxnreg allows. */
+  *dec = producerWorks ? 40 : 24;
+  int inc = (65536 - 32 * TILE_PRODUCER_WARPS * *dec) / (32 * numWarps);
+  inc = (inc > 240 ? 240 : inc) / 8 * 8;
+  return inc > atLaunch ? inc : 0;
+}
+
+static void setMaxRegisters(TileBuilder *b, bool increase, int count) {
+  char text[96];
+  snprintf(text, sizeof text, "#nvvm<action %s>",
+           increase ? "increase" : "decrease");
+  TileNamedAttr attrs[] = {
+      {"regCount", tileI32Attr(b->ctx, count)},
+      {"action", mlirAttributeParseGet(b->ctx, tileStr(text))}};
+  bInsert(b, tileOpCreate(b->loc, "nvvm.setmaxregister", 0, NULL, 0, NULL, 2,
+                          attrs));
+}
+
+/* Warp specialization: the entry branches, the kernel's warps to a block
+ * where the kernel is lowered (*b moves there), the producer warpgroup to
+ * one of its own (g->producer), which a pipelined loop fills with its
+ * copies (GpuPipeline.c) and which is otherwise empty: those warps return
+ * at once. With 8 or more warps beside it, the producer gives registers
+ * to them. */
+static void splitOffProducer(GpuLowering *g, TileBuilder *b,
+                             MlirOperation func) {
+  MlirBlock consumer = returningBlock(func, b->loc);
+  MlirBlock producer = returningBlock(func, b->loc);
+  gpuPipelineSetUpProducer(g, b);
+  MlirValue isConsumer =
+      bCmpi(b, ARITH_ULT, g->warp, bConstIndex(b, g->numWarps));
+  MlirOperation ret = b->before;
+  MlirOperationState state =
+      mlirOperationStateGet(tileStr("llvm.cond_br"), b->loc);
+  mlirOperationStateAddOperands(&state, 1, &isConsumer);
+  MlirBlock dests[] = {consumer, producer};
+  mlirOperationStateAddSuccessors(&state, 2, dests);
+  int32_t segments[] = {1, 0, 0};
+  MlirNamedAttribute seg = mlirNamedAttributeGet(
+      mlirIdentifierGet(g->ctx, tileStr("operandSegmentSizes")),
+      mlirDenseI32ArrayGet(g->ctx, 3, segments));
+  mlirOperationStateAddAttributes(&state, 1, &seg);
+  bInsert(b, mlirOperationCreate(&state));
+  mlirOperationDestroy(ret);
+  TileBuildCache *cache = b->cache;
+  MlirLocation loc = b->loc;
+  *b = tileBuilderBefore(mlirBlockGetTerminator(consumer));
+  b->cache = cache;
+  b->loc = loc;
+  g->producer = tileBuilderBefore(mlirBlockGetTerminator(producer));
+  g->producer.cache = cache;
+  g->producer.loc = loc;
+  int dec = 0, inc = consumerRegisters(g->numWarps, g->assumeAligned16, &dec);
+  if (inc > 0) {
+    setMaxRegisters(&g->producer, false, dec);
+    setMaxRegisters(b, true, inc);
+  }
+}
+
 MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
                                        TileGpuMma mma,
                                        int numWarps, const char *entryName,
@@ -342,8 +420,10 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
    * alignment); the generic one takes no tensor maps. */
   TileTmaMap maps[TILE_TMA_MAX_MAPS];
   int numTmaMaps = assumeAligned16 ? tileTmaMaps(kernel, maps) : 0;
+  int producerWarps = tileKernelProducerWarps(kernel);
+  int threads = 32 * (numWarps + producerWarps);
   MlirOperation parsed =
-      createGpuModule(kernel, fnType, chip, numWarps, entryName, numTmaMaps);
+      createGpuModule(kernel, fnType, chip, threads, entryName, numTmaMaps);
   if (mlirOperationIsNull(parsed))
     return mlirLogicalResultFailure();
   MlirOperation func = mlirBlockGetFirstOperation(
@@ -379,6 +459,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   g.numTmaMaps = numTmaMaps;
   g.mma = mma;
   g.numWarps = numWarps;
+  g.producerWarps = producerWarps;
   g.assumeAligned16 = assumeAligned16;
   if (remarks)
     g.remarks = *remarks;
@@ -392,12 +473,14 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   TileBuilder b = tileBuilderBefore(mlirBlockGetTerminator(entry));
   b.loc = mlirOperationGetLocation(kernel);
   b.cache = &g.cache;
-  MlirValue tid = specialRegister(&b, "tid", 0, 32 * numWarps);
+  MlirValue tid = specialRegister(&b, "tid", 0, threads);
   g.lane = bBinary(&b, "arith.remui", tid, bConstIndex(&b, 32));
   g.warp = bBinary(&b, "arith.divui", tid, bConstIndex(&b, 32));
   MlirBlock kernelBody =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   mapArguments(&g, &b, kernelBody, entry);
+  if (producerWarps > 0)
+    splitOffProducer(&g, &b, func);
   bool ok = lowerBlock(&g, &b, kernelBody) && !g.failed;
   /* The reductions' regions are static; the scratch buffer is dynamic, so
    * it can pass 48 KiB. */

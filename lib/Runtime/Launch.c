@@ -269,7 +269,7 @@ static int runLoaded(TileCuda *cu, const TilePackage *p, TileCudaKernel *k,
                      TileLaunchResult *out, char *err, size_t errSize) {
   if (prepareParams(cu, p, args, out->aligned, ps, err, errSize))
     return 1;
-  int block = 32 * p->numWarps;
+  int block = 32 * (p->numWarps + p->producerWarps);
   TileCudaEvent *start = NULL, *end = NULL;
   float ms = 0;
   int failed = tileCudaEventCreate(cu, &start, err, errSize) ||

@@ -1,4 +1,4 @@
-/* The compiled package file; see Package.h. Format, version 4, all
+/* The compiled package file; see Package.h. Format, version 5, all
  * integers little-endian:
  *
  *   "TILEPKG\0"                    8 bytes of magic
@@ -15,10 +15,11 @@
  *                                  NUL (not in version 1)
  *   u32 numTensorMaps, then per map u32 arg, boxRows, boxCols,
  *                                  swizzleBytes (from version 3)
+ *   u32 producerWarps              0 or 4 (from version 5)
  *   u64 checksum                   tilePackageChecksum of every byte
  *                                  before it (from version 4)
  *
- * and nothing after. Versions 1 to 3 are still read. The reader trusts nothing: every length is checked
+ * and nothing after. Versions 1 to 4 are still read. The reader trusts nothing: every length is checked
  * against what is left before it is used, and the decoded package goes
  * through the same validation the writer applies. */
 #define _POSIX_C_SOURCE 200809L
@@ -192,6 +193,12 @@ static int validate(const char *name, const TilePackage *p, char *err,
     return tileFail(err, errSize,
                  "%s: %d warps (expected a power of two from 1 to 32)", name,
                  p->numWarps);
+  if ((p->producerWarps != 0 && p->producerWarps != 4) ||
+      p->numWarps + p->producerWarps > 32)
+    return tileFail(err, errSize,
+                    "%s: %d producer warps beside %d (expected 0, or 4 with "
+                    "at most 28 others)",
+                    name, p->producerWarps, p->numWarps);
   if (p->sharedBytes < 0 || p->sharedBytes > TILE_PACKAGE_MAX_SHARED)
     return tileFail(err, errSize,
                  "%s: %d bytes of shared memory (expected 0 to %d)", name,
@@ -331,6 +338,7 @@ int tilePackageWriteMemory(const TilePackage *p, void **outBuf,
     putLE(&b, (uint32_t)t->boxCols, 4);
     putLE(&b, (uint32_t)t->swizzleBytes, 4);
   }
+  putLE(&b, (uint32_t)p->producerWarps, 4);
   if (!b.failed)
     putLE(&b, tilePackageChecksum(b.data, b.size), 8);
   if (b.failed) {
@@ -562,6 +570,11 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
       tilePackageFree(&p);
       return 1;
     }
+  }
+  if (version > 4 &&
+      getU32(&r, "the number of producer warps", 4, &p.producerWarps)) {
+    tilePackageFree(&p);
+    return 1;
   }
   if (r.pos < r.size) {
     tilePackageFree(&p);

@@ -13,7 +13,7 @@
  *   scalar: its own width: i1 and i8 1 byte, i16/f16/bf16 2, i32/f32 4,
  *           i64/index/f64 8
  * The program id is blockIdx and the grid is gridDim; a block has
- * 32 * numWarps threads.
+ * 32 * (numWarps + producerWarps) threads.
  *
  * An image may also hold the entry kernelName + TILE_ALIGNED_ENTRY_SUFFIX,
  * compiled for memrefs whose base is 16-byte aligned and whose innermost
@@ -37,7 +37,11 @@
  * checked before anything else is read, and a cubin image must be a
  * well-formed 64-bit CUDA ELF file (its headers and sections inside the
  * image): a damaged package is refused the same way with or without a
- * GPU, before the driver sees it. */
+ * GPU, before the driver sees it.
+ *
+ * From version 5 a package may launch a producer warpgroup beside its
+ * warps (producerWarps = 4, tile-pipeline's warp specialization): a block
+ * then has 32 * (numWarps + producerWarps) threads, in both entries. */
 #ifndef TILE_RUNTIME_PACKAGE_H
 #define TILE_RUNTIME_PACKAGE_H
 
@@ -46,7 +50,7 @@
 
 #include "lib/Runtime/HostArray.h"
 
-#define TILE_PACKAGE_VERSION 4
+#define TILE_PACKAGE_VERSION 5
 #define TILE_PACKAGE_MAX_ARGS 64
 #define TILE_PACKAGE_MAX_TENSOR_MAPS 8
 #define TILE_ALIGNED_ENTRY_SUFFIX "__aligned16"
@@ -83,7 +87,8 @@ typedef struct {
   char kernelName[128];  /* the entry symbol in the image */
   char chip[16];         /* e.g. "sm_90a", "sm_80" */
   TileImageKind imageKind;
-  int numWarps;          /* 1..32 */
+  int numWarps;          /* 1..32: the warps the kernel's layouts use */
+  int producerWarps;     /* 0, or 4 more that only feed them (version 5) */
   int sharedBytes;       /* static shared memory of the kernel */
   int flopsPerProgram;   /* 2*M*N*K of the dots one program runs, for
                           * TFLOP/s; 0 when not known at compile time */

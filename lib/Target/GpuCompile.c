@@ -136,14 +136,15 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
         return 1;
       }
       o->generic = value[0] == 'l' ? TILE_GENERIC_LAZY : TILE_GENERIC_EAGER;
-    } else if (strcmp(key, "fast-math") == 0) {
+    } else if (strcmp(key, "fast-math") == 0 ||
+               strcmp(key, "warp-specialize") == 0) {
       if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
         snprintf(err, errSize,
-                 "--tile-compile: fast-math wants true or false, got '%s'",
+                 "--tile-compile: %s wants true or false, got '%s'", key,
                  value);
         return 1;
       }
-      o->fastMath = value[0] == 't';
+      *(key[0] == 'f' ? &o->fastMath : &o->warpSpecialize) = value[0] == 't';
     } else if (strcmp(key, "toolkit") == 0) {
       if (!value[0] || strlen(value) >= sizeof o->toolkitPath) {
         snprintf(err, errSize,
@@ -157,7 +158,7 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
     } else {
       snprintf(err, errSize,
                "--tile-compile: unknown option '%s' (chip, mma, num-warps, "
-               "num-stages, generic, fast-math, toolkit)",
+               "num-stages, generic, fast-math, warp-specialize, toolkit)",
                key);
       return 1;
     }
@@ -326,6 +327,7 @@ static int describePackage(MlirOperation kernel, const char *name,
   snprintf(p->kernelName, sizeof p->kernelName, "%s", name);
   snprintf(p->chip, sizeof p->chip, "%s", o->chip);
   p->numWarps = numWarps;
+  p->producerWarps = tileKernelProducerWarps(kernel);
   p->sharedBytes = (int)smem;
   p->flopsPerProgram = flopsPerProgram(kernel);
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
@@ -556,7 +558,7 @@ int tileGpuCompile(MlirModule module, const char *name,
           tileAssignLayouts(moduleOp, numWarps, wgmmaChip)) ||
       mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
       mlirLogicalResultIsFailure(tilePromoteSmem(moduleOp)) ||
-      mlirLogicalResultIsFailure(tilePipeline(moduleOp, 0, o->chip))) {
+      mlirLogicalResultIsFailure(tilePipeline(moduleOp, 0, o->chip, o->warpSpecialize))) {
     snprintf(err, errSize, "kernel '%s': the tile passes failed", kernelName);
     return 1;
   }

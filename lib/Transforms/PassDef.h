@@ -16,6 +16,7 @@ typedef struct {
   int numStages;  /* 0 = pass default */
   int numWarps;   /* 0 = pass default */
   bool fastMath;  /* fast-math=true: afn on every float op */
+  bool warpSpecialize; /* warp-specialize=true (tile-pipeline) */
 } TilePassOptions;
 
 typedef struct {

@@ -74,7 +74,8 @@ static MlirLogicalResult runPromoteSmem(MlirOperation op,
 
 static MlirLogicalResult runPipeline(MlirOperation op,
                                      const TilePassOptions *options) {
-  return tilePipeline(op, options->numStages, options->chip);
+  return tilePipeline(op, options->numStages, options->chip,
+                      options->warpSpecialize);
 }
 
 const TilePassDef tilePassTable[] = {
@@ -108,8 +109,10 @@ const TilePassDef tilePassTable[] = {
     {"tile-pipeline",
      "mark scf.for loops whose loads feed tensor-core dots for software "
      "pipelining (tile.num_stages on the loop, tile.async_copy on the loads; "
-     "chip=sm_90a: tile.tma where bulk tensor copies serve)",
-     "num-stages chip", runPipeline},
+     "chip=sm_90a: tile.tma where bulk tensor copies serve; "
+     "warp-specialize=true: tile.producer_warps on kernels a producer "
+     "warpgroup can feed)",
+     "num-stages chip warp-specialize", runPipeline},
     {"tile-to-cpu",
      "lower functions to tensor/scf/memref code, one call per program "
      "(six trailing index arguments: program id x, y, z and grid x, y, z)",

@@ -8,6 +8,7 @@
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/SmemLayout.h"
 #include "lib/Analysis/Tma.h"
+#include "lib/Transforms/AssignLayouts.h"
 #include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -174,7 +175,56 @@ static MlirWalkResult markLoops(MlirOperation op, void *userData) {
 typedef struct {
   int numStages;
   bool tma;
+  bool warpSpecialize;
 } PipelineOptions;
+
+static bool hasTmaLoad(MlirOperation loop) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (!mlirAttributeIsNull(tileOpAttr(op, "tile.tma")) &&
+        !tileOpIsNamed(op, "tile.store"))
+      return true;
+  return false;
+}
+
+typedef struct {
+  MlirOperation kernel;
+  int loops;    /* that copy with TMA */
+  bool nested;  /* one of them is not a statement of the kernel's body */
+} TmaLoops;
+
+static MlirWalkResult findTmaLoops(MlirOperation op, void *userData) {
+  TmaLoops *t = userData;
+  if (tileOpIsNamed(op, "scf.for") && hasTmaLoad(op)) {
+    ++t->loops;
+    t->nested = t->nested || !mlirOperationEqual(
+                                 mlirOperationGetParentOperation(op), t->kernel);
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* Warp specialization (TileToGPU): a producer warpgroup issues the bulk
+ * copies while the kernel's warps only consume them. The producer is
+ * handed each loop's bounds once, in program order, so the kernel
+ * qualifies when every loop that copies with TMA runs exactly once: a
+ * statement of the kernel's body, not nested in another loop or an if.
+ * tile.warp_specialize on the kernel (a bool) overrides the pass option. */
+static void markWarpSpecialized(MlirOperation kernel, bool option) {
+  MlirAttribute asked = tileOpAttr(kernel, "tile.warp_specialize");
+  bool want = mlirAttributeIsNull(asked) || !mlirAttributeIsABool(asked)
+                  ? option
+                  : mlirBoolAttrGetValue(asked);
+  int numWarps = tileKernelNumWarps(kernel, 0);
+  TmaLoops t = {kernel, 0, false};
+  mlirOperationWalk(kernel, findTmaLoops, &t, MlirWalkPreOrder);
+  if (want && t.loops > 0 && !t.nested && numWarps % 4 == 0 &&
+      numWarps + TILE_PRODUCER_WARPS <= 32)
+    mlirOperationSetAttributeByName(
+        kernel, tileStr("tile.producer_warps"),
+        tileI32Attr(mlirOperationGetContext(kernel), TILE_PRODUCER_WARPS));
+}
+
 
 /* A store of a wgmma accumulator goes out through shared memory by a bulk
  * tensor store (tileTmaCanStore). */
@@ -194,14 +244,17 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   PipelineState st = {tileKernelNumStages(op, o->numStages), o->tma};
   if (st.stages >= 2)
     mlirOperationWalk(op, markLoops, &st, MlirWalkPostOrder);
-  if (o->tma)
+  if (o->tma) {
     mlirOperationWalk(op, markStores, NULL, MlirWalkPreOrder);
+    markWarpSpecialized(op, o->warpSpecialize);
+  }
   return MlirWalkResultSkip;
 }
 
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
-                               const char *chip) {
-  PipelineOptions o = {numStages, chip && strcmp(chip, "sm_90a") == 0};
+                               const char *chip, bool warpSpecialize) {
+  PipelineOptions o = {numStages, chip && strcmp(chip, "sm_90a") == 0,
+                       warpSpecialize};
   mlirOperationWalk(op, pipelineKernel, &o, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

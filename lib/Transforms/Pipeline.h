@@ -20,15 +20,27 @@
  *   (lib/Analysis/Tma.h: they feed a dot on wgmma),  tile.tma : the copies
  *   are bulk tensor copies completing on mbarriers instead of cp.async
  * S is the kernel's tile.num_stages, else the pass option, else 3; S < 2
- * turns pipelining off. */
+ * turns pipelining off.
+ *
+ * With warp-specialize=true (or tile.warp_specialize = true on the
+ * kernel, which overrides the option either way), a kernel whose TMA
+ * loops are all statements of its body (each runs once) gets
+ *   tile.producer_warps = 4 : i32
+ * TileToGPU then launches one more warpgroup: its first warp issues the
+ * loops' bulk copies, each stage after the kernel's warps released it (an
+ * mbarrier per stage each way), so the consumers never wait at a block
+ * barrier for the copies; with 8 consumer warps, setmaxnreg moves
+ * registers from the producer to them. */
 #ifndef TILE_TRANSFORMS_PIPELINE_H
 #define TILE_TRANSFORMS_PIPELINE_H
+
+#include <stdbool.h>
 
 #include "mlir-c/IR.h"
 
 /* chip: the target ("sm_90a" allows tile.tma; NULL or "": no TMA). */
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
-                               const char *chip);
+                               const char *chip, bool warpSpecialize);
 
 /* The stages a kernel asks for: tile.num_stages, else `fallback` when > 0,
  * else 3. */

@@ -5,8 +5,10 @@
  * match the arguments, damaged cubins, random byte flips, which the
  * checksum catches), each a one-line error naming the problem, never a
  * crash; field changes are resealed with a new checksum to reach the
- * field's own check. Versions 1 to 3 (no generic entry, no tensor maps, no
- * checksum) are still read. Also the launch-side argument checks
+ * field's own check. Producer warps (version 5) round trip and are
+ * refused beside too many warps. Versions 1 to 4 (no generic entry, no
+ * tensor maps, no checksum, no producer warps) are still read, with no
+ * producer warps. Also the launch-side argument checks
  * and the missing-driver message, which need no GPU. Exits 1 on any failed
  * check.
  *
@@ -78,6 +80,7 @@ static void makePackage(TilePackage *p) {
 static int samePackage(const TilePackage *a, const TilePackage *b) {
   if (strcmp(a->kernelName, b->kernelName) || strcmp(a->chip, b->chip) ||
       a->imageKind != b->imageKind || a->numWarps != b->numWarps ||
+      a->producerWarps != b->producerWarps ||
       a->sharedBytes != b->sharedBytes ||
       a->flopsPerProgram != b->flopsPerProgram || a->numArgs != b->numArgs ||
       a->imageSize != b->imageSize ||
@@ -99,7 +102,15 @@ static void put32(unsigned char *buf, size_t off, uint32_t v) {
     buf[off + (size_t)i] = (unsigned char)(v >> (8 * i));
 }
 
-/* Recomputes a version-4 package's checksum (its last 8 bytes), so that a
+/* The little-endian u32 at buf + off. */
+static uint32_t get32(const unsigned char *buf, size_t off) {
+  uint32_t v = 0;
+  for (int i = 3; i >= 0; --i)
+    v = v << 8 | buf[off + (size_t)i];
+  return v;
+}
+
+/* Recomputes a version-4 or -5 package's checksum (its last 8 bytes), so that a
  * change to a field reaches the field's own check. */
 static void reseal(unsigned char *buf, size_t size) {
   uint64_t c = tilePackageChecksum(buf, size - 8);
@@ -144,7 +155,7 @@ static void testRoundTrip(const char *path) {
   void *buf;
   size_t size;
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 8, "size %zu", size);
+  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 4 + 8, "size %zu", size);
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q), "memory round trip differs");
   tilePackageFree(&q);
@@ -221,19 +232,35 @@ static void testRoundTrip(const char *path) {
   free(buf);
   tilePackageFree(&p);
 
+  /* A producer warpgroup beside the warps (version 5): its u32 comes
+   * right before the checksum and reads back as written. */
+  makePackage(&p);
+  p.producerWarps = 4;
+  CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
+  CHECK(get32(buf, size - 12) == 4, "producerWarps field holds %u",
+        get32(buf, size - 12));
+  CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q) && q.producerWarps == 4 && q.version == 5,
+        "producer warps round trip differs: %d", q.producerWarps);
+  tilePackageFree(&q);
+  free(buf);
+  tilePackageFree(&p);
+
   /* Tensor maps for the aligned entry (version 3). */
   makePackage(&p);
   p.numTensorMaps = 2;
   p.tensorMaps[0] = (TilePackageTensorMap){0, 128, 32, 128};
   p.tensorMaps[1] = (TilePackageTensorMap){0, 64, 16, 64};
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 2 * 16 + 8,
+  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 2 * 16 + 4 + 8,
         "size %zu", size);
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q) && q.numTensorMaps == 2, "tensor maps round trip differs");
   tilePackageFree(&q);
-  /* A package whose tensor map names a scalar argument is refused. */
-  put32(buf, size - 24, 2);
+  /* A package whose tensor map names a scalar argument is refused (the
+   * last map's argument: before its three other fields, producerWarps and
+   * the checksum). */
+  put32(buf, size - 28, 2);
   reseal(buf, size);
   EXPECT_ERROR(tilePackageReadMemory("maps.tpkg", buf, size, &q, err, sizeof err),
                "maps.tpkg: tensor map #1 names argument #2, which is not a memref of rank 2");
@@ -306,16 +333,49 @@ static void testWriterValidates(void) {
   EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
                "9 tensor maps (expected 0 to 8)");
   tilePackageFree(&p);
+
+  /* Producer warps: none, or one warpgroup of 4 beside at most 28 more. */
+  makePackage(&p);
+  p.producerWarps = 3;
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "package: 3 producer warps beside 4 (expected 0, or 4 with at most 28 others)");
+  p.producerWarps = 4;
+  p.numWarps = 32;
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "package: 4 producer warps beside 32 (expected 0, or 4 with at most 28 others)");
+  p.numWarps = 16;
+  CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
+  free(buf);
+  tilePackageFree(&p);
 }
 
 /* Version 1 had no generic entry: the image was the last field; version 2
- * had no tensor maps: the generic entry was; version 3 had no checksum. */
-static void testVersion1(void) {
+ * had no tensor maps: the generic entry was; version 3 had no checksum;
+ * version 4 had no producer warps, which read as none. Each is a version-5
+ * package, written with a producer warpgroup, cut back to its fields. */
+static void testOldVersions(void) {
   TilePackage p, q;
   makePackage(&p);
+  p.producerWarps = 4;
   unsigned char *buf;
   size_t size;
   CHECK(tilePackageWriteMemory(&p, (void **)&buf, &size, err, sizeof err) == 0, "%s", err);
+  p.producerWarps = 0; /* what every older version reads */
+
+  /* Version 4 ends with the tensor maps, then the checksum: the field
+   * must not be read, and without it the package is p. */
+  put32(buf, OFF_VERSION, 4);
+  reseal(buf, size);
+  EXPECT_ERROR(tilePackageReadMemory("v4", buf, size, &q, err, sizeof err),
+               "v4: 4 trailing bytes after the last field");
+  size -= 4;
+  reseal(buf, size);
+  CHECK(tilePackageReadMemory("v4", buf, size, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q) && q.version == 4 && q.producerWarps == 0 &&
+            q.checksum != 0,
+        "version 4 package differs (producer warps %d)", q.producerWarps);
+  tilePackageFree(&q);
+
   size -= 8; /* the checksum */
   put32(buf, OFF_VERSION, 3);
   CHECK(tilePackageReadMemory("v3", buf, size, &q, err, sizeof err) == 0, "%s", err);
@@ -391,7 +451,7 @@ static void testCorruptions(void) {
 
   EXPECT_BYTE(0, 'X', "k.tpkg: not a tile package (no TILEPKG magic)");
   EXPECT_BYTE(7, '1', "not a tile package");
-  EXPECT_FIELD(OFF_VERSION, 5, "package version 5 is newer than this reader (version 4)");
+  EXPECT_FIELD(OFF_VERSION, 6, "package version 6 is newer than this reader (version 5)");
   EXPECT_FIELD(OFF_VERSION, 0xffffffffu, "package version 4294967295 is newer");
   EXPECT_FIELD(OFF_VERSION, 0, "unknown package version 0");
   EXPECT_FIELD(OFF_NAME_LEN, 0, "at offset 12: the kernel name is 0 bytes long (expected 1 to 127)");
@@ -445,13 +505,33 @@ static void testCorruptions(void) {
   EXPECT_FIELD(offImage + 4, 1, "truncated package: the image needs");
   EXPECT_FIELD(offImage, (uint32_t)sizeof kPtx - 1,
                "1 trailing bytes after the last field");
-  EXPECT_BYTE(size - 21, 'x', "the PTX image is not NUL-terminated");
-  size_t offGeneric = size - 20;
-  EXPECT_FIELD(offGeneric, 5, "truncated package: the generic entry's PTX needs 5 bytes");
+  EXPECT_BYTE(size - 25, 'x', "the PTX image is not NUL-terminated");
+  size_t offGeneric = size - 24;
+  /* 8 bytes follow the size: the tensor maps' and producer warps' counts. */
+  EXPECT_FIELD(offGeneric, 9, "truncated package: the generic entry's PTX needs 9 bytes at offset 197, 8 left");
   EXPECT_FIELD(offGeneric + 4, 1, "the generic entry's PTX needs 4294967296 bytes");
-  size_t offMaps = size - 12;
+  size_t offMaps = size - 16;
   EXPECT_FIELD(offMaps, 9, "the number of tensor maps is 9 (at most 8)");
-  EXPECT_FIELD(offMaps, 1, "truncated package: a tensor map's argument needs 4 bytes");
+  /* One map: producerWarps is read as its argument, then nothing is left. */
+  EXPECT_FIELD(offMaps, 1, "truncated package: a tensor map's box rows needs 4 bytes");
+  size_t offProducer = size - 12;
+  EXPECT_FIELD(offProducer, 5, "the number of producer warps is 5 (at most 4)");
+  EXPECT_FIELD(offProducer, 3, "k.tpkg: 3 producer warps beside 4 (expected 0, or 4 with at most 28 others)");
+  /* A warpgroup of 4 beside 4 warps reads; beside 32 it is refused. */
+  unsigned char *producer = malloc(size);
+  memcpy(producer, good, size);
+  put32(producer, offProducer, 4);
+  reseal(producer, size);
+  CHECK(tilePackageReadMemory("k.tpkg", producer, size, &q, err, sizeof err) == 0,
+        "%s", err);
+  CHECK(q.producerWarps == 4 && q.numWarps == 4, "producer warps %d beside %d",
+        q.producerWarps, q.numWarps);
+  tilePackageFree(&q);
+  put32(producer, OFF_WARPS, 32);
+  reseal(producer, size);
+  EXPECT_ERROR(tilePackageReadMemory("k.tpkg", producer, size, &q, err, sizeof err),
+               "k.tpkg: 4 producer warps beside 32 (expected 0, or 4 with at most 28 others)");
+  free(producer);
 
   /* Random byte flips: each is refused (the checksum, or a version field
    * that no longer matches the rest), and nothing may crash. */
@@ -546,7 +626,7 @@ static void testLaunchChecks(void) {
 int main(int argc, char **argv) {
   testRoundTrip(argc > 1 ? argv[1] : "package_test.tpkg");
   testWriterValidates();
-  testVersion1();
+  testOldVersions();
   testCorruptions();
   testLaunchChecks();
   return testReport("package");

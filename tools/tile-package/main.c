@@ -158,7 +158,11 @@ static int dump(const char *path) {
     printf("generic entry: ptx, %zu bytes (compiled by the driver when "
            "first needed)\n",
            p.genericPtxSize);
-  printf("warps: %d (block %d)\n", p.numWarps, 32 * p.numWarps);
+  if (p.producerWarps)
+    printf("warps: %d and %d producer warps (block %d)\n", p.numWarps,
+           p.producerWarps, 32 * (p.numWarps + p.producerWarps));
+  else
+    printf("warps: %d (block %d)\n", p.numWarps, 32 * p.numWarps);
   printf("shared: %d bytes\n", p.sharedBytes);
   printf("flops per program: %d\n", p.flopsPerProgram);
   printf("arguments: %d\n", p.numArgs);

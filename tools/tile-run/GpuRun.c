@@ -59,7 +59,8 @@ int gpuRun(Session *s, const Options *o, const TilePackage *p) {
              ", generic entry (from PTX: %.1f ms to load)", r.jitMs);
   printf("@%s on cuda (%s, sm_%d): grid %lldx%lldx%lld, block %d, %.3f ms%s\n",
          p->kernelName, tileCudaDeviceName(cu), cap, (long long)s->grid[0],
-         (long long)s->grid[1], (long long)s->grid[2], 32 * p->numWarps,
+         (long long)s->grid[1], (long long)s->grid[2],
+         32 * (p->numWarps + p->producerWarps),
          r.launchUs * 1e-3, entry);
   if (o->bench) {
     printf("bench: median %.2f us, min %.2f us, max %.2f us (%d iterations "
