@@ -54,7 +54,7 @@ for r in rows:
     if r["impl"] != "tile":
         continue
     c = r["case"]
-    # A variant (case+ws) is compared with the peers of its case.
+    # A variant (case+nows) is compared with the peers of its case.
     p = [by.get((c.split("+")[0], i)) for i in ("sdpa", "triton", "triton_tuned")]
     f = lambda x: "%.0f" % x["tflops"] if x else "-"
     g = lambda x: "%.2f" % (r["tflops"] / x["tflops"]) if x else "-"

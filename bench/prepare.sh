@@ -129,15 +129,15 @@ for mnk in 48x72x24 50x70x24 256x256x64 256x512x128 136x264x40 130x260x203; do
   echo "$name|$sgrid|$args|2|2e-2" >> "$D/list.txt"
   echo "packaged $name"
 done
-# Warp-specialized (warp-specialize=true, suffix _ws): a producer warpgroup
-# issues the TMA copies. The f16 / bf16 128x256x64 and e4m3 kernels,
-# checked at the edge sizes above (below one block, K of one and two
-# blocks, ragged M, N, K in both entries) and timed beside the others.
-ws_case() { # KERNEL STAGES TA TB TC BM BN
+# The 8-warp wgmma kernels above are warp-specialized (warp-specialize=
+# auto: a producer warpgroup issues the TMA copies). The same kernels with
+# one role (warp-specialize=false, suffix _nows), checked at two ragged
+# sizes and timed beside them.
+nows_case() { # KERNEL STAGES TA TB TC BM BN
   local kernel=$1 st=$2 ta=$3 tb=$4 tc=$5 bm=$6 bn=$7
-  local name=${kernel}_s${st}_wgmma_ws
-  "$B/tile-opt" "$K" --tile-compile="num-stages=$st warp-specialize=true" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
-  for mnk in 48x72x24 50x70x24 256x512x128 136x264x40 130x260x203 304x528x208; do
+  local name=${kernel}_s${st}_wgmma_nows
+  "$B/tile-opt" "$K" --tile-compile="num-stages=$st warp-specialize=false" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
+  for mnk in 130x260x203 304x528x208; do
     local m=${mnk%%x*} r=${mnk#*x}
     local n=${r%%x*} k=${r#*x} bshape
     bshape=${k}x${n}; case $kernel in *_bt_*) bshape=${n}x${k};; esac
@@ -152,10 +152,9 @@ ws_case() { # KERNEL STAGES TA TB TC BM BN
   done
   echo "packaged bench_$name"
 }
-ws_case matmul_f16_128x256x64 4 f16 f16 f16 128 256
-ws_case matmul_f16_128x256x64 3 f16 f16 f16 128 256
-ws_case matmul_bf16_128x256x64 4 bf16 bf16 bf16 128 256
-ws_case matmul_bt_e4m3_128x256x128 4 f8e4m3 f8e4m3 bf16 128 256
+nows_case matmul_f16_128x256x64 4 f16 f16 f16 128 256
+nows_case matmul_bf16_128x256x64 4 bf16 bf16 bf16 128 256
+nows_case matmul_bt_e4m3_128x256x128 4 f8e4m3 f8e4m3 bf16 128 256
 # Flash attention (examples/flash_attention.mlir): f16 at d = 64 and 128
 # (the d = 128 kernels are the bf16 ones with f16 types), full and causal,
 # plus the bf16 kernels as written. Checked against NumPy (O and the
@@ -171,11 +170,12 @@ for c in "f16 64 full" "f16 64 causal" "f16 128 full" "f16 128 causal" "bf16 128
   bm=128; [ $hd = 64 ] && bm=64 # the example's query block per head size
   kernel=flash_attention_${dt}_d$hd; [ $mask = causal ] && kernel=flash_attention_causal_${dt}_d$hd
   "$B/tile-opt" "$A" --tile-compile --emit=package --kernel="$kernel" -o "$D/bench_$kernel.tpkg"
-  # The f16 kernels also warp-specialized (suffix _ws).
+  # The d = 128 kernels (8 warps) are warp-specialized; the f16 ones also
+  # with one role (warp-specialize=false, suffix _nows) for comparison.
   variants="$kernel"
-  if [ $dt = f16 ]; then
-    "$B/tile-opt" "$A" --tile-compile="warp-specialize=true" --emit=package --kernel="$kernel" -o "$D/bench_${kernel}_ws.tpkg"
-    variants="$kernel ${kernel}_ws"
+  if [ $dt = f16 ] && [ $hd = 128 ]; then
+    "$B/tile-opt" "$A" --tile-compile="warp-specialize=false" --emit=package --kernel="$kernel" -o "$D/bench_${kernel}_nows.tpkg"
+    variants="$kernel ${kernel}_nows"
   fi
   for shape in "3 300 300" "2 130 333"; do
     set -- $shape; nh=$1; lq=$2; lk=$3
@@ -198,7 +198,7 @@ for c in "f16 64 full" "f16 64 causal" "f16 128 full" "f16 128 causal" "bf16 128
     set -- $shape; nh=$1; L=$2
     flops=$((4 * nh * L * L * hd)); [ $mask = causal ] && flops=$((flops / 2))
     for variant in $variants; do
-      label=attn_d${hd}_${mask}_${nh}x$L; [ $variant != $kernel ] && label=$label+ws
+      label=attn_d${hd}_${mask}_${nh}x$L; [ $variant != $kernel ] && label=$label+nows
       echo "$variant|cdiv($L,$bm),$nh|--arg randn:${nh}x${L}x${hd}xf16:seed=1 --arg randn:${nh}x${L}x${hd}xf16:seed=2 --arg randn:${nh}x${L}x${hd}xf16:seed=3 --arg zeros:${nh}x${L}x${hd}xf16 --arg zeros:${nh}x${L}xf32|$label|$flops" >> "$D/attention.txt"
     done
   done

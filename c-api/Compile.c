@@ -40,7 +40,8 @@ int tileCompileKernel(MlirModule module, const char *name,
   TileGpuOptions o;
   tileGpuOptionsInit(&o);
   if (setOption(&o, "chip", in->chip, err, errSize) ||
-      setOption(&o, "mma", in->mma, err, errSize))
+      setOption(&o, "mma", in->mma, err, errSize) ||
+      setOption(&o, "warp-specialize", in->warpSpecialize, err, errSize))
     return 1;
   if (in->numWarps < 0 || in->numWarps > 32 ||
       (in->numWarps & (in->numWarps - 1)) != 0) {

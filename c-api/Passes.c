@@ -138,17 +138,23 @@ static bool parseOptions(const TilePassDef *def, MlirStringRef text,
       ok = false;
     } else if (strcmp(key, "chip") == 0) {
       snprintf(out->chip, sizeof out->chip, "%s", value);
-    } else if (strcmp(key, "fast-math") == 0 ||
-               strcmp(key, "warp-specialize") == 0) {
+    } else if (strcmp(key, "fast-math") == 0) {
       if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
         tileStrBufPrintf(&err,
-                         "pass '%s': option '%s' wants true or false, "
+                         "pass '%s': option 'fast-math' wants true or false, "
                          "got '%s'",
-                         def->name, key, value);
+                         def->name, value);
         ok = false;
       }
-      *(key[0] == 'f' ? &out->fastMath : &out->warpSpecialize) =
-          value[0] == 't';
+      out->fastMath = value[0] == 't';
+    } else if (strcmp(key, "warp-specialize") == 0) {
+      if (!tileWarpSpecializeParse(value, &out->warpSpecialize)) {
+        tileStrBufPrintf(&err,
+                         "pass '%s': option 'warp-specialize' wants auto, "
+                         "true or false, got '%s'",
+                         def->name, value);
+        ok = false;
+      }
     } else {
       /* The ranges --tile-compile takes (lib/Target/GpuCompile.c), so an
        * option means the same in a pipeline and in a compile. */

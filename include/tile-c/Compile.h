@@ -51,6 +51,11 @@ typedef struct {
   /* Non-zero: `afn` on every float op, so math may use the hardware's
    * approximations (DIALECT.md, "Numerics"; docs/numerics.md). */
   int fastMath;
+  /* Warp specialization of TMA loops (a producer warpgroup issues the
+   * copies, docs/gpu.md): NULL or "auto" (kernels of 8 or more warps whose
+   * loop chains two or more dots, as attention's does), "true" or
+   * "false". */
+  const char *warpSpecialize;
 } TileCompileOptions;
 
 /* Compiles kernel `name` (NULL: the module's only kernel) of `module`,

@@ -136,15 +136,22 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
         return 1;
       }
       o->generic = value[0] == 'l' ? TILE_GENERIC_LAZY : TILE_GENERIC_EAGER;
-    } else if (strcmp(key, "fast-math") == 0 ||
-               strcmp(key, "warp-specialize") == 0) {
+    } else if (strcmp(key, "fast-math") == 0) {
       if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
         snprintf(err, errSize,
-                 "--tile-compile: %s wants true or false, got '%s'", key,
+                 "--tile-compile: fast-math wants true or false, got '%s'",
                  value);
         return 1;
       }
-      *(key[0] == 'f' ? &o->fastMath : &o->warpSpecialize) = value[0] == 't';
+      o->fastMath = value[0] == 't';
+    } else if (strcmp(key, "warp-specialize") == 0) {
+      if (!tileWarpSpecializeParse(value, &o->warpSpecialize)) {
+        snprintf(err, errSize,
+                 "--tile-compile: warp-specialize wants auto, true or false, "
+                 "got '%s'",
+                 value);
+        return 1;
+      }
     } else if (strcmp(key, "toolkit") == 0) {
       if (!value[0] || strlen(value) >= sizeof o->toolkitPath) {
         snprintf(err, errSize,

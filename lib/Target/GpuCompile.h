@@ -17,6 +17,7 @@
 
 #include "lib/Conversion/TileToGPU.h"
 #include "lib/Runtime/Package.h"
+#include "lib/Transforms/Pipeline.h"
 #include "mlir-c/IR.h"
 
 typedef enum {
@@ -44,7 +45,7 @@ typedef struct {
   int numWarps;        /* 0: the kernel's tile.num_warps, else 4 */
   int numStages;       /* 0: the kernel's tile.num_stages, else 3 */
   bool fastMath;       /* fast-math=true: afn on every float op */
-  bool warpSpecialize; /* warp-specialize=true: tile-pipeline's option */
+  TileWarpSpecialize warpSpecialize; /* warp-specialize=auto|true|false */
   /* CUDA toolkit root, the only one looked at; NULL: the first of
    * $CUDA_HOME, $CUDA_PATH and /usr/local/cuda with a bin/ptxas. */
   const char *toolkit;

@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "lib/Transforms/Pipeline.h"
 #include "mlir-c/IR.h"
 
 /* Options a pass may read, parsed from `name{key=value ...}`. Each pass
@@ -16,7 +17,7 @@ typedef struct {
   int numStages;  /* 0 = pass default */
   int numWarps;   /* 0 = pass default */
   bool fastMath;  /* fast-math=true: afn on every float op */
-  bool warpSpecialize; /* warp-specialize=true (tile-pipeline) */
+  TileWarpSpecialize warpSpecialize; /* tile-pipeline: auto|true|false */
 } TilePassOptions;
 
 typedef struct {

@@ -110,8 +110,9 @@ const TilePassDef tilePassTable[] = {
      "mark scf.for loops whose loads feed tensor-core dots for software "
      "pipelining (tile.num_stages on the loop, tile.async_copy on the loads; "
      "chip=sm_90a: tile.tma where bulk tensor copies serve; "
-     "warp-specialize=true: tile.producer_warps on kernels a producer "
-     "warpgroup can feed)",
+     "warp-specialize=auto|true|false: tile.producer_warps on kernels a "
+     "producer warpgroup can feed; auto: 8 or more warps and a loop of two or "
+     "more dots)",
      "num-stages chip warp-specialize", runPipeline},
     {"tile-to-cpu",
      "lower functions to tensor/scf/memref code, one call per program "

@@ -22,15 +22,17 @@
  * S is the kernel's tile.num_stages, else the pass option, else 3; S < 2
  * turns pipelining off.
  *
- * With warp-specialize=true (or tile.warp_specialize = true on the
- * kernel, which overrides the option either way), a kernel whose TMA
- * loops are all statements of its body (each runs once) gets
+ * With warp-specialize=auto (the default: kernels of 8 or more warps
+ * whose TMA loop chains two or more dots, as attention does; Pipeline.c
+ * says what was measured) or true (any), a kernel whose TMA loops are all
+ * statements of its body (each runs once) gets
  *   tile.producer_warps = 4 : i32
  * TileToGPU then launches one more warpgroup: its first warp issues the
  * loops' bulk copies, each stage after the kernel's warps released it (an
  * mbarrier per stage each way), so the consumers never wait at a block
  * barrier for the copies; with 8 consumer warps, setmaxnreg moves
- * registers from the producer to them. */
+ * registers from the producer to them. tile.warp_specialize (a bool) on
+ * the kernel overrides the option either way. */
 #ifndef TILE_TRANSFORMS_PIPELINE_H
 #define TILE_TRANSFORMS_PIPELINE_H
 
@@ -38,9 +40,18 @@
 
 #include "mlir-c/IR.h"
 
+typedef enum {
+  TILE_WARP_SPECIALIZE_AUTO = 0, /* 8+ warps, a loop of 2+ dots */
+  TILE_WARP_SPECIALIZE_ON,
+  TILE_WARP_SPECIALIZE_OFF
+} TileWarpSpecialize;
+
+/* Parses "auto", "true" or "false"; false for anything else. */
+bool tileWarpSpecializeParse(const char *text, TileWarpSpecialize *out);
+
 /* chip: the target ("sm_90a" allows tile.tma; NULL or "": no TMA). */
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
-                               const char *chip, bool warpSpecialize);
+                               const char *chip, TileWarpSpecialize ws);
 
 /* The stages a kernel asks for: tile.num_stages, else `fallback` when > 0,
  * else 3. */
