@@ -129,14 +129,13 @@ for mnk in 48x72x24 50x70x24 256x256x64 256x512x128 136x264x40 130x260x203; do
   echo "$name|$sgrid|$args|2|2e-2" >> "$D/list.txt"
   echo "packaged $name"
 done
-# The 8-warp wgmma kernels above are warp-specialized (warp-specialize=
-# auto: a producer warpgroup issues the TMA copies). The same kernels with
-# one role (warp-specialize=false, suffix _nows), checked at two ragged
-# sizes and timed beside them.
-nows_case() { # KERNEL STAGES TA TB TC BM BN
+# The same kernels warp-specialized (warp-specialize=true, suffix _ws: a
+# producer warpgroup issues the TMA copies; auto leaves a loop of one dot
+# with one role), checked at two ragged sizes and timed beside them.
+ws_case() { # KERNEL STAGES TA TB TC BM BN
   local kernel=$1 st=$2 ta=$3 tb=$4 tc=$5 bm=$6 bn=$7
-  local name=${kernel}_s${st}_wgmma_nows
-  "$B/tile-opt" "$K" --tile-compile="num-stages=$st warp-specialize=false" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
+  local name=${kernel}_s${st}_wgmma_ws
+  "$B/tile-opt" "$K" --tile-compile="num-stages=$st warp-specialize=true" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
   for mnk in 130x260x203 304x528x208; do
     local m=${mnk%%x*} r=${mnk#*x}
     local n=${r%%x*} k=${r#*x} bshape
@@ -152,9 +151,9 @@ nows_case() { # KERNEL STAGES TA TB TC BM BN
   done
   echo "packaged bench_$name"
 }
-nows_case matmul_f16_128x256x64 4 f16 f16 f16 128 256
-nows_case matmul_bf16_128x256x64 4 bf16 bf16 bf16 128 256
-nows_case matmul_bt_e4m3_128x256x128 4 f8e4m3 f8e4m3 bf16 128 256
+ws_case matmul_f16_128x256x64 4 f16 f16 f16 128 256
+ws_case matmul_bf16_128x256x64 4 bf16 bf16 bf16 128 256
+ws_case matmul_bt_e4m3_128x256x128 4 f8e4m3 f8e4m3 bf16 128 256
 # Flash attention (examples/flash_attention.mlir): f16 at d = 64 and 128
 # (the d = 128 kernels are the bf16 ones with f16 types), full and causal,
 # plus the bf16 kernels as written. Checked against NumPy (O and the

@@ -1,7 +1,7 @@
 /* Kernel rules: a func.func marked with the unit attribute `tile.kernel`
  * returns nothing, takes only global memrefs and scalars (the launch ABI
  * has nothing else to pass), and asks for 1 to 32 warps, a power of two,
- * and 1 to 8 pipeline stages. */
+ * 1 to 8 pipeline stages, and warp specialization with a bool. */
 #include "dialect/Verify.h"
 
 #include <stdio.h>
@@ -48,6 +48,17 @@ static bool verifyNumStages(MlirOperation func) {
   return false;
 }
 
+/* tile.warp_specialize: true or false (tile-pipeline's choice, overridden). */
+static bool verifyWarpSpecialize(MlirOperation func) {
+  char as[TILE_TYPE_STR];
+  MlirAttribute a = tileOpAttr(func, "tile.warp_specialize");
+  if (mlirAttributeIsNull(a) || mlirAttributeIsABool(a))
+    return true;
+  tileEmitOpError(func, "tile.warp_specialize must be true or false, got %s",
+                  tileAttrStr(a, as, sizeof as));
+  return false;
+}
+
 static bool isScalarType(MlirType t) {
   return mlirTypeIsAInteger(t) || mlirTypeIsAFloat(t) || mlirTypeIsAIndex(t);
 }
@@ -85,6 +96,7 @@ bool tileVerifyKernel(MlirOperation func) {
   bool ok = verifyKernelAttr(func);
   ok &= verifyNumWarps(func);
   ok &= verifyNumStages(func);
+  ok &= verifyWarpSpecialize(func);
   ok &= verifySignature(func);
   return ok;
 }

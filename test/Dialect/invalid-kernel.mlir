@@ -3,7 +3,8 @@
 // Kernels: func.func with the unit attribute `tile.kernel`, no results,
 // arguments that are memrefs (rank 1 to 3, identity or strided layout, tile
 // element types) or scalars, `tile.num_warps` an i32 power of two from 1
-// to 32, and `tile.num_stages` an i32 from 1 to 8.
+// to 32, `tile.num_stages` an i32 from 1 to 8, and `tile.warp_specialize`
+// true or false.
 
 // expected-error @+1 {{func.func: a kernel must have no results, got (f32) -> f32}}
 func.func @results(%x: f32) -> f32 attributes {tile.kernel} {
@@ -35,6 +36,13 @@ func.func @warps_too_many(%m: memref<?xf32>) attributes {tile.kernel, tile.num_w
 
 // expected-error @+1 {{func.func: tile.num_stages (9) must be from 1 to 8}}
 func.func @stages_too_many(%m: memref<?xf32>) attributes {tile.kernel, tile.num_stages = 9 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{func.func: tile.warp_specialize must be true or false, got 1 : i32}}
+func.func @ws_int(%m: memref<?xf32>) attributes {tile.kernel, tile.warp_specialize = 1 : i32} {
   return
 }
 
