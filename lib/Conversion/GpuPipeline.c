@@ -36,7 +36,18 @@
  * for iterations below the trip count, so no copy outlives the loop);
  * every thread waits on the stage's phase, then a barrier frees the buffer
  * the next copies overwrite; after the loop thread 0 retires the
- * mbarriers. */
+ * mbarriers.
+ *
+ * Warp specialized (GpuLowering.producerWarps, tile-pipeline's
+ * warp-specialize): the entry sets up each such loop's mbarriers (full,
+ * empty, handoff; gpuPipelineSetUpProducer) before the block splits; at
+ * the loop thread 0 hands lb, ub, step and the values the offsets use to
+ * the producer through shared memory and the handoff mbarrier; the
+ * producer's first thread (in g->producer, in program order) issues every
+ * iteration's copies, each after the stage's empty mbarrier says every
+ * warp released it; the kernel's warps only wait for full and release
+ * (gpuPipelineIterationEnd). No barrier joins the two roles after the
+ * entry. */
 #include "lib/Conversion/GpuPipeline.h"
 
 #include <stdio.h>

@@ -154,6 +154,12 @@ int main(void) {
                          sizeof err);
   // CHECK: bad stages: rc 1: numStages is 9: 0, or 1 to 8
   printf("bad stages: rc %d: %s\n", rc, err);
+  bad.numStages = 0;
+  bad.warpSpecialize = "maybe";
+  rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
+                         sizeof err);
+  // CHECK: bad warp specialization: rc 1: warp-specialize wants auto, true or false, got 'maybe'
+  printf("bad warp specialization: rc %d: %s\n", rc, err);
   mlirModuleDestroy(m);
 
   /* The tools' process options: LLVM's straight-line strength reduction
