@@ -85,6 +85,23 @@ for dt in f16 bf16; do
   done
   echo "packaged bench_$name"
 done
+# Checks package bench_NAME against the CPU at each MxNxK: A [M][K] of TA
+# (seed SEED), B [K][N] of TB ([N][K] when BT is 1; seed SEED+1), C
+# [M][N] of TC, one copy of the package per size.
+check_at() { # NAME KERNEL BM BN TA TB TC BT SEED SIZES...
+  local name=$1 kernel=$2 bm=$3 bn=$4 ta=$5 tb=$6 tc=$7 bt=$8 seed=$9 mnk
+  shift 9
+  for mnk in "$@"; do
+    local m=${mnk%%x*} r=${mnk#*x}
+    local n=${r%%x*} k=${r#*x}
+    local bshape=${k}x${n}; [ "$bt" = 1 ] && bshape=${n}x${k}
+    local sgrid="cdiv($m,$bm)*cdiv($n,$bn)"
+    local args="--arg randn:${m}x${k}x$ta:seed=$seed --arg randn:${bshape}x$tb:seed=$((seed + 1)) --arg zeros:${m}x${n}x$tc"
+    cp "$D/bench_$name.tpkg" "$D/bench_${name}_$mnk.tpkg"
+    "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/bench_${name}_$mnk.ref.npy" > /dev/null
+    echo "bench_${name}_$mnk|$sgrid|$args|2|2e-2" >> "$D/list.txt"
+  done
+}
 # FP8 (e4m3, and e5m2 x e4m3), C = A x B^T in bf16 as torch._scaled_mm
 # computes it: wgmma k32 + TMA. Checked against the CPU at ragged sizes
 # (rows of 200 bytes: the generic entry; of 208: the aligned entry, TMA
@@ -97,15 +114,7 @@ fp8_case() { # KERNEL STAGES TIMED(0/1)
   local bn=${rest%%x*}
   case $kernel in *e5m2_e4m3*) ta=f8e5m2;; esac
   "$B/tile-opt" "$K" --tile-compile="num-stages=$st" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
-  for mnk in 300x520x200 304x528x208 256x512x128 48x72x24 64x80x32; do
-    local m=${mnk%%x*} r=${mnk#*x}
-    local n=${r%%x*} k=${r#*x}
-    local sgrid="cdiv($m,$bm)*cdiv($n,$bn)"
-    local args="--arg randn:${m}x${k}x$ta:seed=41 --arg randn:${n}x${k}xf8e4m3:seed=42 --arg zeros:${m}x${n}xbf16"
-    cp "$D/bench_$name.tpkg" "$D/bench_${name}_$mnk.tpkg"
-    "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/bench_${name}_$mnk.ref.npy" > /dev/null
-    echo "bench_${name}_$mnk|$sgrid|$args|2|2e-2" >> "$D/list.txt"
-  done
+  check_at "$name" "$kernel" "$bm" "$bn" "$ta" f8e4m3 bf16 1 41 300x520x200 304x528x208 256x512x128 48x72x24 64x80x32
   [ "$timed" = 1 ] && for s in 4096 8192; do
     echo "$name|cdiv($s,$bm)*cdiv($s,$bn)|--arg randn:${s}x${s}x$ta:seed=1 --arg randn:${s}x${s}xf8e4m3:seed=2 --arg zeros:${s}x${s}xbf16|$s" >> "$D/matmul.txt"
   done
@@ -136,16 +145,8 @@ ws_case() { # KERNEL STAGES TA TB TC BM BN
   local kernel=$1 st=$2 ta=$3 tb=$4 tc=$5 bm=$6 bn=$7
   local name=${kernel}_s${st}_wgmma_ws
   "$B/tile-opt" "$K" --tile-compile="num-stages=$st warp-specialize=true" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
-  for mnk in 130x260x203 304x528x208; do
-    local m=${mnk%%x*} r=${mnk#*x}
-    local n=${r%%x*} k=${r#*x} bshape
-    bshape=${k}x${n}; case $kernel in *_bt_*) bshape=${n}x${k};; esac
-    local sgrid="cdiv($m,$bm)*cdiv($n,$bn)"
-    local args="--arg randn:${m}x${k}x$ta:seed=51 --arg randn:${bshape}x$tb:seed=52 --arg zeros:${m}x${n}x$tc"
-    cp "$D/bench_$name.tpkg" "$D/bench_${name}_$mnk.tpkg"
-    "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/bench_${name}_$mnk.ref.npy" > /dev/null
-    echo "bench_${name}_$mnk|$sgrid|$args|2|2e-2" >> "$D/list.txt"
-  done
+  local bt=0; case $kernel in *_bt_*) bt=1;; esac
+  check_at "$name" "$kernel" "$bm" "$bn" "$ta" "$tb" "$tc" $bt 51 130x260x203 304x528x208
   for s in 4096 8192; do
     echo "$name|cdiv($s,$bm)*cdiv($s,$bn)|--arg randn:${s}x${s}x$ta:seed=1 --arg randn:${s}x${s}x$tb:seed=2 --arg zeros:${s}x${s}x$tc|$s" >> "$D/matmul.txt"
   done
