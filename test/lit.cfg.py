@@ -17,6 +17,8 @@ config.environment["PATH"] = os.pathsep.join(
     [config.tile_build_dir, os.path.join(config.tile_build_dir, "test", "CAPI"),
      config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 config.substitutions.append(("%tile_src", config.tile_source_dir))
+config.substitutions.append(("%fake_cuda", os.path.join(
+    config.tile_build_dir, "test", "Runtime", "libtile-fake-cuda.so")))
 config.substitutions.append(("%irdl", os.path.join(config.tile_source_dir, "dialect", "tile.irdl.mlir")))
 
 # Reference results come from NumPy, independent of tile's code. The Python

@@ -69,6 +69,7 @@ typedef struct {
   CUresult (*cuCtxSetCurrent)(CUcontext);
   CUresult (*cuCtxSynchronize)(void);
   CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemGetInfo)(size_t *, size_t *);
   CUresult (*cuMemFree)(CUdeviceptr);
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
   CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
@@ -176,6 +177,7 @@ static int loadDriver(TileCuda *cu, const char *path, char *err,
   SYM(cuCtxSetCurrent, "cuCtxSetCurrent");
   SYM(cuCtxSynchronize, "cuCtxSynchronize");
   SYM(cuMemAlloc, "cuMemAlloc_v2");
+  SYM(cuMemGetInfo, "cuMemGetInfo_v2");
   SYM(cuMemFree, "cuMemFree_v2");
   SYM(cuMemcpyHtoD, "cuMemcpyHtoD_v2");
   SYM(cuMemcpyDtoH, "cuMemcpyDtoH_v2");
@@ -196,13 +198,21 @@ static int loadDriver(TileCuda *cu, const char *path, char *err,
   return 0;
 }
 
-static int openDevice(TileCuda *cu, char *err, size_t errSize) {
+static int openDevice(TileCuda *cu, int index, char *err, size_t errSize) {
   CU_CALL(cu, cuInit, (0), err, errSize);
   int count = 0;
   CU_CALL(cu, cuDeviceGetCount, (&count), err, errSize);
   if (count < 1)
     return tileFail(err, errSize, "the CUDA driver found no GPU");
-  CU_CALL(cu, cuDeviceGet, (&cu->device, 0), err, errSize);
+  if (index < 0 || index >= count) {
+    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+    return tileFail(err, errSize,
+                    "there is no GPU %d: the CUDA driver sees %d (0 to %d)%s%s",
+                    index, count, count - 1,
+                    visible ? ", CUDA_VISIBLE_DEVICES=" : "",
+                    visible ? visible : "");
+  }
+  CU_CALL(cu, cuDeviceGet, (&cu->device, index), err, errSize);
   CU_CALL(cu, cuDeviceGetName, (cu->name, (int)sizeof cu->name, cu->device),
           err, errSize);
   int major, minor;
@@ -223,6 +233,10 @@ static int openDevice(TileCuda *cu, char *err, size_t errSize) {
 }
 
 int tileCudaCreate(TileCuda **out, char *err, size_t errSize) {
+  return tileCudaCreateOn(out, 0, err, errSize);
+}
+
+int tileCudaCreateOn(TileCuda **out, int device, char *err, size_t errSize) {
   *out = NULL;
   TileCuda *cu = calloc(1, sizeof *cu);
   if (!cu)
@@ -230,7 +244,8 @@ int tileCudaCreate(TileCuda **out, char *err, size_t errSize) {
   const char *path = getenv("TILE_CUDA_LIBRARY");
   if (!path || !*path)
     path = "libcuda.so.1";
-  if (loadDriver(cu, path, err, errSize) || openDevice(cu, err, errSize)) {
+  if (loadDriver(cu, path, err, errSize) ||
+      openDevice(cu, device, err, errSize)) {
     tileCudaDestroy(cu);
     return 1;
   }
@@ -278,9 +293,19 @@ int tileCudaMalloc(TileCuda *cu, size_t bytes, TileDevicePtr *out, char *err,
                    size_t errSize) {
   CUdeviceptr p = 0;
   /* cuMemAlloc refuses 0 bytes; an empty array still gets a valid pointer. */
-  CU_CALL(cu, cuMemAlloc, (&p, bytes ? bytes : 1), err, errSize);
-  *out = p;
-  return 0;
+  CUresult rc = cu->d.cuMemAlloc(&p, bytes ? bytes : 1);
+  if (rc == CUDA_SUCCESS) {
+    *out = p;
+    return 0;
+  }
+  char why[256];
+  cuFail(cu, rc, "cuMemAlloc", why, sizeof why);
+  size_t freeBytes = 0, totalBytes = 0;
+  if (cu->d.cuMemGetInfo(&freeBytes, &totalBytes) != CUDA_SUCCESS)
+    return tileFail(err, errSize, "%s", why);
+  return tileFail(err, errSize, "%s; %.1f MiB asked, %.1f MiB of %.1f MiB free",
+                  why, bytes / 1048576.0, freeBytes / 1048576.0,
+                  totalBytes / 1048576.0);
 }
 
 void tileCudaFree(TileCuda *cu, TileDevicePtr p) {

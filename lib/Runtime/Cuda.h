@@ -21,6 +21,10 @@ typedef struct TileCudaEvent TileCudaEvent;
 /* Loads the driver, initialises it and makes device 0's primary context
  * current. */
 int tileCudaCreate(TileCuda **out, char *err, size_t errSize);
+/* The same for GPU `device` (an index among those the driver sees, after
+ * CUDA_VISIBLE_DEVICES); one that does not exist is an error saying how
+ * many there are. */
+int tileCudaCreateOn(TileCuda **out, int device, char *err, size_t errSize);
 void tileCudaDestroy(TileCuda *cu);
 /* "NVIDIA H100 80GB HBM3". */
 const char *tileCudaDeviceName(const TileCuda *cu);

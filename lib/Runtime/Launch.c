@@ -1,4 +1,5 @@
 /* Running a package on the GPU; see Launch.h. */
+#define _GNU_SOURCE /* memmem */
 #include "lib/Runtime/Launch.h"
 
 
@@ -281,8 +282,16 @@ static int runLoaded(TileCuda *cu, const TilePackage *p, TileCudaKernel *k,
                tileCudaEventElapsed(start, end, &ms, err, errSize);
   tileCudaEventDestroy(start);
   tileCudaEventDestroy(end);
-  if (failed)
-    return 1;
+  if (failed) {
+    /* Which kernel, and how it was launched: a fault (an illegal address)
+     * surfaces at the synchronization after it. */
+    char why[512];
+    snprintf(why, sizeof why, "%s", err);
+    return tileFail(err, errSize,
+                    "kernel '%s' (grid %lldx%lldx%lld, block %d) failed: %s",
+                    p->kernelName, (long long)grid[0], (long long)grid[1],
+                    (long long)grid[2], block, why);
+  }
   out->launchUs = 1e3 * ms;
   char inner[512];
   for (int i = 0; i < p->numArgs; ++i) {
@@ -296,6 +305,23 @@ static int runLoaded(TileCuda *cu, const TilePackage *p, TileCudaKernel *k,
     return bench(cu, k, grid, block, ps, opt, out, err, errSize) ||
            tileCudaSynchronize(cu, err, errSize);
   return 0;
+}
+
+/* Whether the image names entry `name` (a cubin's string table holds it
+ * NUL-terminated, PTX as ".entry NAME("): hand-written packages have no
+ * aligned entry, and asking the driver for a missing one is an API error
+ * that compute-sanitizer reports. */
+static bool imageNames(const TilePackage *p, const char *name) {
+  size_t n = strlen(name);
+  const char *at = p->image, *end = at + p->imageSize;
+  while (at && (size_t)(end - at) > n) {
+    at = memmem(at, (size_t)(end - at), name, n);
+    if (at && at + n < end && (at[n] == '\0' || at[n] == '('))
+      return true;
+    if (at)
+      ++at;
+  }
+  return false;
 }
 
 static int argsAligned16(const TilePackage *p, const TileLaunchArg *args) {
@@ -330,11 +356,11 @@ int tileLaunchRun(TileCuda *cu, const TilePackage *p,
    * generic entry: from the image, or compiled by the driver from the
    * package's own PTX for it (Package.h). */
   TileCudaKernel *k = NULL;
-  if (argsAligned16(p, args)) {
-    char name[sizeof p->kernelName + sizeof TILE_ALIGNED_ENTRY_SUFFIX];
+  char name[sizeof p->kernelName + sizeof TILE_ALIGNED_ENTRY_SUFFIX];
+  snprintf(name, sizeof name, "%s%s", p->kernelName,
+           TILE_ALIGNED_ENTRY_SUFFIX);
+  if (argsAligned16(p, args) && imageNames(p, name)) {
     char ignored[512];
-    snprintf(name, sizeof name, "%s%s", p->kernelName,
-             TILE_ALIGNED_ENTRY_SUFFIX);
     out->aligned = tileCudaKernelLoad(cu, p->image, name, p->sharedBytes, &k,
                                       ignored, sizeof ignored) == 0;
   }
