@@ -226,14 +226,22 @@ static void appendMessage(MlirStringRef s, void *userData) {
   snprintf(buf + n, 512 - n, "%.*s", (int)s.length, s.data);
 }
 
-/* Runs `pipeline` on `op` (a builtin.module: the top one, or an entry's). */
-static bool runPipeline(MlirOperation op, const char *pipeline, char *err,
-                        size_t errSize, const char *stage) {
+/* Runs `pipeline` on `op` (a builtin.module: the top one, or an entry's),
+ * printing the IR around each pass as `o` asks. */
+static bool runPipeline(MlirOperation op, const char *pipeline,
+                        const TileGpuOptions *o, char *err, size_t errSize,
+                        const char *stage) {
   MlirContext ctx = mlirOperationGetContext(op);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   /* Upstream passes on IR that was verified once after TileToGPU: checking
    * it again after each pass cost ~9% of the compile. */
   mlirPassManagerEnableVerifier(pm, false);
+  if (o->printIrBefore || o->printIrAfter) {
+    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+    mlirPassManagerEnableIRPrinting(pm, o->printIrBefore, o->printIrAfter,
+                                    false, false, false, flags, tileStr(""));
+    mlirOpPrintingFlagsDestroy(flags); /* the pass manager keeps a copy */
+  }
   char message[512] = "";
   bool ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
       mlirPassManagerGetAsOpPassManager(pm), tileStr(pipeline), appendMessage,
@@ -411,6 +419,75 @@ static const char kToNvvmPtx[] =
     "convert-index-to-llvm{index-bitwidth=32},"
     "reconcile-unrealized-casts)";
 
+static void printToStderr(MlirStringRef s, void *userData) {
+  (void)userData;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+/* One dump of --mlir-print-ir-before/after-all for a stage that is not an
+ * MLIR pass, headed as MLIR heads a pass's ("IR Dump After <name>
+ * (<argument>)"): a tile pass prints the same under tile-opt -p. */
+static void dumpIr(MlirOperation op, const char *when, const char *pass) {
+  fprintf(stderr, "// -----// IR Dump %s %s (%s) //----- //\n", when, pass,
+          pass);
+  mlirOperationPrint(op, printToStderr, NULL);
+  fprintf(stderr, "\n\n");
+}
+
+/* The tile passes of the compile, in order, under their pipeline names. */
+typedef enum {
+  PASS_VERIFY,
+  PASS_WIDEN_F8_DOTS,
+  PASS_NUMERICS,
+  PASS_CANONICALIZE,
+  PASS_COALESCE,
+  PASS_ASSIGN_LAYOUTS,
+  PASS_PROMOTE_SMEM,
+  PASS_PIPELINE,
+} TilePass;
+
+static const struct {
+  TilePass pass;
+  const char *name;
+} kTilePasses[] = {
+    {PASS_VERIFY, "tile-verify"},
+    {PASS_WIDEN_F8_DOTS, "tile-widen-f8-dots"},
+    {PASS_NUMERICS, "tile-numerics"},
+    {PASS_CANONICALIZE, "tile-canonicalize"},
+    {PASS_COALESCE, "tile-coalesce"},
+    {PASS_ASSIGN_LAYOUTS, "tile-assign-layouts"},
+    {PASS_CANONICALIZE, "tile-canonicalize"},
+    {PASS_PROMOTE_SMEM, "tile-promote-smem"},
+    {PASS_PIPELINE, "tile-pipeline"},
+};
+
+/* Runs one tile pass on the module `m`; `wgmmaChip` is the chip whose
+ * wgmma the dots may use (NULL: none). */
+static MlirLogicalResult runTilePass(TilePass pass, MlirOperation m,
+                                     const TileGpuOptions *o, int numWarps,
+                                     const char *wgmmaChip) {
+  switch (pass) {
+  case PASS_VERIFY:
+    return tileVerify(m);
+  case PASS_WIDEN_F8_DOTS:
+    return tileWidenF8Dots(m, numWarps, wgmmaChip);
+  case PASS_NUMERICS:
+    return tileLegalizeNumerics(m, tileNumericsGpuTarget(o->chip),
+                                o->fastMath);
+  case PASS_CANONICALIZE:
+    return tileCanonicalize(m);
+  case PASS_COALESCE:
+    return tileCoalesce(m, numWarps);
+  case PASS_ASSIGN_LAYOUTS:
+    return tileAssignLayouts(m, numWarps, wgmmaChip);
+  case PASS_PROMOTE_SMEM:
+    return tilePromoteSmem(m);
+  case PASS_PIPELINE:
+    return tilePipeline(m, 0, o->chip, o->warpSpecialize);
+  }
+  return mlirLogicalResultFailure();
+}
+
 static bool hasPrefix(MlirStringRef s, const char *prefix) {
   size_t n = strlen(prefix);
   return s.length >= n && memcmp(s.data, prefix, n) == 0;
@@ -553,21 +630,17 @@ int tileGpuCompile(MlirModule module, const char *name,
   MlirOperation moduleOp = mlirModuleGetOperation(module);
   /* The chip whose wgmma the dots may use (mma=sync: none). */
   const char *wgmmaChip = o->mma == TILE_GPU_MMA_SYNC ? NULL : o->chip;
-  if (mlirLogicalResultIsFailure(tileVerify(moduleOp)) ||
-      mlirLogicalResultIsFailure(
-          tileWidenF8Dots(moduleOp, numWarps, wgmmaChip)) ||
-      mlirLogicalResultIsFailure(
-          tileLegalizeNumerics(moduleOp, tileNumericsGpuTarget(o->chip),
-                               o->fastMath)) ||
-      mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
-      mlirLogicalResultIsFailure(tileCoalesce(moduleOp, numWarps)) ||
-      mlirLogicalResultIsFailure(
-          tileAssignLayouts(moduleOp, numWarps, wgmmaChip)) ||
-      mlirLogicalResultIsFailure(tileCanonicalize(moduleOp)) ||
-      mlirLogicalResultIsFailure(tilePromoteSmem(moduleOp)) ||
-      mlirLogicalResultIsFailure(tilePipeline(moduleOp, 0, o->chip, o->warpSpecialize))) {
-    snprintf(err, errSize, "kernel '%s': the tile passes failed", kernelName);
-    return 1;
+  for (size_t i = 0; i < sizeof kTilePasses / sizeof kTilePasses[0]; ++i) {
+    if (o->printIrBefore)
+      dumpIr(moduleOp, "Before", kTilePasses[i].name);
+    if (mlirLogicalResultIsFailure(runTilePass(kTilePasses[i].pass, moduleOp,
+                                               o, numWarps, wgmmaChip))) {
+      snprintf(err, errSize, "kernel '%s': the tile passes failed",
+               kernelName);
+      return 1;
+    }
+    if (o->printIrAfter)
+      dumpIr(moduleOp, "After", kTilePasses[i].name);
   }
   STAGE_DONE(tilePasses);
   /* Two entries in one binary: the generic kernel, and one that assumes
@@ -576,6 +649,8 @@ int tileGpuCompile(MlirModule module, const char *name,
   snprintf(alignedName, sizeof alignedName, "%s%s", kernelName,
            TILE_ALIGNED_ENTRY_SUFFIX);
   int64_t smem = 0, alignedSmem = 0;
+  if (o->printIrBefore)
+    dumpIr(moduleOp, "Before", "tile-to-gpu");
   if (mlirLogicalResultIsFailure(tileLowerKernelToGPU(
           kernel, o->chip, o->mma, numWarps, kernelName, false, &o->remarks,
           &smem)) ||
@@ -594,6 +669,8 @@ int tileGpuCompile(MlirModule module, const char *name,
                       errSize))
     return 1;
   mlirOperationDestroy(kernel);
+  if (o->printIrAfter)
+    dumpIr(moduleOp, "After", "tile-to-gpu");
   if (emit == TILE_EMIT_MLIR)
     return 0;
   if (!mlirOperationVerify(mlirModuleGetOperation(module))) {
@@ -610,7 +687,7 @@ int tileGpuCompile(MlirModule module, const char *name,
     char pipeline[512];
     snprintf(pipeline, sizeof pipeline, "builtin.module(builtin.module(%s))",
              lowering);
-    if (!runPipeline(mlirModuleGetOperation(module), pipeline, err, errSize,
+    if (!runPipeline(moduleOp, pipeline, o, err, errSize,
                      "the lowering to NVVM"))
       return 1;
     STAGE_DONE(toNvvm);
@@ -636,6 +713,17 @@ int tileGpuCompile(MlirModule module, const char *name,
    * into one module for ptxas. */
   bool lazy = wantBinary && emit == TILE_EMIT_PACKAGE &&
               o->generic != TILE_GENERIC_EAGER && numEntries == 2;
+  /* IR printing is set on a pass manager of ours: the entries are lowered
+   * to NVVM here, and tileEntriesToPtx only translates them. */
+  if (o->printIrBefore || o->printIrAfter) {
+    char pipeline[512];
+    snprintf(pipeline, sizeof pipeline, "builtin.module(builtin.module(%s))",
+             lowering);
+    if (!runPipeline(moduleOp, pipeline, o, err, errSize,
+                     "the lowering to NVVM"))
+      return 1;
+    lowering = "";
+  }
   TileEntriesPtx texts;
   if (tileEntriesToPtx(module, entries, numEntries, lowering, toolkit,
                        o->chip, lazy ? 1 : -1, fatbin, &texts, err, errSize))

@@ -53,6 +53,11 @@ typedef struct {
   TileGpuRemarks remarks; /* how dots were lowered; fn NULL: none */
   /* Non-NULL: filled with the time each stage took (milliseconds). */
   struct TileGpuTiming *timing;
+  /* The IR to stderr before/after each tile pass, TileToGPU and each
+   * upstream pass, headed as MLIR's --mlir-print-ir-before/after-all
+   * heads it. The entries are lowered in parallel: with the context's
+   * multithreading on, their dumps may interleave. */
+  bool printIrBefore, printIrAfter;
 } TileGpuOptions;
 
 /* Where the compile time goes, stage by stage, in wall-clock time

@@ -26,17 +26,19 @@ static void printHelp(void) {
       "  -p <pipeline>                  Same as --pass-pipeline\n"
       "  --split-input-file[=<marker>]  Process each '// -----'-separated chunk on its own\n"
       "  --verify-diagnostics           Check diagnostics against 'expected-error {{...}}' comments\n"
-      "  --mlir-print-ir-after-all      Print the IR after every pass (stderr)\n"
-      "  --mlir-print-ir-before-all     Print the IR before every pass (stderr)\n"
+      "  --mlir-print-ir-after-all      Print the IR after every pass, --tile-compile's too (stderr)\n"
+      "  --mlir-print-ir-before-all     Print the IR before every pass, --tile-compile's too (stderr)\n"
       "  --mlir-timing                  Report time spent in each pass (stderr)\n"
       "  --mlir-print-op-generic        Print every op in the generic form\n"
       "  --mlir-print-debuginfo         Print locations\n"
       "  --mlir-disable-threading       Run passes on one thread\n"
+      "  --allow-unregistered-dialect   Accept ops of dialects nobody registered (kept as they are)\n"
+      "  --show-dialects                List the registered dialects and exit\n"
       "  --tile-compile[=<options>]     Compile the kernel for an NVIDIA GPU; options:\n"
       "                                 chip=sm_90a (default), mma=auto|sync|wgmma,\n"
       "                                 num-warps=N, num-stages=N,\n"
       "                                 generic=lazy|eager, fast-math=true|false,\n"
-      "                                 toolkit=CUDA_DIR\n"
+      "                                 warp-specialize=auto|true|false, toolkit=CUDA_DIR\n"
       "  --emit=<what>                  With --tile-compile: mlir (after tile-to-gpu), llvm,\n"
       "                                 ptx, cubin or package (default ptx)\n"
       "  --kernel=<name>                With --tile-compile: the kernel to compile (default: the only one)\n"
@@ -72,6 +74,8 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       {"-mlir-print-op-generic", offsetof(Options, generic)},
       {"-mlir-print-debuginfo", offsetof(Options, debugInfo)},
       {"-mlir-disable-threading", offsetof(Options, disableThreading)},
+      {"-allow-unregistered-dialect", offsetof(Options, allowUnregistered)},
+      {"-show-dialects", offsetof(Options, showDialects)},
   };
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];

@@ -17,6 +17,8 @@ typedef struct {
   bool generic;
   bool debugInfo;
   bool disableThreading;
+  bool allowUnregistered;  /* ops of dialects nobody registered parse */
+  bool showDialects;       /* list the dialects, then exit */
   const char *tileCompile; /* NULL: no GPU compile; "" or "chip=.." */
   const char *emit;        /* mlir | llvm | ptx | cubin | package */
   const char *kernel;      /* which kernel to compile (NULL: the only one) */

@@ -22,6 +22,7 @@
 #include "tile-c/Passes.h"
 #include "tools/tile-opt/Diagnostics.h"
 #include "tools/tile-opt/Options.h"
+#include "tools/tile-opt/ShowDialects.h"
 #include "tools/tile-opt/Source.h"
 #include "tools/tile-opt/VerifyDiagnostics.h"
 
@@ -136,6 +137,8 @@ static bool compileForGpu(const Options *o, const Source *src, MlirModule m,
   tileGpuOptionsInit(&gpu);
   gpu.remarks.fn = printRemark;
   gpu.remarks.userData = (void *)src;
+  gpu.printIrBefore = o->printBeforeAll;
+  gpu.printIrAfter = o->printAfterAll;
   TileGpuTiming timing;
   if (o->timing)
     gpu.timing = &timing;
@@ -255,28 +258,45 @@ int main(int argc, char **argv) {
   }
   tileSetProcessLlvmOptions(); /* this process owns LLVM's options */
 
-  Source src;
-  char err[512];
-  if (!sourceRead(&src, o.input, err, sizeof err)) {
-    fprintf(stderr, "tile-opt: %s\n", err);
-    return EXIT_BAD_INPUT;
-  }
-  sourceSplit(&src, o.split, o.splitMarker);
-
   MlirContext ctx = mlirContextCreate();
-  if (o.disableThreading)
+  /* With --tile-compile, the two entries are lowered on threads of their
+   * own: one thread keeps their IR dumps whole and in order. */
+  if (o.disableThreading ||
+      (o.tileCompile && (o.printAfterAll || o.printBeforeAll)))
     mlirContextEnableMultithreading(ctx, false);
+  mlirContextSetAllowUnregisteredDialects(ctx, o.allowUnregistered);
   /* Register (not load) every upstream dialect and pass, so any upstream IR
    * parses and any upstream pass can appear in --pass-pipeline; only the
    * dialects the input uses get loaded. */
   tileContextRegisterUpstream(ctx);
+  if (mlirLogicalResultIsFailure(tileContextLoadDialects(ctx))) {
+    fprintf(stderr, "tile-opt: the embedded tile dialect failed to load\n");
+    mlirContextDestroy(ctx);
+    return EXIT_BAD_INPUT;
+  }
+  if (o.showDialects) {
+    int unnamed = printDialects(stdout, ctx);
+    if (unnamed)
+      fprintf(stderr,
+              "tile-opt: %d registered dialect(s) missing from the list "
+              "(tools/tile-opt/ShowDialects.c)\n",
+              unnamed);
+    finishRun(EXIT_OK);
+    mlirContextDestroy(ctx);
+    return EXIT_OK;
+  }
+
+  Source src;
+  char err[512];
+  if (!sourceRead(&src, o.input, err, sizeof err)) {
+    fprintf(stderr, "tile-opt: %s\n", err);
+    mlirContextDestroy(ctx);
+    return EXIT_BAD_INPUT;
+  }
+  sourceSplit(&src, o.split, o.splitMarker);
 
   DiagState diags = {&src, o.verifyDiagnostics, NULL, 0, 0, 0};
   diagAttach(ctx, &diags);
-  if (mlirLogicalResultIsFailure(tileContextLoadDialects(ctx))) {
-    fprintf(stderr, "tile-opt: the embedded tile dialect failed to load\n");
-    return EXIT_BAD_INPUT;
-  }
 
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   if (o.generic)
