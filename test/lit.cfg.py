@@ -8,7 +8,10 @@ import lit.formats
 config.name = "tile"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir", ".test", ".c"]
-config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs"]
+# fake_cuda.c is the stand-in driver test/tile-run/cuda-fake-driver.test
+# loads, not a test.
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "Inputs",
+                   "fake_cuda.c"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tile_build_dir, "test")
 
