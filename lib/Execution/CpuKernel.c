@@ -14,6 +14,7 @@
 #include "lib/Conversion/TileToCPU.h"
 #include "lib/Transforms/Numerics.h"
 #include "lib/Execution/JitSymbols.h"
+#include "lib/Runtime/Clock.h"
 #include "lib/Runtime/Fp8.h"
 #include "lib/Runtime/Half.h"
 #include "lib/Support/DType.h"
@@ -244,8 +245,57 @@ static void packScalar(Packed *p, const TileKernelArg *a, const TileArgValue *v)
   }
 }
 
+/* Where a run stands, for TileCpuProgress. */
+typedef struct {
+  const TileCpuProgress *progress;
+  int64_t done, total;
+  int64_t stride, untilCheck; /* programs between clock reads, and to go */
+  double startMs, lastCheckMs, nextReportMs;
+} RunClock;
+
+static void runClockStart(RunClock *c, const TileCpuProgress *progress,
+                          const int64_t grid[3]) {
+  memset(c, 0, sizeof *c);
+  c->progress = progress;
+  c->total = 1;
+  for (int g = 0; g < 3; ++g)
+    c->total = c->total > INT64_MAX / grid[g] ? INT64_MAX : c->total * grid[g];
+  c->stride = c->untilCheck = 1;
+  if (progress) {
+    c->startMs = c->lastCheckMs = tileNowMs();
+    c->nextReportMs = c->startMs + progress->intervalMs;
+  }
+}
+
+/* After each program. The stride between clock reads doubles while reads
+ * come less than a millisecond apart and halves past ten. */
+static void runClockTick(RunClock *c) {
+  ++c->done;
+  if (!c->progress || --c->untilCheck > 0)
+    return;
+  double now = tileNowMs();
+  if (now - c->lastCheckMs < 1 && c->stride < (1 << 24))
+    c->stride *= 2;
+  else if (now - c->lastCheckMs > 10 && c->stride > 1)
+    c->stride /= 2;
+  c->lastCheckMs = now;
+  c->untilCheck = c->stride;
+  if (now >= c->nextReportMs && c->done < c->total) {
+    c->progress->report(c->done, c->total, now - c->startMs,
+                        c->progress->userData);
+    c->nextReportMs = now + c->progress->intervalMs;
+  }
+}
+
 int tileCpuKernelRun(TileCpuKernel *k, const TileArgValue *args,
                      const int64_t grid[3], char *err, size_t errSize) {
+  return tileCpuKernelRunWithProgress(k, args, grid, NULL, err, errSize);
+}
+
+int tileCpuKernelRunWithProgress(TileCpuKernel *k, const TileArgValue *args,
+                                 const int64_t grid[3],
+                                 const TileCpuProgress *progress, char *err,
+                                 size_t errSize) {
   for (int g = 0; g < 3; ++g)
     if (grid[g] < 1) {
       snprintf(err, errSize, "grid dimension %d is %lld (must be at least 1)",
@@ -286,6 +336,8 @@ int tileCpuKernelRun(TileCpuKernel *k, const TileArgValue *args,
     pid[g] = word(p);
   for (int g = 0; g < 3; ++g)
     *(num[g] = word(p)) = grid[g];
+  RunClock clock;
+  runClockStart(&clock, progress, grid);
   for (int64_t z = 0; z < grid[2]; ++z)
     for (int64_t y = 0; y < grid[1]; ++y)
       for (int64_t x = 0; x < grid[0]; ++x) {
@@ -293,6 +345,7 @@ int tileCpuKernelRun(TileCpuKernel *k, const TileArgValue *args,
         *pid[1] = y;
         *pid[2] = z;
         k->entry(p->packed);
+        runClockTick(&clock);
       }
   free(p);
   return 0;

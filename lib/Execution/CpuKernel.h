@@ -37,6 +37,23 @@ const TileKernelArg *tileCpuKernelArg(const TileCpuKernel *k, int index);
  * ranks and static sizes first (a message naming the argument). */
 int tileCpuKernelRun(TileCpuKernel *k, const TileArgValue *args,
                      const int64_t grid[3], char *err, size_t errSize);
+
+/* Progress of a long run: report(done, total, ms since the start, userData)
+ * once intervalMs have passed and then every intervalMs, never after the
+ * last program. */
+typedef struct {
+  void (*report)(int64_t done, int64_t total, double ms, void *userData);
+  void *userData;
+  double intervalMs;
+} TileCpuProgress;
+
+/* tileCpuKernelRun with progress reports (none when progress is NULL). The
+ * clock is read every few programs, as many as take about a millisecond,
+ * so a report comes at most a few milliseconds late. */
+int tileCpuKernelRunWithProgress(TileCpuKernel *k, const TileArgValue *args,
+                                 const int64_t grid[3],
+                                 const TileCpuProgress *progress, char *err,
+                                 size_t errSize);
 void tileCpuKernelDestroy(TileCpuKernel *k);
 
 #endif

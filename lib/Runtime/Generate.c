@@ -2,6 +2,7 @@
 #include "lib/Runtime/Generate.h"
 
 #include <math.h> /* sqrt only: IEEE 754 requires it correctly rounded */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,7 +167,8 @@ static int parseU64(const char *s, size_t len, uint64_t *out) {
   return 0;
 }
 
-int tileGenerate(const char *spec, TileHostArray *out, char *err, size_t errSize) {
+int tileGenerateParse(const char *spec, TileGenSpec *out, char *err,
+                      size_t errSize) {
   memset(out, 0, sizeof(*out));
   if (!spec)
     spec = "";
@@ -273,24 +275,55 @@ int tileGenerate(const char *spec, TileHostArray *out, char *err, size_t errSize
     snprintf(err, errSize, "generator '%s': iota needs a numeric dtype", spec);
     return 1;
   }
-  size_t n;
-  if (tileShapeNumElements(rank, shape, tileDTypeSize(dtype), &n, NULL)) {
-    snprintf(err, errSize, "generator '%s': shape is too large", spec);
+  /* Elements and bytes in int64, the sizes every later step takes. */
+  int64_t n = 1, size = (int64_t)tileDTypeSize(dtype);
+  bool overflow = false;
+  for (int i = 0; i < rank && !overflow; ++i) {
+    overflow = n > INT64_MAX / shape[i];
+    if (!overflow)
+      n *= shape[i];
+  }
+  if (overflow || n > INT64_MAX / size) {
+    char dims[256];
+    tileShapeFormat(rank, shape, dims, sizeof dims);
+    snprintf(err, errSize,
+             "generator '%s': shape %s of %s is more than 2^63-1 bytes", spec,
+             dims, tileDTypeName(dtype));
     return 1;
   }
   if (gen == GEN_IOTA && (double)(n - 1) > iotaLimit(dtype)) {
-    snprintf(err, errSize, "generator '%s': iota up to %zu does not fit %s exactly", spec, n - 1,
-             tileDTypeName(dtype));
+    snprintf(err, errSize, "generator '%s': iota up to %lld does not fit %s exactly", spec,
+             (long long)(n - 1), tileDTypeName(dtype));
     return 1;
   }
+  out->name = kGenNames[gen];
+  out->dtype = dtype;
+  out->rank = rank;
+  memcpy(out->shape, shape, sizeof shape);
+  out->seed = seed;
+  return 0;
+}
+
+int tileGenerate(const char *spec, TileHostArray *out, char *err, size_t errSize) {
+  memset(out, 0, sizeof(*out));
+  TileGenSpec g;
+  if (tileGenerateParse(spec, &g, err, errSize))
+    return 1;
+  int gen = 0;
+  while (kGenNames[gen] != g.name)
+    ++gen;
+  TileDType dtype = g.dtype;
+  size_t n = 1;
+  for (int i = 0; i < g.rank; ++i)
+    n *= (size_t)g.shape[i];
   char inner[256];
-  if (tileHostArrayCreate(dtype, rank, shape, out, inner, sizeof inner)) {
+  if (tileHostArrayCreate(dtype, g.rank, g.shape, out, inner, sizeof inner)) {
     snprintf(err, errSize, "generator '%s': %s", spec, inner);
     return 1;
   }
 
   Rng rng;
-  rngSeed(&rng, seed);
+  rngSeed(&rng, g.seed);
   int bits = significandBits(dtype);
   switch ((GenKind)gen) {
   case GEN_ZEROS:

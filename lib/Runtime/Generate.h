@@ -11,8 +11,24 @@
 #define TILE_RUNTIME_GENERATE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "lib/Runtime/HostArray.h"
+
+/* A spec's parts, read without generating anything. */
+typedef struct {
+  const char *name;  /* "randn", "rand", ... (static) */
+  TileDType dtype;
+  int rank;
+  int64_t shape[TILE_MAX_RANK];
+  uint64_t seed;
+} TileGenSpec;
+
+/* Parses `spec` into *out: the syntax, the generator's dtype rules and the
+ * size (elements and bytes must fit an int64), so a caller can weigh an
+ * input before it is made. */
+int tileGenerateParse(const char *spec, TileGenSpec *out, char *err,
+                      size_t errSize);
 
 /* Fills *out (a fresh array the caller destroys) from `spec`. */
 int tileGenerate(const char *spec, TileHostArray *out, char *err, size_t errSize);

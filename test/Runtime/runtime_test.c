@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Runtime/Args.h"
 #include "lib/Runtime/Fp8.h"
 #include "lib/Runtime/Generate.h"
 #include "lib/Runtime/Half.h"
@@ -775,7 +776,10 @@ static void testGenerate(void) {
                "rank above 8 is not supported");
   EXPECT_ERROR(tileGenerate("randn:99999999999999999999xf32", &a, err, sizeof err), "bad dim");
   EXPECT_ERROR(tileGenerate("randn:4294967296x4294967296xf32", &a, err, sizeof err),
-               "too large");
+               "shape 4294967296x4294967296 of f32 is more than 2^63-1 bytes");
+  /* 2^61 elements of f32: elements fit an int64, bytes do not. */
+  EXPECT_ERROR(tileGenerate("zeros:2305843009213693952xf32", &a, err, sizeof err),
+               "is more than 2^63-1 bytes");
   EXPECT_ERROR(tileGenerate("randn:4xf32:seed=", &a, err, sizeof err), "unknown option 'seed='");
   EXPECT_ERROR(tileGenerate("randn:4xf32:seed=x1", &a, err, sizeof err), "bad seed 'x1'");
   EXPECT_ERROR(tileGenerate("randn:4xf32:sed=1", &a, err, sizeof err), "unknown option 'sed=1'");
@@ -793,6 +797,47 @@ static void testGenerate(void) {
   CHECK(a.data == NULL, "no array on error");
 }
 
+/* Spec parsing without generating, and the argument limits (Args.h). */
+static void testArgLimits(void) {
+  TileGenSpec g;
+  CHECK(tileGenerateParse("randn:2147483648x2xf16:seed=7", &g, err, sizeof err) == 0 &&
+            strcmp(g.name, "randn") == 0 && g.dtype == TILE_DTYPE_F16 && g.rank == 2 &&
+            g.shape[0] == 2147483648LL && g.shape[1] == 2 && g.seed == 7,
+        "parse a spec without generating it");
+  EXPECT_ERROR(tileGenerateParse("randn:4xi32", &g, err, sizeof err), "randn needs a float");
+
+  int64_t v = 0;
+  CHECK(tileParseBytes("4096", &v) && v == 4096, "bytes: plain count");
+  CHECK(tileParseBytes("16G", &v) && v == (int64_t)16 << 30, "bytes: G suffix");
+  CHECK(tileParseBytes("1K", &v) && v == 1024, "bytes: K suffix");
+  CHECK(tileParseBytes("8388607T", &v) && v == (int64_t)8388607 << 40, "bytes: largest T");
+  CHECK(!tileParseBytes("8388608T", &v), "bytes: 2^63 overflows");
+  CHECK(!tileParseBytes("0", &v) && !tileParseBytes("", &v) && !tileParseBytes("G", &v) &&
+            !tileParseBytes("4Q", &v) && !tileParseBytes("4GB", &v) &&
+            !tileParseBytes("-4", &v) && !tileParseBytes("99999999999999999999", &v),
+        "bytes: malformed counts");
+
+  char buf[32];
+  tileFormatBytes(100, buf, sizeof buf);
+  CHECK(strcmp(buf, "100 bytes") == 0, "format: bytes");
+  tileFormatBytes((int64_t)3 << 29, buf, sizeof buf);
+  CHECK(strcmp(buf, "1.5 GiB") == 0, "format: 1.5 GiB");
+
+  TileArgLimits cpu = {1024, "--max", false}, gpu = {INT64_MAX, "--max", true};
+  CHECK(tileArgCheckSize(0, "memref<?xf32>", "x", 256, 1024, &cpu, err, sizeof err) == 0,
+        "limit: exactly the most bytes");
+  EXPECT_ERROR(tileArgCheckSize(1, "memref<?xf32>", "x", 257, 1028, &cpu, err, sizeof err),
+               "argument #1 (memref<?xf32>): x (1.004 KiB), more than the 1 KiB one array "
+               "may take (--max N raises it)");
+  CHECK(tileArgCheckSize(0, "memref<?xi8>", "x", INT32_MAX, INT32_MAX, &gpu, err,
+                         sizeof err) == 0,
+        "limit: 2^31-1 elements on the GPU");
+  EXPECT_ERROR(tileArgCheckSize(2, "memref<?xi8>", "x", (int64_t)INT32_MAX + 1,
+                                (int64_t)INT32_MAX + 1, &gpu, err, sizeof err),
+               "argument #2 (memref<?xi8>): x, more than 2^31-1 elements, which the GPU "
+               "lowering cannot index");
+}
+
 int main(void) {
   testHalf();
   testF8();
@@ -801,5 +846,6 @@ int main(void) {
   testNpyRoundTrip();
   testNpyErrors();
   testGenerate();
+  testArgLimits();
   return testReport("runtime");
 }

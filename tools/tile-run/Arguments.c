@@ -73,6 +73,75 @@ static int loadMemref(int index, const TileKernelArg *sig, const char *spec,
   return 0;
 }
 
+/* The data bytes of the npy file at `path`, from its size and the header
+ * length in its first bytes; false where the file cannot say (tileNpyRead
+ * then reports why). */
+static bool npyDataBytes(const char *path, int64_t *out) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return false;
+  unsigned char b[12];
+  size_t got = fread(b, 1, sizeof b, f);
+  long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+  fclose(f);
+  /* "\x93NUMPY", major, minor, then the header length: 2 bytes little
+   * endian in version 1.0, 4 bytes in 2.0. */
+  if (got < 10 || memcmp(b, "\x93NUMPY", 6) != 0 || size < 0)
+    return false;
+  int64_t header = -1;
+  if (b[6] == 1)
+    header = 10 + (b[8] | b[9] << 8);
+  else if (b[6] == 2 && got == 12)
+    header = 12 + (int64_t)((uint32_t)b[8] | (uint32_t)b[9] << 8 |
+                            (uint32_t)b[10] << 16 | (uint32_t)b[11] << 24);
+  if (header < 0 || header > size)
+    return false;
+  *out = (int64_t)size - header;
+  return true;
+}
+
+int argumentCheckSize(int index, const TileKernelArg *sig, const char *spec,
+                      const TileArgLimits *limits, char *err, size_t errSize) {
+  if (sig->kind != TILE_ARG_MEMREF)
+    return 0;
+  char what[512], shape[256];
+  if (startsWith(spec, "npy:")) {
+    int64_t bytes, size = (int64_t)tileDTypeSize(sig->dtype);
+    if (!npyDataBytes(spec + 4, &bytes))
+      return 0;
+    /* The file must hold the memref's dtype (raw bf16 and f8 bits have its
+     * size too); a file of another dtype is refused once read. */
+    snprintf(what, sizeof what, "npy file %s holds %lld data bytes, %lld %s "
+             "elements", spec + 4, (long long)bytes, (long long)(bytes / size),
+             tileDTypeName(sig->dtype));
+    return tileArgCheckSize(index, sig->type, what, bytes / size, bytes,
+                            limits, err, errSize);
+  }
+  if (!isGenerator(spec))
+    return 0;
+  TileGenSpec g;
+  char inner[512];
+  if (tileGenerateParse(spec, &g, inner, sizeof inner)) {
+    snprintf(err, errSize, TILE_ARG_FMT ": %s", index, sig->type, inner);
+    return 1;
+  }
+  snprintf(what, sizeof what, "generated input '%s'", spec);
+  TileHostArray shell = {.dtype = g.dtype, .rank = g.rank};
+  memcpy(shell.shape, g.shape, sizeof shell.shape);
+  if (checkArray(index, sig, what, &shell, err, errSize))
+    return 1;
+  /* tileGenerateParse checked that these fit an int64. */
+  int64_t elements = 1;
+  for (int d = 0; d < g.rank; ++d)
+    elements *= g.shape[d];
+  tileShapeFormat(g.rank, g.shape, shape, sizeof shape);
+  snprintf(what, sizeof what, "generated input '%s' has shape %s", spec,
+           shape);
+  return tileArgCheckSize(index, sig->type, what, elements,
+                          elements * (int64_t)tileDTypeSize(g.dtype), limits,
+                          err, errSize);
+}
+
 /* Integers: decimal or 0x hex, in the signed or unsigned range of the
  * width (stored as the signed value of the same bits); i1 also takes
  * true/false. */

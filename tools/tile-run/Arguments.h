@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/Runtime/Args.h"
 #include "lib/Runtime/HostArray.h"
 #include "lib/Runtime/KernelArg.h"
 
@@ -18,6 +19,14 @@ typedef struct {
   int64_t i;           /* TILE_ARG_INT, TILE_ARG_INDEX */
   double f;            /* TILE_ARG_FLOAT */
 } ArgValue;
+
+/* Weighs argument `index`'s array before it is made: a generator's shape
+ * from the spec (its dtype, rank and static sizes are checked too), an npy
+ * file's size from its first bytes, against `limits`. Scalars and specs it
+ * cannot weigh pass; argumentLoad reports those. Returns 0, or 1 with a
+ * one-line message in err. */
+int argumentCheckSize(int index, const TileKernelArg *sig, const char *spec,
+                      const TileArgLimits *limits, char *err, size_t errSize);
 
 /* Fills *out for argument `index` from `spec`. Returns 0, or 1 with a
  * one-line message in err. */

@@ -46,6 +46,11 @@ static void printHelp(void) {
       "  --iters <n>                cuda --bench: timed launches (default 100)\n"
       "  --max-cpu-programs <n>     Refuse CPU runs of more programs than n (default\n"
       "                             16777216: the CPU runs them one at a time)\n"
+      "  --max-arg-bytes <n>        Refuse an --arg array of more than n bytes (suffix\n"
+      "                             K, M, G or T: powers of 1024; default 8G), checked\n"
+      "                             before any input is generated or read\n"
+      "  --progress                 Report long CPU runs on stderr every 2 s even when\n"
+      "                             stderr is not a terminal (on a terminal they are)\n"
       "  --check-cpu[=rtol]         cuda, .mlir file: also run the kernel on the CPU on\n"
       "                             the same inputs and compare every memref argument\n"
       "  -D <name=value>            Replace ${name} in the kernel file, the grid and the\n"
@@ -130,6 +135,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
   o->chip = "sm_90a";
   o->numWarps = 4;
   o->maxCpuPrograms = 1 << 24;
+  o->maxArgBytes = TILE_DEFAULT_MAX_ARG_BYTES;
   o->warmup = 10;
   o->iters = 100;
   o->checkCpuRtol = -1;
@@ -218,6 +224,14 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
         return usage("--max-cpu-programs '%s': expected a count of at least 1",
                      missing ? "" : value);
       o->maxCpuPrograms = v;
+    } else if (tileFlagValue(arg, "-max-arg-bytes", &i, argc, argv, &value,
+                             &missing)) {
+      if (missing || !tileParseBytes(value, &o->maxArgBytes))
+        return usage("--max-arg-bytes '%s': expected a byte count of at least "
+                     "1, e.g. 4096, 512M or 32G",
+                     missing ? "" : value);
+    } else if (strcmp(arg, "-progress") == 0) {
+      o->progress = true;
     } else if (strcmp(arg, "-fast-math") == 0) {
       o->fastMath = true;
     } else if (strcmp(arg, "-bench") == 0) {

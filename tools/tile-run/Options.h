@@ -44,6 +44,9 @@ typedef struct {
   bool numWarpsGiven;
   bool fastMath;     /* --fast-math: compile with afn on every float op */
   int64_t maxCpuPrograms; /* --max-cpu-programs (default 2^24) */
+  int64_t maxArgBytes;    /* --max-arg-bytes (TILE_DEFAULT_MAX_ARG_BYTES) */
+  bool progress;          /* --progress: report long CPU runs even when
+                             stderr is not a terminal */
   bool bench;        /* --bench, with --warmup (10) and --iters (100) */
   int warmup, iters;
   bool checkCpu;     /* --check-cpu[=RTOL] */

@@ -82,19 +82,29 @@ int sessionLoad(Session *s, const Options *o) {
     if (checkOutputIndex(s, &o->checks[i], "--check", err, sizeof err))
       return sessionFail(err);
 
-  s->values = calloc((size_t)s->numSig + 1, sizeof *s->values);
-  for (int i = 0; i < s->numSig; ++i) {
+  /* Every array is weighed before any is generated or read: a shape past
+   * a limit fails at once, not after minutes spent on the arguments before
+   * it. */
+  char **specs = calloc((size_t)s->numSig + 1, sizeof *specs);
+  TileArgLimits limits = {o->maxArgBytes, "--max-arg-bytes",
+                          o->target == TARGET_CUDA};
+  int rc = 0;
+  for (int i = 0; i < s->numSig && !rc; ++i) {
     char what[32];
     snprintf(what, sizeof what, "--arg #%d", i);
-    char *spec = substitute(o->args[i], strlen(o->args[i]), o->defines,
-                            o->numDefines, what, false, NULL, err, sizeof err);
-    if (!spec)
-      return sessionFail(err);
-    int bad = argumentLoad(i, &s->sig[i], spec, &s->values[i], err, sizeof err);
-    free(spec);
-    if (bad)
-      return sessionFail(err);
+    specs[i] = substitute(o->args[i], strlen(o->args[i]), o->defines,
+                          o->numDefines, what, false, NULL, err, sizeof err);
+    rc = !specs[i] || argumentCheckSize(i, &s->sig[i], specs[i], &limits,
+                                        err, sizeof err);
   }
+  s->values = calloc((size_t)s->numSig + 1, sizeof *s->values);
+  for (int i = 0; i < s->numSig && !rc; ++i)
+    rc = argumentLoad(i, &s->sig[i], specs[i], &s->values[i], err, sizeof err);
+  for (int i = 0; i < s->numSig; ++i)
+    free(specs[i]);
+  free(specs);
+  if (rc)
+    return sessionFail(err);
 
   s->expected = calloc(o->numChecks + 1, sizeof *s->expected);
   for (size_t i = 0; i < o->numChecks; ++i) {

@@ -34,8 +34,9 @@ int sessionGrid(Session *s, const Options *o);
 void sessionSignatureFromPackage(Session *s, const TilePackage *p);
 
 /* With s->sig set: checks the --arg count and the --out/--check indices,
- * builds the argument values and reads the references. Returns an exit
- * code. */
+ * weighs every --arg array against the limits (Arguments.h) before any is
+ * made, builds the argument values and reads the references. Returns an
+ * exit code. */
 int sessionLoad(Session *s, const Options *o);
 
 /* --check-cpu: copies every memref argument into s->cpu (before the GPU

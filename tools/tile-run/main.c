@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "lib/Runtime/File.h"
 #include "lib/Runtime/Package.h"
@@ -96,33 +97,72 @@ static double seconds(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* Runs the CPU kernel on `arrays` (one per memref argument, the scalars
- * from the session) and prints "@k on cpu...". Returns an exit code. */
-static int cpuRun(TileCpuKernel *kernel, Session *s, TileHostArray *arrays,
-                  const char *label, int64_t maxPrograms) {
-  char err[1024];
-  /* The CPU runs programs one after another: a grid of 2^32 ran for hours
-   * without a word. */
+/* The CPU runs programs one after another: a grid of 2^32 ran for hours
+ * without a word. Checked before any input is made. */
+static int checkCpuPrograms(const Session *s, int64_t maxPrograms) {
   int64_t programs = 1;
   for (int d = 0; d < 3; ++d)
     programs = s->grid[d] > 0 && programs > INT64_MAX / s->grid[d]
                    ? INT64_MAX
                    : programs * s->grid[d];
-  if (programs > maxPrograms) {
-    snprintf(err, sizeof err,
-             "grid %lldx%lldx%lld is %lld programs; the CPU runs at most "
-             "%lld (--max-cpu-programs N raises it)",
-             (long long)s->grid[0], (long long)s->grid[1],
-             (long long)s->grid[2], (long long)programs,
-             (long long)maxPrograms);
-    return sessionFail(err);
+  if (programs <= maxPrograms)
+    return EXIT_OK;
+  char err[512];
+  snprintf(err, sizeof err,
+           "grid %lldx%lldx%lld is %lld programs; the CPU runs at most "
+           "%lld (--max-cpu-programs N raises it)",
+           (long long)s->grid[0], (long long)s->grid[1],
+           (long long)s->grid[2], (long long)programs,
+           (long long)maxPrograms);
+  return sessionFail(err);
+}
+
+enum { kProgressIntervalMs = 2000 };
+
+static void reportProgress(int64_t done, int64_t total, double ms,
+                           void *userData) {
+  (void)userData;
+  fprintf(stderr, "tile-run: %lld of %lld programs (%d%%), %.1f s\n",
+          (long long)done, (long long)total, (int)(100.0 * done / total),
+          ms / 1e3);
+}
+
+/* Long CPU runs report on stderr where someone watches it (a terminal) or
+ * with --progress; TILE_PROGRESS_INTERVAL_MS sets the interval (tests use
+ * 0: a report at every clock read). */
+static bool progressSettings(const Options *o, TileCpuProgress *out) {
+  if (!o->progress && !isatty(STDERR_FILENO))
+    return false;
+  *out = (TileCpuProgress){reportProgress, NULL, kProgressIntervalMs};
+  const char *env = getenv("TILE_PROGRESS_INTERVAL_MS");
+  if (env && *env) {
+    char *end;
+    long long ms = strtoll(env, &end, 10);
+    if (*end || ms < 0)
+      fprintf(stderr,
+              "tile-run: TILE_PROGRESS_INTERVAL_MS='%s' is not a count of "
+              "milliseconds; reporting every %d ms\n",
+              env, kProgressIntervalMs);
+    else
+      out->intervalMs = (double)ms;
   }
+  return true;
+}
+
+/* Runs the CPU kernel on `arrays` (one per memref argument, the scalars
+ * from the session) and prints "@k on cpu...". Returns an exit code. */
+static int cpuRun(TileCpuKernel *kernel, Session *s, TileHostArray *arrays,
+                  const char *label, const Options *o) {
+  char err[1024];
   TileArgValue *args = calloc((size_t)s->numSig + 1, sizeof *args);
   for (int i = 0; i < s->numSig; ++i)
     args[i] = (TileArgValue){s->sig[i].kind == TILE_ARG_MEMREF ? &arrays[i] : NULL,
                              s->values[i].i, s->values[i].f};
+  TileCpuProgress progress;
+  bool report = progressSettings(o, &progress);
   double start = seconds();
-  int failed = tileCpuKernelRun(kernel, args, s->grid, err, sizeof err);
+  int failed = tileCpuKernelRunWithProgress(
+      kernel, args, s->grid, report ? &progress : NULL, err, sizeof err);
   double elapsed = seconds() - start;
   free(args);
   if (failed)
@@ -140,6 +180,8 @@ static int openKernelFile(const Options *o, Session *s, KernelFile *k) {
   s->kernel = o->kernel;
   memset(k, 0, sizeof *k);
   int rc = sessionGrid(s, o);
+  if (rc == EXIT_OK && (o->target == TARGET_CPU || o->checkCpu))
+    rc = checkCpuPrograms(s, o->maxCpuPrograms);
   if (rc == EXIT_OK)
     rc = kernelFileLoad(k, s, o);
   if (rc == EXIT_OK)
@@ -167,7 +209,7 @@ static int runCpu(const Options *o) {
     TileHostArray *arrays = calloc((size_t)s.numSig + 1, sizeof *arrays);
     for (int i = 0; i < s.numSig; ++i)
       arrays[i] = s.values[i].array; /* shallow: runs in place */
-    rc = cpuRun(kernel, &s, arrays, "", o->maxCpuPrograms);
+    rc = cpuRun(kernel, &s, arrays, "", o);
     free(arrays);
   }
   if (rc == EXIT_OK)
@@ -238,7 +280,7 @@ static int runCudaKernelFile(const Options *o) {
   if (rc == EXIT_OK)
     rc = gpuRun(&s, o, &p);
   if (rc == EXIT_OK && o->checkCpu)
-    rc = cpuRun(kernel, &s, s.cpu, " (--check-cpu)", o->maxCpuPrograms);
+    rc = cpuRun(kernel, &s, s.cpu, " (--check-cpu)", o);
   if (rc == EXIT_OK)
     rc = sessionReport(&s, o);
   if (kernel)
