@@ -31,7 +31,7 @@ int gpuCheckPackage(const Options *o, const TilePackage *p) {
 int gpuRun(Session *s, const Options *o, const TilePackage *p) {
   char err[4096];
   TileCuda *cu;
-  if (tileCudaCreate(&cu, err, sizeof err))
+  if (tileCudaCreateOn(&cu, o->device, err, sizeof err))
     return sessionFail(err);
   TileLaunchArg *args = calloc((size_t)s->numSig + 1, sizeof *args);
   for (int i = 0; i < s->numSig; ++i)

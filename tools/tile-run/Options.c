@@ -40,6 +40,8 @@ static void printHelp(void) {
       "                             the kernel's tile.num_warps, else 4)\n"
       "  --fast-math                cuda: compile with fast-math=true (afn on every float\n"
       "                             op: the hardware's approximations; docs/numerics.md)\n"
+      "  --device <n>               cuda: run on GPU n, counted as the driver sees them\n"
+      "                             (after CUDA_VISIBLE_DEVICES; default 0)\n"
       "  --bench                    cuda: after the checked run, time more launches with\n"
       "                             CUDA events: median/min/max us, GB/s, TFLOP/s\n"
       "  --warmup <n>               cuda --bench: untimed launches first (default 10)\n"
@@ -216,6 +218,11 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
         return usage("--num-warps '%s': expected a power of two from 1 to 32",
                      missing ? "" : value);
       o->numWarpsGiven = true;
+    } else if (tileFlagValue(arg, "-device", &i, argc, argv, &value, &missing)) {
+      if (missing || !parseCount(value, 0, 1023, &o->device))
+        return usage("--device '%s': expected a GPU index from 0",
+                     missing ? "" : value);
+      o->deviceGiven = true;
     } else if (tileFlagValue(arg, "-max-cpu-programs", &i, argc, argv, &value,
                              &missing)) {
       char *end = NULL;
@@ -275,6 +282,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
                            : o->chipGiven    ? "--chip"
                            : o->numWarpsGiven ? "--num-warps"
                            : o->fastMath      ? "--fast-math"
+                           : o->deviceGiven   ? "--device"
                            : benchCounts     ? "--warmup/--iters"
                                              : NULL;
     if (cudaOnly)

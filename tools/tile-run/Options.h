@@ -43,6 +43,8 @@ typedef struct {
   int numWarps;      /* --num-warps; default 4 */
   bool numWarpsGiven;
   bool fastMath;     /* --fast-math: compile with afn on every float op */
+  int device;        /* --device: the GPU's index (default 0) */
+  bool deviceGiven;
   int64_t maxCpuPrograms; /* --max-cpu-programs (default 2^24) */
   int64_t maxArgBytes;    /* --max-arg-bytes (TILE_DEFAULT_MAX_ARG_BYTES) */
   bool progress;          /* --progress: report long CPU runs even when
