@@ -77,6 +77,7 @@ P --ptx $PTX/scalars.ptx --kernel scalars --chip sm_80 --warps 1 --arg memref:i6
 P --ptx $PTX/bigsmem.ptx --kernel bigsmem --chip sm_80 --shared 100000 --arg memref:f32:1 --arg memref:f32:1 -o $W/bigsmem.tpkg
 P --ptx $PTX/vecadd.ptx --kernel vecadd --chip sm_100a --arg memref:f32:1 --arg memref:f32:1 --arg memref:f32:1 -o $W/wrongchip.tpkg
 P --ptx $PTX/vecadd.ptx --kernel nosuch --chip sm_80 --arg memref:f32:1 --arg memref:f32:1 --arg memref:f32:1 -o $W/noentry.tpkg
+P --ptx $PTX/fault.ptx --kernel fault --chip sm_80 --arg memref:f32:1 -o $W/fault.tpkg
 sed 's/add.rn.f32 %f3, %f1, %f2;/add.rn.f32 %f3, %f1, %f9;/' $PTX/vecadd.ptx >$W/broken.ptx
 P --ptx $W/broken.ptx --kernel vecadd --chip sm_80 --arg memref:f32:1 --arg memref:f32:1 --arg memref:f32:1 -o $W/broken.tpkg
 if command -v ptxas >/dev/null || [ -x /usr/local/cuda/bin/ptxas ]; then
@@ -111,6 +112,10 @@ expect "missing entry" 1 "kernel 'nosuch' not found in the image: cuModuleGetFun
   tile-run $W/noentry.tpkg --target cuda --grid 1 $V
 expect "bad PTX shows the JIT log" 1 "cuModuleLoadDataEx failed: CUDA_ERROR_INVALID_PTX.*JIT log: .*f9" -- \
   tile-run $W/broken.tpkg --target cuda --grid 1 $V
+expect "a kernel that faults" 1 "kernel 'fault' \(grid 2x1x1, block 128\) failed: .*CUDA_ERROR_ILLEGAL_ADDRESS" -- \
+  tile-run $W/fault.tpkg --target cuda --grid 2 --arg zeros:8xf32
+expect "a GPU that does not exist" 1 "there is no GPU 64: the CUDA driver sees" -- \
+  tile-run $W/vecadd.tpkg --target cuda --device 64 --grid 1 $V
 expect "grid y over 65535" 1 "grid dimension y is 70000; CUDA allows 1 to 65535" -- \
   tile-run $W/vecadd.tpkg --target cuda --grid 1,70000 $V
 if command -v compute-sanitizer >/dev/null; then
