@@ -37,6 +37,15 @@ static const struct {
     {"tile.store_masked", tileVerifyMemoryOp},
     {"tile.dot", tileVerifyDot},
     {"tile.reduce", tileVerifyReduce},
+    {"tile.gather", tileVerifyIndirectOp},
+    {"tile.scatter", tileVerifyIndirectOp},
+    {"tile.atomic_rmw", tileVerifyIndirectOp},
+    {"tile.atomic_cas", tileVerifyIndirectOp},
+    {"tile.scan", tileVerifyScan},
+    {"tile.rand", tileVerifyRandom},
+    {"tile.randint", tileVerifyRandom},
+    {"tile.print", tileVerifyPrint},
+    {"tile.assert", tileVerifyAssert},
 };
 
 /* The rules of a user-facing tile op; null for others. */
@@ -135,7 +144,9 @@ static bool verifyBlockArguments(MlirOperation op) {
  * arguments were checked at the kernel). */
 static bool verifyOperandsFromOutside(MlirOperation op, MlirOperation root) {
   bool ok = true;
-  bool memoryOp = findVerifier(op) == tileVerifyMemoryOp;
+  OpVerifier verify = findVerifier(op);
+  bool memoryOp =
+      verify == tileVerifyMemoryOp || verify == tileVerifyIndirectOp;
   char what[64];
   for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
@@ -172,6 +183,9 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
     w->ok &= tileVerifyUpstreamOp(op);
   if (inKernel && tileOpIsNamed(op, "memref.dim"))
     w->ok &= tileVerifyMemrefDim(op);
+  if (inKernel &&
+      (tileOpIsNamed(op, "memref.load") || tileOpIsNamed(op, "memref.store")))
+    w->ok &= tileVerifyScalarAccess(op);
   if (inKernel || kernel)
     w->ok &= verifyBlockArguments(op);
   if (tile) {

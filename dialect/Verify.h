@@ -59,6 +59,16 @@ bool tileVerifyI32Attr(MlirOperation op, const char *name, int64_t *out);
  * `results` results (IRDL checks this for parsed IR; built IR may not have
  * been verified yet). */
 bool tileVerifyArity(MlirOperation op, intptr_t operands, intptr_t results);
+/* Reads the string attribute `name` into `out` (data null when absent).
+ * Emits an error and returns false when it is not a string, or when it is
+ * missing and `required`. */
+bool tileVerifyStringAttr(MlirOperation op, const char *name, bool required,
+                          MlirStringRef *out);
+/* The index of `s` in the NULL-terminated `list`, or -1. */
+int tileStringIndex(MlirStringRef s, const char *const *list);
+/* Emits an error unless `padding` is absent, or allowed on `op` and an
+ * integer or float attribute of element type `elem` (VerifyMemory.c). */
+bool tileVerifyPadding(MlirOperation op, bool allowed, MlirType elem);
 
 /* --- Op families -------------------------------------------------------- */
 
@@ -78,14 +88,27 @@ bool tileVerifyExpandDims(MlirOperation op);
 bool tileVerifyReshape(MlirOperation op);
 bool tileVerifyTrans(MlirOperation op);
 
-/* VerifyMemory.c: tile.load, load_masked, store, store_masked. */
+/* VerifyMemory.c: tile.load, load_masked, store, store_masked, and the
+ * upstream memref.dim, memref.load and memref.store inside kernels. */
 bool tileVerifyMemrefDim(MlirOperation op);
+bool tileVerifyScalarAccess(MlirOperation op);
 bool tileVerifyMemoryOp(MlirOperation op);
+
+/* VerifyIndirect.c: tile.gather, scatter, atomic_rmw, atomic_cas. */
+bool tileVerifyIndirectOp(MlirOperation op);
 
 /* VerifyDot.c: tile.dot. */
 bool tileVerifyDot(MlirOperation op);
 
-/* VerifyReduce.c: tile.reduce. */
+/* VerifyReduce.c: tile.reduce and tile.scan (the same combiners). */
 bool tileVerifyReduce(MlirOperation op);
+bool tileVerifyScan(MlirOperation op);
+
+/* VerifyRandom.c: tile.rand, tile.randint. */
+bool tileVerifyRandom(MlirOperation op);
+
+/* VerifyDebug.c: tile.print, tile.assert. */
+bool tileVerifyPrint(MlirOperation op);
+bool tileVerifyAssert(MlirOperation op);
 
 #endif

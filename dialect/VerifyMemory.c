@@ -2,12 +2,15 @@
  * store_masked: the box they move has one offset per memref dimension and
  * the tile's rank and element type; a mask covers the tile exactly; a load's
  * `padding` (the value of out-of-bounds or masked-off elements) has the
- * element type, and stores take none since they write nothing there. */
+ * element type, and stores take none since they write nothing there.
+ * Also the upstream memref ops a kernel may use: memref.dim, and
+ * memref.load/memref.store of one element of a kernel argument. */
 #include "dialect/Verify.h"
 
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "tile-c/Dialect.h"
 
 /* Where each piece sits in the operand list; -1 when the op has none. */
 typedef struct {
@@ -45,14 +48,15 @@ static bool verifyMask(MlirOperation op, MlirType mask, MlirType tile) {
   return ok;
 }
 
-static bool verifyPadding(MlirOperation op, bool isLoad, MlirType elem) {
+bool tileVerifyPadding(MlirOperation op, bool allowed, MlirType elem) {
   char as[TILE_TYPE_STR], es[TILE_TYPE_STR];
   MlirAttribute pad = tileOpAttr(op, "padding");
   if (mlirAttributeIsNull(pad))
     return true;
   tileAttrStr(pad, as, sizeof as);
-  if (!isLoad) {
-    tileEmitOpError(op, "padding (%s) is only allowed on loads", as);
+  if (!allowed) {
+    tileEmitOpError(op, "padding (%s) is only allowed on loads and gathers",
+                    as);
     return false;
   }
   if (!mlirAttributeIsAInteger(pad) && !mlirAttributeIsAFloat(pad)) {
@@ -108,7 +112,7 @@ static bool verify(MlirOperation op, const MemoryOpShape *s) {
       ok = false;
     }
   }
-  ok &= verifyPadding(op, isLoad, mlirShapedTypeGetElementType(mem));
+  ok &= tileVerifyPadding(op, isLoad, mlirShapedTypeGetElementType(mem));
   return ok;
 }
 
@@ -142,4 +146,30 @@ bool tileVerifyMemrefDim(MlirOperation op) {
     return false;
   }
   return true;
+}
+
+/* Whether `v` is an argument of the kernel that holds it (not a block
+ * argument of a loop inside it). */
+static bool isKernelArgument(MlirValue v) {
+  if (!mlirValueIsABlockArgument(v))
+    return false;
+  MlirBlock block = mlirBlockArgumentGetOwner(v);
+  MlirOperation parent = mlirBlockGetParentOperation(block);
+  return !mlirOperationIsNull(parent) && tileIsKernel(parent) &&
+         mlirBlockEqual(block, mlirRegionGetFirstBlock(
+                                   mlirOperationGetRegion(parent, 0)));
+}
+
+/* memref.load and memref.store in a kernel read and write one element of a
+ * kernel argument (a block table, an expert offset). Upstream checks the
+ * indices and the element type; bounds are the user's (upstream's rule). */
+bool tileVerifyScalarAccess(MlirOperation op) {
+  int memOperand = tileOpIsNamed(op, "memref.store") ? 1 : 0;
+  if (mlirOperationGetNumOperands(op) <= memOperand)
+    return true; /* upstream's verifier says what is wrong */
+  MlirValue mem = mlirOperationGetOperand(op, memOperand);
+  if (!mlirTypeIsAMemRef(mlirValueGetType(mem)) || isKernelArgument(mem))
+    return true;
+  tileEmitOpError(op, "the memref must be an argument of the kernel");
+  return false;
 }

@@ -1,28 +1,19 @@
-/* Rules of tile.reduce: `axis` names a dimension of the source, `kind` is
- * one of the combiners DIALECT.md lists (the bitwise ones need integers),
- * and the result is the source without that dimension: a scalar of the
- * element type when the source has rank 1. */
+/* Rules of tile.reduce and tile.scan, which combine along one axis with the
+ * same combiners: `axis` names a dimension of the source, `kind` is one of
+ * the combiners DIALECT.md lists (the bitwise ones need integers). A reduce
+ * gives the source without that dimension (a scalar of the element type
+ * when the source has rank 1); a scan keeps the source's type and takes
+ * the unit attribute `reverse`. */
 #include "dialect/Verify.h"
-
-#include <string.h>
 
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-static const char *const kinds[] = {"add",    "mul",    "max",
-                                    "min",    "maxnum", "minnum",
-                                    "and",    "or",     "xor"};
+static const char *const kinds[] = {"add",    "mul",    "max", "min",
+                                    "maxnum", "minnum", "and", "or",
+                                    "xor",    NULL};
 enum { FIRST_BITWISE_KIND = 6 };
-
-/* The index of `kind` in `kinds`, or -1. */
-static int kindIndex(MlirStringRef kind) {
-  for (int i = 0; i < (int)(sizeof kinds / sizeof kinds[0]); ++i)
-    if (strlen(kinds[i]) == kind.length &&
-        memcmp(kinds[i], kind.data, kind.length) == 0)
-      return i;
-  return -1;
-}
 
 static bool verifyKind(MlirOperation op, MlirType source) {
   char as[TILE_TYPE_STR], es[TILE_TYPE_STR];
@@ -36,7 +27,7 @@ static bool verifyKind(MlirOperation op, MlirType source) {
     tileEmitOpError(op, "attribute 'kind' must be a string, got %s", as);
     return false;
   }
-  int kind = kindIndex(mlirStringAttrGetValue(a));
+  int kind = tileStringIndex(mlirStringAttrGetValue(a), kinds);
   if (kind < 0) {
     tileEmitOpError(op,
                     "kind %s is not one of add, mul, max, min, maxnum, "
@@ -48,8 +39,8 @@ static bool verifyKind(MlirOperation op, MlirType source) {
     return true;
   MlirType elem = mlirShapedTypeGetElementType(source);
   if (tileTypeIsF8(elem)) {
-    tileEmitOpError(op, "f8 tiles do not reduce: extend them to f16 or f32 "
-                        "first");
+    tileEmitOpError(op, "f8 tiles do not %s: extend them to f16 or f32 first",
+                    tileOpIsNamed(op, "tile.scan") ? "scan" : "reduce");
     return false;
   }
   if (kind < FIRST_BITWISE_KIND || mlirTypeIsAInteger(elem))
@@ -98,6 +89,20 @@ static bool verifyResult(MlirOperation op, MlirType source, int64_t axis,
   return ok;
 }
 
+/* `axis`, an i32 naming a dimension of `source` (a tile). */
+static bool verifyAxis(MlirOperation op, MlirType source, int64_t *axis) {
+  if (!tileVerifyI32Attr(op, "axis", axis))
+    return false;
+  intptr_t rank = mlirShapedTypeGetRank(source);
+  if (*axis >= 0 && *axis < rank)
+    return true;
+  tileEmitOpError(op,
+                  "axis %lld is out of range for source rank %ld "
+                  "(expected 0 to %ld)",
+                  (long long)*axis, (long)rank, (long)rank - 1);
+  return false;
+}
+
 bool tileVerifyReduce(MlirOperation op) {
   int64_t axis;
   if (!tileVerifyArity(op, 1, 1))
@@ -105,17 +110,39 @@ bool tileVerifyReduce(MlirOperation op) {
   MlirType source = mlirValueGetType(mlirOperationGetOperand(op, 0));
   MlirType result = mlirValueGetType(mlirOperationGetResult(op, 0));
   bool ok = verifyKind(op, source);
-  if (!tileVerifyI32Attr(op, "axis", &axis))
-    return false;
   if (!tileIsTileType(source))
-    return ok; /* reported as a value */
-  intptr_t rank = mlirShapedTypeGetRank(source);
-  if (axis < 0 || axis >= rank) {
-    tileEmitOpError(op,
-                    "axis %lld is out of range for source rank %ld "
-                    "(expected 0 to %ld)",
-                    (long long)axis, (long)rank, (long)rank - 1);
+    return tileVerifyI32Attr(op, "axis", &axis) && ok; /* source: a value */
+  if (!verifyAxis(op, source, &axis))
     return false;
-  }
   return verifyResult(op, source, axis, result) && ok;
+}
+
+bool tileVerifyScan(MlirOperation op) {
+  char as[TILE_TYPE_STR], rs[TILE_TYPE_STR], ss[TILE_TYPE_STR];
+  int64_t axis;
+  if (!tileVerifyArity(op, 1, 1))
+    return false;
+  MlirType source = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType result = mlirValueGetType(mlirOperationGetResult(op, 0));
+  bool ok = verifyKind(op, source);
+  MlirAttribute reverse = tileOpAttr(op, "reverse");
+  if (!mlirAttributeIsNull(reverse) && !mlirAttributeIsAUnit(reverse)) {
+    tileEmitOpError(op, "reverse must be a unit attribute, got %s",
+                    tileAttrStr(reverse, as, sizeof as));
+    ok = false;
+  }
+  if (!tileIsTileType(source))
+    return tileVerifyI32Attr(op, "axis", &axis) && ok; /* source: a value */
+  ok &= verifyAxis(op, source, &axis);
+  if (!tileIsTileType(result))
+    return ok; /* reported as a value */
+  if (!tileSameShape(result, source) ||
+      !mlirTypeEqual(mlirShapedTypeGetElementType(result),
+                     mlirShapedTypeGetElementType(source))) {
+    tileEmitOpError(op, "result type %s does not match source type %s",
+                    tileTypeStr(result, rs, sizeof rs),
+                    tileTypeStr(source, ss, sizeof ss));
+    ok = false;
+  }
+  return ok;
 }

@@ -4,6 +4,7 @@
 #include "dialect/Verify.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "lib/Support/IR.h"
 #include "lib/Support/StrBuf.h"
@@ -235,4 +236,33 @@ bool tileVerifyArity(MlirOperation op, intptr_t operands, intptr_t results) {
                   (long)operands, (long)results, (long)nOperands,
                   (long)nResults);
   return false;
+}
+
+bool tileVerifyStringAttr(MlirOperation op, const char *name, bool required,
+                          MlirStringRef *out) {
+  char as[TILE_TYPE_STR];
+  MlirAttribute a = tileOpAttr(op, name);
+  *out = (MlirStringRef){NULL, 0};
+  if (mlirAttributeIsNull(a)) {
+    if (!required)
+      return true;
+    tileEmitOpError(op, "missing required attribute '%s' (a string)", name);
+    return false;
+  }
+  if (!mlirAttributeIsAString(a)) {
+    tileEmitOpError(op, "attribute '%s' must be a string, got %s", name,
+                    tileAttrStr(a, as, sizeof as));
+    return false;
+  }
+  *out = mlirStringAttrGetValue(a);
+  if (!out->data)
+    out->data = ""; /* present but empty */
+  return true;
+}
+
+int tileStringIndex(MlirStringRef s, const char *const *list) {
+  for (int i = 0; list[i]; ++i)
+    if (strlen(list[i]) == s.length && memcmp(list[i], s.data, s.length) == 0)
+      return i;
+  return -1;
 }

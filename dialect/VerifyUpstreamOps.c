@@ -1,9 +1,10 @@
 /* The upstream ops a kernel may use: tile's own ops aside, scf.for, scf.if
- * and their yields, func.return, memref.dim, and the arith and math ops
- * that lower on every target (DIALECT.md, "Numerics": an op the verifier
- * accepts lowers everywhere), so the rest are refused here, at their line,
- * the same for the CPU and the GPU. f8 tiles only convert: they take extf,
- * truncf, bitcast and select. */
+ * and their yields, func.return, memref.dim, memref.load and memref.store
+ * (one element of a kernel argument: VerifyMemory.c), and the arith and
+ * math ops that lower on every target (DIALECT.md, "Numerics": an op the
+ * verifier accepts lowers everywhere), so the rest are refused here, at
+ * their line, the same for the CPU and the GPU. f8 tiles only convert:
+ * they take extf, truncf, bitcast and select. */
 #include "dialect/Verify.h"
 
 #include <string.h>
@@ -56,8 +57,9 @@ static bool touchesF8(MlirOperation op) {
   return false;
 }
 
-static const char *const kOthers[] = {"scf.for", "scf.if", "scf.yield",
-                                      "func.return", "memref.dim", NULL};
+static const char *const kOthers[] = {
+    "scf.for",    "scf.if",      "scf.yield",    "func.return",
+    "memref.dim", "memref.load", "memref.store", NULL};
 
 bool tileVerifyUpstreamOp(MlirOperation op) {
   char name[64];
@@ -69,8 +71,8 @@ bool tileVerifyUpstreamOp(MlirOperation op) {
     if (listed(name, kOthers))
       return true;
     tileEmitOpError(op, "is not supported in tile kernels (they take tile, "
-                        "arith and math ops, scf.for, scf.if, memref.dim "
-                        "and func.return)");
+                        "arith and math ops, scf.for, scf.if, memref.dim, "
+                        "memref.load, memref.store and func.return)");
     return false;
   }
   if (!listed(name + (arith ? 6 : 5), arith ? kArith : kMath)) {

@@ -1,10 +1,11 @@
-// The `tile` dialect, v1 (see docs/dialect.md and ../shared/DIALECT.md).
+// The `tile` dialect, v1 and v2 (see docs/dialect.md and ../shared/DIALECT.md).
 //
 // IRDL states op names, operand/result/attribute slots and their base kinds.
 // Each constraint value is used once on purpose: in IRDL, one SSA constraint
 // used twice means "the same type". What IRDL cannot say (shapes, element
-// types, ranks, power-of-two dims, optional attributes such as `padding` and
-// `precision`) is checked by the C verifier in dialect/Verifier.c.
+// types, ranks, power-of-two dims, optional attributes such as `padding`,
+// `precision`, `sem` and `scope`) is checked by the C verifier in
+// dialect/Verifier.c.
 // Upstream `mlir-opt --irdl-file=dialect/tile.irdl.mlir` parses every tile
 // file we ship (test/Dialect/irdl-cross-check.test).
 irdl.dialect @tile {
@@ -126,6 +127,86 @@ irdl.dialect @tile {
     irdl.attributes { "axis" = %axis, "kind" = %kind }
     irdl.operands(source: %source)
     irdl.results(result: %result)
+  }
+
+  // --- v2: indirect memory, atomics, scans, random numbers, debugging ---
+
+  irdl.operation @gather {
+    %mem = irdl.base "!builtin.memref"
+    %index = irdl.base "!builtin.tensor"
+    %tile = irdl.base "!builtin.tensor"
+    irdl.operands(mem: %mem, indices: variadic %index)
+    irdl.results(result: %tile)
+  }
+
+  irdl.operation @scatter {
+    %value = irdl.base "!builtin.tensor"
+    %mem = irdl.base "!builtin.memref"
+    %index = irdl.base "!builtin.tensor"
+    irdl.operands(value: %value, mem: %mem, indices: variadic %index)
+  }
+
+  irdl.operation @atomic_rmw {
+    %kind = irdl.base "#builtin.string"
+    %value = irdl.base "!builtin.tensor"
+    %mem = irdl.base "!builtin.memref"
+    %index = irdl.base "!builtin.tensor"
+    %old = irdl.base "!builtin.tensor"
+    irdl.attributes { "kind" = %kind }
+    irdl.operands(value: %value, mem: %mem, indices: variadic %index)
+    irdl.results(result: %old)
+  }
+
+  irdl.operation @atomic_cas {
+    %cmp = irdl.base "!builtin.tensor"
+    %value = irdl.base "!builtin.tensor"
+    %mem = irdl.base "!builtin.memref"
+    %index = irdl.base "!builtin.tensor"
+    %old = irdl.base "!builtin.tensor"
+    irdl.operands(cmp: %cmp, value: %value, mem: %mem, indices: variadic %index)
+    irdl.results(result: %old)
+  }
+
+  irdl.operation @scan {
+    %axis = irdl.base "#builtin.integer"
+    %kind = irdl.base "#builtin.string"
+    %source = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.attributes { "axis" = %axis, "kind" = %kind }
+    irdl.operands(source: %source)
+    irdl.results(result: %result)
+  }
+
+  irdl.operation @rand {
+    %seed = irdl.base "!builtin.integer"
+    %offs = irdl.base "!builtin.tensor"
+    %tile = irdl.base "!builtin.tensor"
+    irdl.operands(seed: %seed, offsets: %offs)
+    irdl.results(result: %tile)
+  }
+
+  irdl.operation @randint {
+    %seed = irdl.base "!builtin.integer"
+    %offs = irdl.base "!builtin.tensor"
+    %tile = irdl.base "!builtin.tensor"
+    irdl.operands(seed: %seed, offsets: %offs)
+    irdl.results(result: %tile)
+  }
+
+  // The value is a tile or a scalar; the condition an i1 or an i1 tile: the
+  // C verifier says which (IRDL's any_of would only say "no match").
+  irdl.operation @print {
+    %prefix = irdl.base "#builtin.string"
+    %value = irdl.any
+    irdl.attributes { "prefix" = %prefix }
+    irdl.operands(value: %value)
+  }
+
+  irdl.operation @assert {
+    %message = irdl.base "#builtin.string"
+    %cond = irdl.any
+    irdl.attributes { "message" = %message }
+    irdl.operands(condition: %cond)
   }
 
   // Internal (not user-facing, see docs/internals.md): inserted by

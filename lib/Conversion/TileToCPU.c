@@ -414,7 +414,7 @@ static bool lowerOp(MlirOperation op, const ProgramArgs *program) {
   } else if (tileOpIsNamed(op, "tile.reduce")) {
     v = lowerReduce(op);
   } else {
-    tileEmitOpError(op, "has no CPU lowering");
+    tileEmitOpError(op, "has no CPU lowering yet");
     return false;
   }
   if (mlirValueIsNull(v))

@@ -265,7 +265,7 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (tileOpIsNamed(op, "tile.dot"))
     return gpuLowerDot(g, b, op);
   if (tileOpIsTile(op)) {
-    tileEmitOpError(op, "has no GPU lowering");
+    tileEmitOpError(op, "has no GPU lowering yet");
     return false;
   }
   if (tileOpIsNamed(op, "scf.for"))
@@ -276,6 +276,10 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return gpuLowerConstant(g, b, op);
   if (tileOpIsNamed(op, "memref.dim"))
     return lowerMemrefDim(g, b, op);
+  if (tileOpIsNamed(op, "memref.load") || tileOpIsNamed(op, "memref.store")) {
+    tileEmitOpError(op, "has no GPU lowering yet");
+    return false;
+  }
   if (gpuIsFp8Convert(op) && gpuIsTensor(mlirOperationGetResult(op, 0)))
     return gpuLowerFp8Convert(g, b, op);
   if (mlirOperationGetNumResults(op) == 1 &&

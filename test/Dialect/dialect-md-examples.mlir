@@ -93,3 +93,63 @@ func.func @reduce(%x: tensor<128x64xf32>) {
   // CHECK: "tile.reduce"(%arg0) {axis = 1 : i32, kind = "max"} : (tensor<128x64xf32>) -> tensor<128xf32>
   return
 }
+
+// -----
+
+// v2 (DIALECT.md section "v2").
+
+// CHECK-LABEL: func.func @indirect
+func.func @indirect(%mem: memref<?x?xf16>, %i0: tensor<32x64xi32>, %i1: tensor<32x64xi32>) {
+  %t = "tile.gather"(%mem, %i0, %i1) : (memref<?x?xf16>, tensor<32x64xi32>, tensor<32x64xi32>) -> tensor<32x64xf16>
+  "tile.scatter"(%t, %mem, %i0, %i1) : (tensor<32x64xf16>, memref<?x?xf16>, tensor<32x64xi32>, tensor<32x64xi32>) -> ()
+  // CHECK: "tile.gather"(%arg0, %arg1, %arg2) : (memref<?x?xf16>, tensor<32x64xi32>, tensor<32x64xi32>) -> tensor<32x64xf16>
+  // CHECK: "tile.scatter"(%{{.*}}, %arg0, %arg1, %arg2) : (tensor<32x64xf16>, memref<?x?xf16>, tensor<32x64xi32>, tensor<32x64xi32>) -> ()
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @atomics
+func.func @atomics(%v: tensor<128xf32>, %mem: memref<?xf32>, %i0: tensor<128xi32>,
+                   %cmp: tensor<1xi32>, %w: tensor<1xi32>, %imem: memref<?xi32>, %j0: tensor<1xi32>) {
+  %old = "tile.atomic_rmw"(%v, %mem, %i0) {kind = "add"} : (tensor<128xf32>, memref<?xf32>, tensor<128xi32>) -> tensor<128xf32>
+  // CHECK: "tile.atomic_rmw"(%arg0, %arg1, %arg2) {kind = "add"} : (tensor<128xf32>, memref<?xf32>, tensor<128xi32>) -> tensor<128xf32>
+  %old2 = "tile.atomic_cas"(%cmp, %w, %imem, %j0) : (tensor<1xi32>, tensor<1xi32>, memref<?xi32>, tensor<1xi32>) -> tensor<1xi32>
+  // CHECK: "tile.atomic_cas"(%arg3, %arg4, %arg5, %arg6) : (tensor<1xi32>, tensor<1xi32>, memref<?xi32>, tensor<1xi32>) -> tensor<1xi32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @scan_rand
+func.func @scan_rand(%x: tensor<64x128xf32>, %seed: i64, %offs: tensor<128xi32>) {
+  %c = "tile.scan"(%x) {axis = 1 : i32, kind = "add"} : (tensor<64x128xf32>) -> tensor<64x128xf32>
+  %u = "tile.rand"(%seed, %offs) : (i64, tensor<128xi32>) -> tensor<128xf32>
+  %w = "tile.randint"(%seed, %offs) : (i64, tensor<128xi32>) -> tensor<128xi32>
+  // CHECK: "tile.scan"(%arg0) {axis = 1 : i32, kind = "add"} : (tensor<64x128xf32>) -> tensor<64x128xf32>
+  // CHECK: "tile.rand"(%arg1, %arg2) : (i64, tensor<128xi32>) -> tensor<128xf32>
+  // CHECK: "tile.randint"(%arg1, %arg2) : (i64, tensor<128xi32>) -> tensor<128xi32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @debug
+func.func @debug(%x: tensor<16xf32>, %ok: tensor<128xi1>) {
+  "tile.print"(%x) {prefix = "x"} : (tensor<16xf32>) -> ()
+  "tile.assert"(%ok) {message = "token id in range"} : (tensor<128xi1>) -> ()
+  // CHECK: "tile.print"(%arg0) {prefix = "x"} : (tensor<16xf32>) -> ()
+  // CHECK: "tile.assert"(%arg1) {message = "token id in range"} : (tensor<128xi1>) -> ()
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @scalar_memory
+func.func @scalar_memory(%mem: memref<?xi32>, %i: index) attributes {tile.kernel} {
+  %s = memref.load %mem[%i] : memref<?xi32>          // scalar read (upstream op)
+  memref.store %s, %mem[%i] : memref<?xi32>          // scalar write (upstream op)
+  // CHECK: %[[S:.*]] = memref.load %arg0[%arg1] : memref<?xi32>
+  // CHECK: memref.store %[[S]], %arg0[%arg1] : memref<?xi32>
+  return
+}

@@ -1,8 +1,9 @@
 // RUN: tile-opt %s --split-input-file --verify-diagnostics
 
-// Upstream ops in kernels (arith, math, memref.dim, others): what has no lowering on every target is
-// refused here, at its line, for the CPU and the GPU alike (DIALECT.md,
-// "Numerics"); f8 tiles only convert.
+// Upstream ops in kernels (arith, math, memref.dim, memref.load/store,
+// others): what has no lowering on every target is refused here, at its
+// line, for the CPU and the GPU alike (DIALECT.md, "Numerics"); f8 tiles
+// only convert.
 
 func.func @extended_add(%x: i32) attributes {tile.kernel} {
   %t = "tile.splat"(%x) : (i32) -> tensor<128xi32>
@@ -122,7 +123,44 @@ func.func @dim_dynamic(%x: memref<?xf32>, %i: index) attributes {tile.kernel} {
 
 // Only the ops every target lowers go in a kernel.
 func.func @other_dialect(%x: memref<?xf32>, %i: index) attributes {tile.kernel} {
-  // expected-error @+1 {{memref.load: is not supported in tile kernels (they take tile, arith and math ops, scf.for, scf.if, memref.dim and func.return)}}
-  %v = memref.load %x[%i] : memref<?xf32>
+  // expected-error @+1 {{memref.alloca: is not supported in tile kernels (they take tile, arith and math ops, scf.for, scf.if, memref.dim, memref.load, memref.store and func.return)}}
+  %a = memref.alloca() : memref<4xf32>
+  return
+}
+
+// -----
+
+// memref.load and memref.store read and write one element of a kernel
+// argument; upstream checks the indices and the element type.
+func.func @load_not_argument(%x: memref<?xf32>, %n: index) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %x) -> (memref<?xf32>) {
+    // expected-error @+1 {{memref.load: the memref must be an argument of the kernel}}
+    %v = memref.load %m[%i] : memref<?xf32>
+    scf.yield %m : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @store_not_argument(%x: memref<?xf32>, %y: memref<?xf32>, %c: i1, %v: f32) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %m = scf.if %c -> (memref<?xf32>) {
+    scf.yield %x : memref<?xf32>
+  } else {
+    scf.yield %y : memref<?xf32>
+  }
+  // expected-error @+1 {{memref.store: the memref must be an argument of the kernel}}
+  memref.store %v, %m[%c0] : memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @load_indices(%x: memref<?x?xf32>, %i: index) attributes {tile.kernel} {
+  // expected-error @+1 {{incorrect number of indices for load}}
+  %v = memref.load %x[%i] : memref<?x?xf32>
   return
 }
