@@ -5,13 +5,16 @@
  * Bounds and masks guard every memory access with scf.if, so out-of-bounds
  * and masked-off elements are never read or written (DIALECT.md). The
  * element-at-a-time form is slow but exactly as specified: this is the
- * reference GPU results are checked against. */
+ * reference GPU results are checked against. The v2 ops (gather, scatter,
+ * atomics, scan, random numbers) are lowered in the Cpu*.c files
+ * (CpuOps.h). */
 #include "lib/Conversion/TileToCPU.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/Conversion/Combiner.h"
+#include "lib/Conversion/CpuOps.h"
 #include "lib/Support/Build.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -62,7 +65,7 @@ static MlirType elemOf(MlirType shaped) {
 }
 
 /* The tile type without any layout encoding: the CPU has no layouts. */
-static MlirType plainTile(MlirType t) {
+MlirType tileCpuPlainTile(MlirType t) {
   int64_t shape[kMaxRank];
   intptr_t rank = rankOf(t);
   for (intptr_t d = 0; d < rank; ++d)
@@ -99,7 +102,7 @@ static MlirValue lowerMove(MlirOperation op, IndexMap map) {
   TileBuilder b = tileBuilderBefore(op);
   MlirValue source = operand(op, 0);
   TileBuilder body;
-  MlirType type = plainTile(resultType(op));
+  MlirType type = tileCpuPlainTile(resultType(op));
   MlirOperation gen = bGenerate(&b, type, &body);
   MlirValue idx[kMaxRank], sourceIdx[kMaxRank];
   blockIndices(&body, rankOf(type), idx);
@@ -160,7 +163,7 @@ static void transMap(TileBuilder *body, MlirOperation op,
 
 static MlirValue lowerSplat(MlirOperation op) {
   TileBuilder b = tileBuilderBefore(op), body;
-  MlirOperation gen = bGenerate(&b, plainTile(resultType(op)), &body);
+  MlirOperation gen = bGenerate(&b, tileCpuPlainTile(resultType(op)), &body);
   return finishGenerate(gen, &body, operand(op, 0));
 }
 
@@ -170,7 +173,7 @@ static MlirValue lowerRange(MlirOperation op) {
   tileOpIntAttr(op, "start", &start);
   MlirType i32 = mlirIntegerTypeGet(b.ctx, 32);
   MlirValue first = bConstInt(&b, i32, start);
-  MlirOperation gen = bGenerate(&b, plainTile(resultType(op)), &body);
+  MlirOperation gen = bGenerate(&b, tileCpuPlainTile(resultType(op)), &body);
   MlirValue i = mlirBlockGetArgument(body.block, 0);
   MlirValue v = bAddi(&body, bCast(&body, "arith.index_cast", i, i32), first);
   return finishGenerate(gen, &body, v);
@@ -222,7 +225,7 @@ static MlirValue lowerLoad(MlirOperation op) {
   TileBuilder b = tileBuilderBefore(op), body, thenB, elseB;
   MemoryOperands m = memoryOperands(op);
   MlirValue mem = operand(op, m.mem);
-  MlirType type = plainTile(resultType(op));
+  MlirType type = tileCpuPlainTile(resultType(op));
   MlirType elem = elemOf(type);
   intptr_t rank = rankOf(type);
   MlirValue dims[kMaxRank];
@@ -296,7 +299,7 @@ static MlirValue dotInput(TileBuilder *b, MlirValue v, MlirType acc,
 static MlirValue lowerDot(MlirOperation op) {
   TileBuilder b = tileBuilderBefore(op), body, loop;
   MlirValue a = operand(op, 0), bm = operand(op, 1), acc = operand(op, 2);
-  MlirType type = plainTile(resultType(op));
+  MlirType type = tileCpuPlainTile(resultType(op));
   MlirType accElem = elemOf(type);
   bool isInt = mlirTypeIsAInteger(accElem);
   MlirStringRef precision;
@@ -370,7 +373,7 @@ static MlirValue lowerReduce(MlirOperation op) {
   if (rankOf(type) == 1)
     return reduceLine(&b, x, 0, NULL, combiner, wide);
   TileBuilder body;
-  MlirType result = plainTile(resultType(op));
+  MlirType result = tileCpuPlainTile(resultType(op));
   MlirOperation gen = bGenerate(&b, result, &body);
   MlirValue outer[kMaxRank];
   blockIndices(&body, rankOf(result), outer);
@@ -413,6 +416,17 @@ static bool lowerOp(MlirOperation op, const ProgramArgs *program) {
     v = lowerDot(op);
   } else if (tileOpIsNamed(op, "tile.reduce")) {
     v = lowerReduce(op);
+  } else if (tileOpIsNamed(op, "tile.gather")) {
+    v = tileCpuLowerGather(op);
+  } else if (tileOpIsNamed(op, "tile.scatter")) {
+    tileCpuLowerScatter(op);
+    mlirOperationDestroy(op);
+    return true;
+  } else if (tileOpIsNamed(op, "tile.scan")) {
+    v = tileCpuLowerScan(op);
+  } else if (tileOpIsNamed(op, "tile.randint") ||
+             tileOpIsNamed(op, "tile.rand")) {
+    v = tileCpuLowerRandom(op);
   } else {
     tileEmitOpError(op, "has no CPU lowering yet");
     return false;
@@ -466,6 +480,9 @@ static ProgramArgs addProgramArgs(MlirOperation kernel) {
 }
 
 MlirLogicalResult tileLowerKernelToCPU(MlirOperation kernel) {
+  /* The atomics (CpuIndirect.c) emit LLVM dialect ops; the dialect is
+   * registered with the context but loaded only on first use. */
+  mlirContextGetOrLoadDialect(mlirOperationGetContext(kernel), tileStr("llvm"));
   OpList list = {NULL, 0, 0};
   mlirOperationWalk(kernel, collect, &list, MlirWalkPreOrder);
   bool ok = true;
