@@ -1,6 +1,6 @@
 /* The v2 lowerings of TileToCPU, one file per family:
  *   CpuIndirect.c  gather, scatter and the atomics (memory through index
- *                  tiles; atomics are LLVM atomicrmw/cmpxchg)
+ *                  tiles; atomics are memref.atomic_rmw)
  *   CpuScan.c      tile.scan
  *   CpuRandom.c    tile.randint and tile.rand (Philox-4x32-10)
  * Each inserts its code before `op` and returns the value that replaces

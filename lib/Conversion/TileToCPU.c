@@ -422,6 +422,9 @@ static bool lowerOp(MlirOperation op, const ProgramArgs *program) {
     tileCpuLowerScatter(op);
     mlirOperationDestroy(op);
     return true;
+  } else if (tileOpIsNamed(op, "tile.atomic_rmw") ||
+             tileOpIsNamed(op, "tile.atomic_cas")) {
+    v = tileCpuLowerAtomic(op);
   } else if (tileOpIsNamed(op, "tile.scan")) {
     v = tileCpuLowerScan(op);
   } else if (tileOpIsNamed(op, "tile.randint") ||
@@ -480,9 +483,6 @@ static ProgramArgs addProgramArgs(MlirOperation kernel) {
 }
 
 MlirLogicalResult tileLowerKernelToCPU(MlirOperation kernel) {
-  /* The atomics (CpuIndirect.c) emit LLVM dialect ops; the dialect is
-   * registered with the context but loaded only on first use. */
-  mlirContextGetOrLoadDialect(mlirOperationGetContext(kernel), tileStr("llvm"));
   OpList list = {NULL, 0, 0};
   mlirOperationWalk(kernel, collect, &list, MlirWalkPreOrder);
   bool ok = true;
