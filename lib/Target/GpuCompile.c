@@ -256,6 +256,18 @@ static bool runPipeline(MlirOperation op, const char *pipeline,
   return ok;
 }
 
+/* The entries' upstream lowering to NVVM (`lowering`, a pipeline over the
+ * nested module of each entry) on this thread's pass manager. */
+static bool lowerEntriesToNvvm(MlirOperation moduleOp, const char *lowering,
+                               const TileGpuOptions *o, char *err,
+                               size_t errSize) {
+  char pipeline[512];
+  snprintf(pipeline, sizeof pipeline, "builtin.module(builtin.module(%s))",
+           lowering);
+  return runPipeline(moduleOp, pipeline, o, err, errSize,
+                     "the lowering to NVVM");
+}
+
 /* The toolkit to use, in `path`, or NULL: the one the options name (and
  * no other: an explicit choice that lacks ptxas is not silently replaced),
  * else the first of $CUDA_HOME, $CUDA_PATH and /usr/local/cuda that has
@@ -684,11 +696,7 @@ int tileGpuCompile(MlirModule module, const char *name,
   const char *lowering = kToNvvmLean;
   int numEntries = separateEntries(module, entries, &lowering);
   if (emit == TILE_EMIT_LLVM) {
-    char pipeline[512];
-    snprintf(pipeline, sizeof pipeline, "builtin.module(builtin.module(%s))",
-             lowering);
-    if (!runPipeline(moduleOp, pipeline, o, err, errSize,
-                     "the lowering to NVVM"))
+    if (!lowerEntriesToNvvm(moduleOp, lowering, o, err, errSize))
       return 1;
     STAGE_DONE(toNvvm);
     return 0;
@@ -716,11 +724,7 @@ int tileGpuCompile(MlirModule module, const char *name,
   /* IR printing is set on a pass manager of ours: the entries are lowered
    * to NVVM here, and tileEntriesToPtx only translates them. */
   if (o->printIrBefore || o->printIrAfter) {
-    char pipeline[512];
-    snprintf(pipeline, sizeof pipeline, "builtin.module(builtin.module(%s))",
-             lowering);
-    if (!runPipeline(moduleOp, pipeline, o, err, errSize,
-                     "the lowering to NVVM"))
+    if (!lowerEntriesToNvvm(moduleOp, lowering, o, err, errSize))
       return 1;
     lowering = "";
   }
