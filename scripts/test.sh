@@ -1,10 +1,13 @@
 #!/bin/sh
 # Installs what is missing, builds, and runs every test (the lit suite),
 # then runs the suite again on an ASan+UBSan build (TILE_SANITIZE=0 skips
-# that second pass).
+# that second pass), fuzzes each libFuzzer harness for a fixed time
+# (fuzz/run.sh; TILE_FUZZ=0 skips it, and it is skipped with a note where
+# clang has no libFuzzer), and runs the C API from 16 threads under
+# ThreadSanitizer (TILE_TSAN=0 skips it). docs/fuzzing.md.
 set -eu
 cd "$(dirname "$0")/.."
-scripts/deps.sh
+scripts/deps.sh --test
 scripts/build.sh
 ninja -C "${TILE_BUILD_DIR:-build}" check-tile
 if [ "${TILE_SANITIZE:-1}" != 0 ]; then
@@ -13,4 +16,24 @@ if [ "${TILE_SANITIZE:-1}" != 0 ]; then
   # Sanitizer reports must fail the test that triggered them.
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     ninja -C "${TILE_ASAN_BUILD_DIR:-build-asan}" check-tile
+fi
+if [ "${TILE_FUZZ:-1}" != 0 ]; then
+  echo "== fuzzing: each harness of fuzz/ for a fixed time from a fixed seed"
+  fuzz/run.sh
+fi
+if [ "${TILE_TSAN:-1}" != 0 ]; then
+  echo "== the C API from 16 threads under ThreadSanitizer (test/CAPI/threads.c)"
+  # Only what the test needs is built with TSan.
+  TSAN_BUILD="${TILE_TSAN_BUILD_DIR:-build-tsan}"
+  TILE_BUILD_DIR="$TSAN_BUILD" TILE_TARGETS=tile-capi-threads \
+    scripts/build.sh -DTILE_ENABLE_TSAN=ON
+  # TSan maps its shadow memory at fixed addresses and gives up ("unexpected
+  # memory mapping") on kernels that randomize mmap with more bits than it
+  # knows; without address randomization it runs on every kernel.
+  norandom=""
+  if setarch "$(uname -m)" -R true 2>/dev/null; then
+    norandom="setarch $(uname -m) -R"
+  fi
+  TSAN_OPTIONS="suppressions=$PWD/test/CAPI/threads.tsan.supp:halt_on_error=1:second_deadlock_stack=1" \
+    $norandom /usr/lib/llvm-22/bin/lit -sv "$TSAN_BUILD/test" --filter 'CAPI/threads\.c'
 fi

@@ -1,0 +1,64 @@
+/* Shared setup of the MLIR harnesses; see Harness.h. */
+#include "fuzz/Harness.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+#include "tile-c/Dialect.h"
+
+static MlirLogicalResult dropDiagnostic(MlirDiagnostic d, void *userData) {
+  (void)d;
+  (void)userData;
+  return mlirLogicalResultSuccess();
+}
+
+MlirContext tileFuzzContextCreate(void) {
+  MlirContext ctx = mlirContextCreate();
+  mlirContextEnableMultithreading(ctx, false);
+  tileContextRegisterUpstream(ctx);
+  mlirContextAttachDiagnosticHandler(ctx, dropDiagnostic, NULL, NULL);
+  if (mlirLogicalResultIsFailure(tileContextLoadDialects(ctx)))
+    abort(); /* the embedded dialect itself is broken: not the input's fault */
+  return ctx;
+}
+
+char *tileFuzzText(const uint8_t *data, size_t size) {
+  char *text = malloc(size + 1);
+  if (!text)
+    abort();
+  memcpy(text, data, size);
+  text[size] = '\0';
+  return text;
+}
+
+MlirModule tileFuzzParseAndVerify(MlirContext ctx, const char *text,
+                                  size_t size) {
+  MlirModule m =
+      tileParseModule(ctx, mlirStringRefCreate(text, size),
+                      mlirStringRefCreateFromCString("fuzz.mlir"));
+  if (mlirModuleIsNull(m))
+    return m;
+  if (mlirLogicalResultIsFailure(tileVerify(mlirModuleGetOperation(m)))) {
+    mlirModuleDestroy(m);
+    return (MlirModule){NULL};
+  }
+  return m;
+}
+
+int tileFuzzKernelNames(MlirModule module, MlirStringRef *names, int max) {
+  int n = 0;
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op) && n < max;
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!tileIsKernel(op))
+      continue;
+    MlirAttribute sym = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym))
+      names[n++] = mlirStringAttrGetValue(sym);
+  }
+  return n;
+}

@@ -1,0 +1,8002 @@
+func.func @k(%c: i1) attributes {tile.kernel} {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+scf.if %c {
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+return }

@@ -1,0 +1,56 @@
+/* libFuzzer harness: the package reader (lib/Runtime/Package.h), which
+ * tile-run and the runtime use on .tpkg files: a damaged package must be an
+ * error message, never a crash. Since version 4 a package ends with a
+ * checksum, so nearly every mutation stops at its check; each input is
+ * therefore also read with the checksum recomputed (resealed), which takes
+ * the mutation to the fields' own checks. What reads is written back and
+ * must read back the same. Seeds: packages made by tile-opt --emit=package
+ * and tile-package (fuzz/seeds.sh). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Runtime/Package.h"
+
+static void roundTrip(const TilePackage *p) {
+  void *buf;
+  size_t size;
+  char err[512];
+  if (tilePackageWriteMemory(p, &buf, &size, err, sizeof err))
+    __builtin_trap(); /* what was read must be writable */
+  TilePackage q;
+  if (tilePackageReadMemory("again.tpkg", buf, size, &q, err, sizeof err) ||
+      strcmp(q.kernelName, p->kernelName) != 0 ||
+      strcmp(q.chip, p->chip) != 0 || q.imageKind != p->imageKind ||
+      q.numWarps != p->numWarps || q.numArgs != p->numArgs ||
+      q.imageSize != p->imageSize ||
+      memcmp(q.image, p->image, p->imageSize) != 0 ||
+      q.genericPtxSize != p->genericPtxSize ||
+      q.numTensorMaps != p->numTensorMaps)
+    __builtin_trap();
+  tilePackageFree(&q);
+  free(buf);
+}
+
+static void readPackage(const uint8_t *data, size_t size) {
+  TilePackage p;
+  char err[512];
+  if (tilePackageReadMemory("fuzz.tpkg", data, size, &p, err, sizeof err))
+    return;
+  roundTrip(&p);
+  tilePackageFree(&p);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  readPackage(data, size);
+  /* "TILEPKG\0", a u32 version >= 4, a body, the 8-byte checksum. */
+  if (size >= 20 && memcmp(data, "TILEPKG", 8) == 0 && data[8] >= 4) {
+    uint8_t *sealed = malloc(size);
+    memcpy(sealed, data, size);
+    uint64_t sum = tilePackageChecksum(sealed, size - 8);
+    for (int i = 0; i < 8; ++i)
+      sealed[size - 8 + i] = (uint8_t)(sum >> (8 * i));
+    readPackage(sealed, size);
+    free(sealed);
+  }
+  return 0;
+}
