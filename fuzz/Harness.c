@@ -62,3 +62,23 @@ int tileFuzzKernelNames(MlirModule module, MlirStringRef *names, int max) {
   }
   return n;
 }
+
+int tileFuzzEachKernel(const uint8_t *data, size_t size,
+                       void (*fn)(const TileFuzzInput *in,
+                                  MlirStringRef name)) {
+  if (size > TILE_FUZZ_MAX_TEXT)
+    return -1;
+  char *text = tileFuzzText(data, size);
+  TileFuzzInput in = {tileFuzzContextCreate(), text, size, {NULL}};
+  in.module = tileFuzzParseAndVerify(in.ctx, text, size);
+  if (!mlirModuleIsNull(in.module)) {
+    MlirStringRef names[TILE_FUZZ_MAX_KERNELS];
+    int n = tileFuzzKernelNames(in.module, names, TILE_FUZZ_MAX_KERNELS);
+    for (int i = 0; i < n; ++i)
+      fn(&in, names[i]);
+    mlirModuleDestroy(in.module);
+  }
+  mlirContextDestroy(in.ctx);
+  free(text);
+  return 0;
+}

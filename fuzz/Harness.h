@@ -36,4 +36,19 @@ MlirModule tileFuzzParseAndVerify(MlirContext ctx, const char *text,
  * attributes; valid while the module lives). Returns how many. */
 int tileFuzzKernelNames(MlirModule module, MlirStringRef *names, int max);
 
+/* One input of a pipeline harness: its text, and the verified module. */
+typedef struct {
+  MlirContext ctx;
+  const char *text;
+  size_t size;
+  MlirModule module;
+} TileFuzzInput;
+
+/* The body of a pipeline harness's LLVMFuzzerTestOneInput: skips inputs
+ * over TILE_FUZZ_MAX_TEXT (returns -1), parses and verifies the rest in a
+ * fresh context and calls `fn` for each of the first kernels, then frees
+ * everything (returns 0). */
+int tileFuzzEachKernel(const uint8_t *data, size_t size,
+                       void (*fn)(const TileFuzzInput *in, MlirStringRef name));
+
 #endif

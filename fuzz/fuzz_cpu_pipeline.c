@@ -83,20 +83,10 @@ static void lowerKernel(MlirModule module, MlirStringRef name) {
   mlirModuleDestroy(clone);
 }
 
+static void lowerEach(const TileFuzzInput *in, MlirStringRef name) {
+  lowerKernel(in->module, name);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (size > TILE_FUZZ_MAX_TEXT)
-    return -1;
-  char *text = tileFuzzText(data, size);
-  MlirContext ctx = tileFuzzContextCreate();
-  MlirModule m = tileFuzzParseAndVerify(ctx, text, size);
-  if (!mlirModuleIsNull(m)) {
-    MlirStringRef names[TILE_FUZZ_MAX_KERNELS];
-    int n = tileFuzzKernelNames(m, names, TILE_FUZZ_MAX_KERNELS);
-    for (int i = 0; i < n; ++i)
-      lowerKernel(m, names[i]);
-    mlirModuleDestroy(m);
-  }
-  mlirContextDestroy(ctx);
-  free(text);
-  return 0;
+  return tileFuzzEachKernel(data, size, lowerEach);
 }

@@ -12,34 +12,22 @@
 #include "fuzz/Harness.h"
 #include "tile-c/Compile.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  if (size > TILE_FUZZ_MAX_TEXT)
-    return -1;
-  char *text = tileFuzzText(data, size);
-  MlirContext ctx = tileFuzzContextCreate();
-  MlirModule m = tileFuzzParseAndVerify(ctx, text, size);
-  MlirStringRef names[TILE_FUZZ_MAX_KERNELS];
-  int n = mlirModuleIsNull(m) ? 0
-                              : tileFuzzKernelNames(m, names,
-                                                    TILE_FUZZ_MAX_KERNELS);
+/* The compile changes its module: each kernel gets a fresh parse. */
+static void compileKernel(const TileFuzzInput *in, MlirStringRef name) {
   TileCompileOptions options = {0};
-  options.chip = size % 2 ? "sm_80" : "sm_90a";
-  for (int i = 0; i < n; ++i) {
-    /* The compile changes its module: each kernel gets a fresh parse. */
-    char name[256];
-    snprintf(name, sizeof name, "%.*s", (int)names[i].length, names[i].data);
-    MlirModule k = tileFuzzParseAndVerify(ctx, text, size);
-    void *bytes = NULL;
-    size_t bytesSize;
-    char err[512];
-    if (tileCompileKernel(k, name, &options, TILE_COMPILE_PTX, &bytes,
-                          &bytesSize, err, sizeof err) == 0)
-      free(bytes);
-    mlirModuleDestroy(k);
-  }
-  if (!mlirModuleIsNull(m))
-    mlirModuleDestroy(m);
-  mlirContextDestroy(ctx);
-  free(text);
-  return 0;
+  options.chip = in->size % 2 ? "sm_80" : "sm_90a";
+  char kernel[256];
+  snprintf(kernel, sizeof kernel, "%.*s", (int)name.length, name.data);
+  MlirModule k = tileFuzzParseAndVerify(in->ctx, in->text, in->size);
+  void *bytes = NULL;
+  size_t bytesSize;
+  char err[512];
+  if (tileCompileKernel(k, kernel, &options, TILE_COMPILE_PTX, &bytes,
+                        &bytesSize, err, sizeof err) == 0)
+    free(bytes);
+  mlirModuleDestroy(k);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  return tileFuzzEachKernel(data, size, compileKernel);
 }
