@@ -570,6 +570,13 @@ static bool issueTmaIfInLoop(GpuLowering *g, TileBuilder *b,
   return ok;
 }
 
+/* An mbarrier expecting `arrivals` arrivals per phase. */
+static void initMbarrier(TileBuilder *b, MlirValue bar, int arrivals) {
+  MlirValue operands[] = {
+      bar, bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), arrivals)};
+  voidOp(b, "nvvm.mbarrier.init", 2, operands, 0, NULL);
+}
+
 /* The leader initializes the stages' mbarriers (one arrival each: its
  * expect_tx), fenced so the copy engine sees them, before any thread uses
  * them. */
@@ -579,12 +586,8 @@ static void initMbarriers(GpuLowering *g, TileBuilder *b, const GpuPipeline *p) 
     g->mbarrierBytes = bytes;
   TileBuilder then;
   leaderOnly(b, g, (MlirValue){NULL}, &then);
-  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  for (int s = 0; s < p->stages; ++s) {
-    MlirValue operands[] = {mbarrierOf(&then, g, p, bConstIndex(&then, s)),
-                            bConstInt(&then, i32, 1)};
-    voidOp(&then, "nvvm.mbarrier.init", 2, operands, 0, NULL);
-  }
+  for (int s = 0; s < p->stages; ++s)
+    initMbarrier(&then, mbarrierOf(&then, g, p, bConstIndex(&then, s)), 1);
   voidOp(&then, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL);
   bYield(&then, "scf.yield", 0, NULL);
   gpuBarrier(g, b);
@@ -642,12 +645,6 @@ static int64_t producerSlots(const GpuPipeline *p) {
 
 /* The non-specialized loops' mbarriers come first (at most 8 stages). */
 enum { WS_FIRST_BASE = 8 * 8 };
-
-static void initMbarrier(TileBuilder *b, MlirValue bar, int arrivals) {
-  MlirValue operands[] = {
-      bar, bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), arrivals)};
-  voidOp(b, "nvvm.mbarrier.init", 2, operands, 0, NULL);
-}
 
 void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
   int64_t base = WS_FIRST_BASE;
