@@ -73,7 +73,6 @@ bool tileVerifyPadding(MlirOperation op, bool allowed, MlirType elem) {
 }
 
 static bool verify(MlirOperation op, const MemoryOpShape *s) {
-  char es[TILE_TYPE_STR], ms[TILE_TYPE_STR];
   bool isLoad = s->value < 0;
   if (!tileVerifyArity(op, s->offsets, isLoad ? 1 : 0))
     return false;
@@ -101,16 +100,7 @@ static bool verify(MlirOperation op, const MemoryOpShape *s) {
                       (long)mlirShapedTypeGetRank(tile), (long)rank);
       ok = false;
     }
-    MlirType te = mlirShapedTypeGetElementType(tile);
-    MlirType me = mlirShapedTypeGetElementType(mem);
-    if (!mlirTypeEqual(te, me)) {
-      tileEmitOpError(op,
-                      "tile element type %s does not match memref element "
-                      "type %s",
-                      tileTypeStr(te, es, sizeof es),
-                      tileTypeStr(me, ms, sizeof ms));
-      ok = false;
-    }
+    ok &= tileVerifySameElementType(op, "tile", tile, "memref", mem);
   }
   ok &= tileVerifyPadding(op, isLoad, mlirShapedTypeGetElementType(mem));
   return ok;
