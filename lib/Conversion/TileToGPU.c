@@ -352,8 +352,8 @@ static int consumerRegisters(int numWarps, bool producerWorks, int *dec) {
   int threads = 32 * (numWarps + TILE_PRODUCER_WARPS);
   int atLaunch = 65536 / threads;
   atLaunch = (atLaunch > 255 ? 255 : atLaunch) / 8 * 8;
-  /* Issuing copies takes a few dozen registers; an entry with no copies
-   * to issue (the generic one) keeps the least setmaxnreg allows. */
+  /* Issuing copies takes a few dozen registers; an entry with no loop to
+   * feed (the generic one) keeps the least setmaxnreg allows. */
   *dec = producerWorks ? 40 : 24;
   int inc = (65536 - 32 * TILE_PRODUCER_WARPS * *dec) / (32 * numWarps);
   inc = (inc > 240 ? 240 : inc) / 8 * 8;
@@ -405,7 +405,7 @@ static void splitOffProducer(GpuLowering *g, TileBuilder *b,
   g->producer = tileBuilderBefore(mlirBlockGetTerminator(producer));
   g->producer.cache = cache;
   g->producer.loc = loc;
-  int dec = 0, inc = consumerRegisters(g->numWarps, g->assumeAligned16, &dec);
+  int dec = 0, inc = consumerRegisters(g->numWarps, g->numWsLoops > 0, &dec);
   if (inc > 0) {
     setMaxRegisters(&g->producer, false, dec);
     setMaxRegisters(b, true, inc);
