@@ -5,7 +5,9 @@ autotuned over the usual Hopper/Ampere configurations) for f16 and bf16 at
 SIZE^3, row-major, output in the input type; and FP8 e4m3 C = A x B^T
 (B stored [N][K], bf16 out): torch._scaled_mm with unit scales (cuBLAS's
 FP8 kernel) and the same Triton kernel reading B K-major, autotuned over
-FP8 configurations (128-deep K blocks). Timing as bench/peers.py: CUDA
+FP8 configurations (128-deep K blocks); and f32 C = A x B^T on tf32
+tensor cores: torch.matmul with TF32 allowed and the same Triton kernel
+autotuned over tf32 configurations. Timing as bench/peers.py: CUDA
 events, median of ITERS launches after warm-up. One JSON object per line:
 {"case", "impl", "median_us", "min_us", "max_us", "tflops"}.
 
@@ -88,6 +90,50 @@ def matmul_bt_kernel(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
     tl.store(c + rm[:, None] * N + rn[None, :], acc.to(c.dtype.element_ty))
 
 
+def tf32_configs():
+    out = []
+    for bm, bn, bk, stages, warps in ((128, 256, 32, 3, 8), (128, 256, 32, 4, 8),
+                                      (256, 128, 32, 3, 8), (128, 128, 32, 4, 4),
+                                      (128, 128, 32, 4, 8), (128, 256, 16, 4, 8)):
+        out.append(triton.Config({"BM": bm, "BN": bn, "BK": bk, "GROUP": 8},
+                                 num_stages=stages, num_warps=warps))
+    return out
+
+
+# The same kernel as matmul_bt_kernel, autotuned over tf32 configurations
+# (32-deep K blocks of f32: 128-byte rows, as tile's tf32 kernels use).
+matmul_bt_tf32_kernel = triton.autotune(configs=tf32_configs(), key=["M", "N", "K"])(
+    matmul_bt_kernel.fn)
+
+
+def tf32_peers(a, sizes):
+    """f32 C = A x B^T (B stored [N][K]) on tf32 tensor cores: torch.matmul
+    with TF32 allowed (cuBLAS), and Triton's tl.dot at its default
+    input_precision, tf32."""
+    torch.backends.cuda.matmul.allow_tf32 = True
+    for s in sizes:
+        x = torch.randn(s, s, device="cuda")
+        w = torch.randn(s, s, device="cuda")  # [N][K]
+        z = torch.empty(s, s, device="cuda")
+        flops = 2.0 * s ** 3
+
+        def report(impl, fn):
+            med, lo, hi = timeit(fn, a.warmup, a.iters)
+            print(json.dumps({"case": f"matmul_tf32_{s}", "impl": impl, "median_us": med,
+                              "min_us": lo, "max_us": hi, "tflops": flops / med / 1e6}),
+                  flush=True)
+
+        zc = torch.empty(s, s, device="cuda")
+        report("cublas", lambda: torch.matmul(x, w.t(), out=zc))
+        grid = lambda meta: (triton.cdiv(s, meta["BM"]) * triton.cdiv(s, meta["BN"]),)
+        report("triton", lambda: matmul_bt_tf32_kernel[grid](x, w, z, s, s, s))
+        ref = torch.matmul(x.double(), w.double().t())
+        for impl, out in (("triton", z), ("cublas", zc)):
+            err = (out.double() - ref).abs().max().item() / ref.abs().max().item()
+            assert err < 1e-2, f"{impl} matmul tf32 {s}: relative error {err}"
+    torch.backends.cuda.matmul.allow_tf32 = False
+
+
 def fp8_peers(a, sizes):
     for s in sizes:
         x = torch.randn(s, s, device="cuda").to(torch.float8_e4m3fn)
@@ -140,6 +186,7 @@ def main():
             err = (z.float() - ref).abs().max().item() / ref.abs().max().item()
             assert err < 2e-2, f"triton matmul {name} {s}: relative error {err}"
     fp8_peers(a, a.sizes)
+    tf32_peers(a, a.sizes)
 
 
 if __name__ == "__main__":

@@ -87,7 +87,8 @@ for dt in f16 bf16; do
 done
 # Checks package bench_NAME against the CPU at each MxNxK: A [M][K] of TA
 # (seed SEED), B [K][N] of TB ([N][K] when BT is 1; seed SEED+1), C
-# [M][N] of TC, one copy of the package per size.
+# [M][N] of TC, one copy of the package per size, within CHECK_RTOL
+# (default 2e-2).
 check_at() { # NAME KERNEL BM BN TA TB TC BT SEED SIZES...
   local name=$1 kernel=$2 bm=$3 bn=$4 ta=$5 tb=$6 tc=$7 bt=$8 seed=$9 mnk
   shift 9
@@ -99,7 +100,7 @@ check_at() { # NAME KERNEL BM BN TA TB TC BT SEED SIZES...
     local args="--arg randn:${m}x${k}x$ta:seed=$seed --arg randn:${bshape}x$tb:seed=$((seed + 1)) --arg zeros:${m}x${n}x$tc"
     cp "$D/bench_$name.tpkg" "$D/bench_${name}_$mnk.tpkg"
     "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/bench_${name}_$mnk.ref.npy" > /dev/null
-    echo "bench_${name}_$mnk|$sgrid|$args|2|2e-2" >> "$D/list.txt"
+    echo "bench_${name}_$mnk|$sgrid|$args|2|${CHECK_RTOL:-2e-2}" >> "$D/list.txt"
   done
 }
 # FP8 (e4m3, and e5m2 x e4m3), C = A x B^T in bf16 as torch._scaled_mm
@@ -124,6 +125,28 @@ fp8_case matmul_bt_e4m3_128x256x128 3 1
 fp8_case matmul_bt_e4m3_128x256x128 4 1
 fp8_case matmul_bt_e4m3_256x128x128 4 1
 fp8_case matmul_bt_e5m2_e4m3_128x256x128 4 0
+# tf32 (f32 inputs), C = A x B^T with B stored [N][K]: wgmma k8 + TMA on
+# sm_90a, mma.sync on sm_80 (suffix _sync). Checked within 1e-4 of the CPU,
+# which tf32 truncates like the tensor cores: inputs rounded to nearest
+# instead would be off by about 1e-2 here, so the check also shows that
+# the hardware truncates. Rows of 800 bytes take the aligned entry, of 812
+# the generic one.
+tf32_case() { # KERNEL STAGES CHIP SUFFIX TIMED(0/1)
+  local kernel=$1 st=$2 chip=$3 suffix=$4 timed=$5
+  local name=${kernel}_s$st$suffix blk=${kernel##*_}
+  local bm=${blk%%x*} rest=${blk#*x}
+  local bn=${rest%%x*}
+  "$B/tile-opt" "$K" --tile-compile="chip=$chip num-stages=$st" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
+  CHECK_RTOL=1e-4 check_at "$name" "$kernel" "$bm" "$bn" f32 f32 f32 1 61 300x520x200 301x517x203 256x512x128 48x72x24 64x80x32
+  [ "$timed" = 1 ] && for s in 4096 8192; do
+    echo "$name|cdiv($s,$bm)*cdiv($s,$bn)|--arg randn:${s}x${s}xf32:seed=1 --arg randn:${s}x${s}xf32:seed=2 --arg zeros:${s}x${s}xf32|$s" >> "$D/matmul.txt"
+  done
+  echo "packaged bench_$name"
+}
+tf32_case matmul_bt_tf32_128x256x32 4 sm_90a _wgmma 1
+tf32_case matmul_bt_tf32_128x256x32 3 sm_90a _wgmma 1
+tf32_case matmul_bt_tf32_128x128x32 4 sm_90a _wgmma 1
+tf32_case matmul_bt_tf32_128x128x32 3 sm_80 _sync 1
 # One wgmma kernel at the sizes that stress the edges: smaller than a block
 # (aligned, so pipelined; and unaligned: the generic entry, which stages its
 # loads itself), K of one and two blocks, K below the stages, ragged M, N, K

@@ -50,7 +50,8 @@ func.func @matmul_bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x
 }
 
 // f32 inputs on tf32 tensor cores (precision = "tf32" is the default: the
-// inputs are rounded to tf32, the products summed in f32).
+// inputs keep 10 mantissa bits, the low 13 dropped as the tensor cores read
+// them; the products are summed in f32).
 func.func @matmul_tf32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
     attributes {tile.kernel, tile.num_warps = 8 : i32} {
   %pm = "tile.program_id"() {axis = 0 : i32} : () -> index

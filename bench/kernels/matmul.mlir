@@ -453,6 +453,100 @@ func.func @matmul_bt_bf16_128x256x64(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>,
   return
 }
 
+// f32 on tf32 tensor cores (precision = "tf32", the default), C = A x B^T
+// with B stored [N][K], 128x256x32 blocks, 8 warps: wgmma reads tf32
+// operands only K-major, so this is the form sm_90a runs on wgmma.
+
+func.func @matmul_bt_tf32_128x256x32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bk = arith.constant 32 : index
+  %bm = arith.constant 128 : index
+  %bn = arith.constant 256 : index
+  %bm1 = arith.constant 127 : index
+  %bn1 = arith.constant 255 : index
+  %group = arith.constant 8 : index
+  %m = memref.dim %a, %c0 : memref<?x?xf32>
+  %k = memref.dim %a, %c1 : memref<?x?xf32>
+  %n = memref.dim %b, %c0 : memref<?x?xf32>
+  // Grouped order: programs walk GROUP block-rows at a time, so the blocks
+  // of A and B that run together stay in L2.
+  %mp = arith.addi %m, %bm1 : index
+  %pms = arith.divui %mp, %bm : index
+  %np = arith.addi %n, %bn1 : index
+  %pns = arith.divui %np, %bn : index
+  %per = arith.muli %group, %pns : index
+  %g = arith.divui %pid, %per : index
+  %first = arith.muli %g, %group : index
+  %left = arith.subi %pms, %first : index
+  %gm = arith.minui %left, %group : index
+  %r = arith.remui %pid, %per : index
+  %rm = arith.remui %r, %gm : index
+  %pm = arith.addi %first, %rm : index
+  %pn = arith.divui %r, %gm : index
+  %m0 = arith.muli %pm, %bm : index
+  %n0 = arith.muli %pn, %bn : index
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+  %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x256xf32>) {
+    %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xf32>, index, index) -> tensor<128x32xf32>
+    %tw = "tile.load"(%b, %n0, %k0) : (memref<?x?xf32>, index, index) -> tensor<256x32xf32>
+    %tb = "tile.trans"(%tw) {permutation = array<i32: 1, 0>} : (tensor<256x32xf32>) -> tensor<32x256xf32>
+    %next = "tile.dot"(%ta, %tb, %acc) : (tensor<128x32xf32>, tensor<32x256xf32>, tensor<128x256xf32>) -> tensor<128x256xf32>
+    scf.yield %next : tensor<128x256xf32>
+  }
+  "tile.store"(%sum, %c, %m0, %n0) : (tensor<128x256xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
+
+// f32 on tf32 tensor cores (precision = "tf32", the default), C = A x B^T
+// with B stored [N][K], 128x128x32 blocks, 8 warps: wgmma reads tf32
+// operands only K-major, so this is the form sm_90a runs on wgmma.
+
+func.func @matmul_bt_tf32_128x128x32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bk = arith.constant 32 : index
+  %bm = arith.constant 128 : index
+  %bn = arith.constant 128 : index
+  %bm1 = arith.constant 127 : index
+  %bn1 = arith.constant 127 : index
+  %group = arith.constant 8 : index
+  %m = memref.dim %a, %c0 : memref<?x?xf32>
+  %k = memref.dim %a, %c1 : memref<?x?xf32>
+  %n = memref.dim %b, %c0 : memref<?x?xf32>
+  // Grouped order: programs walk GROUP block-rows at a time, so the blocks
+  // of A and B that run together stay in L2.
+  %mp = arith.addi %m, %bm1 : index
+  %pms = arith.divui %mp, %bm : index
+  %np = arith.addi %n, %bn1 : index
+  %pns = arith.divui %np, %bn : index
+  %per = arith.muli %group, %pns : index
+  %g = arith.divui %pid, %per : index
+  %first = arith.muli %g, %group : index
+  %left = arith.subi %pms, %first : index
+  %gm = arith.minui %left, %group : index
+  %r = arith.remui %pid, %per : index
+  %rm = arith.remui %r, %gm : index
+  %pm = arith.addi %first, %rm : index
+  %pn = arith.divui %r, %gm : index
+  %m0 = arith.muli %pm, %bm : index
+  %n0 = arith.muli %pn, %bn : index
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<128x128xf32>) {
+    %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xf32>, index, index) -> tensor<128x32xf32>
+    %tw = "tile.load"(%b, %n0, %k0) : (memref<?x?xf32>, index, index) -> tensor<128x32xf32>
+    %tb = "tile.trans"(%tw) {permutation = array<i32: 1, 0>} : (tensor<128x32xf32>) -> tensor<32x128xf32>
+    %next = "tile.dot"(%ta, %tb, %acc) : (tensor<128x32xf32>, tensor<32x128xf32>, tensor<128x128xf32>) -> tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  }
+  "tile.store"(%sum, %c, %m0, %n0) : (tensor<128x128xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
+
 // FP8, C = A x B^T as torch._scaled_mm computes it (unit scales): A [M][K]
 // and B stored [N][K] in f8E4M3FN (wgmma reads fp8 only K-major), f32
 // accumulation, bf16 out; blocks 128 deep in K (one 128-byte swizzled row).

@@ -122,9 +122,10 @@ bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
   }
   if (!tileMmaInstrFor(dot, &in, why))
     return false;
-  bool fp8 = in.wgmmaOnly;
-  if ((in.input != MMA_F16 && in.input != MMA_BF16 && !fp8) || in.accF16) {
-    *why = "wgmma is used for f16, bf16 and fp8 inputs with f32 "
+  bool fp8 = in.wgmmaOnly, tf32 = in.input == MMA_TF32;
+  if ((in.input != MMA_F16 && in.input != MMA_BF16 && !fp8 && !tf32) ||
+      in.accF16) {
+    *why = "wgmma is used for f16, bf16, tf32 and fp8 inputs with f32 "
            "accumulators";
     return false;
   }
@@ -138,6 +139,11 @@ bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
   if (fp8 && !bTransposed) {
     *why = "fp8 wgmma reads B only K-major: store B as [N][K] and "
            "tile.trans it (as torch._scaled_mm's column-major B)";
+    return false;
+  }
+  if (tf32 && !bTransposed) {
+    *why = "tf32 wgmma reads B only K-major: store B as [N][K] and "
+           "tile.trans it (as a linear layer's weight)";
     return false;
   }
   TileSmemLayout s;

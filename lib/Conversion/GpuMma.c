@@ -279,24 +279,6 @@ static void mmaSync(TileBuilder *b, const TileMmaInstr *in, MlirValue *a,
   }
 }
 
-/* f32 -> tf32 (cvt.rna.tf32.f32: nearest, ties away, as the CPU path
- * rounds), kept in an f32 register: mma.sync would otherwise truncate. */
-static GpuTile roundedToTF32(TileBuilder *b, const GpuTile *t) {
-  GpuTile r = *t;
-  r.regs = calloc((size_t)t->numRegs, sizeof *r.regs);
-  MlirType i32 = i32Type(b->ctx);
-  TileNamedAttr attrs[] = {
-      {"rnd", parseAttr(b->ctx, "#nvvm.fp_rnd_mode<rna>")}};
-  for (int i = 0; i < t->numRegs; ++i) {
-    MlirValue x = t->regs[i];
-    MlirValue bits = bInsert(b, tileOpCreate(b->loc,
-                                             "nvvm.convert.float.to.tf32", 1,
-                                             &x, 1, &i32, 1, attrs));
-    r.regs[i] = bCast(b, "llvm.bitcast", bits, t->elem);
-  }
-  return r;
-}
-
 /* ---- the dot ----------------------------------------------------------- */
 
 typedef struct {
@@ -408,17 +390,11 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   MlirType type = mlirValueGetType(result);
   GpuTile A, B, C;
   gpuDotOperandTiles(g, op, d, &A, &B, &C);
+  /* tf32 operands go in as their f32 bits: the tensor cores drop the low
+   * 13 mantissa bits, which is what precision = "tf32" means on every
+   * target (the CPU path truncates the same way; wgmma, reading shared
+   * memory, could do nothing else). */
   bool ownA = ap->uniform, ownB = bp->uniform;
-  if (in->input == MMA_TF32) {
-    GpuTile ra = roundedToTF32(b, &A), rb = roundedToTF32(b, &B);
-    if (ownA)
-      free(A.regs);
-    if (ownB)
-      free(B.regs);
-    A = ra;
-    B = rb;
-    ownA = ownB = true;
-  }
 
   WarpTiling w;
   w.M = A.shape[0];

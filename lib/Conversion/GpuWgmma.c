@@ -61,6 +61,7 @@ enum { MAX_N = 256 };
 static const char *wgmmaTypeName(TileMmaInput in) {
   switch (in) {
   case MMA_BF16: return "bf16";
+  case MMA_TF32: return "tf32";
   case MMA_E4M3: return "e4m3";
   case MMA_E5M2: return "e5m2";
   default: return "f16";
@@ -294,7 +295,8 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   }
   if (l.blocked.warpsPerCTA[0] != numWarps || l.blocked.warpsPerCTA[1] != 1 ||
       numWarps % 4 != 0 || M % (16 * numWarps) != 0 || N % n != 0 ||
-      K % in->k != 0 || (in->wgmmaOnly && !bRows)) {
+      K % in->k != 0 ||
+      ((in->wgmmaOnly || in->input == MMA_TF32) && !bRows)) {
     tileEmitOpError(op,
                     "the wgmma layout (%dx%d warps, instruction 64x%d) does "
                     "not tile the %lldx%lld result on %d warps",

@@ -271,12 +271,12 @@ static void lowerStore(MlirOperation op) {
     bYield(&loops[d], "scf.yield", 0, NULL);
 }
 
-/* tf32 keeps 10 mantissa bits: round to nearest, ties away from zero, as
- * cvt.rna.tf32.f32 does; NaN stays NaN. */
+/* tf32 keeps 10 mantissa bits: the low 13 are dropped (toward zero), as
+ * the tensor cores read f32 operands in registers (mma.sync) and in shared
+ * memory (wgmma, where nothing could round them); NaN stays NaN. */
 static MlirValue roundToTF32(TileBuilder *b, MlirValue x) {
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
   MlirValue bits = bCast(b, "arith.bitcast", x, i32);
-  bits = bAddi(b, bits, bConstInt(b, i32, 0x1000));
   bits = bAndi(b, bits, bConstInt(b, i32, (int32_t)0xFFFFE000));
   MlirValue rounded = bCast(b, "arith.bitcast", bits, mlirValueGetType(x));
   return bSelect(b, bCmpf(b, ARITH_F_UNO, x, x), x, rounded);

@@ -69,9 +69,13 @@ func.func @dot(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %c: tensor<16x16xf3
 
 // -----
 
-// f32 inputs are rounded to tf32 unless precision = "ieee".
+// f32 inputs keep tf32's 10 mantissa bits unless precision = "ieee": the
+// low 13 are masked off (truncation, as the tensor cores read f32), with no
+// rounding increment.
 // CHECK-LABEL: func.func @dot_tf32
 // CHECK:         arith.bitcast {{.*}} : f32 to i32
+// CHECK-NOT:     arith.addi
+// CHECK:         arith.andi {{.*}} : i32
 // CHECK:         arith.constant -8192 : i32
 // CHECK-LABEL: func.func @dot_ieee
 // CHECK-NOT:     arith.bitcast

@@ -54,10 +54,11 @@ func.func @matmul(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
 
 // -----
 
-// f32 inputs: rounded to tf32 (cvt.rna) before m16n8k8; B is stored
+// f32 inputs: their bits go to m16n8k8 as they are (the tensor cores drop
+// the low 13 mantissa bits: tf32 truncates on every target); B is stored
 // transposed (ldmatrix has no .trans for 32-bit elements).
 // CHECK-LABEL: llvm.func @tf32(
-// CHECK:         nvvm.convert.float.to.tf32 %{{.*}} {rnd = #nvvm.fp_rnd_mode<rna>}
+// CHECK-NOT:     nvvm.convert.float.to.tf32
 // CHECK:         nvvm.ldmatrix %{{.*}}layout = #nvvm.mma_layout<row>, num = 4
 // CHECK:         nvvm.ldmatrix %{{.*}}layout = #nvvm.mma_layout<row>, num = 4
 // CHECK:         nvvm.mma.sync {{.*}}multiplicandAPtxType = #nvvm.mma_type<tf32>{{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 8>

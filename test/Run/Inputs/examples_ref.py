@@ -33,11 +33,15 @@ def bf16_value(bits):
     return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
 
 
-def tf32_value(x):
-    """f32 rounded to tf32 (10 mantissa bits, nearest, ties away), as
-    cvt.rna.tf32.f32 does."""
+def tf32_value(x, nearest=False):
+    """f32 as tf32 reads it: 10 mantissa bits, the low 13 dropped (what
+    precision = "tf32" means), or with nearest=True rounded to nearest,
+    ties away (cvt.rna.tf32.f32), which a test uses to show the
+    difference is seen."""
     u = x.astype(np.float32).view(np.uint32).astype(np.uint64)
-    return (((u + 0x1000) & 0xFFFFE000).astype(np.uint32)).view(np.float32).astype(np.float64)
+    if nearest:
+        u = u + 0x1000
+    return ((u & 0xFFFFE000).astype(np.uint32)).view(np.float32).astype(np.float64)
 
 
 def inputs(kind, shape):
@@ -51,6 +55,8 @@ def inputs(kind, shape):
         return bits, bf16_value(bits)
     if kind == "tf32":
         return x, tf32_value(x)
+    if kind == "tf32rna":
+        return x, tf32_value(x, nearest=True)
     sys.exit("examples_ref.py: unknown matmul kind " + kind)
 
 
@@ -91,7 +97,7 @@ def main(argv):
         x = rng.standard_normal((r, c)).astype(np.float32)
         save(d, "x.npy", x)
         save(d, "ref.npy", np.ascontiguousarray(x.T))
-    elif ex == "matmul":                      # m n k [f16|bf16|tf32]
+    elif ex == "matmul":                      # m n k [f16|bf16|tf32|tf32rna]
         m, n, k = args[:3]
         kind = args[3] if len(args) > 3 else "f16"
         a, a64 = inputs(kind, (m, k))
