@@ -41,7 +41,8 @@ int tileCompileKernel(MlirModule module, const char *name,
   tileGpuOptionsInit(&o);
   if (setOption(&o, "chip", in->chip, err, errSize) ||
       setOption(&o, "mma", in->mma, err, errSize) ||
-      setOption(&o, "warp-specialize", in->warpSpecialize, err, errSize))
+      setOption(&o, "warp-specialize", in->warpSpecialize, err, errSize) ||
+      setOption(&o, "persistent", in->persistent, err, errSize))
     return 1;
   if (in->numWarps < 0 || in->numWarps > 32 ||
       (in->numWarps & (in->numWarps - 1)) != 0) {

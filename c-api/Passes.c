@@ -147,12 +147,15 @@ static bool parseOptions(const TilePassDef *def, MlirStringRef text,
         ok = false;
       }
       out->fastMath = value[0] == 't';
-    } else if (strcmp(key, "warp-specialize") == 0) {
-      if (!tileWarpSpecializeParse(value, &out->warpSpecialize)) {
+    } else if (strcmp(key, "warp-specialize") == 0 ||
+               strcmp(key, "persistent") == 0) {
+      bool ws = key[0] == 'w';
+      if (!tileChoiceParse(value, ws ? &out->warpSpecialize
+                                     : &out->persistent)) {
         tileStrBufPrintf(&err,
-                         "pass '%s': option 'warp-specialize' wants auto, "
-                         "true or false, got '%s'",
-                         def->name, value);
+                         "pass '%s': option '%s' wants auto, true or false, "
+                         "got '%s'",
+                         def->name, key, value);
         ok = false;
       }
     } else {

@@ -56,6 +56,11 @@ typedef struct {
    * loop chains two or more dots, as attention's does), "true" or
    * "false". */
   const char *warpSpecialize;
+  /* Persistent kernels (each block runs program after program while its
+   * producer warpgroup fills the next program's stages, docs/gpu.md):
+   * NULL or "auto", "true" or "false". Only warp-specialized kernels whose
+   * programs run along axis 0 qualify. */
+  const char *persistent;
 } TileCompileOptions;
 
 /* Compiles kernel `name` (NULL: the module's only kernel) of `module`,

@@ -138,3 +138,9 @@ int tileKernelProducerWarps(MlirOperation kernel) {
              ? (int)n
              : 0;
 }
+
+bool tileKernelPersistent(MlirOperation kernel) {
+  MlirAttribute a = tileOpAttr(kernel, "tile.persistent");
+  return !mlirAttributeIsNull(a) && mlirAttributeIsABool(a) &&
+         mlirBoolAttrGetValue(a);
+}

@@ -57,4 +57,11 @@ int tileTmaMapOf(MlirOperation kernel, MlirOperation op);
 /* The kernel's tile.producer_warps (TILE_PRODUCER_WARPS), or 0. */
 int tileKernelProducerWarps(MlirOperation kernel);
 
+/* Whether tile-pipeline made the kernel persistent (tile.persistent =
+ * true): each block runs the programs blockIdx.x, + gridDim.x, ... below
+ * a count the launcher passes last (lib/Runtime/Package.h), and the
+ * producer warpgroup fills the next program's stages while the kernel's
+ * warps finish the last one. */
+bool tileKernelPersistent(MlirOperation kernel);
+
 #endif

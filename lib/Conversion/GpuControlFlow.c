@@ -157,7 +157,8 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (ok)
     mapResults(g, op, loop);
   if (ok && piped)
-    gpuPipelineEpilogue(g, b, &pipe, op); /* b's point is right after the loop */
+    /* b's point is right after the loop */
+    gpuPipelineEpilogue(g, b, &pipe, op, lb, ub, step);
   free(iterArgs);
   free(inits);
   free(args);

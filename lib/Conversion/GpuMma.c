@@ -104,12 +104,21 @@ static int groupAlongCols(const GpuTile *t) {
  * out as one vector store. */
 void gpuWriteSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
                   const GpuTile *t) {
+  gpuWriteSmemColumns(g, b, s, t, 0, t->shape[1]);
+}
+
+void gpuWriteSmemColumns(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
+                         const GpuTile *t, int64_t colLo, int64_t colHi) {
   bool transposed = s->layout.transposed;
   int eb = s->layout.elemBytes;
   int V = transposed ? 1 : groupAlongCols(t);
   int64_t vshape[] = {V};
   MlirType vtype = mlirVectorTypeGet(1, vshape, gpuStorageType(t->elem));
   for (int r = 0; r < t->numRegs; r += V) {
+    int64_t at[2];
+    tileLayoutRegCoords(&t->layout, t->shape, r, at);
+    if (at[1] < colLo || at[1] >= colHi)
+      continue;
     MlirValue c[2];
     gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
     MlirValue ptr = transposed ? gpuSmemAddr(b, s, c[1], c[0])

@@ -122,6 +122,12 @@ MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
  * stored row go out as one vector store. */
 void gpuWriteSmem(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
                   const GpuTile *t);
+/* The same for the registers whose static column (tileLayoutRegCoords) is
+ * in [colLo, colHi): a column block of a tile whose threads' own column
+ * offsets stay inside one block (the mma layouts with warps along rows
+ * only, whose thread part is below 8 columns). */
+void gpuWriteSmemColumns(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
+                         const GpuTile *t, int64_t colLo, int64_t colHi);
 /* Stages a dot's operands in the scratch buffer, between barriers: A at
  * its start (unless it is in shared memory already, or its fragments are
  * in registers), B after A rounded up to `align` bytes (unless in shared

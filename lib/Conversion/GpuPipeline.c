@@ -40,14 +40,17 @@
  *
  * Warp specialized (GpuLowering.producerWarps, tile-pipeline's
  * warp-specialize): the entry sets up each such loop's mbarriers (full,
- * empty, handoff; gpuPipelineSetUpProducer) before the block splits; at
- * the loop thread 0 hands lb, ub, step and the values the offsets use to
- * the producer through shared memory and the handoff mbarrier; the
- * producer's first thread (in g->producer, in program order) issues every
- * iteration's copies, each after the stage's empty mbarrier says every
- * warp released it; the kernel's warps only wait for full and release
+ * empty; gpuPipelineSetUpProducer) before the block splits; the
+ * producer's first thread (in g->producer, in program order) computes the
+ * loop's bounds and the values its offsets use itself (they are program
+ * scalars, lib/Analysis/ProgramScalars.h) and issues every iteration's
+ * copies, each after the stage's empty mbarrier says every warp released
+ * it; the kernel's warps only wait for full and release
  * (gpuPipelineIterationEnd). No barrier joins the two roles after the
- * entry. */
+ * entry. Iteration i of the loop uses stage (done + i) % S, where done
+ * counts the iterations the block ran before: in a persistent kernel the
+ * stages' phases go on from program to program, so the producer fills the
+ * next program's stages while the kernel's warps finish the last one. */
 #include "lib/Conversion/GpuPipeline.h"
 
 #include <stdio.h>
@@ -55,7 +58,9 @@
 #include <string.h>
 
 #include "lib/Analysis/Mma.h"
+#include "lib/Analysis/ProgramScalars.h"
 #include "lib/Analysis/Tma.h"
+#include "lib/Conversion/GpuProgramScalars.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -64,11 +69,7 @@
 enum { CHUNK = 16 };
 
 static int64_t tileBytes(MlirOperation load) {
-  MlirType t = mlirValueGetType(mlirOperationGetResult(load, 0));
-  int64_t bytes = tileElemBytes(mlirShapedTypeGetElementType(t));
-  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
-    bytes *= mlirShapedTypeGetDimSize(t, d);
-  return bytes;
+  return tileTypeBytes(mlirValueGetType(mlirOperationGetResult(load, 0)));
 }
 
 /* The offset operand of the load's innermost dimension. */
@@ -159,29 +160,28 @@ static void planInvariantOperands(GpuPipeline *p) {
   }
 }
 
-/* Adds to p->handoff the values from before the loop that offset `v`
- * (a scalar of the body) is computed from; false when there are too many
- * or one is not an integer. */
-static bool collectHandoff(GpuPipeline *p, MlirValue v) {
+/* Adds to p->outer the values from before the loop that offset `v` (a
+ * scalar of the body) is computed from; false when there are too many or
+ * one is not a program scalar (the producer computes them itself). */
+static bool collectOuter(const GpuLowering *g, GpuPipeline *p, MlirValue v) {
   if (mlirValueEqual(v, p->iv))
     return true;
   if (mlirValueIsAOpResult(v)) {
     MlirOperation def = mlirOpResultGetOwner(v);
     if (mlirBlockEqual(mlirOperationGetBlock(def), p->body)) {
       for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
-        if (!collectHandoff(p, mlirOperationGetOperand(def, i)))
+        if (!collectOuter(g, p, mlirOperationGetOperand(def, i)))
           return false;
       return true;
     }
   }
-  for (int k = 0; k < p->numHandoff; ++k)
-    if (mlirValueEqual(p->handoff[k], v))
+  for (int k = 0; k < p->numOuter; ++k)
+    if (mlirValueEqual(p->outer[k], v))
       return true;
-  MlirType t = mlirValueGetType(v);
-  if (p->numHandoff == GPU_PIPELINE_MAX_HANDOFF ||
-      !(mlirTypeIsAIndex(t) || mlirTypeIsAInteger(t)))
+  if (p->numOuter == GPU_PIPELINE_MAX_OUTER ||
+      !tileIsProgramScalar(g->kernel, v))
     return false;
-  p->handoff[p->numHandoff++] = v;
+  p->outer[p->numOuter++] = v;
   return true;
 }
 
@@ -237,12 +237,17 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
     for (intptr_t i = 1; i < mlirOperationGetNumOperands(p->loads[j]); ++i)
       p->warpSpecialized =
           p->warpSpecialized &&
-          collectHandoff(p, mlirOperationGetOperand(p->loads[j], i));
+          collectOuter(g, p, mlirOperationGetOperand(p->loads[j], i));
+  for (intptr_t i = 0; i < 3; ++i) /* lb, ub, step */
+    p->warpSpecialized =
+        p->warpSpecialized &&
+        tileIsProgramScalar(g->kernel, mlirOperationGetOperand(loop, i));
   /* Once gpuPipelineSetUpProducer ran, only the loops it set up. */
   bool setUp = !g->wsSetUp;
   for (int k = 0; k < g->numWsLoops; ++k)
     if (mlirOperationEqual(g->wsLoops[k].loop, loop)) {
       p->barrierBase = g->wsLoops[k].base;
+      p->wsLoop = k;
       setUp = true;
     }
   p->warpSpecialized = p->warpSpecialized && setUp;
@@ -293,9 +298,9 @@ static MlirValue scalarAt(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
           copy, mlirOpResultGetResultNumber(v));
     }
   }
-  /* The producer has the values handed to it (p->handoff's order). */
-  for (int k = 0; handed && k < p->numHandoff; ++k)
-    if (mlirValueEqual(p->handoff[k], v))
+  /* The producer computed its own (p->outer's order). */
+  for (int k = 0; handed && k < p->numOuter; ++k)
+    if (mlirValueEqual(p->outer[k], v))
       return handed[k];
   GpuValue *outer = gpuMapGet(&g->values, v);
   return outer && !handed ? outer->tile.scalar : (MlirValue){NULL};
@@ -624,23 +629,11 @@ static void remarkNoTma(GpuLowering *g, const GpuPipeline *p) {
 /* ---- warp specialization ---------------------------------------------- */
 
 /* A warp-specialized loop's mbarriers (from p->barrierBase): the stages'
- * full ones, their empty ones (every warp released the stage: one arrival
- * per warp), the handoff (one arrival: the values below are written),
- * then the handed-off values, 8 bytes each. */
+ * full ones, then their empty ones (every warp released the stage: one
+ * arrival per warp). */
 static MlirValue emptyMbarrierOf(TileBuilder *b, GpuLowering *g,
                                  const GpuPipeline *p, MlirValue stage) {
   return mbarrierOf(b, g, p, bAddi(b, stage, bConstIndex(b, p->stages)));
-}
-
-static MlirValue handoffSlot(TileBuilder *b, GpuLowering *g,
-                             const GpuPipeline *p, int k) {
-  return mbarrierOf(b, g, p, bConstIndex(b, 2 * p->stages + k));
-}
-
-/* Slots of a loop: 2 S mbarriers, the handoff, its values (the loads'
- * offsets' own, then lb, ub and step). */
-static int64_t producerSlots(const GpuPipeline *p) {
-  return 2LL * p->stages + 1 + p->numHandoff + 3;
 }
 
 /* The non-specialized loops' mbarriers come first (at most 8 stages). */
@@ -656,9 +649,12 @@ void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
     if (!tileOpIsNamed(op, "scf.for") || !gpuPipelinePlan(g, op, &p) ||
         !p.warpSpecialized || g->numWsLoops == GPU_MAX_WS_LOOPS)
       continue;
-    g->wsLoops[g->numWsLoops].loop = op;
-    g->wsLoops[g->numWsLoops++].base = base;
-    base += 8 * producerSlots(&p);
+    int k = g->numWsLoops++;
+    g->wsLoops[k].loop = op;
+    g->wsLoops[k].base = base;
+    /* Both roles start at stage 0, phase 0. */
+    g->wsLoops[k].done = g->wsLoops[k].producerDone = bConstIndex(b, 0);
+    base += 8 * 2LL * p.stages;
   }
   g->wsSetUp = true;
   if (g->numWsLoops == 0)
@@ -673,7 +669,6 @@ void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
       initMbarrier(&then, emptyMbarrierOf(&then, g, &p, bConstIndex(&then, s)),
                    g->numWarps);
     }
-    initMbarrier(&then, handoffSlot(&then, g, &p, 0), 1);
   }
   voidOp(&then, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL);
   bYield(&then, "scf.yield", 0, NULL);
@@ -683,53 +678,67 @@ void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
   bInsert(b, tileOpCreate(b->loc, "nvvm.barrier0", 0, NULL, 0, NULL, 0, NULL));
 }
 
-static MlirValue toI64(TileBuilder *b, MlirValue v) {
-  MlirType t = mlirValueGetType(v);
-  if (mlirTypeIsAIndex(t))
-    return gpuIndexToI64(b, v);
-  if (mlirIntegerTypeGetWidth(t) == 64)
-    return v;
-  return bCast(b, "arith.extsi", v, mlirIntegerTypeGet(b->ctx, 64));
+/* The loop's iterations: ceil((ub - lb) / step), 0 when ub <= lb. */
+static MlirValue tripCount(TileBuilder *b, MlirValue lb, MlirValue ub,
+                           MlirValue step) {
+  MlirValue span = bBinary(b, "arith.subi", ub, lb);
+  MlirValue trips = bBinary(
+      b, "arith.divsi",
+      bAddi(b, span, bBinary(b, "arith.subi", step, bConstIndex(b, 1))), step);
+  return bSelect(b, bCmpi(b, ARITH_SGT, ub, lb), trips, bConstIndex(b, 0));
 }
 
-static MlirValue fromI64(TileBuilder *b, MlirValue v, MlirType t) {
-  if (mlirTypeIsAIndex(t))
-    return bCast(b, "arith.index_cast", v, t);
-  if (mlirIntegerTypeGetWidth(t) == 64)
-    return v;
-  return bCast(b, "arith.trunci", v, t);
+/* Iteration iv's place in the block's sequence of the loop's iterations:
+ * done + (iv - lb) / step. */
+static MlirValue iterationOf(TileBuilder *b, MlirValue done, MlirValue iv,
+                             MlirValue lb, MlirValue step) {
+  return bAddi(b, done,
+               bBinary(b, "arith.divui", bBinary(b, "arith.subi", iv, lb),
+                       step));
 }
 
 /* The producer's part of the loop (appended to g->producer, in program
- * order): one thread waits for the handoff, reads the values, then issues
- * every iteration's copies into stage i % S, from iteration S on after
- * the kernel's warps released that stage (phase i / S - 1 of its empty
- * mbarrier). */
-static bool produce(GpuLowering *g, const GpuPipeline *p,
-                    const MlirType *types) {
+ * order): its first thread computes the loop's bounds and the values the
+ * offsets use for the program at hand, then issues every iteration's
+ * copies into stage n % S (n: the iteration's place in the block's
+ * sequence), from n = S on after the kernel's warps released that stage
+ * (phase n / S - 1 of its empty mbarrier). */
+static bool produce(GpuLowering *g, const GpuPipeline *p) {
   TileBuilder *pb = &g->producer;
+  MlirValue *done = &g->wsLoops[p->wsLoop].producerDone;
+  MlirValue program = g->persistent ? g->producerProgram : (MlirValue){NULL};
+  GpuScalarMemo memo = {.size = 0};
+  MlirValue bounds[3], handed[GPU_PIPELINE_MAX_OUTER];
+  MlirOperation forOp = mlirBlockGetParentOperation(p->body);
+  for (int i = 0; i < 3; ++i)
+    bounds[i] = gpuProgramScalar(g, pb, &memo,
+                                 mlirOperationGetOperand(forOp, i), program);
+  for (int k = 0; k < p->numOuter; ++k)
+    handed[k] = gpuProgramScalar(g, pb, &memo, p->outer[k], program);
+  for (int i = 0; i < 3; ++i)
+    if (mlirValueIsNull(bounds[i])) {
+      tileEmitOpError(forOp, "has bounds the producer warps cannot compute");
+      return false;
+    }
+  for (int k = 0; k < p->numOuter; ++k)
+    if (mlirValueIsNull(handed[k])) {
+      tileEmitOpError(p->loads[0],
+                      "has an offset the producer warps cannot compute");
+      return false;
+    }
+  MlirValue lb = bounds[0], ub = bounds[1], step = bounds[2];
   TileBuilder one, body, reuse;
   MlirValue first = bAndi(
       pb, bCmpi(pb, ARITH_EQ, g->warp, bConstIndex(pb, g->numWarps)),
       bCmpi(pb, ARITH_EQ, g->lane, bConstIndex(pb, 0)));
   bIf(pb, first, 0, NULL, false, &one, NULL);
-  waitParity(&one, handoffSlot(&one, g, p, 0), bConstIndex(&one, 0));
-  MlirType i64 = mlirIntegerTypeGet(g->ctx, 64);
-  MlirValue handed[GPU_PIPELINE_MAX_HANDOFF + 3];
-  for (int k = 0; k < p->numHandoff + 3; ++k)
-    handed[k] = fromI64(
-        &one, gpuLoadPtr(&one, handoffSlot(&one, g, p, 1 + k), i64, 8),
-        types[k]);
-  MlirValue lb = handed[p->numHandoff], ub = handed[p->numHandoff + 1];
-  MlirValue step = handed[p->numHandoff + 2];
   bFor(&one, lb, ub, step, 0, NULL, &body);
   MlirValue iv = mlirBlockGetArgument(body.block, 0);
   MlirValue S = bConstIndex(&body, p->stages);
-  MlirValue i = bBinary(&body, "arith.divui",
-                        bBinary(&body, "arith.subi", iv, lb), step);
-  MlirValue stage = bBinary(&body, "arith.remui", i, S);
-  bIf(&body, bCmpi(&body, ARITH_UGE, i, S), 0, NULL, false, &reuse, NULL);
-  MlirValue round = bBinary(&reuse, "arith.divui", i, S);
+  MlirValue n = iterationOf(&body, *done, iv, lb, step);
+  MlirValue stage = bBinary(&body, "arith.remui", n, S);
+  bIf(&body, bCmpi(&body, ARITH_UGE, n, S), 0, NULL, false, &reuse, NULL);
+  MlirValue round = bBinary(&reuse, "arith.divui", n, S);
   waitParity(&reuse, emptyMbarrierOf(&reuse, g, p, stage),
              bBinary(&reuse, "arith.remui",
                      bAddi(&reuse, round, bConstIndex(&reuse, 1)),
@@ -738,40 +747,23 @@ static bool produce(GpuLowering *g, const GpuPipeline *p,
   bool ok = issueTma(g, &body, p, iv, stage, handed);
   bYield(&body, "scf.yield", 0, NULL);
   bYield(&one, "scf.yield", 0, NULL);
+  *done = bAddi(pb, *done, tripCount(pb, lb, ub, step));
   return ok;
 }
 
-/* The kernel's warps at the loop's start: thread 0 writes what the
- * producer needs and arrives on the handoff mbarrier, whose release makes
- * them visible to the producer's wait. */
-static bool handOff(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
-                    MlirValue lb, MlirValue ub, MlirValue step) {
-  int n = p->numHandoff + 3;
-  MlirValue values[GPU_PIPELINE_MAX_HANDOFF + 3];
-  MlirType types[GPU_PIPELINE_MAX_HANDOFF + 3];
-  for (int k = 0; k < p->numHandoff; ++k) {
-    GpuValue *v = gpuMapGet(&g->values, p->handoff[k]);
-    if (!v || v->kind == GPU_MEMREF || mlirValueIsNull(v->tile.scalar)) {
-      tileEmitOpError(p->loads[0],
-                      "has an offset the producer warp cannot be given");
-      return false;
-    }
-    values[k] = v->tile.scalar;
-  }
-  values[n - 3] = lb;
-  values[n - 2] = ub;
-  values[n - 1] = step;
-  for (int k = 0; k < n; ++k)
-    types[k] = mlirValueGetType(values[k]);
+/* Each warp of the kernel's says it is done with `stage` (its lane 0
+ * arrives on the stage's empty mbarrier). */
+static void releaseStage(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                         MlirValue stage) {
+  /* Every lane's reads of the stage come before its warp's arrival. */
+  MlirValue all = bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), -1);
+  voidOp(b, "nvvm.bar.warp.sync", 1, &all, 0, NULL);
   TileBuilder then;
-  leaderOnly(b, g, (MlirValue){NULL}, &then);
-  for (int k = 0; k < n; ++k)
-    gpuStorePtr(&then, toI64(&then, values[k]),
-                handoffSlot(&then, g, p, 1 + k), 8);
-  MlirValue bar = handoffSlot(&then, g, p, 0);
+  bIf(b, bCmpi(b, ARITH_EQ, g->lane, bConstIndex(b, 0)), 0, NULL, false,
+      &then, NULL);
+  MlirValue bar = emptyMbarrierOf(&then, g, p, stage);
   voidOp(&then, "nvvm.mbarrier.arrive", 1, &bar, 0, NULL);
   bYield(&then, "scf.yield", 0, NULL);
-  return produce(g, p, types);
 }
 
 void gpuPipelineIterationEnd(GpuLowering *g, TileBuilder *b,
@@ -782,23 +774,18 @@ void gpuPipelineIterationEnd(GpuLowering *g, TileBuilder *b,
   MlirValue S = bConstIndex(b, p->stages);
   MlirValue i = bBinary(b, "arith.divui", bBinary(b, "arith.subi", iv, lb),
                         step);
-  TileBuilder at = *b, then;
-  MlirValue done = i;
+  TileBuilder at = *b;
+  MlirValue released = i;
   if (p->wgmmaInFlight) {
-    /* This iteration's wait_group 1 completed the previous one's dots. */
+    /* This iteration's wait_group 1 completed the previous one's dots
+     * (the last one's are released after the loop). */
     bIf(b, bCmpi(b, ARITH_UGE, i, bConstIndex(b, 1)), 0, NULL, false, &at,
         NULL);
-    done = bBinary(&at, "arith.subi", i, bConstIndex(&at, 1));
+    released = bBinary(&at, "arith.subi", i, bConstIndex(&at, 1));
   }
-  MlirValue stage = bBinary(&at, "arith.remui", done, S);
-  /* Every lane's reads of the stage come before its warp's arrival. */
-  MlirValue all = bConstInt(&at, mlirIntegerTypeGet(b->ctx, 32), -1);
-  voidOp(&at, "nvvm.bar.warp.sync", 1, &all, 0, NULL);
-  bIf(&at, bCmpi(&at, ARITH_EQ, g->lane, bConstIndex(&at, 0)), 0, NULL,
-      false, &then, NULL);
-  MlirValue bar = emptyMbarrierOf(&then, g, p, stage);
-  voidOp(&then, "nvvm.mbarrier.arrive", 1, &bar, 0, NULL);
-  bYield(&then, "scf.yield", 0, NULL);
+  MlirValue done = g->wsLoops[p->wsLoop].done;
+  releaseStage(g, &at, p, bBinary(&at, "arith.remui",
+                                   bAddi(&at, done, released), S));
   if (p->wgmmaInFlight)
     bYield(&at, "scf.yield", 0, NULL);
 }
@@ -862,7 +849,7 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   if (!stageInvariants(g, b, p))
     return false;
   if (p->warpSpecialized)
-    return handOff(g, b, p, lb, ub, step);
+    return produce(g, p);
   if (p->tma)
     initMbarriers(g, b, p);
   else if (p->asyncProxyReads)
@@ -895,8 +882,12 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
       gpuFenceAsyncShared(b);
     gpuBarrier(g, b);
   }
-  MlirValue i = bBinary(b, "arith.divui", bBinary(b, "arith.subi", iv, lb),
-                        step);
+  /* A warp-specialized loop's stages go on from the block's earlier runs
+   * of it (GpuLowering.wsLoops); the others start at stage 0. */
+  MlirValue i = iterationOf(b,
+                            p->warpSpecialized ? g->wsLoops[p->wsLoop].done
+                                               : bConstIndex(b, 0),
+                            iv, lb, step);
   MlirValue stage = bBinary(b, "arith.remui", i, bConstIndex(b, S));
   MlirValue ahead = bBinary(b, "arith.remui",
                             bAddi(b, i, bConstIndex(b, L)),
@@ -937,7 +928,8 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
 }
 
 void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
-                         MlirOperation loop) {
+                         MlirOperation loop, MlirValue lb, MlirValue ub,
+                         MlirValue step) {
   unstageInvariants(g, p);
   /* Bulk copies: every one issued was waited for by its iteration. */
   if (!p->tma)
@@ -949,6 +941,26 @@ void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
       if (v && v->kind == GPU_TILE && !v->tile.uniform)
         gpuWgmmaPin(b, v->tile.regs, v->tile.numRegs);
     }
+  }
+  if (p->warpSpecialized) {
+    /* The producer goes on with the next run of the loop (a persistent
+     * kernel's next program) from where this one ended; the last
+     * iteration's stage is free once its dots are (in flight, they were
+     * waited for just above). */
+    MlirValue *done = &g->wsLoops[p->wsLoop].done;
+    MlirValue trips = tripCount(b, lb, ub, step);
+    if (p->wgmmaInFlight) {
+      TileBuilder then;
+      bIf(b, bCmpi(b, ARITH_SGT, trips, bConstIndex(b, 0)), 0, NULL, false,
+          &then, NULL);
+      MlirValue last = bBinary(&then, "arith.subi", bAddi(&then, *done, trips),
+                               bConstIndex(&then, 1));
+      releaseStage(g, &then, p,
+                   bBinary(&then, "arith.remui", last,
+                           bConstIndex(&then, p->stages)));
+      bYield(&then, "scf.yield", 0, NULL);
+    }
+    *done = bAddi(b, *done, trips);
   }
   gpuBarrier(g, b);
   if (p->tma && !p->warpSpecialized) {

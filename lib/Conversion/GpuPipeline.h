@@ -10,7 +10,7 @@
 enum {
   GPU_PIPELINE_MAX_LOADS = 4,
   GPU_PIPELINE_MAX_INVARIANT = 4,
-  GPU_PIPELINE_MAX_HANDOFF = 16
+  GPU_PIPELINE_MAX_OUTER = 16
 };
 
 /* A dot operand of the loop's body defined before the loop (attention's
@@ -54,16 +54,17 @@ typedef struct {
   MlirBlock body; /* of the kernel's loop */
   MlirValue iv;   /* its induction variable */
   /* Warp specialization (GpuLowering.producerWarps, with TMA): the
-   * producer warp issues every iteration's copies into stage i % S once
-   * the kernel's warps released it (a second mbarrier per stage, one
-   * arrival per warp), so the kernel's warps only wait for their tiles.
-   * What the copies' offsets need from before the loop (the values the
-   * loads' offsets use, then lb, ub and step) is handed to the producer
-   * through shared memory at the loop's start. */
+   * producer warp issues every iteration's copies into its stage once the
+   * kernel's warps released it (a second mbarrier per stage, one arrival
+   * per warp), so the kernel's warps only wait for their tiles. The
+   * producer computes the loop's bounds and the values from before the
+   * loop that the loads' offsets use (`outer`: program scalars) itself.
+   * wsLoop: the loop's entry in GpuLowering.wsLoops. */
   bool warpSpecialized;
+  int wsLoop;
   int64_t barrierBase; /* the loop's mbarriers: bytes into their buffer */
-  int numHandoff;
-  MlirValue handoff[GPU_PIPELINE_MAX_HANDOFF]; /* kernel values */
+  int numOuter;
+  MlirValue outer[GPU_PIPELINE_MAX_OUTER]; /* kernel values */
 } GpuPipeline;
 
 /* Whether this entry pipelines `loop` (marked by tile-pipeline; the aligned
@@ -98,6 +99,7 @@ void gpuPipelineIterationEnd(GpuLowering *g, TileBuilder *b,
  * either, and the loop's results (`results`, its tiles) are pinned after
  * that wait. */
 void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
-                         MlirOperation loop);
+                         MlirOperation loop, MlirValue lb, MlirValue ub,
+                         MlirValue step);
 
 #endif

@@ -4,14 +4,20 @@
  *
  * In the accumulator layout each thread holds pairs of neighbouring
  * elements, so storing straight to global memory writes 4 bytes at a time
- * and a warp covers 8 rows 16 bytes each. Instead every thread writes its
- * pairs into the scratch buffer, laid out as wgmma's operands are (column
- * blocks of 128-byte rows, 16-byte chunks swizzled by row: a warp's 8 rows
- * land in 8 different bank groups), fences them for the async proxy, and
- * after a barrier thread 0 stores each column block with one
+ * and a warp covers 8 rows 16 bytes each. Instead the tile goes out one
+ * column block (as wide as the 128-byte swizzle) at a time, through two
+ * buffers laid out as wgmma's operands are (16-byte chunks swizzled by
+ * row: a warp's 8 rows land in 8 different bank groups): every thread
+ * writes its pairs of block c into buffer c % 2, fences them for the async
+ * proxy, and after a barrier thread 0 stores the block with one
  * cp.async.bulk.tensor, which writes whole lines and leaves out what lies
- * outside the memref. It waits until the copies have read the buffer and a
- * barrier follows, so later users of the scratch buffer find it free. */
+ * outside the memref. Before block c + 2 reuses the buffer, thread 0 waits
+ * until the copy of block c has read it (cp.async.bulk.wait_group.read 1)
+ * and a barrier tells the others. So a copy runs while the next block is
+ * written, and the buffers take two blocks' bytes, not the whole tile's:
+ * a persistent kernel keeps them beside its pipeline's stages. At the end
+ * thread 0 waits until every copy has read its buffer, and a barrier
+ * follows, so later users of the scratch buffer find it free. */
 #include "lib/Conversion/GpuOps.h"
 
 #include <stdlib.h>
@@ -32,6 +38,21 @@ static MlirValue i32Of(TileBuilder *b, MlirValue index) {
   return bCast(b, "arith.index_cast", index, mlirIntegerTypeGet(b->ctx, 32));
 }
 
+/* Thread 0 of the kernel's warps. */
+static MlirValue isLeader(GpuLowering *g, TileBuilder *b) {
+  MlirValue zero = bConstIndex(b, 0);
+  return bAndi(b, bCmpi(b, ARITH_EQ, g->lane, zero),
+               bCmpi(b, ARITH_EQ, g->warp, zero));
+}
+
+/* In the leader: waits until at most `pending` bulk copies still read
+ * shared memory. */
+static void waitReads(TileBuilder *b, int pending) {
+  TileNamedAttr wait[] = {{"group", tileI32Attr(b->ctx, pending)},
+                          {"read", mlirUnitAttrGet(b->ctx)}};
+  voidOp(b, "nvvm.cp.async.bulk.wait_group", 0, NULL, 2, wait);
+}
+
 bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
                       int map) {
   TileSmemLayout layout;
@@ -40,42 +61,51 @@ bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
     return false;
   TileLayout l = value->layout;
   GpuTile t = value->uniform ? gpuTileMaterialize(value, &l) : *value;
-  GpuSmemTile s = {gpuSharedBase(b, g), layout};
-  gpuNeedShared(g, layout.bytes);
+  int64_t rows = t.shape[0];
+  int64_t blocks = layout.rowElems / layout.blockElems;
+  int64_t blockBytes = rows * layout.blockElems * layout.elemBytes;
+  int64_t buffers = blocks < 2 ? blocks : 2;
+  MlirType i8 = mlirIntegerTypeGet(b->ctx, 8);
+  MlirValue scratch = gpuSharedBase(b, g);
+  gpuNeedShared(g, buffers * blockBytes);
   g->usesWgmma = true; /* 1024-byte aligned scratch */
-  gpuBarrier(g, b);
-  gpuWriteSmem(g, b, &s, &t);
-  gpuFenceAsyncShared(b);
-  gpuBarrier(g, b);
-
-  MlirValue zero = bConstIndex(b, 0);
-  MlirValue leader = bAndi(b, bCmpi(b, ARITH_EQ, g->lane, zero),
-                           bCmpi(b, ARITH_EQ, g->warp, zero));
-  TileBuilder then;
-  bIf(b, leader, 0, NULL, false, &then, NULL);
   MlirValue row0 = gpuOperandScalar(g, op, 2);
   MlirValue col0 = gpuOperandScalar(g, op, 3);
-  int64_t rows = t.shape[0];
-  for (int64_t c = 0; c < layout.rowElems / layout.blockElems; ++c) {
-    MlirValue src = gpuGep(
-        &then, s.base,
-        bConstIndex(&then, c * rows * layout.blockElems * layout.elemBytes),
-        mlirIntegerTypeGet(b->ctx, 8));
+  gpuBarrier(g, b);
+  for (int64_t c = 0; c < blocks; ++c) {
+    MlirValue buffer = gpuGep(b, scratch,
+                              bConstIndex(b, (c % buffers) * blockBytes), i8);
+    TileBuilder then;
+    if (c >= buffers) {
+      /* The copy of block c - 2 is done reading this buffer. */
+      bIf(b, isLeader(g, b), 0, NULL, false, &then, NULL);
+      waitReads(&then, (int)buffers - 1);
+      bYield(&then, "scf.yield", 0, NULL);
+      gpuBarrier(g, b);
+    }
+    /* Block c of the layout, moved to the buffer's start. */
+    GpuSmemTile s = {gpuGep(b, buffer, bConstIndex(b, -c * blockBytes), i8),
+                     layout};
+    gpuWriteSmemColumns(g, b, &s, &t, c * layout.blockElems,
+                        (c + 1) * layout.blockElems);
+    gpuFenceAsyncShared(b);
+    gpuBarrier(g, b);
+    bIf(b, isLeader(g, b), 0, NULL, false, &then, NULL);
     MlirValue operands[] = {
-        g->tmaMaps[map], src,
-        i32Of(&then, bAddi(&then, col0, bConstIndex(&then, c * layout.blockElems))),
+        g->tmaMaps[map], buffer,
+        i32Of(&then,
+              bAddi(&then, col0, bConstIndex(&then, c * layout.blockElems))),
         i32Of(&then, row0)};
     int32_t segments[] = {1, 1, 2, 0, 0};
     TileNamedAttr attrs[] = {
         {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 5, segments)}};
     voidOp(&then, "nvvm.cp.async.bulk.tensor.global.shared.cta", 4, operands,
            1, attrs);
+    voidOp(&then, "nvvm.cp.async.bulk.commit.group", 0, NULL, 0, NULL);
+    if (c == blocks - 1)
+      waitReads(&then, 0);
+    bYield(&then, "scf.yield", 0, NULL);
   }
-  voidOp(&then, "nvvm.cp.async.bulk.commit.group", 0, NULL, 0, NULL);
-  TileNamedAttr wait[] = {{"group", tileI32Attr(b->ctx, 0)},
-                          {"read", mlirUnitAttrGet(b->ctx)}};
-  voidOp(&then, "nvvm.cp.async.bulk.wait_group", 0, NULL, 2, wait);
-  bYield(&then, "scf.yield", 0, NULL);
   gpuBarrier(g, b);
   if (value->uniform)
     free(t.regs);

@@ -217,9 +217,16 @@ MlirValue gpuDynamicSharedBase(TileBuilder *b, GpuLowering *g) {
                                  &ptr3, 1, attrs));
 }
 
+/* Whether the scratch buffer lies after the pipeline buffers at this
+ * point: inside a pipelined loop, and anywhere in a persistent kernel,
+ * whose producer refills the stages while the code after the loop runs. */
+static bool scratchAfterPipeline(const GpuLowering *g) {
+  return g->inPipelinedLoop > 0 || g->persistent;
+}
+
 MlirValue gpuSharedBase(TileBuilder *b, GpuLowering *g) {
   MlirValue base = gpuDynamicSharedBase(b, g);
-  if (g->inPipelinedLoop == 0 || g->pipeBytes == 0)
+  if (!scratchAfterPipeline(g) || g->pipeBytes == 0)
     return base;
   return gpuGep(b, base, bConstIndex(b, g->pipeBytes),
                 mlirIntegerTypeGet(b->ctx, 8));
@@ -248,7 +255,7 @@ MlirValue gpuSharedGlobal(TileBuilder *b, const char *name) {
 }
 
 void gpuNeedShared(GpuLowering *g, int64_t bytes) {
-  int64_t end = (g->inPipelinedLoop ? g->pipeBytes : 0) + bytes;
+  int64_t end = (scratchAfterPipeline(g) ? g->pipeBytes : 0) + bytes;
   if (end > g->smemBytes)
     g->smemBytes = end;
 }

@@ -96,9 +96,18 @@ typedef struct GpuLowering {
   struct {
     MlirOperation loop;
     int64_t base;
+    /* The loop's iterations this block ran before (a persistent kernel's
+     * earlier programs; 0 otherwise), as each role sees it at the point
+     * of lowering: the stages' mbarrier phases go on from there. */
+    MlirValue done, producerDone;
   } wsLoops[GPU_MAX_WS_LOOPS];
   int numWsLoops;
   bool wsSetUp;
+  /* A persistent kernel (tile.persistent): each block runs programs
+   * blockIdx.x, + gridDim.x, ... below `programs` (a parameter of the
+   * entry); `program` is the one the kernel's warps run at the point. */
+  bool persistent;
+  MlirValue programs, program, producerProgram;
   /* Dynamic shared memory: the software-pipeline buffers (the largest
    * pipelined loop's) at its start, live only inside pipelined loops; the
    * scratch buffer starts after them inside such a loop and at 0
@@ -184,7 +193,7 @@ bool gpuThreadCoords(GpuLowering *g, const TileLayout *l, const int64_t *shape,
 MlirValue gpuDynamicSharedBase(TileBuilder *b, GpuLowering *g);
 /* The shared-memory scratch buffer as an !llvm.ptr<3>, sized by the
  * largest request (gpuNeedShared): after the pipeline buffers inside a
- * pipelined loop, over them elsewhere. */
+ * pipelined loop and in a persistent kernel, over them elsewhere. */
 MlirValue gpuSharedBase(TileBuilder *b, GpuLowering *g);
 void gpuNeedShared(GpuLowering *g, int64_t bytes);
 /* A region of `bytes` that only this reduction uses (@__tile_smem_reduce):
@@ -196,7 +205,7 @@ MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,
  * with a producer warpgroup, a named barrier it does not take part in. */
 MlirValue gpuBarrier(const GpuLowering *g, TileBuilder *b);
 /* bar.sync `id`, `threads` (a multiple of 32). */
-enum { GPU_BARRIER_CONSUMERS = 1, GPU_BARRIER_HANDOFF = 2 };
+enum { GPU_BARRIER_CONSUMERS = 1 };
 MlirValue gpuNamedBarrier(TileBuilder *b, int id, int threads);
 /* The address of the entry's shared-memory global `name` (!llvm.ptr<3>). */
 MlirValue gpuSharedGlobal(TileBuilder *b, const char *name);

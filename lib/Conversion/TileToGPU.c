@@ -13,6 +13,7 @@
 #include "lib/Analysis/Tma.h"
 #include "lib/Conversion/GpuOps.h"
 #include "lib/Conversion/GpuPipeline.h"
+#include "lib/Conversion/GpuProgramScalars.h"
 #include "lib/Support/IR.h"
 #include "lib/Support/StrBuf.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -49,7 +50,8 @@ static bool appendParams(TileStrBuf *sig, MlirType t, int *count) {
  * emits NVVM ops itself, so the module needs no GPU-dialect conversion. */
 static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
                                      const char *chip, int threads,
-                                     const char *entryName, int numTmaMaps) {
+                                     const char *entryName, int numTmaMaps,
+                                     bool persistent) {
   MlirContext ctx = mlirOperationGetContext(kernel);
   TileStrBuf text = tileStrBufInit();
   tileStrBufPrintf(&text,
@@ -67,6 +69,11 @@ static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
                      "%s%%p%d: !llvm.ptr {llvm.byval = !llvm.array<128 x i8>, "
                      "llvm.align = 64 : i64, nvvm.grid_constant}",
                      count ? ", " : "", count);
+  /* A persistent kernel's number of programs, last (Package.h). */
+  if (persistent) {
+    tileStrBufPrintf(&text, "%s%%p%d: i32", count ? ", " : "", count);
+    ++count;
+  }
   tileStrBufPrintf(&text,
                    ") attributes {gpu.kernel, gpu.known_block_size = "
                    "array<i32: %d, 1, 1>, nvvm.kernel, nvvm.maxntid = "
@@ -124,29 +131,12 @@ static void mapArguments(GpuLowering *g, TileBuilder *b, MlirBlock kernelBody,
   }
   for (int i = 0; i < g->numTmaMaps; ++i)
     g->tmaMaps[i] = mlirBlockGetArgument(entry, p++);
+  if (g->persistent)
+    g->programs = bCast(b, "arith.index_cast", mlirBlockGetArgument(entry, p++),
+                        mlirIndexTypeGet(g->ctx));
 }
 
 /* ---- ops --------------------------------------------------------------- */
-
-/* A special register (tid, ctaid, nctaid) along `axis`, as an index: the
- * NVVM op itself (what convert-gpu-to-nvvm would make of gpu.thread_id and
- * friends; see GpuCompile.c's lean pipeline), with the range LLVM may
- * assume when `bound` > 0 (the block size for tid). */
-static MlirValue specialRegister(TileBuilder *b, const char *reg,
-                                 int64_t axis, int bound) {
-  char name[64];
-  snprintf(name, sizeof name, "nvvm.read.ptx.sreg.%s.%c", reg,
-           "xyz"[axis]);
-  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  char range[64];
-  snprintf(range, sizeof range, "#llvm.constant_range<i32, 0, %d>", bound);
-  TileNamedAttr attrs[] = {
-      {"range", mlirAttributeParseGet(b->ctx, tileStr(range))}};
-  MlirValue v = bInsert(
-      b, tileOpCreate(b->loc, name, 0, NULL, 1, &i32, bound > 0 ? 1 : 0,
-                      attrs));
-  return bCast(b, "arith.index_cast", v, mlirIndexTypeGet(b->ctx));
-}
 
 static bool lowerMemrefDim(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   (void)b;
@@ -225,10 +215,9 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (tileOpIsNamed(op, "tile.program_id") ||
       tileOpIsNamed(op, "tile.num_programs")) {
     tileOpIntAttr(op, "axis", &axis);
-    const char *reg =
-        tileOpIsNamed(op, "tile.program_id") ? "ctaid" : "nctaid";
     gpuSetScalar(g, mlirOperationGetResult(op, 0),
-                 specialRegister(b, reg, axis, 0));
+                 gpuProgramId(g, b, tileOpIsNamed(op, "tile.num_programs"),
+                              axis, g->program));
     return true;
   }
   if (tileOpIsNamed(op, "tile.splat")) {
@@ -412,6 +401,40 @@ static void splitOffProducer(GpuLowering *g, TileBuilder *b,
   }
 }
 
+/* A persistent kernel's loop over its block's programs (blockIdx.x, +
+ * gridDim.x, ... below g->programs), for the kernel's warps or the
+ * producer's, carrying the iterations each warp-specialized loop ran so
+ * far (wsLoops[k].done or .producerDone, which name the body's
+ * arguments inside); *body: where the program's code goes. */
+static void beginProgramLoop(GpuLowering *g, TileBuilder *b, bool producer,
+                             TileBuilder *body) {
+  MlirValue done[GPU_MAX_WS_LOOPS];
+  for (int k = 0; k < g->numWsLoops; ++k)
+    done[k] = producer ? g->wsLoops[k].producerDone : g->wsLoops[k].done;
+  bFor(b, gpuSpecialRegister(b, "ctaid", 0, 0), g->programs,
+       gpuSpecialRegister(b, "nctaid", 0, 0), g->numWsLoops, done, body);
+  body->loc = b->loc;
+  MlirValue program = mlirBlockGetArgument(body->block, 0);
+  if (producer)
+    g->producerProgram = program;
+  else
+    g->program = program;
+  for (int k = 0; k < g->numWsLoops; ++k) {
+    MlirValue arg = mlirBlockGetArgument(body->block, 1 + k);
+    if (producer)
+      g->wsLoops[k].producerDone = arg;
+    else
+      g->wsLoops[k].done = arg;
+  }
+}
+
+static void endProgramLoop(GpuLowering *g, TileBuilder *body, bool producer) {
+  MlirValue done[GPU_MAX_WS_LOOPS];
+  for (int k = 0; k < g->numWsLoops; ++k)
+    done[k] = producer ? g->wsLoops[k].producerDone : g->wsLoops[k].done;
+  bYield(body, "scf.yield", g->numWsLoops, done);
+}
+
 MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
                                        TileGpuMma mma,
                                        int numWarps, const char *entryName,
@@ -426,8 +449,9 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   int numTmaMaps = assumeAligned16 ? tileTmaMaps(kernel, maps) : 0;
   int producerWarps = tileKernelProducerWarps(kernel);
   int threads = 32 * (numWarps + producerWarps);
-  MlirOperation parsed =
-      createGpuModule(kernel, fnType, chip, threads, entryName, numTmaMaps);
+  bool persistent = tileKernelPersistent(kernel);
+  MlirOperation parsed = createGpuModule(kernel, fnType, chip, threads,
+                                         entryName, numTmaMaps, persistent);
   if (mlirOperationIsNull(parsed))
     return mlirLogicalResultFailure();
   MlirOperation func = mlirBlockGetFirstOperation(
@@ -464,6 +488,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   g.mma = mma;
   g.numWarps = numWarps;
   g.producerWarps = producerWarps;
+  g.persistent = persistent;
   g.assumeAligned16 = assumeAligned16;
   if (remarks)
     g.remarks = *remarks;
@@ -477,7 +502,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   TileBuilder b = tileBuilderBefore(mlirBlockGetTerminator(entry));
   b.loc = mlirOperationGetLocation(kernel);
   b.cache = &g.cache;
-  MlirValue tid = specialRegister(&b, "tid", 0, threads);
+  MlirValue tid = gpuSpecialRegister(&b, "tid", 0, threads);
   g.lane = bBinary(&b, "arith.remui", tid, bConstIndex(&b, 32));
   g.warp = bBinary(&b, "arith.divui", tid, bConstIndex(&b, 32));
   MlirBlock kernelBody =
@@ -485,7 +510,20 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   mapArguments(&g, &b, kernelBody, entry);
   if (producerWarps > 0)
     splitOffProducer(&g, &b, func);
-  bool ok = lowerBlock(&g, &b, kernelBody) && !g.failed;
+  /* A persistent kernel runs its body once per program of the block, in
+   * each role (the producer's loop is filled as the kernel's loops are
+   * lowered, GpuPipeline.c). */
+  TileBuilder kernelCode = b, producerOuter = g.producer;
+  bool producerLoops = persistent && producerWarps > 0 && g.numWsLoops > 0;
+  if (persistent)
+    beginProgramLoop(&g, &b, false, &kernelCode);
+  if (producerLoops)
+    beginProgramLoop(&g, &producerOuter, true, &g.producer);
+  bool ok = lowerBlock(&g, &kernelCode, kernelBody) && !g.failed;
+  if (persistent)
+    endProgramLoop(&g, &kernelCode, false);
+  if (producerLoops)
+    endProgramLoop(&g, &g.producer, true);
   /* The reductions' regions are static; the scratch buffer is dynamic, so
    * it can pass 48 KiB. */
   int64_t dynamicBytes = g.pipeBytes > g.smemBytes ? g.pipeBytes : g.smemBytes;

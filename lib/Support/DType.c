@@ -42,6 +42,15 @@ int tileElemBytes(MlirType elem) {
   return 1;
 }
 
+int64_t tileTypeBytes(MlirType t) {
+  if (!mlirTypeIsARankedTensor(t))
+    return 0;
+  int64_t bytes = tileElemBytes(mlirShapedTypeGetElementType(t));
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
+    bytes *= mlirShapedTypeGetDimSize(t, d);
+  return bytes;
+}
+
 bool tileKernelArgOfType(MlirType t, TileKernelArg *out) {
   memset(out, 0, sizeof *out);
   tileTypeStr(t, out->type, sizeof out->type);

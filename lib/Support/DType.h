@@ -16,6 +16,10 @@ bool tileDTypeOfType(MlirType t, TileDType *out);
  * and unknown types 1). */
 int tileElemBytes(MlirType elem);
 
+/* Bytes a tile (a ranked tensor) of type `t` takes in memory; 0 for any
+ * other type. */
+int64_t tileTypeBytes(MlirType t);
+
 /* Describes a kernel argument of type `t`. False when the runtime cannot
  * pass it (an element or scalar type without a dtype, a memref rank outside
  * 1..3, anything but memrefs, integers, floats and index); `out->type` is

@@ -144,12 +144,13 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
         return 1;
       }
       o->fastMath = value[0] == 't';
-    } else if (strcmp(key, "warp-specialize") == 0) {
-      if (!tileWarpSpecializeParse(value, &o->warpSpecialize)) {
+    } else if (strcmp(key, "warp-specialize") == 0 ||
+               strcmp(key, "persistent") == 0) {
+      bool ws = key[0] == 'w';
+      if (!tileChoiceParse(value, ws ? &o->warpSpecialize : &o->persistent)) {
         snprintf(err, errSize,
-                 "--tile-compile: warp-specialize wants auto, true or false, "
-                 "got '%s'",
-                 value);
+                 "--tile-compile: %s wants auto, true or false, got '%s'",
+                 key, value);
         return 1;
       }
     } else if (strcmp(key, "toolkit") == 0) {
@@ -165,7 +166,8 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
     } else {
       snprintf(err, errSize,
                "--tile-compile: unknown option '%s' (chip, mma, num-warps, "
-               "num-stages, generic, fast-math, warp-specialize, toolkit)",
+               "num-stages, generic, fast-math, warp-specialize, persistent, "
+               "toolkit)",
                key);
       return 1;
     }
@@ -495,7 +497,7 @@ static MlirLogicalResult runTilePass(TilePass pass, MlirOperation m,
   case PASS_PROMOTE_SMEM:
     return tilePromoteSmem(m);
   case PASS_PIPELINE:
-    return tilePipeline(m, 0, o->chip, o->warpSpecialize);
+    return tilePipeline(m, 0, o->chip, o->warpSpecialize, o->persistent);
   }
   return mlirLogicalResultFailure();
 }

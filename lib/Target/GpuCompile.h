@@ -45,7 +45,8 @@ typedef struct {
   int numWarps;        /* 0: the kernel's tile.num_warps, else 4 */
   int numStages;       /* 0: the kernel's tile.num_stages, else 3 */
   bool fastMath;       /* fast-math=true: afn on every float op */
-  TileWarpSpecialize warpSpecialize; /* warp-specialize=auto|true|false */
+  TileChoice warpSpecialize; /* warp-specialize=auto|true|false */
+  TileChoice persistent;     /* persistent=auto|true|false */
   /* CUDA toolkit root, the only one looked at; NULL: the first of
    * $CUDA_HOME, $CUDA_PATH and /usr/local/cuda with a bin/ptxas. */
   const char *toolkit;

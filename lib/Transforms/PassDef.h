@@ -17,7 +17,8 @@ typedef struct {
   int numStages;  /* 0 = pass default */
   int numWarps;   /* 0 = pass default */
   bool fastMath;  /* fast-math=true: afn on every float op */
-  TileWarpSpecialize warpSpecialize; /* tile-pipeline: auto|true|false */
+  TileChoice warpSpecialize; /* tile-pipeline: auto|true|false */
+  TileChoice persistent;     /* tile-pipeline: auto|true|false */
 } TilePassOptions;
 
 typedef struct {

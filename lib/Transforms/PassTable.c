@@ -75,7 +75,7 @@ static MlirLogicalResult runPromoteSmem(MlirOperation op,
 static MlirLogicalResult runPipeline(MlirOperation op,
                                      const TilePassOptions *options) {
   return tilePipeline(op, options->numStages, options->chip,
-                      options->warpSpecialize);
+                      options->warpSpecialize, options->persistent);
 }
 
 const TilePassDef tilePassTable[] = {
@@ -112,8 +112,9 @@ const TilePassDef tilePassTable[] = {
      "chip=sm_90a: tile.tma where bulk tensor copies serve; "
      "warp-specialize=auto|true|false: tile.producer_warps on kernels a "
      "producer warpgroup can feed; auto: 8 or more warps and a loop of two or "
-     "more dots)",
-     "num-stages chip warp-specialize", runPipeline},
+     "more dots; persistent=auto|true|false: tile.persistent on "
+     "warp-specialized kernels whose blocks can run program after program)",
+     "num-stages chip warp-specialize persistent", runPipeline},
     {"tile-to-cpu",
      "lower functions to tensor/scf/memref code, one call per program "
      "(six trailing index arguments: program id x, y, z and grid x, y, z)",

@@ -6,6 +6,7 @@
 
 #include "lib/Analysis/Layout.h"
 #include "lib/Analysis/Mma.h"
+#include "lib/Analysis/ProgramScalars.h"
 #include "lib/Analysis/SmemLayout.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Transforms/AssignLayouts.h"
@@ -175,7 +176,7 @@ static MlirWalkResult markLoops(MlirOperation op, void *userData) {
 typedef struct {
   int numStages;
   bool tma;
-  TileWarpSpecialize warpSpecialize;
+  TileChoice warpSpecialize, persistent;
 } PipelineOptions;
 
 static bool hasTmaLoad(MlirOperation loop) {
@@ -193,7 +194,24 @@ typedef struct {
   int loops;    /* that copy with TMA */
   bool nested;  /* one of them is not a statement of the kernel's body */
   int maxDots;  /* the most dots in one of their bodies */
+  bool fed;     /* all of them fed by program scalars (the producer computes
+                 * their bounds and offsets itself) */
+  int64_t pipeBytes; /* the largest one's stages */
 } TmaLoops;
+
+/* The shared memory a TMA loop's stages take (as GpuPipeline.c lays them
+ * out: each load's buffer at a multiple of 1024 bytes). */
+static int64_t stagesBytes(MlirOperation loop) {
+  int64_t stages = 0, stage = 0;
+  tileOpIntAttr(loop, "tile.num_stages", &stages);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (!mlirAttributeIsNull(tileOpAttr(op, "tile.async_copy")))
+      stage += (tileTypeBytes(mlirValueGetType(mlirOperationGetResult(op, 0))) +
+                1023) / 1024 * 1024;
+  return stages * stage;
+}
 
 static int dotsIn(MlirOperation loop) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
@@ -212,6 +230,9 @@ static MlirWalkResult findTmaLoops(MlirOperation op, void *userData) {
                                  mlirOperationGetParentOperation(op), t->kernel);
     int dots = dotsIn(op);
     t->maxDots = dots > t->maxDots ? dots : t->maxDots;
+    t->fed = t->fed && tileLoopFedByProgramScalars(t->kernel, op);
+    int64_t bytes = stagesBytes(op);
+    t->pipeBytes = bytes > t->pipeBytes ? bytes : t->pipeBytes;
   }
   return MlirWalkResultAdvance;
 }
@@ -230,23 +251,95 @@ static MlirWalkResult findTmaLoops(MlirOperation op, void *userData) {
  * -45%). tile.warp_specialize on the kernel (a bool) overrides the pass
  * option. */
 static void markWarpSpecialized(MlirOperation kernel,
-                                TileWarpSpecialize option) {
+                                TileChoice option) {
   MlirAttribute asked = tileOpAttr(kernel, "tile.warp_specialize");
   int numWarps = tileKernelNumWarps(kernel, 0);
-  TmaLoops t = {kernel, 0, false, 0};
+  TmaLoops t = {kernel, 0, false, 0, true, 0};
   mlirOperationWalk(kernel, findTmaLoops, &t, MlirWalkPreOrder);
-  bool want = option == TILE_WARP_SPECIALIZE_ON ||
-              (option == TILE_WARP_SPECIALIZE_AUTO && numWarps >= 8 &&
+  bool want = option == TILE_CHOICE_ON ||
+              (option == TILE_CHOICE_AUTO && numWarps >= 8 &&
                t.maxDots >= 2);
   if (!mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked))
     want = mlirBoolAttrGetValue(asked);
-  if (want && t.loops > 0 && !t.nested && numWarps % 4 == 0 &&
+  if (want && t.loops > 0 && !t.nested && t.fed && numWarps % 4 == 0 &&
       numWarps + TILE_PRODUCER_WARPS <= 32)
     mlirOperationSetAttributeByName(
         kernel, tileStr("tile.producer_warps"),
         tileI32Attr(mlirOperationGetContext(kernel), TILE_PRODUCER_WARPS));
 }
 
+typedef struct {
+  MlirOperation kernel;
+  bool otherAxes;  /* a program id or count along axis 1 or 2 */
+  int64_t scratch; /* what the code outside the TMA loops may need */
+} PersistentWalk;
+
+static MlirWalkResult findPersistentObstacles(MlirOperation op, void *data) {
+  PersistentWalk *w = data;
+  int64_t axis = 0;
+  if ((tileOpIsNamed(op, "tile.program_id") ||
+       tileOpIsNamed(op, "tile.num_programs")) &&
+      tileOpIntAttr(op, "axis", &axis) && axis != 0)
+    w->otherAxes = true;
+  if (tileOpIsNamed(op, "scf.for") && hasTmaLoad(op))
+    return MlirWalkResultSkip; /* its scratch lies after the stages anyway */
+  TileSmemLayout s;
+  if (tileOpIsNamed(op, "tile.store") &&
+      !mlirAttributeIsNull(tileOpAttr(op, "tile.tma")) &&
+      tileTmaCanStore(op, &s)) {
+    /* Two column blocks at a time (GpuTmaStore.c). */
+    int64_t blocks = s.rowElems / s.blockElems;
+    w->scratch += (blocks < 2 ? blocks : 2) * (s.bytes / blocks);
+    return MlirWalkResultAdvance;
+  }
+  static const char *const throughShared[] = {
+      "tile.convert_layout", "tile.reduce", "tile.scan", "tile.trans",
+      "tile.reshape",        "tile.dot",    "tile.gather", "tile.scatter"};
+  for (size_t i = 0; i < sizeof throughShared / sizeof throughShared[0]; ++i)
+    if (tileOpIsNamed(op, throughShared[i])) {
+      int64_t most = 0;
+      for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r) {
+        int64_t b = tileTypeBytes(mlirValueGetType(mlirOperationGetResult(op, r)));
+        most = b > most ? b : most;
+      }
+      for (intptr_t o = 0; o < mlirOperationGetNumOperands(op); ++o) {
+        int64_t b = tileTypeBytes(mlirValueGetType(mlirOperationGetOperand(op, o)));
+        most = b > most ? b : most;
+      }
+      w->scratch += most;
+    }
+  return MlirWalkResultAdvance;
+}
+
+/* Shared memory an sm_90a block may have, less the mbarriers and
+ * reduction regions' static part (1 KiB). */
+enum { PERSISTENT_SMEM_LIMIT = 232448 - 1024 };
+
+/* Persistence (TileToGPU): each block runs program after program of a 1-D
+ * grid, and the producer fills the next program's stages while the
+ * kernel's warps finish the last one (its epilogue, the store of its
+ * result), so those warps start each program's loop with tiles waiting,
+ * and the last wave is as full as the blocks that fit. It takes a
+ * warp-specialized kernel (the producer must run ahead on its own) whose
+ * programs run along axis 0 only, and room for the code after the loop
+ * beside the stages: the stages are being refilled while it runs.
+ * tile.persistent (a bool) on the kernel overrides the option. */
+static void markPersistent(MlirOperation kernel, TileChoice option) {
+  MlirAttribute asked = tileOpAttr(kernel, "tile.persistent");
+  bool want = option != TILE_CHOICE_OFF;
+  if (!mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked))
+    want = mlirBoolAttrGetValue(asked);
+  if (!want || tileKernelProducerWarps(kernel) == 0)
+    return;
+  TmaLoops t = {kernel, 0, false, 0, true, 0};
+  mlirOperationWalk(kernel, findTmaLoops, &t, MlirWalkPreOrder);
+  PersistentWalk w = {kernel, false, 0};
+  mlirOperationWalk(kernel, findPersistentObstacles, &w, MlirWalkPreOrder);
+  MlirContext ctx = mlirOperationGetContext(kernel);
+  if (!w.otherAxes && t.pipeBytes + w.scratch <= PERSISTENT_SMEM_LIMIT)
+    mlirOperationSetAttributeByName(kernel, tileStr("tile.persistent"),
+                                    mlirBoolAttrGet(ctx, 1));
+}
 
 /* A store of a wgmma accumulator goes out through shared memory by a bulk
  * tensor store (tileTmaCanStore). */
@@ -269,23 +362,26 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   if (o->tma) {
     mlirOperationWalk(op, markStores, NULL, MlirWalkPreOrder);
     markWarpSpecialized(op, o->warpSpecialize);
+    markPersistent(op, o->persistent);
   }
   return MlirWalkResultSkip;
 }
 
-bool tileWarpSpecializeParse(const char *text, TileWarpSpecialize *out) {
+bool tileChoiceParse(const char *text, TileChoice *out) {
   static const char *const names[] = {"auto", "true", "false"};
   for (int i = 0; i < 3; ++i)
     if (strcmp(text, names[i]) == 0) {
-      *out = (TileWarpSpecialize)i;
+      *out = (TileChoice)i;
       return true;
     }
   return false;
 }
 
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
-                               const char *chip, TileWarpSpecialize ws) {
-  PipelineOptions o = {numStages, chip && strcmp(chip, "sm_90a") == 0, ws};
+                               const char *chip, TileChoice ws,
+                               TileChoice persistent) {
+  PipelineOptions o = {numStages, chip && strcmp(chip, "sm_90a") == 0, ws,
+                       persistent};
   mlirOperationWalk(op, pipelineKernel, &o, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

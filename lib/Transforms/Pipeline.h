@@ -32,7 +32,17 @@
  * mbarrier per stage each way), so the consumers never wait at a block
  * barrier for the copies; with 8 consumer warps, setmaxnreg moves
  * registers from the producer to them. tile.warp_specialize (a bool) on
- * the kernel overrides the option either way. */
+ * the kernel overrides the option either way.
+ *
+ * With persistent=auto (the default) or true, a warp-specialized kernel
+ * whose TMA loops the producer can feed by itself, whose programs run
+ * along axis 0 only and whose code after the loops fits in shared memory
+ * beside the stages gets
+ *   tile.persistent = true
+ * TileToGPU then runs program after program in each block (the launcher
+ * starts as many blocks as fit on the GPU at once), the producer filling
+ * the next program's stages during the last one's epilogue.
+ * tile.persistent (a bool) on the kernel overrides the option. */
 #ifndef TILE_TRANSFORMS_PIPELINE_H
 #define TILE_TRANSFORMS_PIPELINE_H
 
@@ -40,18 +50,17 @@
 
 #include "mlir-c/IR.h"
 
-typedef enum {
-  TILE_WARP_SPECIALIZE_AUTO = 0, /* 8+ warps, a loop of 2+ dots */
-  TILE_WARP_SPECIALIZE_ON,
-  TILE_WARP_SPECIALIZE_OFF
-} TileWarpSpecialize;
+/* An option the pass may decide (auto) or be told (true, false):
+ * warp-specialize and persistent. */
+typedef enum { TILE_CHOICE_AUTO = 0, TILE_CHOICE_ON, TILE_CHOICE_OFF } TileChoice;
 
 /* Parses "auto", "true" or "false"; false for anything else. */
-bool tileWarpSpecializeParse(const char *text, TileWarpSpecialize *out);
+bool tileChoiceParse(const char *text, TileChoice *out);
 
 /* chip: the target ("sm_90a" allows tile.tma; NULL or "": no TMA). */
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
-                               const char *chip, TileWarpSpecialize ws);
+                               const char *chip, TileChoice ws,
+                               TileChoice persistent);
 
 /* The stages a kernel asks for: tile.num_stages, else `fallback` when > 0,
  * else 3. */
