@@ -469,7 +469,7 @@ int tileCudaLaunch(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],
   static const int64_t kMax[3] = {2147483647, 65535, 65535};
   for (int d = 0; d < 3; ++d)
     if (grid[d] < 1 || grid[d] > kMax[d])
-      return tileFailCode(TILE_STATUS_INVALID_ARGUMENT, err, errSize,
+      return tileFailCode(TILE_FAIL_INVALID_ARGUMENT, err, errSize,
                    "grid dimension %c is %lld; CUDA allows 1 to %lld", 'x' + d,
                    (long long)grid[d], (long long)kMax[d]);
   CU_CALL(cu, cuLaunchKernel,

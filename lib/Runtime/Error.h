@@ -8,6 +8,10 @@
 
 #include <stddef.h>
 
+/* What internal calls return for TILE_STATUS_INVALID_ARGUMENT, whose
+ * value (1) is also the plain failure's. */
+#define TILE_FAIL_INVALID_ARGUMENT 100
+
 /* Formats the message into err and returns 1, so `return tileFail(...)`. */
 int tileFail(char *err, size_t errSize, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -19,7 +19,7 @@ int runtimeKernelEntry(TileRuntimeKernel *k, int aligned,
     return 0;
   }
   if (aligned && !k->package->hasAlignedEntry)
-    return tileFailCode(TILE_STATUS_INVALID_ARGUMENT, err, errSize,
+    return tileFailCode(TILE_FAIL_INVALID_ARGUMENT, err, errSize,
                         "the package of @%s has no aligned entry",
                         p->kernelName);
   char name[sizeof p->kernelName + sizeof TILE_ALIGNED_ENTRY_SUFFIX];

@@ -286,7 +286,7 @@ static int prepare(TileRuntimeKernel *k, const TileRuntimeArg *args,
     break;
   case TILE_RUNTIME_ENTRY_ALIGNED:
     if (!k->package->hasAlignedEntry)
-      return tileFailCode(TILE_STATUS_INVALID_ARGUMENT, err, errSize,
+      return tileFailCode(TILE_FAIL_INVALID_ARGUMENT, err, errSize,
                           "the package of @%s has no aligned entry",
                           p->kernelName);
     if (why)

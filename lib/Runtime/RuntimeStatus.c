@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "lib/Runtime/Error.h"
 #include "lib/Runtime/RuntimeApi.h"
 
 const char *tileRuntimeVersion(void) { return TILE_VERSION_STRING; }
@@ -40,7 +41,9 @@ TileStatusCode runtimeStatusFrom(TileStatus *status, int rc,
                                  TileStatusCode fallback, const char *err) {
   TileStatusCode code = rc == 0   ? TILE_STATUS_OK
                         : rc == 1 ? fallback
-                                  : (TileStatusCode)rc;
+                        : rc == TILE_FAIL_INVALID_ARGUMENT
+                            ? TILE_STATUS_INVALID_ARGUMENT
+                            : (TileStatusCode)rc;
   return code == TILE_STATUS_OK ? runtimeStatus(status, code, "%s", "")
                                 : runtimeStatus(status, code, "%s", err);
 }

@@ -144,16 +144,19 @@ CUresult cuCtxSynchronize(void) {
   return launched && envInt("FAKE_CUDA_FAULT", 0) ? ILLEGAL_ADDRESS : SUCCESS;
 }
 
-/* Each block remembers its size in front of it, for cuMemFree. */
+/* Each block remembers its size in the 16 bytes in front of it, for
+ * cuMemFree; what follows is 16-byte aligned, as the launcher's aligned
+ * entry wants (the real driver's blocks are 256-byte aligned). */
+#define HEADER 16
 CUresult cuMemAlloc_v2(CUdeviceptr *out, size_t bytes) {
   if (bytes > memoryBytes() - allocated)
     return OUT_OF_MEMORY;
-  size_t *block = malloc(sizeof(size_t) + bytes);
+  unsigned char *block = aligned_alloc(16, (HEADER + bytes + 15) / 16 * 16);
   if (!block)
     return OUT_OF_MEMORY;
-  *block = bytes;
+  memcpy(block, &bytes, sizeof bytes);
   allocated += bytes;
-  *out = (CUdeviceptr)(block + 1);
+  *out = (CUdeviceptr)(block + HEADER);
   return SUCCESS;
 }
 
@@ -164,8 +167,10 @@ CUresult cuMemGetInfo_v2(size_t *freeBytes, size_t *totalBytes) {
 }
 
 CUresult cuMemFree_v2(CUdeviceptr p) {
-  size_t *block = (size_t *)p - 1;
-  allocated -= *block;
+  unsigned char *block = (unsigned char *)p - HEADER;
+  size_t bytes;
+  memcpy(&bytes, block, sizeof bytes);
+  allocated -= bytes;
   free(block);
   return SUCCESS;
 }
