@@ -70,6 +70,9 @@ typedef enum {
                                        faulted, a module that failed to
                                        load, out of device memory) */
   TILE_STATUS_OUT_OF_MEMORY = 10,   /* host memory */
+  TILE_STATUS_COMPILE = 11,         /* a kernel did not compile
+                                       (tile-c/CpuRun.h; the context's
+                                       diagnostics say where) */
 } TileStatusCode;
 
 typedef struct {

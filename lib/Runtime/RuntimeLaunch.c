@@ -87,14 +87,15 @@ static int checkMemref(int i, const char *type, const TilePackageArg *a,
   return 0;
 }
 
-static int checkArgs(const TilePackage *p, const TileRuntimeArg *args,
-                     int numArgs, char *err, size_t errSize) {
-  if (numArgs != p->numArgs || (numArgs > 0 && !args))
+int runtimeCheckArgs(const char *kernelName, const TilePackageArg *want,
+                     int numWant, const TileRuntimeArg *args, int numArgs,
+                     char *err, size_t errSize) {
+  if (numArgs != numWant || (numArgs > 0 && !args))
     return tileFail(err, errSize, "kernel @%s takes %d argument%s, got %d",
-                    p->kernelName, p->numArgs, p->numArgs == 1 ? "" : "s",
+                    kernelName, numWant, numWant == 1 ? "" : "s",
                     args ? numArgs : 0);
   for (int i = 0; i < numArgs; ++i) {
-    const TilePackageArg *a = &p->args[i];
+    const TilePackageArg *a = &want[i];
     const TileRuntimeArg *v = &args[i];
     char type[96];
     tileLaunchArgType(a, type, sizeof type);
@@ -107,8 +108,7 @@ static int checkArgs(const TilePackage *p, const TileRuntimeArg *args,
   return 0;
 }
 
-/* C-order strides in elements when the caller gave none. */
-static void stridesOf(const TileRuntimeArg *v, int64_t out[3]) {
+void runtimeArgStrides(const TileRuntimeArg *v, int64_t out[3]) {
   bool given = false;
   for (int d = 0; d < v->rank; ++d)
     given = given || v->strides[d] != 0;
@@ -133,7 +133,7 @@ static const char *whyNotAligned(const TilePackage *p,
     *arg = i;
     const TileRuntimeArg *v = &args[i];
     int64_t strides[3], dense = 1;
-    stridesOf(v, strides);
+    runtimeArgStrides(v, strides);
     for (int d = v->rank - 1; d >= 0; --d) {
       if (strides[d] != dense && v->shape[d] > 1)
         return "its strides are not those of a dense C-order array";
@@ -237,7 +237,7 @@ static int packParams(TileCuda *cu, const TilePackage *p,
     for (int d = 0; d < a->rank; ++d)
       pushI64(ps, v->shape[d]);
     int64_t strides[3];
-    stridesOf(v, strides);
+    runtimeArgStrides(v, strides);
     for (int d = 0; d < a->rank; ++d)
       pushI64(ps, strides[d]);
   }
@@ -275,7 +275,8 @@ static int prepare(TileRuntimeKernel *k, const TileRuntimeArg *args,
                    size_t errSize) {
   const TilePackage *p = &k->package->p;
   memset(pr, 0, sizeof *pr);
-  if (checkArgs(p, args, numArgs, err, errSize))
+  if (runtimeCheckArgs(p->kernelName, p->args, p->numArgs, args, numArgs,
+                       err, errSize))
     return TILE_STATUS_ARGUMENT_MISMATCH;
   int arg = 0;
   const char *why = whyNotAligned(p, args, &arg);
