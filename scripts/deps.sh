@@ -4,10 +4,11 @@
 # and LLVM/MLIR 22 from Debian's packages.
 #   scripts/deps.sh --test   also clang 14 with libFuzzer (fuzz/), which
 #                            scripts/test.sh uses; if it cannot be installed
-#                            the tests go on without fuzzing
+#                            the tests go on without fuzzing; and
+#                            pkg-config (scripts/test-embed.sh)
 set -eu
 PACKAGES="gcc cmake ninja-build python3 python3-numpy lld libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools"
-TEST_PACKAGES="clang libclang-rt-14-dev"
+TEST_PACKAGES="clang libclang-rt-14-dev pkg-config"
 
 missing_of() {
   missing=""

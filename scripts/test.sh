@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs what is missing, builds, and runs every test (the lit suite),
-# then runs the suite again on an ASan+UBSan build (TILE_SANITIZE=0 skips
-# that second pass), fuzzes each libFuzzer harness for a fixed time
+# installs into a temporary prefix and builds and runs examples/embed
+# against it (scripts/test-embed.sh), then runs the suite again on an
+# ASan+UBSan build (TILE_SANITIZE=0 skips that second pass), fuzzes each libFuzzer harness for a fixed time
 # (fuzz/run.sh; TILE_FUZZ=0 skips it, and it is skipped with a note where
 # clang has no libFuzzer), and runs the C API from 16 threads under
 # ThreadSanitizer (TILE_TSAN=0 skips it). docs/fuzzing.md.
@@ -10,6 +11,8 @@ cd "$(dirname "$0")/.."
 scripts/deps.sh --test
 scripts/build.sh
 ninja -C "${TILE_BUILD_DIR:-build}" check-tile
+echo "== installing and building examples/embed as an outside project"
+scripts/test-embed.sh
 if [ "${TILE_SANITIZE:-1}" != 0 ]; then
   echo "== the same suite under AddressSanitizer and UndefinedBehaviorSanitizer"
   TILE_BUILD_DIR="${TILE_ASAN_BUILD_DIR:-build-asan}" scripts/build.sh -DTILE_ENABLE_SANITIZERS=ON

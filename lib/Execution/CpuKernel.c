@@ -187,6 +187,7 @@ int tileCpuKernelCreate(MlirModule module, const char *name,
 }
 
 int tileCpuKernelNumArgs(const TileCpuKernel *k) { return k->numArgs; }
+const char *tileCpuKernelName(const TileCpuKernel *k) { return k->name; }
 
 const TileKernelArg *tileCpuKernelArg(const TileCpuKernel *k, int index) {
   return index >= 0 && index < k->numArgs ? &k->args[index] : NULL;

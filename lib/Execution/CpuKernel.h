@@ -31,6 +31,7 @@ typedef struct TileCpuKernel TileCpuKernel;
 int tileCpuKernelCreate(MlirModule module, const char *name,
                         TileCpuKernel **out, char *err, size_t errSize);
 int tileCpuKernelNumArgs(const TileCpuKernel *k);
+const char *tileCpuKernelName(const TileCpuKernel *k);
 const TileKernelArg *tileCpuKernelArg(const TileCpuKernel *k, int index);
 /* Runs every program of `grid` (x, y, z; each >= 1) in order. Memref
  * arguments are read and written in place. Checks argument kinds, dtypes,

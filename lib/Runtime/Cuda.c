@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "lib/Runtime/Error.h"
+#include "tile-c/Runtime.h"
 
 typedef int CUresult;
 typedef int CUdevice;
@@ -67,6 +68,8 @@ typedef struct {
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
   CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
   CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxPushCurrent)(CUcontext);
+  CUresult (*cuCtxPopCurrent)(CUcontext *);
   CUresult (*cuCtxSynchronize)(void);
   CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
   CUresult (*cuMemGetInfo)(size_t *, size_t *);
@@ -124,8 +127,8 @@ static int cuFail(const TileCuda *cu, CUresult rc, const char *call,
     name = "unknown error";
   if (cu->d.cuGetErrorString(rc, &text) != CUDA_SUCCESS || !text)
     text = "no description";
-  return tileFail(err, errSize, "%s failed: %s (%s; code %d)", call, name, text,
-               rc);
+  return tileFailCode(TILE_STATUS_CUDA, err, errSize,
+                      "%s failed: %s (%s; code %d)", call, name, text, rc);
 }
 
 #define CU_CALL(cu, call, args, err, errSize)                                  \
@@ -153,16 +156,18 @@ static int loadDriver(TileCuda *cu, const char *path, char *err,
   cu->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!cu->lib) {
     const char *why = dlerror();
-    return tileFail(err, errSize, "no CUDA driver (%s not found): %s", path,
-                 why ? why : "dlopen failed");
+    return tileFailCode(TILE_STATUS_NO_DRIVER, err, errSize,
+                        "no CUDA driver (%s not found): %s", path,
+                        why ? why : "dlopen failed");
   }
 #define SYM(field, ...)                                                        \
   do {                                                                         \
     static const char *const names_[] = {__VA_ARGS__, NULL};                   \
     if (!loadSymbol(cu->lib, &cu->d.field, names_))                            \
-      return tileFail(err, errSize,                                               \
-                   "the CUDA driver %s lacks %s (too old, or not libcuda)",    \
-                   path, names_[0]);                                           \
+      return tileFailCode(TILE_STATUS_NO_DRIVER, err, errSize,                 \
+                          "the CUDA driver %s lacks %s (too old, or not "      \
+                          "libcuda)",                                          \
+                          path, names_[0]);                                    \
   } while (0)
   SYM(cuInit, "cuInit");
   SYM(cuGetErrorName, "cuGetErrorName");
@@ -175,6 +180,8 @@ static int loadDriver(TileCuda *cu, const char *path, char *err,
   SYM(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2",
       "cuDevicePrimaryCtxRelease");
   SYM(cuCtxSetCurrent, "cuCtxSetCurrent");
+  SYM(cuCtxPushCurrent, "cuCtxPushCurrent_v2", "cuCtxPushCurrent");
+  SYM(cuCtxPopCurrent, "cuCtxPopCurrent_v2", "cuCtxPopCurrent");
   SYM(cuCtxSynchronize, "cuCtxSynchronize");
   SYM(cuMemAlloc, "cuMemAlloc_v2");
   SYM(cuMemGetInfo, "cuMemGetInfo_v2");
@@ -199,14 +206,20 @@ static int loadDriver(TileCuda *cu, const char *path, char *err,
 }
 
 static int openDevice(TileCuda *cu, int index, char *err, size_t errSize) {
-  CU_CALL(cu, cuInit, (0), err, errSize);
+  /* A driver without a GPU fails cuInit (CUDA_ERROR_NO_DEVICE). */
+  CUresult rc = cu->d.cuInit(0);
+  if (rc != CUDA_SUCCESS) {
+    cuFail(cu, rc, "cuInit", err, errSize);
+    return TILE_STATUS_NO_DEVICE;
+  }
   int count = 0;
   CU_CALL(cu, cuDeviceGetCount, (&count), err, errSize);
   if (count < 1)
-    return tileFail(err, errSize, "the CUDA driver found no GPU");
+    return tileFailCode(TILE_STATUS_NO_DEVICE, err, errSize,
+                        "the CUDA driver found no GPU");
   if (index < 0 || index >= count) {
     const char *visible = getenv("CUDA_VISIBLE_DEVICES");
-    return tileFail(err, errSize,
+    return tileFailCode(TILE_STATUS_NO_DEVICE, err, errSize,
                     "there is no GPU %d: the CUDA driver sees %d (0 to %d)%s%s",
                     index, count, count - 1,
                     visible ? ", CUDA_VISIBLE_DEVICES=" : "",
@@ -228,7 +241,6 @@ static int openDevice(TileCuda *cu, int index, char *err, size_t errSize) {
           err, errSize);
   cu->capability = major * 10 + minor;
   CU_CALL(cu, cuDevicePrimaryCtxRetain, (&cu->ctx, cu->device), err, errSize);
-  CU_CALL(cu, cuCtxSetCurrent, (cu->ctx), err, errSize);
   return 0;
 }
 
@@ -244,13 +256,25 @@ int tileCudaCreateOn(TileCuda **out, int device, char *err, size_t errSize) {
   const char *path = getenv("TILE_CUDA_LIBRARY");
   if (!path || !*path)
     path = "libcuda.so.1";
-  if (loadDriver(cu, path, err, errSize) ||
-      openDevice(cu, device, err, errSize)) {
+  int rc = loadDriver(cu, path, err, errSize);
+  if (!rc)
+    rc = openDevice(cu, device, err, errSize);
+  if (rc) {
     tileCudaDestroy(cu);
-    return 1;
+    return rc;
   }
   *out = cu;
   return 0;
+}
+
+int tileCudaEnter(TileCuda *cu, char *err, size_t errSize) {
+  CU_CALL(cu, cuCtxPushCurrent, (cu->ctx), err, errSize);
+  return 0;
+}
+
+void tileCudaLeave(TileCuda *cu) {
+  CUcontext ignored;
+  cu->d.cuCtxPopCurrent(&ignored);
 }
 
 void tileCudaDestroy(TileCuda *cu) {
@@ -284,7 +308,7 @@ int tileCudaCheckChip(const TileCuda *cu, const char *chip,
               : "PTX runs only on its compute capability or newer";
   if (!why)
     return 0;
-  return tileFail(err, errSize,
+  return tileFailCode(TILE_STATUS_WRONG_CHIP, err, errSize,
                "the package is built for %s but the GPU (%s) is sm_%d: %s",
                chip, cu->name, have, why);
 }
@@ -393,7 +417,7 @@ int tileCudaKernelLoad(TileCuda *cu, const void *image, const char *entry,
                                       k->function)) != CUDA_SUCCESS))
     failed = cuFail(cu, rc, "cuFuncGetAttribute", err, errSize);
   if (!failed && sharedBytes > cu->sharedOptin)
-    failed = tileFail(err, errSize,
+    failed = tileFailCode(TILE_STATUS_WRONG_CHIP, err, errSize,
                    "kernel '%s' needs %d bytes of shared memory; the GPU (%s) "
                    "allows at most %d per block",
                    entry, sharedBytes, cu->name, cu->sharedOptin);
@@ -418,7 +442,7 @@ int tileCudaKernelLoad(TileCuda *cu, const void *image, const char *entry,
   }
   if (failed) {
     tileCudaKernelDestroy(k);
-    return 1;
+    return failed;
   }
   *out = k;
   return 0;
@@ -440,18 +464,18 @@ void tileCudaKernelInfo(const TileCudaKernel *k, int *numRegs,
 }
 
 int tileCudaLaunch(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],
-                   int blockThreads, void **params, char *err,
+                   int blockThreads, void *stream, void **params, char *err,
                    size_t errSize) {
   static const int64_t kMax[3] = {2147483647, 65535, 65535};
   for (int d = 0; d < 3; ++d)
     if (grid[d] < 1 || grid[d] > kMax[d])
-      return tileFail(err, errSize,
+      return tileFailCode(TILE_FAIL_INVALID_ARGUMENT, err, errSize,
                    "grid dimension %c is %lld; CUDA allows 1 to %lld", 'x' + d,
                    (long long)grid[d], (long long)kMax[d]);
   CU_CALL(cu, cuLaunchKernel,
           (k->function, (unsigned)grid[0], (unsigned)grid[1],
            (unsigned)grid[2], (unsigned)blockThreads, 1, 1,
-           (unsigned)k->dynamicShared, NULL, params, NULL),
+           (unsigned)k->dynamicShared, (CUstream)stream, params, NULL),
           err, errSize);
   return 0;
 }
@@ -484,8 +508,9 @@ void tileCudaEventDestroy(TileCudaEvent *e) {
   free(e);
 }
 
-int tileCudaEventRecord(TileCudaEvent *e, char *err, size_t errSize) {
-  CU_CALL(e->cu, cuEventRecord, (e->event, NULL), err, errSize);
+int tileCudaEventRecord(TileCudaEvent *e, void *stream, char *err,
+                        size_t errSize) {
+  CU_CALL(e->cu, cuEventRecord, (e->event, (CUstream)stream), err, errSize);
   return 0;
 }
 

@@ -1,7 +1,8 @@
 /* The CUDA Driver API, reached through dlopen("libcuda.so.1"): the few calls
- * tile-run needs (device, primary context, memory, module load with the JIT
- * log, launch, events), each wrapped so a failure is a one-line message that
- * names the call and the driver's error name and text. Needs no CUDA headers
+ * the runtime needs (device, primary context, memory, module load with the
+ * JIT log, launch, events), each wrapped so a failure is a one-line message
+ * that names the call and the driver's error name and text, and returns a
+ * TileStatusCode (Error.h). Needs no CUDA headers
  * or libraries at build time; a machine without the driver gets a plain
  * "no CUDA driver" message. TILE_CUDA_LIBRARY overrides the library path
  * (tests use it to simulate a missing or broken driver). */
@@ -18,14 +19,19 @@ typedef struct TileCuda TileCuda;             /* driver + device 0 + context */
 typedef struct TileCudaKernel TileCudaKernel; /* a loaded module's entry */
 typedef struct TileCudaEvent TileCudaEvent;
 
-/* Loads the driver, initialises it and makes device 0's primary context
- * current. */
+/* Loads the driver, initialises it and retains device 0's primary
+ * context. Every other call here expects that context current: bracket
+ * them with tileCudaEnter and tileCudaLeave. */
 int tileCudaCreate(TileCuda **out, char *err, size_t errSize);
 /* The same for GPU `device` (an index among those the driver sees, after
  * CUDA_VISIBLE_DEVICES); one that does not exist is an error saying how
  * many there are. */
 int tileCudaCreateOn(TileCuda **out, int device, char *err, size_t errSize);
 void tileCudaDestroy(TileCuda *cu);
+/* Makes the device's primary context current on this thread (pushed over
+ * the caller's), and restores the caller's. */
+int tileCudaEnter(TileCuda *cu, char *err, size_t errSize);
+void tileCudaLeave(TileCuda *cu);
 /* "NVIDIA H100 80GB HBM3". */
 const char *tileCudaDeviceName(const TileCuda *cu);
 /* Compute capability as major*10 + minor (90 for sm_90). */
@@ -68,16 +74,18 @@ int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
                             int boxRows, int boxCols, int swizzleBytes,
                             char *err, size_t errSize);
 
-/* Launches on the default stream (asynchronous). */
+/* Launches on `stream` (a CUstream; NULL: the default stream),
+ * asynchronously. */
 int tileCudaLaunch(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],
-                   int blockThreads, void **params, char *err,
+                   int blockThreads, void *stream, void **params, char *err,
                    size_t errSize);
 int tileCudaSynchronize(TileCuda *cu, char *err, size_t errSize);
 
 int tileCudaEventCreate(TileCuda *cu, TileCudaEvent **out, char *err,
                         size_t errSize);
 void tileCudaEventDestroy(TileCudaEvent *e);
-int tileCudaEventRecord(TileCudaEvent *e, char *err, size_t errSize);
+int tileCudaEventRecord(TileCudaEvent *e, void *stream, char *err,
+                        size_t errSize);
 /* Milliseconds between two recorded events (waits for `end`). */
 int tileCudaEventElapsed(TileCudaEvent *start, TileCudaEvent *end, float *ms,
                          char *err, size_t errSize);

@@ -32,6 +32,7 @@
 
 #include "lib/Runtime/Error.h"
 #include "lib/Runtime/File.h"
+#include "tile-c/Runtime.h"
 
 static const char kMagic[8] = {'T', 'I', 'L', 'E', 'P', 'K', 'G', '\0'};
 
@@ -495,7 +496,7 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
   if (getLE(&r, 4, "the version", &version))
     return 1;
   if (version > TILE_PACKAGE_VERSION)
-    return tileFail(err, errSize,
+    return tileFailCode(TILE_STATUS_PACKAGE_VERSION, err, errSize,
                  "%s: package version %llu is newer than this reader (version "
                  "%d); rebuild the package or update tile",
                  name, (unsigned long long)version, TILE_PACKAGE_VERSION);

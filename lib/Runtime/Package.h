@@ -49,8 +49,9 @@
 #include <stdint.h>
 
 #include "lib/Runtime/HostArray.h"
+#include "tile-c/Runtime.h"
 
-#define TILE_PACKAGE_VERSION 5
+#define TILE_PACKAGE_VERSION TILE_PACKAGE_FORMAT_VERSION
 #define TILE_PACKAGE_MAX_ARGS 64
 #define TILE_PACKAGE_MAX_TENSOR_MAPS 8
 #define TILE_ALIGNED_ENTRY_SUFFIX "__aligned16"
@@ -112,7 +113,8 @@ int tilePackageWrite(const char *path, const TilePackage *p, char *err,
 int tilePackageWriteMemory(const TilePackage *p, void **outBuf,
                            size_t *outSize, char *err, size_t errSize);
 /* Reads and validates (magic, version, every field's range, sizes that
- * match the file). `name` is used in messages. */
+ * match the file). `name` is used in messages. A package of a newer
+ * format returns TILE_STATUS_PACKAGE_VERSION, other failures 1. */
 int tilePackageRead(const char *path, TilePackage *out, char *err,
                     size_t errSize);
 int tilePackageReadMemory(const char *name, const void *buf, size_t size,

@@ -10,7 +10,19 @@
  *   FAKE_CUDA_FAULT=1     the synchronization after a launch reports
  *                         CUDA_ERROR_ILLEGAL_ADDRESS, as a kernel that
  *                         faulted does
+ *   FAKE_CUDA_LOG=FILE    each launch appends a line to FILE: the entry,
+ *                         grid, block, dynamic shared memory, whether a
+ *                         stream was given, and every parameter's bytes as
+ *                         a little-endian hex number, or a tensor map as
+ *                         what was encoded into it:
+ *     launch vecadd grid 1,1,1 block 128 shared 0 stream default params 0x7f..(8) 0x8(8) 0x1(8) ...
+ * A PTX image's entries are read for their parameter lists (so the log
+ * knows each parameter's size); an entry the PTX lacks is
+ * CUDA_ERROR_NOT_FOUND, as the real driver says. Cubins are not read.
  * It reports sm_90 ("Fake GPU"). */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,8 +34,21 @@ enum {
   INVALID_VALUE = 1,
   OUT_OF_MEMORY = 2,
   INVALID_DEVICE = 101,
+  NOT_FOUND = 500,
   ILLEGAL_ADDRESS = 700
 };
+
+#define MAX_PARAMS 512
+
+typedef struct {
+  char *ptx; /* NULL for a binary image */
+} Module;
+
+typedef struct {
+  char name[256];
+  int numParams; /* -1: unknown (a cubin) */
+  int sizes[MAX_PARAMS];
+} Function;
 
 static size_t allocated;
 static int launched;
@@ -47,6 +72,7 @@ CUresult cuGetErrorName(CUresult rc, const char **out) {
   case SUCCESS: *out = "CUDA_SUCCESS"; return SUCCESS;
   case OUT_OF_MEMORY: *out = "CUDA_ERROR_OUT_OF_MEMORY"; return SUCCESS;
   case INVALID_DEVICE: *out = "CUDA_ERROR_INVALID_DEVICE"; return SUCCESS;
+  case NOT_FOUND: *out = "CUDA_ERROR_NOT_FOUND"; return SUCCESS;
   case ILLEGAL_ADDRESS: *out = "CUDA_ERROR_ILLEGAL_ADDRESS"; return SUCCESS;
   default: *out = "CUDA_ERROR_INVALID_VALUE"; return SUCCESS;
   }
@@ -103,20 +129,34 @@ CUresult cuCtxSetCurrent(void *ctx) {
   return SUCCESS;
 }
 
+CUresult cuCtxPushCurrent_v2(void *ctx) {
+  (void)ctx;
+  return SUCCESS;
+}
+
+CUresult cuCtxPopCurrent_v2(void **ctx) {
+  if (ctx)
+    *ctx = NULL;
+  return SUCCESS;
+}
+
 CUresult cuCtxSynchronize(void) {
   return launched && envInt("FAKE_CUDA_FAULT", 0) ? ILLEGAL_ADDRESS : SUCCESS;
 }
 
-/* Each block remembers its size in front of it, for cuMemFree. */
+/* Each block remembers its size in the 16 bytes in front of it, for
+ * cuMemFree; what follows is 16-byte aligned, as the launcher's aligned
+ * entry wants (the real driver's blocks are 256-byte aligned). */
+#define HEADER 16
 CUresult cuMemAlloc_v2(CUdeviceptr *out, size_t bytes) {
   if (bytes > memoryBytes() - allocated)
     return OUT_OF_MEMORY;
-  size_t *block = malloc(sizeof(size_t) + bytes);
+  unsigned char *block = aligned_alloc(16, (HEADER + bytes + 15) / 16 * 16);
   if (!block)
     return OUT_OF_MEMORY;
-  *block = bytes;
+  memcpy(block, &bytes, sizeof bytes);
   allocated += bytes;
-  *out = (CUdeviceptr)(block + 1);
+  *out = (CUdeviceptr)(block + HEADER);
   return SUCCESS;
 }
 
@@ -127,8 +167,10 @@ CUresult cuMemGetInfo_v2(size_t *freeBytes, size_t *totalBytes) {
 }
 
 CUresult cuMemFree_v2(CUdeviceptr p) {
-  size_t *block = (size_t *)p - 1;
-  allocated -= *block;
+  unsigned char *block = (unsigned char *)p - HEADER;
+  size_t bytes;
+  memcpy(&bytes, block, sizeof bytes);
+  allocated -= bytes;
   free(block);
   return SUCCESS;
 }
@@ -143,23 +185,78 @@ CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t bytes) {
   return SUCCESS;
 }
 
+/* PTX is text: every byte up to the NUL printable or white space. */
+static int isPtx(const char *image) {
+  const unsigned char *c = (const unsigned char *)image;
+  for (int i = 0; c[i]; ++i)
+    if (c[i] < 0x09 || (c[i] > 0x0d && c[i] < 0x20) || c[i] > 0x7e)
+      return 0;
+  return strstr(image, ".entry") != NULL;
+}
+
 CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned n,
                             int *options, void **values) {
-  (void)image, (void)n, (void)options, (void)values;
-  static int loaded;
-  *module = &loaded;
+  (void)n, (void)options, (void)values;
+  Module *m = calloc(1, sizeof *m);
+  if (!m)
+    return OUT_OF_MEMORY;
+  const unsigned char *head = image;
+  if (head[0] != 0x7f && isPtx(image))
+    m->ptx = strdup(image);
+  *module = m;
   return SUCCESS;
 }
 
 CUresult cuModuleUnload(void *module) {
-  (void)module;
+  Module *m = module;
+  free(m->ptx);
+  free(m);
   return SUCCESS;
 }
 
+/* The size of one ".param" of an entry's list ("... .param .align 64 .b8
+ * map[128]" is 128 bytes), or 0 when it cannot be read. */
+static int paramSize(const char *p, const char *end) {
+  int elem = 0, count = 1;
+  while (p < end && *p != ',' && *p != ')') {
+    if (*p == '.' && (p[1] == 'u' || p[1] == 's' || p[1] == 'b' ||
+                      p[1] == 'f') &&
+        p[2] >= '0' && p[2] <= '9')
+      elem = atoi(p + 2) / 8;
+    if (*p == '[')
+      count = atoi(p + 1);
+    ++p;
+  }
+  return elem * count;
+}
+
 CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
-  (void)module, (void)name;
-  static int kernel;
-  *function = &kernel;
+  Module *m = module;
+  Function *f = calloc(1, sizeof *f);
+  if (!f)
+    return OUT_OF_MEMORY;
+  snprintf(f->name, sizeof f->name, "%s", name);
+  f->numParams = -1;
+  if (m->ptx) {
+    char entry[300];
+    snprintf(entry, sizeof entry, ".entry %s(", name);
+    const char *at = strstr(m->ptx, entry);
+    if (!at) {
+      free(f);
+      return NOT_FOUND;
+    }
+    const char *p = at + strlen(entry), *end = strchr(p, ')');
+    f->numParams = 0;
+    while (end && p < end && f->numParams < MAX_PARAMS) {
+      const char *param = strstr(p, ".param");
+      if (!param || param > end)
+        break;
+      f->sizes[f->numParams++] = paramSize(param + 6, end);
+      p = param + 6;
+    }
+  }
+  /* Leaked with the module's lifetime unknown here: a test's few. */
+  *function = f;
   return SUCCESS;
 }
 
@@ -177,9 +274,54 @@ CUresult cuFuncSetAttribute(void *function, int attribute, int value) {
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned shared,
                         void *stream, void **params, void **extra) {
-  (void)f, (void)gx, (void)gy, (void)gz, (void)bx, (void)by, (void)bz;
-  (void)shared, (void)stream, (void)params, (void)extra;
+  (void)by, (void)bz, (void)extra;
   launched = 1;
+  const char *path = getenv("FAKE_CUDA_LOG");
+  FILE *log = path && *path ? fopen(path, "a") : NULL;
+  if (!log)
+    return SUCCESS;
+  const Function *fn = f;
+  fprintf(log, "launch %s grid %u,%u,%u block %u shared %u stream %s params",
+          fn->name, gx, gy, gz, bx, shared, stream ? "given" : "default");
+  for (int i = 0; i < fn->numParams; ++i) {
+    const unsigned char *b = params[i];
+    if (fn->sizes[i] == 128) { /* a tensor map: what encoded it */
+      fprintf(log, " {%.120s}", (const char *)b);
+      continue;
+    }
+    unsigned long long v = 0;
+    for (int k = fn->sizes[i] - 1; k >= 0 && fn->sizes[i] <= 8; --k)
+      v = v << 8 | b[k];
+    fprintf(log, " 0x%llx(%d)", v, fn->sizes[i]);
+  }
+  if (fn->numParams < 0)
+    fprintf(log, " (unknown: not PTX)");
+  fprintf(log, "\n");
+  fclose(log);
+  return SUCCESS;
+}
+
+/* Writes what it was asked to encode into the map, as text the launch log
+ * shows. */
+CUresult cuTensorMapEncodeTiled(void *map, int type, unsigned rank,
+                                void *base, const uint64_t *dims,
+                                const uint64_t *strides, const unsigned *box,
+                                const unsigned *unit, int interleave,
+                                int swizzle, int promotion, int fill) {
+  (void)unit, (void)interleave, (void)promotion, (void)fill;
+  if (rank < 2 || rank > 3 || ((uintptr_t)base & 15))
+    return INVALID_VALUE;
+  char *m = map;
+  memset(m, 0, 128);
+  int n = snprintf(m, 128, "type %d dims %llu,%llu", type,
+                   (unsigned long long)dims[0], (unsigned long long)dims[1]);
+  if (rank == 3)
+    n += snprintf(m + n, 128 - (size_t)n, ",%llu", (unsigned long long)dims[2]);
+  n += snprintf(m + n, 128 - (size_t)n, " strides %llu", (unsigned long long)strides[0]);
+  if (rank == 3)
+    n += snprintf(m + n, 128 - (size_t)n, ",%llu", (unsigned long long)strides[1]);
+  snprintf(m + n, 128 - (size_t)n, " box %u,%u swizzle %d", box[0], box[1],
+           swizzle);
   return SUCCESS;
 }
 

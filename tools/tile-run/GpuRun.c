@@ -5,72 +5,168 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Cuda.h"
-#include "lib/Runtime/Launch.h"
-
-int gpuCheckPackage(const Options *o, const TilePackage *p) {
+int gpuCheckPackage(const Options *o, const TileRuntimePackage *p) {
   char err[512];
-  if (o->kernel && strcmp(o->kernel, p->kernelName) != 0) {
+  const char *name = tileRuntimePackageKernelName(p);
+  const char *chip = tileRuntimePackageChip(p);
+  TileRuntimeResources res;
+  tileRuntimePackageResources(p, &res);
+  if (o->kernel && strcmp(o->kernel, name) != 0) {
     snprintf(err, sizeof err, "kernel @%s not found in %s; it holds @%s",
-             o->kernel, o->input, p->kernelName);
+             o->kernel, o->input, name);
     return sessionFail(err);
   }
-  if (o->chipGiven && strcmp(o->chip, p->chip) != 0) {
+  if (o->chipGiven && strcmp(o->chip, chip) != 0) {
     snprintf(err, sizeof err, "--chip %s: the package %s is built for %s",
-             o->chip, o->input, p->chip);
+             o->chip, o->input, chip);
     return sessionFail(err);
   }
-  if (o->numWarpsGiven && o->numWarps != p->numWarps) {
+  if (o->numWarpsGiven && o->numWarps != res.numWarps) {
     snprintf(err, sizeof err, "--num-warps %d: the package %s is built for %d",
-             o->numWarps, o->input, p->numWarps);
+             o->numWarps, o->input, res.numWarps);
     return sessionFail(err);
   }
   return 0;
 }
 
-int gpuRun(Session *s, const Options *o, const TilePackage *p) {
-  char err[4096];
-  TileCuda *cu;
-  if (tileCudaCreateOn(&cu, o->device, err, sizeof err))
-    return sessionFail(err);
-  TileLaunchArg *args = calloc((size_t)s->numSig + 1, sizeof *args);
+/* One run's device state. */
+typedef struct {
+  TileRuntimeDevice *device;
+  TileRuntimeKernel *kernel;
+  void **buffers;          /* one per argument; NULL for scalars */
+  TileRuntimeArg *args;
+  int numArgs;
+} GpuState;
+
+static void stateFree(GpuState *g) {
+  for (int i = 0; g->buffers && i < g->numArgs; ++i)
+    tileRuntimeDeviceFree(g->device, g->buffers[i]);
+  free(g->buffers);
+  free(g->args);
+  tileRuntimeKernelDestroy(g->kernel);
+  tileRuntimeDeviceDestroy(g->device);
+}
+
+/* Uploads the memrefs and fills the launch arguments. */
+static int upload(GpuState *g, Session *s, TileStatus *st) {
+  g->numArgs = s->numSig;
+  g->buffers = calloc((size_t)s->numSig + 1, sizeof *g->buffers);
+  g->args = calloc((size_t)s->numSig + 1, sizeof *g->args);
+  if (!g->buffers || !g->args) {
+    snprintf(st->message, sizeof st->message, "out of memory");
+    return 1;
+  }
+  for (int i = 0; i < s->numSig; ++i) {
+    const TileKernelArg *sig = &s->sig[i];
+    const TileHostArray *v = &s->values[i].array;
+    if (sig->kind == TILE_ARG_FLOAT) {
+      g->args[i] = tileRuntimeArgFloat(s->values[i].f);
+      continue;
+    }
+    if (sig->kind != TILE_ARG_MEMREF) {
+      g->args[i] = tileRuntimeArgInt(s->values[i].i);
+      continue;
+    }
+    if (tileRuntimeDeviceAlloc(g->device, v->bytes, &g->buffers[i], st) ||
+        tileRuntimeCopyToDevice(g->device, g->buffers[i], v->data, v->bytes,
+                                st)) {
+      char inner[sizeof st->message];
+      snprintf(inner, sizeof inner, "%s", st->message);
+      snprintf(st->message, sizeof st->message,
+               "argument #%d (%zu bytes): %.900s",
+               i, v->bytes, inner);
+      return 1;
+    }
+    g->args[i] = tileRuntimeArgMemref(g->buffers[i], v->rank, v->shape);
+  }
+  return 0;
+}
+
+static int copyBack(GpuState *g, Session *s, TileStatus *st) {
+  for (int i = 0; i < s->numSig; ++i) {
+    TileHostArray *v = &s->values[i].array;
+    if (s->sig[i].kind == TILE_ARG_MEMREF &&
+        tileRuntimeCopyToHost(g->device, v->data, g->buffers[i], v->bytes,
+                              st)) {
+      char inner[sizeof st->message];
+      snprintf(inner, sizeof inner, "%s", st->message);
+      snprintf(st->message, sizeof st->message,
+               "argument #%d: copying back: %.900s", i, inner);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* --bench: more launches, timed; their results are not copied back. */
+static int bench(GpuState *g, const Session *s, const Options *o,
+                 const TileRuntimeLaunchConfig *config,
+                 const TileRuntimeLaunchInfo *info,
+                 const TileRuntimePackage *p, TileStatus *st) {
+  TileRuntimeBenchmark b;
+  TileRuntimeKernelResources regs;
+  if (tileRuntimeKernelBenchmark(g->kernel, g->args, g->numArgs, config,
+                                 o->warmup, o->iters, &b, st) ||
+      tileRuntimeKernelResources(g->kernel,
+                                 info->aligned ? TILE_RUNTIME_ENTRY_ALIGNED
+                                               : TILE_RUNTIME_ENTRY_GENERIC,
+                                 &regs, st))
+    return 1;
+  double bytes = 0;
   for (int i = 0; i < s->numSig; ++i)
-    args[i] = (TileLaunchArg){s->sig[i].kind == TILE_ARG_MEMREF
-                                  ? &s->values[i].array
-                                  : NULL,
-                              s->values[i].i, s->values[i].f};
-  TileBenchOptions bench = {o->warmup, o->bench ? o->iters : 0};
-  TileLaunchResult r;
-  int failed = tileLaunchRun(cu, p, args, s->numSig, s->grid, &bench, &r, err,
-                             sizeof err);
-  free(args);
+    if (s->sig[i].kind == TILE_ARG_MEMREF)
+      bytes += (double)s->values[i].array.bytes;
+  TileRuntimeResources res;
+  tileRuntimePackageResources(p, &res);
+  double flops = (double)res.flopsPerProgram * (double)s->grid[0] *
+                 (double)s->grid[1] * (double)s->grid[2];
+  double seconds = b.medianUs * 1e-6;
+  printf("bench: median %.2f us, min %.2f us, max %.2f us (%d iterations "
+         "after %d warmup), %.1f GB/s",
+         b.medianUs, b.minUs, b.maxUs, b.iters, o->warmup,
+         seconds > 0 ? bytes / seconds * 1e-9 : 0.0);
+  if (flops > 0)
+    printf(", %.2f TFLOP/s", seconds > 0 ? flops / seconds * 1e-12 : 0.0);
+  printf(" (%d registers, %d+%d bytes of shared memory)\n", regs.numRegs,
+         regs.staticShared, regs.dynamicShared);
+  return 0;
+}
+
+int gpuRun(Session *s, const Options *o, const TileRuntimePackage *p) {
+  TileStatus st;
+  GpuState g;
+  memset(&g, 0, sizeof g);
+  if (tileRuntimeDeviceCreate(o->device, &g.device, &st))
+    return sessionFail(st.message);
+  TileRuntimeLaunchConfig config = {{s->grid[0], s->grid[1], s->grid[2]},
+                                    NULL, TILE_RUNTIME_ENTRY_AUTO, 1};
+  TileRuntimeLaunchInfo info;
+  int failed = tileRuntimeKernelCreate(g.device, p, &g.kernel, &st) ||
+               upload(&g, s, &st) ||
+               tileRuntimeKernelLaunch(g.kernel, g.args, g.numArgs, &config,
+                                       &info, &st) ||
+               copyBack(&g, s, &st);
+  const char *name = tileRuntimePackageKernelName(p);
+  if (!failed) {
+    char entry[96] = "";
+    if (info.aligned)
+      snprintf(entry, sizeof entry, ", aligned entry");
+    else if (info.genericFromPtx)
+      snprintf(entry, sizeof entry,
+               ", generic entry (from PTX: %.1f ms to load)", info.loadMs);
+    printf("@%s on cuda (%s, sm_%d): grid %lldx%lldx%lld, block %d, %.3f "
+           "ms%s\n",
+           name, tileRuntimeDeviceName(g.device),
+           tileRuntimeDeviceCapability(g.device), (long long)s->grid[0],
+           (long long)s->grid[1], (long long)s->grid[2], info.blockThreads,
+           info.gpuMs, entry);
+    failed = o->bench && bench(&g, s, o, &config, &info, p, &st);
+  }
+  stateFree(&g);
   if (failed) {
-    char msg[sizeof err + 256];
-    snprintf(msg, sizeof msg, "@%s on cuda: %s", p->kernelName, err);
-    tileCudaDestroy(cu);
+    char msg[sizeof st.message + 256];
+    snprintf(msg, sizeof msg, "@%s on cuda: %s", name, st.message);
     return sessionFail(msg);
   }
-  int cap = tileCudaCapability(cu);
-  char entry[96] = "";
-  if (r.aligned)
-    snprintf(entry, sizeof entry, ", aligned entry");
-  else if (r.genericFromPtx)
-    snprintf(entry, sizeof entry,
-             ", generic entry (from PTX: %.1f ms to load)", r.jitMs);
-  printf("@%s on cuda (%s, sm_%d): grid %lldx%lldx%lld, block %d, %.3f ms%s\n",
-         p->kernelName, tileCudaDeviceName(cu), cap, (long long)s->grid[0],
-         (long long)s->grid[1], (long long)s->grid[2],
-         32 * (p->numWarps + p->producerWarps),
-         r.launchUs * 1e-3, entry);
-  if (o->bench) {
-    printf("bench: median %.2f us, min %.2f us, max %.2f us (%d iterations "
-           "after %d warmup), %.1f GB/s",
-           r.medianUs, r.minUs, r.maxUs, r.iters, o->warmup, r.gbPerSecond);
-    if (r.flops > 0)
-      printf(", %.2f TFLOP/s", r.tflopPerSecond);
-    printf(" (%d registers, %d+%d bytes of shared memory)\n", r.numRegs,
-           r.staticShared, r.dynamicShared);
-  }
-  tileCudaDestroy(cu);
   return 0;
 }

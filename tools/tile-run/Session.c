@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Launch.h"
 #include "lib/Runtime/Npy.h"
 #include "tools/tile-run/Check.h"
 #include "tools/tile-run/Grid.h"
@@ -30,20 +29,21 @@ int sessionGrid(Session *s, const Options *o) {
   return bad ? sessionFail(err) : 0;
 }
 
-void sessionSignatureFromPackage(Session *s, const TilePackage *p) {
-  s->numSig = p->numArgs;
-  s->sig = calloc((size_t)p->numArgs + 1, sizeof *s->sig);
-  for (int i = 0; i < p->numArgs; ++i) {
-    const TilePackageArg *a = &p->args[i];
+void sessionSignatureFromPackage(Session *s, const TileRuntimePackage *p) {
+  s->numSig = tileRuntimePackageNumArgs(p);
+  s->sig = calloc((size_t)s->numSig + 1, sizeof *s->sig);
+  for (int i = 0; i < s->numSig; ++i) {
+    TileRuntimeArgInfo a;
+    tileRuntimePackageArg(p, i, &a, NULL); /* i is in range */
     TileKernelArg *g = &s->sig[i];
-    g->kind = a->isMemref ? TILE_ARG_MEMREF
-              : a->isIndex ? TILE_ARG_INDEX
-              : tileDTypeIsFloat(a->dtype) ? TILE_ARG_FLOAT
-                                           : TILE_ARG_INT;
-    g->dtype = a->dtype;
-    g->rank = a->rank;
-    memcpy(g->shape, a->shape, sizeof g->shape);
-    tileLaunchArgType(a, g->type, sizeof g->type);
+    g->kind = a.kind == TILE_RUNTIME_ARG_MEMREF ? TILE_ARG_MEMREF
+              : a.isIndex                      ? TILE_ARG_INDEX
+              : a.kind == TILE_RUNTIME_ARG_FLOAT ? TILE_ARG_FLOAT
+                                                 : TILE_ARG_INT;
+    g->dtype = (TileDType)a.elementType;
+    g->rank = a.rank;
+    memcpy(g->shape, a.shape, sizeof g->shape);
+    snprintf(g->type, sizeof g->type, "%s", a.type);
   }
 }
 

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "lib/Runtime/Package.h"
+#include "tile-c/Runtime.h"
 #include "tools/tile-run/Arguments.h"
 #include "tools/tile-run/Options.h"
 #include "lib/Runtime/KernelArg.h"
@@ -31,7 +31,7 @@ int sessionFail(const char *msg);
 int sessionGrid(Session *s, const Options *o);
 
 /* Fills s->sig from a package's argument list. */
-void sessionSignatureFromPackage(Session *s, const TilePackage *p);
+void sessionSignatureFromPackage(Session *s, const TileRuntimePackage *p);
 
 /* With s->sig set: checks the --arg count and the --out/--check indices,
  * weighs every --arg array against the limits (Arguments.h) before any is

@@ -223,15 +223,19 @@ static int runCpu(const Options *o) {
 
 /* The package the GPU compiler makes of the kernel. */
 static int compileForGpu(const KernelFile *k, const Session *s,
-                         const Options *o, TilePackage *p) {
+                         const Options *o, TileRuntimePackage **out) {
 #ifdef TILE_RUN_HAVE_GPU_COMPILER
   char err[2048], msg[2300];
+  TilePackage pkg;
+  TilePackage *p = &pkg;
+  memset(p, 0, sizeof *p);
   /* Without --num-warps the compiler takes the kernel's own choice. */
   if (tileCompileKernelToPackage(k->module, o->kernel, o->chip,
                                  o->numWarpsGiven ? o->numWarps : 0,
                                  o->fastMath, p, err, sizeof err)) {
     snprintf(msg, sizeof msg, "compiling @%s for %s: %s", o->kernel, o->chip,
              err);
+    tilePackageFree(p);
     return k->diag.numErrors ? EXIT_BAD_INPUT : sessionFail(msg);
   }
   /* The package must describe the signature it was compiled from. */
@@ -245,13 +249,25 @@ static int compileForGpu(const KernelFile *k, const Session *s,
              "compiling @%s: the package's arguments do not match the "
              "kernel's signature (a compiler bug)",
              o->kernel);
+    tilePackageFree(p);
     return sessionFail(msg);
   }
-  return EXIT_OK;
+  /* Run through the runtime's public API, as an embedder would: the
+   * package's bytes, read back from memory. */
+  void *bytes;
+  size_t size;
+  TileStatus st;
+  int failed = tilePackageWriteMemory(p, &bytes, &size, err, sizeof err);
+  tilePackageFree(p);
+  if (failed)
+    return sessionFail(err);
+  failed = tileRuntimePackageLoadMemory(bytes, size, o->input, out, &st);
+  free(bytes);
+  return failed ? sessionFail(st.message) : EXIT_OK;
 #else
   (void)k;
   (void)s;
-  (void)p;
+  (void)out;
   char msg[512];
   snprintf(msg, sizeof msg,
            "--target cuda with a .mlir file needs the GPU compiler, which this "
@@ -264,8 +280,7 @@ static int compileForGpu(const KernelFile *k, const Session *s,
 static int runCudaKernelFile(const Options *o) {
   Session s;
   KernelFile k;
-  TilePackage p;
-  memset(&p, 0, sizeof p);
+  TileRuntimePackage *p = NULL;
   TileCpuKernel *kernel = NULL;
   int rc = openKernelFile(o, &s, &k);
   if (rc == EXIT_OK)
@@ -278,14 +293,14 @@ static int runCudaKernelFile(const Options *o) {
       rc = sessionCopyForCpu(&s);
   }
   if (rc == EXIT_OK)
-    rc = gpuRun(&s, o, &p);
+    rc = gpuRun(&s, o, p);
   if (rc == EXIT_OK && o->checkCpu)
     rc = cpuRun(kernel, &s, s.cpu, " (--check-cpu)", o);
   if (rc == EXIT_OK)
     rc = sessionReport(&s, o);
   if (kernel)
     tileCpuKernelDestroy(kernel);
-  tilePackageFree(&p);
+  tileRuntimePackageDestroy(p);
   sessionFree(&s, o);
   kernelFileFree(&k);
   return rc;
@@ -308,24 +323,25 @@ static int runPackage(const Options *o) {
   }
   Session s;
   memset(&s, 0, sizeof s);
-  TilePackage p;
+  TileRuntimePackage *p;
+  TileStatus st;
   int rc = sessionGrid(&s, o);
   if (rc != EXIT_OK)
     return rc;
-  if (tilePackageRead(o->input, &p, err, sizeof err))
-    return sessionFail(err);
-  s.kernel = p.kernelName;
-  rc = gpuCheckPackage(o, &p);
+  if (tileRuntimePackageLoadFile(o->input, &p, &st))
+    return sessionFail(st.message);
+  s.kernel = tileRuntimePackageKernelName(p);
+  rc = gpuCheckPackage(o, p);
   if (rc == EXIT_OK) {
-    sessionSignatureFromPackage(&s, &p);
+    sessionSignatureFromPackage(&s, p);
     rc = sessionLoad(&s, o);
   }
   if (rc == EXIT_OK)
-    rc = gpuRun(&s, o, &p);
+    rc = gpuRun(&s, o, p);
   if (rc == EXIT_OK)
     rc = sessionReport(&s, o);
   sessionFree(&s, o);
-  tilePackageFree(&p);
+  tileRuntimePackageDestroy(p);
   return rc;
 }
 

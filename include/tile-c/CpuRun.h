@@ -1,0 +1,55 @@
+/* tile's public C API: running a kernel on the CPU, in process (part of
+ * tile::compiler). The kernel is lowered for the host and JIT-compiled
+ * (MLIR's ExecutionEngine), then runs its grid one program after another,
+ * with the tile dialect's exact semantics: what `tile-run --target cpu`
+ * does, and the reference GPU results are compared with. Good for checking
+ * a kernel, not for speed.
+ *
+ *   MlirModule m = ...;  // tile dialect loaded (tileContextLoadDialects)
+ *   TileCpuKernel *k;  TileStatus st;
+ *   if (tileCpuKernelCreateFromModule(m, "vecadd", &k, &st)) ...
+ *   TileRuntimeArg args[3] = {tileRuntimeArgMemref1(x, n), ...};
+ *   int64_t grid[3] = {(n + 1023) / 1024, 1, 1};
+ *   tileCpuKernelRunArgs(k, args, 3, grid, &st);
+ *   tileCpuKernelDestroy(k);
+ *
+ * Arguments are the runtime's (tile-c/Runtime.h) with host pointers:
+ * memrefs are dense C-order arrays of the kernel's element type, read and
+ * written in place. */
+#ifndef TILE_C_CPURUN_H
+#define TILE_C_CPURUN_H
+
+#include <stdint.h>
+
+#include "mlir-c/IR.h"
+#include "tile-c/Runtime.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct TileCpuKernel TileCpuKernel;
+
+/* Lowers and JIT-compiles kernel `name` (NULL: the module's only kernel)
+ * of `module`, which is not changed. A kernel that does not lower is
+ * TILE_STATUS_COMPILE, with located diagnostics through the context's
+ * handlers. */
+TileStatusCode tileCpuKernelCreateFromModule(MlirModule module,
+                                             const char *name,
+                                             TileCpuKernel **out,
+                                             TileStatus *status);
+
+/* Runs every program of `grid` (x, y, z; each >= 1). Checks the
+ * arguments as a GPU launch does (count, kind, rank, static sizes). */
+TileStatusCode tileCpuKernelRunArgs(TileCpuKernel *kernel,
+                                    const TileRuntimeArg *args, int numArgs,
+                                    const int64_t grid[3],
+                                    TileStatus *status);
+
+void tileCpuKernelDestroy(TileCpuKernel *kernel);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

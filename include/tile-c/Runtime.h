@@ -1,0 +1,314 @@
+/* tile's public C API: running compiled kernels (the runtime library,
+ * tile::runtime; C and the CUDA driver only, no MLIR).
+ *
+ * A package is the compiler's output (tile-opt --emit=package,
+ * tileCompileKernel's TILE_COMPILE_PACKAGE): one kernel's GPU image plus
+ * what launching it needs. The runtime reads one from a file or from
+ * memory, says what the kernel takes and uses, loads it on a GPU and
+ * launches it on the caller's stream with the caller's device pointers
+ * and scalars, packing the kernel's parameters (docs/embedding.md):
+ *
+ *   TileRuntimePackage *pkg;  TileRuntimeDevice *dev;  TileRuntimeKernel *k;
+ *   TileStatus st;
+ *   if (tileRuntimePackageLoadFile("vecadd.tpkg", &pkg, &st) ||
+ *       tileRuntimeDeviceCreate(0, &dev, &st) ||
+ *       tileRuntimeKernelCreate(dev, pkg, &k, &st))
+ *     fprintf(stderr, "%s\n", st.message);
+ *   TileRuntimeArg args[3] = {tileRuntimeArgMemref1(x, n),
+ *                             tileRuntimeArgMemref1(y, n),
+ *                             tileRuntimeArgMemref1(out, n)};
+ *   TileRuntimeLaunchConfig cfg = {{(n + 1023) / 1024, 1, 1}, stream, 0};
+ *   tileRuntimeKernelLaunch(k, args, 3, &cfg, NULL, &st);
+ *
+ * Errors: every fallible call returns a TileStatusCode (TILE_STATUS_OK is
+ * 0) and, when `status` is not NULL, fills it with the code and a one-line
+ * message naming the input ("vecadd.tpkg: truncated package: ...",
+ * "argument #1 (memref<?xf32>): got a scalar for a memref"). Nothing here
+ * prints or exits.
+ *
+ * The CUDA driver (libcuda.so.1, or $TILE_CUDA_LIBRARY) is loaded with
+ * dlopen when the first device is created: a program linked with the
+ * runtime runs on machines without CUDA, and only device calls fail there
+ * (TILE_STATUS_NO_DRIVER). Device calls run in the device's primary
+ * context (the one the CUDA runtime uses), made current for the call and
+ * restored after it. */
+#ifndef TILE_C_RUNTIME_H
+#define TILE_C_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tile-c/Version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The newest package format this runtime reads; it reads every older one
+ * too. A package of a newer format is TILE_STATUS_PACKAGE_VERSION. */
+#define TILE_PACKAGE_FORMAT_VERSION 5
+
+/* The runtime library's version, e.g. "0.1.0" (TILE_VERSION_STRING of
+ * the headers it was built with). */
+const char *tileRuntimeVersion(void);
+
+/* ---- Errors ---- */
+
+typedef enum {
+  TILE_STATUS_OK = 0,
+  TILE_STATUS_INVALID_ARGUMENT = 1, /* a NULL handle, an index out of range,
+                                       a bad grid: the caller's mistake */
+  TILE_STATUS_IO = 2,               /* the package file cannot be read */
+  TILE_STATUS_BAD_PACKAGE = 3,      /* not a package, truncated, damaged */
+  TILE_STATUS_PACKAGE_VERSION = 4,  /* a newer format than this runtime's */
+  TILE_STATUS_ARGUMENT_MISMATCH = 5,/* launch arguments that do not fit the
+                                       kernel: count, kind, rank, sizes */
+  TILE_STATUS_NO_DRIVER = 6,        /* no usable CUDA driver library */
+  TILE_STATUS_NO_DEVICE = 7,        /* no GPU, or not that one */
+  TILE_STATUS_WRONG_CHIP = 8,       /* the package is for another GPU */
+  TILE_STATUS_CUDA = 9,             /* a driver call failed (a kernel that
+                                       faulted, a module that failed to
+                                       load, out of device memory) */
+  TILE_STATUS_OUT_OF_MEMORY = 10,   /* host memory */
+  TILE_STATUS_COMPILE = 11,         /* a kernel did not compile
+                                       (tile-c/CpuRun.h; the context's
+                                       diagnostics say where) */
+} TileStatusCode;
+
+typedef struct {
+  TileStatusCode code;
+  char message[1024]; /* one line, no newline; "" when code is OK */
+} TileStatus;
+
+/* "ok", "invalid argument", "bad package", ... (never NULL). */
+const char *tileStatusCodeName(TileStatusCode code);
+
+/* ---- Packages ---- */
+
+typedef struct TileRuntimePackage TileRuntimePackage;
+
+/* Reads and validates a package (magic, format version, checksum, every
+ * field, the image's headers): a damaged one is an error, never a crash. */
+TileStatusCode tileRuntimePackageLoadFile(const char *path,
+                                          TileRuntimePackage **out,
+                                          TileStatus *status);
+/* The same from `size` bytes at `bytes` (copied: the buffer may go away).
+ * `name` (NULL: "package") names it in messages. */
+TileStatusCode tileRuntimePackageLoadMemory(const void *bytes, size_t size,
+                                            const char *name,
+                                            TileRuntimePackage **out,
+                                            TileStatus *status);
+void tileRuntimePackageDestroy(TileRuntimePackage *package);
+
+/* The kernel's name (its entry symbol), e.g. "vecadd". */
+const char *tileRuntimePackageKernelName(const TileRuntimePackage *package);
+/* The chip it was built for: "sm_90a", "sm_80", ... */
+const char *tileRuntimePackageChip(const TileRuntimePackage *package);
+/* The format version of the package as read (1..TILE_PACKAGE_FORMAT_VERSION). */
+int tileRuntimePackageFormatVersion(const TileRuntimePackage *package);
+
+typedef enum {
+  TILE_RUNTIME_ARG_MEMREF = 0, /* a device buffer plus its sizes */
+  TILE_RUNTIME_ARG_INT = 1,    /* an integer or index scalar (i1..i64) */
+  TILE_RUNTIME_ARG_FLOAT = 2,  /* a float scalar (f8..f64) */
+} TileRuntimeArgKind;
+
+/* Element types (codes are stable). */
+typedef enum {
+  TILE_RUNTIME_I1 = 0,
+  TILE_RUNTIME_I8 = 1,
+  TILE_RUNTIME_I16 = 2,
+  TILE_RUNTIME_I32 = 3,
+  TILE_RUNTIME_I64 = 4,
+  TILE_RUNTIME_F16 = 6,
+  TILE_RUNTIME_BF16 = 7,
+  TILE_RUNTIME_F32 = 8,
+  TILE_RUNTIME_F64 = 9,
+  TILE_RUNTIME_F8E4M3FN = 10,
+  TILE_RUNTIME_F8E5M2 = 11,
+} TileRuntimeElementType;
+
+typedef struct {
+  TileRuntimeArgKind kind;
+  TileRuntimeElementType elementType; /* a memref's, or the scalar's */
+  int isIndex;                        /* a scalar of type index (as i64) */
+  int rank;                           /* memrefs: 1..3; scalars: 0 */
+  int64_t shape[3];                   /* static sizes, -1 where dynamic */
+  int elementBytes;                   /* 1, 2, 4 or 8 (i1: 1) */
+  char type[96];                      /* as MLIR writes it:
+                                         "memref<?x64xf32>", "index" */
+} TileRuntimeArgInfo;
+
+int tileRuntimePackageNumArgs(const TileRuntimePackage *package);
+TileStatusCode tileRuntimePackageArg(const TileRuntimePackage *package,
+                                     int index, TileRuntimeArgInfo *out,
+                                     TileStatus *status);
+
+/* What a launch uses, as far as the package knows it (registers are known
+ * once a device loads it: tileRuntimeKernelResources). */
+typedef struct {
+  int numWarps;        /* the warps the kernel's layouts use */
+  int producerWarps;   /* 0, or 4 more that only feed them */
+  int blockThreads;    /* 32 * (numWarps + producerWarps) */
+  int sharedBytes;     /* shared memory per block, static and dynamic */
+  int64_t flopsPerProgram; /* of its dots; 0 when unknown */
+  int hasAlignedEntry; /* an entry for 16-byte-aligned memrefs (below) */
+  int numTensorMaps;   /* tensor maps the aligned entry takes */
+  int genericFromPtx;  /* the generic entry is PTX the driver compiles on
+                          first use */
+} TileRuntimeResources;
+
+void tileRuntimePackageResources(const TileRuntimePackage *package,
+                                 TileRuntimeResources *out);
+
+/* ---- Devices ---- */
+
+typedef struct TileRuntimeDevice TileRuntimeDevice;
+
+/* Loads the driver and opens GPU `ordinal` (0-based, as the driver counts
+ * them after CUDA_VISIBLE_DEVICES) through its primary context. */
+TileStatusCode tileRuntimeDeviceCreate(int ordinal, TileRuntimeDevice **out,
+                                       TileStatus *status);
+void tileRuntimeDeviceDestroy(TileRuntimeDevice *device);
+/* "NVIDIA H100 80GB HBM3". */
+const char *tileRuntimeDeviceName(const TileRuntimeDevice *device);
+/* Compute capability as major * 10 + minor: 90 for sm_90. */
+int tileRuntimeDeviceCapability(const TileRuntimeDevice *device);
+
+/* Device memory for callers that have no CUDA of their own (tools,
+ * examples); pointers from cudaMalloc or cuMemAlloc work the same. */
+TileStatusCode tileRuntimeDeviceAlloc(TileRuntimeDevice *device, size_t bytes,
+                                      void **out, TileStatus *status);
+void tileRuntimeDeviceFree(TileRuntimeDevice *device, void *pointer);
+TileStatusCode tileRuntimeCopyToDevice(TileRuntimeDevice *device, void *dst,
+                                       const void *src, size_t bytes,
+                                       TileStatus *status);
+TileStatusCode tileRuntimeCopyToHost(TileRuntimeDevice *device, void *dst,
+                                     const void *src, size_t bytes,
+                                     TileStatus *status);
+/* Waits for all work on the device (a fault in a kernel shows here). */
+TileStatusCode tileRuntimeDeviceSynchronize(TileRuntimeDevice *device,
+                                            TileStatus *status);
+
+/* ---- Kernels: a package loaded on a device ---- */
+
+typedef struct TileRuntimeKernel TileRuntimeKernel;
+
+/* Checks that the package runs on the device's chip and loads its image.
+ * The package must outlive the kernel. */
+TileStatusCode tileRuntimeKernelCreate(TileRuntimeDevice *device,
+                                       const TileRuntimePackage *package,
+                                       TileRuntimeKernel **out,
+                                       TileStatus *status);
+void tileRuntimeKernelDestroy(TileRuntimeKernel *kernel);
+
+/* One argument of a launch. Memrefs: `data` is a device pointer (a
+ * CUdeviceptr cast to void *); `shape` its sizes; `strides` in elements,
+ * or all 0 for a dense C-order (row-major) array. Scalars: `i` for
+ * integer and index scalars, `f` for float ones (rounded to the scalar's
+ * type). */
+typedef struct {
+  TileRuntimeArgKind kind;
+  void *data;
+  int rank;
+  int64_t shape[3];
+  int64_t strides[3];
+  int64_t i;
+  double f;
+} TileRuntimeArg;
+
+static inline TileRuntimeArg tileRuntimeArgMemref(void *data, int rank,
+                                                  const int64_t *shape) {
+  TileRuntimeArg a = {TILE_RUNTIME_ARG_MEMREF, data, rank, {0, 0, 0},
+                      {0, 0, 0}, 0, 0.0};
+  for (int d = 0; d < rank && d < 3; ++d)
+    a.shape[d] = shape[d];
+  return a;
+}
+static inline TileRuntimeArg tileRuntimeArgMemref1(void *data, int64_t n) {
+  return tileRuntimeArgMemref(data, 1, &n);
+}
+static inline TileRuntimeArg tileRuntimeArgInt(int64_t value) {
+  TileRuntimeArg a = {TILE_RUNTIME_ARG_INT, NULL, 0, {0, 0, 0}, {0, 0, 0},
+                      value, 0.0};
+  return a;
+}
+static inline TileRuntimeArg tileRuntimeArgFloat(double value) {
+  TileRuntimeArg a = {TILE_RUNTIME_ARG_FLOAT, NULL, 0, {0, 0, 0}, {0, 0, 0},
+                      0, value};
+  return a;
+}
+
+/* Which of the package's entries a launch runs. AUTO picks the aligned
+ * entry when the package has one and every memref is dense, C-ordered,
+ * 16-byte aligned and has an innermost size of a multiple of 16 bytes (the
+ * entry's tensor maps are then encoded for the caller), else the generic
+ * entry, which takes any strides. */
+typedef enum {
+  TILE_RUNTIME_ENTRY_AUTO = 0,
+  TILE_RUNTIME_ENTRY_GENERIC = 1,
+  TILE_RUNTIME_ENTRY_ALIGNED = 2, /* an error where it does not apply */
+} TileRuntimeEntry;
+
+typedef struct {
+  int64_t grid[3];        /* programs in x, y, z (each >= 1) */
+  void *stream;           /* a CUstream; NULL: the default stream */
+  TileRuntimeEntry entry;
+  /* Non-zero: wait for the kernel and measure it (info->gpuMs); a fault
+   * is then this launch's error, naming the kernel. 0: asynchronous. */
+  int synchronize;
+} TileRuntimeLaunchConfig;
+
+typedef struct {
+  int aligned;        /* ran the aligned entry */
+  int genericFromPtx; /* ran the generic entry the driver compiled from
+                         the package's PTX */
+  double loadMs;      /* this launch loaded an entry (the driver's JIT on
+                         first use): how long that took; else 0 */
+  double gpuMs;       /* synchronize: the kernel's time on the GPU */
+  int blockThreads;
+} TileRuntimeLaunchInfo;
+
+/* Checks the arguments against the package (count, kind, rank, static
+ * sizes, no more than 2^31-1 elements per memref), packs the kernel's
+ * parameters (pointer, sizes and strides per memref; scalars at their
+ * width; the aligned entry's tensor maps) and launches the grid on the
+ * stream. `info` may be NULL. A kernel may be launched from one thread at
+ * a time. */
+TileStatusCode tileRuntimeKernelLaunch(TileRuntimeKernel *kernel,
+                                       const TileRuntimeArg *args,
+                                       int numArgs,
+                                       const TileRuntimeLaunchConfig *config,
+                                       TileRuntimeLaunchInfo *info,
+                                       TileStatus *status);
+
+/* Registers and shared memory of an entry as the driver loaded it
+ * (loading it if no launch has yet). */
+typedef struct {
+  int numRegs;
+  int staticShared, dynamicShared;
+} TileRuntimeKernelResources;
+
+TileStatusCode tileRuntimeKernelResources(TileRuntimeKernel *kernel,
+                                          TileRuntimeEntry entry,
+                                          TileRuntimeKernelResources *out,
+                                          TileStatus *status);
+
+/* Times `iters` launches after `warmup` with CUDA events on the config's
+ * stream (the results of these launches are whatever the kernel leaves).
+ * Times in microseconds. */
+typedef struct {
+  int iters;
+  double medianUs, minUs, maxUs;
+} TileRuntimeBenchmark;
+
+TileStatusCode tileRuntimeKernelBenchmark(
+    TileRuntimeKernel *kernel, const TileRuntimeArg *args, int numArgs,
+    const TileRuntimeLaunchConfig *config, int warmup, int iters,
+    TileRuntimeBenchmark *out, TileStatus *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,490 @@
+/* The public runtime API's launches: checking the caller's arguments
+ * against the package, choosing the entry, packing the kernel parameters
+ * per the ABI in Package.h (pointer, sizes, strides in elements per memref;
+ * scalars at their width; the aligned entry's tensor maps last) and
+ * launching on the caller's stream; see tile-c/Runtime.h. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Runtime/Error.h"
+#include "lib/Runtime/Fp8.h"
+#include "lib/Runtime/Half.h"
+#include "lib/Runtime/Launch.h"
+#include "lib/Runtime/RuntimeApi.h"
+
+/* Parameters per argument: a memref of rank 3 takes 1 + 3 + 3. */
+#define MAX_PARAMS (TILE_PACKAGE_MAX_ARGS * 7 + TILE_PACKAGE_MAX_TENSOR_MAPS)
+#define MAX_BENCH_ITERS 1000000
+
+static const char *kindName(TileRuntimeArgKind kind) {
+  return kind == TILE_RUNTIME_ARG_MEMREF ? "a memref"
+         : kind == TILE_RUNTIME_ARG_INT  ? "an integer"
+         : kind == TILE_RUNTIME_ARG_FLOAT ? "a float"
+                                          : "an argument of unknown kind";
+}
+
+static const char *kindWant(const TilePackageArg *a) {
+  return a->isMemref                    ? "a memref"
+         : a->isIndex                   ? "an index scalar"
+         : tileDTypeIsFloat(a->dtype)   ? "a float scalar"
+                                        : "an integer scalar";
+}
+
+static TileRuntimeArgKind kindOf(const TilePackageArg *a) {
+  return a->isMemref                  ? TILE_RUNTIME_ARG_MEMREF
+         : a->isIndex                 ? TILE_RUNTIME_ARG_INT
+         : tileDTypeIsFloat(a->dtype) ? TILE_RUNTIME_ARG_FLOAT
+                                      : TILE_RUNTIME_ARG_INT;
+}
+
+static void formatShape(const TileRuntimeArg *v, char *buf, size_t size) {
+  tileShapeFormat(v->rank, v->shape, buf, size);
+}
+
+/* One memref argument against its package description. */
+static int checkMemref(int i, const char *type, const TilePackageArg *a,
+                       const TileRuntimeArg *v, char *err, size_t errSize) {
+  char shape[128];
+  if (v->rank != a->rank) {
+    if (v->rank >= 1 && v->rank <= 3) {
+      formatShape(v, shape, sizeof shape);
+      return tileFail(err, errSize,
+                      "argument #%d (%s): rank %d (shape %s), the memref has "
+                      "rank %d",
+                      i, type, v->rank, shape, a->rank);
+    }
+    return tileFail(err, errSize,
+                    "argument #%d (%s): rank %d, the memref has rank %d", i,
+                    type, v->rank, a->rank);
+  }
+  formatShape(v, shape, sizeof shape);
+  int64_t elems = 1;
+  for (int d = 0; d < a->rank; ++d) {
+    if (v->shape[d] < 0)
+      return tileFail(err, errSize, "argument #%d (%s): negative size in shape %s",
+                      i, type, shape);
+    if (a->shape[d] >= 0 && v->shape[d] != a->shape[d])
+      return tileFail(err, errSize,
+                      "argument #%d (%s): shape %s, but dimension %d of the "
+                      "memref is %lld",
+                      i, type, shape, d, (long long)a->shape[d]);
+    if (v->strides[d] < 0)
+      return tileFail(err, errSize, "argument #%d (%s): negative stride %lld",
+                      i, type, (long long)v->strides[d]);
+    elems = elems > INT32_MAX ? elems : elems * v->shape[d];
+  }
+  /* The GPU lowering computes element offsets in 32 bits. */
+  if (elems > INT32_MAX)
+    return tileFail(err, errSize,
+                    "argument #%d (%s): shape %s, more than 2^31-1 elements, "
+                    "which the GPU lowering cannot index",
+                    i, type, shape);
+  if (!v->data && elems > 0)
+    return tileFail(err, errSize, "argument #%d (%s): NULL data for shape %s",
+                    i, type, shape);
+  return 0;
+}
+
+int runtimeCheckArgs(const char *kernelName, const TilePackageArg *want,
+                     int numWant, const TileRuntimeArg *args, int numArgs,
+                     char *err, size_t errSize) {
+  if (numArgs != numWant || (numArgs > 0 && !args))
+    return tileFail(err, errSize, "kernel @%s takes %d argument%s, got %d",
+                    kernelName, numWant, numWant == 1 ? "" : "s",
+                    args ? numArgs : 0);
+  for (int i = 0; i < numArgs; ++i) {
+    const TilePackageArg *a = &want[i];
+    const TileRuntimeArg *v = &args[i];
+    char type[96];
+    tileLaunchArgType(a, type, sizeof type);
+    if (v->kind != kindOf(a))
+      return tileFail(err, errSize, "argument #%d (%s): got %s for %s", i,
+                      type, kindName(v->kind), kindWant(a));
+    if (a->isMemref && checkMemref(i, type, a, v, err, errSize))
+      return 1;
+  }
+  return 0;
+}
+
+void runtimeArgStrides(const TileRuntimeArg *v, int64_t out[3]) {
+  bool given = false;
+  for (int d = 0; d < v->rank; ++d)
+    given = given || v->strides[d] != 0;
+  if (given) {
+    memcpy(out, v->strides, 3 * sizeof *out);
+    return;
+  }
+  out[v->rank - 1] = 1;
+  for (int d = v->rank - 2; d >= 0; --d)
+    out[d] = out[d + 1] * v->shape[d + 1];
+}
+
+/* Why the aligned entry cannot take these arguments, or NULL when it
+ * can: every memref dense and C-ordered, its base 16-byte aligned and its
+ * innermost size a multiple of 16 bytes (so every outer stride is too). */
+static const char *whyNotAligned(const TilePackage *p,
+                                 const TileRuntimeArg *args, int *arg) {
+  for (int i = 0; i < p->numArgs; ++i) {
+    const TilePackageArg *a = &p->args[i];
+    if (!a->isMemref)
+      continue;
+    *arg = i;
+    const TileRuntimeArg *v = &args[i];
+    int64_t strides[3], dense = 1;
+    runtimeArgStrides(v, strides);
+    for (int d = v->rank - 1; d >= 0; --d) {
+      if (strides[d] != dense && v->shape[d] > 1)
+        return "its strides are not those of a dense C-order array";
+      dense *= v->shape[d];
+    }
+    if ((uintptr_t)v->data % 16 != 0)
+      return "its address is not 16-byte aligned";
+    if ((v->shape[v->rank - 1] * (int64_t)tileDTypeSize(a->dtype)) % 16 != 0)
+      return "its innermost size is not a multiple of 16 bytes";
+  }
+  return NULL;
+}
+
+/* The packed parameters of one launch. */
+typedef struct {
+  uint64_t slots[MAX_PARAMS]; /* each parameter's bytes, at the slot start */
+  void *params[MAX_PARAMS];
+  int numParams;
+  /* The aligned entry's tensor maps (CUtensorMap: 128 bytes, 64-aligned). */
+  _Alignas(64) unsigned char tensorMaps[TILE_PACKAGE_MAX_TENSOR_MAPS][128];
+} Params;
+
+static void pushBytes(Params *ps, const void *bytes, size_t n) {
+  uint64_t *slot = &ps->slots[ps->numParams];
+  *slot = 0;
+  memcpy(slot, bytes, n);
+  ps->params[ps->numParams++] = slot;
+}
+
+static void pushI64(Params *ps, int64_t v) { pushBytes(ps, &v, sizeof v); }
+
+/* A scalar at its own width (Package.h). */
+static void pushScalar(Params *ps, TileDType dtype, const TileRuntimeArg *v) {
+  switch (dtype) {
+  case TILE_DTYPE_BOOL: {
+    uint8_t b = v->i != 0;
+    pushBytes(ps, &b, 1);
+    return;
+  }
+  case TILE_DTYPE_I8: {
+    int8_t x = (int8_t)v->i;
+    pushBytes(ps, &x, 1);
+    return;
+  }
+  case TILE_DTYPE_I16: {
+    int16_t x = (int16_t)v->i;
+    pushBytes(ps, &x, 2);
+    return;
+  }
+  case TILE_DTYPE_I32: {
+    int32_t x = (int32_t)v->i;
+    pushBytes(ps, &x, 4);
+    return;
+  }
+  case TILE_DTYPE_F16: {
+    uint16_t h = tileF32ToF16((float)v->f);
+    pushBytes(ps, &h, 2);
+    return;
+  }
+  case TILE_DTYPE_BF16: {
+    uint16_t h = tileF32ToBF16((float)v->f);
+    pushBytes(ps, &h, 2);
+    return;
+  }
+  case TILE_DTYPE_F8E4M3: {
+    uint8_t b = tileF32ToF8E4M3((float)v->f);
+    pushBytes(ps, &b, 1);
+    return;
+  }
+  case TILE_DTYPE_F8E5M2: {
+    uint8_t b = tileF32ToF8E5M2((float)v->f);
+    pushBytes(ps, &b, 1);
+    return;
+  }
+  case TILE_DTYPE_F32: {
+    float x = (float)v->f;
+    pushBytes(ps, &x, 4);
+    return;
+  }
+  case TILE_DTYPE_F64:
+    pushBytes(ps, &v->f, 8);
+    return;
+  default: /* I64 and index */
+    pushI64(ps, v->i);
+    return;
+  }
+}
+
+static int packParams(TileCuda *cu, const TilePackage *p,
+                      const TileRuntimeArg *args, bool aligned, Params *ps,
+                      char *err, size_t errSize) {
+  for (int i = 0; i < p->numArgs; ++i) {
+    const TilePackageArg *a = &p->args[i];
+    const TileRuntimeArg *v = &args[i];
+    if (!a->isMemref) {
+      pushScalar(ps, a->dtype, v);
+      continue;
+    }
+    uint64_t ptr = (uint64_t)(uintptr_t)v->data;
+    pushBytes(ps, &ptr, sizeof ptr);
+    for (int d = 0; d < a->rank; ++d)
+      pushI64(ps, v->shape[d]);
+    int64_t strides[3];
+    runtimeArgStrides(v, strides);
+    for (int d = 0; d < a->rank; ++d)
+      pushI64(ps, strides[d]);
+  }
+  for (int i = 0; aligned && i < p->numTensorMaps; ++i) {
+    const TilePackageTensorMap *t = &p->tensorMaps[i];
+    const TileRuntimeArg *v = &args[t->arg];
+    char inner[512];
+    int rc = tileCudaEncodeTensorMap(
+        cu, ps->tensorMaps[i], (TileDevicePtr)(uintptr_t)v->data,
+        (int)tileDTypeSize(p->args[t->arg].dtype), p->args[t->arg].rank,
+        v->shape, t->boxRows, t->boxCols, t->swizzleBytes, inner,
+        sizeof inner);
+    if (rc)
+      return tileFailCode(rc, err, errSize, "argument #%d's tensor map: %s",
+                          t->arg, inner);
+    ps->params[ps->numParams++] = ps->tensorMaps[i];
+  }
+  return 0;
+}
+
+/* A launch ready to go: the entry and its packed parameters. */
+typedef struct {
+  TileCudaKernel *entry;
+  Params *params; /* 64-byte aligned, for the tensor maps */
+  int block;
+} Prepared;
+
+static void preparedFree(Prepared *pr) { free(pr->params); }
+
+/* Checks, picks and loads the entry, packs the parameters. The device's
+ * context is current. */
+static int prepare(TileRuntimeKernel *k, const TileRuntimeArg *args,
+                   int numArgs, const TileRuntimeLaunchConfig *config,
+                   TileRuntimeLaunchInfo *info, Prepared *pr, char *err,
+                   size_t errSize) {
+  const TilePackage *p = &k->package->p;
+  memset(pr, 0, sizeof *pr);
+  if (runtimeCheckArgs(p->kernelName, p->args, p->numArgs, args, numArgs,
+                       err, errSize))
+    return TILE_STATUS_ARGUMENT_MISMATCH;
+  int arg = 0;
+  const char *why = whyNotAligned(p, args, &arg);
+  bool aligned;
+  switch (config->entry) {
+  case TILE_RUNTIME_ENTRY_GENERIC:
+    aligned = false;
+    break;
+  case TILE_RUNTIME_ENTRY_ALIGNED:
+    if (!k->package->hasAlignedEntry)
+      return tileFailCode(TILE_FAIL_INVALID_ARGUMENT, err, errSize,
+                          "the package of @%s has no aligned entry",
+                          p->kernelName);
+    if (why)
+      return tileFailCode(TILE_STATUS_ARGUMENT_MISMATCH, err, errSize,
+                          "the aligned entry of @%s does not apply: argument "
+                          "#%d: %s",
+                          p->kernelName, arg, why);
+    aligned = true;
+    break;
+  default:
+    aligned = !why && k->package->hasAlignedEntry && !k->aligned.failed;
+    break;
+  }
+  double ms = 0;
+  int rc = runtimeKernelEntry(k, aligned, &pr->entry, &ms, err, errSize);
+  if (rc && aligned && config->entry == TILE_RUNTIME_ENTRY_AUTO) {
+    aligned = false; /* as tileRuntimeKernelCreate: fall back */
+    rc = runtimeKernelEntry(k, 0, &pr->entry, &ms, err, errSize);
+  }
+  if (rc)
+    return rc;
+  info->aligned = aligned;
+  info->genericFromPtx = !aligned && p->genericPtx;
+  info->loadMs = ms;
+  pr->block = info->blockThreads = 32 * (p->numWarps + p->producerWarps);
+  size_t bytes = (sizeof(Params) + 63) / 64 * 64;
+  pr->params = aligned_alloc(64, bytes);
+  if (!pr->params)
+    return tileFailCode(TILE_STATUS_OUT_OF_MEMORY, err, errSize,
+                        "out of memory");
+  memset(pr->params, 0, bytes);
+  return packParams(k->device->cu, p, args, aligned, pr->params, err,
+                    errSize);
+}
+
+static TileStatusCode checkCall(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,
+                     TileStatus *status) {
+  if (!k || !c)
+    return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
+                         "launching: %s is NULL", k ? "config" : "kernel");
+  if (c->entry != TILE_RUNTIME_ENTRY_AUTO &&
+      c->entry != TILE_RUNTIME_ENTRY_GENERIC &&
+      c->entry != TILE_RUNTIME_ENTRY_ALIGNED)
+    return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
+                         "launching @%s: unknown entry %d",
+                         k->package->p.kernelName, (int)c->entry);
+  return TILE_STATUS_OK;
+}
+
+/* Launches once; with `synchronize`, between two events and waiting for
+ * the kernel, so that a fault is this launch's error. */
+static int launchOnce(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,
+                      Prepared *pr, TileRuntimeLaunchInfo *info, char *err,
+                      size_t errSize) {
+  TileCuda *cu = k->device->cu;
+  if (!c->synchronize)
+    return tileCudaLaunch(cu, pr->entry, c->grid, pr->block, c->stream,
+                          pr->params->params, err, errSize);
+  TileCudaEvent *start = NULL, *end = NULL;
+  float ms = 0;
+  int rc = tileCudaEventCreate(cu, &start, err, errSize);
+  if (!rc)
+    rc = tileCudaEventCreate(cu, &end, err, errSize);
+  if (!rc)
+    rc = tileCudaEventRecord(start, c->stream, err, errSize);
+  if (!rc)
+    rc = tileCudaLaunch(cu, pr->entry, c->grid, pr->block, c->stream,
+                        pr->params->params, err, errSize);
+  if (!rc)
+    rc = tileCudaEventRecord(end, c->stream, err, errSize);
+  if (!rc)
+    rc = tileCudaSynchronize(cu, err, errSize);
+  if (!rc)
+    rc = tileCudaEventElapsed(start, end, &ms, err, errSize);
+  tileCudaEventDestroy(start);
+  tileCudaEventDestroy(end);
+  info->gpuMs = ms;
+  return rc;
+}
+
+TileStatusCode tileRuntimeKernelLaunch(TileRuntimeKernel *kernel,
+                                       const TileRuntimeArg *args,
+                                       int numArgs,
+                                       const TileRuntimeLaunchConfig *config,
+                                       TileRuntimeLaunchInfo *info,
+                                       TileStatus *status) {
+  TileRuntimeLaunchInfo ignored;
+  if (!info)
+    info = &ignored;
+  memset(info, 0, sizeof *info);
+  TileStatusCode bad = checkCall(kernel, config, status);
+  if (bad)
+    return bad;
+  const TilePackage *p = &kernel->package->p;
+  char err[4096];
+  Prepared pr;
+  bool launched = false;
+  int rc = tileCudaEnter(kernel->device->cu, err, sizeof err);
+  if (!rc) {
+    rc = prepare(kernel, args, numArgs, config, info, &pr, err, sizeof err);
+    if (!rc) {
+      launched = true;
+      rc = launchOnce(kernel, config, &pr, info, err, sizeof err);
+    }
+    preparedFree(&pr);
+    tileCudaLeave(kernel->device->cu);
+  }
+  if (launched && rc == TILE_STATUS_CUDA) {
+    /* Which kernel, and how it was launched: a fault (an illegal address)
+     * surfaces at the synchronization after it. */
+    char why[2048];
+    snprintf(why, sizeof why, "%.2047s", err);
+    snprintf(err, sizeof err,
+             "kernel '%s' (grid %lldx%lldx%lld, block %d) failed: %.2047s",
+             p->kernelName, (long long)config->grid[0],
+             (long long)config->grid[1], (long long)config->grid[2],
+             32 * (p->numWarps + p->producerWarps), why);
+  }
+  return runtimeStatusFrom(status, rc, TILE_STATUS_CUDA, err);
+}
+
+static int cmpDouble(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Launches `iters` times after `warmup`, with an event between launches so
+ * the GPU never waits for the host. */
+static int bench(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,
+                 Prepared *pr, int warmup, int iters,
+                 TileRuntimeBenchmark *out, char *err, size_t errSize) {
+  TileCuda *cu = k->device->cu;
+  int rc = 0;
+  for (int i = 0; !rc && i < warmup; ++i)
+    rc = tileCudaLaunch(cu, pr->entry, c->grid, pr->block, c->stream,
+                        pr->params->params, err, errSize);
+  int n = iters;
+  TileCudaEvent **events = calloc((size_t)n + 1, sizeof *events);
+  double *us = calloc((size_t)n, sizeof *us);
+  if (!rc && (!events || !us))
+    rc = tileFailCode(TILE_STATUS_OUT_OF_MEMORY, err, errSize,
+                      "out of memory");
+  for (int i = 0; !rc && i <= n; ++i)
+    rc = tileCudaEventCreate(cu, &events[i], err, errSize);
+  if (!rc)
+    rc = tileCudaEventRecord(events[0], c->stream, err, errSize);
+  for (int i = 0; !rc && i < n; ++i) {
+    rc = tileCudaLaunch(cu, pr->entry, c->grid, pr->block, c->stream,
+                        pr->params->params, err, errSize);
+    if (!rc)
+      rc = tileCudaEventRecord(events[i + 1], c->stream, err, errSize);
+  }
+  for (int i = 0; !rc && i < n; ++i) {
+    float ms;
+    rc = tileCudaEventElapsed(events[i], events[i + 1], &ms, err, errSize);
+    us[i] = 1e3 * ms;
+  }
+  if (!rc) {
+    qsort(us, (size_t)n, sizeof *us, cmpDouble);
+    out->iters = n;
+    out->minUs = us[0];
+    out->maxUs = us[n - 1];
+    out->medianUs = n % 2 ? us[n / 2] : 0.5 * (us[n / 2 - 1] + us[n / 2]);
+  }
+  for (int i = 0; events && i <= n; ++i)
+    tileCudaEventDestroy(events[i]);
+  free(events);
+  free(us);
+  return rc;
+}
+
+TileStatusCode tileRuntimeKernelBenchmark(
+    TileRuntimeKernel *kernel, const TileRuntimeArg *args, int numArgs,
+    const TileRuntimeLaunchConfig *config, int warmup, int iters,
+    TileRuntimeBenchmark *out, TileStatus *status) {
+  TileStatusCode bad = checkCall(kernel, config, status);
+  if (bad)
+    return bad;
+  if (!out || iters < 1 || iters > MAX_BENCH_ITERS || warmup < 0 ||
+      warmup > MAX_BENCH_ITERS)
+    return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
+                         "benchmark: 1 to %d iterations and 0 to %d warmup "
+                         "launches (got %d and %d)",
+                         MAX_BENCH_ITERS, MAX_BENCH_ITERS, iters, warmup);
+  memset(out, 0, sizeof *out);
+  char err[4096];
+  Prepared pr;
+  TileRuntimeLaunchInfo info;
+  int rc = tileCudaEnter(kernel->device->cu, err, sizeof err);
+  if (!rc) {
+    rc = prepare(kernel, args, numArgs, config, &info, &pr, err, sizeof err);
+    if (!rc)
+      rc = bench(kernel, config, &pr, warmup, iters, out, err, sizeof err);
+    if (!rc)
+      rc = tileCudaSynchronize(kernel->device->cu, err, sizeof err);
+    preparedFree(&pr);
+    tileCudaLeave(kernel->device->cu);
+  }
+  return runtimeStatusFrom(status, rc, TILE_STATUS_CUDA, err);
+}

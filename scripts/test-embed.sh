@@ -1,0 +1,51 @@
+#!/bin/sh
+# Installs the build into a temporary prefix and builds examples/embed
+# against it as an outside project would (docs/embedding.md): through the
+# CMake package (find_package(tile)) and through pkg-config, then runs the
+# programs: saxpy builds, compiles and runs a kernel on the CPU (and on a
+# GPU where there is one) against a C reference; package_info, linked with
+# the runtime alone, must not need MLIR and must refuse a damaged package.
+# scripts/test.sh runs it; TILE_BUILD_DIR names the build (default build).
+set -eu
+cd "$(dirname "$0")/.."
+BUILD="${TILE_BUILD_DIR:-build}"
+TMP="$(mktemp -d "${TMPDIR:-/tmp}/tile-embed.XXXXXX")"
+trap 'rm -rf "$TMP"' EXIT
+PREFIX="$TMP/prefix"
+
+echo "== installing $BUILD into a temporary prefix"
+cmake --install "$BUILD" --prefix "$PREFIX" >/dev/null
+
+echo "== examples/embed with find_package(tile)"
+cmake -G Ninja -S examples/embed -B "$TMP/cmake" -DCMAKE_PREFIX_PATH="$PREFIX" \
+  -DCMAKE_BUILD_TYPE=Release >/dev/null
+ninja -C "$TMP/cmake" >/dev/null
+"$TMP/cmake/saxpy"
+"$TMP/cmake/saxpy" 1 | tail -n 1
+"$PREFIX/bin/tile-opt" examples/vecadd.mlir --tile-compile --emit=package -o "$TMP/vecadd.tpkg"
+"$TMP/cmake/package_info" "$TMP/vecadd.tpkg"
+if ldd "$TMP/cmake/package_info" | grep -q -e libMLIR -e libLLVM; then
+  echo "package_info links MLIR or LLVM; tile::runtime must not" >&2
+  exit 1
+fi
+head -c 100 "$TMP/vecadd.tpkg" > "$TMP/truncated.tpkg"
+if "$TMP/cmake/package_info" "$TMP/truncated.tpkg" 2> "$TMP/err.txt"; then
+  echo "package_info accepted a truncated package" >&2
+  exit 1
+fi
+grep -q "damaged package" "$TMP/err.txt"
+
+if ! command -v pkg-config >/dev/null; then
+  echo "embedding: ok (pkg-config not installed: its files went untested)"
+  exit 0
+fi
+echo "== examples/embed with pkg-config"
+export PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig"
+# shellcheck disable=SC2046
+cc -o "$TMP/package_info" examples/embed/package_info.c \
+  $(pkg-config --cflags --libs tile-runtime)
+"$TMP/package_info" "$TMP/vecadd.tpkg" | head -n 1
+# shellcheck disable=SC2046
+cc -o "$TMP/saxpy" examples/embed/saxpy.c $(pkg-config --cflags --libs tile) -lm
+"$TMP/saxpy" 100 | tail -n 1
+echo "embedding: ok"

@@ -1,0 +1,380 @@
+/* The public runtime API (tile-c/Runtime.h) as an embedder uses it, linked
+ * with the runtime library alone (no MLIR): a package the compiler made,
+ * read from a file and from memory and asked what it takes; damaged
+ * packages (truncated, a flipped byte, a newer format version resealed
+ * with a checksum this test computes itself, not a package at all); no
+ * driver; and, through the stand-in driver (test/Runtime/fake_cuda.c),
+ * launches whose packed parameters the driver logs: argument counts and
+ * kinds that do not fit, scalars at their widths, the caller's strides
+ * and stream, the choice between the aligned and the generic entry and
+ * the aligned entry's tensor maps, a kernel for another chip, a fault.
+ *
+ * RUN: rm -rf %t && mkdir -p %t
+ * RUN: tile-opt %tile_src/examples/vecadd.mlir --tile-compile --emit=package -o %t/vecadd.tpkg
+ * RUN: env FAKE_CUDA_LOG=%t/launches.log ./tile-runtime-api-test %t/vecadd.tpkg %fake_cuda > %t/out.txt
+ * RUN: FileCheck %s < %t/out.txt
+ * RUN: FileCheck %s --check-prefix=LOG < %t/launches.log
+ */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tile-c/Runtime.h"
+/* Only to write the hand-made packages the launches below use. */
+#include "lib/Runtime/Package.h"
+
+static TileStatus st;
+
+/* "<code name>: <message>" of the last call. */
+static void show(const char *what, TileStatusCode code) {
+  printf("%s: %s: %s\n", what, tileStatusCodeName(code),
+         code ? st.message : "");
+}
+
+static void *readAll(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  fseek(f, 0, SEEK_END);
+  *size = (size_t)ftell(f);
+  fseek(f, 0, SEEK_SET);
+  void *buf = malloc(*size);
+  if (fread(buf, 1, *size, f) != *size)
+    *size = 0;
+  fclose(f);
+  return buf;
+}
+
+/* FNV-1a, 64-bit: the checksum the format ends with (docs/internals.md). */
+static uint64_t fnv1a(const unsigned char *p, size_t n) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < n; ++i)
+    h = (h ^ p[i]) * 0x100000001b3ull;
+  return h;
+}
+
+static void reseal(unsigned char *buf, size_t size) {
+  uint64_t h = fnv1a(buf, size - 8);
+  for (int i = 0; i < 8; ++i)
+    buf[size - 8 + i] = (unsigned char)(h >> (8 * i));
+}
+
+static void describe(const TileRuntimePackage *p) {
+  TileRuntimeResources r;
+  tileRuntimePackageResources(p, &r);
+  printf("kernel %s chip %s format %d args %d\n",
+         tileRuntimePackageKernelName(p), tileRuntimePackageChip(p),
+         tileRuntimePackageFormatVersion(p), tileRuntimePackageNumArgs(p));
+  for (int i = 0; i < tileRuntimePackageNumArgs(p); ++i) {
+    TileRuntimeArgInfo a;
+    tileRuntimePackageArg(p, i, &a, &st);
+    printf("  #%d %s kind %d element %d rank %d bytes %d\n", i, a.type,
+           (int)a.kind, (int)a.elementType, a.rank, a.elementBytes);
+  }
+  printf("warps %d+%d block %d shared %d aligned entry %d generic from "
+         "ptx %d tensor maps %d\n",
+         r.numWarps, r.producerWarps, r.blockThreads, r.sharedBytes,
+         r.hasAlignedEntry, r.genericFromPtx, r.numTensorMaps);
+}
+
+static void testPackages(const char *path) {
+  // CHECK: runtime {{[0-9]+\.[0-9]+\.[0-9]+}} reads formats up to 5
+  printf("runtime %s reads formats up to %d\n", tileRuntimeVersion(),
+         TILE_PACKAGE_FORMAT_VERSION);
+  TileRuntimePackage *p = NULL;
+  show("file", tileRuntimePackageLoadFile(path, &p, &st));
+  // CHECK: file: ok:
+  // CHECK-NEXT: kernel vecadd chip sm_90a format 5 args 3
+  // CHECK-NEXT: #0 memref<?xf32> kind 0 element 8 rank 1 bytes 4
+  // CHECK-NEXT: #1 memref<?xf32>
+  // CHECK-NEXT: #2 memref<?xf32>
+  // CHECK-NEXT: warps 4+0 block 128 shared 0 aligned entry 1 generic from ptx 1
+  describe(p);
+  show("arg 3", tileRuntimePackageArg(p, 3, &(TileRuntimeArgInfo){0}, &st));
+  // CHECK-NEXT: arg 3: invalid argument: tileRuntimePackageArg: no argument #3 (the kernel takes 3)
+  tileRuntimePackageDestroy(p);
+
+  size_t size = 0;
+  unsigned char *bytes = readAll(path, &size);
+  show("memory", tileRuntimePackageLoadMemory(bytes, size, "mem.tpkg", &p, &st));
+  // CHECK: memory: ok:
+  // CHECK-NEXT: kernel vecadd chip sm_90a format 5 args 3
+  describe(p);
+  tileRuntimePackageDestroy(p);
+
+  /* Every way a package can be bad: an error with its kind, no handle. */
+  p = (TileRuntimePackage *)1;
+  show("missing", tileRuntimePackageLoadFile("/nonexistent/k.tpkg", &p, &st));
+  // CHECK: missing: i/o error: {{.*}}/nonexistent/k.tpkg{{.*}}
+  printf("handle after failure: %s\n", p ? "set" : "NULL");
+  // CHECK-NEXT: handle after failure: NULL
+  show("truncated", tileRuntimePackageLoadMemory(bytes, size / 2, "half.tpkg", &p, &st));
+  // CHECK-NEXT: truncated: bad package: half.tpkg: damaged package: checksum mismatch
+  show("header only", tileRuntimePackageLoadMemory(bytes, 14, "short.tpkg", &p, &st));
+  // CHECK-NEXT: header only: bad package: short.tpkg: damaged package: too short for its checksum
+  bytes[size / 3] ^= 0x40;
+  show("flipped", tileRuntimePackageLoadMemory(bytes, size, "flip.tpkg", &p, &st));
+  // CHECK-NEXT: flipped: bad package: flip.tpkg: damaged package: checksum mismatch
+  bytes[size / 3] ^= 0x40;
+  bytes[8] = 99; /* the format version, resealed */
+  reseal(bytes, size);
+  show("newer", tileRuntimePackageLoadMemory(bytes, size, "new.tpkg", &p, &st));
+  // CHECK-NEXT: newer: package version: new.tpkg: package version 99 is newer than this reader (version 5); rebuild the package or update tile
+  bytes[8] = 0;
+  reseal(bytes, size);
+  show("version 0", tileRuntimePackageLoadMemory(bytes, size, "zero.tpkg", &p, &st));
+  // CHECK-NEXT: version 0: bad package: zero.tpkg: unknown package version 0
+  show("text", tileRuntimePackageLoadMemory("func.func @k()", 14, "k.mlir", &p, &st));
+  // CHECK-NEXT: text: bad package: k.mlir: not a tile package (no TILEPKG magic)
+  show("null", tileRuntimePackageLoadMemory(NULL, 4, NULL, &p, &st));
+  // CHECK-NEXT: null: invalid argument: tileRuntimePackageLoadMemory: bytes is NULL
+  free(bytes);
+}
+
+/* PTX whose entries have the parameter lists of the ABI (Package.h); the
+ * stand-in driver reads them to log each parameter's bytes. */
+static const char kScalePtx[] =
+    ".version 8.0\n.target sm_80\n.address_size 64\n"
+    ".visible .entry scale(\n"
+    "  .param .u64 a, .param .u64 a_n0, .param .u64 a_n1, .param .u64 a_s0,"
+    " .param .u64 a_s1,\n"
+    "  .param .b16 h, .param .u64 idx, .param .u32 i, .param .u8 flag,\n"
+    "  .param .u64 o, .param .u64 o_n0, .param .u64 o_n1, .param .u64 o_s0,"
+    " .param .u64 o_s1)\n{\n  ret;\n}\n";
+
+static const char kCopyPtx[] =
+    ".version 8.0\n.target sm_90a\n.address_size 64\n"
+    ".visible .entry copy(\n"
+    "  .param .u64 x, .param .u64 x_n0, .param .u64 x_n1, .param .u64 x_s0,"
+    " .param .u64 x_s1,\n"
+    "  .param .u64 y, .param .u64 y_n0, .param .u64 y_n1, .param .u64 y_s0,"
+    " .param .u64 y_s1)\n{\n  ret;\n}\n"
+    ".visible .entry copy__aligned16(\n"
+    "  .param .u64 x, .param .u64 x_n0, .param .u64 x_n1, .param .u64 x_s0,"
+    " .param .u64 x_s1,\n"
+    "  .param .u64 y, .param .u64 y_n0, .param .u64 y_n1, .param .u64 y_s0,"
+    " .param .u64 y_s1,\n"
+    "  .param .align 64 .b8 x_map[128])\n{\n  ret;\n}\n";
+
+static TileRuntimePackage *makePackage(const char *name, const char *chip,
+                                       const char *ptx, int numArgs,
+                                       const TilePackageArg *args,
+                                       int tensorMap) {
+  TilePackage p;
+  memset(&p, 0, sizeof p);
+  snprintf(p.kernelName, sizeof p.kernelName, "%s", name);
+  snprintf(p.chip, sizeof p.chip, "%s", chip);
+  p.imageKind = TILE_IMAGE_PTX;
+  p.numWarps = 4;
+  p.numArgs = numArgs;
+  memcpy(p.args, args, (size_t)numArgs * sizeof *args);
+  p.image = (void *)ptx;
+  p.imageSize = strlen(ptx) + 1;
+  if (tensorMap) {
+    p.numTensorMaps = 1;
+    p.tensorMaps[0] = (TilePackageTensorMap){0, 64, 64, 128};
+  }
+  void *bytes;
+  size_t size;
+  char err[512];
+  TileRuntimePackage *out = NULL;
+  if (tilePackageWriteMemory(&p, &bytes, &size, err, sizeof err))
+    printf("FAIL writing %s: %s\n", name, err);
+  else if (tileRuntimePackageLoadMemory(bytes, size, name, &out, &st))
+    printf("FAIL reading %s: %s\n", name, st.message);
+  free(bytes);
+  return out;
+}
+
+static void testNoDriver(void) {
+  TileRuntimeDevice *d = (TileRuntimeDevice *)1;
+  setenv("TILE_CUDA_LIBRARY", "/nonexistent/libcuda.so.1", 1);
+  show("no driver", tileRuntimeDeviceCreate(0, &d, &st));
+  // CHECK: no driver: no CUDA driver: no CUDA driver (/nonexistent/libcuda.so.1 not found): {{.*}}
+  printf("device after failure: %s\n", d ? "set" : "NULL");
+  // CHECK-NEXT: device after failure: NULL
+  setenv("TILE_CUDA_LIBRARY", "libm.so.6", 1);
+  show("not libcuda", tileRuntimeDeviceCreate(0, &d, &st));
+  // CHECK-NEXT: not libcuda: no CUDA driver: the CUDA driver libm.so.6 lacks cuInit (too old, or not libcuda)
+}
+
+static void testLaunches(const char *fakeDriver) {
+  TileRuntimeDevice *dev;
+  setenv("TILE_CUDA_LIBRARY", fakeDriver, 1);
+  setenv("FAKE_CUDA_DEVICES", "1", 1);
+  show("device 1", tileRuntimeDeviceCreate(1, &dev, &st));
+  // CHECK: device 1: no device: there is no GPU 1: the CUDA driver sees 1 (0 to 0)
+  show("device 0", tileRuntimeDeviceCreate(0, &dev, &st));
+  // CHECK-NEXT: device 0: ok:
+  printf("%s sm_%d\n", tileRuntimeDeviceName(dev),
+         tileRuntimeDeviceCapability(dev));
+  // CHECK-NEXT: Fake GPU sm_90
+
+  /* scale(memref<?x64xf16>, f16, index, i32, i1, memref<?x?xf32>) */
+  TilePackageArg scaleArgs[6] = {
+      {1, 0, TILE_DTYPE_F16, 2, {-1, 64, 0}}, {0, 0, TILE_DTYPE_F16, 0, {0}},
+      {0, 1, TILE_DTYPE_I64, 0, {0}},        {0, 0, TILE_DTYPE_I32, 0, {0}},
+      {0, 0, TILE_DTYPE_BOOL, 0, {0}},       {1, 0, TILE_DTYPE_F32, 2, {-1, -1, 0}}};
+  TileRuntimePackage *scale =
+      makePackage("scale", "sm_80", kScalePtx, 6, scaleArgs, 0);
+  TileRuntimeKernel *k;
+  show("kernel", tileRuntimeKernelCreate(dev, scale, &k, &st));
+  // CHECK-NEXT: kernel: ok:
+  void *a, *o;
+  tileRuntimeDeviceAlloc(dev, 8 * 64 * 2, &a, &st);
+  tileRuntimeDeviceAlloc(dev, 8 * 16 * 4, &o, &st);
+  int64_t aShape[2] = {8, 64}, oShape[2] = {8, 16};
+  TileRuntimeArg args[6] = {
+      tileRuntimeArgMemref(a, 2, aShape), tileRuntimeArgFloat(1.5),
+      tileRuntimeArgInt(7),               tileRuntimeArgInt(-1),
+      tileRuntimeArgInt(1),               tileRuntimeArgMemref(o, 2, oShape)};
+  TileRuntimeLaunchConfig cfg = {{3, 2, 1}, NULL, TILE_RUNTIME_ENTRY_AUTO, 0};
+  TileRuntimeLaunchInfo info;
+  show("launch", tileRuntimeKernelLaunch(k, args, 6, &cfg, &info, &st));
+  // CHECK-NEXT: launch: ok:
+  // LOG: launch scale grid 3,2,1 block 128 shared 0 stream default params 0x{{[0-9a-f]+}}(8) 0x8(8) 0x40(8) 0x40(8) 0x1(8) 0x3e00(2) 0x7(8) 0xffffffff(4) 0x1(1) 0x{{[0-9a-f]+}}(8) 0x8(8) 0x10(8) 0x10(8) 0x1(8){{$}}
+  printf("aligned %d block %d\n", info.aligned, info.blockThreads);
+  // CHECK-NEXT: aligned 0 block 128
+
+  /* The caller's stream and strides (a 8x16 window of a 8x32 array). */
+  args[5].strides[0] = 32;
+  args[5].strides[1] = 1;
+  cfg.stream = (void *)0x5150;
+  show("strided", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: strided: ok:
+  // LOG-NEXT: launch scale grid 3,2,1 block 128 shared 0 stream given params {{.*}} 0x8(8) 0x10(8) 0x20(8) 0x1(8){{$}}
+  cfg.stream = NULL;
+
+  /* Arguments that do not fit: nothing is launched. */
+  show("count", tileRuntimeKernelLaunch(k, args, 5, &cfg, NULL, &st));
+  // CHECK-NEXT: count: argument mismatch: kernel @scale takes 6 arguments, got 5
+  TileRuntimeArg saved = args[0];
+  args[0] = tileRuntimeArgInt(3);
+  show("scalar for memref", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: scalar for memref: argument mismatch: argument #0 (memref<?x64xf16>): got an integer for a memref
+  args[0] = saved;
+  args[1] = tileRuntimeArgInt(1);
+  show("int for float", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: int for float: argument mismatch: argument #1 (f16): got an integer for a float scalar
+  args[1] = tileRuntimeArgMemref1(a, 4);
+  show("memref for scalar", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: memref for scalar: argument mismatch: argument #1 (f16): got a memref for a float scalar
+  args[1] = tileRuntimeArgFloat(1.5);
+  args[2] = tileRuntimeArgFloat(7);
+  show("float for index", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: float for index: argument mismatch: argument #2 (index): got a float for an index scalar
+  args[2] = tileRuntimeArgInt(7);
+  args[0].rank = 1;
+  show("rank", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: rank: argument mismatch: argument #0 (memref<?x64xf16>): rank 1 (shape 8), the memref has rank 2
+  args[0] = saved;
+  args[0].shape[1] = 32;
+  show("static size", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: static size: argument mismatch: argument #0 (memref<?x64xf16>): shape 8x32, but dimension 1 of the memref is 64
+  args[0].shape[0] = (int64_t)1 << 26;
+  args[0].shape[1] = 64;
+  show("too big", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: too big: argument mismatch: argument #0 (memref<?x64xf16>): shape 67108864x64, more than 2^31-1 elements, which the GPU lowering cannot index
+  args[0] = saved;
+  args[0].data = NULL;
+  show("null data", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: null data: argument mismatch: argument #0 (memref<?x64xf16>): NULL data for shape 8x64
+  args[0] = saved;
+  cfg.grid[1] = 0;
+  show("grid", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: grid: invalid argument: grid dimension y is 0; CUDA allows 1 to 65535
+  cfg.grid[1] = 2;
+  show("no aligned entry", tileRuntimeKernelLaunch(k, args, 6, &(TileRuntimeLaunchConfig){{1, 1, 1}, NULL, TILE_RUNTIME_ENTRY_ALIGNED, 0}, NULL, &st));
+  // CHECK-NEXT: no aligned entry: invalid argument: the package of @scale has no aligned entry
+  TileRuntimeKernelResources res;
+  show("resources", tileRuntimeKernelResources(k, TILE_RUNTIME_ENTRY_AUTO, &res, &st));
+  printf("registers %d shared %d+%d\n", res.numRegs, res.staticShared,
+         res.dynamicShared);
+  // CHECK-NEXT: resources: ok:
+  // CHECK-NEXT: registers 32 shared 0+0
+  TileRuntimeBenchmark b;
+  show("benchmark", tileRuntimeKernelBenchmark(k, args, 6, &cfg, 1, 3, &b, &st));
+  printf("iterations %d median %.2f us\n", b.iters, b.medianUs);
+  // CHECK-NEXT: benchmark: ok:
+  // CHECK-NEXT: iterations 3 median 1.00 us
+  // LOG-COUNT-4: launch scale grid 3,2,1
+  tileRuntimeKernelDestroy(k);
+
+  /* copy(memref<?x?xf16>, memref<?x?xf16>): an aligned entry with a
+   * tensor map for x, for sm_90a. */
+  TilePackageArg copyArgs[2] = {{1, 0, TILE_DTYPE_F16, 2, {-1, -1, 0}},
+                                {1, 0, TILE_DTYPE_F16, 2, {-1, -1, 0}}};
+  TileRuntimePackage *copy =
+      makePackage("copy", "sm_90a", kCopyPtx, 2, copyArgs, 1);
+  show("copy kernel", tileRuntimeKernelCreate(dev, copy, &k, &st));
+  // CHECK-NEXT: copy kernel: ok:
+  int64_t shape[2] = {8, 64};
+  TileRuntimeArg cargs[2] = {tileRuntimeArgMemref(a, 2, shape),
+                             tileRuntimeArgMemref(o, 2, shape)};
+  show("aligned", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
+  printf("aligned %d\n", info.aligned);
+  // CHECK-NEXT: aligned: ok:
+  // CHECK-NEXT: aligned 1
+  // LOG-NEXT: launch copy__aligned16 grid 3,2,1 block 128 shared 0 stream default params {{.*}} 0x8(8) 0x40(8) 0x40(8) 0x1(8) {type 1 dims 64,8 strides 128 box 64,64 swizzle 3}{{$}}
+  /* An innermost size of 14 bytes: the generic entry. */
+  cargs[0].shape[1] = cargs[1].shape[1] = 7;
+  show("odd size", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
+  printf("aligned %d\n", info.aligned);
+  // CHECK-NEXT: odd size: ok:
+  // CHECK-NEXT: aligned 0
+  // LOG-NEXT: launch copy grid 3,2,1 block 128 shared 0 stream default params {{.*}} 0x8(8) 0x7(8) 0x7(8) 0x1(8){{$}}
+  cfg.entry = TILE_RUNTIME_ENTRY_ALIGNED;
+  show("forced aligned", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
+  // CHECK-NEXT: forced aligned: argument mismatch: the aligned entry of @copy does not apply: argument #0: its innermost size is not a multiple of 16 bytes
+  cargs[0].shape[1] = cargs[1].shape[1] = 64;
+  cargs[1].data = (char *)o + 2;
+  show("unaligned base", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
+  // CHECK-NEXT: unaligned base: argument mismatch: the aligned entry of @copy does not apply: argument #1: its address is not 16-byte aligned
+  cargs[1].data = o;
+  cargs[1].strides[0] = 128;
+  show("strided", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
+  // CHECK-NEXT: strided: argument mismatch: the aligned entry of @copy does not apply: argument #1: its strides are not those of a dense C-order array
+  cargs[1].strides[0] = 0;
+  cfg.entry = TILE_RUNTIME_ENTRY_GENERIC;
+  show("forced generic", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
+  printf("aligned %d\n", info.aligned);
+  // CHECK-NEXT: forced generic: ok:
+  // CHECK-NEXT: aligned 0
+  // LOG-NEXT: launch copy grid 3,2,1
+  cfg.entry = TILE_RUNTIME_ENTRY_AUTO;
+
+  /* A fault shows at the synchronization of a synchronous launch. */
+  setenv("FAKE_CUDA_FAULT", "1", 1);
+  cfg.synchronize = 1;
+  show("fault", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
+  // CHECK-NEXT: fault: CUDA error: kernel 'copy' (grid 3x2x1, block 128) failed: cuCtxSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered; code 700)
+  unsetenv("FAKE_CUDA_FAULT");
+  tileRuntimeKernelDestroy(k);
+
+  /* A package for another chip. */
+  TileRuntimePackage *other =
+      makePackage("copy", "sm_100a", kCopyPtx, 2, copyArgs, 0);
+  show("other chip", tileRuntimeKernelCreate(dev, other, &k, &st));
+  // CHECK-NEXT: other chip: wrong chip: the package is built for sm_100a but the GPU (Fake GPU) is sm_90: an sm_NNa image runs only on exactly that compute capability
+  tileRuntimeDeviceFree(dev, a);
+  tileRuntimeDeviceFree(dev, o);
+  tileRuntimePackageDestroy(other);
+  tileRuntimePackageDestroy(copy);
+  tileRuntimePackageDestroy(scale);
+  tileRuntimeDeviceDestroy(dev);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: tile-runtime-api-test PACKAGE FAKE_DRIVER\n");
+    return 2;
+  }
+  testPackages(argv[1]);
+  testNoDriver();
+  testLaunches(argv[2]);
+  printf("done\n");
+  // CHECK: done
+  return 0;
+}
