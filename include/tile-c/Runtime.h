@@ -46,7 +46,7 @@ extern "C" {
 
 /* The newest package format this runtime reads; it reads every older one
  * too. A package of a newer format is TILE_STATUS_PACKAGE_VERSION. */
-#define TILE_PACKAGE_FORMAT_VERSION 5
+#define TILE_PACKAGE_FORMAT_VERSION 6
 
 /* The runtime library's version, e.g. "0.1.0" (TILE_VERSION_STRING of
  * the headers it was built with). */
@@ -156,6 +156,9 @@ typedef struct {
   int numTensorMaps;   /* tensor maps the aligned entry takes */
   int genericFromPtx;  /* the generic entry is PTX the driver compiles on
                           first use */
+  int persistent;      /* each block runs several programs: a launch starts
+                          at most as many blocks as the GPU holds at once,
+                          and the grid must be one-dimensional */
 } TileRuntimeResources;
 
 void tileRuntimePackageResources(const TileRuntimePackage *package,
@@ -267,6 +270,9 @@ typedef struct {
                          first use): how long that took; else 0 */
   double gpuMs;       /* synchronize: the kernel's time on the GPU */
   int blockThreads;
+  int64_t blocks;     /* blocks started: the grid's, or for a persistent
+                         kernel as many as the GPU holds at once (fewer
+                         when the grid has fewer programs) */
 } TileRuntimeLaunchInfo;
 
 /* Checks the arguments against the package (count, kind, rank, static

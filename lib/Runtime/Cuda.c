@@ -30,6 +30,7 @@ enum {
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
   CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
+  CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   /* CUfunction_attribute */
   CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,
   CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
@@ -90,6 +91,8 @@ typedef struct {
   CUresult (*cuEventRecord)(CUevent, CUstream);
   CUresult (*cuEventSynchronize)(CUevent);
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction,
+                                                          int, size_t);
   /* Optional (CUDA 12 drivers and newer): NULL when missing. */
   CUresult (*cuTensorMapEncodeTiled)(void *, int, unsigned, void *,
                                      const uint64_t *, const uint64_t *,
@@ -105,6 +108,7 @@ struct TileCuda {
   char name[256];
   int capability;
   int sharedOptin;
+  int multiprocessors;
 };
 
 struct TileCudaKernel {
@@ -194,6 +198,8 @@ static int loadDriver(TileCuda *cu, const char *path, char *err,
   SYM(cuFuncGetAttribute, "cuFuncGetAttribute");
   SYM(cuFuncSetAttribute, "cuFuncSetAttribute");
   SYM(cuLaunchKernel, "cuLaunchKernel");
+  SYM(cuOccupancyMaxActiveBlocksPerMultiprocessor,
+      "cuOccupancyMaxActiveBlocksPerMultiprocessor");
   SYM(cuEventCreate, "cuEventCreate");
   SYM(cuEventDestroy, "cuEventDestroy_v2", "cuEventDestroy");
   SYM(cuEventRecord, "cuEventRecord");
@@ -238,6 +244,10 @@ static int openDevice(TileCuda *cu, int index, char *err, size_t errSize) {
   CU_CALL(cu, cuDeviceGetAttribute,
           (&cu->sharedOptin,
            CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, cu->device),
+          err, errSize);
+  CU_CALL(cu, cuDeviceGetAttribute,
+          (&cu->multiprocessors, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+           cu->device),
           err, errSize);
   cu->capability = major * 10 + minor;
   CU_CALL(cu, cuDevicePrimaryCtxRetain, (&cu->ctx, cu->device), err, errSize);
@@ -562,4 +572,17 @@ int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
   return rc == CUDA_SUCCESS ? 0
                             : cuFail(cu, rc, "cuTensorMapEncodeTiled", err,
                                      errSize);
+}
+
+int tileCudaResidentBlocks(TileCuda *cu, TileCudaKernel *k, int blockThreads,
+                           int64_t *out, char *err, size_t errSize) {
+  int perSm = 0;
+  CUresult rc = cu->d.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+      &perSm, k->function, blockThreads, (size_t)k->dynamicShared);
+  if (rc != CUDA_SUCCESS)
+    return cuFail(cu, rc, "cuOccupancyMaxActiveBlocksPerMultiprocessor", err,
+                  errSize);
+  int sms = cu->multiprocessors > 0 ? cu->multiprocessors : 1;
+  *out = (int64_t)(perSm > 0 ? perSm : 1) * sms;
+  return 0;
 }

@@ -74,6 +74,12 @@ int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
                             int boxRows, int boxCols, int swizzleBytes,
                             char *err, size_t errSize);
 
+/* How many blocks of `k` (blockThreads threads, its dynamic shared
+ * memory) the whole GPU holds at once: occupancy x multiprocessors, at
+ * least 1 per multiprocessor. A persistent kernel's grid. */
+int tileCudaResidentBlocks(TileCuda *cu, TileCudaKernel *k, int blockThreads,
+                           int64_t *out, char *err, size_t errSize);
+
 /* Launches on `stream` (a CUstream; NULL: the default stream),
  * asynchronously. */
 int tileCudaLaunch(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],

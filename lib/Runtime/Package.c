@@ -1,4 +1,4 @@
-/* The compiled package file; see Package.h. Format, version 5, all
+/* The compiled package file; see Package.h. Format, version 6, all
  * integers little-endian:
  *
  *   "TILEPKG\0"                    8 bytes of magic
@@ -16,10 +16,11 @@
  *   u32 numTensorMaps, then per map u32 arg, boxRows, boxCols,
  *                                  swizzleBytes (from version 3)
  *   u32 producerWarps              0 or 4 (from version 5)
+ *   u32 persistent                 0 or 1 (from version 6)
  *   u64 checksum                   tilePackageChecksum of every byte
  *                                  before it (from version 4)
  *
- * and nothing after. Versions 1 to 4 are still read. The reader trusts nothing: every length is checked
+ * and nothing after. Versions 1 to 5 are still read. The reader trusts nothing: every length is checked
  * against what is left before it is used, and the decoded package goes
  * through the same validation the writer applies. */
 #define _POSIX_C_SOURCE 200809L
@@ -200,6 +201,9 @@ static int validate(const char *name, const TilePackage *p, char *err,
                     "%s: %d producer warps beside %d (expected 0, or 4 with "
                     "at most 28 others)",
                     name, p->producerWarps, p->numWarps);
+  if (p->persistent != 0 && p->persistent != 1)
+    return tileFail(err, errSize, "%s: persistent flag %d (expected 0 or 1)",
+                    name, p->persistent);
   if (p->sharedBytes < 0 || p->sharedBytes > TILE_PACKAGE_MAX_SHARED)
     return tileFail(err, errSize,
                  "%s: %d bytes of shared memory (expected 0 to %d)", name,
@@ -340,6 +344,7 @@ int tilePackageWriteMemory(const TilePackage *p, void **outBuf,
     putLE(&b, (uint32_t)t->swizzleBytes, 4);
   }
   putLE(&b, (uint32_t)p->producerWarps, 4);
+  putLE(&b, (uint32_t)p->persistent, 4);
   if (!b.failed)
     putLE(&b, tilePackageChecksum(b.data, b.size), 8);
   if (b.failed) {
@@ -572,8 +577,9 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
       return 1;
     }
   }
-  if (version > 4 &&
-      getU32(&r, "the number of producer warps", 4, &p.producerWarps)) {
+  if ((version > 4 &&
+       getU32(&r, "the number of producer warps", 4, &p.producerWarps)) ||
+      (version > 5 && getU32(&r, "the persistent flag", 1, &p.persistent))) {
     tilePackageFree(&p);
     return 1;
   }

@@ -41,7 +41,14 @@
  *
  * From version 5 a package may launch a producer warpgroup beside its
  * warps (producerWarps = 4, tile-pipeline's warp specialization): a block
- * then has 32 * (numWarps + producerWarps) threads, in both entries. */
+ * then has 32 * (numWarps + producerWarps) threads, in both entries.
+ *
+ * From version 6 a package may be persistent (tile-pipeline's persistent):
+ * its entries run programs in a loop, block b running programs b, b +
+ * blocks, ..., and take the number of programs (the grid's, an i32) as
+ * their last parameter, after the tensor maps. The launcher starts at most
+ * as many blocks as the GPU holds at once (occupancy x multiprocessors).
+ * Its grid must be one-dimensional. */
 #ifndef TILE_RUNTIME_PACKAGE_H
 #define TILE_RUNTIME_PACKAGE_H
 
@@ -90,6 +97,7 @@ typedef struct {
   TileImageKind imageKind;
   int numWarps;          /* 1..32: the warps the kernel's layouts use */
   int producerWarps;     /* 0, or 4 more that only feed them (version 5) */
+  int persistent;        /* 0 or 1 (version 6) */
   int sharedBytes;       /* static shared memory of the kernel */
   int flopsPerProgram;   /* 2*M*N*K of the dots one program runs, for
                           * TFLOP/s; 0 when not known at compile time */

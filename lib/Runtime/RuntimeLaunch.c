@@ -223,8 +223,9 @@ static void pushScalar(Params *ps, TileDType dtype, const TileRuntimeArg *v) {
 }
 
 static int packParams(TileCuda *cu, const TilePackage *p,
-                      const TileRuntimeArg *args, bool aligned, Params *ps,
-                      char *err, size_t errSize) {
+                      const TileRuntimeArg *args, bool aligned,
+                      int64_t programs, Params *ps, char *err,
+                      size_t errSize) {
   for (int i = 0; i < p->numArgs; ++i) {
     const TilePackageArg *a = &p->args[i];
     const TileRuntimeArg *v = &args[i];
@@ -255,15 +256,51 @@ static int packParams(TileCuda *cu, const TilePackage *p,
                           t->arg, inner);
     ps->params[ps->numParams++] = ps->tensorMaps[i];
   }
+  /* A persistent kernel's number of programs, last (Package.h). */
+  if (p->persistent) {
+    int32_t n = (int32_t)programs;
+    pushBytes(ps, &n, sizeof n);
+  }
   return 0;
 }
 
-/* A launch ready to go: the entry and its packed parameters. */
+/* A launch ready to go: the entry, its packed parameters and the grid of
+ * blocks it starts. */
 typedef struct {
   TileCudaKernel *entry;
   Params *params; /* 64-byte aligned, for the tensor maps */
   int block;
+  int64_t grid[3];
 } Prepared;
+
+/* The blocks a launch of `grid` programs starts: the grid, or for a
+ * persistent kernel (a 1-D grid) as many as the GPU holds at once, each
+ * running programs b, b + blocks, ... (Package.h). */
+static int launchGrid(TileCuda *cu, const TilePackage *p, Prepared *pr,
+                      const int64_t grid[3], char *err, size_t errSize) {
+  memcpy(pr->grid, grid, sizeof pr->grid);
+  if (!p->persistent)
+    return 0;
+  if (grid[1] != 1 || grid[2] != 1)
+    return tileFailCode(TILE_STATUS_INVALID_ARGUMENT, err, errSize,
+                        "kernel @%s is persistent and takes a "
+                        "one-dimensional grid, got %lldx%lldx%lld",
+                        p->kernelName, (long long)grid[0],
+                        (long long)grid[1], (long long)grid[2]);
+  if (grid[0] > INT32_MAX)
+    return tileFailCode(TILE_STATUS_INVALID_ARGUMENT, err, errSize,
+                        "kernel @%s is persistent: %lld programs (at most "
+                        "2^31-1)",
+                        p->kernelName, (long long)grid[0]);
+  int64_t resident = 0;
+  int rc = tileCudaResidentBlocks(cu, pr->entry, pr->block, &resident, err,
+                                  errSize);
+  if (rc)
+    return rc;
+  if (pr->grid[0] > resident)
+    pr->grid[0] = resident;
+  return 0;
+}
 
 static void preparedFree(Prepared *pr) { free(pr->params); }
 
@@ -313,14 +350,18 @@ static int prepare(TileRuntimeKernel *k, const TileRuntimeArg *args,
   info->genericFromPtx = !aligned && p->genericPtx;
   info->loadMs = ms;
   pr->block = info->blockThreads = 32 * (p->numWarps + p->producerWarps);
+  rc = launchGrid(k->device->cu, p, pr, config->grid, err, errSize);
+  if (rc)
+    return rc;
+  info->blocks = pr->grid[0] * pr->grid[1] * pr->grid[2];
   size_t bytes = (sizeof(Params) + 63) / 64 * 64;
   pr->params = aligned_alloc(64, bytes);
   if (!pr->params)
     return tileFailCode(TILE_STATUS_OUT_OF_MEMORY, err, errSize,
                         "out of memory");
   memset(pr->params, 0, bytes);
-  return packParams(k->device->cu, p, args, aligned, pr->params, err,
-                    errSize);
+  return packParams(k->device->cu, p, args, aligned, config->grid[0],
+                    pr->params, err, errSize);
 }
 
 static TileStatusCode checkCall(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,
@@ -344,7 +385,7 @@ static int launchOnce(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,
                       size_t errSize) {
   TileCuda *cu = k->device->cu;
   if (!c->synchronize)
-    return tileCudaLaunch(cu, pr->entry, c->grid, pr->block, c->stream,
+    return tileCudaLaunch(cu, pr->entry, pr->grid, pr->block, c->stream,
                           pr->params->params, err, errSize);
   TileCudaEvent *start = NULL, *end = NULL;
   float ms = 0;
@@ -354,7 +395,7 @@ static int launchOnce(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,
   if (!rc)
     rc = tileCudaEventRecord(start, c->stream, err, errSize);
   if (!rc)
-    rc = tileCudaLaunch(cu, pr->entry, c->grid, pr->block, c->stream,
+    rc = tileCudaLaunch(cu, pr->entry, pr->grid, pr->block, c->stream,
                         pr->params->params, err, errSize);
   if (!rc)
     rc = tileCudaEventRecord(end, c->stream, err, errSize);
@@ -422,7 +463,7 @@ static int bench(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,
   TileCuda *cu = k->device->cu;
   int rc = 0;
   for (int i = 0; !rc && i < warmup; ++i)
-    rc = tileCudaLaunch(cu, pr->entry, c->grid, pr->block, c->stream,
+    rc = tileCudaLaunch(cu, pr->entry, pr->grid, pr->block, c->stream,
                         pr->params->params, err, errSize);
   int n = iters;
   TileCudaEvent **events = calloc((size_t)n + 1, sizeof *events);
@@ -435,7 +476,7 @@ static int bench(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,
   if (!rc)
     rc = tileCudaEventRecord(events[0], c->stream, err, errSize);
   for (int i = 0; !rc && i < n; ++i) {
-    rc = tileCudaLaunch(cu, pr->entry, c->grid, pr->block, c->stream,
+    rc = tileCudaLaunch(cu, pr->entry, pr->grid, pr->block, c->stream,
                         pr->params->params, err, errSize);
     if (!rc)
       rc = tileCudaEventRecord(events[i + 1], c->stream, err, errSize);

@@ -134,6 +134,7 @@ void tileRuntimePackageResources(const TileRuntimePackage *package,
   memset(out, 0, sizeof *out);
   out->numWarps = p->numWarps;
   out->producerWarps = p->producerWarps;
+  out->persistent = p->persistent;
   out->blockThreads = 32 * (p->numWarps + p->producerWarps);
   out->sharedBytes = p->sharedBytes;
   out->flopsPerProgram = p->flopsPerProgram;

@@ -357,6 +357,7 @@ static int describePackage(MlirOperation kernel, const char *name,
   snprintf(p->chip, sizeof p->chip, "%s", o->chip);
   p->numWarps = numWarps;
   p->producerWarps = tileKernelProducerWarps(kernel);
+  p->persistent = tileKernelPersistent(kernel);
   p->sharedBytes = (int)smem;
   p->flopsPerProgram = flopsPerProgram(kernel);
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));

@@ -108,7 +108,11 @@ CUresult cuDeviceGetName(char *name, int size, int device) {
 
 CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
   (void)device;
-  *value = attribute == 75 ? 9 : attribute == 97 ? 232448 : 0;
+  /* 9.0, 227 KiB of shared memory a block, 132 multiprocessors. */
+  *value = attribute == 75   ? 9
+           : attribute == 97 ? 232448
+           : attribute == 16 ? 132
+                             : 0;
   return SUCCESS;
 }
 
@@ -257,6 +261,17 @@ CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
   }
   /* Leaked with the module's lifetime unknown here: a test's few. */
   *function = f;
+  return SUCCESS;
+}
+
+/* One block per multiprocessor, as a kernel of 227 KiB would get. */
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *blocks, void *function,
+                                                     int blockThreads,
+                                                     size_t dynamicShared) {
+  (void)function;
+  (void)blockThreads;
+  (void)dynamicShared;
+  *blocks = 1;
   return SUCCESS;
 }
 

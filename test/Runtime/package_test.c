@@ -155,7 +155,7 @@ static void testRoundTrip(const char *path) {
   void *buf;
   size_t size;
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 4 + 8, "size %zu", size);
+  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 4 + 4 + 8, "size %zu", size);
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q), "memory round trip differs");
   tilePackageFree(&q);
@@ -232,16 +232,22 @@ static void testRoundTrip(const char *path) {
   free(buf);
   tilePackageFree(&p);
 
-  /* A producer warpgroup beside the warps (version 5): its u32 comes
-   * right before the checksum and reads back as written. */
+  /* A producer warpgroup beside the warps (version 5) and the persistent
+   * flag (version 6): their u32s come right before the checksum and read
+   * back as written. */
   makePackage(&p);
   p.producerWarps = 4;
+  p.persistent = 1;
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(get32(buf, size - 12) == 4, "producerWarps field holds %u",
+  CHECK(get32(buf, size - 16) == 4, "producerWarps field holds %u",
+        get32(buf, size - 16));
+  CHECK(get32(buf, size - 12) == 1, "persistent field holds %u",
         get32(buf, size - 12));
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
-  CHECK(samePackage(&p, &q) && q.producerWarps == 4 && q.version == 5,
-        "producer warps round trip differs: %d", q.producerWarps);
+  CHECK(samePackage(&p, &q) && q.producerWarps == 4 && q.persistent == 1 &&
+            q.version == 6,
+        "producer warps / persistent round trip differs: %d %d",
+        q.producerWarps, q.persistent);
   tilePackageFree(&q);
   free(buf);
   tilePackageFree(&p);
@@ -252,15 +258,15 @@ static void testRoundTrip(const char *path) {
   p.tensorMaps[0] = (TilePackageTensorMap){0, 128, 32, 128};
   p.tensorMaps[1] = (TilePackageTensorMap){0, 64, 16, 64};
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 2 * 16 + 4 + 8,
+  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 2 * 16 + 4 + 4 + 8,
         "size %zu", size);
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q) && q.numTensorMaps == 2, "tensor maps round trip differs");
   tilePackageFree(&q);
   /* A package whose tensor map names a scalar argument is refused (the
-   * last map's argument: before its three other fields, producerWarps and
-   * the checksum). */
-  put32(buf, size - 28, 2);
+   * last map's argument: before its three other fields, producerWarps,
+   * the persistent flag and the checksum). */
+  put32(buf, size - 32, 2);
   reseal(buf, size);
   EXPECT_ERROR(tilePackageReadMemory("maps.tpkg", buf, size, &q, err, sizeof err),
                "maps.tpkg: tensor map #1 names argument #2, which is not a memref of rank 2");
@@ -351,15 +357,32 @@ static void testWriterValidates(void) {
 
 /* Version 1 had no generic entry: the image was the last field; version 2
  * had no tensor maps: the generic entry was; version 3 had no checksum;
- * version 4 had no producer warps, which read as none. Each is a version-5
- * package, written with a producer warpgroup, cut back to its fields. */
+ * version 4 had no producer warps, which read as none; version 5 had no
+ * persistent flag, which reads as 0. Each is a version-6 package, written
+ * with a producer warpgroup and persistent, cut back to its fields. */
 static void testOldVersions(void) {
   TilePackage p, q;
   makePackage(&p);
   p.producerWarps = 4;
+  p.persistent = 1;
   unsigned char *buf;
   size_t size;
   CHECK(tilePackageWriteMemory(&p, (void **)&buf, &size, err, sizeof err) == 0, "%s", err);
+
+  /* Version 5 ends with the producer warps, then the checksum. */
+  p.persistent = 0;
+  put32(buf, OFF_VERSION, 5);
+  reseal(buf, size);
+  EXPECT_ERROR(tilePackageReadMemory("v5", buf, size, &q, err, sizeof err),
+               "v5: 4 trailing bytes after the last field");
+  memmove(buf + size - 12, buf + size - 8, 8);
+  size -= 4;
+  reseal(buf, size);
+  CHECK(tilePackageReadMemory("v5", buf, size, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q) && q.version == 5 && q.producerWarps == 4 &&
+            q.persistent == 0,
+        "version 5 package differs (persistent %d)", q.persistent);
+  tilePackageFree(&q);
   p.producerWarps = 0; /* what every older version reads */
 
   /* Version 4 ends with the tensor maps, then the checksum: the field
@@ -451,7 +474,7 @@ static void testCorruptions(void) {
 
   EXPECT_BYTE(0, 'X', "k.tpkg: not a tile package (no TILEPKG magic)");
   EXPECT_BYTE(7, '1', "not a tile package");
-  EXPECT_FIELD(OFF_VERSION, 6, "package version 6 is newer than this reader (version 5)");
+  EXPECT_FIELD(OFF_VERSION, 7, "package version 7 is newer than this reader (version 6)");
   EXPECT_FIELD(OFF_VERSION, 0xffffffffu, "package version 4294967295 is newer");
   EXPECT_FIELD(OFF_VERSION, 0, "unknown package version 0");
   EXPECT_FIELD(OFF_NAME_LEN, 0, "at offset 12: the kernel name is 0 bytes long (expected 1 to 127)");
@@ -505,16 +528,19 @@ static void testCorruptions(void) {
   EXPECT_FIELD(offImage + 4, 1, "truncated package: the image needs");
   EXPECT_FIELD(offImage, (uint32_t)sizeof kPtx - 1,
                "1 trailing bytes after the last field");
-  EXPECT_BYTE(size - 25, 'x', "the PTX image is not NUL-terminated");
-  size_t offGeneric = size - 24;
-  /* 8 bytes follow the size: the tensor maps' and producer warps' counts. */
-  EXPECT_FIELD(offGeneric, 9, "truncated package: the generic entry's PTX needs 9 bytes at offset 197, 8 left");
+  EXPECT_BYTE(size - 29, 'x', "the PTX image is not NUL-terminated");
+  size_t offGeneric = size - 28;
+  /* 12 bytes follow the size: the tensor maps' and producer warps' counts
+   * and the persistent flag. */
+  EXPECT_FIELD(offGeneric, 13, "truncated package: the generic entry's PTX needs 13 bytes at offset 197, 12 left");
   EXPECT_FIELD(offGeneric + 4, 1, "the generic entry's PTX needs 4294967296 bytes");
-  size_t offMaps = size - 16;
+  size_t offMaps = size - 20;
   EXPECT_FIELD(offMaps, 9, "the number of tensor maps is 9 (at most 8)");
-  /* One map: producerWarps is read as its argument, then nothing is left. */
-  EXPECT_FIELD(offMaps, 1, "truncated package: a tensor map's box rows needs 4 bytes");
-  size_t offProducer = size - 12;
+  /* One map: producerWarps and persistent are read as its argument and
+   * box rows, then nothing is left. */
+  EXPECT_FIELD(offMaps, 1, "truncated package: a tensor map's box columns needs 4 bytes");
+  EXPECT_FIELD(size - 12, 2, "the persistent flag is 2 (at most 1)");
+  size_t offProducer = size - 16;
   EXPECT_FIELD(offProducer, 5, "the number of producer warps is 5 (at most 4)");
   EXPECT_FIELD(offProducer, 3, "k.tpkg: 3 producer warps beside 4 (expected 0, or 4 with at most 28 others)");
   /* A warpgroup of 4 beside 4 warps reads; beside 32 it is refused. */

@@ -163,6 +163,9 @@ static int dump(const char *path) {
            p.producerWarps, 32 * (p.numWarps + p.producerWarps));
   else
     printf("warps: %d (block %d)\n", p.numWarps, 32 * p.numWarps);
+  if (p.persistent)
+    printf("persistent: each block runs programs in a loop (a 1-D grid; at "
+           "most as many blocks as the GPU holds)\n");
   printf("shared: %d bytes\n", p.sharedBytes);
   printf("flops per program: %d\n", p.flopsPerProgram);
   printf("arguments: %d\n", p.numArgs);

@@ -154,12 +154,17 @@ int gpuRun(Session *s, const Options *o, const TileRuntimePackage *p) {
     else if (info.genericFromPtx)
       snprintf(entry, sizeof entry,
                ", generic entry (from PTX: %.1f ms to load)", info.loadMs);
-    printf("@%s on cuda (%s, sm_%d): grid %lldx%lldx%lld, block %d, %.3f "
+    /* A persistent kernel starts fewer blocks than it has programs. */
+    char blocks[64] = "";
+    if (info.blocks != s->grid[0] * s->grid[1] * s->grid[2])
+      snprintf(blocks, sizeof blocks, " in %lld persistent blocks",
+               (long long)info.blocks);
+    printf("@%s on cuda (%s, sm_%d): grid %lldx%lldx%lld%s, block %d, %.3f "
            "ms%s\n",
            name, tileRuntimeDeviceName(g.device),
            tileRuntimeDeviceCapability(g.device), (long long)s->grid[0],
-           (long long)s->grid[1], (long long)s->grid[2], info.blockThreads,
-           info.gpuMs, entry);
+           (long long)s->grid[1], (long long)s->grid[2], blocks,
+           info.blockThreads, info.gpuMs, entry);
     failed = o->bench && bench(&g, s, o, &config, &info, p, &st);
   }
   stateFree(&g);
