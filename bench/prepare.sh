@@ -163,13 +163,20 @@ for mnk in 48x72x24 50x70x24 256x256x64 256x512x128 136x264x40 130x260x203; do
 done
 # The same kernels warp-specialized (warp-specialize=true, suffix _ws: a
 # producer warpgroup issues the TMA copies; auto leaves a loop of one dot
-# with one role), checked at two ragged sizes and timed beside them.
-ws_case() { # KERNEL STAGES TA TB TC BM BN
-  local kernel=$1 st=$2 ta=$3 tb=$4 tc=$5 bm=$6 bn=$7
-  local name=${kernel}_s${st}_wgmma_ws
-  "$B/tile-opt" "$K" --tile-compile="num-stages=$st warp-specialize=true" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
+# with one role), and also persistent (persistent=true, suffix _ws_p: each
+# block runs program after program), checked at two ragged sizes and timed
+# beside them.
+ws_case() { # KERNEL STAGES TA TB TC BM BN [SUFFIX OPTIONS]
+  local kernel=$1 st=$2 ta=$3 tb=$4 tc=$5 bm=$6 bn=$7 suffix=${8:-} more=${9:-}
+  local name=${kernel}_s${st}_wgmma_ws$suffix
+  "$B/tile-opt" "$K" --tile-compile="num-stages=$st warp-specialize=true $more" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
   local bt=0; case $kernel in *_bt_*) bt=1;; esac
-  check_at "$name" "$kernel" "$bm" "$bn" "$ta" "$tb" "$tc" $bt 51 130x260x203 304x528x208
+  # 1544x2824x520 (the persistent f16 and bf16 kernels; its references are
+  # large): 156 programs, more than the blocks an H100 holds at once, so
+  # persistent blocks run two, the stages going on across them.
+  local big=
+  [ "$suffix" = _p ] && case $kernel in matmul_f16_*|matmul_bf16_*) big=1544x2824x520;; esac
+  check_at "$name" "$kernel" "$bm" "$bn" "$ta" "$tb" "$tc" $bt 51 130x260x203 304x528x208 $big
   for s in 4096 8192; do
     echo "$name|cdiv($s,$bm)*cdiv($s,$bn)|--arg randn:${s}x${s}x$ta:seed=1 --arg randn:${s}x${s}x$tb:seed=2 --arg zeros:${s}x${s}x$tc|$s" >> "$D/matmul.txt"
   done
@@ -178,6 +185,8 @@ ws_case() { # KERNEL STAGES TA TB TC BM BN
 ws_case matmul_f16_128x256x64 4 f16 f16 f16 128 256
 ws_case matmul_bf16_128x256x64 4 bf16 bf16 bf16 128 256
 ws_case matmul_bt_e4m3_128x256x128 4 f8e4m3 f8e4m3 bf16 128 256
+ws_case matmul_f16_128x256x64 4 f16 f16 f16 128 256 _p persistent=true
+ws_case matmul_bf16_128x256x64 4 bf16 bf16 bf16 128 256 _p persistent=true
 # Flash attention (examples/flash_attention.mlir): f16 at d = 64 and 128
 # (the d = 128 kernels are the bf16 ones with f16 types), full and causal,
 # plus the bf16 kernels as written. Checked against NumPy (O and the

@@ -40,14 +40,16 @@
  *
  * Warp specialized (GpuLowering.producerWarps, tile-pipeline's
  * warp-specialize): the entry sets up each such loop's mbarriers (full,
- * empty; gpuPipelineSetUpProducer) before the block splits; the
+ * empty, start; gpuPipelineSetUpProducer) before the block splits; the
  * producer's first thread (in g->producer, in program order) computes the
  * loop's bounds and the values its offsets use itself (they are program
- * scalars, lib/Analysis/ProgramScalars.h) and issues every iteration's
+ * scalars, lib/Analysis/ProgramScalars.h), waits until thread 0 of the
+ * kernel's warps says the loop starts (its stages share shared memory with
+ * the code before it and with other loops), and issues every iteration's
  * copies, each after the stage's empty mbarrier says every warp released
  * it; the kernel's warps only wait for full and release
- * (gpuPipelineIterationEnd). No barrier joins the two roles after the
- * entry. Iteration i of the loop uses stage (done + i) % S, where done
+ * (gpuPipelineIterationEnd). No block barrier joins the two roles after
+ * the entry. Iteration i of the loop uses stage (done + i) % S, where done
  * counts the iterations the block ran before: in a persistent kernel the
  * stages' phases go on from program to program, so the producer fills the
  * next program's stages while the kernel's warps finish the last one. */
@@ -630,10 +632,26 @@ static void remarkNoTma(GpuLowering *g, const GpuPipeline *p) {
 
 /* A warp-specialized loop's mbarriers (from p->barrierBase): the stages'
  * full ones, then their empty ones (every warp released the stage: one
- * arrival per warp). */
+ * arrival per warp), then the start (thread 0 of the kernel's warps: the
+ * loop begins, its buffers are free). */
 static MlirValue emptyMbarrierOf(TileBuilder *b, GpuLowering *g,
                                  const GpuPipeline *p, MlirValue stage) {
   return mbarrierOf(b, g, p, bAddi(b, stage, bConstIndex(b, p->stages)));
+}
+
+static MlirValue startMbarrierOf(TileBuilder *b, GpuLowering *g,
+                                 const GpuPipeline *p) {
+  return mbarrierOf(b, g, p, bConstIndex(b, 2LL * p->stages));
+}
+
+/* Whether the producer must wait for the kernel's warps to reach the loop
+ * before its first copies: the stages share shared memory with the code
+ * before the loop (the scratch buffer) and with the kernel's other
+ * pipelined loops. A persistent kernel has one such loop and its scratch
+ * lies after the stages, so its producer runs ahead into the next
+ * program's copies; the stages' empty mbarriers alone order those. */
+static bool waitsForStart(const GpuLowering *g) {
+  return !(g->persistent && g->numWsLoops == 1);
 }
 
 /* The non-specialized loops' mbarriers come first (at most 8 stages). */
@@ -654,7 +672,7 @@ void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
     g->wsLoops[k].base = base;
     /* Both roles start at stage 0, phase 0. */
     g->wsLoops[k].done = g->wsLoops[k].producerDone = bConstIndex(b, 0);
-    base += 8 * 2LL * p.stages;
+    base += 8 * (2LL * p.stages + 1);
   }
   g->wsSetUp = true;
   if (g->numWsLoops == 0)
@@ -669,6 +687,7 @@ void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
       initMbarrier(&then, emptyMbarrierOf(&then, g, &p, bConstIndex(&then, s)),
                    g->numWarps);
     }
+    initMbarrier(&then, startMbarrierOf(&then, g, &p), 1);
   }
   voidOp(&then, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL);
   bYield(&then, "scf.yield", 0, NULL);
@@ -732,6 +751,8 @@ static bool produce(GpuLowering *g, const GpuPipeline *p) {
       pb, bCmpi(pb, ARITH_EQ, g->warp, bConstIndex(pb, g->numWarps)),
       bCmpi(pb, ARITH_EQ, g->lane, bConstIndex(pb, 0)));
   bIf(pb, first, 0, NULL, false, &one, NULL);
+  if (waitsForStart(g)) /* the loop runs once: phase 0 */
+    waitParity(&one, startMbarrierOf(&one, g, p), bConstIndex(&one, 0));
   bFor(&one, lb, ub, step, 0, NULL, &body);
   MlirValue iv = mlirBlockGetArgument(body.block, 0);
   MlirValue S = bConstIndex(&body, p->stages);
@@ -848,8 +869,17 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   gpuBarrier(g, b);
   if (!stageInvariants(g, b, p))
     return false;
-  if (p->warpSpecialized)
+  if (p->warpSpecialized) {
+    if (waitsForStart(g)) {
+      /* Every warp is past the barrier above: the buffers are free. */
+      TileBuilder then;
+      leaderOnly(b, g, (MlirValue){NULL}, &then);
+      MlirValue bar = startMbarrierOf(&then, g, p);
+      voidOp(&then, "nvvm.mbarrier.arrive", 1, &bar, 0, NULL);
+      bYield(&then, "scf.yield", 0, NULL);
+    }
     return produce(g, p);
+  }
   if (p->tma)
     initMbarriers(g, b, p);
   else if (p->asyncProxyReads)

@@ -320,13 +320,17 @@ enum { PERSISTENT_SMEM_LIMIT = 232448 - 1024 };
  * kernel's warps finish the last one (its epilogue, the store of its
  * result), so those warps start each program's loop with tiles waiting,
  * and the last wave is as full as the blocks that fit. It takes a
- * warp-specialized kernel (the producer must run ahead on its own) whose
- * programs run along axis 0 only, and room for the code after the loop
+ * warp-specialized kernel (the producer must run ahead on its own) with
+ * one TMA loop, whose programs run along axis 0 only, and room for the code after the loop
  * beside the stages: the stages are being refilled while it runs.
+ * auto leaves kernels one program per block for now: on an H100 the
+ * persistent f16 / bf16 128x256x64 matmuls (warp-specialized) ran 2-8%
+ * slower than the same kernels without it, and 0.96-1.08x against one
+ * block per program without warp specialization (docs/performance.md).
  * tile.persistent (a bool) on the kernel overrides the option. */
 static void markPersistent(MlirOperation kernel, TileChoice option) {
   MlirAttribute asked = tileOpAttr(kernel, "tile.persistent");
-  bool want = option != TILE_CHOICE_OFF;
+  bool want = option == TILE_CHOICE_ON;
   if (!mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked))
     want = mlirBoolAttrGetValue(asked);
   if (!want || tileKernelProducerWarps(kernel) == 0)
@@ -336,7 +340,11 @@ static void markPersistent(MlirOperation kernel, TileChoice option) {
   PersistentWalk w = {kernel, false, 0};
   mlirOperationWalk(kernel, findPersistentObstacles, &w, MlirWalkPreOrder);
   MlirContext ctx = mlirOperationGetContext(kernel);
-  if (!w.otherAxes && t.pipeBytes + w.scratch <= PERSISTENT_SMEM_LIMIT)
+  /* One TMA loop: the producer runs into the next program's copies
+   * without waiting for the kernel's warps, which another loop's stages
+   * in the same shared memory would forbid (GpuPipeline.c). */
+  if (!w.otherAxes && t.loops == 1 &&
+      t.pipeBytes + w.scratch <= PERSISTENT_SMEM_LIMIT)
     mlirOperationSetAttributeByName(kernel, tileStr("tile.persistent"),
                                     mlirBoolAttrGet(ctx, 1));
 }

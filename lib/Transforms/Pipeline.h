@@ -34,7 +34,8 @@
  * registers from the producer to them. tile.warp_specialize (a bool) on
  * the kernel overrides the option either way.
  *
- * With persistent=auto (the default) or true, a warp-specialized kernel
+ * With persistent=true (auto, the default, leaves it off for now:
+ * Pipeline.c says what was measured), a warp-specialized kernel
  * whose TMA loops the producer can feed by itself, whose programs run
  * along axis 0 only and whose code after the loops fits in shared memory
  * beside the stages gets
