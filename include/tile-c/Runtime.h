@@ -207,7 +207,8 @@ void tileRuntimeKernelDestroy(TileRuntimeKernel *kernel);
 
 /* One argument of a launch. Memrefs: `data` is a device pointer (a
  * CUdeviceptr cast to void *); `shape` its sizes; `strides` in elements,
- * or all 0 for a dense C-order (row-major) array. Scalars: `i` for
+ * or all 0 for a dense C-order (row-major) array. Outer strides may pad
+ * rows (a window of a larger array); the innermost stride must be 1. Scalars: `i` for
  * integer and index scalars, `f` for float ones (rounded to the scalar's
  * type). */
 typedef struct {
@@ -246,7 +247,7 @@ static inline TileRuntimeArg tileRuntimeArgFloat(double value) {
  * entry when the package has one and every memref is dense, C-ordered,
  * 16-byte aligned and has an innermost size of a multiple of 16 bytes (the
  * entry's tensor maps are then encoded for the caller), else the generic
- * entry, which takes any strides. */
+ * entry, which takes padded rows too. */
 typedef enum {
   TILE_RUNTIME_ENTRY_AUTO = 0,
   TILE_RUNTIME_ENTRY_GENERIC = 1,

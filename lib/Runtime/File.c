@@ -45,6 +45,14 @@ int tileReadFile(const char *path, const char *what, char **out,
 
 int tileWriteFile(const char *path, const char *what, const void *data,
                   size_t size, char *err, size_t errSize) {
+  if (strcmp(path, "-") == 0) {
+    if (fwrite(data, 1, size, stdout) != size || fflush(stdout) != 0) {
+      snprintf(err, errSize, "cannot write %s to stdout: %s", what,
+               strerror(errno));
+      return 1;
+    }
+    return 0;
+  }
   FILE *f = fopen(path, "wb");
   if (!f) {
     snprintf(err, errSize, "cannot write %s '%s': %s", what, path,

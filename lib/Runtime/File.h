@@ -18,7 +18,8 @@ int tileReadFile(const char *path, const char *what, char **out,
 int tileCheckText(const char *path, const char *text, size_t size, char *err,
                   size_t errSize);
 
-/* Writes `size` bytes to `path` (created or truncated). `what` names the
+/* Writes `size` bytes to `path` (created or truncated; "-" is stdout, as
+ * mlir-opt's -o - is). `what` names the
  * file in messages ("package"). Returns 0, or 1 with a message in err. */
 int tileWriteFile(const char *path, const char *what, const void *data,
                   size_t size, char *err, size_t errSize);

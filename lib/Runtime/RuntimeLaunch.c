@@ -75,6 +75,16 @@ static int checkMemref(int i, const char *type, const TilePackageArg *a,
                       i, type, (long long)v->strides[d]);
     elems = elems > INT32_MAX ? elems : elems * v->shape[d];
   }
+  /* The kernel takes the outer strides from its parameters but, for the
+   * memref types a package describes (identity layouts), reads each row
+   * contiguously (lib/Conversion/TileToGPU.c). */
+  int64_t strides[3];
+  runtimeArgStrides(v, strides);
+  if (strides[a->rank - 1] != 1 && v->shape[a->rank - 1] > 1)
+    return tileFail(err, errSize,
+                    "argument #%d (%s): innermost stride %lld; the kernel "
+                    "reads rows contiguously (stride 1)",
+                    i, type, (long long)strides[a->rank - 1]);
   /* The GPU lowering computes element offsets in 32 bits. */
   if (elems > INT32_MAX)
     return tileFail(err, errSize,

@@ -278,6 +278,11 @@ static void testLaunches(const char *fakeDriver) {
   show("too big", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
   // CHECK-NEXT: too big: argument mismatch: argument #0 (memref<?x64xf16>): shape 67108864x64, more than 2^31-1 elements, which the GPU lowering cannot index
   args[0] = saved;
+  args[0].strides[0] = 128;
+  args[0].strides[1] = 2;
+  show("inner stride", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: inner stride: argument mismatch: argument #0 (memref<?x64xf16>): innermost stride 2; the kernel reads rows contiguously (stride 1)
+  args[0] = saved;
   args[0].data = NULL;
   show("null data", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
   // CHECK-NEXT: null data: argument mismatch: argument #0 (memref<?x64xf16>): NULL data for shape 8x64
@@ -333,10 +338,11 @@ static void testLaunches(const char *fakeDriver) {
   show("unaligned base", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
   // CHECK-NEXT: unaligned base: argument mismatch: the aligned entry of @copy does not apply: argument #1: its address is not 16-byte aligned
   cargs[1].data = o;
-  cargs[1].strides[0] = 128;
+  cargs[1].strides[0] = 128; /* rows padded to 128 elements */
+  cargs[1].strides[1] = 1;
   show("strided", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
   // CHECK-NEXT: strided: argument mismatch: the aligned entry of @copy does not apply: argument #1: its strides are not those of a dense C-order array
-  cargs[1].strides[0] = 0;
+  cargs[1].strides[0] = cargs[1].strides[1] = 0;
   cfg.entry = TILE_RUNTIME_ENTRY_GENERIC;
   show("forced generic", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
   printf("aligned %d\n", info.aligned);

@@ -40,15 +40,17 @@ enum {
 
 #define MAX_PARAMS 512
 
-typedef struct {
-  char *ptx; /* NULL for a binary image */
-} Module;
-
-typedef struct {
+typedef struct Function {
   char name[256];
   int numParams; /* -1: unknown (a cubin) */
   int sizes[MAX_PARAMS];
+  struct Function *next; /* the module's others */
 } Function;
+
+typedef struct {
+  char *ptx; /* NULL for a binary image */
+  Function *functions; /* freed with the module */
+} Module;
 
 static size_t allocated;
 static int launched;
@@ -213,6 +215,11 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned n,
 
 CUresult cuModuleUnload(void *module) {
   Module *m = module;
+  while (m->functions) {
+    Function *next = m->functions->next;
+    free(m->functions);
+    m->functions = next;
+  }
   free(m->ptx);
   free(m);
   return SUCCESS;
@@ -259,7 +266,8 @@ CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
       p = param + 6;
     }
   }
-  /* Leaked with the module's lifetime unknown here: a test's few. */
+  f->next = m->functions;
+  m->functions = f;
   *function = f;
   return SUCCESS;
 }

@@ -137,12 +137,21 @@ static void *readAll(const char *path, size_t *size, bool addNul) {
 
 static int dump(const char *path) {
   TilePackage p;
-  char err[1024];
-  if (tilePackageRead(path, &p, err, sizeof err)) {
+  char err[1024], *bytes;
+  size_t size;
+  /* "-" is stdin, named as mlir-opt names it. */
+  const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+  if (tileReadFile(path, "package", &bytes, &size, err, sizeof err)) {
     fprintf(stderr, "tile-package: %s\n", err);
     return EXIT_BAD_INPUT;
   }
-  printf("package %s (version %d)\n", path, p.version);
+  int bad = tilePackageReadMemory(name, bytes, size, &p, err, sizeof err);
+  free(bytes);
+  if (bad) {
+    fprintf(stderr, "tile-package: %s\n", err);
+    return EXIT_BAD_INPUT;
+  }
+  printf("package %s (version %d)\n", name, p.version);
   if (p.version >= 4)
     printf("checksum: %016llx (holds)\n", (unsigned long long)p.checksum);
   else

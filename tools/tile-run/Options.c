@@ -1,10 +1,12 @@
 /* tile-run's command line; see Options.h. */
+#define _POSIX_C_SOURCE 200809L /* isatty */
 #include "tools/tile-run/Options.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/Runtime/Args.h"
 #include "tools/tile-run/Substitute.h"
@@ -12,9 +14,10 @@
 static void printHelp(void) {
   printf(
       "OVERVIEW: tile-run: run a tile kernel and check its results\n\n"
-      "USAGE: tile-run FILE.mlir --kernel NAME --grid X[,Y[,Z]] [--target cpu|cuda]\n"
+      "USAGE: tile-run [FILE.mlir] --kernel NAME --grid X[,Y[,Z]] [--target cpu|cuda]\n"
       "                --arg SPEC ... [--out INDEX=PATH.npy ...] [--check INDEX=PATH.npy[:RTOL] ...]\n"
-      "       tile-run FILE.tpkg --target cuda --grid X[,Y[,Z]] --arg SPEC ... [--bench]\n\n"
+      "       tile-run FILE.tpkg --target cuda --grid X[,Y[,Z]] --arg SPEC ... [--bench]\n"
+      "       (no FILE.mlir or '-': the kernel file from stdin; packages are read from files)\n\n"
       "OPTIONS:\n"
       "  --kernel <name>            The kernel to run (a func.func with tile.kernel);\n"
       "                             optional for a package (which holds one kernel)\n"
@@ -275,8 +278,12 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
     o->target = TARGET_CUDA;
   else
     return usage("unknown target '%s' (expected cpu or cuda)", target);
+  /* No file reads stdin, as mlir-opt and mlir-runner do; but not a
+   * terminal, where the user forgot the file rather than piped one. */
+  if (!o->input && isatty(STDIN_FILENO))
+    return usage("no kernel file given (stdin is a terminal)%s", "");
   if (!o->input)
-    return usage("no kernel file given%s", "");
+    o->input = "-";
   if (o->target != TARGET_CUDA) {
     const char *cudaOnly = o->bench ? "--bench" : o->checkCpu ? "--check-cpu"
                            : o->chipGiven    ? "--chip"

@@ -63,11 +63,18 @@ static int kernelFileLoad(KernelFile *k, Session *s, const Options *o) {
   char *raw;
   if (tileReadFile(o->input, "kernel file", &raw, &rawLen, err, sizeof err))
     return sessionFail(err);
-  if (tileCheckText(o->input, raw, rawLen, err, sizeof err)) {
+  /* Messages name stdin as mlir-opt's do. */
+  const char *name = strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
+  if (rawLen >= 8 && memcmp(raw, "TILEPKG", 8) == 0) {
+    free(raw);
+    return sessionFail("stdin holds a compiled package: tile-run reads "
+                       "packages from files (give its path)");
+  }
+  if (tileCheckText(name, raw, rawLen, err, sizeof err)) {
     free(raw);
     return sessionFail(err);
   }
-  k->text = substitute(raw, rawLen, o->defines, o->numDefines, o->input, true,
+  k->text = substitute(raw, rawLen, o->defines, o->numDefines, name, true,
                        &k->len, err, sizeof err);
   free(raw);
   if (!k->text)
@@ -77,15 +84,15 @@ static int kernelFileLoad(KernelFile *k, Session *s, const Options *o) {
    * CPU lowering finds what it converts to. */
   k->ctx = mlirContextCreate();
   tileContextRegisterUpstream(k->ctx);
-  k->diag = (DiagSource){o->input, k->text, k->len, 0};
+  k->diag = (DiagSource){name, k->text, k->len, 0};
   diagAttach(k->ctx, &k->diag);
   if (mlirLogicalResultIsFailure(tileContextLoadDialects(k->ctx)))
     return sessionFail("the embedded tile dialect failed to load");
-  k->module = kernelParse(k->ctx, k->text, k->len, o->input);
+  k->module = kernelParse(k->ctx, k->text, k->len, name);
   if (mlirModuleIsNull(k->module))
     return EXIT_BAD_INPUT;
   MlirOperation func;
-  if (kernelFind(k->module, o->kernel, o->input, &func, err, sizeof err) ||
+  if (kernelFind(k->module, o->kernel, name, &func, err, sizeof err) ||
       kernelSignature(func, &s->sig, &s->numSig, err, sizeof err))
     return sessionFail(err);
   return EXIT_OK;
