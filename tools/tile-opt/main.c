@@ -14,6 +14,7 @@
 #include "lib/Support/IR.h"
 #include "lib/Support/Location.h"
 #include "lib/Support/StrBuf.h"
+#include "lib/Target/CompileCache.h"
 #include "lib/Target/GpuCompile.h"
 #include "lib/Runtime/Package.h"
 #include "mlir-c/Pass.h"
@@ -142,6 +143,10 @@ static bool compileForGpu(const Options *o, const Source *src, MlirModule m,
   TileGpuTiming timing;
   if (o->timing)
     gpu.timing = &timing;
+  TileCacheReport cache;
+  if (!o->noCache)
+    tileGpuOptionsUseCache(&gpu);
+  gpu.cacheReport = &cache;
   char err[512] = "";
   if (tileGpuOptionsParse(&gpu, o->tileCompile, err, sizeof err)) {
     fprintf(stderr, "tile-opt: %s\n", err);
@@ -156,6 +161,11 @@ static bool compileForGpu(const Options *o, const Source *src, MlirModule m,
                      sizeof err)) {
     fprintf(stderr, "tile-opt: %s\n", err);
     return false;
+  }
+  if (tileCacheVerbose()) {
+    char line[1700];
+    tileCacheReportDescribe(&cache, line, sizeof line);
+    fprintf(stderr, "tile-opt: %s\n", line);
   }
   if (o->timing)
     printTiming(&timing);
