@@ -85,7 +85,7 @@ static bool readWhole(const char *path, uint8_t **out, size_t *size,
                       char *why, size_t whySize) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    if (errno == ENOENT)
+    if (errno == ENOENT || errno == ENOTDIR)
       snprintf(why, whySize, "no entry");
     else
       snprintf(why, whySize, "cannot read %s: %s", path, strerror(errno));
