@@ -5,24 +5,25 @@
 #include <dlfcn.h>
 #include <elf.h>
 #include <link.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
-static char buildId[600];
-
 typedef struct {
   uintptr_t address; /* an address inside the object we look for */
+  const char *name;  /* or: a part of its file's name */
+  char *id;
+  size_t size;
   bool found;
 } Search;
 
 /* The NT_GNU_BUILD_ID note among an object's PT_NOTE segments (ELF gABI:
  * namesz, descsz, type, then the name and the description, each padded
  * to 4 bytes). */
-static bool readBuildIdNote(const struct dl_phdr_info *info) {
+static bool readBuildIdNote(const struct dl_phdr_info *info, char *id,
+                            size_t size) {
   for (int i = 0; i < info->dlpi_phnum; ++i) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
     if (ph->p_type != PT_NOTE)
@@ -39,10 +40,11 @@ static bool readBuildIdNote(const struct dl_phdr_info *info) {
       if (n->n_type == NT_GNU_BUILD_ID && n->n_namesz == 4 &&
           memcmp(name, "GNU", 4) == 0 && n->n_descsz > 0 &&
           n->n_descsz <= 64) {
-        size_t len = (size_t)snprintf(buildId, sizeof buildId, "gnu:");
+        if (size < 5 + 2 * (size_t)n->n_descsz)
+          return false;
+        size_t len = (size_t)snprintf(id, size, "gnu:");
         for (unsigned j = 0; j < n->n_descsz; ++j)
-          len += (size_t)snprintf(buildId + len, sizeof buildId - len,
-                                  "%02x", desc[j]);
+          len += (size_t)snprintf(id + len, size - len, "%02x", desc[j]);
         return true;
       }
       p = next;
@@ -56,36 +58,44 @@ static bool readBuildIdNote(const struct dl_phdr_info *info) {
 static int visitObject(struct dl_phdr_info *info, size_t size, void *data) {
   (void)size;
   Search *s = data;
+  if (s->name) {
+    const char *file = info->dlpi_name ? strrchr(info->dlpi_name, '/') : NULL;
+    if (!file || !strstr(file, s->name))
+      return 0;
+    s->found = readBuildIdNote(info, s->id, s->size);
+    return 1;
+  }
   for (int i = 0; i < info->dlpi_phnum; ++i) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
     uintptr_t start = info->dlpi_addr + ph->p_vaddr;
     if (ph->p_type == PT_LOAD && s->address >= start &&
         s->address < start + ph->p_memsz) {
-      s->found = readBuildIdNote(info);
+      s->found = readBuildIdNote(info, s->id, s->size);
       return 1;
     }
   }
   return 0;
 }
 
-static void findBuildId(void) {
-  Search s = {(uintptr_t)&findBuildId, false};
+bool tileBuildIdOf(const void *address, char *id, size_t size) {
+  Search s = {(uintptr_t)address, NULL, id, size, false};
   dl_iterate_phdr(visitObject, &s);
   if (s.found)
-    return;
+    return true;
   /* No note (a linker told --build-id=none): the file itself. */
   Dl_info where;
   struct stat st;
-  if (dladdr((void *)&findBuildId, &where) && where.dli_fname &&
-      where.dli_fname[0] && stat(where.dli_fname, &st) == 0)
-    snprintf(buildId, sizeof buildId, "file:%s:%lld:%lld.%09ld",
-             where.dli_fname, (long long)st.st_size,
-             (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec);
+  if (!dladdr(address, &where) || !where.dli_fname || !where.dli_fname[0] ||
+      stat(where.dli_fname, &st) != 0)
+    return false;
+  int n = snprintf(id, size, "file:%s:%lld:%lld.%09ld", where.dli_fname,
+                   (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+                   (long)st.st_mtim.tv_nsec);
+  return n > 0 && (size_t)n < size;
 }
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-const char *tileBuildId(void) {
-  pthread_once(&once, findBuildId);
-  return buildId[0] ? buildId : NULL;
+bool tileBuildIdOfLibrary(const char *name, char *id, size_t size) {
+  Search s = {0, name, id, size, false};
+  dl_iterate_phdr(visitObject, &s);
+  return s.found;
 }

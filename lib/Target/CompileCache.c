@@ -11,6 +11,7 @@
 #define _XOPEN_SOURCE 700 /* realpath, st_mtim */
 #include "lib/Target/CompileCache.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,7 +29,7 @@ enum { MAX_REMARKS = 4096, MAX_REMARK_BYTES = 4096 };
 struct TileGpuCache {
   char dir[512];
   uint8_t key[TILE_SHA256_BYTES];
-  char version[1024];
+  char version[2048];
   TileEmit emit;
   MlirOperation kernel;
   TileCacheReport *report;
@@ -44,19 +45,44 @@ struct TileGpuCache {
 
 static _Atomic(const char *) llvmOptions;
 
+/* The builds of the code a compile runs: tile's (with MLIR and LLVM in
+ * it when they are linked statically), and libMLIR's and libLLVM's when
+ * they are shared libraries (an upgraded libLLVM.so is another compiler
+ * too). Empty when tile's cannot be told. */
+static char builds[1024];
+static pthread_once_t buildsOnce = PTHREAD_ONCE_INIT;
+
+static void findBuilds(void) {
+  char id[256];
+  if (!tileBuildIdOf((const void *)(uintptr_t)&findBuilds, id, sizeof id))
+    return;
+  size_t len = (size_t)snprintf(builds, sizeof builds, "tile %s", id);
+  static const char *const libraries[] = {"libMLIR", "libLLVM"};
+  for (size_t i = 0; i < sizeof libraries / sizeof libraries[0]; ++i)
+    if (tileBuildIdOfLibrary(libraries[i], id, sizeof id))
+      len += (size_t)snprintf(builds + len, sizeof builds - len, ", %s %s",
+                              libraries[i] + 3, id);
+}
+
+/* NULL when this build of tile cannot be told from others. */
+static const char *compilerBuilds(void) {
+  pthread_once(&buildsOnce, findBuilds);
+  return builds[0] ? builds : NULL;
+}
+
 void tileGpuCacheNoteLlvmOptions(const char *options) {
   atomic_store(&llvmOptions, options);
 }
 
 /* The compiler's identity: what an entry's header must match. */
-static void compilerVersion(char *out, size_t size, const char *buildId) {
+static void compilerVersion(char *out, size_t size, const char *build) {
   unsigned major, minor, patch;
   LLVMGetVersion(&major, &minor, &patch);
   const char *options = atomic_load(&llvmOptions);
   snprintf(out, size,
            "tile %s; LLVM %u.%u.%u; package format %d; build %s; LLVM "
            "options '%s'",
-           TILE_VERSION, major, minor, patch, TILE_PACKAGE_VERSION, buildId,
+           TILE_VERSION, major, minor, patch, TILE_PACKAGE_VERSION, build,
            options ? options : "");
 }
 
@@ -165,7 +191,7 @@ static const char *offReason(const TileGpuOptions *o, TileEmit emit) {
     return "off for IR outputs";
   if (o->printIrBefore || o->printIrAfter)
     return "off while the IR is printed around passes";
-  if (!tileBuildId())
+  if (!compilerBuilds())
     return "off: this build of tile has no build id to tell it from others";
   return NULL;
 }
@@ -193,7 +219,7 @@ TileGpuCache *tileGpuCacheOpen(MlirModule module, const char *name,
   c->report = o->cacheReport ? o->cacheReport : &c->ownReport;
   c->user = o->remarks;
   c->remarks = tileStrBufInit();
-  compilerVersion(c->version, sizeof c->version, tileBuildId());
+  compilerVersion(c->version, sizeof c->version, compilerBuilds());
   computeKey(c, module, o);
   tileDiskCacheEntryPath(c->dir, c->key, c->report->entry,
                          sizeof c->report->entry);

@@ -5,7 +5,8 @@
  * An entry's key is the SHA-256 of everything the output depends on:
  *   - the compiler: tile's version, LLVM's, the package format's, the
  *     running build's identity (lib/Support/BuildId.h: the linker's
- *     build id, so a rebuild with other code never reads an older
+ *     build id of the executable, and of libMLIR and libLLVM when they
+ *     are shared, so a rebuild with other code never reads an older
  *     build's entries) and the process-wide LLVM options tile set;
  *   - the options (tileGpuOptionsFormat) and the output kind;
  *   - the CUDA toolkit: its root and the size and modification time of
