@@ -58,6 +58,7 @@ static void findBuilds(void) {
     return;
   size_t len = (size_t)snprintf(builds, sizeof builds, "tile %s", id);
   static const char *const libraries[] = {"libMLIR", "libLLVM"};
+  /* Each id fits 256 bytes: the three fit `builds`. */
   for (size_t i = 0; i < sizeof libraries / sizeof libraries[0]; ++i)
     if (tileBuildIdOfLibrary(libraries[i], id, sizeof id))
       len += (size_t)snprintf(builds + len, sizeof builds - len, ", %s %s",

@@ -8,11 +8,15 @@ length 8, payload SHA-256 32, version, payload).
   cache-entry.py DIR --version TEXT    another writer's version string
                                        (lengths fixed up, payload intact)
   cache-entry.py DIR --format N        another format version
+  cache-entry.py DIR --payload-flip N  invert payload byte N and store the
+                                       payload's new checksum (a writer's
+                                       bug, not damage)
   cache-entry.py DIR --count           print the number of entries
 
 DIR must hold exactly one entry (*.tce) for the damaging commands.
 """
 import glob
+import hashlib
 import os
 import struct
 import sys
@@ -43,6 +47,11 @@ def main():
         (old,) = struct.unpack("<I", data[12:16])
         new = arg.encode()
         data = data[:12] + struct.pack("<I", len(new)) + data[16:88] + new + data[88 + old:]
+    elif command == "--payload-flip":
+        (version,) = struct.unpack("<I", data[12:16])
+        start = 88 + version
+        data[start + int(arg)] ^= 0xFF
+        data[56:88] = hashlib.sha256(bytes(data[start:])).digest()
     else:
         sys.exit("cache-entry.py: unknown command " + command)
     open(path, "wb").write(bytes(data))
