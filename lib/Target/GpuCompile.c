@@ -182,7 +182,7 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
  * into tileGpuOptionsFormat (the compile cache's key), or does not, and
  * then this size changes with it: either way, look at the function. */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(TileGpuOptions) == 1120,
+_Static_assert(sizeof(TileGpuOptions) == 1128,
                "TileGpuOptions changed: put every field that changes the "
                "output into tileGpuOptionsFormat, then update this size");
 #endif
@@ -190,16 +190,16 @@ _Static_assert(sizeof(TileGpuOptions) == 1120,
 void tileGpuOptionsFormat(const TileGpuOptions *o, TileStrBuf *out) {
   static const char *const mma[] = {"auto", "sync", "wgmma"};
   static const char *const generic[] = {"auto", "lazy", "eager"};
-  static const char *const ws[] = {"auto", "true", "false"};
+  static const char *const choice[] = {"auto", "true", "false"};
   /* Not here: toolkit (the cache hashes the toolkit's files), remarks,
    * timing, the IR dumps (the cache stays out of such compiles) and the
    * cache's own fields. */
   tileStrBufPrintf(out,
                    "chip=%s mma=%s generic=%s num-warps=%d num-stages=%d "
-                   "fast-math=%s warp-specialize=%s",
+                   "fast-math=%s warp-specialize=%s persistent=%s",
                    o->chip, mma[o->mma], generic[o->generic], o->numWarps,
                    o->numStages, o->fastMath ? "true" : "false",
-                   ws[o->warpSpecialize]);
+                   choice[o->warpSpecialize], choice[o->persistent]);
 }
 
 bool tileGpuOptionsUseCache(TileGpuOptions *o) {

@@ -161,7 +161,7 @@ static const struct {
     {"chip", "sm_80"},        {"mma", "sync"},
     {"num-warps", "8"},       {"num-stages", "2"},
     {"generic", "eager"},     {"fast-math", "true"},
-    {"warp-specialize", "true"},
+    {"warp-specialize", "true"}, {"persistent", "true"},
     /* The cache identifies the toolkit by its files, not by this option. */
     {"toolkit", NULL},
 };
@@ -198,7 +198,8 @@ static void checkOptionsInKey(void) {
     tileGpuOptionsInit(&o);
     char text[128];
     snprintf(text, sizeof text, "%s=%s", name, kOptionValues[i].value);
-    if (strcmp(name, "mma") == 0 || strcmp(name, "warp-specialize") == 0)
+    if (strcmp(name, "mma") == 0 || strcmp(name, "warp-specialize") == 0 ||
+        strcmp(name, "persistent") == 0)
       snprintf(text, sizeof text, "chip=sm_90a %s=%s", name,
                kOptionValues[i].value);
     CHECK(tileGpuOptionsParse(&o, text, err, sizeof err) == 0, "%s: %s", text,

@@ -6,13 +6,15 @@
 // RUN: %{tile-opt} %s --kernel=scale --tile-compile=chip=sm_80 -o %t/base.ptx 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale --tile-compile=chip=sm_80 -o /dev/null 2>&1 | FileCheck %s --check-prefix=HIT
 // Another chip, warps count, stage count, fast-math, mma choice,
-// warp-specialize, generic entry, output kind: each misses once, then hits.
+// warp-specialize, persistent, generic entry, output kind: each misses
+// once, then hits.
 // RUN: %{tile-opt} %s --kernel=scale --tile-compile=chip=sm_90a -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_80 num-warps=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_80 num-stages=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_80 fast-math=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_90a mma=sync" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_90a warp-specialize=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
+// RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_90a persistent=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_80 generic=eager" --emit=package -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_80" --emit=package -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_80 num-warps=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HIT
