@@ -230,8 +230,8 @@ static int compileForGpu(const KernelFile *k, const Session *s,
   TilePackage pkg;
   TilePackage *p = &pkg;
   memset(p, 0, sizeof *p);
-  /* Without --num-warps the compiler takes the kernel's own choice. */
   TileCacheReport cache;
+  /* Without --num-warps the compiler takes the kernel's own choice. */
   if (tileCompileKernelToPackage(k->module, o->kernel, o->chip,
                                  o->numWarpsGiven ? o->numWarps : 0,
                                  o->fastMath, !o->noCache, &cache, p, err,
