@@ -8,7 +8,8 @@ table of medians: each stage as tile-opt reports it (in process) and the
 whole process's wall time as seen from here. EMIT is package by default
 (what tile-run runs: the aligned entry as a cubin, the generic entry as
 PTX); --emit=cubin (or --options generic=eager) compiles both entries with
-ptxas.
+ptxas. The compile cache is off for these runs (TILE_NO_CACHE=1): each one
+compiles.
 
 With --baseline or --baseline-options, compares two compilers or two sets
 of options instead: runs of the baseline (another build of tile-opt, with
@@ -56,8 +57,11 @@ def run_once(tile_opt, path, kernel, chip, emit, options):
     cmd = [tile_opt, path, "--kernel=" + kernel,
            "--tile-compile=" + compile_options, "--emit=" + emit, "-o",
            os.devnull, "--mlir-timing"]
+    # Every run compiles: the compile cache would answer all but the first
+    # (TILE_NO_CACHE rather than --no-cache, which older baselines lack).
+    env = dict(os.environ, TILE_NO_CACHE="1")
     start = time.perf_counter()
-    run = subprocess.run(cmd, capture_output=True, text=True)
+    run = subprocess.run(cmd, capture_output=True, text=True, env=env)
     wall = (time.perf_counter() - start) * 1e3
     if run.returncode != 0:
         sys.exit("compile_time.py: %s failed:\n%s" % (" ".join(cmd),

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Target/CompileCache.h"
 #include "lib/Target/GpuCompile.h"
 #include "lib/Runtime/Package.h"
 #include "llvm-c/Support.h"
@@ -61,6 +62,19 @@ int tileCompileKernel(MlirModule module, const char *name,
   o.generic = in->eagerGeneric ? TILE_GENERIC_EAGER : TILE_GENERIC_AUTO;
   o.remarks.fn = in->remark;
   o.remarks.userData = in->remarkUserData;
+  if (in->cache && in->cacheDir) {
+    /* A directory too long for the options is no cache, not another one. */
+    if (strlen(in->cacheDir) < sizeof o.cacheDirPath) {
+      snprintf(o.cacheDirPath, sizeof o.cacheDirPath, "%s", in->cacheDir);
+      o.cacheDir = o.cacheDirPath;
+    }
+  } else if (in->cache) {
+    tileGpuOptionsUseCache(&o);
+  }
+  TileCacheReport report;
+  o.cacheReport = &report;
+  if (in->cacheHit)
+    *in->cacheHit = 0;
   TileEmit emit = output == TILE_COMPILE_PTX     ? TILE_EMIT_PTX
                   : output == TILE_COMPILE_CUBIN ? TILE_EMIT_CUBIN
                                                  : TILE_EMIT_PACKAGE;
@@ -68,6 +82,8 @@ int tileCompileKernel(MlirModule module, const char *name,
   if (tileGpuCompile(module, name, &o, emit, bytes, size, &package, err,
                      errSize))
     return 1;
+  if (in->cacheHit)
+    *in->cacheHit = report.hit;
   if (emit != TILE_EMIT_PACKAGE)
     return 0;
   int rc = tilePackageWriteMemory(&package, bytes, size, err, errSize);
@@ -80,6 +96,8 @@ static pthread_once_t llvmOptionsOnce = PTHREAD_ONCE_INIT;
 static void parseLlvmOptions(void) {
   const char *argv[] = {"tile", "-opt-disable=slsr"};
   LLVMParseCommandLineOptions(2, argv, "");
+  /* They change the code: cached results of other options are not ours. */
+  tileGpuCacheNoteLlvmOptions(argv[1]);
 }
 
 void tileSetProcessLlvmOptions(void) {

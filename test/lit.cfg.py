@@ -19,6 +19,16 @@ config.test_exec_root = os.path.join(config.tile_build_dir, "test")
 config.environment["PATH"] = os.pathsep.join(
     [config.tile_build_dir, os.path.join(config.tile_build_dir, "test", "CAPI"),
      config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+# Hermetic compiles: the compile cache is off for the whole suite (a test
+# sees what this build compiles, never an entry of an earlier run), and
+# points into the build tree should a test turn it back on without naming
+# a directory. test/tile-opt/cache-*.test turn it on, each in a directory
+# of its own (TILE_NO_CACHE=0 TILE_CACHE_DIR=%t...).
+config.environment["TILE_NO_CACHE"] = "1"
+config.environment["TILE_CACHE_DIR"] = os.path.join(
+    config.tile_build_dir, "test", "compile-cache")
+for name in ("TILE_CACHE_VERBOSE", "XDG_CACHE_HOME"):
+    config.environment.pop(name, None)
 config.substitutions.append(("%tile_src", config.tile_source_dir))
 config.substitutions.append(("%fake_cuda", os.path.join(
     config.tile_build_dir, "test", "Runtime", "libtile-fake-cuda.so")))

@@ -3,7 +3,8 @@
  * tile-coalesce, tile-assign-layouts, tile-promote-smem, tile-pipeline,
  * the lowering to a kernel llvm.func, LLVM, PTX, ptxas). Options are
  * per call; nothing reads environment variables except the CUDA toolkit's
- * location when `toolkit` is NULL. */
+ * location when `toolkit` is NULL and, when `cache` asks for the compile
+ * cache, its switch and location. */
 #ifndef TILE_C_COMPILE_H
 #define TILE_C_COMPILE_H
 
@@ -61,10 +62,27 @@ typedef struct {
    * NULL or "auto", "true" or "false". Only warp-specialized kernels whose
    * programs run along axis 0 qualify. */
   const char *persistent;
+  /* Non-zero: through tile's compile cache. A kernel compiled before with
+   * the same IR (printed without locations), options, output kind, CUDA
+   * toolkit and build of tile is read back instead of compiled (its
+   * remarks are given again), and a new one is written there: the same
+   * cache tile-opt and tile-run use, entries written atomically, checked
+   * when read, a damaged one compiled again. The cache never fails a
+   * compile: a directory that cannot be written only means no entry.
+   * $TILE_NO_CACHE=1 turns it off whatever this says. Off by default
+   * here (the tools turn it on): a library call does not write files the
+   * caller did not ask for, or read the environment to find where. */
+  int cache;
+  /* With `cache`: the directory (created when missing); NULL: the first
+   * of $TILE_CACHE_DIR, $XDG_CACHE_HOME/tile and $HOME/.cache/tile. */
+  const char *cacheDir;
+  /* Non-NULL: set to 1 when the result came from the cache, else 0. */
+  int *cacheHit;
 } TileCompileOptions;
 
 /* Compiles kernel `name` (NULL: the module's only kernel) of `module`,
- * which is changed in place. On success returns 0 and *bytes (malloc'ed:
+ * which is changed in place (left as it was when the result came from
+ * the cache). On success returns 0 and *bytes (malloc'ed:
  * free() it) and *size; on failure returns non-zero with a one-line summary
  * in `err` (located diagnostics go through the context's handlers). */
 int tileCompileKernel(MlirModule module, const char *name,

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lib/Support/DiskCache.h"
+#include "lib/Target/CompileCache.h"
 #include "lib/Target/EntriesToPtx.h"
 #include "lib/Target/PtxToBinary.h"
 #include "lib/Conversion/TileToGPU.h"
@@ -176,6 +178,37 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
   return 0;
 }
 
+/* A new field of TileGpuOptions either changes the output, and then goes
+ * into tileGpuOptionsFormat (the compile cache's key), or does not, and
+ * then this size changes with it: either way, look at the function. */
+#if defined(__x86_64__) && defined(__LP64__)
+_Static_assert(sizeof(TileGpuOptions) == 1128,
+               "TileGpuOptions changed: put every field that changes the "
+               "output into tileGpuOptionsFormat, then update this size");
+#endif
+
+void tileGpuOptionsFormat(const TileGpuOptions *o, TileStrBuf *out) {
+  static const char *const mma[] = {"auto", "sync", "wgmma"};
+  static const char *const generic[] = {"auto", "lazy", "eager"};
+  static const char *const choice[] = {"auto", "true", "false"};
+  /* Not here: toolkit (the cache hashes the toolkit's files), remarks,
+   * timing, the IR dumps (the cache stays out of such compiles) and the
+   * cache's own fields. */
+  tileStrBufPrintf(out,
+                   "chip=%s mma=%s generic=%s num-warps=%d num-stages=%d "
+                   "fast-math=%s warp-specialize=%s persistent=%s",
+                   o->chip, mma[o->mma], generic[o->generic], o->numWarps,
+                   o->numStages, o->fastMath ? "true" : "false",
+                   choice[o->warpSpecialize], choice[o->persistent]);
+}
+
+bool tileGpuOptionsUseCache(TileGpuOptions *o) {
+  if (!tileDiskCacheDefaultDir(o->cacheDirPath, sizeof o->cacheDirPath))
+    return false;
+  o->cacheDir = o->cacheDirPath;
+  return true;
+}
+
 int tileGpuOptionsCheck(const TileGpuOptions *o, TileEmit emit, char *err,
                         size_t errSize) {
   /* Callers may set o->chip directly (tile-run from the device's compute
@@ -198,7 +231,7 @@ int tileGpuOptionsCheck(const TileGpuOptions *o, TileEmit emit, char *err,
   return 0;
 }
 
-static MlirOperation findKernel(MlirModule module, const char *name,
+MlirOperation tileGpuFindKernel(MlirModule module, const char *name,
                                 char *err, size_t errSize) {
   MlirOperation found = {NULL};
   int count = 0;
@@ -274,7 +307,7 @@ static bool lowerEntriesToNvvm(MlirOperation moduleOp, const char *lowering,
  * no other: an explicit choice that lacks ptxas is not silently replaced),
  * else the first of $CUDA_HOME, $CUDA_PATH and /usr/local/cuda that has
  * bin/ptxas. */
-static const char *findToolkit(const TileGpuOptions *o, char *path,
+const char *tileGpuFindToolkit(const TileGpuOptions *o, char *path,
                                size_t size) {
   const char *candidates[] = {getenv("CUDA_HOME"), getenv("CUDA_PATH"),
                               "/usr/local/cuda"};
@@ -594,12 +627,11 @@ static int separateEntries(MlirModule module,
   return entries;
 }
 
-int tileGpuCompile(MlirModule module, const char *name,
+/* tileGpuCompile without the cache. */
+static int compile(MlirModule module, const char *name,
                    const TileGpuOptions *o, TileEmit emit, void **outBytes,
                    size_t *outSize, TilePackage *outPackage, char *err,
                    size_t errSize) {
-  if (tileGpuOptionsCheck(o, emit, err, errSize))
-    return 1;
   tileContextRegisterUpstream(mlirModuleGetContext(module));
   TileGpuTiming *timing = o->timing;
   double start = tileNowMs(), mark = start;
@@ -615,7 +647,7 @@ int tileGpuCompile(MlirModule module, const char *name,
     mark = t;                                                                  \
   } while (0)
 
-  MlirOperation kernel = findKernel(module, name, err, errSize);
+  MlirOperation kernel = tileGpuFindKernel(module, name, err, errSize);
   if (mlirOperationIsNull(kernel))
     return 1;
   MlirStringRef sym;
@@ -705,7 +737,8 @@ int tileGpuCompile(MlirModule module, const char *name,
     return 0;
   }
   char toolkitPath[512];
-  const char *toolkit = findToolkit(o, toolkitPath, sizeof toolkitPath);
+  const char *toolkit =
+      tileGpuFindToolkit(o, toolkitPath, sizeof toolkitPath);
   bool wantBinary = emit != TILE_EMIT_PTX && toolkit;
   if (emit == TILE_EMIT_CUBIN && !toolkit) {
     char searched[600];
@@ -790,16 +823,49 @@ int tileGpuCompile(MlirModule module, const char *name,
 #undef STAGE_DONE
 }
 
+int tileGpuCompile(MlirModule module, const char *name,
+                   const TileGpuOptions *o, TileEmit emit, void **outBytes,
+                   size_t *outSize, TilePackage *outPackage, char *err,
+                   size_t errSize) {
+  if (tileGpuOptionsCheck(o, emit, err, errSize))
+    return 1;
+  double start = tileNowMs();
+  TileGpuCache *cache = tileGpuCacheOpen(module, name, o, emit);
+  if (!cache)
+    return compile(module, name, o, emit, outBytes, outSize, outPackage, err,
+                   errSize);
+  if (tileGpuCacheRead(cache, outBytes, outSize, outPackage)) {
+    tileGpuCacheClose(cache);
+    if (o->timing)
+      *o->timing = (TileGpuTiming){-1, -1, -1, -1, -1, tileNowMs() - start};
+    return 0;
+  }
+  TileGpuOptions recording = *o;
+  recording.remarks = tileGpuCacheRemarks(cache);
+  int rc = compile(module, name, &recording, emit, outBytes, outSize,
+                   outPackage, err, errSize);
+  if (rc == 0)
+    tileGpuCacheWrite(cache, emit == TILE_EMIT_PACKAGE ? NULL : *outBytes,
+                      emit == TILE_EMIT_PACKAGE ? 0 : *outSize,
+                      emit == TILE_EMIT_PACKAGE ? outPackage : NULL);
+  tileGpuCacheClose(cache);
+  return rc;
+}
+
 int tileCompileKernelToPackage(MlirModule module, const char *name,
                                const char *chip, int numWarps,
-                               bool fastMath, TilePackage *out, char *err,
-                               size_t errSize) {
+                               bool fastMath, bool cache,
+                               TileCacheReport *report, TilePackage *out,
+                               char *err, size_t errSize) {
   TileGpuOptions o;
   tileGpuOptionsInit(&o);
   if (chip)
     snprintf(o.chip, sizeof o.chip, "%s", chip);
   o.numWarps = numWarps;
   o.fastMath = fastMath;
+  if (cache)
+    tileGpuOptionsUseCache(&o);
+  o.cacheReport = report;
   MlirModule clone = mlirModuleFromOperation(
       mlirOperationClone(mlirModuleGetOperation(module)));
   int rc = tileGpuCompile(clone, name, &o, TILE_EMIT_PACKAGE, NULL, NULL, out,

@@ -9,7 +9,8 @@
  *   found, which the driver compiles at load time). A package's generic
  *   entry stays PTX by default (TILE_GENERIC_LAZY): ptxas starts on the
  *   aligned entry while LLVM translates the generic one.
- * Every stage can be the output (--emit). */
+ * Every stage can be the output (--emit). A PTX, cubin or package output
+ * may come from the compile cache instead (lib/Target/CompileCache.h). */
 #ifndef TILE_TARGET_GPUCOMPILE_H
 #define TILE_TARGET_GPUCOMPILE_H
 
@@ -17,6 +18,7 @@
 
 #include "lib/Conversion/TileToGPU.h"
 #include "lib/Runtime/Package.h"
+#include "lib/Support/StrBuf.h"
 #include "lib/Transforms/Pipeline.h"
 #include "mlir-c/IR.h"
 
@@ -57,8 +59,17 @@ typedef struct {
   /* The IR to stderr before/after each tile pass, TileToGPU and each
    * upstream pass, headed as MLIR's --mlir-print-ir-before/after-all
    * heads it. The entries are lowered in parallel: with the context's
-   * multithreading on, their dumps may interleave. */
+   * multithreading on, their dumps may interleave. The compile cache
+   * stays out of such a compile. */
   bool printIrBefore, printIrAfter;
+  /* The compile cache's directory (lib/Target/CompileCache.h): NULL, no
+   * cache; tileGpuOptionsUseCache sets the default one. A PTX, cubin or
+   * package output compiled before from the same kernel IR, options,
+   * toolkit and compiler build is read back from it instead. */
+  const char *cacheDir;
+  char cacheDirPath[512];
+  /* Non-NULL: what the cache did, and why. */
+  struct TileCacheReport *cacheReport;
 } TileGpuOptions;
 
 /* Where the compile time goes, stage by stage, in wall-clock time
@@ -78,6 +89,21 @@ void tileGpuOptionsInit(TileGpuOptions *o);
  * toolkit=/usr/local/cuda" into `o`. */
 int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
                         size_t errSize);
+/* Every option that changes the output, with its value, in one line
+ * ("chip=sm_90a mma=auto ..."): the compile cache's key holds it. The
+ * toolkit is not in it: the cache identifies the toolkit by its files. */
+void tileGpuOptionsFormat(const TileGpuOptions *o, TileStrBuf *out);
+/* Turns the compile cache on, in its default directory
+ * (tileDiskCacheDefaultDir); false, leaving it off, when there is none. */
+bool tileGpuOptionsUseCache(TileGpuOptions *o);
+/* The kernel `name` (NULL: the module's only one), or a null op with a
+ * message. */
+MlirOperation tileGpuFindKernel(MlirModule module, const char *name,
+                                char *err, size_t errSize);
+/* The CUDA toolkit a compile with `o` uses, in `path`, or NULL. */
+const char *tileGpuFindToolkit(const TileGpuOptions *o, char *path,
+                               size_t size);
+
 /* Whether the options suit the output `emit` (generic=lazy needs a
  * package) and each other (mma=wgmma needs sm_90a). Returns 0, or 1 with
  * a message. */
@@ -95,10 +121,13 @@ int tileGpuCompile(MlirModule module, const char *name,
                    size_t errSize);
 
 /* For tile-run: compile kernel `name` of `module` (not changed: a clone is
- * compiled) for `chip` into a package. */
+ * compiled) for `chip` into a package, through the compile cache in its
+ * default directory when `cache` (what it did then in *report, if not
+ * NULL). */
 int tileCompileKernelToPackage(MlirModule module, const char *name,
                                const char *chip, int numWarps,
-                               bool fastMath, TilePackage *out, char *err,
-                               size_t errSize);
+                               bool fastMath, bool cache,
+                               struct TileCacheReport *report,
+                               TilePackage *out, char *err, size_t errSize);
 
 #endif

@@ -42,11 +42,17 @@ static void printHelp(void) {
       "  --emit=<what>                  With --tile-compile: mlir (after tile-to-gpu), llvm,\n"
       "                                 ptx, cubin or package (default ptx)\n"
       "  --kernel=<name>                With --tile-compile: the kernel to compile (default: the only one)\n"
+      "  --no-cache                     With --tile-compile: neither read nor write the compile cache\n"
+      "                                 ($TILE_CACHE_DIR, else $XDG_CACHE_HOME/tile or ~/.cache/tile)\n"
       "  --help                         Show this help\n"
       "  --version                      Show the version\n\n"
       "The input is verified after parsing (MLIR and tile rules) and after\n"
       "every tile pass. Exit status: 0 success, 1 bad input or failed\n"
       "pipeline, 2 usage error.\n\n"
+      "A PTX, cubin or package output compiled before from the same kernel\n"
+      "IR, options, toolkit and build of tile is read back from the compile\n"
+      "cache. TILE_NO_CACHE=1 turns it off; TILE_CACHE_VERBOSE=1 prints\n"
+      "what it did (stderr).\n\n"
       "TILE PASSES:\n");
   tileForEachPass(printPass, NULL);
 }
@@ -76,6 +82,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       {"-mlir-disable-threading", offsetof(Options, disableThreading)},
       {"-allow-unregistered-dialect", offsetof(Options, allowUnregistered)},
       {"-show-dialects", offsetof(Options, showDialects)},
+      {"-no-cache", offsetof(Options, noCache)},
   };
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];

@@ -22,6 +22,8 @@ typedef struct {
   const char *tileCompile; /* NULL: no GPU compile; "" or "chip=.." */
   const char *emit;        /* mlir | llvm | ptx | cubin | package */
   const char *kernel;      /* which kernel to compile (NULL: the only one) */
+  bool noCache;            /* --no-cache: compile, neither read nor write
+                              the compile cache */
 } Options;
 
 typedef enum { OPTIONS_OK, OPTIONS_EXIT_OK, OPTIONS_USAGE_ERROR } OptionsStatus;

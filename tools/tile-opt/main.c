@@ -14,6 +14,7 @@
 #include "lib/Support/IR.h"
 #include "lib/Support/Location.h"
 #include "lib/Support/StrBuf.h"
+#include "lib/Target/CompileCache.h"
 #include "lib/Target/GpuCompile.h"
 #include "lib/Runtime/Package.h"
 #include "mlir-c/Pass.h"
@@ -88,8 +89,9 @@ static void appendToBuf(MlirStringRef s, void *userData) {
   tileStrBufAppend((TileStrBuf *)userData, s.data, s.length);
 }
 
-/* --mlir-timing with --tile-compile: one line per stage that ran. */
-static void printTiming(const TileGpuTiming *t) {
+/* --mlir-timing with --tile-compile: one line per stage that ran (none
+ * when the output came from the compile cache). */
+static void printTiming(const TileGpuTiming *t, bool fromCache) {
   const struct {
     const char *name;
     double ms;
@@ -106,7 +108,8 @@ static void printTiming(const TileGpuTiming *t) {
   if (t->ptxas >= 0 || t->llvmToPtx >= 0)
     fprintf(stderr, "  %9.1f ms  other (packaging)\n",
             rest);
-  fprintf(stderr, "  %9.1f ms  total (in process)\n", t->total);
+  fprintf(stderr, "  %9.1f ms  total (in process%s)\n", t->total,
+          fromCache ? ", from the compile cache" : "");
 }
 
 static void printRemark(void *userData, MlirLocation loc, const char *msg) {
@@ -142,6 +145,10 @@ static bool compileForGpu(const Options *o, const Source *src, MlirModule m,
   TileGpuTiming timing;
   if (o->timing)
     gpu.timing = &timing;
+  TileCacheReport cache;
+  if (!o->noCache)
+    tileGpuOptionsUseCache(&gpu);
+  gpu.cacheReport = &cache;
   char err[512] = "";
   if (tileGpuOptionsParse(&gpu, o->tileCompile, err, sizeof err)) {
     fprintf(stderr, "tile-opt: %s\n", err);
@@ -157,8 +164,13 @@ static bool compileForGpu(const Options *o, const Source *src, MlirModule m,
     fprintf(stderr, "tile-opt: %s\n", err);
     return false;
   }
+  if (tileCacheVerbose()) {
+    char line[1700];
+    tileCacheReportDescribe(&cache, line, sizeof line);
+    fprintf(stderr, "tile-opt: %s\n", line);
+  }
   if (o->timing)
-    printTiming(&timing);
+    printTiming(&timing, cache.hit);
   if (emit == TILE_EMIT_MLIR || emit == TILE_EMIT_LLVM) {
     mlirOperationPrintWithFlags(mlirModuleGetOperation(m), flags, appendToBuf,
                                 out);

@@ -43,6 +43,8 @@ static void printHelp(void) {
       "                             the kernel's tile.num_warps, else 4)\n"
       "  --fast-math                cuda: compile with fast-math=true (afn on every float\n"
       "                             op: the hardware's approximations; docs/numerics.md)\n"
+      "  --no-cache                 cuda: compile a .mlir kernel without the compile\n"
+      "                             cache (docs/tile-opt.md; TILE_NO_CACHE=1 as well)\n"
       "  --device <n>               cuda: run on GPU n, counted as the driver sees them\n"
       "                             (after CUDA_VISIBLE_DEVICES; default 0)\n"
       "  --bench                    cuda: after the checked run, time more launches with\n"
@@ -244,6 +246,8 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       o->progress = true;
     } else if (strcmp(arg, "-fast-math") == 0) {
       o->fastMath = true;
+    } else if (strcmp(arg, "-no-cache") == 0) {
+      o->noCache = true;
     } else if (strcmp(arg, "-bench") == 0) {
       o->bench = true;
     } else if (tileFlagValue(arg, "-warmup", &i, argc, argv, &value, &missing)) {
@@ -289,6 +293,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
                            : o->chipGiven    ? "--chip"
                            : o->numWarpsGiven ? "--num-warps"
                            : o->fastMath      ? "--fast-math"
+                           : o->noCache       ? "--no-cache"
                            : o->deviceGiven   ? "--device"
                            : benchCounts     ? "--warmup/--iters"
                                              : NULL;

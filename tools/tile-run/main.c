@@ -29,6 +29,7 @@
 #include "tools/tile-run/Kernel.h"
 #include "tools/tile-run/Substitute.h"
 #ifdef TILE_RUN_HAVE_GPU_COMPILER
+#include "lib/Target/CompileCache.h"
 #include "lib/Target/GpuCompile.h"
 #include "tile-c/Compile.h"
 #endif
@@ -236,14 +237,21 @@ static int compileForGpu(const KernelFile *k, const Session *s,
   TilePackage pkg;
   TilePackage *p = &pkg;
   memset(p, 0, sizeof *p);
+  TileCacheReport cache;
   /* Without --num-warps the compiler takes the kernel's own choice. */
   if (tileCompileKernelToPackage(k->module, o->kernel, o->chip,
                                  o->numWarpsGiven ? o->numWarps : 0,
-                                 o->fastMath, p, err, sizeof err)) {
+                                 o->fastMath, !o->noCache, &cache, p, err,
+                                 sizeof err)) {
     snprintf(msg, sizeof msg, "compiling @%s for %s: %s", o->kernel, o->chip,
              err);
     tilePackageFree(p);
     return k->diag.numErrors ? EXIT_BAD_INPUT : sessionFail(msg);
+  }
+  if (tileCacheVerbose()) {
+    char line[1700];
+    tileCacheReportDescribe(&cache, line, sizeof line);
+    fprintf(stderr, "tile-run: %s\n", line);
   }
   /* The package must describe the signature it was compiled from. */
   bool same = p->numArgs == s->numSig;
