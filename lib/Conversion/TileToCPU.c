@@ -32,7 +32,8 @@ const char tileCpuLLVMPipeline[] =
     "target-type=f32}),"
     "arith-expand{include-bf16=true},"
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
-    "finalize-memref-to-llvm,convert-math-to-llvm{approximate-log1p=false},"
+    "finalize-memref-to-llvm{use-generic-functions},"
+    "convert-math-to-llvm{approximate-log1p=false},"
     "convert-math-to-libm,"
     "convert-arith-to-llvm,convert-index-to-llvm,convert-func-to-llvm,"
     "convert-cf-to-llvm,reconcile-unrealized-casts)";

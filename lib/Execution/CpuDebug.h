@@ -12,8 +12,8 @@
  *
  * A failed assert longjmps to the trap its thread's run set with setjmp
  * around the program (CpuKernel.c), so nothing after the assert runs. The
- * JIT-compiled frames it leaves hold nothing to release but buffers the
- * program allocated, which a failed run may leak. */
+ * JIT-compiled frames it leaves hold nothing to release but the program's
+ * heap buffers, which the run then frees (CpuAlloc.h). */
 #ifndef TILE_EXECUTION_CPUDEBUG_H
 #define TILE_EXECUTION_CPUDEBUG_H
 

@@ -13,6 +13,7 @@
 
 #include "lib/Conversion/TileToCPU.h"
 #include "lib/Transforms/Numerics.h"
+#include "lib/Execution/CpuAlloc.h"
 #include "lib/Execution/CpuDebug.h"
 #include "lib/Execution/JitSymbols.h"
 #include "lib/Runtime/Clock.h"
@@ -248,10 +249,13 @@ static void packScalar(Packed *p, const TileKernelArg *a, const TileArgValue *v)
 }
 
 /* Runs one program; false when an assert in it failed: tileCpuAssertFail
- * jumps back here with the message in `trap`. */
+ * jumps back here with the message in `trap`, past the program's
+ * deallocations, so its buffers are freed here. */
 static bool runProgram(TileCpuKernel *k, void **packed, TileCpuTrap *trap) {
-  if (setjmp(trap->jump))
+  if (setjmp(trap->jump)) {
+    tileCpuFreeAll();
     return false;
+  }
   k->entry(packed);
   return true;
 }

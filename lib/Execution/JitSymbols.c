@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "lib/Execution/CpuAlloc.h"
 #include "lib/Execution/CpuAtomics.h"
 #include "lib/Execution/CpuDebug.h"
 #include "lib/Runtime/Half.h"
@@ -27,6 +28,9 @@ void tileJitRegisterSymbols(MlirExecutionEngine engine) {
     void *address;
   } symbols[] = {
       {"__truncsfbf2", (void *)truncSfBf2},
+      {"_mlir_memref_to_llvm_alloc", (void *)tileCpuAlloc},
+      {"_mlir_memref_to_llvm_aligned_alloc", (void *)tileCpuAlignedAlloc},
+      {"_mlir_memref_to_llvm_free", (void *)tileCpuFree},
       SYMBOL(tileCpuAtomicCas16),   SYMBOL(tileCpuAtomicCas32),
       SYMBOL(tileCpuAtomicCas64),   SYMBOL(tileCpuAtomicMaxF32),
       SYMBOL(tileCpuAtomicMinF32),  SYMBOL(tileCpuAtomicMaxF16),
