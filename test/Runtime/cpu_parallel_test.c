@@ -134,6 +134,41 @@ static void *run(void *arg) {
   return NULL;
 }
 
+/* The shared memory after every thread's atomics, and each thread's
+ * assert message. */
+static void check(const Job *jobs, const int64_t *count, const float *want,
+                  const int32_t *bs, const float *fm) {
+  for (int b = 0; b < kBins; ++b)
+    if (bs[b] != kThreads * kRepeats * count[b]) {
+      char what[128];
+      snprintf(what, sizeof what, "bin %d holds %d, not %lld", b, bs[b],
+               (long long)(kThreads * kRepeats * count[b]));
+      fail(what);
+    }
+  for (int s = 0; s < 4; ++s)
+    if (fm[s] != want[s])
+      fail("an atomic max was lost");
+  for (int t = 0; t < kThreads; ++t)
+    if (jobs[t].histFailed)
+      fail("a histogram run failed");
+  if (!failures)
+    printf("atomics: ok\n");
+  int before = failures;
+  for (int t = 0; t < kThreads; ++t) {
+    char message[128];
+    snprintf(message, sizeof message,
+             "k:21:3: tile.assert failed in program (%d, 0, 0): token id in "
+             "range",
+             t);
+    if (strcmp(jobs[t].assertErr, message) != 0) {
+      printf("FAIL: thread %d: '%s'\n", t, jobs[t].assertErr);
+      ++failures;
+    }
+  }
+  if (failures == before)
+    printf("asserts: ok\n");
+}
+
 int main(int argc, char **argv) {
   bool printOnly = argc > 1 && strcmp(argv[1], "print") == 0;
   MlirContext ctx = tileContextCreate();
@@ -181,38 +216,10 @@ int main(int argc, char **argv) {
   }
   for (int t = 0; t < kThreads; ++t)
     pthread_join(threads[t], NULL);
-  if (printOnly)
-    return 0;
-  for (int b = 0; b < kBins; ++b)
-    if (bs[b] != kThreads * kRepeats * count[b]) {
-      char what[128];
-      snprintf(what, sizeof what, "bin %d holds %d, not %lld", b, bs[b],
-               (long long)(kThreads * kRepeats * count[b]));
-      fail(what);
-    }
-  for (int s = 0; s < 4; ++s)
-    if (fm[s] != want[s])
-      fail("an atomic max was lost");
+  if (!printOnly)
+    check(jobs, count, want, bs, fm);
   for (int t = 0; t < kThreads; ++t)
-    if (jobs[t].histFailed)
-      fail("a histogram run failed");
-  if (!failures)
-    printf("atomics: ok\n");
-  int before = failures;
-  for (int t = 0; t < kThreads; ++t) {
-    char want[128];
-    snprintf(want, sizeof want,
-             "k:21:3: tile.assert failed in program (%d, 0, 0): token id in "
-             "range",
-             t);
-    if (strcmp(jobs[t].assertErr, want) != 0) {
-      printf("FAIL: thread %d: '%s'\n", t, jobs[t].assertErr);
-      ++failures;
-    }
     tileHostArrayDestroy(&jobs[t].ids);
-  }
-  if (failures == before)
-    printf("asserts: ok\n");
   tileCpuKernelDestroy(hist);
   tileCpuKernelDestroy(checked);
   tileCpuKernelDestroy(show);
