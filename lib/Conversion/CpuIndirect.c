@@ -8,8 +8,10 @@
  * of a tile.atomic_rmw is one memref.atomic_rmw (integer kinds, float add
  * and xchg), an LLVM atomicrmw with acq_rel ordering, at least as strong as
  * any `sem`; `scope` has no meaning on the CPU (every atomic is
- * system-wide). Float max/min and tile.atomic_cas are refused at the op
- * for now (rmwKind and tileCpuLowerAtomic say why). */
+ * system-wide). Float max/min (maxnum/minnum with -0 < +0, which LLVM's
+ * atomicrmw does not promise) and tile.atomic_cas are calls of the C
+ * runtime's compare-and-swap loops on the element's address (CpuRuntime.c,
+ * lib/Execution/CpuAtomics.c). */
 #include "lib/Conversion/CpuOps.h"
 
 #include "lib/Support/Build.h"
@@ -94,18 +96,8 @@ MlirValue tileCpuLowerGather(MlirOperation op) {
   return mlirOperationGetResult(gen, 0);
 }
 
-/* An scf.for nest over the elements of a tile of `shape`, carrying `init`
- * (a tile, or null for none). */
-typedef struct {
-  TileBuilder loops[kMaxRank + 1];
-  MlirOperation fors[kMaxRank];
-  intptr_t rank;
-  MlirValue e[kMaxRank];
-  MlirValue carried; /* the innermost body's carried tile */
-} ElementLoop;
-
-static TileBuilder *elementLoopBegin(TileBuilder *b, MlirType shape,
-                                     MlirValue init, ElementLoop *l) {
+TileBuilder *tileCpuElementLoopBegin(TileBuilder *b, MlirType shape,
+                                     MlirValue init, TileCpuElementLoop *l) {
   bool carry = !mlirValueIsNull(init);
   l->rank = mlirShapedTypeGetRank(shape);
   l->loops[0] = *b;
@@ -122,9 +114,7 @@ static TileBuilder *elementLoopBegin(TileBuilder *b, MlirType shape,
   return &l->loops[l->rank];
 }
 
-/* Ends the nest; the innermost body yields `next` (null: nothing) and the
- * result is the outermost loop's (null without a carried tile). */
-static MlirValue elementLoopEnd(ElementLoop *l, MlirValue next) {
+MlirValue tileCpuElementLoopEnd(TileCpuElementLoop *l, MlirValue next) {
   bool carry = !mlirValueIsNull(next);
   for (intptr_t d = l->rank; d >= 1; --d) {
     bYield(&l->loops[d], "scf.yield", carry ? 1 : 0, carry ? &next : NULL);
@@ -142,19 +132,19 @@ void tileCpuLowerScatter(MlirOperation op) {
   MlirType type = mlirValueGetType(value);
   MlirValue dims[kMaxRank], g[kMaxRank];
   memDims(&b, mem, ind.rank, dims);
-  ElementLoop l;
-  TileBuilder *in = elementLoopBegin(&b, type, (MlirValue){NULL}, &l);
+  TileCpuElementLoop l;
+  TileBuilder *in = tileCpuElementLoopBegin(&b, type, (MlirValue){NULL}, &l);
   MlirValue inside = elementAddress(in, op, ind, dims, l.rank, l.e, g);
   bIf(in, inside, 0, NULL, false, &thenB, NULL);
   bStore(&thenB, bExtract(&thenB, value, l.rank, l.e), mem, ind.rank, g);
   bYield(&thenB, "scf.yield", 0, NULL);
-  elementLoopEnd(&l, (MlirValue){NULL});
+  tileCpuElementLoopEnd(&l, (MlirValue){NULL});
 }
 
 /* memref.atomic_rmw's kind (arith's AtomicRMWKind) for tile's `kind` on
- * `elem`, or -1 where it has none: float max/min would need a
- * compare-and-swap loop, as maxnumf's LLVM atomic may order -0 and +0
- * either way (DIALECT.md wants -0 < +0). */
+ * `elem`, or -1 where it has none: float max/min are runtime calls, as
+ * maxnumf's LLVM atomic may order -0 and +0 either way (DIALECT.md wants
+ * -0 < +0). */
 static int rmwKind(MlirStringRef kind, MlirType elem) {
   enum { ADDF = 0, ADDI = 1, ANDI = 2, ASSIGN = 3, MAXS = 6, MAXU = 7,
          MINS = 10, MINU = 11, ORI = 14, XORI = 15, NONE = -1 };
@@ -185,6 +175,73 @@ static MlirValue atomicRmw(TileBuilder *b, int kind, MlirValue v,
                                  operands, 1, &elem, 1, &attr));
 }
 
+/* An integer of the element's width holding its bits, widened to 32 bits
+ * for 16-bit types (CpuAtomics.h), and back. */
+static MlirValue toBits(TileBuilder *b, MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  if (mlirTypeIsAInteger(t))
+    return v;
+  if (mlirTypeIsAF32(t))
+    return bCast(b, "arith.bitcast", v, i32);
+  MlirValue half = bCast(b, "arith.bitcast", v, mlirIntegerTypeGet(b->ctx, 16));
+  return bCast(b, "arith.extui", half, i32);
+}
+
+static MlirValue fromBits(TileBuilder *b, MlirValue bits, MlirType elem) {
+  if (mlirTypeIsAInteger(elem))
+    return bits;
+  if (mlirTypeIsAF32(elem))
+    return bCast(b, "arith.bitcast", bits, elem);
+  MlirValue half =
+      bCast(b, "arith.trunci", bits, mlirIntegerTypeGet(b->ctx, 16));
+  return bCast(b, "arith.bitcast", half, elem);
+}
+
+/* The runtime function of a compare-and-swap (kind null) or of float
+ * max/min on `elem`. */
+static const char *runtimeAtomic(MlirStringRef kind, MlirType elem) {
+  bool cas = kind.length == 0;
+  bool max = mlirStringRefEqual(kind, tileStr("max"));
+  if (mlirTypeIsAInteger(elem))
+    return !cas ? NULL
+           : mlirIntegerTypeGetWidth(elem) == 64 ? "tileCpuAtomicCas64"
+                                                 : "tileCpuAtomicCas32";
+  if (mlirTypeIsAF32(elem))
+    return cas ? "tileCpuAtomicCas32"
+           : max ? "tileCpuAtomicMaxF32" : "tileCpuAtomicMinF32";
+  if (cas)
+    return "tileCpuAtomicCas16";
+  if (mlirTypeIsAF16(elem))
+    return max ? "tileCpuAtomicMaxF16" : "tileCpuAtomicMinF16";
+  return max ? "tileCpuAtomicMaxBF16" : "tileCpuAtomicMinBF16";
+}
+
+/* One element's atomic at mem[g]: memref.atomic_rmw where LLVM's atomicrmw
+ * has the exact operation (rmw >= 0), otherwise a runtime call on the
+ * element's address. Returns what it found. */
+static MlirValue elementAtomic(TileBuilder *b, MlirOperation op, int rmw,
+                               MlirStringRef kind, MlirValue mem,
+                               const TileCpuAddressing *addressing,
+                               intptr_t rank, const MlirValue *g,
+                               const MlirValue *e, intptr_t tileRank) {
+  bool cas = tileOpIsNamed(op, "tile.atomic_cas");
+  MlirValue v = bExtract(b, mlirOperationGetOperand(op, cas ? 1 : 0),
+                         tileRank, e);
+  if (rmw >= 0)
+    return atomicRmw(b, rmw, v, mem, rank, g);
+  MlirType elem = mlirValueGetType(v);
+  MlirValue args[3] = {tileCpuElementAddress(b, addressing, g)};
+  intptr_t n = 1;
+  if (cas)
+    args[n++] = toBits(b, bExtract(b, mlirOperationGetOperand(op, 0),
+                                   tileRank, e));
+  args[n++] = toBits(b, v);
+  MlirValue old = tileCpuCall(b, op, runtimeAtomic(kind, elem), n, args,
+                              mlirValueGetType(args[1]));
+  return fromBits(b, old, elem);
+}
+
 MlirValue tileCpuLowerAtomic(MlirOperation op) {
   TileBuilder b = tileBuilderBefore(op), thenB, elseB;
   Indirect ind = indirectOperands(op);
@@ -192,31 +249,22 @@ MlirValue tileCpuLowerAtomic(MlirOperation op) {
   MlirType type =
       tileCpuPlainTile(mlirValueGetType(mlirOperationGetResult(op, 0)));
   MlirType elem = mlirShapedTypeGetElementType(type);
-  MlirStringRef kind = {"", 0};
-  /* A compare-and-swap needs memref.generic_atomic_rmw or llvm.cmpxchg;
-   * buffer deallocation refuses both (a region without
-   * RegionBranchOpInterface; unknown memory effects). */
-  if (tileOpIsNamed(op, "tile.atomic_cas")) {
-    tileEmitOpError(op, "has no CPU lowering yet");
-    return (MlirValue){NULL};
-  }
+  MlirStringRef kind = {"", 0}; /* none: a compare-and-swap */
   tileOpStrAttr(op, "kind", &kind);
-  int rmw = rmwKind(kind, elem);
-  if (rmw < 0) {
-    tileEmitOpError(op, "kind \"%.*s\" has no CPU lowering yet for floats",
-                    (int)kind.length, kind.data);
-    return (MlirValue){NULL};
-  }
+  int rmw = tileOpIsNamed(op, "tile.atomic_cas") ? -1 : rmwKind(kind, elem);
+  TileCpuAddressing addressing = {.rank = 0};
+  if (rmw < 0)
+    addressing = tileCpuAddressing(&b, mem);
   MlirValue dims[kMaxRank], g[kMaxRank];
   memDims(&b, mem, ind.rank, dims);
   MlirValue init = bInsert(&b, tileOpCreate(b.loc, "tensor.empty", 0, NULL, 1,
                                             &type, 0, NULL));
-  ElementLoop l;
-  TileBuilder *in = elementLoopBegin(&b, type, init, &l);
+  TileCpuElementLoop l;
+  TileBuilder *in = tileCpuElementLoopBegin(&b, type, init, &l);
   MlirValue inside = elementAddress(in, op, ind, dims, l.rank, l.e, g);
   MlirOperation ifOp = bIf(in, inside, 1, &elem, true, &thenB, &elseB);
-  MlirValue v = bExtract(&thenB, mlirOperationGetOperand(op, 0), l.rank, l.e);
-  MlirValue old = atomicRmw(&thenB, rmw, v, mem, ind.rank, g);
+  MlirValue old = elementAtomic(&thenB, op, rmw, kind, mem, &addressing,
+                                ind.rank, g, l.e, l.rank);
   bYield(&thenB, "scf.yield", 1, &old);
   MlirValue zero = zeroOf(&elseB, elem);
   bYield(&elseB, "scf.yield", 1, &zero);
@@ -228,5 +276,5 @@ MlirValue tileCpuLowerAtomic(MlirOperation op) {
   MlirValue next = bInsert(in, tileOpCreate(b.loc, "tensor.insert",
                                             2 + l.rank, insertOps, 1, &type,
                                             0, NULL));
-  return elementLoopEnd(&l, next);
+  return tileCpuElementLoopEnd(&l, next);
 }

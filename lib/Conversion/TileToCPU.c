@@ -6,8 +6,8 @@
  * and masked-off elements are never read or written (DIALECT.md). The
  * element-at-a-time form is slow but exactly as specified: this is the
  * reference GPU results are checked against. The v2 ops (gather, scatter,
- * atomics, scan, random numbers) are lowered in the Cpu*.c files
- * (CpuOps.h). */
+ * atomics, scan, random numbers, print, assert) are lowered in the Cpu*.c
+ * files (CpuOps.h). */
 #include "lib/Conversion/TileToCPU.h"
 
 #include <stdlib.h>
@@ -32,7 +32,8 @@ const char tileCpuLLVMPipeline[] =
     "target-type=f32}),"
     "arith-expand{include-bf16=true},"
     "convert-scf-to-cf,expand-strided-metadata,lower-affine,"
-    "finalize-memref-to-llvm,convert-math-to-llvm{approximate-log1p=false},"
+    "finalize-memref-to-llvm{use-generic-functions},"
+    "convert-math-to-llvm{approximate-log1p=false},"
     "convert-math-to-libm,"
     "convert-arith-to-llvm,convert-index-to-llvm,convert-func-to-llvm,"
     "convert-cf-to-llvm,reconcile-unrealized-casts)";
@@ -430,6 +431,14 @@ static bool lowerOp(MlirOperation op, const ProgramArgs *program) {
   } else if (tileOpIsNamed(op, "tile.randint") ||
              tileOpIsNamed(op, "tile.rand")) {
     v = tileCpuLowerRandom(op);
+  } else if (tileOpIsNamed(op, "tile.print") ||
+             tileOpIsNamed(op, "tile.assert")) {
+    if (tileOpIsNamed(op, "tile.print"))
+      tileCpuLowerPrint(op, program->programId);
+    else
+      tileCpuLowerAssert(op, program->programId);
+    mlirOperationDestroy(op);
+    return true;
   } else {
     tileEmitOpError(op, "has no CPU lowering yet");
     return false;

@@ -13,6 +13,8 @@
 
 #include "lib/Conversion/TileToCPU.h"
 #include "lib/Transforms/Numerics.h"
+#include "lib/Execution/CpuAlloc.h"
+#include "lib/Execution/CpuDebug.h"
 #include "lib/Execution/JitSymbols.h"
 #include "lib/Runtime/Clock.h"
 #include "lib/Runtime/Fp8.h"
@@ -246,6 +248,18 @@ static void packScalar(Packed *p, const TileKernelArg *a, const TileArgValue *v)
   }
 }
 
+/* Runs one program; false when an assert in it failed: tileCpuAssertFail
+ * jumps back here with the message in `trap`, past the program's
+ * deallocations, so its buffers are freed here. */
+static bool runProgram(TileCpuKernel *k, void **packed, TileCpuTrap *trap) {
+  if (setjmp(trap->jump)) {
+    tileCpuFreeAll();
+    return false;
+  }
+  k->entry(packed);
+  return true;
+}
+
 /* Where a run stands, for TileCpuProgress. */
 typedef struct {
   const TileCpuProgress *progress;
@@ -339,17 +353,26 @@ int tileCpuKernelRunWithProgress(TileCpuKernel *k, const TileArgValue *args,
     *(num[g] = word(p)) = grid[g];
   RunClock clock;
   runClockStart(&clock, progress, grid);
-  for (int64_t z = 0; z < grid[2]; ++z)
-    for (int64_t y = 0; y < grid[1]; ++y)
-      for (int64_t x = 0; x < grid[0]; ++x) {
+  TileCpuTrap *trap = malloc(sizeof *trap);
+  bool ok = trap != NULL;
+  tileCpuTrapSet(trap);
+  for (int64_t z = 0; ok && z < grid[2]; ++z)
+    for (int64_t y = 0; ok && y < grid[1]; ++y)
+      for (int64_t x = 0; ok && x < grid[0]; ++x) {
         *pid[0] = x;
         *pid[1] = y;
         *pid[2] = z;
-        k->entry(p->packed);
+        ok = runProgram(k, p->packed, trap);
         runClockTick(&clock);
       }
+  tileCpuTrapSet(NULL);
+  /* Programs run in grid order, so the first failed assert is the first
+   * program's in that order; the run stops there. */
+  if (!ok)
+    snprintf(err, errSize, "%s", trap ? trap->message : "out of memory");
+  free(trap);
   free(p);
-  return 0;
+  return ok ? 0 : 1;
 }
 
 void tileCpuKernelDestroy(TileCpuKernel *k) {

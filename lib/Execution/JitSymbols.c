@@ -4,6 +4,9 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "lib/Execution/CpuAlloc.h"
+#include "lib/Execution/CpuAtomics.h"
+#include "lib/Execution/CpuDebug.h"
 #include "lib/Runtime/Half.h"
 #include "lib/Support/IR.h"
 
@@ -16,7 +19,26 @@ static _Float16 truncSfBf2(float x) {
   return r;
 }
 
+/* The names TileToCPU's calls use are the C names. */
+#define SYMBOL(f) {#f, (void *)f}
+
 void tileJitRegisterSymbols(MlirExecutionEngine engine) {
-  mlirExecutionEngineRegisterSymbol(engine, tileStr("__truncsfbf2"),
-                                    (void *)truncSfBf2);
+  static const struct {
+    const char *name;
+    void *address;
+  } symbols[] = {
+      {"__truncsfbf2", (void *)truncSfBf2},
+      {"_mlir_memref_to_llvm_alloc", (void *)tileCpuAlloc},
+      {"_mlir_memref_to_llvm_aligned_alloc", (void *)tileCpuAlignedAlloc},
+      {"_mlir_memref_to_llvm_free", (void *)tileCpuFree},
+      SYMBOL(tileCpuAtomicCas16),   SYMBOL(tileCpuAtomicCas32),
+      SYMBOL(tileCpuAtomicCas64),   SYMBOL(tileCpuAtomicMaxF32),
+      SYMBOL(tileCpuAtomicMinF32),  SYMBOL(tileCpuAtomicMaxF16),
+      SYMBOL(tileCpuAtomicMinF16),  SYMBOL(tileCpuAtomicMaxBF16),
+      SYMBOL(tileCpuAtomicMinBF16), SYMBOL(tileCpuPrintInt),
+      SYMBOL(tileCpuPrintFloat),    SYMBOL(tileCpuAssertFail),
+  };
+  for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; ++i)
+    mlirExecutionEngineRegisterSymbol(engine, tileStr(symbols[i].name),
+                                      symbols[i].address);
 }

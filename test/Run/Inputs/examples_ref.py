@@ -10,6 +10,9 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from v2_ref import philox4x32_10, philox_selftest  # noqa: E402
+
 rng = np.random.default_rng(20261122)
 
 
@@ -152,6 +155,96 @@ def main(argv):
         out = o.astype(np.float16) if kind == "f16" else bf16_bits(o)
         for name, a in (("q", q), ("k", k), ("v", v), ("ref", out),
                         ("lse", lse.astype(np.float32))):
+            save(d, name + ".npy", a)
+    elif ex == "embedding":                   # vocab dim tokens
+        nv, dim, nt = args
+        table = rng.standard_normal((nv, dim)).astype(np.float16)
+        ids = rng.integers(0, nv, nt).astype(np.int32)
+        ids[::9] = -1                         # padding tokens and bad ids:
+        ids[4::13] = nv                       # a row of zeros
+        ref = np.zeros((nt, dim), np.float16)
+        ok = (ids >= 0) & (ids < nv)
+        ref[ok] = table[ids[ok]]
+        for name, a in (("table", table), ("ids", ids), ("ref", ref)):
+            save(d, name + ".npy", a)
+    elif ex == "moe_dispatch":                # tokens dim topk
+        nt, dim, topk = args
+        x = rng.standard_normal((nt, dim)).astype(np.float16)
+        # Every (token, choice) gets its own row of the expert-grouped
+        # buffer; some are dropped (over capacity).
+        dst = rng.permutation(nt * topk).astype(np.int32).reshape(nt, topk)
+        dst[rng.random((nt, topk)) < 0.1] = -1
+        ref = np.zeros((nt * topk, dim), np.float16)
+        for t in range(nt):
+            for k in range(topk):
+                if dst[t, k] >= 0:
+                    ref[dst[t, k]] = x[t]
+        for name, a in (("x", x), ("dst", dst), ("ref", ref)):
+            save(d, name + ".npy", a)
+    elif ex == "splitk":                      # m n k
+        m, n, k = args
+        a, a64 = inputs("f16", (m, k))
+        b, b64 = inputs("f16", (k, n))
+        save(d, "a.npy", a)
+        save(d, "b.npy", b)
+        save(d, "ref.npy", (a64 @ b64).astype(np.float32))
+    elif ex == "histogram":                   # values bins
+        nx, nb = args
+        x = rng.integers(-3, nb + 3, nx).astype(np.int32)
+        ok = (x >= 0) & (x < nb)
+        save(d, "x.npy", x)
+        save(d, "ref.npy", np.bincount(x[ok], minlength=nb).astype(np.int32))
+    elif ex == "cumsum":                      # rows cols
+        r, c = args
+        # Probabilities, as in top-p sampling: the sums grow steadily.
+        x = rng.random((r, c)).astype(np.float32)
+        save(d, "x.npy", x)
+        save(d, "ref.npy", np.cumsum(x.astype(np.float64), axis=1).astype(np.float32))
+    elif ex == "dropout":                     # n p seed
+        n, p, seed = args[0], float(args[1]), int(args[2])
+        philox_selftest()
+        x = rng.standard_normal(n).astype(np.float32)
+        z = np.zeros(n, np.uint64)
+        seed &= 2**64 - 1
+        w = philox4x32_10(np.uint64(seed & 0xFFFFFFFF), np.uint64(seed >> 32),
+                          np.arange(n, dtype=np.uint64), z, z, z)[0]
+        xi = w.astype(np.uint32).view(np.int32).astype(np.int64)
+        u = np.where(xi < 0, -xi - 1, xi).astype(np.float32) * np.float32(4.6566127342e-10)
+        p32 = np.float32(p)
+        y = np.where(u > p32, x / (np.float32(1) - p32), np.float32(0)).astype(np.float32)
+        save(d, "x.npy", x)
+        save(d, "ref.npy", y)
+    elif ex == "paged":                       # seqs heads max_len blocks
+        ns, nh, maxlen, nblocks = args
+        hd, bs = 64, 16
+        lens = rng.integers(1, maxlen + 1, ns).astype(np.int32)
+        lens[0] = maxlen
+        lens[-1] = 1
+        maxb = (maxlen + bs - 1) // bs
+        need = int(sum((int(l) + bs - 1) // bs for l in lens))
+        assert need <= nblocks, "not enough blocks"
+        pool = rng.permutation(nblocks)       # blocks in no particular order
+        table = np.full((ns, maxb), -1, np.int32)
+        used = 0
+        for s_ in range(ns):
+            nb = (int(lens[s_]) + bs - 1) // bs
+            table[s_, :nb] = pool[used:used + nb]
+            used += nb
+        q, q64 = inputs("f16", (ns, nh * hd))
+        kc, k64 = inputs("f16", (nblocks * bs, nh * hd))
+        vc, v64 = inputs("f16", (nblocks * bs, nh * hd))
+        scale = 1 / np.sqrt(hd)
+        out = np.zeros((ns, nh * hd))
+        for s_ in range(ns):
+            t = np.arange(lens[s_])
+            rows = table[s_, t // bs] * bs + t % bs
+            for h in range(nh):
+                c = slice(h * hd, (h + 1) * hd)
+                sc = k64[rows, c] @ q64[s_, c] * np.float64(np.float32(scale))
+                pr = np.exp(sc - sc.max())
+                out[s_, c] = pr @ v64[rows, c] / pr.sum()
+        for name, a in (("q", q), ("k", kc), ("v", vc), ("table", table),
+                        ("lens", lens), ("ref", out.astype(np.float16))):
             save(d, name + ".npy", a)
     else:
         sys.exit("examples_ref.py: unknown example " + ex)

@@ -64,7 +64,9 @@ def scatter(d, M, N):
     save(d, "ref.npy", ref)
 
 
-def values(t, n, small):
+def values(t, n, small, zeros=False):
+    if zeros:  # float max/min's corner: -0 < +0, NaN operands
+        return rng.choice([-0.0, 0.0, np.nan], n, p=[0.45, 0.45, 0.1])
     if t in ("i32", "i64"):
         info = np.iinfo(NP[t])
         lo, hi = (-50, 50) if small else (info.min, info.max)
@@ -120,15 +122,18 @@ def rmw_op(kind, t, m, v):
 def rmw(d, kind, t, mode, N, M):
     """perm: distinct addresses, so every old value is known; hist: many
     elements on few addresses (final memory only; float values small
-    integers so sums are exact in any order)."""
+    integers so sums are exact in any order); zeros: as hist with -0, +0
+    and NaN only, in memory too (float max/min give one answer in any
+    order)."""
     N, M = int(N), int(M)
-    hist = mode == "hist"
-    vals, vv = as_type(t, values(t, N, hist))
+    zeros = mode == "zeros"
+    hist = mode == "hist" or zeros
+    vals, vv = as_type(t, values(t, N, hist, zeros))
     if hist:
         idx = rng.integers(-3, M + 3, N).astype(np.int32)
     else:
         idx = (rng.permutation(M + 8)[:N] - 4).astype(np.int32)
-    mem0, mv = as_type(t, values(t, M, hist))
+    mem0, mv = as_type(t, values(t, M, hist, zeros))
     mem = [x for x in mv]
     old = [0] * N
     for e in range(N):
