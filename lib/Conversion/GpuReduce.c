@@ -35,7 +35,7 @@ static MlirValue shfl32(TileBuilder *b, MlirValue v, int offset) {
 
 /* The value of lane (lane xor offset). shfl moves 32 bits: narrower values
  * travel widened, 64-bit ones as two halves. */
-static MlirValue shuffleXor(TileBuilder *b, MlirValue v, int offset) {
+MlirValue gpuShuffleXor(TileBuilder *b, MlirValue v, int offset) {
   MlirType t = mlirValueGetType(v);
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
@@ -144,7 +144,7 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   for (int k = 1; k < distinctLanes; k *= 2)
     for (int j = 0; j < nOut; ++j)
       acc[j] = bBinary(b, combiner, acc[j],
-                       shuffleXor(b, acc[j], k * terms[0].stride));
+                       gpuShuffleXor(b, acc[j], k * terms[0].stride));
 
   /* 3. Across the warps along the axis holding distinct elements. */
   int64_t distinctWarps = extent / terms[1].scale < terms[1].count
