@@ -74,6 +74,8 @@ MlirValue gpuShuffleXor(TileBuilder *b, MlirValue v, int offset);
 /* shfl.sync.up / .down by `delta` lanes (the lane's own value where the
  * source would leave the warp), any scalar type. */
 MlirValue gpuShuffleUpDown(TileBuilder *b, MlirValue v, int delta, bool up);
+/* The value of lane `lane` (an i32). */
+MlirValue gpuShuffleIdx(TileBuilder *b, MlirValue v, MlirValue lane);
 /* GpuTmaStore.c: a store tile-pipeline marked tile.tma, through shared
  * memory with a bulk tensor store on the entry's tensor map `map`. */
 bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,

@@ -1,8 +1,7 @@
-// The v2 ops (DIALECT.md section "v2") verify but have no GPU lowering yet,
-// and the CPU lowers only gather, scatter, atomic_rmw (not float max/min),
+// The v2 ops (DIALECT.md section "v2") all lower on the GPU (gpu-v2-*.test);
+// the CPU lowers only gather, scatter, atomic_rmw (not float max/min),
 // scan, rand and randint so far: a pipeline that reaches one it cannot lower stops at it with a located
-// error and exit 1, never a crash. memref.load/store lower on the CPU only.
-// RUN: not tile-opt %s --split-input-file --tile-compile --emit=ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=GPU
+// error and exit 1, never a crash.
 // RUN: not tile-opt %s --split-input-file -p 'builtin.module(func.func(tile-to-cpu))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=CPU
 // RUN: python3 %tile_src/test/Inputs/exit-code.py tile-run %S/Inputs/print.mlir --kernel print --target cpu --grid 1 --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=EXEC
 // EXEC: print.mlir:5:3: error: tile.print: has no CPU lowering yet
@@ -12,7 +11,6 @@
 func.func @gather(%m: memref<?xf32>) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %i = "tile.range"() {start = 0 : i32, end = 128 : i32} : () -> tensor<128xi32>
-  // GPU: v2-not-lowered.mlir:[[@LINE+1]]:8: error: tile.gather: has no GPU lowering yet
   %t = "tile.gather"(%m, %i) : (memref<?xf32>, tensor<128xi32>) -> tensor<128xf32>
   "tile.store"(%t, %m, %c0) : (tensor<128xf32>, memref<?xf32>, index) -> ()
   return
@@ -23,7 +21,6 @@ func.func @gather(%m: memref<?xf32>) attributes {tile.kernel} {
 func.func @scatter(%m: memref<?xf32>) attributes {tile.kernel} {
   %i = "tile.range"() {start = 0 : i32, end = 128 : i32} : () -> tensor<128xi32>
   %v = arith.constant dense<1.0> : tensor<128xf32>
-  // GPU: v2-not-lowered.mlir:[[@LINE+1]]:3: error: tile.scatter: has no GPU lowering yet
   "tile.scatter"(%v, %m, %i) : (tensor<128xf32>, memref<?xf32>, tensor<128xi32>) -> ()
   return
 }
@@ -35,7 +32,6 @@ func.func @scatter(%m: memref<?xf32>) attributes {tile.kernel} {
 func.func @atomic_rmw(%m: memref<?xf32>) attributes {tile.kernel} {
   %i = "tile.range"() {start = 0 : i32, end = 128 : i32} : () -> tensor<128xi32>
   %v = arith.constant dense<1.0> : tensor<128xf32>
-  // GPU: v2-not-lowered.mlir:[[@LINE+2]]:8: error: tile.atomic_rmw: has no GPU lowering yet
   // CPU: v2-not-lowered.mlir:[[@LINE+1]]:8: error: tile.atomic_rmw: kind "max" has no CPU lowering yet for floats
   %o = "tile.atomic_rmw"(%v, %m, %i) {kind = "max"} : (tensor<128xf32>, memref<?xf32>, tensor<128xi32>) -> tensor<128xf32>
   return
@@ -46,7 +42,6 @@ func.func @atomic_rmw(%m: memref<?xf32>) attributes {tile.kernel} {
 func.func @atomic_cas(%m: memref<?xi32>) attributes {tile.kernel} {
   %z = arith.constant dense<0> : tensor<1xi32>
   %one = arith.constant dense<1> : tensor<1xi32>
-  // GPU: v2-not-lowered.mlir:[[@LINE+2]]:8: error: tile.atomic_cas: has no GPU lowering yet
   // CPU: v2-not-lowered.mlir:[[@LINE+1]]:8: error: tile.atomic_cas: has no CPU lowering yet
   %o = "tile.atomic_cas"(%z, %one, %m, %z) : (tensor<1xi32>, tensor<1xi32>, memref<?xi32>, tensor<1xi32>) -> tensor<1xi32>
   return
@@ -57,7 +52,6 @@ func.func @atomic_cas(%m: memref<?xi32>) attributes {tile.kernel} {
 func.func @scan(%m: memref<?x?xf32>) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %t = "tile.load"(%m, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<64x128xf32>
-  // GPU: v2-not-lowered.mlir:[[@LINE+1]]:8: error: tile.scan: has no GPU lowering yet
   %c = "tile.scan"(%t) {axis = 1 : i32, kind = "add", reverse} : (tensor<64x128xf32>) -> tensor<64x128xf32>
   "tile.store"(%c, %m, %c0, %c0) : (tensor<64x128xf32>, memref<?x?xf32>, index, index) -> ()
   return
@@ -68,7 +62,6 @@ func.func @scan(%m: memref<?x?xf32>) attributes {tile.kernel} {
 func.func @rand(%m: memref<?xf32>, %seed: i64) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %offs = "tile.range"() {start = 0 : i32, end = 128 : i32} : () -> tensor<128xi32>
-  // GPU: v2-not-lowered.mlir:[[@LINE+1]]:8: error: tile.rand: has no GPU lowering yet
   %u = "tile.rand"(%seed, %offs) : (i64, tensor<128xi32>) -> tensor<128xf32>
   "tile.store"(%u, %m, %c0) : (tensor<128xf32>, memref<?xf32>, index) -> ()
   return
@@ -79,7 +72,6 @@ func.func @rand(%m: memref<?xf32>, %seed: i64) attributes {tile.kernel} {
 func.func @randint(%m: memref<?xi32>, %seed: i64) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %offs = "tile.range"() {start = 0 : i32, end = 128 : i32} : () -> tensor<128xi32>
-  // GPU: v2-not-lowered.mlir:[[@LINE+1]]:8: error: tile.randint: has no GPU lowering yet
   %u = "tile.randint"(%seed, %offs) : (i64, tensor<128xi32>) -> tensor<128xi32>
   "tile.store"(%u, %m, %c0) : (tensor<128xi32>, memref<?xi32>, index) -> ()
   return
@@ -90,7 +82,6 @@ func.func @randint(%m: memref<?xi32>, %seed: i64) attributes {tile.kernel} {
 func.func @print(%m: memref<?xf32>, %n: i32) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %t = "tile.load"(%m, %c0) : (memref<?xf32>, index) -> tensor<16xf32>
-  // GPU: v2-not-lowered.mlir:[[@LINE+2]]:3: error: tile.print: has no GPU lowering yet
   // CPU: v2-not-lowered.mlir:[[@LINE+1]]:3: error: tile.print: has no CPU lowering yet
   "tile.print"(%t) {prefix = "t"} : (tensor<16xf32>) -> ()
   return
@@ -101,7 +92,6 @@ func.func @print(%m: memref<?xf32>, %n: i32) attributes {tile.kernel} {
 func.func @assert(%n: i32) attributes {tile.kernel} {
   %c0 = arith.constant 0 : i32
   %ok = arith.cmpi sgt, %n, %c0 : i32
-  // GPU: v2-not-lowered.mlir:[[@LINE+2]]:3: error: tile.assert: has no GPU lowering yet
   // CPU: v2-not-lowered.mlir:[[@LINE+1]]:3: error: tile.assert: has no CPU lowering yet
   "tile.assert"(%ok) {message = "n > 0"} : (i1) -> ()
   return
@@ -109,11 +99,9 @@ func.func @assert(%n: i32) attributes {tile.kernel} {
 
 // -----
 
-// memref.load and memref.store lower on the CPU (upstream does it) but not
-// yet on the GPU.
+// memref.load and memref.store lower on the CPU (upstream does it).
 func.func @scalar_memory(%table: memref<?xi32>, %x: memref<?xi32>) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
-  // GPU: v2-not-lowered.mlir:[[@LINE+2]]:8: error: memref.load: has no GPU lowering yet
   // CPU-NOT: memref.load
   %b = memref.load %table[%c0] : memref<?xi32>
   memref.store %b, %x[%c0] : memref<?xi32>
