@@ -58,13 +58,32 @@ static void declare(GpuLowering *g, const char *name, const char *text) {
 static MlirValue stringConstant(GpuLowering *g, TileBuilder *b,
                                 const char *s) {
   char name[64];
+  MlirType ptr = mlirLLVMPointerTypeGet(b->ctx, 0);
+  size_t n = strlen(s);
   for (int i = 0;; ++i) {
     snprintf(name, sizeof name, "__tile_str_%d", i);
     if (!hasSymbol(g, name))
       break;
+    /* The same text already has a global: use it. */
+    MlirAttribute value = {NULL};
+    for (MlirOperation op = mlirBlockGetFirstOperation(moduleBody(g));
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      MlirStringRef sym;
+      if (tileOpStrAttr(op, "sym_name", &sym) && sym.length == strlen(name) &&
+          memcmp(sym.data, name, sym.length) == 0)
+        value = tileOpAttr(op, "value");
+    }
+    if (!mlirAttributeIsNull(value) && mlirAttributeIsAString(value)) {
+      MlirStringRef v = mlirStringAttrGetValue(value);
+      if (v.length == n + 1 && memcmp(v.data, s, n) == 0) {
+        TileNamedAttr attrs[] = {
+            {"global_name", mlirFlatSymbolRefAttrGet(b->ctx, tileStr(name))}};
+        return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.addressof", 0, NULL,
+                                       1, &ptr, 1, attrs));
+      }
+    }
   }
   TileStrBuf text = tileStrBufInit();
-  size_t n = strlen(s);
   tileStrBufPrintf(&text, "llvm.mlir.global internal constant @%s(\"", name);
   for (size_t i = 0; i < n; ++i) {
     unsigned char c = (unsigned char)s[i];
@@ -80,7 +99,6 @@ static MlirValue stringConstant(GpuLowering *g, TileBuilder *b,
       g->ctx, tileStr(tileStrBufCStr(&text)), tileStr("tile-debug"));
   tileStrBufFree(&text);
   mlirBlockInsertOwnedOperation(moduleBody(g), 0, global);
-  MlirType ptr = mlirLLVMPointerTypeGet(b->ctx, 0);
   TileNamedAttr attrs[] = {
       {"global_name", mlirFlatSymbolRefAttrGet(b->ctx, tileStr(name))}};
   return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.addressof", 0, NULL, 1,
