@@ -23,8 +23,10 @@
  *     bits, one with its sign set atom.min.u32 (min: max.u32); both orders
  *     agree with the float order across signs, zeros included. A NaN value
  *     takes min.u32 0xffffffff (max.u32 0), which leaves memory as it is.
- *     A NaN already in memory: a quiet +NaN survives max and a -NaN
- *     survives min (maxnum would replace it); nothing else differs.
+ *     A NaN already in memory survives the trick where its sign puts it
+ *     above (max) or below (min) every number; where the old value shows
+ *     such a NaN and v is a number, a compare-and-swap loop (rarely taken)
+ *     then stores v as maxnum/minnum would.
  *   - f16/bf16 max, min and xchg, and bf16 add before sm_90, have no
  *     instruction: a compare-and-swap loop (llvm.cmpxchg, which NVPTX lowers
  *     with its ordering and scope, on the 32-bit word holding the element)
@@ -427,6 +429,25 @@ static MlirValue floatMaxMin(TileBuilder *b, const Ordering *o, bool isMax,
                   red);
 }
 
+/* After the f32 trick: a NaN the trick could not replace (+NaN for max,
+ * -NaN for min) while v is a number goes through a CAS loop. */
+static void fixStuckNan(TileBuilder *b, const Ordering *o, bool isMax,
+                        MlirValue pred, MlirValue ptr, MlirValue v,
+                        MlirValue oldBits) {
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirValue one = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
+  MlirValue stuck = bAndi(
+      b, isNanBits(b, oldBits, f32),
+      bCmpi(b, isMax ? ARITH_SGE : ARITH_SLT, oldBits, bConstInt(b, i32, 0)));
+  MlirValue number =
+      bBinary(b, "arith.xori", bCmpf(b, ARITH_F_UNO, v, v), one);
+  CasArgs args = {o, gpuGlobalPtr(b, ptr), toBits(b, v), (MlirValue){NULL},
+                  isMax ? NEW_MAX : NEW_MIN, f32};
+  guarded(b, bAndi(b, pred, bAndi(b, stuck, number)), i32, casLoopBody,
+          &args);
+}
+
 /* Old values of a replicated layout: the owners write theirs to shared
  * memory, every holder reads its element back. */
 static void shareOldValues(GpuLowering *g, TileBuilder *b, GpuTile *t,
@@ -507,8 +528,9 @@ bool gpuLowerAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     MlirValue bits = toBits(b, v.regs[r]);
     MlirValue old = {NULL};
     if (floatMinMax) {
-      old = floatMaxMin(b, &o, mlirStringRefEqual(kind, tileStr("max")), pred,
-                        ptr, v.regs[r], red);
+      bool isMax = mlirStringRefEqual(kind, tileStr("max"));
+      old = floatMaxMin(b, &o, isMax, pred, ptr, v.regs[r], false);
+      fixStuckNan(b, &o, isMax, pred, ptr, v.regs[r], old);
     } else if (native) {
       old = emitAtom(b, &o, 1, &native, &pred, ptr, &bits, (MlirValue){NULL},
                      width, red);
