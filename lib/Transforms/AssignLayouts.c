@@ -487,17 +487,50 @@ static bool reshapeInPlace(MlirOperation op, TileLayout *out) {
   return tileLayoutReshapeUnitDims(&l, sr, ss, rr, rs, out);
 }
 
-/* The memory op's data tile when its innermost index tile rises by one
- * along the innermost dimension (an embedding row, a contiguous
+/* Makes operand `i` of `user` have blocked layout `want`. A broadcast or
+ * expand_dims there (an index tile built from a row of ids: a gather's
+ * rows) is rebuilt in `want` from its source converted instead, which
+ * moves the source's few elements through shared memory rather than the
+ * whole broadcast tile. */
+static void requireShapeOpLayout(MlirOperation user, intptr_t i,
+                                 const TileLayout *want, int depth) {
+  MlirValue v = mlirOperationGetOperand(user, i);
+  MlirOperation def = tileDefiningOp(v);
+  TileLayout have;
+  bool reshape = !mlirOperationIsNull(def) &&
+                 (tileOpIsNamed(def, "tile.broadcast") ||
+                  tileOpIsNamed(def, "tile.expand_dims"));
+  if (!reshape || depth > 4 || want->kind != LAYOUT_BLOCKED ||
+      tileValueIsUniform(v) ||
+      (layoutOf(v, &have) && tileLayoutEqual(&have, want))) {
+    requireLayout(user, i, want);
+    return;
+  }
+  MlirOperation copy = mlirOperationClone(def);
+  MlirValue result = mlirOperationGetResult(copy, 0);
+  mlirValueSetType(result, tileTypeWithLayout(mlirValueGetType(v), want));
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(user), user, copy);
+  mlirOperationSetOperand(user, i, result);
+  int64_t axis = 0;
+  if (tileOpIsNamed(def, "tile.expand_dims") &&
+      tileOpIntAttr(def, "axis", &axis)) {
+    TileLayout slice = tileLayoutSlice(want, (int)axis);
+    requireLayout(copy, 0, &slice);
+    return;
+  }
+  requireShapeOpLayout(copy, 0, want, depth + 1);
+}
+
+/* The gather's or scatter's data tile when its innermost index tile rises
+ * by one along the innermost dimension (an embedding row, a contiguous
  * scatter): it then runs in the default layout of the data, 16 bytes per
  * thread along that dimension, so its accesses coalesce into vectors
- * (GpuIndirect.c). Null otherwise. */
+ * (GpuIndirect.c). Null otherwise. Atomics access element by element, so
+ * they keep their value's layout (a split-K dot's accumulator, say). */
 static MlirValue contiguousData(MlirOperation op) {
-  intptr_t mem = tileOpIsNamed(op, "tile.gather")       ? 0
-                 : tileOpIsNamed(op, "tile.scatter")    ? 1
-                 : tileOpIsNamed(op, "tile.atomic_rmw") ? 1
-                 : tileOpIsNamed(op, "tile.atomic_cas") ? 2
-                                                        : -1;
+  intptr_t mem = tileOpIsNamed(op, "tile.gather")    ? 0
+                 : tileOpIsNamed(op, "tile.scatter") ? 1
+                                                     : -1;
   if (mem < 0)
     return (MlirValue){NULL};
   MlirValue data = mem == 0 ? mlirOperationGetResult(op, 0)
@@ -543,7 +576,9 @@ static bool assignV2(MlirOperation op, Assign *a) {
       l = defaultFor(mlirValueGetType(data), a->numWarps);
     else if (!firstOperandLayout(op, &l))
       l = freshLayout(a, mlirValueGetType(shaped));
-    requireAllTensorOperands(op, &l);
+    for (intptr_t k = 0, n = mlirOperationGetNumOperands(op); k < n; ++k)
+      if (isTensor(mlirOperationGetOperand(op, k)))
+        requireShapeOpLayout(op, k, &l, 0);
     if (nResults == 1)
       setLayout(mlirOperationGetResult(op, 0), &l);
     return true;
