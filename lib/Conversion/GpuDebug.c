@@ -186,9 +186,15 @@ static MlirValue printArg(TileBuilder *b, MlirValue v, const char **spec) {
 bool gpuLowerPrint(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirStringRef prefix = tileStr("");
   tileOpStrAttr(op, "prefix", &prefix);
-  char *pre = malloc(prefix.length + 1);
-  memcpy(pre, prefix.data, prefix.length);
-  pre[prefix.length] = 0;
+  /* The prefix goes into the format: its '%' doubled. */
+  char *pre = malloc(2 * prefix.length + 1);
+  size_t len = 0;
+  for (size_t i = 0; i < prefix.length; ++i) {
+    pre[len++] = prefix.data[i];
+    if (prefix.data[i] == '%')
+      pre[len++] = '%';
+  }
+  pre[len] = 0;
   MlirValue args[MAX_PRINT_ARGS];
   args[0] = ctaid(b, 'x');
   args[1] = ctaid(b, 'y');
