@@ -244,6 +244,23 @@ def gpu_only(tile_opt, tile_run, out):
                   "checks": [{"out": os.path.join(d, "hist_bins.npy"),
                               "ref": save("hist_ref", bins), "rtol": "0"}],
                   "kind": "check"})
+    # Split-K: 5 programs add their K slices (ragged: K = 300) into C (f32)
+    # and H (f16). Small integers: every partial and total sum is exact, so
+    # both are bit-exact in any order.
+    A = rng.integers(-2, 3, size=(16, 300)).astype(np.float16)
+    B = rng.integers(-2, 3, size=(300, 128)).astype(np.float16)
+    C = (A.astype(np.float64) @ B.astype(np.float64))
+    cases.append({"name": "splitk", "package": pkg("splitk"), "grid": "cdiv(300,64)",
+                  "args": ["npy:" + save("sk_a", A), "npy:" + save("sk_b", B),
+                           "npy:" + save("sk_c0", np.zeros((16, 128), np.float32)),
+                           "npy:" + save("sk_h0", np.zeros((16, 128), np.float16))],
+                  "outs": ["2=" + os.path.join(d, "sk_c.npy"),
+                           "3=" + os.path.join(d, "sk_h.npy")], "cpu": False,
+                  "checks": [{"out": os.path.join(d, "sk_c.npy"),
+                              "ref": save("sk_cref", C.astype(np.float32)), "rtol": "0"},
+                             {"out": os.path.join(d, "sk_h.npy"),
+                              "ref": save("sk_href", C.astype(np.float16)), "rtol": "0"}],
+                  "kind": "check"})
     # memref.load / store: column 1 of a page table.
     t = rng.integers(0, 1 << 30, size=(9, 3)).astype(np.int32)
     cases.append({"name": "scalars", "package": pkg("scalars"), "grid": "9",

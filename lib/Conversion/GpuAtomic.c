@@ -15,6 +15,11 @@
  *     `scope` as the op says (from sm_70; older chips get a plain atom
  *     between membar fences). When the result is unused and `sem` is
  *     relaxed or release, `red` (no value returned) instead.
+ *   - an add whose result is unused, on addresses the index arithmetic
+ *     shows consecutive (GpuIndirect.h's groups: a split-K tile's rows),
+ *     is `red.global.add.noftz.f16x2` pairs (bf16x2 from sm_90) where the
+ *     pair is in bounds and aligned (v2/v4.f32 await PTX ISA 8.1:
+ *     vectorRedWidth).
  *   - kinds: add (u32, u64, f32, noftz.f16, noftz.bf16 from sm_90), max /
  *     min (s32, s64), umax / umin (u32, u64), and / or / xor (b32, b64),
  *     xchg (exch.b32, b64).
@@ -448,6 +453,88 @@ static void fixStuckNan(TileBuilder *b, const Ordering *o, bool isMax,
           &args);
 }
 
+/* The width of the vector reductions an unused-result add can take on
+ * consecutive addresses (GpuIndirect.h's group width): f16x2 pairs
+ * (bf16x2 from sm_90); 1 otherwise. red.v2/v4.f32 (sm_90) needs PTX ISA
+ * 8.1, and the back end writes 8.0 for sm_90a (NvvmToPtx.c): with
+ * `allowF32` (off) they would be used. */
+enum { allowF32 = 0 };
+static int vectorRedWidth(const GpuLowering *g, const GpuIndirect *a,
+                          MlirStringRef kind, bool red) {
+  if (!red || a->vector < 2 || !mlirStringRefEqual(kind, tileStr("add")))
+    return 1;
+  int chip = chipNumber(g);
+  if (allowF32 && mlirTypeIsAF32(a->elem) && chip >= 90)
+    return a->vector < 4 ? a->vector : 4;
+  if ((mlirTypeIsAF16(a->elem) && chip >= 70) ||
+      (mlirTypeIsABF16(a->elem) && chip >= 90))
+    return 2;
+  return 1;
+}
+
+/* Registers reg..reg+n-1 (consecutive addresses): one vector red where
+ * all are in bounds, the address is aligned and this thread's copy counts,
+ * element by element otherwise. */
+static void vectorRed(GpuLowering *g, TileBuilder *b, const Ordering *o,
+                      const GpuIndirect *a, const GpuTile *v, int reg, int n,
+                      const char *native) {
+  MlirValue inside[4], ptrs[4], all = {NULL};
+  for (int e = 0; e < n; ++e) {
+    inside[e] = gpuIndirectAddress(b, a, reg + e, &ptrs[e]);
+    all = e == 0 ? inside[e] : bAndi(b, all, inside[e]);
+  }
+  MlirValue owns = gpuOwnsRegister(b, g, &a->layout, a->shape, reg);
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  int bytes = n * tileElemBytes(a->elem);
+  MlirValue addr = bCast(b, "llvm.ptrtoint", ptrs[0], i64);
+  MlirValue fast = bAndi(
+      b, all,
+      bCmpi(b, ARITH_EQ, bAndi(b, addr, bConstInt(b, i64, bytes - 1)),
+            bConstInt(b, i64, 0)));
+  if (!mlirValueIsNull(owns))
+    fast = bAndi(b, fast, owns);
+  char qual[32], text[160], constraints[32] = "b,l";
+  qualifiers(o, qual, sizeof qual);
+  MlirValue operands[6] = {fast, gpuGlobalPtr(b, ptrs[0])};
+  int k = 2;
+  if (mlirTypeIsAF32(a->elem)) {
+    char regs[48];
+    size_t len = 0;
+    for (int e = 0; e < n; ++e) {
+      operands[k++] = toBits(b, v->regs[reg + e]);
+      len += (size_t)snprintf(regs + len, sizeof regs - len, "%s$%d",
+                              e ? ", " : "", 2 + e);
+      strncat(constraints, ",r", sizeof constraints - strlen(constraints) - 1);
+    }
+    snprintf(text, sizeof text, "@$0 red%s.global.add.v%d.f32 [$1], {%s};",
+             qual, n, regs);
+  } else {
+    int64_t shape[] = {2};
+    MlirType pair = mlirVectorTypeGet(1, shape, a->elem);
+    MlirValue p = bInsert(b, tileOpCreate(b->loc, "llvm.mlir.poison", 0, NULL,
+                                          1, &pair, 0, NULL));
+    for (int e = 0; e < 2; ++e)
+      p = gpuInsertElement(b, p, v->regs[reg + e], e);
+    operands[k++] = bCast(b, "llvm.bitcast", p, i32);
+    strncat(constraints, ",r", sizeof constraints - strlen(constraints) - 1);
+    snprintf(text, sizeof text, "@$0 red%s.global.add.noftz.%sx2 [$1], $2;",
+             qual, mlirTypeIsAF16(a->elem) ? "f16" : "bf16");
+  }
+  gpuInlinePtx(b, text, constraints, k, operands, 0, (MlirType){NULL}, true,
+               NULL);
+  MlirValue slow = bBinary(b, "arith.xori", fast,
+                           bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1));
+  if (!mlirValueIsNull(owns))
+    slow = bAndi(b, slow, owns);
+  for (int e = 0; e < n; ++e) {
+    MlirValue pred = bAndi(b, slow, inside[e]);
+    MlirValue bits = toBits(b, v->regs[reg + e]);
+    emitAtom(b, o, 1, &native, &pred, ptrs[e], &bits, (MlirValue){NULL},
+             widthOf(a->elem), true);
+  }
+}
+
 /* Old values of a replicated layout: the owners write theirs to shared
  * memory, every holder reads its element back. */
 static void shareOldValues(GpuLowering *g, TileBuilder *b, GpuTile *t,
@@ -517,7 +604,14 @@ bool gpuLowerAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirValue *owns = calloc((size_t)t.numRegs, sizeof *owns);
   bool replicated = false;
   MlirType bitsType = intOfWidth(b->ctx, width);
+  int group = native ? vectorRedWidth(g, &a, kind, red) : 1;
   for (int r = 0; r < t.numRegs; ++r) {
+    if (group > 1) { /* red: the old values are unused (zeros) */
+      if (r % group == 0)
+        vectorRed(g, b, &o, &a, &v, r, group, native);
+      t.regs[r] = fromBits(b, bConstInt(b, bitsType, 0), elem);
+      continue;
+    }
     MlirValue ptr;
     MlirValue pred = gpuIndirectAddress(b, &a, r, &ptr);
     owns[r] = gpuOwnsRegister(b, g, &a.layout, a.shape, r);

@@ -45,7 +45,7 @@ static int groupWidth(const GpuIndirect *a, MlirOperation op, intptr_t first) {
   const TileBlocked *bl = &a->layout.blocked;
   int inner = bl->order[0];
   int m = a->mem->rank;
-  if (a->layout.kind != LAYOUT_BLOCKED || !a->mem->unitInnerStride)
+  if (a->layout.kind == LAYOUT_SLICE || !a->mem->unitInnerStride)
     return 1;
   if (!tileContiguousAlong(mlirOperationGetOperand(op, first + m - 1), inner))
     return 1;

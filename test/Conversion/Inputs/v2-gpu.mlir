@@ -125,3 +125,26 @@ func.func @check(%x: memref<?xi32>, %limit: i32) attributes {tile.kernel} {
   "tile.assert"(%ok) {message = "x < limit"} : (tensor<128xi1>) -> ()
   return
 }
+
+// Split-K: each program adds its K slice's 16x128 product into C (f32) and
+// a f16 copy, in the dot's mma layout; the f16 adds go in pairs.
+func.func @splitk(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>, %h: memref<?x?xf16>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c64 = arith.constant 64 : index
+  %k = arith.muli %pid, %c64 : index
+  %x = "tile.load"(%a, %c0, %k) : (memref<?x?xf16>, index, index) -> tensor<16x64xf16>
+  %y = "tile.load"(%b, %k, %c0) : (memref<?x?xf16>, index, index) -> tensor<64x128xf16>
+  %z = arith.constant dense<0.0> : tensor<16x128xf32>
+  %d = "tile.dot"(%x, %y, %z) : (tensor<16x64xf16>, tensor<64x128xf16>, tensor<16x128xf32>) -> tensor<16x128xf32>
+  %r = "tile.range"() {start = 0 : i32, end = 16 : i32} : () -> tensor<16xi32>
+  %re = "tile.expand_dims"(%r) {axis = 1 : i32} : (tensor<16xi32>) -> tensor<16x1xi32>
+  %rows = "tile.broadcast"(%re) : (tensor<16x1xi32>) -> tensor<16x128xi32>
+  %cc = "tile.range"() {start = 0 : i32, end = 128 : i32} : () -> tensor<128xi32>
+  %ce = "tile.expand_dims"(%cc) {axis = 0 : i32} : (tensor<128xi32>) -> tensor<1x128xi32>
+  %cols = "tile.broadcast"(%ce) : (tensor<1x128xi32>) -> tensor<16x128xi32>
+  %o = "tile.atomic_rmw"(%d, %c, %rows, %cols) {kind = "add", sem = "relaxed"} : (tensor<16x128xf32>, memref<?x?xf32>, tensor<16x128xi32>, tensor<16x128xi32>) -> tensor<16x128xf32>
+  %dh = arith.truncf %d : tensor<16x128xf32> to tensor<16x128xf16>
+  %oh = "tile.atomic_rmw"(%dh, %h, %rows, %cols) {kind = "add", sem = "release"} : (tensor<16x128xf16>, memref<?x?xf16>, tensor<16x128xi32>, tensor<16x128xi32>) -> tensor<16x128xf16>
+  return
+}
