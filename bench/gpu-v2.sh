@@ -5,8 +5,9 @@
 #       compiles the packages, NumPy references and CPU results into DIR
 #       (default .gpu-v2); copy the repository with DIR to the GPU machine.
 #   On the GPU machine:             bench/gpu-v2.sh run [TILE_RUN] [DIR]
-#       (TILE_RUN default: tile-run on PATH, else build/tile-run; a
-#       runtime-only build is enough) runs every package with --target cuda,
+#       (TILE_RUN default: tile-run on PATH, else build/tile-run, else a
+#       runtime-only build made in /tmp/tile-v2-runtime, which needs only
+#       cmake, ninja and a C compiler) runs every package with --target cuda,
 #       checks outputs (bit-exact for integers and Philox words), a failed
 #       assert (also under --bench), a print from 64 programs, and
 #       compute-sanitizer memcheck and racecheck; PASS/FAIL table, exit 1 on
@@ -18,6 +19,13 @@ case "${1:-}" in
 prepare) exec "$PY" bench/gpu_v2.py prepare "${2:-build}" "${3:-.gpu-v2}" ;;
 run)
   TR=${2:-$(command -v tile-run || echo build/tile-run)}
+  if [ ! -x "$TR" ]; then
+    RT=/tmp/tile-v2-runtime
+    echo "== building the runtime-only tile-run in $RT"
+    cmake -G Ninja -S . -B "$RT" -DTILE_ENABLE_COMPILER=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+      ninja -C "$RT" tile-run >/dev/null || { echo "runtime-only build failed"; exit 1; }
+    TR=$RT/tile-run
+  fi
   exec "$PY" bench/gpu_v2.py run "$TR" "${3:-.gpu-v2}" ;;
 *) sed -n 2,14p "$0"; exit 2 ;;
 esac

@@ -18,6 +18,7 @@
       exit 1 if anything failed.
 """
 import json
+import re
 import os
 import shlex
 import shutil
@@ -361,12 +362,15 @@ def run(tile_run, d):
 
     sanitizer = shutil.which("compute-sanitizer") or "/usr/local/cuda/bin/compute-sanitizer"
     if os.path.exists(sanitizer):
-        picks = [c for c in cases if c["kind"] == "check" and any(
+        # One case per family: v2-atomics-0 and v2-atomics-7 are one family.
+        picks = [c for c in cases if c["kind"] in ("check", "print") and any(
             k in c["name"] for k in ("indirect", "atomics", "scan", "philox",
-                                     "cumsum", "suffix", "hist", "scalars"))]
+                                     "cumsum", "suffix", "hist", "scalars",
+                                     "splitk", "gpu-cas", "gpu-rmw", "print"))]
         seen = set()
         for c in picks:
-            key = c["name"].split("-")[0] + c["name"].split("-")[1]
+            key = re.sub(r"-[0-9]+$", "", c["name"])
+            key = re.sub(r"^(gpu-(cas|rmw)).*", r"\1", key)
             if key in seen:
                 continue
             seen.add(key)
