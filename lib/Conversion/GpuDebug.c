@@ -139,11 +139,17 @@ static void printLine(GpuLowering *g, TileBuilder *b, const char *format,
   for (int i = 0; i < n; ++i)
     fields[i] = mlirValueGetType(args[i]);
   MlirType record = mlirLLVMStructTypeLiteralGet(b->ctx, n, fields, false);
-  MlirValue one = bConstInt(b, i64, 1);
+  /* The buffer in the entry block (a static alloca): one in a loop body
+   * would take more stack each iteration. */
+  MlirOperation warpDef = mlirOpResultGetOwner(g->warp);
+  TileBuilder entry = tileBuilderBefore(mlirOperationGetNextInBlock(warpDef));
+  entry.loc = b->loc;
+  entry.cache = b->cache;
+  MlirValue one = bConstInt(&entry, i64, 1);
   TileNamedAttr allocaAttrs[] = {{"elem_type", mlirTypeAttrGet(record)},
                                  {"alignment", mlirIntegerAttrGet(i64, 8)}};
-  MlirValue buf = bInsert(b, tileOpCreate(b->loc, "llvm.alloca", 1, &one, 1,
-                                          &ptr, 2, allocaAttrs));
+  MlirValue buf = bInsert(&entry, tileOpCreate(b->loc, "llvm.alloca", 1, &one,
+                                               1, &ptr, 2, allocaAttrs));
   for (int i = 0; i < n; ++i) {
     int32_t idx[] = {0, i};
     MlirValue operands[] = {buf};
