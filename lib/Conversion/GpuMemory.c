@@ -392,8 +392,8 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     for (int e = 0; e < V; ++e)
       lanes[e] = pad;
     if (V == 1) {
-      gpuPredicatedLoad(b, elementEnabled(b, &a, &grp, reg, 0), grp.ptr, storage,
-                     1, lanes, lanes);
+      gpuPredicatedLoad(b, elementEnabled(b, &a, &grp, reg, 0), grp.ptr,
+                        storage, 1, lanes, lanes);
     } else {
       /* The group in one access; where that cannot be, element by element
        * (a whole group outside the memref reads the padding). */
@@ -403,9 +403,9 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       if (!a.wholeGroups) {
         MlirValue slow = notTrue(b, fast);
         for (int e = 0; e < V; ++e)
-          gpuPredicatedLoad(b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
-                         elementPtr(b, &a, &grp, e), storage, 1, &lanes[e],
-                         &lanes[e]);
+          gpuPredicatedLoad(
+              b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
+              elementPtr(b, &a, &grp, e), storage, 1, &lanes[e], &lanes[e]);
       }
     }
     for (int e = 0; e < V; ++e)
@@ -437,8 +437,8 @@ bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     for (int e = 0; e < V; ++e)
       lanes[e] = gpuToStorage(b, t.regs[reg + e]);
     if (V == 1) {
-      gpuPredicatedStore(b, elementEnabled(b, &a, &grp, reg, 0), grp.ptr, storage,
-                      1, lanes);
+      gpuPredicatedStore(b, elementEnabled(b, &a, &grp, reg, 0), grp.ptr,
+                         storage, 1, lanes);
       continue;
     }
     MlirValue fast = a.wholeGroups ? grp.allInside : fastPath(b, &a, &grp, reg);
@@ -448,7 +448,7 @@ bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     MlirValue slow = notTrue(b, fast);
     for (int e = 0; e < V; ++e)
       gpuPredicatedStore(b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
-                      elementPtr(b, &a, &grp, e), storage, 1, &lanes[e]);
+                         elementPtr(b, &a, &grp, e), storage, 1, &lanes[e]);
   }
   if (value->uniform)
     free(t.regs);

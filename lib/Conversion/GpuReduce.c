@@ -68,7 +68,8 @@ static MlirValue shuffle(TileBuilder *b, MlirValue v, const char *kind,
       isInt ? bCast(b, width == 1 ? "arith.extui" : "arith.extsi", v, i32)
             : bCast(b, "arith.extf", v, f32);
   MlirValue r = shfl32(b, wide, kind, offset, clamp);
-  return isInt ? bCast(b, "arith.trunci", r, t) : bCast(b, "arith.truncf", r, t);
+  return isInt ? bCast(b, "arith.trunci", r, t)
+               : bCast(b, "arith.truncf", r, t);
 }
 
 static MlirValue i32Const(TileBuilder *b, int v) {

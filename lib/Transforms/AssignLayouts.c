@@ -538,7 +538,8 @@ static MlirValue contiguousData(MlirOperation op) {
   intptr_t n = mlirOperationGetNumOperands(op);
   int inner = (int)mlirShapedTypeGetRank(mlirValueGetType(data)) - 1;
   if (n <= mem + 1 ||
-      !innermostContiguous(mlirValueGetType(mlirOperationGetOperand(op, mem))) ||
+      !innermostContiguous(
+          mlirValueGetType(mlirOperationGetOperand(op, mem))) ||
       !tileContiguousAlong(mlirOperationGetOperand(op, n - 1), inner))
     return (MlirValue){NULL};
   return data;
