@@ -287,7 +287,7 @@ static MlirValue notTrue(TileBuilder *b, MlirValue x) {
 }
 
 /* The global-space view of a kernel pointer, for ld.global / st.global. */
-static MlirValue globalPtr(TileBuilder *b, MlirValue ptr) {
+MlirValue gpuGlobalPtr(TileBuilder *b, MlirValue ptr) {
   MlirType global = mlirLLVMPointerTypeGet(b->ctx, 1);
   return bCast(b, "llvm.addrspacecast", ptr, global);
 }
@@ -311,7 +311,7 @@ static void regList(char *buf, size_t size, int first, int n) {
  * dflt[e] elsewhere, into vals. One predicated ld.global in inline PTX:
  * straight-line code instead of a branch around each load, which LLVM
  * (GVN's memory dependences) and ptxas compile many times more slowly. */
-static void predicatedLoad(TileBuilder *b, MlirValue pred, MlirValue ptr,
+void gpuPredicatedLoad(TileBuilder *b, MlirValue pred, MlirValue ptr,
                            MlirType storage, int count, const MlirValue *dflt,
                            MlirValue *vals) {
   Packing pk = packingOf(b->ctx, count * tileElemBytes(storage));
@@ -319,7 +319,7 @@ static void predicatedLoad(TileBuilder *b, MlirValue pred, MlirValue ptr,
   MlirValue operands[2 + 4], words[4];
   operands[0] = pred;
   pack(b, dflt, count, storage, pk, operands + 1);
-  operands[1 + n] = globalPtr(b, ptr);
+  operands[1 + n] = gpuGlobalPtr(b, ptr);
   /* $0..$n-1 results, $n the predicate, then the defaults, the address. */
   char text[256], regs[64], constraints[64];
   size_t len = 0;
@@ -345,15 +345,15 @@ static void predicatedLoad(TileBuilder *b, MlirValue pred, MlirValue ptr,
 }
 
 /* vals[0..count) stored at `ptr` where `pred` holds: one predicated
- * st.global in inline PTX (see predicatedLoad). */
-static void predicatedStore(TileBuilder *b, MlirValue pred, MlirValue ptr,
+ * st.global in inline PTX (see gpuPredicatedLoad). */
+void gpuPredicatedStore(TileBuilder *b, MlirValue pred, MlirValue ptr,
                             MlirType storage, int count,
                             const MlirValue *vals) {
   Packing pk = packingOf(b->ctx, count * tileElemBytes(storage));
   int n = pk.words;
   MlirValue operands[2 + 4];
   operands[0] = pred;
-  operands[1] = globalPtr(b, ptr);
+  operands[1] = gpuGlobalPtr(b, ptr);
   pack(b, vals, count, storage, pk, operands + 2);
   char text[128], regs[64], constraints[64];
   regList(regs, sizeof regs, 2, n);
@@ -368,7 +368,7 @@ static void predicatedStore(TileBuilder *b, MlirValue pred, MlirValue ptr,
                true, NULL);
 }
 
-static MlirValue paddingValue(TileBuilder *b, MlirOperation op, MlirType elem) {
+MlirValue gpuPaddingValue(TileBuilder *b, MlirOperation op, MlirType elem) {
   MlirAttribute padding = tileOpAttr(op, "padding");
   if (!mlirAttributeIsNull(padding))
     return bConstAttr(b, padding);
@@ -383,7 +383,7 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return false;
   MlirValue result = mlirOperationGetResult(op, 0);
   GpuTile t = gpuTileAlloc(&a.layout, mlirValueGetType(result));
-  MlirValue pad = gpuToStorage(b, paddingValue(b, op, a.elem));
+  MlirValue pad = gpuToStorage(b, gpuPaddingValue(b, op, a.elem));
   MlirType storage = gpuStorageType(a.elem);
   int V = a.vector;
   for (int reg = 0; reg < t.numRegs; reg += V) {
@@ -392,20 +392,20 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     for (int e = 0; e < V; ++e)
       lanes[e] = pad;
     if (V == 1) {
-      predicatedLoad(b, elementEnabled(b, &a, &grp, reg, 0), grp.ptr, storage,
-                     1, lanes, lanes);
+      gpuPredicatedLoad(b, elementEnabled(b, &a, &grp, reg, 0), grp.ptr,
+                        storage, 1, lanes, lanes);
     } else {
       /* The group in one access; where that cannot be, element by element
        * (a whole group outside the memref reads the padding). */
       MlirValue fast =
           a.wholeGroups ? grp.allInside : fastPath(b, &a, &grp, reg);
-      predicatedLoad(b, fast, grp.ptr, storage, V, lanes, lanes);
+      gpuPredicatedLoad(b, fast, grp.ptr, storage, V, lanes, lanes);
       if (!a.wholeGroups) {
         MlirValue slow = notTrue(b, fast);
         for (int e = 0; e < V; ++e)
-          predicatedLoad(b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
-                         elementPtr(b, &a, &grp, e), storage, 1, &lanes[e],
-                         &lanes[e]);
+          gpuPredicatedLoad(
+              b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
+              elementPtr(b, &a, &grp, e), storage, 1, &lanes[e], &lanes[e]);
       }
     }
     for (int e = 0; e < V; ++e)
@@ -437,18 +437,18 @@ bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     for (int e = 0; e < V; ++e)
       lanes[e] = gpuToStorage(b, t.regs[reg + e]);
     if (V == 1) {
-      predicatedStore(b, elementEnabled(b, &a, &grp, reg, 0), grp.ptr, storage,
-                      1, lanes);
+      gpuPredicatedStore(b, elementEnabled(b, &a, &grp, reg, 0), grp.ptr,
+                         storage, 1, lanes);
       continue;
     }
     MlirValue fast = a.wholeGroups ? grp.allInside : fastPath(b, &a, &grp, reg);
-    predicatedStore(b, fast, grp.ptr, storage, V, lanes);
+    gpuPredicatedStore(b, fast, grp.ptr, storage, V, lanes);
     if (a.wholeGroups) /* a whole group outside is not written at all */
       continue;
     MlirValue slow = notTrue(b, fast);
     for (int e = 0; e < V; ++e)
-      predicatedStore(b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
-                      elementPtr(b, &a, &grp, e), storage, 1, &lanes[e]);
+      gpuPredicatedStore(b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
+                         elementPtr(b, &a, &grp, e), storage, 1, &lanes[e]);
   }
   if (value->uniform)
     free(t.regs);

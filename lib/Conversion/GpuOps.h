@@ -9,6 +9,11 @@
  *   GpuLibdevice.c  math ops as libdevice calls
  *   GpuElementwise.c  elementwise and scalar ops, constants, ranges
  *   GpuControlFlow.c  scf.for (with GpuPipeline.c) and scf.if
+ *   GpuIndirect.c  tile.gather, tile.scatter, memref.load/store of scalars
+ *   GpuAtomic.c  tile.atomic_rmw, tile.atomic_cas (atom/red, CAS loops)
+ *   GpuScan.c    tile.scan (registers, lane shuffles, shared memory)
+ *   GpuRandom.c  tile.rand, tile.randint (Philox.h)
+ *   GpuDebug.c   tile.print (vprintf), tile.assert (__assertfail)
  * Each reads its operands from g->values, inserts code at b and records
  * its result; false after a located error. */
 #ifndef TILE_CONVERSION_GPUOPS_H
@@ -41,6 +46,36 @@ bool gpuLowerIf(GpuLowering *g, TileBuilder *b, MlirOperation op);
 
 bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op);
+/* GpuMemory.c's accesses, for the v2 ops: `count` elements of `storage`
+ * at `ptr`, read where `pred` holds (dflt[e] elsewhere) or written; one
+ * predicated ld/st.global (vector when count > 1) in inline PTX. */
+void gpuPredicatedLoad(TileBuilder *b, MlirValue pred, MlirValue ptr,
+                       MlirType storage, int count, const MlirValue *dflt,
+                       MlirValue *vals);
+void gpuPredicatedStore(TileBuilder *b, MlirValue pred, MlirValue ptr,
+                        MlirType storage, int count, const MlirValue *vals);
+/* The op's `padding` attribute, else zero of `elem`. */
+MlirValue gpuPaddingValue(TileBuilder *b, MlirOperation op, MlirType elem);
+/* The global-space (addrspace 1) view of a kernel pointer. */
+MlirValue gpuGlobalPtr(TileBuilder *b, MlirValue ptr);
+
+/* v2 (DIALECT.md, "v2"); the ops run in the layout of their tiles, which
+ * tile-assign-layouts makes one (assignV2). */
+bool gpuLowerGather(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerScatter(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerScalarMemory(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerScan(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerRandom(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerPrint(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerAssert(GpuLowering *g, TileBuilder *b, MlirOperation op);
+/* GpuReduce.c: the value of lane (lane xor offset), any scalar type. */
+MlirValue gpuShuffleXor(TileBuilder *b, MlirValue v, int offset);
+/* shfl.sync.up / .down by `delta` lanes (the lane's own value where the
+ * source would leave the warp), any scalar type. */
+MlirValue gpuShuffleUpDown(TileBuilder *b, MlirValue v, int delta, bool up);
+/* The value of lane `lane` (an i32). */
+MlirValue gpuShuffleIdx(TileBuilder *b, MlirValue v, MlirValue lane);
 /* GpuTmaStore.c: a store tile-pipeline marked tile.tma, through shared
  * memory with a bulk tensor store on the entry's tensor map `map`. */
 bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,

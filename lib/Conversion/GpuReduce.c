@@ -11,6 +11,7 @@
  * rank-1 tile reduces to a scalar every thread holds). */
 #include "lib/Conversion/GpuOps.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,22 +21,28 @@
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"
 
-/* shfl.sync.bfly of a 32-bit value (f32 or i32) over the whole warp. */
-static MlirValue shfl32(TileBuilder *b, MlirValue v, int offset) {
+/* shfl.sync of a 32-bit value (f32 or i32) over the whole warp: `kind`
+ * bfly, up, down or idx, with lane operand `offset` (an i32) and the
+ * clamp (31 for bfly, down and idx; 0 for up: PTX ISA 9.7.9.6). */
+static MlirValue shfl32(TileBuilder *b, MlirValue v, const char *kind,
+                        MlirValue offset, int clamp) {
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
   MlirType t = mlirValueGetType(v);
-  /* Every lane takes part (mask -1); the clamp 31 keeps lanes in the warp. */
-  MlirValue operands[] = {bConstInt(b, i32, -1), v, bConstInt(b, i32, offset),
-                          bConstInt(b, i32, 31)};
+  char attr[48];
+  snprintf(attr, sizeof attr, "#nvvm<shfl_kind %s>", kind);
+  /* Every lane takes part (mask -1). */
+  MlirValue operands[] = {bConstInt(b, i32, -1), v, offset,
+                          bConstInt(b, i32, clamp)};
   TileNamedAttr attrs[] = {
-      {"kind", mlirAttributeParseGet(b->ctx, tileStr("#nvvm<shfl_kind bfly>"))}};
+      {"kind", mlirAttributeParseGet(b->ctx, tileStr(attr))}};
   return bInsert(b, tileOpCreate(b->loc, "nvvm.shfl.sync", 4, operands, 1, &t,
                                  1, attrs));
 }
 
-/* The value of lane (lane xor offset). shfl moves 32 bits: narrower values
- * travel widened, 64-bit ones as two halves. */
-static MlirValue shuffleXor(TileBuilder *b, MlirValue v, int offset) {
+/* shfl of any scalar: shfl moves 32 bits, so narrower values travel
+ * widened, 64-bit ones as two halves. */
+static MlirValue shuffle(TileBuilder *b, MlirValue v, const char *kind,
+                         MlirValue offset, int clamp) {
   MlirType t = mlirValueGetType(v);
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
@@ -48,20 +55,37 @@ static MlirValue shuffleXor(TileBuilder *b, MlirValue v, int offset) {
     MlirValue hi = bCast(
         b, "arith.trunci",
         bBinary(b, "arith.shrui", bits, bConstInt(b, i64, 32)), i32);
-    lo = bCast(b, "arith.extui", shfl32(b, lo, offset), i64);
-    hi = bCast(b, "arith.extui", shfl32(b, hi, offset), i64);
+    lo = bCast(b, "arith.extui", shfl32(b, lo, kind, offset, clamp), i64);
+    hi = bCast(b, "arith.extui", shfl32(b, hi, kind, offset, clamp), i64);
     MlirValue r = bBinary(
         b, "arith.ori", bBinary(b, "arith.shli", hi, bConstInt(b, i64, 32)),
         lo);
     return isInt ? r : bCast(b, "llvm.bitcast", r, t);
   }
   if (width == 32)
-    return shfl32(b, v, offset);
+    return shfl32(b, v, kind, offset, clamp);
   MlirValue wide =
       isInt ? bCast(b, width == 1 ? "arith.extui" : "arith.extsi", v, i32)
             : bCast(b, "arith.extf", v, f32);
-  MlirValue r = shfl32(b, wide, offset);
-  return isInt ? bCast(b, "arith.trunci", r, t) : bCast(b, "arith.truncf", r, t);
+  MlirValue r = shfl32(b, wide, kind, offset, clamp);
+  return isInt ? bCast(b, "arith.trunci", r, t)
+               : bCast(b, "arith.truncf", r, t);
+}
+
+static MlirValue i32Const(TileBuilder *b, int v) {
+  return bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), v);
+}
+
+MlirValue gpuShuffleXor(TileBuilder *b, MlirValue v, int offset) {
+  return shuffle(b, v, "bfly", i32Const(b, offset), 31);
+}
+
+MlirValue gpuShuffleUpDown(TileBuilder *b, MlirValue v, int delta, bool up) {
+  return shuffle(b, v, up ? "up" : "down", i32Const(b, delta), up ? 0 : 31);
+}
+
+MlirValue gpuShuffleIdx(TileBuilder *b, MlirValue v, MlirValue lane) {
+  return shuffle(b, v, "idx", lane, 31);
 }
 
 /* Static coordinates of an operand register with the axis removed. */
@@ -144,7 +168,7 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   for (int k = 1; k < distinctLanes; k *= 2)
     for (int j = 0; j < nOut; ++j)
       acc[j] = bBinary(b, combiner, acc[j],
-                       shuffleXor(b, acc[j], k * terms[0].stride));
+                       gpuShuffleXor(b, acc[j], k * terms[0].stride));
 
   /* 3. Across the warps along the axis holding distinct elements. */
   int64_t distinctWarps = extent / terms[1].scale < terms[1].count

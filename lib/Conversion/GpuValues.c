@@ -207,6 +207,36 @@ bool gpuThreadCoords(GpuLowering *g, const TileLayout *l, const int64_t *shape,
   return true;
 }
 
+MlirValue gpuOwnsRegister(TileBuilder *b, GpuLowering *g, const TileLayout *l,
+                          const int64_t *shape, int reg) {
+  int64_t regCoords[TILE_MAX_LAYOUT_RANK];
+  tileLayoutRegCoords(l, shape, reg, regCoords);
+  MlirValue owns = {NULL};
+  for (int d = 0, k = 0; d < l->blocked.rank; ++d) {
+    TileThreadTerm terms[2];
+    tileLayoutThreadTerms(l, d, terms);
+    MlirValue part = threadPart(g, terms);
+    MlirValue test = {NULL};
+    if (l->kind == LAYOUT_SLICE && d == l->sliceDim) {
+      /* Every thread along the sliced dimension holds the element: the
+       * first counts. */
+      if (!mlirValueIsNull(part))
+        test = bCmpi(b, ARITH_EQ, part, bConstIndex(b, 0));
+    } else {
+      /* Wider than the tile: coordinates past its extent wrap around to
+       * copies; the unwrapped one counts. */
+      if (tileLayoutCoverage(l, d) > shape[k] && !mlirValueIsNull(part))
+        test = bCmpi(b, ARITH_ULT,
+                     bAddi(b, part, bConstIndex(b, regCoords[k])),
+                     bConstIndex(b, shape[k]));
+      ++k;
+    }
+    if (!mlirValueIsNull(test))
+      owns = mlirValueIsNull(owns) ? test : bAndi(b, owns, test);
+  }
+  return owns;
+}
+
 /* ---- shared memory, memory access ------------------------------------- */
 
 MlirValue gpuDynamicSharedBase(TileBuilder *b, GpuLowering *g) {

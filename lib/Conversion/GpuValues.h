@@ -189,6 +189,14 @@ void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
 bool gpuThreadCoords(GpuLowering *g, const TileLayout *l, const int64_t *shape,
                      MlirValue *part);
 
+/* Whether this thread holds the copy of register `reg` of a tile in layout
+ * `l` that counts: a replicated layout (wider than the tile, or a slice)
+ * gives several threads each element, and an op with effects (an atomic,
+ * a print) must act once per element. An i1, or a null value where every
+ * holder counts (the layout holds each element once). */
+MlirValue gpuOwnsRegister(TileBuilder *b, GpuLowering *g, const TileLayout *l,
+                          const int64_t *shape, int reg);
+
 /* The start of the dynamic shared memory (the pipeline buffers). */
 MlirValue gpuDynamicSharedBase(TileBuilder *b, GpuLowering *g);
 /* The shared-memory scratch buffer as an !llvm.ptr<3>, sized by the

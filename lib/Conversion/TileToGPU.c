@@ -209,9 +209,36 @@ static bool keepTransSource(GpuLowering *g, TileBuilder *b,
   return true;
 }
 
+/* The v2 ops (GpuOps.h: GpuIndirect.c, GpuAtomic.c, GpuScan.c,
+ * GpuRandom.c, GpuDebug.c): true when `op` is one, with *ok its result. */
+static bool lowerV2(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                    bool *ok) {
+  static const struct {
+    const char *name;
+    bool (*lower)(GpuLowering *, TileBuilder *, MlirOperation);
+  } ops[] = {{"tile.gather", gpuLowerGather},
+             {"tile.scatter", gpuLowerScatter},
+             {"tile.atomic_rmw", gpuLowerAtomic},
+             {"tile.atomic_cas", gpuLowerAtomic},
+             {"tile.scan", gpuLowerScan},
+             {"tile.rand", gpuLowerRandom},
+             {"tile.randint", gpuLowerRandom},
+             {"tile.print", gpuLowerPrint},
+             {"tile.assert", gpuLowerAssert},
+             {"memref.load", gpuLowerScalarMemory},
+             {"memref.store", gpuLowerScalarMemory}};
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
+    if (tileOpIsNamed(op, ops[i].name)) {
+      *ok = ops[i].lower(g, b, op);
+      return true;
+    }
+  return false;
+}
+
 static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   b->loc = mlirOperationGetLocation(op);
   int64_t axis = 0;
+  bool handled = false;
   if (tileOpIsNamed(op, "tile.program_id") ||
       tileOpIsNamed(op, "tile.num_programs")) {
     tileOpIntAttr(op, "axis", &axis);
@@ -253,6 +280,8 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return gpuLowerThroughShared(g, b, op);
   if (tileOpIsNamed(op, "tile.dot"))
     return gpuLowerDot(g, b, op);
+  if (lowerV2(g, b, op, &handled))
+    return handled;
   if (tileOpIsTile(op)) {
     tileEmitOpError(op, "has no GPU lowering yet");
     return false;
@@ -265,10 +294,6 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return gpuLowerConstant(g, b, op);
   if (tileOpIsNamed(op, "memref.dim"))
     return lowerMemrefDim(g, b, op);
-  if (tileOpIsNamed(op, "memref.load") || tileOpIsNamed(op, "memref.store")) {
-    tileEmitOpError(op, "has no GPU lowering yet");
-    return false;
-  }
   if (gpuIsFp8Convert(op) && gpuIsTensor(mlirOperationGetResult(op, 0)))
     return gpuLowerFp8Convert(g, b, op);
   if (mlirOperationGetNumResults(op) == 1 &&

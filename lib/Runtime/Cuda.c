@@ -131,6 +131,13 @@ static int cuFail(const TileCuda *cu, CUresult rc, const char *call,
     name = "unknown error";
   if (cu->d.cuGetErrorString(rc, &text) != CUDA_SUCCESS || !text)
     text = "no description";
+  /* A tile.assert that failed: the device printed its message, location
+   * and program (block) on stdout; the context is unusable from here on. */
+  if (rc == 710) /* CUDA_ERROR_ASSERT */
+    return tileFailCode(TILE_STATUS_CUDA, err, errSize,
+                        "device assert failed (its message, location and "
+                        "program are printed above): %s reported %s (code %d)",
+                        call, name, rc);
   return tileFailCode(TILE_STATUS_CUDA, err, errSize,
                       "%s failed: %s (%s; code %d)", call, name, text, rc);
 }

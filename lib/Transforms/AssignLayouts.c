@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Analysis/Contiguity.h"
 #include "lib/Analysis/Layout.h"
 #include "lib/Analysis/Mma.h"
 #include "lib/Support/DType.h"
@@ -486,6 +487,106 @@ static bool reshapeInPlace(MlirOperation op, TileLayout *out) {
   return tileLayoutReshapeUnitDims(&l, sr, ss, rr, rs, out);
 }
 
+/* Makes operand `i` of `user` have blocked layout `want`. A broadcast or
+ * expand_dims there (an index tile built from a row of ids: a gather's
+ * rows) is rebuilt in `want` from its source converted instead, which
+ * moves the source's few elements through shared memory rather than the
+ * whole broadcast tile. */
+static void requireShapeOpLayout(MlirOperation user, intptr_t i,
+                                 const TileLayout *want, int depth) {
+  MlirValue v = mlirOperationGetOperand(user, i);
+  MlirOperation def = tileDefiningOp(v);
+  TileLayout have;
+  bool reshape = !mlirOperationIsNull(def) &&
+                 (tileOpIsNamed(def, "tile.broadcast") ||
+                  tileOpIsNamed(def, "tile.expand_dims"));
+  if (!reshape || depth > 4 || want->kind != LAYOUT_BLOCKED ||
+      tileValueIsUniform(v) ||
+      (layoutOf(v, &have) && tileLayoutEqual(&have, want))) {
+    requireLayout(user, i, want);
+    return;
+  }
+  MlirOperation copy = mlirOperationClone(def);
+  MlirValue result = mlirOperationGetResult(copy, 0);
+  mlirValueSetType(result, tileTypeWithLayout(mlirValueGetType(v), want));
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(user), user, copy);
+  mlirOperationSetOperand(user, i, result);
+  int64_t axis = 0;
+  if (tileOpIsNamed(def, "tile.expand_dims") &&
+      tileOpIntAttr(def, "axis", &axis)) {
+    TileLayout slice = tileLayoutSlice(want, (int)axis);
+    requireLayout(copy, 0, &slice);
+    return;
+  }
+  requireShapeOpLayout(copy, 0, want, depth + 1);
+}
+
+/* The gather's or scatter's data tile when its innermost index tile rises
+ * by one along the innermost dimension (an embedding row, a contiguous
+ * scatter): it then runs in the default layout of the data, 16 bytes per
+ * thread along that dimension, so its accesses coalesce into vectors
+ * (GpuIndirect.c). Null otherwise. Atomics access element by element, so
+ * they keep their value's layout (a split-K dot's accumulator, say). */
+static MlirValue contiguousData(MlirOperation op) {
+  intptr_t mem = tileOpIsNamed(op, "tile.gather")    ? 0
+                 : tileOpIsNamed(op, "tile.scatter") ? 1
+                                                     : -1;
+  if (mem < 0)
+    return (MlirValue){NULL};
+  MlirValue data = mem == 0 ? mlirOperationGetResult(op, 0)
+                            : mlirOperationGetOperand(op, mem - 1);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  int inner = (int)mlirShapedTypeGetRank(mlirValueGetType(data)) - 1;
+  if (n <= mem + 1 ||
+      !innermostContiguous(
+          mlirValueGetType(mlirOperationGetOperand(op, mem))) ||
+      !tileContiguousAlong(mlirOperationGetOperand(op, n - 1), inner))
+    return (MlirValue){NULL};
+  return data;
+}
+
+/* The v2 ops (DIALECT.md, "v2"). Those that work element by element
+ * (gather, scatter, the atomics, rand, randint, print, assert) run in one
+ * layout that all their tile operands and the result share: element e of
+ * every tile is in the same register of the same thread, so TileToGPU
+ * needs no coordinates. That layout is the data's default for a
+ * contiguous access (contiguousData), else that of the first non-uniform
+ * tile operand. A scan runs in a blocked layout (its own, else the
+ * default), whose registers, lanes and warps along the axis it walks in
+ * order. */
+static bool assignV2(MlirOperation op, Assign *a) {
+  static const char *const perElement[] = {
+      "tile.gather", "tile.scatter",   "tile.atomic_rmw", "tile.atomic_cas",
+      "tile.rand",   "tile.randint",   "tile.print",      "tile.assert"};
+  TileLayout l;
+  intptr_t nResults = mlirOperationGetNumResults(op);
+  if (tileOpIsNamed(op, "tile.scan")) {
+    l = requireBlockedOr(op, 0, a, false);
+    setLayout(mlirOperationGetResult(op, 0), &l);
+    return true;
+  }
+  for (size_t i = 0; i < sizeof perElement / sizeof perElement[0]; ++i) {
+    if (!tileOpIsNamed(op, perElement[i]))
+      continue;
+    MlirValue shaped = nResults == 1 ? mlirOperationGetResult(op, 0)
+                                     : mlirOperationGetOperand(op, 0);
+    if (!isTensor(shaped)) /* a scalar print or assert */
+      return true;
+    MlirValue data = contiguousData(op);
+    if (!mlirValueIsNull(data))
+      l = defaultFor(mlirValueGetType(data), a->numWarps);
+    else if (!firstOperandLayout(op, &l))
+      l = freshLayout(a, mlirValueGetType(shaped));
+    for (intptr_t k = 0, n = mlirOperationGetNumOperands(op); k < n; ++k)
+      if (isTensor(mlirOperationGetOperand(op, k)))
+        requireShapeOpLayout(op, k, &l, 0);
+    if (nResults == 1)
+      setLayout(mlirOperationGetResult(op, 0), &l);
+    return true;
+  }
+  return false;
+}
+
 static void assignOp(MlirOperation op, Assign *a) {
   intptr_t nResults = mlirOperationGetNumResults(op);
   bool tensorResult = nResults == 1 && isTensor(mlirOperationGetResult(op, 0));
@@ -559,6 +660,8 @@ static void assignOp(MlirOperation op, Assign *a) {
     setLayout(result, &l);
     return;
   }
+  if (assignV2(op, a))
+    return;
   if (tileOpIsNamed(op, "tile.convert_layout"))
     return;
   if (tileOpIsNamed(op, "scf.yield")) {

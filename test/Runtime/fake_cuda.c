@@ -9,7 +9,9 @@
  *                         CUDA_ERROR_OUT_OF_MEMORY
  *   FAKE_CUDA_FAULT=1     the synchronization after a launch reports
  *                         CUDA_ERROR_ILLEGAL_ADDRESS, as a kernel that
- *                         faulted does
+ *                         faulted does; FAKE_CUDA_FAULT=assert reports
+ *                         CUDA_ERROR_ASSERT, as after a failed device
+ *                         assert (tile.assert)
  *   FAKE_CUDA_LOG=FILE    each launch appends a line to FILE: the entry,
  *                         grid, block, dynamic shared memory, whether a
  *                         stream was given, and every parameter's bytes as
@@ -35,7 +37,8 @@ enum {
   OUT_OF_MEMORY = 2,
   INVALID_DEVICE = 101,
   NOT_FOUND = 500,
-  ILLEGAL_ADDRESS = 700
+  ILLEGAL_ADDRESS = 700,
+  ASSERT = 710
 };
 
 #define MAX_PARAMS 512
@@ -76,6 +79,7 @@ CUresult cuGetErrorName(CUresult rc, const char **out) {
   case INVALID_DEVICE: *out = "CUDA_ERROR_INVALID_DEVICE"; return SUCCESS;
   case NOT_FOUND: *out = "CUDA_ERROR_NOT_FOUND"; return SUCCESS;
   case ILLEGAL_ADDRESS: *out = "CUDA_ERROR_ILLEGAL_ADDRESS"; return SUCCESS;
+  case ASSERT: *out = "CUDA_ERROR_ASSERT"; return SUCCESS;
   default: *out = "CUDA_ERROR_INVALID_VALUE"; return SUCCESS;
   }
 }
@@ -147,7 +151,10 @@ CUresult cuCtxPopCurrent_v2(void **ctx) {
 }
 
 CUresult cuCtxSynchronize(void) {
-  return launched && envInt("FAKE_CUDA_FAULT", 0) ? ILLEGAL_ADDRESS : SUCCESS;
+  const char *fault = getenv("FAKE_CUDA_FAULT");
+  if (!launched || !fault || !*fault || strcmp(fault, "0") == 0)
+    return SUCCESS;
+  return strcmp(fault, "assert") == 0 ? ASSERT : ILLEGAL_ADDRESS;
 }
 
 /* Each block remembers its size in the 16 bytes in front of it, for

@@ -1,0 +1,103 @@
+/* Contiguity of index tiles; see Contiguity.h. */
+#include "lib/Analysis/Contiguity.h"
+
+#include <string.h>
+
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+static bool isTile(MlirValue v) {
+  return mlirTypeIsARankedTensor(mlirValueGetType(v));
+}
+
+/* A splat: tile.splat or a splat constant. */
+static bool uniform(MlirValue v) {
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def))
+    return false;
+  if (tileOpIsNamed(def, "tile.splat"))
+    return true;
+  MlirAttribute value = tileOpAttr(def, "value");
+  return tileOpIsNamed(def, "arith.constant") && !mlirAttributeIsNull(value) &&
+         mlirAttributeIsADenseElements(value) &&
+         mlirDenseElementsAttrIsSplat(value);
+}
+
+static int64_t dimSize(MlirValue v, int d) {
+  return mlirShapedTypeGetDimSize(mlirValueGetType(v), d);
+}
+
+/* Whether tile `v` holds the same value at every position along dimension
+ * `dim` (its other coordinates fixed), as its definition shows. */
+static bool constantAlong(MlirValue v, int dim, int depth) {
+  if (dimSize(v, dim) == 1 || uniform(v))
+    return true;
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def) || depth > 8)
+    return false;
+  if (tileOpIsNamed(def, "tile.splat"))
+    return true;
+  if (tileOpIsNamed(def, "tile.broadcast") ||
+      tileOpIsNamed(def, "tile.convert_layout"))
+    return constantAlong(mlirOperationGetOperand(def, 0), dim, depth + 1);
+  int64_t axis = 0;
+  if (tileOpIsNamed(def, "tile.expand_dims") &&
+      tileOpIntAttr(def, "axis", &axis))
+    return dim == axis ||
+           constantAlong(mlirOperationGetOperand(def, 0),
+                         dim < axis ? dim : dim - 1, depth + 1);
+  char name[64];
+  tileOpName(def, name, sizeof name);
+  if (strncmp(name, "arith.", 6) != 0 || mlirOperationGetNumResults(def) != 1)
+    return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i) {
+    MlirValue x = mlirOperationGetOperand(def, i);
+    if (isTile(x) && !constantAlong(x, dim, depth + 1))
+      return false;
+  }
+  return true;
+}
+
+/* Whether tile `v` rises by exactly one from each position along `dim` to
+ * the next (modulo wrap-around of its integer type, which the bounds test
+ * catches: a wrapped index is negative or past the size). */
+static bool contiguousAlong(MlirValue v, int dim, int depth) {
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def) || depth > 8)
+    return false;
+  if (tileOpIsNamed(def, "tile.range"))
+    return dim == 0;
+  if (tileOpIsNamed(def, "tile.broadcast")) {
+    MlirValue src = mlirOperationGetOperand(def, 0);
+    return dimSize(src, dim) != 1 && contiguousAlong(src, dim, depth + 1);
+  }
+  int64_t axis = 0;
+  if (tileOpIsNamed(def, "tile.expand_dims") &&
+      tileOpIntAttr(def, "axis", &axis))
+    return dim != axis &&
+           contiguousAlong(mlirOperationGetOperand(def, 0),
+                           dim < axis ? dim : dim - 1, depth + 1);
+  if (tileOpIsNamed(def, "arith.extsi") || tileOpIsNamed(def, "arith.extui") ||
+      tileOpIsNamed(def, "arith.trunci") ||
+      tileOpIsNamed(def, "arith.index_cast") ||
+      tileOpIsNamed(def, "tile.convert_layout"))
+    return contiguousAlong(mlirOperationGetOperand(def, 0), dim, depth + 1);
+  bool add = tileOpIsNamed(def, "arith.addi");
+  if (!add && !tileOpIsNamed(def, "arith.subi"))
+    return false;
+  MlirValue x = mlirOperationGetOperand(def, 0);
+  MlirValue y = mlirOperationGetOperand(def, 1);
+  return (contiguousAlong(x, dim, depth + 1) &&
+          constantAlong(y, dim, depth + 1)) ||
+         (add && constantAlong(x, dim, depth + 1) &&
+          contiguousAlong(y, dim, depth + 1));
+}
+
+bool tileConstantAlong(MlirValue v, int dim) {
+  return constantAlong(v, dim, 0);
+}
+
+bool tileContiguousAlong(MlirValue v, int dim) {
+  return contiguousAlong(v, dim, 0);
+}

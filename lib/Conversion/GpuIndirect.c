@@ -1,0 +1,238 @@
+/* Memory addressed through data, for TileToGPU (DIALECT.md, "v2"):
+ * tile.gather and tile.scatter, and memref.load / memref.store of one
+ * element of a kernel argument.
+ *
+ * Gather and scatter work register by register in the layout their tiles
+ * share (tile-assign-layouts): element e's address is the memref's pointer
+ * plus the sum of its indices times the strides, and it is accessed only
+ * when every index lies in [0, size) (one unsigned compare per dimension,
+ * in the index's own type, so an i64 index past 2^32 is not truncated
+ * into range). Each access is GpuMemory.c's predicated ld/st.global: an
+ * element out of bounds never touches memory and costs no branch.
+ *
+ * Contiguous index patterns coalesce as tile.load does: when the layout
+ * gives a thread V consecutive elements along its fastest dimension and
+ * the index arithmetic shows (lib/Analysis/Contiguity.h) that the
+ * innermost index rises by one along that dimension while the others stay
+ * constant, the V elements are one vector access (up to 16 bytes) when
+ * all are in bounds and the address is aligned, and element by element
+ * otherwise. An embedding lookup's `row[t] * D + range(D)` reads 16 bytes
+ * per thread this way. Where the analysis cannot tell (indices loaded
+ * from memory), each element is its own access; the lanes of a warp
+ * still touch neighbouring addresses when the indices are neighbours, so
+ * the hardware coalesces them into few transactions.
+ *
+ * memref.load / memref.store (the scalar form) read or write one element
+ * through a plain load or store: every thread of the program does the
+ * same, as scalars are uniform. */
+#include "lib/Conversion/GpuIndirect.h"
+
+#include "lib/Analysis/Contiguity.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Support/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+/* ---- element addresses ------------------------------------------------- */
+
+/* The group width: V consecutive registers along the layout's fastest
+ * dimension whose addresses are consecutive (see the file comment). */
+static int groupWidth(const GpuIndirect *a, MlirOperation op, intptr_t first) {
+  const TileBlocked *bl = &a->layout.blocked;
+  int inner = bl->order[0];
+  int m = a->mem->rank;
+  if (a->layout.kind == LAYOUT_SLICE || !a->mem->unitInnerStride)
+    return 1;
+  if (!tileContiguousAlong(mlirOperationGetOperand(op, first + m - 1), inner))
+    return 1;
+  for (int d = 0; d < m - 1; ++d)
+    if (!tileConstantAlong(mlirOperationGetOperand(op, first + d), inner))
+      return 1;
+  int v = bl->sizePerThread[inner];
+  if (v > a->shape[inner])
+    v = (int)a->shape[inner];
+  while (v > 1 && v * tileElemBytes(a->elem) > 16)
+    v /= 2;
+  return v;
+}
+
+bool gpuIndirectSetUp(GpuLowering *g, MlirOperation op, intptr_t memOperand,
+                      MlirType tileType, GpuIndirect *a) {
+  memset(a, 0, sizeof *a);
+  GpuValue *m = gpuMapGet(&g->values, mlirOperationGetOperand(op, memOperand));
+  if (!m || m->kind != GPU_MEMREF) {
+    tileEmitOpError(op, "needs a kernel memref argument on the GPU");
+    return false;
+  }
+  a->mem = &m->memref;
+  if (!tileTypeLayout(tileType, &a->layout)) {
+    tileEmitOpError(op, "has no layout (run tile-assign-layouts)");
+    return false;
+  }
+  a->rank = (int)mlirShapedTypeGetRank(tileType);
+  for (int d = 0; d < a->rank; ++d)
+    a->shape[d] = mlirShapedTypeGetDimSize(tileType, d);
+  a->elem = mlirShapedTypeGetElementType(tileType);
+  intptr_t first = memOperand + 1;
+  for (int d = 0; d < a->mem->rank; ++d) {
+    GpuTile *t = gpuOperandTile(g, op, first + d);
+    if (!t)
+      return false;
+    a->freeIndex[d] = t->uniform;
+    a->index[d] = t->uniform ? gpuTileMaterialize(t, &a->layout) : *t;
+  }
+  a->vector = groupWidth(a, op, first);
+  return true;
+}
+
+void gpuIndirectTearDown(GpuIndirect *a) {
+  for (int d = 0; d < a->mem->rank; ++d)
+    if (a->freeIndex[d])
+      free(a->index[d].regs);
+}
+
+void gpuIndirectBounds(TileBuilder *b, GpuIndirect *a) {
+  for (int d = 0; d < a->mem->rank; ++d)
+    a->bound[d] = bCast(b, "arith.index_cast", a->mem->sizes[d],
+                        a->index[d].elem);
+}
+
+MlirValue gpuIndirectAddress(TileBuilder *b, const GpuIndirect *a, int reg,
+                             MlirValue *ptr) {
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  MlirValue inside = {NULL}, linear = {NULL};
+  for (int d = 0; d < a->mem->rank; ++d) {
+    MlirValue i = a->index[d].regs[reg];
+    MlirValue ok = bCmpi(b, ARITH_ULT, i, a->bound[d]);
+    inside = mlirValueIsNull(inside) ? ok : bAndi(b, inside, ok);
+    MlirValue term = bMuli(b, bCast(b, "arith.index_cast", i, index),
+                           a->mem->strides[d]);
+    linear = mlirValueIsNull(linear) ? term : bAddi(b, linear, term);
+  }
+  *ptr = gpuGep(b, a->mem->ptr, linear, a->elem);
+  return inside;
+}
+
+/* The group of V registers at `reg`: each element's predicate and
+ * address, and whether the whole group is one aligned vector access. */
+static MlirValue locateGroup(TileBuilder *b, const GpuIndirect *a, int reg,
+                             MlirValue *inside, MlirValue *ptrs) {
+  MlirValue all = {NULL};
+  for (int e = 0; e < a->vector; ++e) {
+    inside[e] = gpuIndirectAddress(b, a, reg + e, &ptrs[e]);
+    all = e == 0 ? inside[e] : bAndi(b, all, inside[e]);
+  }
+  if (a->vector == 1)
+    return all;
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue addr = bCast(b, "llvm.ptrtoint", ptrs[0], i64);
+  int64_t bytes = (int64_t)a->vector * tileElemBytes(a->elem);
+  MlirValue misaligned = bAndi(b, addr, bConstInt(b, i64, bytes - 1));
+  return bAndi(b, all,
+               bCmpi(b, ARITH_EQ, misaligned, bConstInt(b, i64, 0)));
+}
+
+static MlirValue notTrue(TileBuilder *b, MlirValue x) {
+  return bBinary(b, "arith.xori", x,
+                 bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1));
+}
+
+bool gpuLowerGather(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  MlirValue result = mlirOperationGetResult(op, 0);
+  GpuIndirect a;
+  if (!gpuIndirectSetUp(g, op, 0, mlirValueGetType(result), &a))
+    return false;
+  gpuIndirectBounds(b, &a);
+  GpuTile t = gpuTileAlloc(&a.layout, mlirValueGetType(result));
+  MlirValue pad = gpuToStorage(b, gpuPaddingValue(b, op, a.elem));
+  MlirType storage = gpuStorageType(a.elem);
+  int V = a.vector;
+  for (int reg = 0; reg < t.numRegs; reg += V) {
+    MlirValue inside[16], ptrs[16], lanes[16];
+    MlirValue fast = locateGroup(b, &a, reg, inside, ptrs);
+    for (int e = 0; e < V; ++e)
+      lanes[e] = pad;
+    gpuPredicatedLoad(b, fast, ptrs[0], storage, V, lanes, lanes);
+    if (V > 1) {
+      MlirValue slow = notTrue(b, fast);
+      for (int e = 0; e < V; ++e)
+        gpuPredicatedLoad(b, bAndi(b, slow, inside[e]), ptrs[e], storage, 1,
+                          &lanes[e], &lanes[e]);
+    }
+    for (int e = 0; e < V; ++e)
+      t.regs[reg + e] = gpuFromStorage(b, lanes[e], a.elem);
+  }
+  gpuIndirectTearDown(&a);
+  gpuSetTile(g, result, t);
+  return true;
+}
+
+bool gpuLowerScatter(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  MlirValue value = mlirOperationGetOperand(op, 0);
+  GpuIndirect a;
+  if (!gpuIndirectSetUp(g, op, 1, mlirValueGetType(value), &a))
+    return false;
+  GpuTile *vp = gpuOperandTile(g, op, 0);
+  if (!vp) {
+    gpuIndirectTearDown(&a);
+    return false;
+  }
+  GpuTile v = vp->uniform ? gpuTileMaterialize(vp, &a.layout) : *vp;
+  gpuIndirectBounds(b, &a);
+  MlirType storage = gpuStorageType(a.elem);
+  int V = a.vector;
+  for (int reg = 0; reg < v.numRegs; reg += V) {
+    MlirValue inside[16], ptrs[16], lanes[16];
+    MlirValue fast = locateGroup(b, &a, reg, inside, ptrs);
+    for (int e = 0; e < V; ++e)
+      lanes[e] = gpuToStorage(b, v.regs[reg + e]);
+    gpuPredicatedStore(b, fast, ptrs[0], storage, V, lanes);
+    if (V == 1)
+      continue;
+    MlirValue slow = notTrue(b, fast);
+    for (int e = 0; e < V; ++e)
+      gpuPredicatedStore(b, bAndi(b, slow, inside[e]), ptrs[e], storage, 1,
+                         &lanes[e]);
+  }
+  if (vp->uniform)
+    free(v.regs);
+  gpuIndirectTearDown(&a);
+  return true;
+}
+
+/* memref.load %m[%i, ...] and memref.store %v, %m[%i, ...]: one element
+ * at the sum of the indices times the strides. */
+bool gpuLowerScalarMemory(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  bool isStore = tileOpIsNamed(op, "memref.store");
+  intptr_t memOperand = isStore ? 1 : 0;
+  GpuValue *m = gpuMapGet(&g->values, mlirOperationGetOperand(op, memOperand));
+  if (!m || m->kind != GPU_MEMREF) {
+    tileEmitOpError(op, "needs a kernel memref argument on the GPU");
+    return false;
+  }
+  GpuMemref *mem = &m->memref;
+  MlirValue linear = bConstIndex(b, 0);
+  for (int d = 0; d < mem->rank; ++d) {
+    MlirValue i = gpuOperandScalar(g, op, memOperand + 1 + d);
+    if (mlirValueIsNull(i))
+      return false;
+    linear = bAddi(b, linear, bMuli(b, i, mem->strides[d]));
+  }
+  MlirValue ptr = gpuGep(b, mem->ptr, linear, mem->elem);
+  int bytes = tileElemBytes(mem->elem);
+  if (isStore) {
+    MlirValue v = gpuOperandScalar(g, op, 0);
+    if (mlirValueIsNull(v))
+      return false;
+    gpuStorePtr(b, gpuToStorage(b, v), ptr, bytes);
+    return true;
+  }
+  MlirValue v = gpuLoadPtr(b, ptr, gpuStorageType(mem->elem), bytes);
+  gpuSetScalar(g, mlirOperationGetResult(op, 0),
+               gpuFromStorage(b, v, mem->elem));
+  return true;
+}
