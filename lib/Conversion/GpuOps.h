@@ -81,6 +81,18 @@ void gpuMmaAFragments(TileBuilder *b, const GpuTile *a, int i, int ks,
 bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                       const TileMmaInstr *in, const GpuDotOperands *d);
 
+/* The same on Blackwell's tcgen05 (GpuTcgen05.c), for a result in the
+ * tcgen05 layout (Layout.h: tmem). gpuTcgen05Begin allocates the tensor
+ * memory at the kernel's entry when one of its dots needs it (false after
+ * a located error: an accumulator too wide for it), gpuTcgen05End frees
+ * it before the kernel returns; the static shared buffer they use is
+ * GPU_TCGEN05_SHARED_BYTES long. */
+bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                        const TileMmaInstr *in, const GpuDotOperands *d);
+bool gpuTcgen05Begin(GpuLowering *g, TileBuilder *b);
+void gpuTcgen05End(GpuLowering *g, TileBuilder *b);
+enum { GPU_TCGEN05_SHARED_BYTES = 16 };
+
 /* fence.proxy.async.shared::cta: this thread's ordinary writes to shared
  * memory become visible to the async proxy (wgmma, bulk copies) once a
  * barrier follows. */

@@ -59,6 +59,7 @@
 
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/ProgramScalars.h"
+#include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Conversion/GpuProgramScalars.h"
 #include "lib/Support/IR.h"
@@ -251,7 +252,9 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
       setUp = true;
     }
   p->warpSpecialized = p->warpSpecialized && setUp;
-  p->wgmmaInFlight = p->asyncProxyReads && p->stages >= 3;
+  /* tcgen05 dots wait for their MMAs (GpuTcgen05.c): nothing in flight. */
+  p->wgmmaInFlight = p->asyncProxyReads && p->stages >= 3 &&
+                     !tileChipHasTcgen05(g->chip);
   for (int j = 0; j < p->numLoads && p->wgmmaInFlight; ++j)
     p->wgmmaInFlight = accumulatesAcrossIterations(p->loads[j], p->body);
   p->lookahead = p->wgmmaInFlight ? p->stages - 2 : p->stages - 1;

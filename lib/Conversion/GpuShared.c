@@ -216,6 +216,8 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   bool hasInstr = tileMmaInstrFor(op, &instr, &why);
   if (d.result.kind == LAYOUT_MMA && hasInstr && d.result.wgmmaN > 0)
     return gpuLowerWgmmaDot(g, b, op, &instr, &d);
+  if (d.result.tmem && hasInstr)
+    return gpuLowerTcgen05Dot(g, b, op, &instr, &d);
   /* fp8 has no mma.sync or FMA lowering: tile-widen-f8-dots gives every
    * dot wgmma cannot take f16 operands first. */
   if (hasInstr && instr.wgmmaOnly) {

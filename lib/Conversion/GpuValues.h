@@ -141,6 +141,13 @@ typedef struct GpuLowering {
   /* Inside a pipelined loop whose wgmma dots leave their group in flight
    * (GpuPipeline.h: wgmmaInFlight). */
   bool wgmmaInFlight;
+  /* Blackwell (GpuTcgen05.c): the tensor memory the kernel's tcgen05
+   * dots accumulate in, allocated at the entry (tmemColumns, 0 when
+   * none), its address (i32), and the static shared buffer holding the
+   * address slot and the mbarrier tcgen05.commit arrives on. */
+  int64_t tmemColumns;
+  MlirValue tmemBase;
+  char tmemName[160];
   /* Dot operands a pipelined loop around the point staged in shared
    * memory before it (GpuPipeline.h: GpuInvariantOperand): the dot reads
    * them there (gpuDotOperandTiles). */
