@@ -90,6 +90,21 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
 bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                         const TileMmaInstr *in, const GpuDotOperands *d);
 bool gpuTcgen05Begin(GpuLowering *g, TileBuilder *b);
+/* A loop whose iter_arg i is a tcgen05 dot's accumulator, used by that
+ * dot alone, whose result is yielded in place i, keeps it in tensor
+ * memory: no registers carry it, no tcgen05.st/ld per iteration.
+ * gpuTcgen05PlanLoop marks those iter_args (resident[i]; false when the
+ * body has another tcgen05 dot, which shares the columns);
+ * gpuTcgen05EnterLoop stores the initial value before the loop and
+ * gpuTcgen05ExitLoop loads the loop's result i back into registers after
+ * it. gpuTcgen05IsResident: whether value `v` is such an iter_arg, or
+ * the loop result. */
+void gpuTcgen05PlanLoop(GpuLowering *g, MlirOperation loop, bool *resident);
+bool gpuTcgen05IsResident(const GpuLowering *g, MlirValue v);
+void gpuTcgen05EnterLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
+                         intptr_t i);
+void gpuTcgen05ExitLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
+                        intptr_t i);
 void gpuTcgen05End(GpuLowering *g, TileBuilder *b);
 enum { GPU_TCGEN05_SHARED_BYTES = 16 };
 

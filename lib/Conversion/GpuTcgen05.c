@@ -345,6 +345,229 @@ static void arriveAndWait(TileBuilder *b, GpuLowering *g) {
                "r", 1, &bar, 0, (MlirType){NULL}, true, NULL);
 }
 
+/* A tcgen05 accumulator as this thread sees it in tensor memory: its first
+ * address (lane 32 * (warp % 4) in bits 16-31, the warp's column block,
+ * warp / 4) and its registers in runs of consecutive columns of one
+ * 128-row block, a power of two each: one tcgen05.ld / st per run. */
+typedef struct {
+  int firstReg, count, rowBlock, col;
+} Run;
+
+typedef struct {
+  MlirValue threadBase; /* i32 */
+  int64_t n;            /* the accumulator's columns per 128-row block */
+  int numRegs, numRuns;
+  Run *runs;
+} Accumulator;
+
+static Accumulator accumulatorOf(GpuLowering *g, TileBuilder *b,
+                                 const TileLayout *l, const int64_t *shape) {
+  Accumulator a;
+  a.n = shape[1];
+  int perThread = (int)(shape[1] / (g->numWarps / 4));
+  MlirValue lane0 = bMuli(b, bBinary(b, "arith.remui", g->warp, cIdx(b, 4)),
+                          cIdx(b, 32));
+  MlirValue col0 = bMuli(b, bBinary(b, "arith.divui", g->warp, cIdx(b, 4)),
+                         cIdx(b, perThread));
+  MlirValue offset =
+      bAddi(b, bBinary(b, "arith.shli", lane0, cIdx(b, 16)), col0);
+  a.threadBase = bAddi(b, g->tmemBase,
+                       bCast(b, "arith.index_cast", offset, i32Type(b->ctx)));
+  a.numRegs = tileLayoutNumRegs(l, shape);
+  a.runs = calloc((size_t)a.numRegs + 1, sizeof *a.runs);
+  a.numRuns = 0;
+  for (int r = 0; r < a.numRegs;) {
+    int rowBlock, col;
+    regPlace(l, shape, r, &rowBlock, &col);
+    int len = 1;
+    while (r + len < a.numRegs) {
+      int rb, c;
+      regPlace(l, shape, r + len, &rb, &c);
+      if (rb != rowBlock || c != col + len)
+        break;
+      ++len;
+    }
+    for (int done = 0; done < len;) {
+      int k = pieceOf(len - done);
+      a.runs[a.numRuns++] = (Run){r + done, k, rowBlock, col + done};
+      done += k;
+    }
+    r += len;
+  }
+  return a;
+}
+
+static void freeAccumulator(Accumulator *a) { free(a->runs); }
+
+static MlirValue runAddr(TileBuilder *b, const Accumulator *a, const Run *run) {
+  return tmemPtr(b, bAddi(b, a->threadBase,
+                          c32(b, (int64_t)run->rowBlock * a->n + run->col)));
+}
+
+/* Every thread writes its registers of `t` into tensor memory and waits
+ * for the writes. */
+static void storeAccumulator(GpuLowering *g, TileBuilder *b,
+                             const Accumulator *a, const GpuTile *t) {
+  MlirContext ctx = g->ctx;
+  for (int i = 0; i < a->numRuns; ++i) {
+    const Run *run = &a->runs[i];
+    MlirValue vec =
+        run->count == 1 ? (MlirValue){NULL} : vectorOf(b, run->count);
+    for (int j = 0; j < run->count; ++j) {
+      MlirValue bits = bCast(b, "arith.bitcast",
+                             gpuTileReg(t, run->firstReg + j), i32Type(ctx));
+      vec = run->count == 1 ? bits : gpuInsertElement(b, vec, bits, j);
+    }
+    MlirValue operands[] = {runAddr(b, a, run), vec};
+    TileNamedAttr attrs[] = {{"shape", shape32x32b(ctx)}};
+    voidOp(b, "nvvm.tcgen05.st", 2, operands, 1, attrs);
+  }
+  TileNamedAttr wait[] = {
+      {"kind", parseAttr(ctx, "#nvvm.tcgen05_wait<store>")}};
+  voidOp(b, "nvvm.tcgen05.wait", 0, NULL, 1, wait);
+}
+
+/* Every thread reads its registers of the accumulator into `out` (f32),
+ * waits for the reads and pins the values after the wait. */
+static void loadAccumulator(TileBuilder *b, const Accumulator *a,
+                            GpuTile *out) {
+  MlirContext ctx = b->ctx;
+  MlirValue *bits = calloc((size_t)a->numRegs + 1, sizeof *bits);
+  for (int i = 0; i < a->numRuns; ++i) {
+    const Run *run = &a->runs[i];
+    MlirType vt = run->count == 1
+                      ? i32Type(ctx)
+                      : mlirVectorTypeGet(1, (int64_t[]){run->count},
+                                          i32Type(ctx));
+    MlirValue ptr = runAddr(b, a, run);
+    TileNamedAttr attrs[] = {{"shape", shape32x32b(ctx)}};
+    MlirValue v = bInsert(b, tileOpCreate(b->loc, "nvvm.tcgen05.ld", 1, &ptr,
+                                          1, &vt, 1, attrs));
+    for (int j = 0; j < run->count; ++j)
+      bits[run->firstReg + j] =
+          run->count == 1 ? v : gpuExtractElement(b, v, j, i32Type(ctx));
+  }
+  TileNamedAttr wait[] = {
+      {"kind", parseAttr(ctx, "#nvvm.tcgen05_wait<load>")}};
+  voidOp(b, "nvvm.tcgen05.wait", 0, NULL, 1, wait);
+  pin(b, bits, a->numRegs);
+  for (int r = 0; r < a->numRegs; ++r)
+    out->regs[r] = bCast(b, "arith.bitcast", bits[r], mlirF32TypeGet(ctx));
+  free(bits);
+}
+
+/* ---- accumulators a loop keeps in tensor memory ------------------------ */
+
+static bool isTcgen05Dot(MlirOperation op) {
+  TileLayout l;
+  return tileOpIsNamed(op, "tile.dot") &&
+         tileTypeLayout(mlirValueGetType(mlirOperationGetResult(op, 0)), &l) &&
+         l.tmem;
+}
+
+static MlirWalkResult countDots(MlirOperation op, void *userData) {
+  if (isTcgen05Dot(op))
+    ++*(int *)userData;
+  return MlirWalkResultAdvance;
+}
+
+/* The only use of `v`, or a null operand. */
+static MlirOpOperand onlyUse(MlirValue v) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return (MlirOpOperand){NULL};
+  return use;
+}
+
+static void addResident(GpuLowering *g, MlirValue v) {
+  g->tmemResident[g->numTmemResident++] = v;
+}
+
+void gpuTcgen05PlanLoop(GpuLowering *g, MlirOperation loop, bool *resident) {
+  int dots = 0;
+  if (g->tmemColumns == 0)
+    return;
+  /* The columns are the kernel's one region: a second tcgen05 dot in the
+   * loop would overwrite a kept accumulator. */
+  mlirOperationWalk(loop, countDots, &dots, MlirWalkPreOrder);
+  if (dots != 1)
+    return;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  MlirOperation yield = mlirBlockGetTerminator(body);
+  intptr_t n = mlirOperationGetNumResults(loop);
+  int capacity = (int)(sizeof g->tmemResident / sizeof g->tmemResident[0]);
+  for (intptr_t i = 0; i < n && g->numTmemResident + 3 <= capacity; ++i) {
+    MlirValue arg = mlirBlockGetArgument(body, 1 + i);
+    MlirOpOperand use = onlyUse(arg);
+    if (mlirOpOperandIsNull(use))
+      continue;
+    MlirOperation dot = mlirOpOperandGetOwner(use);
+    if (!isTcgen05Dot(dot) || mlirOpOperandGetOperandNumber(use) != 2 ||
+        !mlirBlockEqual(mlirOperationGetBlock(dot), body))
+      continue;
+    MlirOpOperand r = onlyUse(mlirOperationGetResult(dot, 0));
+    if (mlirOpOperandIsNull(r) ||
+        !mlirOperationEqual(mlirOpOperandGetOwner(r), yield) ||
+        (intptr_t)mlirOpOperandGetOperandNumber(r) != i)
+      continue;
+    resident[i] = true;
+    addResident(g, arg);
+    addResident(g, mlirOperationGetResult(dot, 0));
+    addResident(g, mlirOperationGetResult(loop, i));
+    return; /* one accumulator: the dot's */
+  }
+}
+
+bool gpuTcgen05IsResident(const GpuLowering *g, MlirValue v) {
+  for (int i = 0; i < g->numTmemResident; ++i)
+    if (mlirValueEqual(g->tmemResident[i], v))
+      return true;
+  return false;
+}
+
+static void resultShape(MlirValue v, int64_t *shape) {
+  MlirType t = mlirValueGetType(v);
+  shape[0] = mlirShapedTypeGetDimSize(t, 0);
+  shape[1] = mlirShapedTypeGetDimSize(t, 1);
+}
+
+void gpuTcgen05EnterLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
+                         intptr_t i) {
+  MlirValue arg = mlirBlockGetArgument(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0)), 1 + i);
+  TileLayout l;
+  int64_t shape[2];
+  tileTypeLayout(mlirValueGetType(arg), &l);
+  resultShape(arg, shape);
+  GpuTile *init = gpuOperandTile(g, loop, 3 + i);
+  if (!init)
+    return;
+  GpuTile t = init->uniform ? gpuTileMaterialize(init, &l) : *init;
+  Accumulator acc = accumulatorOf(g, b, &l, shape);
+  storeAccumulator(g, b, &acc, &t);
+  freeAccumulator(&acc);
+  if (init->uniform)
+    free(t.regs);
+}
+
+void gpuTcgen05ExitLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
+                        intptr_t i) {
+  MlirValue result = mlirOperationGetResult(loop, i);
+  TileLayout l;
+  int64_t shape[2];
+  tileTypeLayout(mlirValueGetType(result), &l);
+  resultShape(result, shape);
+  /* The last dot waited for its MMAs; with no iteration, this thread
+   * reads what it stored (wait::st). */
+  fence(b, "after");
+  Accumulator acc = accumulatorOf(g, b, &l, shape);
+  GpuTile out = gpuTileAlloc(&l, mlirValueGetType(result));
+  loadAccumulator(b, &acc, &out);
+  freeAccumulator(&acc);
+  gpuSetTile(g, result, out);
+}
+
 /* ---- the dot ----------------------------------------------------------- */
 
 bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
@@ -392,70 +615,12 @@ bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   gpuDotOperandTiles(g, op, d, &A, &B, &C);
   gpuStageDotOperands(g, b, &sa, &A, false, &sb, &B, bRows, 1024, true);
 
-  /* This thread's first TMEM address: lane 32 * (warp % 4), the warp's
-   * column block (warp / 4). */
-  int colWarps = numWarps / 4;
-  int perThread = (int)(N / colWarps);
-  MlirValue warp = g->warp;
-  MlirValue lane0 = bMuli(b, bBinary(b, "arith.remui", warp, cIdx(b, 4)),
-                          cIdx(b, 32));
-  MlirValue col0 = bMuli(b, bBinary(b, "arith.divui", warp, cIdx(b, 4)),
-                         cIdx(b, perThread));
-  MlirValue offset = bAddi(b, bBinary(b, "arith.shli", lane0, cIdx(b, 16)),
-                           col0);
-  MlirValue threadBase = bAddi(
-      b, g->tmemBase,
-      bCast(b, "arith.index_cast", offset, i32Type(ctx)));
-
   int64_t shape[2] = {M, N};
-  int numRegs = tileLayoutNumRegs(&l, shape);
-  /* Runs of registers with consecutive columns in one 128-row block: one
-   * tcgen05.ld / st each (a power of two of columns). */
-  typedef struct {
-    int firstReg, count, rowBlock, col;
-  } Run;
-  Run *runs = calloc((size_t)numRegs, sizeof *runs);
-  int numRuns = 0;
-  for (int r = 0; r < numRegs;) {
-    int rowBlock, col;
-    regPlace(&l, shape, r, &rowBlock, &col);
-    int len = 1;
-    while (r + len < numRegs) {
-      int rb, c;
-      regPlace(&l, shape, r + len, &rb, &c);
-      if (rb != rowBlock || c != col + len)
-        break;
-      ++len;
-    }
-    for (int done = 0; done < len;) {
-      int k = pieceOf(len - done);
-      runs[numRuns++] = (Run){r + done, k, rowBlock, col + done};
-      done += k;
-    }
-    r += len;
-  }
-
-  bool zeroC = isZeroSplat(d->c);
-  if (!zeroC) {
-    for (int i = 0; i < numRuns; ++i) {
-      const Run *run = &runs[i];
-      MlirValue vec = run->count == 1 ? (MlirValue){NULL}
-                                      : vectorOf(b, run->count);
-      for (int j = 0; j < run->count; ++j) {
-        MlirValue bits = bCast(b, "arith.bitcast",
-                               gpuTileReg(&C, run->firstReg + j), i32Type(ctx));
-        vec = run->count == 1 ? bits : gpuInsertElement(b, vec, bits, j);
-      }
-      MlirValue at = bAddi(b, threadBase,
-                           c32(b, (int64_t)run->rowBlock * N + run->col));
-      MlirValue operands[] = {tmemPtr(b, at), vec};
-      TileNamedAttr attrs[] = {{"shape", shape32x32b(ctx)}};
-      voidOp(b, "nvvm.tcgen05.st", 2, operands, 1, attrs);
-    }
-    TileNamedAttr wait[] = {
-        {"kind", parseAttr(ctx, "#nvvm.tcgen05_wait<store>")}};
-    voidOp(b, "nvvm.tcgen05.wait", 0, NULL, 1, wait);
-  }
+  Accumulator acc = accumulatorOf(g, b, &l, shape);
+  bool resident = d->c->tmem;
+  bool zeroC = !resident && isZeroSplat(d->c);
+  if (!resident && !zeroC)
+    storeAccumulator(g, b, &acc, &C);
   fence(b, "before");
   gpuBarrier(g, b);
   fence(b, "after");
@@ -494,31 +659,11 @@ bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   fence(b, "after");
 
   GpuTile out = gpuTileAlloc(&l, type);
-  MlirValue *bits = calloc((size_t)numRegs, sizeof *bits);
-  for (int i = 0; i < numRuns; ++i) {
-    const Run *run = &runs[i];
-    MlirValue at =
-        bAddi(b, threadBase, c32(b, (int64_t)run->rowBlock * N + run->col));
-    MlirType vt = run->count == 1
-                      ? i32Type(ctx)
-                      : mlirVectorTypeGet(1, (int64_t[]){run->count},
-                                          i32Type(ctx));
-    MlirValue ptr = tmemPtr(b, at);
-    TileNamedAttr attrs[] = {{"shape", shape32x32b(ctx)}};
-    MlirValue v = bInsert(b, tileOpCreate(b->loc, "nvvm.tcgen05.ld", 1, &ptr,
-                                          1, &vt, 1, attrs));
-    for (int j = 0; j < run->count; ++j)
-      bits[run->firstReg + j] =
-          run->count == 1 ? v : gpuExtractElement(b, v, j, i32Type(ctx));
-  }
-  TileNamedAttr wait[] = {
-      {"kind", parseAttr(ctx, "#nvvm.tcgen05_wait<load>")}};
-  voidOp(b, "nvvm.tcgen05.wait", 0, NULL, 1, wait);
-  pin(b, bits, numRegs);
-  for (int r = 0; r < numRegs; ++r)
-    out.regs[r] = bCast(b, "arith.bitcast", bits[r], mlirF32TypeGet(ctx));
-  free(bits);
-  free(runs);
+  if (gpuTcgen05IsResident(g, result))
+    out.tmem = true; /* the loop keeps it there (gpuTcgen05ExitLoop) */
+  else
+    loadAccumulator(b, &acc, &out);
+  freeAccumulator(&acc);
   gpuDotOperandTilesFree(d, &A, &B, &C);
   gpuSetTile(g, result, out);
   return true;

@@ -35,6 +35,9 @@ typedef struct {
   /* The registers (shape, layout) are those of the tile.trans's source: a
    * dot's B that is stored as it is ([N][K]; tileMmaTransposedB). */
   bool transposedSource;
+  /* A tcgen05 accumulator that a loop keeps in tensor memory
+   * (GpuTcgen05.c): no registers; its dot reads and writes it there. */
+  bool tmem;
 } GpuTile;
 
 typedef struct {
@@ -148,6 +151,10 @@ typedef struct GpuLowering {
   int64_t tmemColumns;
   MlirValue tmemBase;
   char tmemName[160];
+  /* The kernel values (iter_args, the dots' results that are yielded)
+   * whose tiles stay in tensor memory (gpuTcgen05PlanLoop). */
+  MlirValue tmemResident[16];
+  int numTmemResident;
   /* Dot operands a pipelined loop around the point staged in shared
    * memory before it (GpuPipeline.h: GpuInvariantOperand): the dot reads
    * them there (gpuDotOperandTiles). */
