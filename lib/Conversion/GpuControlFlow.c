@@ -148,7 +148,7 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   }
   for (intptr_t i = 0; i < nIter; ++i)
     if (resident[i])
-      gpuTcgen05EnterLoop(g, b, op, i);
+      gpuTcgen05EnterLoop(g, b, op, i, piped && pipe.wgmmaInFlight);
   TileBuilder inner;
   MlirOperation loop = bFor(b, lb, ub, step, nFlat, inits, &inner);
   MlirValue iv = mlirBlockGetArgument(inner.block, 0);
@@ -179,7 +179,7 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     gpuPipelineEpilogue(g, b, &pipe, op, lb, ub, step);
   for (intptr_t i = 0; ok && i < nIter; ++i)
     if (resident[i])
-      gpuTcgen05ExitLoop(g, b, op, i);
+      gpuTcgen05ExitLoop(g, b, op, i, piped && pipe.wgmmaInFlight);
   free(resident);
   free(iterArgs);
   free(inits);

@@ -97,16 +97,20 @@ bool gpuTcgen05Begin(GpuLowering *g, TileBuilder *b);
  * body has another tcgen05 dot, which shares the columns);
  * gpuTcgen05EnterLoop stores the initial value before the loop and
  * gpuTcgen05ExitLoop loads the loop's result i back into registers after
- * it. gpuTcgen05IsResident: whether value `v` is such an iter_arg, or
- * the loop result. */
+ * it. With inFlight (a software pipeline that lets the dot's MMAs run
+ * into the next iteration, GpuPipeline.h: wgmmaInFlight) each iteration
+ * commits to an mbarrier of its stage and waits for the previous
+ * iteration's MMAs only; ExitLoop waits for the last. gpuTcgen05IsResident:
+ * whether value `v` is such an iter_arg, or the loop result. */
 void gpuTcgen05PlanLoop(GpuLowering *g, MlirOperation loop, bool *resident);
 bool gpuTcgen05IsResident(const GpuLowering *g, MlirValue v);
 void gpuTcgen05EnterLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
-                         intptr_t i);
+                         intptr_t i, bool inFlight);
 void gpuTcgen05ExitLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
-                        intptr_t i);
+                        intptr_t i, bool inFlight);
 void gpuTcgen05End(GpuLowering *g, TileBuilder *b);
-enum { GPU_TCGEN05_SHARED_BYTES = 16 };
+enum { GPU_TCGEN05_MAX_STAGES = 8,
+       GPU_TCGEN05_SHARED_BYTES = 16 + 8 * GPU_TCGEN05_MAX_STAGES };
 
 /* fence.proxy.async.shared::cta: this thread's ordinary writes to shared
  * memory become visible to the async proxy (wgmma, bulk copies) once a

@@ -252,9 +252,10 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
       setUp = true;
     }
   p->warpSpecialized = p->warpSpecialized && setUp;
-  /* tcgen05 dots wait for their MMAs (GpuTcgen05.c): nothing in flight. */
+  /* tcgen05 (GpuTcgen05.c): the same, through an mbarrier per stage. */
   p->wgmmaInFlight = p->asyncProxyReads && p->stages >= 3 &&
-                     !tileChipHasTcgen05(g->chip);
+                     (!tileChipHasTcgen05(g->chip) ||
+                      p->stages <= GPU_TCGEN05_MAX_STAGES);
   for (int j = 0; j < p->numLoads && p->wgmmaInFlight; ++j)
     p->wgmmaInFlight = accumulatesAcrossIterations(p->loads[j], p->body);
   p->lookahead = p->wgmmaInFlight ? p->stages - 2 : p->stages - 1;
@@ -937,7 +938,8 @@ void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   /* Bulk copies: every one issued was waited for by its iteration. */
   if (!p->tma)
     waitGroups(b, 0);
-  if (p->wgmmaInFlight) {
+  /* tcgen05: gpuTcgen05ExitLoop waits for the last MMAs. */
+  if (p->wgmmaInFlight && !tileChipHasTcgen05(g->chip)) {
     gpuWgmmaWait(b, 0);
     for (intptr_t i = 0; i < mlirOperationGetNumResults(loop); ++i) {
       GpuValue *v = gpuMapGet(&g->values, mlirOperationGetResult(loop, i));

@@ -90,6 +90,36 @@ static MlirValue mbarrierAddr(TileBuilder *b, GpuLowering *g) {
   return gpuSharedGlobal(b, g->tmemName);
 }
 
+/* In-flight loops (GpuOps.h): the mbarrier of stage `stage` (an index),
+ * after the address slot. */
+static MlirValue stageMbarrier(TileBuilder *b, GpuLowering *g,
+                               MlirValue stage) {
+  return gpuGep(b, gpuSharedGlobal(b, g->tmemName),
+                bAddi(b, bMuli(b, stage, cIdx(b, 8)), cIdx(b, 16)),
+                mlirIntegerTypeGet(b->ctx, 8));
+}
+
+/* Waits until the MMAs committed in iteration `i` (an index) of an
+ * in-flight loop of `stages` stages completed: phase i / stages of the
+ * stage's mbarrier. No later phase of it can complete first: that needs
+ * the commit of iteration i + stages, not issued yet. */
+static void waitIteration(TileBuilder *b, GpuLowering *g, MlirValue i,
+                          int64_t stages) {
+  MlirValue S = cIdx(b, stages);
+  MlirValue parity = bBinary(b, "arith.remui",
+                             bBinary(b, "arith.divui", i, S), cIdx(b, 2));
+  MlirValue operands[] = {
+      stageMbarrier(b, g, bBinary(b, "arith.remui", i, S)),
+      bCast(b, "arith.index_cast", parity, i32Type(b->ctx)),
+      c32(b, 1000000)};
+  voidOp(b, "nvvm.mbarrier.try_wait.parity", 3, operands, 0, NULL);
+}
+
+static int64_t stagesOf(MlirOperation loop) {
+  int64_t s = 0;
+  return tileOpIntAttr(loop, "tile.num_stages", &s) ? s : 0;
+}
+
 static MlirValue slotAddr(TileBuilder *b, GpuLowering *g) {
   return gpuGep(b, gpuSharedGlobal(b, g->tmemName), cIdx(b, SLOT_OFFSET),
                 mlirIntegerTypeGet(b->ctx, 8));
@@ -533,7 +563,7 @@ static void resultShape(MlirValue v, int64_t *shape) {
 }
 
 void gpuTcgen05EnterLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
-                         intptr_t i) {
+                         intptr_t i, bool inFlight) {
   MlirValue arg = mlirBlockGetArgument(
       mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0)), 1 + i);
   TileLayout l;
@@ -549,16 +579,48 @@ void gpuTcgen05EnterLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
   freeAccumulator(&acc);
   if (init->uniform)
     free(t.regs);
+  if (inFlight) {
+    TileBuilder l0;
+    ifLeader(b, g, bCmpi(b, ARITH_EQ, g->lane, cIdx(b, 0)), &l0);
+    for (int64_t s = 0; s < stagesOf(loop); ++s) {
+      MlirValue init[] = {stageMbarrier(&l0, g, cIdx(&l0, s)), c32(&l0, 1)};
+      voidOp(&l0, "nvvm.mbarrier.init", 2, init, 0, NULL);
+    }
+    voidOp(&l0, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL);
+    bYield(&l0, "scf.yield", 0, NULL);
+  }
+  /* The stores (and the mbarriers) come before the loop's first MMAs, in
+   * whichever thread issues them; inside, no thread touches the columns. */
+  fence(b, "before");
+  gpuBarrier(g, b);
+  fence(b, "after");
 }
 
 void gpuTcgen05ExitLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
-                        intptr_t i) {
+                        intptr_t i, bool inFlight) {
   MlirValue result = mlirOperationGetResult(loop, i);
   TileLayout l;
   int64_t shape[2];
   tileTypeLayout(mlirValueGetType(result), &l);
   resultShape(result, shape);
-  /* The last dot waited for its MMAs; with no iteration, this thread
+  int64_t stages = stagesOf(loop);
+  if (inFlight) {
+    /* The last iteration's MMAs (if there was one) are still running. */
+    MlirValue lb = gpuOperandScalar(g, loop, 0);
+    MlirValue ub = gpuOperandScalar(g, loop, 1);
+    MlirValue step = gpuOperandScalar(g, loop, 2);
+    MlirValue n = bBinary(
+        b, "arith.divui",
+        bAddi(b, bBinary(b, "arith.subi", ub, lb),
+              bBinary(b, "arith.subi", step, cIdx(b, 1))),
+        step);
+    TileBuilder some;
+    bIf(b, bCmpi(b, ARITH_SGT, ub, lb), 0, NULL, false, &some, NULL);
+    waitIteration(&some, g, bBinary(&some, "arith.subi", n, cIdx(&some, 1)),
+                  stages);
+    bYield(&some, "scf.yield", 0, NULL);
+  }
+  /* The last dot's MMAs are complete; with no iteration, this thread
    * reads what it stored (wait::st). */
   fence(b, "after");
   Accumulator acc = accumulatorOf(g, b, &l, shape);
@@ -566,6 +628,18 @@ void gpuTcgen05ExitLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
   loadAccumulator(b, &acc, &out);
   freeAccumulator(&acc);
   gpuSetTile(g, result, out);
+  if (inFlight) {
+    /* Every thread is past its waits: the next run of the loop
+     * initializes the mbarriers again. */
+    gpuBarrier(g, b);
+    TileBuilder l0;
+    ifLeader(b, g, bCmpi(b, ARITH_EQ, g->lane, cIdx(b, 0)), &l0);
+    for (int64_t s = 0; s < stages; ++s) {
+      MlirValue bar = stageMbarrier(&l0, g, cIdx(&l0, s));
+      voidOp(&l0, "nvvm.mbarrier.inval", 1, &bar, 0, NULL);
+    }
+    bYield(&l0, "scf.yield", 0, NULL);
+  }
 }
 
 /* ---- the dot ----------------------------------------------------------- */
@@ -617,13 +691,30 @@ bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
 
   int64_t shape[2] = {M, N};
   Accumulator acc = accumulatorOf(g, b, &l, shape);
+  /* A loop that keeps the accumulator in tensor memory fenced it before
+   * its first iteration (gpuTcgen05EnterLoop); otherwise the threads'
+   * stores and the previous dot's loads come before these MMAs. */
   bool resident = d->c->tmem;
   bool zeroC = !resident && isZeroSplat(d->c);
   if (!resident && !zeroC)
     storeAccumulator(g, b, &acc, &C);
-  fence(b, "before");
-  gpuBarrier(g, b);
-  fence(b, "after");
+  if (!resident) {
+    fence(b, "before");
+    gpuBarrier(g, b);
+    fence(b, "after");
+  }
+  /* In an in-flight loop: this iteration's index and stage count. */
+  MlirOperation loop = mlirOperationGetParentOperation(op);
+  bool inFlight = resident && g->wgmmaInFlight && stagesOf(loop) >= 3;
+  MlirValue iter = {NULL};
+  if (inFlight) {
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+    GpuValue *iv = gpuMapGet(&g->values, mlirBlockGetArgument(body, 0));
+    iter = bBinary(b, "arith.divui",
+                   bBinary(b, "arith.subi", iv->tile.scalar,
+                           gpuOperandScalar(g, loop, 0)),
+                   gpuOperandScalar(g, loop, 2));
+  }
 
   /* One thread issues the MMAs and the commit. */
   TileBuilder t;
@@ -651,11 +742,28 @@ bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                                 bConstInt(&t, i1, !(ks == 0 && zeroC))};
         voidOp(&t, "nvvm.tcgen05.mma", 5, operands, 3, mmaAttrs);
       }
-  MlirValue bar = mbarrierAddr(&t, g);
+  MlirValue bar =
+      inFlight ? stageMbarrier(&t, g,
+                               bBinary(&t, "arith.remui", iter,
+                                       cIdx(&t, stagesOf(loop))))
+               : mbarrierAddr(&t, g);
   voidOp(&t, "nvvm.tcgen05.commit", 1, &bar, 0, NULL);
   bYield(&t, "scf.yield", 0, NULL);
 
-  arriveAndWait(b, g);
+  if (inFlight) {
+    /* These MMAs stay in flight; the previous iteration's are waited for,
+     * so the stage they read may be refilled (the pipeline copies S - 2
+     * iterations ahead) and, with a producer, released. */
+    TileBuilder after;
+    bIf(b, bCmpi(b, ARITH_UGE, iter, cIdx(b, 1)), 0, NULL, false, &after,
+        NULL);
+    waitIteration(&after, g, bBinary(&after, "arith.subi", iter,
+                                     cIdx(&after, 1)),
+                  stagesOf(loop));
+    bYield(&after, "scf.yield", 0, NULL);
+  } else {
+    arriveAndWait(b, g);
+  }
   fence(b, "after");
 
   GpuTile out = gpuTileAlloc(&l, type);
