@@ -100,10 +100,16 @@ bool gpuTcgen05Begin(GpuLowering *g, TileBuilder *b);
  * it. With inFlight (a software pipeline that lets the dot's MMAs run
  * into the next iteration, GpuPipeline.h: wgmmaInFlight) each iteration
  * commits to an mbarrier of its stage and waits for the previous
- * iteration's MMAs only; ExitLoop waits for the last. gpuTcgen05IsResident:
+ * iteration's MMAs only (gpuTcgen05WaitLastIteration, for the last). gpuTcgen05IsResident:
  * whether value `v` is such an iter_arg, or the loop result. */
 void gpuTcgen05PlanLoop(GpuLowering *g, MlirOperation loop, bool *resident);
 bool gpuTcgen05IsResident(const GpuLowering *g, MlirValue v);
+/* After an in-flight loop (GpuPipeline's epilogue, before it releases the
+ * last stage): every thread waits for the last iteration's MMAs, if the
+ * loop keeps an accumulator in tensor memory (else its dot waited). */
+void gpuTcgen05WaitLastIteration(GpuLowering *g, TileBuilder *b,
+                                 MlirOperation loop, MlirValue lb,
+                                 MlirValue ub, MlirValue step);
 void gpuTcgen05EnterLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
                          intptr_t i, bool inFlight);
 void gpuTcgen05ExitLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,

@@ -938,8 +938,9 @@ void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   /* Bulk copies: every one issued was waited for by its iteration. */
   if (!p->tma)
     waitGroups(b, 0);
-  /* tcgen05: gpuTcgen05ExitLoop waits for the last MMAs. */
-  if (p->wgmmaInFlight && !tileChipHasTcgen05(g->chip)) {
+  if (p->wgmmaInFlight && tileChipHasTcgen05(g->chip))
+    gpuTcgen05WaitLastIteration(g, b, loop, lb, ub, step);
+  else if (p->wgmmaInFlight) {
     gpuWgmmaWait(b, 0);
     for (intptr_t i = 0; i < mlirOperationGetNumResults(loop); ++i) {
       GpuValue *v = gpuMapGet(&g->values, mlirOperationGetResult(loop, i));

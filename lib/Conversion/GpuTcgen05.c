@@ -556,6 +556,25 @@ bool gpuTcgen05IsResident(const GpuLowering *g, MlirValue v) {
   return false;
 }
 
+void gpuTcgen05WaitLastIteration(GpuLowering *g, TileBuilder *b,
+                                 MlirOperation loop, MlirValue lb,
+                                 MlirValue ub, MlirValue step) {
+  bool kept = false;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(loop); ++i)
+    kept = kept || gpuTcgen05IsResident(g, mlirOperationGetResult(loop, i));
+  if (!kept)
+    return;
+  MlirValue n = bBinary(b, "arith.divui",
+                        bAddi(b, bBinary(b, "arith.subi", ub, lb),
+                              bBinary(b, "arith.subi", step, cIdx(b, 1))),
+                        step);
+  TileBuilder some;
+  bIf(b, bCmpi(b, ARITH_SGT, ub, lb), 0, NULL, false, &some, NULL);
+  waitIteration(&some, g, bBinary(&some, "arith.subi", n, cIdx(&some, 1)),
+                stagesOf(loop));
+  bYield(&some, "scf.yield", 0, NULL);
+}
+
 static void resultShape(MlirValue v, int64_t *shape) {
   MlirType t = mlirValueGetType(v);
   shape[0] = mlirShapedTypeGetDimSize(t, 0);
@@ -604,23 +623,8 @@ void gpuTcgen05ExitLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
   tileTypeLayout(mlirValueGetType(result), &l);
   resultShape(result, shape);
   int64_t stages = stagesOf(loop);
-  if (inFlight) {
-    /* The last iteration's MMAs (if there was one) are still running. */
-    MlirValue lb = gpuOperandScalar(g, loop, 0);
-    MlirValue ub = gpuOperandScalar(g, loop, 1);
-    MlirValue step = gpuOperandScalar(g, loop, 2);
-    MlirValue n = bBinary(
-        b, "arith.divui",
-        bAddi(b, bBinary(b, "arith.subi", ub, lb),
-              bBinary(b, "arith.subi", step, cIdx(b, 1))),
-        step);
-    TileBuilder some;
-    bIf(b, bCmpi(b, ARITH_SGT, ub, lb), 0, NULL, false, &some, NULL);
-    waitIteration(&some, g, bBinary(&some, "arith.subi", n, cIdx(&some, 1)),
-                  stages);
-    bYield(&some, "scf.yield", 0, NULL);
-  }
-  /* The last dot's MMAs are complete; with no iteration, this thread
+  /* The last dot's MMAs are complete (in flight: the pipeline's epilogue
+   * waited, gpuTcgen05WaitLastIteration); with no iteration, this thread
    * reads what it stored (wait::st). */
   fence(b, "after");
   Accumulator acc = accumulatorOf(g, b, &l, shape);
