@@ -38,7 +38,16 @@
  *      tcgen05 layout (Layout.h), then wait::ld, and each register passes
  *      through an empty asm so no use of it moves above the wait.
  * The MMAs of a dot are complete when it ends, so a pipelined loop may
- * refill the stage it read in the next iteration (no group in flight). */
+ * refill the stage it read in the next iteration.
+ *
+ * A loop whose accumulator only its dot reads and yields (a K loop) keeps
+ * it in tensor memory instead (gpuTcgen05PlanLoop): stored before the
+ * loop, loaded after it, and inside the dot skips steps 2, 3 and 6. In a
+ * TMA pipeline of 3 or more stages its MMAs also stay in flight into the
+ * next iteration: each iteration commits to its stage's mbarrier and waits
+ * for the previous iteration's commit only (as wgmma's wait_group 1; the
+ * copies run S - 2 iterations ahead), and the pipeline's epilogue waits
+ * for the last (gpuTcgen05WaitLastIteration). */
 #include "lib/Conversion/GpuOps.h"
 
 #include <stdio.h>
