@@ -10,6 +10,8 @@
  *   FAKE_CUDA_FAULT=1     the synchronization after a launch reports
  *                         CUDA_ERROR_ILLEGAL_ADDRESS, as a kernel that
  *                         faulted does
+ *   FAKE_CUDA_CC=NN       the compute capability, major * 10 + minor
+ *                         (default 90: sm_90; 100 for a Blackwell B200)
  *   FAKE_CUDA_LOG=FILE    each launch appends a line to FILE: the entry,
  *                         grid, block, dynamic shared memory, whether a
  *                         stream was given, and every parameter's bytes as
@@ -19,8 +21,6 @@
  * A PTX image's entries are read for their parameter lists (so the log
  * knows each parameter's size); an entry the PTX lacks is
  * CUDA_ERROR_NOT_FOUND, as the real driver says. Cubins are not read.
- *   FAKE_CUDA_CC=NN       the compute capability, major * 10 + minor
- *                         (default 90: sm_90; 100 for a Blackwell B200)
  * It is called "Fake GPU". */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdint.h>
