@@ -68,3 +68,18 @@ if has_cuda_gpu():
     config.available_features.add("cuda-gpu")
 else:
     lit_config.note("no CUDA GPU found: tests marked 'REQUIRES: cuda-gpu' are skipped")
+
+# Tests that assemble with ptxas say `REQUIRES: ptxas`: skipped where no
+# CUDA toolkit is found (the places tile looks: $CUDA_HOME, $CUDA_PATH,
+# /usr/local/cuda).
+def has_ptxas():
+    for root in (os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"),
+                 "/usr/local/cuda"):
+        if root and os.path.exists(os.path.join(root, "bin", "ptxas")):
+            return True
+    return False
+
+if has_ptxas():
+    config.available_features.add("ptxas")
+else:
+    lit_config.note("no CUDA toolkit with ptxas: tests marked 'REQUIRES: ptxas' are skipped")

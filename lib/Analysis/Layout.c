@@ -79,8 +79,28 @@ TileLayout tileLayoutWgmma(int numWarps, int n) {
   return l;
 }
 
+TileLayout tileLayoutTcgen05(int numWarps, int n) {
+  TileLayout l;
+  memset(&l, 0, sizeof l);
+  l.kind = LAYOUT_BLOCKED;
+  l.tmem = true;
+  TileBlocked *b = &l.blocked;
+  int wn = numWarps / 4 > 0 ? numWarps / 4 : 1;
+  b->rank = 2;
+  b->sizePerThread[0] = 1;
+  b->sizePerThread[1] = n / wn > 0 ? n / wn : 1;
+  b->threadsPerWarp[0] = 32;
+  b->threadsPerWarp[1] = 1;
+  b->warpsPerCTA[0] = 4;
+  b->warpsPerCTA[1] = wn;
+  b->order[0] = 1;
+  b->order[1] = 0;
+  return l;
+}
+
 TileLayout tileLayoutSlice(const TileLayout *parent, int dim) {
   TileLayout l = *parent;
+  l.tmem = false; /* a reduction's result is no dot's accumulator */
   l.kind = LAYOUT_SLICE;
   l.parentKind = parent->kind;
   l.sliceDim = dim;
@@ -101,7 +121,7 @@ bool tileLayoutEqual(const TileLayout *a, const TileLayout *b) {
   if (a->kind == LAYOUT_SLICE &&
       (a->sliceDim != b->sliceDim || a->parentKind != b->parentKind))
     return false;
-  if (a->wgmmaN != b->wgmmaN)
+  if (a->wgmmaN != b->wgmmaN || a->tmem != b->tmem)
     return false;
   for (int d = 0; d < a->blocked.rank; ++d)
     if (a->blocked.sizePerThread[d] != b->blocked.sizePerThread[d] ||
@@ -154,6 +174,7 @@ bool tileLayoutSameRegisters(const TileLayout *a, const int64_t *as,
   if (sameShape) {
     TileLayout x = *a;
     x.wgmmaN = b->wgmmaN;
+    x.tmem = b->tmem;
     return tileLayoutEqual(&x, b);
   }
   TileLayout sa, sb;
@@ -342,7 +363,7 @@ static const char *kindName(TileLayoutKind k) {
 }
 
 /* Blocked: {tile.layout = "blocked", size_per_thread, threads_per_warp,
- * warps_per_cta, order}. mma: {tile.layout = "mma", warps_per_cta,
+ * warps_per_cta, order}, and tmem = true for a tcgen05 accumulator. mma: {tile.layout = "mma", warps_per_cta,
  * instr_shape = [16, 8]} for mma.sync, [64, N] for wgmma. A slice: its parent's entries with tile.layout =
  * "slice", dim, and parent = "mma" when cut from an mma layout. */
 MlirAttribute tileLayoutToAttr(MlirContext ctx, const TileLayout *l) {
@@ -367,6 +388,8 @@ MlirAttribute tileLayoutToAttr(MlirContext ctx, const TileLayout *l) {
     ENTRY("threads_per_warp", i32Array(ctx, b->rank, b->threadsPerWarp));
     ENTRY("warps_per_cta", i32Array(ctx, b->rank, b->warpsPerCTA));
     ENTRY("order", i32Array(ctx, b->rank, b->order));
+    if (l->tmem)
+      ENTRY("tmem", mlirBoolAttrGet(ctx, 1));
   }
   if (l->kind == LAYOUT_SLICE) {
     ENTRY("dim", tileI32Attr(ctx, l->sliceDim));
@@ -423,6 +446,9 @@ static bool readBlocked(MlirAttribute attr, TileLayout *out) {
   b->rank = (int)mlirDenseArrayGetNumElements(order);
   if (b->rank < 1 || b->rank > TILE_MAX_LAYOUT_RANK)
     return false;
+  MlirAttribute tmem = mlirDictionaryAttrGetElementByName(attr, tileStr("tmem"));
+  out->tmem = !mlirAttributeIsNull(tmem) && mlirAttributeIsABool(tmem) &&
+              mlirBoolAttrGetValue(tmem);
   return readArray(attr, "size_per_thread", b->rank, b->sizePerThread) &&
          readArray(attr, "threads_per_warp", b->rank, b->threadsPerWarp) &&
          readArray(attr, "warps_per_cta", b->rank, b->warpsPerCTA) &&

@@ -61,6 +61,11 @@ typedef struct {
    * per instruction. Which thread holds which element is the same
    * formula as for mma.sync; the instruction differs. */
   int wgmmaN;
+  /* blocked only: the accumulator of a dot on Blackwell's tcgen05, read
+   * from tensor memory by tcgen05.ld 32x32b (GpuTcgen05.c). Where elements
+   * live is the blocked formula (tileLayoutTcgen05); the flag names the
+   * instruction, as wgmmaN does, and tileLayoutSameRegisters ignores it. */
+  bool tmem;
 } TileLayout;
 
 /* The default blocked layout for a tile of `shape` with `numWarps` warps:
@@ -74,6 +79,13 @@ TileLayout tileLayoutMma(int wm, int wn);
 /* The wgmma accumulator layout: warps {numWarps, 1}, N columns per
  * instruction. */
 TileLayout tileLayoutWgmma(int numWarps, int n);
+/* The tcgen05 accumulator layout of a 128 x n result (tmem set): thread t
+ * of warp w holds row 32 * (w % 4) + t, the lanes of tensor memory warp
+ * w % 4 may access (PTX ISA, "tcgen05 Matrix fragments", datapath
+ * layout D), and n / (numWarps / 4) consecutive columns, the (w / 4)-th
+ * such block: blocked, sizePerThread {1, n/W}, threadsPerWarp {32, 1},
+ * warpsPerCTA {4, W}, order {1, 0} (warps run along rows first). */
+TileLayout tileLayoutTcgen05(int numWarps, int n);
 TileLayout tileLayoutSlice(const TileLayout *parent, int dim);
 /* The kind of the layout a slice was cut from (the layout's own kind for
  * blocked and mma). */

@@ -29,6 +29,8 @@ static int flatten(GpuLowering *g, MlirOperation op, intptr_t first,
       out[k++] = v->tile.scalar;
       continue;
     }
+    if (gpuTcgen05IsResident(g, target))
+      continue; /* in tensor memory: no registers */
     TileLayout l;
     tileTypeLayout(mlirValueGetType(target), &l);
     GpuTile t = v->tile.uniform ? gpuTileMaterialize(&v->tile, &l) : v->tile;
@@ -68,6 +70,11 @@ static void unflatten(GpuLowering *g, intptr_t n, const MlirValue *values,
     TileLayout l;
     tileTypeLayout(t, &l);
     GpuTile tile = gpuTileAlloc(&l, t);
+    if (gpuTcgen05IsResident(g, values[i])) {
+      tile.tmem = true; /* no registers (gpuTcgen05ExitLoop loads them) */
+      gpuSetTile(g, values[i], tile);
+      continue;
+    }
     for (int r = 0; r < tile.numRegs; ++r)
       tile.regs[r] = flat[k++];
     gpuSetTile(g, values[i], tile);
@@ -91,9 +98,12 @@ static void mapResults(GpuLowering *g, MlirOperation op,
   free(flat);
 }
 
-static int countRegs(intptr_t n, const MlirValue *values) {
+static int countRegs(const GpuLowering *g, intptr_t n,
+                     const MlirValue *values) {
   int total = 0;
   for (intptr_t i = 0; i < n; ++i) {
+    if (gpuTcgen05IsResident(g, values[i]))
+      continue;
     int r = regsOf(mlirValueGetType(values[i]));
     if (r < 0)
       return -1;
@@ -108,10 +118,13 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirValue *iterArgs = malloc((size_t)(nIter + 1) * sizeof *iterArgs);
   for (intptr_t i = 0; i < nIter; ++i)
     iterArgs[i] = mlirBlockGetArgument(body, 1 + i);
-  int nFlat = countRegs(nIter, iterArgs);
+  bool *resident = calloc((size_t)nIter + 1, sizeof *resident);
+  gpuTcgen05PlanLoop(g, op, resident);
+  int nFlat = countRegs(g, nIter, iterArgs);
   if (nFlat < 0) {
     tileEmitOpError(op, "an iter_arg has no layout");
     free(iterArgs);
+    free(resident);
     return false;
   }
   MlirValue *inits = malloc((size_t)(nFlat + 1) * sizeof *inits);
@@ -121,6 +134,7 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (!ok || mlirValueIsNull(lb) || mlirValueIsNull(ub) ||
       mlirValueIsNull(step)) {
     free(iterArgs);
+    free(resident);
     free(inits);
     return false;
   }
@@ -128,9 +142,13 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   bool piped = gpuPipelinePlan(g, op, &pipe);
   if (piped && !gpuPipelinePrologue(g, b, &pipe, lb, ub, step)) {
     free(iterArgs);
+    free(resident);
     free(inits);
     return false;
   }
+  for (intptr_t i = 0; i < nIter; ++i)
+    if (resident[i])
+      gpuTcgen05EnterLoop(g, b, op, i, piped && pipe.wgmmaInFlight);
   TileBuilder inner;
   MlirOperation loop = bFor(b, lb, ub, step, nFlat, inits, &inner);
   MlirValue iv = mlirBlockGetArgument(inner.block, 0);
@@ -159,6 +177,10 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (ok && piped)
     /* b's point is right after the loop */
     gpuPipelineEpilogue(g, b, &pipe, op, lb, ub, step);
+  for (intptr_t i = 0; ok && i < nIter; ++i)
+    if (resident[i])
+      gpuTcgen05ExitLoop(g, b, op, i, piped && pipe.wgmmaInFlight);
+  free(resident);
   free(iterArgs);
   free(inits);
   free(args);
@@ -202,7 +224,7 @@ bool gpuLowerIf(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirValue *results = malloc((size_t)(nResults + 1) * sizeof *results);
   for (intptr_t i = 0; i < nResults; ++i)
     results[i] = mlirOperationGetResult(op, i);
-  int nFlat = countRegs(nResults, results);
+  int nFlat = countRegs(g, nResults, results);
   MlirValue cond = gpuOperandScalar(g, op, 0);
   if (nFlat < 0 || mlirValueIsNull(cond)) {
     free(results);

@@ -116,6 +116,43 @@ void gpuMmaAFragments(TileBuilder *b, const GpuTile *a, int i, int ks,
 bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                       const TileMmaInstr *in, const GpuDotOperands *d);
 
+/* The same on Blackwell's tcgen05 (GpuTcgen05.c), for a result in the
+ * tcgen05 layout (Layout.h: tmem). gpuTcgen05Begin allocates the tensor
+ * memory at the kernel's entry when one of its dots needs it (false after
+ * a located error: an accumulator too wide for it), gpuTcgen05End frees
+ * it before the kernel returns; the static shared buffer they use is
+ * GPU_TCGEN05_SHARED_BYTES long. */
+bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                        const TileMmaInstr *in, const GpuDotOperands *d);
+bool gpuTcgen05Begin(GpuLowering *g, TileBuilder *b);
+/* A loop whose iter_arg i is a tcgen05 dot's accumulator, used by that
+ * dot alone, whose result is yielded in place i, keeps it in tensor
+ * memory: no registers carry it, no tcgen05.st/ld per iteration.
+ * gpuTcgen05PlanLoop marks those iter_args (resident[i]; false when the
+ * body has another tcgen05 dot, which shares the columns);
+ * gpuTcgen05EnterLoop stores the initial value before the loop and
+ * gpuTcgen05ExitLoop loads the loop's result i back into registers after
+ * it. With inFlight (a software pipeline that lets the dot's MMAs run
+ * into the next iteration, GpuPipeline.h: wgmmaInFlight) each iteration
+ * commits to an mbarrier of its stage and waits for the previous
+ * iteration's MMAs only (gpuTcgen05WaitLastIteration, for the last). gpuTcgen05IsResident:
+ * whether value `v` is such an iter_arg, or the loop result. */
+void gpuTcgen05PlanLoop(GpuLowering *g, MlirOperation loop, bool *resident);
+bool gpuTcgen05IsResident(const GpuLowering *g, MlirValue v);
+/* After an in-flight loop (GpuPipeline's epilogue, before it releases the
+ * last stage): every thread waits for the last iteration's MMAs, if the
+ * loop keeps an accumulator in tensor memory (else its dot waited). */
+void gpuTcgen05WaitLastIteration(GpuLowering *g, TileBuilder *b,
+                                 MlirOperation loop, MlirValue lb,
+                                 MlirValue ub, MlirValue step);
+void gpuTcgen05EnterLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
+                         intptr_t i, bool inFlight);
+void gpuTcgen05ExitLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
+                        intptr_t i, bool inFlight);
+void gpuTcgen05End(GpuLowering *g, TileBuilder *b);
+enum { GPU_TCGEN05_MAX_STAGES = 8,
+       GPU_TCGEN05_SHARED_BYTES = 16 + 8 * GPU_TCGEN05_MAX_STAGES };
+
 /* fence.proxy.async.shared::cta: this thread's ordinary writes to shared
  * memory become visible to the async proxy (wgmma, bulk copies) once a
  * barrier follows. */

@@ -61,6 +61,7 @@
 
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/ProgramScalars.h"
+#include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Conversion/GpuProgramScalars.h"
 #include "lib/Support/IR.h"
@@ -253,7 +254,10 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
       setUp = true;
     }
   p->warpSpecialized = p->warpSpecialized && setUp;
-  p->wgmmaInFlight = p->asyncProxyReads && p->stages >= 3;
+  /* tcgen05 (GpuTcgen05.c): the same, through an mbarrier per stage. */
+  p->wgmmaInFlight = p->asyncProxyReads && p->stages >= 3 &&
+                     (!tileChipHasTcgen05(g->chip) ||
+                      p->stages <= GPU_TCGEN05_MAX_STAGES);
   for (int j = 0; j < p->numLoads && p->wgmmaInFlight; ++j)
     p->wgmmaInFlight = accumulatesAcrossIterations(p->loads[j], p->body);
   p->lookahead = p->wgmmaInFlight ? p->stages - 2 : p->stages - 1;
@@ -964,7 +968,9 @@ void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   /* Bulk copies: every one issued was waited for by its iteration. */
   if (!p->tma)
     waitGroups(b, 0);
-  if (p->wgmmaInFlight) {
+  if (p->wgmmaInFlight && tileChipHasTcgen05(g->chip))
+    gpuTcgen05WaitLastIteration(g, b, loop, lb, ub, step);
+  else if (p->wgmmaInFlight) {
     gpuWgmmaWait(b, 0);
     for (intptr_t i = 0; i < mlirOperationGetNumResults(loop); ++i) {
       GpuValue *v = gpuMapGet(&g->values, mlirOperationGetResult(loop, i));

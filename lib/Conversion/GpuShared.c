@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Analysis/Tcgen05.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -187,6 +188,16 @@ static MlirValue widen(TileBuilder *b, MlirValue v, MlirType acc) {
 /* A tensor-core dot on mma.sync where the chip has wgmma: why, as a remark
  * (mma=auto) or an error (mma=wgmma). False after the error. */
 static bool explainNoWgmma(GpuLowering *g, MlirOperation op) {
+  if (tileChipHasTcgen05(g->chip) && g->remarks.fn && !g->assumeAligned16) {
+    const char *why;
+    int n;
+    if (tileTcgen05For(op, g->chip, g->numWarps, &n, &why))
+      why = "a chain of dots in a loop keeps its A in registers";
+    char msg[256];
+    snprintf(msg, sizeof msg, "tile.dot runs on mma.sync, not tcgen05: %s",
+             why);
+    g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op), msg);
+  }
   if (g->mma == TILE_GPU_MMA_SYNC || strcmp(g->chip, "sm_90a") != 0)
     return true;
   const char *why;
@@ -216,6 +227,8 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   bool hasInstr = tileMmaInstrFor(op, &instr, &why);
   if (d.result.kind == LAYOUT_MMA && hasInstr && d.result.wgmmaN > 0)
     return gpuLowerWgmmaDot(g, b, op, &instr, &d);
+  if (d.result.tmem && hasInstr)
+    return gpuLowerTcgen05Dot(g, b, op, &instr, &d);
   /* fp8 has no mma.sync or FMA lowering: tile-widen-f8-dots gives every
    * dot wgmma cannot take f16 operands first. */
   if (hasInstr && instr.wgmmaOnly) {

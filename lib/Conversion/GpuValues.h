@@ -35,6 +35,9 @@ typedef struct {
   /* The registers (shape, layout) are those of the tile.trans's source: a
    * dot's B that is stored as it is ([N][K]; tileMmaTransposedB). */
   bool transposedSource;
+  /* A tcgen05 accumulator that a loop keeps in tensor memory
+   * (GpuTcgen05.c): no registers; its dot reads and writes it there. */
+  bool tmem;
 } GpuTile;
 
 typedef struct {
@@ -141,6 +144,17 @@ typedef struct GpuLowering {
   /* Inside a pipelined loop whose wgmma dots leave their group in flight
    * (GpuPipeline.h: wgmmaInFlight). */
   bool wgmmaInFlight;
+  /* Blackwell (GpuTcgen05.c): the tensor memory the kernel's tcgen05
+   * dots accumulate in, allocated at the entry (tmemColumns, 0 when
+   * none), its address (i32), and the static shared buffer holding the
+   * address slot and the mbarrier tcgen05.commit arrives on. */
+  int64_t tmemColumns;
+  MlirValue tmemBase;
+  char tmemName[160];
+  /* The kernel values (iter_args, the dots' results that are yielded)
+   * whose tiles stay in tensor memory (gpuTcgen05PlanLoop). */
+  MlirValue tmemResident[16];
+  int numTmemResident;
   /* Dot operands a pipelined loop around the point staged in shared
    * memory before it (GpuPipeline.h: GpuInvariantOperand): the dot reads
    * them there (gpuDotOperandTiles). */

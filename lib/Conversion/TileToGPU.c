@@ -175,9 +175,9 @@ static bool feedsTransposedB(MlirOperation trans) {
          mlirOperationEqual(tileMmaTransposedB(dot), trans) &&
          tileTypeLayout(mlirValueGetType(mlirOperationGetResult(dot, 0)),
                         &result) &&
-         result.kind == LAYOUT_MMA &&
+         (result.kind == LAYOUT_MMA || result.tmem) &&
          tileMmaInstrFor(dot, &instr, &why) &&
-         (instr.inputBytes == 2 || result.wgmmaN > 0) &&
+         (instr.inputBytes == 2 || result.wgmmaN > 0 || result.tmem) &&
          gpuDotSmemLayout(dot, 1, &s) && s.transposed;
 }
 
@@ -521,6 +521,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   snprintf(g.reduceName, sizeof g.reduceName, "__tile_reduce_%s", entryName);
   snprintf(g.mbarrierName, sizeof g.mbarrierName, "__tile_mbarriers_%s",
            entryName);
+  snprintf(g.tmemName, sizeof g.tmemName, "__tile_tmem_%s", entryName);
   gpuMapInit(&g.values);
   g.pipeBytes = gpuPipelineBytes(&g, kernel);
   g.cache = tileBuildCacheInit(entry);
@@ -535,6 +536,9 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   mapArguments(&g, &b, kernelBody, entry);
   if (producerWarps > 0)
     splitOffProducer(&g, &b, func);
+  /* Tensor memory for tcgen05 dots: allocated once per block, outside a
+   * persistent kernel's program loop (GpuTcgen05.c). */
+  bool ok = gpuTcgen05Begin(&g, &b);
   /* A persistent kernel runs its body once per program of the block, in
    * each role (the producer's loop is filled as the kernel's loops are
    * lowered, GpuPipeline.c). */
@@ -544,15 +548,18 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
     beginProgramLoop(&g, &b, false, &kernelCode);
   if (producerLoops)
     beginProgramLoop(&g, &producerOuter, true, &g.producer);
-  bool ok = lowerBlock(&g, &kernelCode, kernelBody) && !g.failed;
+  ok = ok && lowerBlock(&g, &kernelCode, kernelBody) && !g.failed;
   if (persistent)
     endProgramLoop(&g, &kernelCode, false);
   if (producerLoops)
     endProgramLoop(&g, &g.producer, true);
+  if (ok)
+    gpuTcgen05End(&g, &b);
   /* The reductions' regions are static; the scratch buffer is dynamic, so
    * it can pass 48 KiB. */
   int64_t dynamicBytes = g.pipeBytes > g.smemBytes ? g.pipeBytes : g.smemBytes;
-  int64_t staticBytes = (g.reduceBytes + 15) / 16 * 16 + g.mbarrierBytes;
+  int64_t staticBytes = (g.reduceBytes + 15) / 16 * 16 + g.mbarrierBytes +
+                        (g.tmemColumns > 0 ? GPU_TCGEN05_SHARED_BYTES : 0);
   /* The dynamic buffer follows the static ones at its own alignment: with
    * wgmma's 1024 bytes, ptxas rounds the static part up to that (the
    * launcher passes total - static as the dynamic size). */
@@ -577,6 +584,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
     addSharedBuffer(gpuModule, g.reduceName, g.reduceBytes, false, 16);
   if (ok && g.mbarrierBytes > 0)
     addSharedBuffer(gpuModule, g.mbarrierName, g.mbarrierBytes, false, 8);
+  if (ok && g.tmemColumns > 0)
+    addSharedBuffer(gpuModule, g.tmemName, GPU_TCGEN05_SHARED_BYTES, false, 8);
   *sharedBytes = total;
   gpuMapFree(&g.values);
   tileBuildCacheFree(&g.cache);

@@ -9,6 +9,7 @@
 #include "lib/Analysis/Contiguity.h"
 #include "lib/Analysis/Layout.h"
 #include "lib/Analysis/Mma.h"
+#include "lib/Analysis/Tcgen05.h"
 #include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -170,6 +171,20 @@ static bool dotMmaLayout(MlirOperation dot, const Assign *a, TileLayout *out) {
    * layout with warps {numWarps, 1}, what a chain's dots need too (the
    * second reads its A from the first's registers). */
   int wgmmaN = 0;
+  /* Blackwell's tcgen05: the accumulator is read from tensor memory by
+   * tcgen05.ld 32x32b, one row per thread (Layout.h). A chain's second
+   * dot reads its A through shared memory there (tcgen05 has no register
+   * A): in a loop, next to the pipeline's stages, that costs a staging
+   * buffer and a round trip per iteration, so a chain in a loop (flash
+   * attention) keeps mma.sync, which reads A from registers. */
+  bool chainInLoop =
+      isRowDot(a, dot) &&
+      tileOpIsNamed(mlirOperationGetParentOperation(dot), "scf.for");
+  if (!chainInLoop &&
+      tileTcgen05For(dot, a->chip, a->numWarps, &wgmmaN, &why)) {
+    *out = tileLayoutTcgen05(a->numWarps, (int)n);
+    return true;
+  }
   if (tileWgmmaFor(dot, a->chip, a->numWarps, &wgmmaN, &why)) {
     *out = tileLayoutWgmma(a->numWarps, wgmmaN);
     return true;

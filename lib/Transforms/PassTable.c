@@ -86,8 +86,9 @@ const TilePassDef tilePassTable[] = {
      "fold tile shape ops and splats, drop unused side-effect-free tile ops",
      "", runCanonicalize},
     {"tile-widen-f8-dots",
-     "extend the operands of fp8 dots that wgmma cannot run (no chip=sm_90a, "
-     "B not K-major, ...) to f16, so they run as f16 dots (exact)",
+     "extend the operands of fp8 dots that wgmma or tcgen05 cannot run (no "
+     "chip=sm_90a or sm_100a, B not K-major, ...) to f16, so they run as f16 "
+     "dots (exact)",
      "num-warps chip", runWidenF8Dots},
     {"tile-numerics",
      "give arith/math ops DIALECT.md's meaning at their edges (total integer "
@@ -100,7 +101,8 @@ const TilePassDef tilePassTable[] = {
      "num-warps", runCoalesce},
     {"tile-assign-layouts",
      "give every tile a layout, inserting tile.convert_layout where users "
-     "disagree (chip=sm_90a: dots on wgmma where they can be)",
+     "disagree (chip=sm_90a: dots on wgmma where they can be; sm_100a: on "
+     "tcgen05)",
      "num-warps chip", runAssignLayouts},
     {"tile-promote-smem",
      "choose each tensor-core dot's shared-memory staging layouts (swizzled; "
@@ -109,7 +111,7 @@ const TilePassDef tilePassTable[] = {
     {"tile-pipeline",
      "mark scf.for loops whose loads feed tensor-core dots for software "
      "pipelining (tile.num_stages on the loop, tile.async_copy on the loads; "
-     "chip=sm_90a: tile.tma where bulk tensor copies serve; "
+     "chip=sm_90a or sm_100a: tile.tma where bulk tensor copies serve; "
      "warp-specialize=auto|true|false: tile.producer_warps on kernels a "
      "producer warpgroup can feed; auto: 8 or more warps and a loop of two or "
      "more dots; persistent=auto|true|false: tile.persistent on "

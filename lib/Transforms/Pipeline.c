@@ -8,6 +8,7 @@
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/ProgramScalars.h"
 #include "lib/Analysis/SmemLayout.h"
+#include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Transforms/AssignLayouts.h"
 #include "lib/Support/DType.h"
@@ -388,8 +389,10 @@ bool tileChoiceParse(const char *text, TileChoice *out) {
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
                                const char *chip, TileChoice ws,
                                TileChoice persistent) {
-  PipelineOptions o = {numStages, chip && strcmp(chip, "sm_90a") == 0, ws,
-                       persistent};
+  /* Bulk tensor copies on Hopper and Blackwell (whose dots read them as
+   * wgmma's do, tileTcgen05For). */
+  bool tma = chip && (strcmp(chip, "sm_90a") == 0 || tileChipHasTcgen05(chip));
+  PipelineOptions o = {numStages, tma, ws, persistent};
   mlirOperationWalk(op, pipelineKernel, &o, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

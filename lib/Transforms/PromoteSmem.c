@@ -21,7 +21,8 @@ static MlirWalkResult promoteDot(MlirOperation op, void *userData) {
   if (!tileOpIsNamed(op, "tile.dot") ||
       !tileTypeLayout(mlirValueGetType(mlirOperationGetResult(op, 0)),
                       &result) ||
-      result.kind != LAYOUT_MMA || !tileMmaInstrFor(op, &instr, &why))
+      (result.kind != LAYOUT_MMA && !result.tmem) ||
+      !tileMmaInstrFor(op, &instr, &why))
     return MlirWalkResultAdvance;
   MlirContext ctx = mlirOperationGetContext(op);
   MlirValue av = mlirOperationGetOperand(op, 0);
@@ -29,9 +30,10 @@ static MlirWalkResult promoteDot(MlirOperation op, void *userData) {
   int64_t r, c;
   bool aInRegisters = tileTypeLayout(mlirValueGetType(av), &a) &&
                       tileMmaAFromRegisters(&a, &result, &instr);
-  /* wgmma reads its operands through descriptors: column blocks as wide
-   * as the hardware swizzle (tileWgmmaFor checked the shapes). */
-  bool wgmma = result.wgmmaN > 0;
+  /* wgmma and tcgen05 read their operands through descriptors: column
+   * blocks as wide as the hardware swizzle (tileWgmmaFor and
+   * tileTcgen05For checked the shapes). */
+  bool wgmma = result.wgmmaN > 0 || result.tmem;
   if (aInRegisters) {
     mlirOperationRemoveAttributeByName(op, tileStr("tile.smem_a"));
   } else {

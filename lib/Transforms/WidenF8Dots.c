@@ -2,6 +2,7 @@
 #include "lib/Transforms/WidenF8Dots.h"
 
 #include "lib/Analysis/Mma.h"
+#include "lib/Analysis/Tcgen05.h"
 #include "lib/Support/Build.h"
 #include "lib/Support/IR.h"
 #include "lib/Transforms/AssignLayouts.h"
@@ -26,7 +27,8 @@ static MlirWalkResult widenDot(MlirOperation op, void *userData) {
   const char *why;
   int n;
   if (!tileOpIsNamed(op, "tile.dot") || !tileMmaInstrFor(op, &instr, &why) ||
-      !instr.wgmmaOnly || tileWgmmaFor(op, w->chip, w->numWarps, &n, &why))
+      !instr.wgmmaOnly || tileWgmmaFor(op, w->chip, w->numWarps, &n, &why) ||
+      tileTcgen05For(op, w->chip, w->numWarps, &n, &why))
     return MlirWalkResultAdvance;
   widenOperand(op, 0);
   widenOperand(op, 1);

@@ -101,6 +101,39 @@ int main(void) {
   free(bytes);
   mlirModuleDestroy(m);
 
+  /* Blackwell: the same kernel with 128x128 tiles (a dot tcgen05 takes:
+   * 128 rows, one per tensor-memory lane) compiles for sm_100a, with the
+   * accumulator in tensor memory. Checked by compiling only. */
+  char big[2048];
+  size_t n = 0;
+  for (const char *p = kMatmul; *p && n + 4 < sizeof big;) {
+    if (strncmp(p, "64", 2) == 0) {
+      memcpy(big + n, "128", 3);
+      n += 3;
+      p += 2;
+    } else {
+      big[n++] = *p++;
+    }
+  }
+  big[n] = '\0';
+  TileCompileOptions bw = {0};
+  bw.chip = "sm_100a";
+  m = parse(ctx, big);
+  if (tileCompileKernel(m, NULL, &bw, TILE_COMPILE_PTX, &bytes, &size, err,
+                        sizeof err)) {
+    printf("FAILED: %s\n", err);
+    return 1;
+  }
+  ptx = bytes;
+  // CHECK: sm_100a: target 1, tcgen05.alloc 1, tcgen05.mma 1, tcgen05.ld 1
+  printf("sm_100a: target %d, tcgen05.alloc %d, tcgen05.mma %d, tcgen05.ld %d\n",
+         strstr(ptx, ".target sm_100a") != NULL,
+         strstr(ptx, "tcgen05.alloc.cta_group::1") != NULL,
+         strstr(ptx, "tcgen05.mma.cta_group::1.kind::f16") != NULL,
+         strstr(ptx, "tcgen05.ld.sync.aligned.32x32b") != NULL);
+  free(bytes);
+  mlirModuleDestroy(m);
+
   /* Its generic entry is PTX in the package unless eagerGeneric asks for
    * it in the cubin (sm_90a: a cubin, so PTX text is the generic entry's). */
   for (int eager = 0; eager < 2; ++eager) {

@@ -12,6 +12,8 @@
  *                         faulted does; FAKE_CUDA_FAULT=assert reports
  *                         CUDA_ERROR_ASSERT, as after a failed device
  *                         assert (tile.assert)
+ *   FAKE_CUDA_CC=NN       the compute capability, major * 10 + minor
+ *                         (default 90: sm_90; 100 for a Blackwell B200)
  *   FAKE_CUDA_LOG=FILE    each launch appends a line to FILE: the entry,
  *                         grid, block, dynamic shared memory, whether a
  *                         stream was given, and every parameter's bytes as
@@ -21,7 +23,7 @@
  * A PTX image's entries are read for their parameter lists (so the log
  * knows each parameter's size); an entry the PTX lacks is
  * CUDA_ERROR_NOT_FOUND, as the real driver says. Cubins are not read.
- * It reports sm_90 ("Fake GPU"). */
+ * It is called "Fake GPU". */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdint.h>
 #include <stdio.h>
@@ -114,8 +116,11 @@ CUresult cuDeviceGetName(char *name, int size, int device) {
 
 CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
   (void)device;
-  /* 9.0, 227 KiB of shared memory a block, 132 multiprocessors. */
-  *value = attribute == 75   ? 9
+  /* FAKE_CUDA_CC (default 9.0), 227 KiB of shared memory a block, 132
+   * multiprocessors. */
+  int cc = (int)envInt("FAKE_CUDA_CC", 90);
+  *value = attribute == 75   ? cc / 10 /* compute capability major */
+           : attribute == 76 ? cc % 10 /* minor */
            : attribute == 97 ? 232448
            : attribute == 16 ? 132
                              : 0;
