@@ -52,10 +52,16 @@ typedef struct Function {
   struct Function *next; /* the module's others */
 } Function;
 
-typedef struct {
+typedef struct Module {
   char *ptx; /* NULL for a binary image */
   Function *functions; /* freed with the module */
+  struct Module *next; /* the other loaded ones */
 } Module;
+
+/* Every loaded module, as a driver holds them until its context goes: a
+ * process that exits without unloading one (after a fault, say) leaves it
+ * reachable, not leaked. */
+static Module *loaded;
 
 static size_t allocated;
 static int launched;
@@ -221,12 +227,19 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned n,
   const unsigned char *head = image;
   if (head[0] != 0x7f && isPtx(image))
     m->ptx = strdup(image);
+  m->next = loaded;
+  loaded = m;
   *module = m;
   return SUCCESS;
 }
 
 CUresult cuModuleUnload(void *module) {
   Module *m = module;
+  for (Module **at = &loaded; *at; at = &(*at)->next)
+    if (*at == m) {
+      *at = m->next;
+      break;
+    }
   while (m->functions) {
     Function *next = m->functions->next;
     free(m->functions);
