@@ -378,7 +378,11 @@ def run(tile_run, d):
             for tool in ("memcheck", "racecheck"):
                 r = sh([sanitizer, "--tool", tool, "--error-exitcode", "9"] + command(c),
                        timeout=600)
-                ok = r.returncode == 0 and "ERROR SUMMARY: 0 errors" in (r.stdout + r.stderr)
+                out = r.stdout + r.stderr
+                # memcheck ends with "ERROR SUMMARY: 0 errors", racecheck
+                # with "RACECHECK SUMMARY: 0 hazards displayed (0 errors...".
+                ok = r.returncode == 0 and ("ERROR SUMMARY: 0 errors" in out or
+                                            "SUMMARY: 0 hazards displayed (0 errors" in out)
                 if not ok:
                     print(r.stdout[-3000:] + r.stderr[-3000:])
                 record("%s %s" % (tool, c["name"]), ok)
