@@ -539,6 +539,17 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   /* Tensor memory for tcgen05 dots: allocated once per block, outside a
    * persistent kernel's program loop (GpuTcgen05.c). */
   bool ok = gpuTcgen05Begin(&g, &b);
+  /* tile-pipeline makes a kernel persistent with one TMA loop only: the
+   * producer then runs into the next program's copies unasked, which a
+   * second loop's stages in the same shared memory would forbid
+   * (GpuPipeline.c). IR written with the attribute by hand gets told. */
+  if (ok && persistent && g.numWsLoops > 1) {
+    tileEmitOpError(kernel, "is persistent (tile.persistent) with %d "
+                            "warp-specialized loops; a persistent kernel may "
+                            "have one",
+                    g.numWsLoops);
+    ok = false;
+  }
   /* A persistent kernel runs its body once per program of the block, in
    * each role (the producer's loop is filled as the kernel's loops are
    * lowered, GpuPipeline.c). */
