@@ -3,8 +3,9 @@
  * lowerings of tile.randint and tile.rand (DIALECT.md, "v2"): key (low,
  * high word of the seed), counter (offset, 0, 0, 0), the first output word,
  * which is Triton's tl.randint stream. The products' high halves are
- * (zext x * m) >> 32, which NVPTX selects as mul.hi.u32. The CPU path
- * (CpuRandom.c) computes the same rounds with the same constants. */
+ * (zext x * m) >> 32, which NVPTX selects as mul.hi.u32. Both lowerings
+ * (GpuRandom.c, CpuRandom.c) build it from here, so they give the same
+ * bits. */
 #ifndef TILE_CONVERSION_PHILOX_H
 #define TILE_CONVERSION_PHILOX_H
 
