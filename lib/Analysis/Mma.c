@@ -102,10 +102,9 @@ MlirOperation tileMmaTransposedB(MlirOperation dot) {
   if (mlirOperationIsNull(trans) || !tileOpIsNamed(trans, "tile.trans") ||
       mlirShapedTypeGetRank(mlirValueGetType(b)) != 2)
     return (MlirOperation){NULL};
-  /* One use: the dot's B (mlirValueGetFirstUse and no next). */
-  MlirOpOperand use = mlirValueGetFirstUse(b);
+  /* One use: the dot's B. */
+  MlirOpOperand use = tileOnlyUse(b);
   if (mlirOpOperandIsNull(use) ||
-      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)) ||
       !mlirOperationEqual(mlirOpOperandGetOwner(use), dot) ||
       mlirOpOperandGetOperandNumber(use) != 1)
     return (MlirOperation){NULL};
@@ -168,15 +167,6 @@ bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
   return true;
 }
 
-/* The only use of `v`, or a null operand. */
-static MlirOpOperand onlyUse(MlirValue v) {
-  MlirOpOperand use = mlirValueGetFirstUse(v);
-  if (mlirOpOperandIsNull(use) ||
-      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
-    return (MlirOpOperand){NULL};
-  return use;
-}
-
 bool tileMmaUnitReshape(MlirOperation op) {
   if (!tileOpIsNamed(op, "tile.reshape"))
     return false;
@@ -203,19 +193,19 @@ bool tileMmaUnitReshape(MlirOperation op) {
 
 bool tileMmaLoadOperand(MlirOperation load, MlirOperation *dot, int *operand,
                         TileSmemLayout *stored) {
-  MlirOpOperand use = onlyUse(mlirOperationGetResult(load, 0));
+  MlirOpOperand use = tileOnlyUse(mlirOperationGetResult(load, 0));
   if (mlirOpOperandIsNull(use))
     return false;
   MlirOperation user = mlirOpOperandGetOwner(use);
   if (tileMmaUnitReshape(user)) {
-    use = onlyUse(mlirOperationGetResult(user, 0));
+    use = tileOnlyUse(mlirOperationGetResult(user, 0));
     if (mlirOpOperandIsNull(use))
       return false;
     user = mlirOpOperandGetOwner(use);
   }
   bool throughTrans = false;
   if (tileOpIsNamed(user, "tile.trans")) {
-    use = onlyUse(mlirOperationGetResult(user, 0));
+    use = tileOnlyUse(mlirOperationGetResult(user, 0));
     if (mlirOpOperandIsNull(use))
       return false;
     MlirOperation d = mlirOpOperandGetOwner(use);

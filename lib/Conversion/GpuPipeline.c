@@ -105,11 +105,10 @@ static bool accumulatesAcrossIterations(MlirOperation load, MlirBlock body) {
     return false;
   MlirValue acc = mlirOperationGetOperand(dot, 2);
   MlirValue result = mlirOperationGetResult(dot, 0);
-  MlirOpOperand r = mlirValueGetFirstUse(result);
+  MlirOpOperand r = tileOnlyUse(result);
   if (!mlirValueIsABlockArgument(acc) ||
       !mlirBlockEqual(mlirBlockArgumentGetOwner(acc), body) ||
-      mlirBlockArgumentGetArgNumber(acc) == 0 || mlirOpOperandIsNull(r) ||
-      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(r)))
+      mlirBlockArgumentGetArgNumber(acc) == 0 || mlirOpOperandIsNull(r))
     return false;
   MlirOperation yield = mlirOpOperandGetOwner(r);
   /* Yielded in the accumulator's own position. */

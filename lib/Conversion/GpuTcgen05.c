@@ -510,15 +510,6 @@ static MlirWalkResult countDots(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* The only use of `v`, or a null operand. */
-static MlirOpOperand onlyUse(MlirValue v) {
-  MlirOpOperand use = mlirValueGetFirstUse(v);
-  if (mlirOpOperandIsNull(use) ||
-      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
-    return (MlirOpOperand){NULL};
-  return use;
-}
-
 static void addResident(GpuLowering *g, MlirValue v) {
   g->tmemResident[g->numTmemResident++] = v;
 }
@@ -538,14 +529,14 @@ void gpuTcgen05PlanLoop(GpuLowering *g, MlirOperation loop, bool *resident) {
   int capacity = (int)(sizeof g->tmemResident / sizeof g->tmemResident[0]);
   for (intptr_t i = 0; i < n && g->numTmemResident + 3 <= capacity; ++i) {
     MlirValue arg = mlirBlockGetArgument(body, 1 + i);
-    MlirOpOperand use = onlyUse(arg);
+    MlirOpOperand use = tileOnlyUse(arg);
     if (mlirOpOperandIsNull(use))
       continue;
     MlirOperation dot = mlirOpOperandGetOwner(use);
     if (!isTcgen05Dot(dot) || mlirOpOperandGetOperandNumber(use) != 2 ||
         !mlirBlockEqual(mlirOperationGetBlock(dot), body))
       continue;
-    MlirOpOperand r = onlyUse(mlirOperationGetResult(dot, 0));
+    MlirOpOperand r = tileOnlyUse(mlirOperationGetResult(dot, 0));
     if (mlirOpOperandIsNull(r) ||
         !mlirOperationEqual(mlirOpOperandGetOwner(r), yield) ||
         (intptr_t)mlirOpOperandGetOperandNumber(r) != i)

@@ -57,6 +57,14 @@ bool tileOpResultsUnused(MlirOperation op) {
   return true;
 }
 
+MlirOpOperand tileOnlyUse(MlirValue v) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) ||
+      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return (MlirOpOperand){NULL};
+  return use;
+}
+
 MlirOperation tileDefiningOp(MlirValue v) {
   if (mlirValueIsAOpResult(v))
     return mlirOpResultGetOwner(v);

@@ -38,6 +38,8 @@ bool tileValueIsUnused(MlirValue v);
 bool tileOpResultsUnused(MlirOperation op);
 /* The op defining `v`, or a null op for block arguments. */
 MlirOperation tileDefiningOp(MlirValue v);
+/* The only use of `v`, or a null operand when it has none or several. */
+MlirOpOperand tileOnlyUse(MlirValue v);
 
 /* Emit a located error at `op`: "<op name>: <formatted message>". */
 void tileEmitOpError(MlirOperation op, const char *fmt, ...)

@@ -301,9 +301,8 @@ static MlirWalkResult findAnchor(MlirOperation op, void *userData) {
 /* A load whose only user is tile.expand_dims is loaded straight into the
  * slice layout that op needs (no conversion); false otherwise. */
 static bool loadIntoSlice(const Assign *a, MlirValue result, TileLayout *out) {
-  MlirOpOperand use = mlirValueGetFirstUse(result);
-  if (mlirOpOperandIsNull(use) ||
-      !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+  MlirOpOperand use = tileOnlyUse(result);
+  if (mlirOpOperandIsNull(use))
     return false;
   MlirOperation user = mlirOpOperandGetOwner(use);
   int64_t axis = 0;
