@@ -111,6 +111,15 @@ MlirOperation tileMmaTransposedB(MlirOperation dot) {
   return trans;
 }
 
+int tileMmaInstrWidth(int64_t n, int step) {
+  if (n <= 256)
+    return (int)n;
+  int width = 256;
+  while (width > 0 && n % width != 0)
+    width -= step;
+  return width;
+}
+
 bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
                   const char **why) {
   TileMmaInstr in;
@@ -153,12 +162,7 @@ bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
            "layouts describe";
     return false;
   }
-  int instrN = (int)N;
-  if (N > 256) {
-    instrN = 256;
-    while (instrN > 0 && N % instrN != 0)
-      instrN -= 64;
-  }
+  int instrN = tileMmaInstrWidth(N, 64);
   if (instrN <= 0 || N % 8 != 0) {
     *why = "N has no wgmma instruction width";
     return false;

@@ -72,6 +72,11 @@ bool tileMmaLoadOperand(MlirOperation load, MlirOperation *dot, int *operand,
  * get a 16x8 block of their own. */
 bool tileMmaLayoutFor(int64_t m, int64_t n, int numWarps, TileLayout *out);
 
+/* The columns one MMA instruction covers of an N-wide result: N when it is
+ * at most 256, else the largest multiple of `step` up to 256 that divides
+ * N (0 when none does). wgmma's widths step by 64 here, tcgen05's by 16. */
+int tileMmaInstrWidth(int64_t n, int step);
+
 /* Whether Hopper's wgmma runs `dot` on `chip` with `numWarps` warps, and
  * with how many columns per instruction (*n). It does when the chip has
  * it (sm_90a: wgmma is not in sm_90 nor in later majors), the inputs are

@@ -54,12 +54,7 @@ bool tileTcgen05For(MlirOperation dot, const char *chip, int numWarps, int *n,
            "descriptors' swizzles describe";
     return false;
   }
-  int instrN = (int)N;
-  if (N > 256) {
-    instrN = 256;
-    while (instrN > 0 && N % instrN != 0)
-      instrN -= 16;
-  }
+  int instrN = tileMmaInstrWidth(N, 16);
   /* M = 128: N a multiple of 16 from 16 to 256 (PTX ISA, tcgen05 "Matrix
    * shape"); each warp column block of the accumulator whole columns. */
   if (instrN <= 0 || N % 16 != 0 || N % (numWarps / 4) != 0) {
