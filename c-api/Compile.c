@@ -55,8 +55,13 @@ int tileCompileKernel(MlirModule module, const char *name,
     snprintf(err, errSize, "numStages is %d: 0, or 1 to 8", in->numStages);
     return 1;
   }
+  if (in->indexBits != 0 && in->indexBits != 32 && in->indexBits != 64) {
+    snprintf(err, errSize, "indexBits is %d: 0, 32 or 64", in->indexBits);
+    return 1;
+  }
   o.numWarps = in->numWarps;
   o.numStages = in->numStages;
+  o.indexBits = in->indexBits ? in->indexBits : 32;
   o.fastMath = in->fastMath != 0;
   o.toolkit = in->toolkit;
   o.generic = in->eagerGeneric ? TILE_GENERIC_EAGER : TILE_GENERIC_AUTO;

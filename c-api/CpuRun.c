@@ -73,7 +73,9 @@ TileStatusCode tileCpuKernelRunArgs(TileCpuKernel *kernel,
       want[i].shape[d] = 0;
   }
   char err[2048];
-  if (runtimeCheckArgs(tileCpuKernelName(kernel), want, n, args, numArgs, err, sizeof err))
+  /* The CPU indexes in 64 bits: no size limit here. */
+  if (runtimeCheckArgs(tileCpuKernelName(kernel), want, n, 0, args, numArgs,
+                       err, sizeof err))
     return runtimeStatus(status, TILE_STATUS_ARGUMENT_MISMATCH, "%s", err);
   TileHostArray arrays[TILE_PACKAGE_MAX_ARGS];
   TileArgValue values[TILE_PACKAGE_MAX_ARGS];

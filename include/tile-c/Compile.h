@@ -62,6 +62,11 @@ typedef struct {
    * NULL or "auto", "true" or "false". Only warp-specialized kernels whose
    * programs run along axis 0 qualify. */
   const char *persistent;
+  /* The width of the kernel's index arithmetic: 0 or 32, which launches
+   * with memrefs of fewer than 2^31 elements (the runtime refuses larger
+   * ones with a message naming this option), or 64, any size, at some
+   * cost in speed (docs/gpu.md, "64-bit indexing"). */
+  int indexBits;
   /* Non-zero: through tile's compile cache. A kernel compiled before with
    * the same IR (printed without locations), options, output kind, CUDA
    * toolkit and build of tile is read back instead of compiled (its

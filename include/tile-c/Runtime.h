@@ -46,7 +46,7 @@ extern "C" {
 
 /* The newest package format this runtime reads; it reads every older one
  * too. A package of a newer format is TILE_STATUS_PACKAGE_VERSION. */
-#define TILE_PACKAGE_FORMAT_VERSION 6
+#define TILE_PACKAGE_FORMAT_VERSION 7
 
 /* The runtime library's version, e.g. "0.1.0" (TILE_VERSION_STRING of
  * the headers it was built with). */
@@ -159,6 +159,9 @@ typedef struct {
   int persistent;      /* each block runs several programs: a launch starts
                           at most as many blocks as the GPU holds at once,
                           and the grid must be one-dimensional */
+  int indexBits;       /* 32: memrefs of 2^31 elements or more are refused
+                          (an element offset would overflow); 64: any size
+                          (compiled with index-bits=64) */
 } TileRuntimeResources;
 
 void tileRuntimePackageResources(const TileRuntimePackage *package,

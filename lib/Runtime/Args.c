@@ -66,14 +66,37 @@ void tileFormatBytes(int64_t bytes, char *buf, size_t size) {
   snprintf(buf, size, "%.4g %s", v, kUnits[unit]);
 }
 
+bool tileArrayNeedsIndex64(int rank, const int64_t *shape,
+                           const int64_t *strides) {
+  bool empty = false;
+  for (int d = 0; d < rank; ++d) {
+    if (shape[d] > INT32_MAX || (strides && strides[d] > INT32_MAX))
+      return true; /* the kernel would see the extent or stride wrapped */
+    empty = empty || shape[d] == 0;
+  }
+  if (empty)
+    return false; /* no element to index */
+  /* Every product stays below 2^62: both factors are below 2^31. */
+  int64_t dense = 1, last = 0;
+  for (int d = rank - 1; d >= 0; --d) {
+    int64_t stride = strides ? strides[d] : dense;
+    if (stride > INT32_MAX)
+      return true;
+    last += (shape[d] - 1) * stride;
+    dense *= shape[d];
+    if (last > INT32_MAX || dense > INT32_MAX)
+      return true;
+  }
+  return false;
+}
+
 int tileArgCheckSize(int index, const char *type, const char *what,
                      int64_t elements, int64_t bytes,
                      const TileArgLimits *limits, char *err, size_t errSize) {
-  /* The GPU's limit first: no option lifts it. */
-  if (limits->gpu && elements > INT32_MAX) {
-    snprintf(err, errSize,
-             "argument #%d (%s): %s, more than 2^31-1 elements, which the GPU "
-             "lowering cannot index",
+  /* The package's limit first: no tile-run option lifts it. */
+  int64_t shape[1] = {elements};
+  if (limits->indexBits == 32 && tileArrayNeedsIndex64(1, shape, NULL)) {
+    snprintf(err, errSize, "argument #%d (%s): %s, " TILE_INDEX32_LIMIT_MSG,
              index, type, what);
     return 1;
   }

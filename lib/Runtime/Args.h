@@ -27,25 +27,40 @@ void tileFormatBytes(int64_t bytes, char *buf, size_t size);
 /* One host array of more than this (8 GiB) is refused unless an option
  * raises the limit: a typo such as 2^32 elements would otherwise take
  * minutes to generate and much of the host's memory. It admits every array
- * of 4-byte elements the GPU lowering can index. */
+ * of 4-byte elements that 32-bit indexing reaches. */
 #define TILE_DEFAULT_MAX_ARG_BYTES ((int64_t)8 << 30)
 
 /* What an argument array may be, checked before it exists. */
 typedef struct {
   int64_t maxBytes;          /* host memory for one array */
   const char *maxBytesFlag;  /* the option that raises maxBytes, for messages */
-  /* The GPU lowering computes element offsets in 32 bits: an array of more
-   * than 2^31-1 elements cannot be indexed (lib/Runtime/Launch.c refuses it
-   * again at launch). */
-  bool gpu;
+  /* 32: the array goes to a GPU package compiled with index-bits=32,
+   * which cannot index 2^31 elements or more (the runtime refuses them
+   * again at launch); 0: no such limit (the CPU, or a compile that will
+   * choose 64 bits for it). */
+  int indexBits;
 } TileArgLimits;
+
+/* Whether a kernel compiled with 32-bit indexing cannot take a memref of
+ * `rank` extents `shape` with element strides `strides` (NULL: dense, in C
+ * order): its elements, an extent, a stride or its largest element offset
+ * reach 2^31. Such a memref needs a package compiled with index-bits=64. */
+bool tileArrayNeedsIndex64(int rank, const int64_t *shape,
+                           const int64_t *strides);
+
+/* The message for such an array, after "argument #0 (memref<?xf32>): ":
+ * "<what>, 2^31 or more elements, which a package compiled with
+ * index-bits=32 cannot index (compile it with index-bits=64)". */
+#define TILE_INDEX32_LIMIT_MSG                                                 \
+  "2^31 or more elements, which a package compiled with index-bits=32 "      \
+  "cannot index (compile it with index-bits=64)"
 
 /* Whether an array of `elements` elements and `bytes` bytes may be kernel
  * argument #index (of type `type`) under `limits`. `what` names the array
  * and its size ("generated input 'randn:2147483648xf32' has shape
  * 2147483648"); the message goes on with the limit:
- *   argument #0 (memref<?xf32>): <what>, more than 2^31-1 elements, which
- *   the GPU lowering cannot index */
+ *   argument #0 (memref<?xf32>): <what>, 2^31 or more elements, which a
+ *   package compiled with index-bits=32 cannot index (...) */
 int tileArgCheckSize(int index, const char *type, const char *what,
                      int64_t elements, int64_t bytes,
                      const TileArgLimits *limits, char *err, size_t errSize);

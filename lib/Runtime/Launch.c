@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Runtime/Args.h"
 #include "lib/Runtime/Error.h"
 
 /* The MLIR spelling of an element type, where it is not the dtype's name. */
@@ -62,15 +63,12 @@ int tileLaunchValidate(const TilePackage *p, const TileLaunchArg *args,
     if (tileHostArrayCheckMemref(v, i, type, "array", a->dtype, a->rank,
                                  a->shape, err, errSize))
       return 1;
-    /* The GPU lowering computes element offsets in 32 bits. */
-    size_t elems = 0, bytes = 0;
-    if (tileShapeNumElements(v->rank, v->shape, 0, &elems, &bytes) ||
-        elems > (size_t)INT32_MAX) {
+    if (p->indexBits == 32 && tileArrayNeedsIndex64(v->rank, v->shape, NULL)) {
       tileShapeFormat(v->rank, v->shape, shape, sizeof shape);
       return tileFail(err, errSize,
-                   "argument #%d (%s): array has shape %s, more than 2^31-1 "
-                   "elements, which the GPU lowering cannot index",
-                   i, type, shape);
+                      "argument #%d (%s): array has shape %s, "
+                      TILE_INDEX32_LIMIT_MSG,
+                      i, type, shape);
     }
   }
   return 0;

@@ -48,7 +48,12 @@
  * blocks, ..., and take the number of programs (the grid's, an i32) as
  * their last parameter, after the tensor maps. The launcher starts at most
  * as many blocks as the GPU holds at once (occupancy x multiprocessors).
- * Its grid must be one-dimensional. */
+ * Its grid must be one-dimensional.
+ *
+ * From version 7 a package says how wide its index arithmetic is
+ * (indexBits, tile-compile's index-bits): 32, and the launcher refuses
+ * memrefs whose elements reach 2^31 (an element offset would overflow), or
+ * 64, which indexes any memref; the parameters are the same. */
 #ifndef TILE_RUNTIME_PACKAGE_H
 #define TILE_RUNTIME_PACKAGE_H
 
@@ -98,6 +103,7 @@ typedef struct {
   int numWarps;          /* 1..32: the warps the kernel's layouts use */
   int producerWarps;     /* 0, or 4 more that only feed them (version 5) */
   int persistent;        /* 0 or 1 (version 6) */
+  int indexBits;         /* 32 or 64 (version 7; 32 before) */
   int sharedBytes;       /* static shared memory of the kernel */
   int flopsPerProgram;   /* 2*M*N*K of the dots one program runs, for
                           * TFLOP/s; 0 when not known at compile time */

@@ -43,12 +43,13 @@ TileStatusCode runtimeStatusFrom(TileStatus *status, int rc,
                                  TileStatusCode fallback, const char *err);
 
 /* Checks a launch's arguments against the kernel's (count, kind, rank,
- * static sizes, at most 2^31-1 elements, data for every non-empty memref):
+ * static sizes, what `indexBits` indexes (32: tileArrayNeedsIndex64 must
+ * not hold; 0 or 64: anything), data for every non-empty memref):
  * "argument #1 (f16): got an integer for a float scalar". The CPU runner
  * (tile-c/CpuRun.h) checks its arguments with it too. */
 int runtimeCheckArgs(const char *kernelName, const TilePackageArg *want,
-                     int numWant, const TileRuntimeArg *args, int numArgs,
-                     char *err, size_t errSize);
+                     int numWant, int indexBits, const TileRuntimeArg *args,
+                     int numArgs, char *err, size_t errSize);
 
 /* A memref argument's strides in elements: the caller's, or C order's
  * when the caller gave none (all 0). */

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Runtime/Args.h"
 #include "lib/Runtime/Error.h"
 #include "lib/Runtime/Fp8.h"
 #include "lib/Runtime/Half.h"
@@ -45,7 +46,8 @@ static void formatShape(const TileRuntimeArg *v, char *buf, size_t size) {
 
 /* One memref argument against its package description. */
 static int checkMemref(int i, const char *type, const TilePackageArg *a,
-                       const TileRuntimeArg *v, char *err, size_t errSize) {
+                       const TileRuntimeArg *v, int indexBits, char *err,
+                       size_t errSize) {
   char shape[128];
   if (v->rank != a->rank) {
     if (v->rank >= 1 && v->rank <= 3) {
@@ -85,12 +87,10 @@ static int checkMemref(int i, const char *type, const TilePackageArg *a,
                     "argument #%d (%s): innermost stride %lld; the kernel "
                     "reads rows contiguously (stride 1)",
                     i, type, (long long)strides[a->rank - 1]);
-  /* The GPU lowering computes element offsets in 32 bits. */
-  if (elems > INT32_MAX)
+  if (indexBits == 32 && tileArrayNeedsIndex64(a->rank, v->shape, strides))
     return tileFail(err, errSize,
-                    "argument #%d (%s): shape %s, more than 2^31-1 elements, "
-                    "which the GPU lowering cannot index",
-                    i, type, shape);
+                    "argument #%d (%s): shape %s, " TILE_INDEX32_LIMIT_MSG, i,
+                    type, shape);
   if (!v->data && elems > 0)
     return tileFail(err, errSize, "argument #%d (%s): NULL data for shape %s",
                     i, type, shape);
@@ -98,8 +98,8 @@ static int checkMemref(int i, const char *type, const TilePackageArg *a,
 }
 
 int runtimeCheckArgs(const char *kernelName, const TilePackageArg *want,
-                     int numWant, const TileRuntimeArg *args, int numArgs,
-                     char *err, size_t errSize) {
+                     int numWant, int indexBits, const TileRuntimeArg *args,
+                     int numArgs, char *err, size_t errSize) {
   if (numArgs != numWant || (numArgs > 0 && !args))
     return tileFail(err, errSize, "kernel @%s takes %d argument%s, got %d",
                     kernelName, numWant, numWant == 1 ? "" : "s",
@@ -112,7 +112,7 @@ int runtimeCheckArgs(const char *kernelName, const TilePackageArg *want,
     if (v->kind != kindOf(a))
       return tileFail(err, errSize, "argument #%d (%s): got %s for %s", i,
                       type, kindName(v->kind), kindWant(a));
-    if (a->isMemref && checkMemref(i, type, a, v, err, errSize))
+    if (a->isMemref && checkMemref(i, type, a, v, indexBits, err, errSize))
       return 1;
   }
   return 0;
@@ -322,8 +322,8 @@ static int prepare(TileRuntimeKernel *k, const TileRuntimeArg *args,
                    size_t errSize) {
   const TilePackage *p = &k->package->p;
   memset(pr, 0, sizeof *pr);
-  if (runtimeCheckArgs(p->kernelName, p->args, p->numArgs, args, numArgs,
-                       err, errSize))
+  if (runtimeCheckArgs(p->kernelName, p->args, p->numArgs, p->indexBits, args,
+                       numArgs, err, errSize))
     return TILE_STATUS_ARGUMENT_MISMATCH;
   int arg = 0;
   const char *why = whyNotAligned(p, args, &arg);

@@ -135,6 +135,7 @@ void tileRuntimePackageResources(const TileRuntimePackage *package,
   out->numWarps = p->numWarps;
   out->producerWarps = p->producerWarps;
   out->persistent = p->persistent;
+  out->indexBits = p->indexBits;
   out->blockThreads = 32 * (p->numWarps + p->producerWarps);
   out->sharedBytes = p->sharedBytes;
   out->flopsPerProgram = p->flopsPerProgram;

@@ -28,9 +28,13 @@
 #include "mlir-c/Pass.h"
 #include "tile-c/Dialect.h"
 
+/* Room for one entry's lowering pipeline (formatLowering). */
+enum { LOWERING_SIZE = 512 };
+
 void tileGpuOptionsInit(TileGpuOptions *o) {
   memset(o, 0, sizeof *o);
   snprintf(o->chip, sizeof o->chip, "sm_90a");
+  o->indexBits = 32;
 }
 
 static bool validChip(const char *chip) {
@@ -155,6 +159,13 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
                  key, value);
         return 1;
       }
+    } else if (strcmp(key, "index-bits") == 0) {
+      if (strcmp(value, "32") != 0 && strcmp(value, "64") != 0) {
+        snprintf(err, errSize,
+                 "--tile-compile: index-bits wants 32 or 64, got '%s'", value);
+        return 1;
+      }
+      o->indexBits = value[0] == '3' ? 32 : 64;
     } else if (strcmp(key, "toolkit") == 0) {
       if (!value[0] || strlen(value) >= sizeof o->toolkitPath) {
         snprintf(err, errSize,
@@ -169,7 +180,7 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
       snprintf(err, errSize,
                "--tile-compile: unknown option '%s' (chip, mma, num-warps, "
                "num-stages, generic, fast-math, warp-specialize, persistent, "
-               "toolkit)",
+               "index-bits, toolkit)",
                key);
       return 1;
     }
@@ -196,10 +207,12 @@ void tileGpuOptionsFormat(const TileGpuOptions *o, TileStrBuf *out) {
    * cache's own fields. */
   tileStrBufPrintf(out,
                    "chip=%s mma=%s generic=%s num-warps=%d num-stages=%d "
-                   "fast-math=%s warp-specialize=%s persistent=%s",
+                   "fast-math=%s warp-specialize=%s persistent=%s "
+                   "index-bits=%d",
                    o->chip, mma[o->mma], generic[o->generic], o->numWarps,
                    o->numStages, o->fastMath ? "true" : "false",
-                   choice[o->warpSpecialize], choice[o->persistent]);
+                   choice[o->warpSpecialize], choice[o->persistent],
+                   o->indexBits);
 }
 
 bool tileGpuOptionsUseCache(TileGpuOptions *o) {
@@ -296,7 +309,7 @@ static bool runPipeline(MlirOperation op, const char *pipeline,
 static bool lowerEntriesToNvvm(MlirOperation moduleOp, const char *lowering,
                                const TileGpuOptions *o, char *err,
                                size_t errSize) {
-  char pipeline[512];
+  char pipeline[LOWERING_SIZE + 64];
   snprintf(pipeline, sizeof pipeline, "builtin.module(builtin.module(%s))",
            lowering);
   return runPipeline(moduleOp, pipeline, o, err, errSize,
@@ -391,6 +404,7 @@ static int describePackage(MlirOperation kernel, const char *name,
   p->numWarps = numWarps;
   p->producerWarps = tileKernelProducerWarps(kernel);
   p->persistent = tileKernelPersistent(kernel);
+  p->indexBits = o->indexBits;
   p->sharedBytes = (int)smem;
   p->flopsPerProgram = flopsPerProgram(kernel);
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
@@ -427,8 +441,10 @@ static int describePackage(MlirOperation kernel, const char *name,
 }
 
 /* Each entry's lowering to the LLVM/NVVM dialects, as pipeline elements
- * for its builtin.module. 32-bit index math: addresses are formed in 64
- * bits (gpuGep), but element offsets must stay below 2^31. No
+ * for its builtin.module, with `index` as an integer of `bits` (index-bits):
+ * 32 by default, 64 for arrays of 2^31 elements or more. Addresses are
+ * always formed in 64 bits (gpuGep); what the width bounds is the element
+ * offsets (and every other index value), which 32 bits compute faster. No
  * canonicalize/cse here: LLVM's own cleanups give byte-identical PTX,
  * 5-10% sooner.
  *
@@ -437,35 +453,31 @@ static int describePackage(MlirOperation kernel, const char *name,
  * only those. convert-gpu-to-nvvm (a greedy rewrite over every op, then a
  * conversion of all of them: a third of the lowering's time on attention)
  * comes in only for what its libdevice patterns lower: math ops and the
- * arith ops libdevice implements. */
-static const char kToNvvmLean[] =
-    "gpu.module(convert-scf-to-cf,"
-    "convert-arith-to-llvm{index-bitwidth=32}),"
-    /* (anchored on builtin.module only; it converts the nested ops) */
-    "convert-cf-to-llvm{index-bitwidth=32},"
-    "gpu.module(reconcile-unrealized-casts)";
-static const char kToNvvm[] =
-    "gpu.module(convert-scf-to-cf,"
-    "convert-gpu-to-nvvm{index-bitwidth=32},"
-    "convert-math-to-llvm,"
-    "convert-arith-to-llvm{index-bitwidth=32},"
-    "convert-index-to-llvm{index-bitwidth=32},"
-    "reconcile-unrealized-casts)";
-
-/* The same with convert-nvvm-to-llvm first: NVVM ops that upstream lowers
- * to inline PTX (wgmma.mma_async) rather than to intrinsics. */
-static const char kToNvvmLeanPtx[] =
-    "gpu.module(convert-nvvm-to-llvm,convert-scf-to-cf,"
-    "convert-arith-to-llvm{index-bitwidth=32}),"
-    "convert-cf-to-llvm{index-bitwidth=32},"
-    "gpu.module(reconcile-unrealized-casts)";
-static const char kToNvvmPtx[] =
-    "gpu.module(convert-nvvm-to-llvm,convert-scf-to-cf,"
-    "convert-gpu-to-nvvm{index-bitwidth=32},"
-    "convert-math-to-llvm,"
-    "convert-arith-to-llvm{index-bitwidth=32},"
-    "convert-index-to-llvm{index-bitwidth=32},"
-    "reconcile-unrealized-casts)";
+ * arith ops libdevice implements. NVVM ops that upstream lowers to inline
+ * PTX (wgmma.mma_async) rather than to intrinsics need
+ * convert-nvvm-to-llvm first (`ptxOps`). */
+static void formatLowering(bool lean, bool ptxOps, int bits, char *buf,
+                           size_t size) {
+  const char *nvvm = ptxOps ? "convert-nvvm-to-llvm," : "";
+  if (lean)
+    snprintf(buf, size,
+             "gpu.module(%sconvert-scf-to-cf,"
+             "convert-arith-to-llvm{index-bitwidth=%d}),"
+             /* (anchored on builtin.module only; it converts the nested
+              * ops) */
+             "convert-cf-to-llvm{index-bitwidth=%d},"
+             "gpu.module(reconcile-unrealized-casts)",
+             nvvm, bits, bits);
+  else
+    snprintf(buf, size,
+             "gpu.module(%sconvert-scf-to-cf,"
+             "convert-gpu-to-nvvm{index-bitwidth=%d},"
+             "convert-math-to-llvm,"
+             "convert-arith-to-llvm{index-bitwidth=%d},"
+             "convert-index-to-llvm{index-bitwidth=%d},"
+             "reconcile-unrealized-casts)",
+             nvvm, bits, bits, bits);
+}
 
 static void printToStderr(MlirStringRef s, void *userData) {
   (void)userData;
@@ -567,12 +579,11 @@ static MlirWalkResult leanOp(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static const char *loweringFor(MlirOperation gpuModule) {
+static void loweringFor(MlirOperation gpuModule, int indexBits, char *buf,
+                        size_t size) {
   LoweringScan scan = {true, false};
   mlirOperationWalk(gpuModule, leanOp, &scan, MlirWalkPreOrder);
-  if (scan.ptxOps)
-    return scan.lean ? kToNvvmLeanPtx : kToNvvmPtx;
-  return scan.lean ? kToNvvmLean : kToNvvm;
+  formatLowering(scan.lean, scan.ptxOps, indexBits, buf, size);
 }
 
 static bool isEntry(MlirOperation op) {
@@ -587,10 +598,11 @@ static bool isEntry(MlirOperation op) {
  * modules in parallel, so the entries are lowered, optimized and
  * translated to PTX on separate threads, and each can also be compiled on
  * its own. The entries move; only the rest is copied. Returns the number
- * of entries and sets `lowering` to the pipeline they need. */
+ * of entries and writes to `lowering` the pipeline they need. */
 static int separateEntries(MlirModule module,
                            MlirOperation wrappers[TILE_MAX_ENTRIES],
-                           const char **lowering) {
+                           int indexBits, char *lowering,
+                           size_t loweringSize) {
   MlirBlock body = mlirModuleGetBody(module);
   MlirOperation gpuModule = {NULL};
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
@@ -599,7 +611,7 @@ static int separateEntries(MlirModule module,
       gpuModule = op;
   if (mlirOperationIsNull(gpuModule))
     return 0;
-  *lowering = loweringFor(gpuModule);
+  loweringFor(gpuModule, indexBits, lowering, loweringSize);
   MlirOperation funcs[TILE_MAX_ENTRIES];
   int entries = 0;
   MlirBlock gpuBody =
@@ -728,8 +740,9 @@ static int compile(MlirModule module, const char *name,
     return 1;
   }
   MlirOperation entries[TILE_MAX_ENTRIES];
-  const char *lowering = kToNvvmLean;
-  int numEntries = separateEntries(module, entries, &lowering);
+  char lowering[LOWERING_SIZE] = "";
+  int numEntries = separateEntries(module, entries, o->indexBits, lowering,
+                                   sizeof lowering);
   if (emit == TILE_EMIT_LLVM) {
     if (!lowerEntriesToNvvm(moduleOp, lowering, o, err, errSize))
       return 1;
@@ -762,7 +775,7 @@ static int compile(MlirModule module, const char *name,
   if (o->printIrBefore || o->printIrAfter) {
     if (!lowerEntriesToNvvm(moduleOp, lowering, o, err, errSize))
       return 1;
-    lowering = "";
+    lowering[0] = '\0';
   }
   TileEntriesPtx texts;
   if (tileEntriesToPtx(module, entries, numEntries, lowering, toolkit,
@@ -854,7 +867,7 @@ int tileGpuCompile(MlirModule module, const char *name,
 
 int tileCompileKernelToPackage(MlirModule module, const char *name,
                                const char *chip, int numWarps,
-                               bool fastMath, bool cache,
+                               bool fastMath, int indexBits, bool cache,
                                TileCacheReport *report, TilePackage *out,
                                char *err, size_t errSize) {
   TileGpuOptions o;
@@ -863,6 +876,7 @@ int tileCompileKernelToPackage(MlirModule module, const char *name,
     snprintf(o.chip, sizeof o.chip, "%s", chip);
   o.numWarps = numWarps;
   o.fastMath = fastMath;
+  o.indexBits = indexBits;
   if (cache)
     tileGpuOptionsUseCache(&o);
   o.cacheReport = report;

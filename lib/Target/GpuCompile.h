@@ -49,6 +49,10 @@ typedef struct {
   bool fastMath;       /* fast-math=true: afn on every float op */
   TileChoice warpSpecialize; /* warp-specialize=auto|true|false */
   TileChoice persistent;     /* persistent=auto|true|false */
+  /* index-bits=32|64: the width of index values and element offsets in
+   * the kernel (formatLowering); 64 for arrays of 2^31 elements or more,
+   * which a 32-bit package refuses to launch with. */
+  int indexBits;
   /* CUDA toolkit root, the only one looked at; NULL: the first of
    * $CUDA_HOME, $CUDA_PATH and /usr/local/cuda with a bin/ptxas. */
   const char *toolkit;
@@ -121,12 +125,12 @@ int tileGpuCompile(MlirModule module, const char *name,
                    size_t errSize);
 
 /* For tile-run: compile kernel `name` of `module` (not changed: a clone is
- * compiled) for `chip` into a package, through the compile cache in its
- * default directory when `cache` (what it did then in *report, if not
- * NULL). */
+ * compiled) for `chip` with index-bits=`indexBits` into a package, through
+ * the compile cache in its default directory when `cache` (what it did
+ * then in *report, if not NULL). */
 int tileCompileKernelToPackage(MlirModule module, const char *name,
                                const char *chip, int numWarps,
-                               bool fastMath, bool cache,
+                               bool fastMath, int indexBits, bool cache,
                                struct TileCacheReport *report,
                                TilePackage *out, char *err, size_t errSize);
 

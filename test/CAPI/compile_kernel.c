@@ -193,6 +193,21 @@ int main(void) {
                          sizeof err);
   // CHECK: bad warp specialization: rc 1: warp-specialize wants auto, true or false, got 'maybe'
   printf("bad warp specialization: rc %d: %s\n", rc, err);
+  bad.warpSpecialize = NULL;
+  bad.indexBits = 48;
+  rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
+                         sizeof err);
+  // CHECK: bad index bits: rc 1: indexBits is 48: 0, 32 or 64
+  printf("bad index bits: rc %d: %s\n", rc, err);
+  /* 64-bit indexing: the sizes are read as 64-bit parameters. */
+  bad.indexBits = 64;
+  rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
+                         sizeof err);
+  // CHECK: index bits 64: rc 0, 64-bit sizes 1
+  printf("index bits 64: rc %d, 64-bit sizes %d\n", rc,
+         rc == 0 && strstr((const char *)bytes, "ld.param.b64") &&
+             !strstr((const char *)bytes, "ld.param.b32"));
+  free(bytes);
   mlirModuleDestroy(m);
 
   /* The tools' process options: LLVM's straight-line strength reduction

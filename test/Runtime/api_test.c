@@ -74,23 +74,23 @@ static void describe(const TileRuntimePackage *p) {
            (int)a.kind, (int)a.elementType, a.rank, a.elementBytes);
   }
   printf("warps %d+%d block %d shared %d aligned entry %d generic from "
-         "ptx %d tensor maps %d\n",
+         "ptx %d tensor maps %d index bits %d\n",
          r.numWarps, r.producerWarps, r.blockThreads, r.sharedBytes,
-         r.hasAlignedEntry, r.genericFromPtx, r.numTensorMaps);
+         r.hasAlignedEntry, r.genericFromPtx, r.numTensorMaps, r.indexBits);
 }
 
 static void testPackages(const char *path) {
-  // CHECK: runtime {{[0-9]+\.[0-9]+\.[0-9]+}} reads formats up to 6
+  // CHECK: runtime {{[0-9]+\.[0-9]+\.[0-9]+}} reads formats up to 7
   printf("runtime %s reads formats up to %d\n", tileRuntimeVersion(),
          TILE_PACKAGE_FORMAT_VERSION);
   TileRuntimePackage *p = NULL;
   show("file", tileRuntimePackageLoadFile(path, &p, &st));
   // CHECK: file: ok:
-  // CHECK-NEXT: kernel vecadd chip sm_90a format 6 args 3
+  // CHECK-NEXT: kernel vecadd chip sm_90a format 7 args 3
   // CHECK-NEXT: #0 memref<?xf32> kind 0 element 8 rank 1 bytes 4
   // CHECK-NEXT: #1 memref<?xf32>
   // CHECK-NEXT: #2 memref<?xf32>
-  // CHECK-NEXT: warps 4+0 block 128 shared 0 aligned entry 1 generic from ptx 1
+  // CHECK-NEXT: warps 4+0 block 128 shared 0 aligned entry 1 generic from ptx 1 tensor maps 0 index bits 32
   describe(p);
   show("arg 3", tileRuntimePackageArg(p, 3, &(TileRuntimeArgInfo){0}, &st));
   // CHECK-NEXT: arg 3: invalid argument: tileRuntimePackageArg: no argument #3 (the kernel takes 3)
@@ -100,7 +100,7 @@ static void testPackages(const char *path) {
   unsigned char *bytes = readAll(path, &size);
   show("memory", tileRuntimePackageLoadMemory(bytes, size, "mem.tpkg", &p, &st));
   // CHECK: memory: ok:
-  // CHECK-NEXT: kernel vecadd chip sm_90a format 6 args 3
+  // CHECK-NEXT: kernel vecadd chip sm_90a format 7 args 3
   describe(p);
   tileRuntimePackageDestroy(p);
 
@@ -121,7 +121,7 @@ static void testPackages(const char *path) {
   bytes[8] = 99; /* the format version, resealed */
   reseal(bytes, size);
   show("newer", tileRuntimePackageLoadMemory(bytes, size, "new.tpkg", &p, &st));
-  // CHECK-NEXT: newer: package version: new.tpkg: package version 99 is newer than this reader (version 6); rebuild the package or update tile
+  // CHECK-NEXT: newer: package version: new.tpkg: package version 99 is newer than this reader (version 7); rebuild the package or update tile
   bytes[8] = 0;
   reseal(bytes, size);
   show("version 0", tileRuntimePackageLoadMemory(bytes, size, "zero.tpkg", &p, &st));
@@ -161,13 +161,14 @@ static const char kCopyPtx[] =
 static TileRuntimePackage *makePackage(const char *name, const char *chip,
                                        const char *ptx, int numArgs,
                                        const TilePackageArg *args,
-                                       int tensorMap) {
+                                       int tensorMap, int indexBits) {
   TilePackage p;
   memset(&p, 0, sizeof p);
   snprintf(p.kernelName, sizeof p.kernelName, "%s", name);
   snprintf(p.chip, sizeof p.chip, "%s", chip);
   p.imageKind = TILE_IMAGE_PTX;
   p.numWarps = 4;
+  p.indexBits = indexBits;
   p.numArgs = numArgs;
   memcpy(p.args, args, (size_t)numArgs * sizeof *args);
   p.image = (void *)ptx;
@@ -218,7 +219,7 @@ static void testLaunches(const char *fakeDriver) {
       {0, 1, TILE_DTYPE_I64, 0, {0}},        {0, 0, TILE_DTYPE_I32, 0, {0}},
       {0, 0, TILE_DTYPE_BOOL, 0, {0}},       {1, 0, TILE_DTYPE_F32, 2, {-1, -1, 0}}};
   TileRuntimePackage *scale =
-      makePackage("scale", "sm_80", kScalePtx, 6, scaleArgs, 0);
+      makePackage("scale", "sm_80", kScalePtx, 6, scaleArgs, 0, 32);
   TileRuntimeKernel *k;
   show("kernel", tileRuntimeKernelCreate(dev, scale, &k, &st));
   // CHECK-NEXT: kernel: ok:
@@ -276,7 +277,30 @@ static void testLaunches(const char *fakeDriver) {
   args[0].shape[0] = (int64_t)1 << 26;
   args[0].shape[1] = 64;
   show("too big", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
-  // CHECK-NEXT: too big: argument mismatch: argument #0 (memref<?x64xf16>): shape 67108864x64, more than 2^31-1 elements, which the GPU lowering cannot index
+  // CHECK-NEXT: too big: argument mismatch: argument #0 (memref<?x64xf16>): shape 67108864x64, 2^31 or more elements, which a package compiled with index-bits=32 cannot index (compile it with index-bits=64)
+  /* Few elements, but the last lies 2^31 elements past the base. */
+  args[0].shape[0] = 2;
+  args[0].strides[0] = (int64_t)1 << 31;
+  args[0].strides[1] = 1;
+  show("far stride", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: far stride: argument mismatch: argument #0 (memref<?x64xf16>): shape 2x64, 2^31 or more elements, which a package compiled with index-bits=32 cannot index (compile it with index-bits=64)
+  /* The same kernel compiled with index-bits=64 takes both. */
+  TileRuntimePackage *wide =
+      makePackage("scale", "sm_80", kScalePtx, 6, scaleArgs, 0, 64);
+  TileRuntimeKernel *wideKernel;
+  show("wide kernel", tileRuntimeKernelCreate(dev, wide, &wideKernel, &st));
+  // CHECK-NEXT: wide kernel: ok:
+  show("wide far stride", tileRuntimeKernelLaunch(wideKernel, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: wide far stride: ok:
+  // LOG-NEXT: launch scale grid 3,2,1 block 128 shared 0 stream default params 0x{{[0-9a-f]+}}(8) 0x2(8) 0x40(8) 0x80000000(8) 0x1(8) {{.*}}
+  args[0].shape[0] = (int64_t)1 << 26;
+  args[0].strides[0] = 0;
+  args[0].strides[1] = 0;
+  show("wide too big", tileRuntimeKernelLaunch(wideKernel, args, 6, &cfg, NULL, &st));
+  // CHECK-NEXT: wide too big: ok:
+  // LOG-NEXT: launch scale grid 3,2,1 block 128 shared 0 stream default params 0x{{[0-9a-f]+}}(8) 0x4000000(8) 0x40(8) 0x40(8) 0x1(8) {{.*}}
+  tileRuntimeKernelDestroy(wideKernel);
+  tileRuntimePackageDestroy(wide);
   args[0] = saved;
   args[0].strides[0] = 128;
   args[0].strides[1] = 2;
@@ -312,7 +336,7 @@ static void testLaunches(const char *fakeDriver) {
   TilePackageArg copyArgs[2] = {{1, 0, TILE_DTYPE_F16, 2, {-1, -1, 0}},
                                 {1, 0, TILE_DTYPE_F16, 2, {-1, -1, 0}}};
   TileRuntimePackage *copy =
-      makePackage("copy", "sm_90a", kCopyPtx, 2, copyArgs, 1);
+      makePackage("copy", "sm_90a", kCopyPtx, 2, copyArgs, 1, 32);
   show("copy kernel", tileRuntimeKernelCreate(dev, copy, &k, &st));
   // CHECK-NEXT: copy kernel: ok:
   int64_t shape[2] = {8, 64};
@@ -361,7 +385,7 @@ static void testLaunches(const char *fakeDriver) {
 
   /* A package for another chip. */
   TileRuntimePackage *other =
-      makePackage("copy", "sm_100a", kCopyPtx, 2, copyArgs, 0);
+      makePackage("copy", "sm_100a", kCopyPtx, 2, copyArgs, 0, 32);
   show("other chip", tileRuntimeKernelCreate(dev, other, &k, &st));
   // CHECK-NEXT: other chip: wrong chip: the package is built for sm_100a but the GPU (Fake GPU) is sm_90: an sm_NNa image runs only on exactly that compute capability
   tileRuntimeDeviceFree(dev, a);

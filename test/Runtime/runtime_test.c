@@ -823,7 +823,8 @@ static void testArgLimits(void) {
   tileFormatBytes((int64_t)3 << 29, buf, sizeof buf);
   CHECK(strcmp(buf, "1.5 GiB") == 0, "format: 1.5 GiB");
 
-  TileArgLimits cpu = {1024, "--max", false}, gpu = {INT64_MAX, "--max", true};
+  TileArgLimits cpu = {1024, "--max", 0}, gpu = {INT64_MAX, "--max", 32},
+                wide = {INT64_MAX, "--max", 64};
   CHECK(tileArgCheckSize(0, "memref<?xf32>", "x", 256, 1024, &cpu, err, sizeof err) == 0,
         "limit: exactly the most bytes");
   EXPECT_ERROR(tileArgCheckSize(1, "memref<?xf32>", "x", 257, 1028, &cpu, err, sizeof err),
@@ -834,8 +835,34 @@ static void testArgLimits(void) {
         "limit: 2^31-1 elements on the GPU");
   EXPECT_ERROR(tileArgCheckSize(2, "memref<?xi8>", "x", (int64_t)INT32_MAX + 1,
                                 (int64_t)INT32_MAX + 1, &gpu, err, sizeof err),
-               "argument #2 (memref<?xi8>): x, more than 2^31-1 elements, which the GPU "
-               "lowering cannot index");
+               "argument #2 (memref<?xi8>): x, 2^31 or more elements, which a package "
+               "compiled with index-bits=32 cannot index (compile it with index-bits=64)");
+  CHECK(tileArgCheckSize(2, "memref<?xi8>", "x", (int64_t)INT32_MAX + 1,
+                         (int64_t)INT32_MAX + 1, &wide, err, sizeof err) == 0,
+        "limit: 2^31 elements with 64-bit indexing");
+
+  /* What 32-bit indexing reaches: elements, extents, strides and the
+   * largest element offset all below 2^31. */
+  int64_t dense[3] = {1 << 20, 2048, 1}, big[1] = {(int64_t)1 << 31};
+  CHECK(!tileArrayNeedsIndex64(2, (int64_t[]){1 << 20, 2047}, NULL),
+        "index64: 2^31 - 2^20 elements fit");
+  CHECK(tileArrayNeedsIndex64(2, dense, NULL), "index64: 2^31 elements");
+  CHECK(!tileArrayNeedsIndex64(1, (int64_t[]){INT32_MAX}, NULL),
+        "index64: 2^31-1 elements fit");
+  CHECK(tileArrayNeedsIndex64(1, big, NULL), "index64: an extent of 2^31");
+  CHECK(!tileArrayNeedsIndex64(2, (int64_t[]){0, (int64_t)1 << 30}, NULL),
+        "index64: an empty array indexes nothing");
+  CHECK(tileArrayNeedsIndex64(2, (int64_t[]){0, (int64_t)1 << 31}, NULL),
+        "index64: an empty array's extent still reaches the kernel");
+  /* A strided view: few elements, but its last one lies past 2^31. */
+  CHECK(tileArrayNeedsIndex64(2, (int64_t[]){2, 4}, (int64_t[]){(int64_t)1 << 30, 1}) ==
+            false,
+        "index64: offsets up to 2^30 + 3");
+  CHECK(tileArrayNeedsIndex64(2, (int64_t[]){3, 4}, (int64_t[]){(int64_t)1 << 30, 1}),
+        "index64: a last offset of 2^31 + 3");
+  CHECK(tileArrayNeedsIndex64(2, (int64_t[]){1, 4}, (int64_t[]){(int64_t)1 << 31, 1}),
+        "index64: a stride of 2^31");
+  (void)dense;
 }
 
 int main(void) {

@@ -162,6 +162,7 @@ static const struct {
     {"num-warps", "8"},       {"num-stages", "2"},
     {"generic", "eager"},     {"fast-math", "true"},
     {"warp-specialize", "true"}, {"persistent", "true"},
+    {"index-bits", "64"},
     /* The cache identifies the toolkit by its files, not by this option. */
     {"toolkit", NULL},
 };

@@ -40,6 +40,9 @@ static void printHelp(void) {
       "  --warps <n>         Warps per block, a power of two 1..32 (default 4)\n"
       "  --shared <bytes>    Shared memory of the kernel in all (default 0)\n"
       "  --flops <n>         Flops per program, for TFLOP/s in tile-run --bench\n"
+      "  --index-bits <n>    32 (default) or 64: how wide the kernel's element\n"
+      "                      offsets are (32: memrefs of 2^31 elements or more\n"
+      "                      are refused at launch)\n"
       "  --arg <type>        One per kernel argument, in order: memref<?x64xf32>,\n"
       "                      memref:DTYPE:RANK (all sizes dynamic), or a scalar:\n"
       "                      i1 i8 i16 i32 i64 f16 bf16 f32 f64 index, and\n"
@@ -175,6 +178,9 @@ static int dump(const char *path) {
   if (p.persistent)
     printf("persistent: each block runs programs in a loop (a 1-D grid; at "
            "most as many blocks as the GPU holds)\n");
+  printf("indexing: %d-bit (%s)\n", p.indexBits,
+         p.indexBits == 64 ? "any memref size"
+                           : "memrefs of fewer than 2^31 elements");
   printf("shared: %d bytes\n", p.sharedBytes);
   printf("flops per program: %d\n", p.flopsPerProgram);
   printf("arguments: %d\n", p.numArgs);
@@ -206,6 +212,7 @@ static bool parseInt(const char *s, long lo, long hi, int *out) {
 int main(int argc, char **argv) {
   TilePackage p;
   memset(&p, 0, sizeof p);
+  p.indexBits = 32;
   const char *image = NULL, *generic = NULL, *kernel = NULL, *output = NULL,
              *chip = "sm_90a";
   int numWarps = 4;
@@ -254,6 +261,12 @@ int main(int argc, char **argv) {
     } else if (tileFlagValue(arg, "-flops", &i, argc, argv, &value, &missing)) {
       if (missing || !parseInt(value, 0, 2147483647, &p.flopsPerProgram))
         return usage("--flops '%s': expected a count", missing ? "" : value);
+    } else if (tileFlagValue(arg, "-index-bits", &i, argc, argv, &value,
+                             &missing)) {
+      if (missing || !parseInt(value, 32, 64, &p.indexBits) ||
+          (p.indexBits != 32 && p.indexBits != 64))
+        return usage("--index-bits '%s': expected 32 or 64",
+                     missing ? "" : value);
     } else if (tileFlagValue(arg, "-arg", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a type", argv[i]);

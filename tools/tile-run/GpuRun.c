@@ -149,6 +149,8 @@ int gpuRun(Session *s, const Options *o, const TileRuntimePackage *p) {
   const char *name = tileRuntimePackageKernelName(p);
   if (!failed) {
     char entry[96] = "";
+    TileRuntimeResources res;
+    tileRuntimePackageResources(p, &res);
     if (info.aligned)
       snprintf(entry, sizeof entry, ", aligned entry");
     else if (info.genericFromPtx)
@@ -160,11 +162,12 @@ int gpuRun(Session *s, const Options *o, const TileRuntimePackage *p) {
       snprintf(blocks, sizeof blocks, " in %lld persistent blocks",
                (long long)info.blocks);
     printf("@%s on cuda (%s, sm_%d): grid %lldx%lldx%lld%s, block %d, %.3f "
-           "ms%s\n",
+           "ms%s%s\n",
            name, tileRuntimeDeviceName(g.device),
            tileRuntimeDeviceCapability(g.device), (long long)s->grid[0],
            (long long)s->grid[1], (long long)s->grid[2], blocks,
-           info.blockThreads, info.gpuMs, entry);
+           info.blockThreads, info.gpuMs, entry,
+           res.indexBits == 64 ? ", 64-bit indexing" : "");
     failed = o->bench && bench(&g, s, o, &config, &info, p, &st);
   }
   stateFree(&g);

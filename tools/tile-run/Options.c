@@ -43,6 +43,9 @@ static void printHelp(void) {
       "                             the kernel's tile.num_warps, else 4)\n"
       "  --fast-math                cuda: compile with fast-math=true (afn on every float\n"
       "                             op: the hardware's approximations; docs/numerics.md)\n"
+      "  --index-bits <32|64>       cuda: the width of a .mlir kernel's index arithmetic\n"
+      "                             (default: 64 when an argument has 2^31 or more\n"
+      "                             elements, else 32)\n"
       "  --no-cache                 cuda: compile a .mlir kernel without the compile\n"
       "                             cache (docs/tile-opt.md; TILE_NO_CACHE=1 as well)\n"
       "  --device <n>               cuda: run on GPU n, counted as the driver sees them\n"
@@ -223,6 +226,12 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
         return usage("--num-warps '%s': expected a power of two from 1 to 32",
                      missing ? "" : value);
       o->numWarpsGiven = true;
+    } else if (tileFlagValue(arg, "-index-bits", &i, argc, argv, &value,
+                             &missing)) {
+      if (missing || (strcmp(value, "32") != 0 && strcmp(value, "64") != 0))
+        return usage("--index-bits '%s': expected 32 or 64",
+                     missing ? "" : value);
+      o->indexBits = value[0] == '3' ? 32 : 64;
     } else if (tileFlagValue(arg, "-device", &i, argc, argv, &value, &missing)) {
       if (missing || !parseCount(value, 0, 1023, &o->device))
         return usage("--device '%s': expected a GPU index from 0",
@@ -293,6 +302,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
                            : o->chipGiven    ? "--chip"
                            : o->numWarpsGiven ? "--num-warps"
                            : o->fastMath      ? "--fast-math"
+                           : o->indexBits     ? "--index-bits"
                            : o->noCache       ? "--no-cache"
                            : o->deviceGiven   ? "--device"
                            : benchCounts     ? "--warmup/--iters"

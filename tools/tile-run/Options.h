@@ -43,6 +43,7 @@ typedef struct {
   int numWarps;      /* --num-warps; default 4 */
   bool numWarpsGiven;
   bool fastMath;     /* --fast-math: compile with afn on every float op */
+  int indexBits;     /* --index-bits 32|64; 0: chosen from the arguments */
   bool noCache;      /* --no-cache: compile without the compile cache */
   int device;        /* --device: the GPU's index (default 0) */
   bool deviceGiven;

@@ -86,8 +86,7 @@ int sessionLoad(Session *s, const Options *o) {
    * a limit fails at once, not after minutes spent on the arguments before
    * it. */
   char **specs = calloc((size_t)s->numSig + 1, sizeof *specs);
-  TileArgLimits limits = {o->maxArgBytes, "--max-arg-bytes",
-                          o->target == TARGET_CUDA};
+  TileArgLimits limits = {o->maxArgBytes, "--max-arg-bytes", s->indexBits};
   int rc = 0;
   for (int i = 0; i < s->numSig && !rc; ++i) {
     char what[32];
@@ -117,6 +116,16 @@ int sessionLoad(Session *s, const Options *o) {
     }
   }
   return 0;
+}
+
+bool sessionNeedsIndex64(const Session *s) {
+  for (int i = 0; i < s->numSig; ++i) {
+    const TileHostArray *a = &s->values[i].array;
+    if (s->sig[i].kind == TILE_ARG_MEMREF &&
+        tileArrayNeedsIndex64(a->rank, a->shape, NULL))
+      return true;
+  }
+  return false;
 }
 
 int sessionCopyForCpu(Session *s) {

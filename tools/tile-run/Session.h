@@ -6,6 +6,7 @@
 #ifndef TILE_RUN_SESSION_H
 #define TILE_RUN_SESSION_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "tile-c/Runtime.h"
@@ -22,7 +23,15 @@ typedef struct {
   TileHostArray *expected; /* owned, one per --check */
   TileHostArray *cpu;      /* --check-cpu: the CPU's memrefs (owned; empty
                               entries for scalars), NULL otherwise */
+  int indexBits;           /* 32: the kernel runs from a package (or a
+                              compile) that indexes in 32 bits, and --arg
+                              arrays are weighed against that; 0: no limit
+                              (the CPU; a compile chosen for the arguments) */
 } Session;
+
+/* Whether some memref argument has 2^31 or more elements, so that the
+ * GPU kernel must index in 64 bits. */
+bool sessionNeedsIndex64(const Session *s);
 
 /* Prints "tile-run: <msg>" on stderr; returns 1 (the exit code). */
 int sessionFail(const char *msg);

@@ -186,6 +186,10 @@ static int cpuRun(TileCpuKernel *kernel, Session *s, TileHostArray *arrays,
 static int openKernelFile(const Options *o, Session *s, KernelFile *k) {
   memset(s, 0, sizeof *s);
   s->kernel = o->kernel;
+  /* A GPU compile indexes in 64 bits where an argument needs it, unless
+   * --index-bits 32 says otherwise. */
+  if (o->target == TARGET_CUDA && o->indexBits == 32)
+    s->indexBits = 32;
   memset(k, 0, sizeof *k);
   int rc = sessionGrid(s, o);
   if (rc == EXIT_OK && (o->target == TARGET_CPU || o->checkCpu))
@@ -238,11 +242,16 @@ static int compileForGpu(const KernelFile *k, const Session *s,
   TilePackage *p = &pkg;
   memset(p, 0, sizeof *p);
   TileCacheReport cache;
-  /* Without --num-warps the compiler takes the kernel's own choice. */
+  /* Without --num-warps the compiler takes the kernel's own choice; the
+   * index width suits these arguments: 32 bits, the faster, unless one
+   * has 2^31 elements or more. */
+  int indexBits = o->indexBits     ? o->indexBits
+                  : sessionNeedsIndex64(s) ? 64
+                                           : 32;
   if (tileCompileKernelToPackage(k->module, o->kernel, o->chip,
                                  o->numWarpsGiven ? o->numWarps : 0,
-                                 o->fastMath, !o->noCache, &cache, p, err,
-                                 sizeof err)) {
+                                 o->fastMath, indexBits, !o->noCache, &cache,
+                                 p, err, sizeof err)) {
     snprintf(msg, sizeof msg, "compiling @%s for %s: %s", o->kernel, o->chip,
              err);
     tilePackageFree(p);
@@ -346,6 +355,9 @@ static int runPackage(const Options *o) {
   if (tileRuntimePackageLoadFile(o->input, &p, &st))
     return sessionFail(st.message);
   s.kernel = tileRuntimePackageKernelName(p);
+  TileRuntimeResources res;
+  tileRuntimePackageResources(p, &res);
+  s.indexBits = res.indexBits == 32 ? 32 : 0;
   rc = gpuCheckPackage(o, p);
   if (rc == EXIT_OK) {
     sessionSignatureFromPackage(&s, p);
