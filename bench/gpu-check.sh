@@ -2,12 +2,13 @@
 # On the GPU machine, after build-gpu/tile-run is built: runs the packages
 # of .gpu-pkgs/list.txt whose lines match REGEX (grep -E) and checks each
 # result against its reference; prints one line per package and a count.
-# Logs go to $OUT if set. Exit status 1 if any failed.
+# Logs go to $OUT if set. Exit status 1 if any failed. $PKGS names
+# another folder of packages made the same way (default .gpu-pkgs).
 #   bench/gpu-check.sh REGEX
 set -u
 RE=$1
 cd "$(dirname "$0")/.."
-D=.gpu-pkgs
+D=${PKGS:-.gpu-pkgs}
 OUTDIR=${OUT:-/tmp/tile-bench}
 TR=build-gpu/tile-run
 pass=0; fail=0

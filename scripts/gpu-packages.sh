@@ -6,6 +6,9 @@
 #   scripts/gpu-packages.sh [BUILD] [DIR]   (default build, .gpu-pkgs)
 # DIR/list.txt holds one line per kernel: NAME|GRID|ARGS|OUT-INDEX|RTOL.
 # scripts/gpu-runtime.sh runs DIR/list.txt when DIR exists.
+# $TILE_COMPILE adds compile options to every package, for instance
+# TILE_COMPILE=index-bits=64 to check the 64-bit indexing of every example
+# (bench/gpu-index64.sh).
 set -u
 cd "$(dirname "$0")/.."
 B=${1:-build}
@@ -17,7 +20,7 @@ add() { # NAME FILE KERNEL GRID OUT RTOL ARGS...
   shift 6
   local args=""
   for a in "$@"; do args="$args --arg $a"; done
-  if ! "$B/tile-opt" "$file" --tile-compile --emit=package --kernel="$kernel" -o "$D/$name.tpkg" 2>"$D/$name.err"; then
+  if ! "$B/tile-opt" "$file" --tile-compile="${TILE_COMPILE:-}" --emit=package --kernel="$kernel" -o "$D/$name.tpkg" 2>"$D/$name.err"; then
     echo "skip $name: $(head -1 "$D/$name.err")"; return
   fi
   if ! "$B/tile-run" "$file" --kernel "$kernel" --grid "$grid" $args --out "$out=$D/$name.ref.npy" >/dev/null; then
