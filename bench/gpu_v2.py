@@ -8,6 +8,8 @@
       CPU (tile-run --target cpu) and keeps its outputs; adds the GPU-only
       kernels of test/Conversion/Inputs/v2-gpu.mlir (long-row cumsum,
       print, assert, f16 atomics). DIR/cases.json lists everything.
+      $TILE_COMPILE adds compile options to every package (for instance
+      index-bits=64).
   run TILE_RUN DIR    (on the GPU machine, no MLIR needed): runs every
       package with tile-run --target cuda on the same inputs and checks
       each output against the NumPy reference and against the CPU's
@@ -27,6 +29,7 @@ import sys
 
 SRC = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REF = os.path.join(SRC, "test", "Run", "Inputs", "v2_ref.py")
+COMPILE = "--tile-compile=" + os.environ.get("TILE_COMPILE", "")
 
 
 def sh(cmd, **kw):
@@ -143,7 +146,7 @@ def package(tile_opt, tile_run, out, name, words):
     open(mlir, "w").write(substitute(open(file).read(), defines))
     grid = substitute(grid, defines)
     pkg = os.path.join(out, name + ".tpkg")
-    r = sh([tile_opt, mlir, "--tile-compile", "--emit=package",
+    r = sh([tile_opt, mlir, COMPILE, "--emit=package",
             "--kernel=" + kernel, "-o", pkg])
     if r.returncode:
         print("skip %s: %s" % (name, r.stderr.strip().splitlines()[:1]))
@@ -223,7 +226,7 @@ def gpu_only(tile_opt, tile_run, out):
 
     def pkg(kernel):
         p = os.path.join(out, "gpu-" + kernel + ".tpkg")
-        r = sh([tile_opt, file, "--tile-compile", "--emit=package",
+        r = sh([tile_opt, file, COMPILE, "--emit=package",
                 "--kernel=" + kernel, "-o", p])
         if r.returncode:
             print("skip %s: %s" % (kernel, r.stderr.strip()))
