@@ -246,6 +246,14 @@ static inline TileRuntimeArg tileRuntimeArgFloat(double value) {
   return a;
 }
 
+/* The index width a launch with these arguments needs: 64 when some
+ * memref has 2^31 elements or more (or an extent, a stride or its last
+ * element's offset reaches 2^31), else 32. A package compiled with
+ * index-bits=32 refuses the first kind (TILE_STATUS_ARGUMENT_MISMATCH);
+ * an embedder that compiles per launch can ask first and compile with
+ * TileCompileOptions.indexBits = 64 only where it is needed. */
+int tileRuntimeArgsIndexBits(const TileRuntimeArg *args, int numArgs);
+
 /* Which of the package's entries a launch runs. AUTO picks the aligned
  * entry when the package has one and every memref is dense, C-ordered,
  * 16-byte aligned and has an innermost size of a multiple of 16 bytes (the

@@ -118,6 +118,19 @@ int runtimeCheckArgs(const char *kernelName, const TilePackageArg *want,
   return 0;
 }
 
+int tileRuntimeArgsIndexBits(const TileRuntimeArg *args, int numArgs) {
+  for (int i = 0; args && i < numArgs; ++i) {
+    const TileRuntimeArg *v = &args[i];
+    if (v->kind != TILE_RUNTIME_ARG_MEMREF || v->rank < 1 || v->rank > 3)
+      continue;
+    int64_t strides[3];
+    runtimeArgStrides(v, strides);
+    if (tileArrayNeedsIndex64(v->rank, v->shape, strides))
+      return 64;
+  }
+  return 32;
+}
+
 void runtimeArgStrides(const TileRuntimeArg *v, int64_t out[3]) {
   bool given = false;
   for (int d = 0; d < v->rank; ++d)

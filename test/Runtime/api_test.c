@@ -283,7 +283,10 @@ static void testLaunches(const char *fakeDriver) {
   args[0].strides[0] = (int64_t)1 << 31;
   args[0].strides[1] = 1;
   show("far stride", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
+  printf("far stride needs %d bits, the rest %d\n",
+         tileRuntimeArgsIndexBits(args, 6), tileRuntimeArgsIndexBits(args + 1, 5));
   // CHECK-NEXT: far stride: argument mismatch: argument #0 (memref<?x64xf16>): shape 2x64, 2^31 or more elements, which a package compiled with index-bits=32 cannot index (compile it with index-bits=64)
+  // CHECK-NEXT: far stride needs 64 bits, the rest 32
   /* The same kernel compiled with index-bits=64 takes both. */
   TileRuntimePackage *wide =
       makePackage("scale", "sm_80", kScalePtx, 6, scaleArgs, 0, 64);
