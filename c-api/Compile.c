@@ -43,7 +43,8 @@ int tileCompileKernel(MlirModule module, const char *name,
   if (setOption(&o, "chip", in->chip, err, errSize) ||
       setOption(&o, "mma", in->mma, err, errSize) ||
       setOption(&o, "warp-specialize", in->warpSpecialize, err, errSize) ||
-      setOption(&o, "persistent", in->persistent, err, errSize))
+      setOption(&o, "persistent", in->persistent, err, errSize) ||
+      setOption(&o, "asserts", in->asserts, err, errSize))
     return 1;
   if (in->numWarps < 0 || in->numWarps > 32 ||
       (in->numWarps & (in->numWarps - 1)) != 0) {

@@ -10,6 +10,7 @@
 #include "lib/Execution/CpuKernel.h"
 #include "lib/Runtime/RuntimeApi.h"
 #include "lib/Support/IR.h"
+#include "lib/Transforms/StripAsserts.h"
 #include "tile-c/Dialect.h"
 
 /* The name of the module's only kernel, or a message saying why there is
@@ -36,11 +37,24 @@ TileStatusCode tileCpuKernelCreateFromModule(MlirModule module,
                                              const char *name,
                                              TileCpuKernel **out,
                                              TileStatus *status) {
+  return tileCpuKernelCreateFromModuleWithOptions(module, name, NULL, out,
+                                                  status);
+}
+
+TileStatusCode tileCpuKernelCreateFromModuleWithOptions(
+    MlirModule module, const char *name, const TileCpuCompileOptions *options,
+    TileCpuKernel **out, TileStatus *status) {
   if (mlirModuleIsNull(module) || !out)
     return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
-                         "tileCpuKernelCreateFromModule: %s is null",
+                         "creating a CPU kernel: %s is null",
                          out ? "the module" : "out");
   *out = NULL;
+  TileCpuOptions o = {0};
+  if (options && options->asserts &&
+      !tileAssertsParse(options->asserts, &o.assertsOff))
+    return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
+                         "asserts wants on or off, got '%.200s'",
+                         options->asserts);
   char only[256];
   if (!name) {
     if (onlyKernel(module, only, sizeof only, status))
@@ -48,7 +62,7 @@ TileStatusCode tileCpuKernelCreateFromModule(MlirModule module,
     name = only;
   }
   char err[2048];
-  if (tileCpuKernelCreate(module, name, out, err, sizeof err))
+  if (tileCpuKernelCreateWithOptions(module, name, &o, out, err, sizeof err))
     return runtimeStatus(status, TILE_STATUS_COMPILE, "%s", err);
   return runtimeStatus(status, TILE_STATUS_OK, "%s", "");
 }
@@ -105,7 +119,8 @@ TileStatusCode tileCpuKernelRunArgs(TileCpuKernel *kernel,
     h->bytes = (size_t)dense * tileDTypeSize(h->dtype);
     values[i].array = h;
   }
-  if (tileCpuKernelRun(kernel, values, grid, err, sizeof err))
-    return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT, "%s", err);
-  return runtimeStatus(status, TILE_STATUS_OK, "%s", "");
+  /* A failed assert is the kernel's verdict on its data, not a mistake in
+   * the call: TILE_STATUS_ASSERT, as the GPU runtime reports one. */
+  int rc = tileCpuKernelRun(kernel, values, grid, err, sizeof err);
+  return runtimeStatusFrom(status, rc, TILE_STATUS_INVALID_ARGUMENT, err);
 }

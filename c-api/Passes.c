@@ -11,6 +11,7 @@
 #include "lib/Support/IR.h"
 #include "lib/Support/StrBuf.h"
 #include "lib/Transforms/PassDef.h"
+#include "lib/Transforms/StripAsserts.h"
 #include "tile-c/Dialect.h"
 
 typedef struct {
@@ -147,6 +148,14 @@ static bool parseOptions(const TilePassDef *def, MlirStringRef text,
         ok = false;
       }
       out->fastMath = value[0] == 't';
+    } else if (strcmp(key, "asserts") == 0) {
+      if (!tileAssertsParse(value, &out->assertsOff)) {
+        tileStrBufPrintf(&err,
+                         "pass '%s': option 'asserts' wants on or off, got "
+                         "'%s'",
+                         def->name, value);
+        ok = false;
+      }
     } else if (strcmp(key, "warp-specialize") == 0 ||
                strcmp(key, "persistent") == 0) {
       bool ws = key[0] == 'w';

@@ -67,6 +67,11 @@ typedef struct {
    * ones with a message naming this option), or 64, any size, at some
    * cost in speed (docs/gpu.md, "64-bit indexing"). */
   int indexBits;
+  /* tile.assert (DIALECT.md, "v2"): NULL or "on", compiled (a failed one
+   * stops the kernel: the launch reports TILE_STATUS_ASSERT); "off",
+   * erased before lowering, with what only computed its condition, so
+   * it costs nothing. tile.print stays either way. */
+  const char *asserts;
   /* Non-zero: through tile's compile cache. A kernel compiled before with
    * the same IR (printed without locations), options, output kind, CUDA
    * toolkit and build of tile is read back instead of compiled (its

@@ -30,6 +30,14 @@ extern "C" {
 
 typedef struct TileCpuKernel TileCpuKernel;
 
+/* How a kernel is compiled for the CPU; all zero is the default. */
+typedef struct {
+  /* tile.assert (DIALECT.md, "v2"): NULL or "on", checked; "off", erased
+   * before lowering with what only computed its condition, as
+   * TileCompileOptions.asserts (tile-c/Compile.h). tile.print stays. */
+  const char *asserts;
+} TileCpuCompileOptions;
+
 /* Lowers and JIT-compiles kernel `name` (NULL: the module's only kernel)
  * of `module`, which is not changed. A kernel that does not lower is
  * TILE_STATUS_COMPILE, with located diagnostics through the context's
@@ -38,9 +46,19 @@ TileStatusCode tileCpuKernelCreateFromModule(MlirModule module,
                                              const char *name,
                                              TileCpuKernel **out,
                                              TileStatus *status);
+/* The same with options (NULL: the defaults); an option of another value
+ * is TILE_STATUS_INVALID_ARGUMENT. */
+TileStatusCode tileCpuKernelCreateFromModuleWithOptions(
+    MlirModule module, const char *name, const TileCpuCompileOptions *options,
+    TileCpuKernel **out, TileStatus *status);
 
 /* Runs every program of `grid` (x, y, z; each >= 1). Checks the
- * arguments as a GPU launch does (count, kind, rank, static sizes). */
+ * arguments as a GPU launch does (count, kind, rank, static sizes):
+ * TILE_STATUS_ARGUMENT_MISMATCH. Programs run in grid order (x fastest);
+ * a tile.assert that fails stops the run there with TILE_STATUS_ASSERT
+ * and the message "FILE:LINE:COL: tile.assert failed in program (x, y,
+ * z): MESSAGE" (what the program wrote to memory before it stays
+ * written). */
 TileStatusCode tileCpuKernelRunArgs(TileCpuKernel *kernel,
                                     const TileRuntimeArg *args, int numArgs,
                                     const int64_t grid[3],

@@ -73,6 +73,14 @@ typedef enum {
   TILE_STATUS_COMPILE = 11,         /* a kernel did not compile
                                        (tile-c/CpuRun.h; the context's
                                        diagnostics say where) */
+  TILE_STATUS_ASSERT = 12,          /* a tile.assert failed: the kernel
+                                       stopped. On the GPU the device
+                                       printed its message, location and
+                                       program on stdout, and the context
+                                       is unusable after it (CUDA's rule:
+                                       later calls are TILE_STATUS_CUDA);
+                                       on the CPU (tile-c/CpuRun.h) the
+                                       status message holds them */
 } TileStatusCode;
 
 typedef struct {

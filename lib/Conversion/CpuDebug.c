@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/Conversion/PrintFormat.h"
 #include "lib/Support/IR.h"
 #include "lib/Support/Location.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -40,19 +41,6 @@ static MlirValue toI64(TileBuilder *b, MlirValue v) {
   return bCast(b, width == 1 ? "arith.extui" : "arith.extsi", v, i64);
 }
 
-/* Significant digits that read back the same value of each float type. */
-static int digitsOf(MlirType t) {
-  if (mlirTypeIsAF64(t))
-    return 17;
-  if (mlirTypeIsAF32(t))
-    return 9;
-  if (mlirTypeIsAF16(t))
-    return 5;
-  if (mlirTypeIsABF16(t))
-    return 4;
-  return 3; /* f8 */
-}
-
 static void printElement(TileBuilder *b, MlirOperation op, MlirValue prefix,
                          const MlirValue pid[3], intptr_t rank,
                          const MlirValue *idx, MlirValue v) {
@@ -76,7 +64,7 @@ static void printElement(TileBuilder *b, MlirOperation op, MlirValue prefix,
   if (!mlirTypeIsAF64(t))
     v = bCast(b, "arith.extf", v, mlirF64TypeGet(b->ctx));
   args[n++] = v;
-  args[n++] = bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), digitsOf(t));
+  args[n++] = bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), tilePrintFloatDigits(t));
   tileCpuCall(b, op, "tileCpuPrintFloat", n, args, (MlirType){NULL});
 }
 

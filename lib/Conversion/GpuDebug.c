@@ -4,8 +4,9 @@
  *     CUDA ABI lays out a C varargs list (each at its natural alignment,
  *     floats promoted to double), here an alloca'd LLVM struct. A tile
  *     prints one line per element, from the thread that holds the copy
- *     that counts (gpuOwnsRegister), in Triton's format:
- *       pid (0, 1, 0) idx (3, 17) x: 1.500000
+ *     that counts (gpuOwnsRegister), in the CPU's format and digits
+ *     (PrintFormat.h), so both targets print the same text:
+ *       pid (0, 1, 0) idx (3, 17) x: 1.5
  *     a scalar one line per program, from thread 0: pid (0, 1, 0) x: 7
  *     The driver flushes the device's buffer at the next synchronization;
  *     lines of different programs interleave in any order.
@@ -22,6 +23,7 @@
 #include <string.h>
 
 #include "lib/Conversion/GpuOps.h"
+#include "lib/Conversion/PrintFormat.h"
 #include "lib/Support/IR.h"
 #include "lib/Support/Location.h"
 #include "lib/Support/StrBuf.h"
@@ -164,25 +166,26 @@ static void printLine(GpuLowering *g, TileBuilder *b, const char *format,
   call(b, "vprintf", 2, callArgs, i32);
 }
 
-/* The argument and conversion of one value: integers up to 32 bits as
- * %d (i1 as 0 or 1), 64-bit ones and index as %lld, floats as %f of the
- * double. */
-static MlirValue printArg(TileBuilder *b, MlirValue v, const char **spec) {
+/* The argument and conversion of one value, as the CPU prints it
+ * (PrintFormat.h): integers up to 32 bits as %d (i1 as 0 or 1), 64-bit
+ * ones and index as %lld, floats as %.Ng of the double. `spec` holds at
+ * least 8 bytes. */
+static MlirValue printArg(TileBuilder *b, MlirValue v, char *spec) {
   MlirType t = mlirValueGetType(v);
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
   if (mlirTypeIsAIndex(t)) {
-    *spec = "%lld";
+    strcpy(spec, "%lld");
     return bCast(b, "arith.index_cast", v, i64);
   }
   if (mlirTypeIsAInteger(t)) {
     unsigned w = mlirIntegerTypeGetWidth(t);
-    *spec = w == 64 ? "%lld" : "%d";
+    strcpy(spec, w == 64 ? "%lld" : "%d");
     if (w == 64 || w == 32)
       return v;
     return bCast(b, w == 1 ? "arith.extui" : "arith.extsi", v, i32);
   }
-  *spec = "%f";
+  snprintf(spec, 8, "%%.%dg", tilePrintFloatDigits(t));
   MlirType f64 = mlirF64TypeGet(b->ctx);
   if (tileTypeIsF8(t) || mlirTypeIsABF16(t))
     v = bCast(b, "arith.extf", v, mlirF32TypeGet(b->ctx));
@@ -192,9 +195,12 @@ static MlirValue printArg(TileBuilder *b, MlirValue v, const char **spec) {
 bool gpuLowerPrint(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirStringRef prefix = tileStr("");
   tileOpStrAttr(op, "prefix", &prefix);
-  /* The prefix goes into the format: its '%' doubled. */
-  char *pre = malloc(2 * prefix.length + 1);
+  /* The prefix goes into the format, its '%' doubled, after a space; an
+   * empty one without it ("pid (0, 0, 0): 7"), as the CPU writes it. */
+  char *pre = malloc(2 * prefix.length + 2);
   size_t len = 0;
+  if (prefix.length)
+    pre[len++] = ' ';
   for (size_t i = 0; i < prefix.length; ++i) {
     pre[len++] = prefix.data[i];
     if (prefix.data[i] == '%')
@@ -205,8 +211,7 @@ bool gpuLowerPrint(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   args[0] = ctaid(b, 'x');
   args[1] = ctaid(b, 'y');
   args[2] = ctaid(b, 'z');
-  char format[512];
-  const char *spec;
+  char format[512], spec[8];
   MlirValue operand = mlirOperationGetOperand(op, 0);
   if (!gpuIsTensor(operand)) {
     MlirValue v = gpuOperandScalar(g, op, 0);
@@ -220,8 +225,8 @@ bool gpuLowerPrint(GpuLowering *g, TileBuilder *b, MlirOperation op) {
                                   g->lane),
                             bConstIndex(b, 0));
     bIf(b, first, 0, NULL, false, &thenB, NULL);
-    args[3] = printArg(&thenB, v, &spec);
-    snprintf(format, sizeof format, "pid (%%u, %%u, %%u) %s: %s\n", pre,
+    args[3] = printArg(&thenB, v, spec);
+    snprintf(format, sizeof format, "pid (%%u, %%u, %%u)%s: %s\n", pre,
              spec);
     printLine(g, &thenB, format, 4, args);
     bYield(&thenB, "scf.yield", 0, NULL);
@@ -254,8 +259,8 @@ bool gpuLowerPrint(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       len += (size_t)snprintf(idx + len, sizeof idx - len, "%s%%d",
                               d ? ", " : "");
     }
-    args[3 + t.rank] = printArg(at, t.regs[r], &spec);
-    snprintf(format, sizeof format, "pid (%%u, %%u, %%u) idx (%s) %s: %s\n",
+    args[3 + t.rank] = printArg(at, t.regs[r], spec);
+    snprintf(format, sizeof format, "pid (%%u, %%u, %%u) idx (%s)%s: %s\n",
              idx, pre, spec);
     printLine(g, at, format, 4 + t.rank, args);
     if (at != b)

@@ -13,6 +13,7 @@
 
 #include "lib/Conversion/TileToCPU.h"
 #include "lib/Transforms/Numerics.h"
+#include "lib/Transforms/StripAsserts.h"
 #include "lib/Execution/CpuAlloc.h"
 #include "lib/Execution/CpuDebug.h"
 #include "lib/Execution/JitSymbols.h"
@@ -26,6 +27,7 @@
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/Pass.h"
 #include "tile-c/Dialect.h"
+#include "tile-c/Runtime.h"
 
 enum { kMaxArgs = 64, kMaxRank = 3 };
 
@@ -98,7 +100,7 @@ static void appendMessage(MlirStringRef s, void *userData) {
 
 /* Lowers `func` (inside `module`, a clone) to the LLVM dialect. */
 static int lowerToLLVM(MlirModule module, MlirOperation func, const char *name,
-                       char *err, size_t errSize) {
+                       const TileCpuOptions *o, char *err, size_t errSize) {
   /* Only the kernel stays: other functions are not part of this run. */
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body), next;
@@ -107,6 +109,8 @@ static int lowerToLLVM(MlirModule module, MlirOperation func, const char *name,
     if (!mlirOperationEqual(op, func))
       mlirOperationDestroy(op);
   }
+  if (o->assertsOff)
+    tileStripAsserts(func);
   /* tile-numerics after tile-to-cpu, so the reductions' combiners are
    * covered too. */
   if (mlirLogicalResultIsFailure(tileLowerKernelToCPU(func)) ||
@@ -142,6 +146,16 @@ static int lowerToLLVM(MlirModule module, MlirOperation func, const char *name,
 
 int tileCpuKernelCreate(MlirModule module, const char *name,
                         TileCpuKernel **out, char *err, size_t errSize) {
+  return tileCpuKernelCreateWithOptions(module, name, NULL, out, err,
+                                        errSize);
+}
+
+int tileCpuKernelCreateWithOptions(MlirModule module, const char *name,
+                                   const TileCpuOptions *options,
+                                   TileCpuKernel **out, char *err,
+                                   size_t errSize) {
+  TileCpuOptions defaults = {0};
+  const TileCpuOptions *o = options ? options : &defaults;
   *out = NULL;
   MlirOperation func = findFunc(module, name);
   if (mlirOperationIsNull(func) || !tileIsKernel(func)) {
@@ -164,7 +178,7 @@ int tileCpuKernelCreate(MlirModule module, const char *name,
   tileContextRegisterUpstream(mlirModuleGetContext(module));
   MlirModule clone =
       mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(module)));
-  if (lowerToLLVM(clone, findFunc(clone, name), name, err, errSize)) {
+  if (lowerToLLVM(clone, findFunc(clone, name), name, o, err, errSize)) {
     mlirModuleDestroy(clone);
     free(k);
     return 1;
@@ -320,7 +334,7 @@ int tileCpuKernelRunWithProgress(TileCpuKernel *k, const TileArgValue *args,
   Packed *p = calloc(1, sizeof *p);
   if (!p) {
     snprintf(err, errSize, "out of memory");
-    return 1;
+    return TILE_STATUS_OUT_OF_MEMORY;
   }
   for (int i = 0; i < k->numArgs; ++i) {
     if (checkArg(k, i, &args[i], err, errSize)) {
@@ -370,9 +384,10 @@ int tileCpuKernelRunWithProgress(TileCpuKernel *k, const TileArgValue *args,
    * program's in that order; the run stops there. */
   if (!ok)
     snprintf(err, errSize, "%s", trap ? trap->message : "out of memory");
+  int rc = ok ? 0 : trap ? TILE_STATUS_ASSERT : TILE_STATUS_OUT_OF_MEMORY;
   free(trap);
   free(p);
-  return ok ? 0 : 1;
+  return rc;
 }
 
 void tileCpuKernelDestroy(TileCpuKernel *k) {

@@ -7,6 +7,7 @@
 #ifndef TILE_EXECUTION_CPUKERNEL_H
 #define TILE_EXECUTION_CPUKERNEL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,18 +25,31 @@ typedef struct {
 
 typedef struct TileCpuKernel TileCpuKernel;
 
+/* How a kernel is compiled for the CPU; all zero is the default. */
+typedef struct {
+  bool assertsOff; /* asserts=off: tile.assert erased (StripAsserts.h) */
+} TileCpuOptions;
+
 /* Compiles kernel `name` of `module` for the CPU. `module` is not changed
  * (a clone is lowered). Lowering problems are reported through the
  * context's diagnostic engine at the kernel's ops; the returned message says
  * what failed. Returns 0 on success. */
 int tileCpuKernelCreate(MlirModule module, const char *name,
                         TileCpuKernel **out, char *err, size_t errSize);
+/* The same with options (NULL: the defaults). */
+int tileCpuKernelCreateWithOptions(MlirModule module, const char *name,
+                                   const TileCpuOptions *options,
+                                   TileCpuKernel **out, char *err,
+                                   size_t errSize);
 int tileCpuKernelNumArgs(const TileCpuKernel *k);
 const char *tileCpuKernelName(const TileCpuKernel *k);
 const TileKernelArg *tileCpuKernelArg(const TileCpuKernel *k, int index);
 /* Runs every program of `grid` (x, y, z; each >= 1) in order. Memref
  * arguments are read and written in place. Checks argument kinds, dtypes,
- * ranks and static sizes first (a message naming the argument). */
+ * ranks and static sizes first (a message naming the argument). Returns 0,
+ * or non-zero with a message: TILE_STATUS_ASSERT (tile-c/Runtime.h) when
+ * a tile.assert failed ("LOC: tile.assert failed in program (x, y, z):
+ * MESSAGE", CpuDebug.h), TILE_STATUS_OUT_OF_MEMORY, else 1. */
 int tileCpuKernelRun(TileCpuKernel *k, const TileArgValue *args,
                      const int64_t grid[3], char *err, size_t errSize);
 

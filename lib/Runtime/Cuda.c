@@ -134,7 +134,7 @@ static int cuFail(const TileCuda *cu, CUresult rc, const char *call,
   /* A tile.assert that failed: the device printed its message, location
    * and program (block) on stdout; the context is unusable from here on. */
   if (rc == 710) /* CUDA_ERROR_ASSERT */
-    return tileFailCode(TILE_STATUS_CUDA, err, errSize,
+    return tileFailCode(TILE_STATUS_ASSERT, err, errSize,
                         "device assert failed (its message, location and "
                         "program are printed above): %s reported %s (code %d)",
                         call, name, rc);

@@ -459,7 +459,7 @@ TileStatusCode tileRuntimeKernelLaunch(TileRuntimeKernel *kernel,
     preparedFree(&pr);
     tileCudaLeave(kernel->device->cu);
   }
-  if (launched && rc == TILE_STATUS_CUDA) {
+  if (launched && (rc == TILE_STATUS_CUDA || rc == TILE_STATUS_ASSERT)) {
     /* Which kernel, and how it was launched: a fault (an illegal address)
      * surfaces at the synchronization after it. */
     char why[2048];

@@ -22,6 +22,7 @@ const char *tileStatusCodeName(TileStatusCode code) {
   case TILE_STATUS_CUDA: return "CUDA error";
   case TILE_STATUS_OUT_OF_MEMORY: return "out of memory";
   case TILE_STATUS_COMPILE: return "compile error";
+  case TILE_STATUS_ASSERT: return "assert failed";
   }
   return "unknown status";
 }

@@ -22,6 +22,7 @@
 #include "lib/Transforms/Numerics.h"
 #include "lib/Transforms/WidenF8Dots.h"
 #include "lib/Transforms/PromoteSmem.h"
+#include "lib/Transforms/StripAsserts.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/GPU.h"
@@ -150,6 +151,12 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
         return 1;
       }
       o->fastMath = value[0] == 't';
+    } else if (strcmp(key, "asserts") == 0) {
+      if (!tileAssertsParse(value, &o->assertsOff)) {
+        snprintf(err, errSize,
+                 "--tile-compile: asserts wants on or off, got '%s'", value);
+        return 1;
+      }
     } else if (strcmp(key, "warp-specialize") == 0 ||
                strcmp(key, "persistent") == 0) {
       bool ws = key[0] == 'w';
@@ -179,8 +186,8 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
     } else {
       snprintf(err, errSize,
                "--tile-compile: unknown option '%s' (chip, mma, num-warps, "
-               "num-stages, generic, fast-math, warp-specialize, persistent, "
-               "index-bits, toolkit)",
+               "num-stages, generic, fast-math, asserts, warp-specialize, "
+               "persistent, index-bits, toolkit)",
                key);
       return 1;
     }
@@ -207,12 +214,12 @@ void tileGpuOptionsFormat(const TileGpuOptions *o, TileStrBuf *out) {
    * cache's own fields. */
   tileStrBufPrintf(out,
                    "chip=%s mma=%s generic=%s num-warps=%d num-stages=%d "
-                   "fast-math=%s warp-specialize=%s persistent=%s "
+                   "fast-math=%s asserts=%s warp-specialize=%s persistent=%s "
                    "index-bits=%d",
                    o->chip, mma[o->mma], generic[o->generic], o->numWarps,
                    o->numStages, o->fastMath ? "true" : "false",
-                   choice[o->warpSpecialize], choice[o->persistent],
-                   o->indexBits);
+                   o->assertsOff ? "off" : "on", choice[o->warpSpecialize],
+                   choice[o->persistent], o->indexBits);
 }
 
 bool tileGpuOptionsUseCache(TileGpuOptions *o) {
@@ -535,6 +542,9 @@ static MlirLogicalResult runTilePass(TilePass pass, MlirOperation m,
     return tileLegalizeNumerics(m, tileNumericsGpuTarget(o->chip),
                                 o->fastMath);
   case PASS_CANONICALIZE:
+    /* tile-canonicalize{asserts=off}, as a pipeline would run it. */
+    if (o->assertsOff)
+      tileStripAsserts(m);
     return tileCanonicalize(m);
   case PASS_COALESCE:
     return tileCoalesce(m, numWarps);
@@ -867,7 +877,8 @@ int tileGpuCompile(MlirModule module, const char *name,
 
 int tileCompileKernelToPackage(MlirModule module, const char *name,
                                const char *chip, int numWarps,
-                               bool fastMath, int indexBits, bool cache,
+                               bool fastMath, int indexBits, bool assertsOff,
+                               bool cache,
                                TileCacheReport *report, TilePackage *out,
                                char *err, size_t errSize) {
   TileGpuOptions o;
@@ -877,6 +888,7 @@ int tileCompileKernelToPackage(MlirModule module, const char *name,
   o.numWarps = numWarps;
   o.fastMath = fastMath;
   o.indexBits = indexBits;
+  o.assertsOff = assertsOff;
   if (cache)
     tileGpuOptionsUseCache(&o);
   o.cacheReport = report;

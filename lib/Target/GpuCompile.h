@@ -47,6 +47,7 @@ typedef struct {
   int numWarps;        /* 0: the kernel's tile.num_warps, else 4 */
   int numStages;       /* 0: the kernel's tile.num_stages, else 3 */
   bool fastMath;       /* fast-math=true: afn on every float op */
+  bool assertsOff;     /* asserts=off: no tile.assert (StripAsserts.h) */
   TileChoice warpSpecialize; /* warp-specialize=auto|true|false */
   TileChoice persistent;     /* persistent=auto|true|false */
   /* index-bits=32|64: the width of index values and element offsets in
@@ -90,7 +91,7 @@ typedef struct TileGpuTiming {
 
 void tileGpuOptionsInit(TileGpuOptions *o);
 /* Parses "chip=sm_90a mma=auto num-warps=8 num-stages=3 generic=lazy
- * toolkit=/usr/local/cuda" into `o`. */
+ * asserts=off toolkit=/usr/local/cuda" into `o`. */
 int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
                         size_t errSize);
 /* Every option that changes the output, with its value, in one line
@@ -125,12 +126,14 @@ int tileGpuCompile(MlirModule module, const char *name,
                    size_t errSize);
 
 /* For tile-run: compile kernel `name` of `module` (not changed: a clone is
- * compiled) for `chip` with index-bits=`indexBits` into a package, through
- * the compile cache in its default directory when `cache` (what it did
- * then in *report, if not NULL). */
+ * compiled) for `chip` with index-bits=`indexBits` into a package, with
+ * the asserts unless `assertsOff`, through the compile cache in its
+ * default directory when `cache` (what it did then in *report, if not
+ * NULL). */
 int tileCompileKernelToPackage(MlirModule module, const char *name,
                                const char *chip, int numWarps,
-                               bool fastMath, int indexBits, bool cache,
+                               bool fastMath, int indexBits, bool assertsOff,
+                               bool cache,
                                struct TileCacheReport *report,
                                TilePackage *out, char *err, size_t errSize);
 

@@ -275,6 +275,13 @@ static const char *const kRemovableOps[] = {
     "tile.convert_layout",
 };
 
+bool tileOpIsRemovableTileOp(MlirOperation op) {
+  for (size_t i = 0; i < sizeof kRemovableOps / sizeof *kRemovableOps; ++i)
+    if (tileOpIsNamed(op, kRemovableOps[i]))
+      return true;
+  return false;
+}
+
 static const char *const kShapeOps[] = {"tile.broadcast", "tile.reshape",
                                         "tile.expand_dims", "tile.trans"};
 

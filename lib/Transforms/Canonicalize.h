@@ -6,10 +6,15 @@
 #ifndef TILE_TRANSFORMS_CANONICALIZE_H
 #define TILE_TRANSFORMS_CANONICALIZE_H
 
+#include <stdbool.h>
+
 #include "mlir-c/IR.h"
 #include "mlir-c/Rewrite.h"
 #include "mlir-c/Support.h"
 
+/* Whether `op` is one of the tile ops tile-canonicalize erases when its
+ * result is unused (the only effect of each is its result). */
+bool tileOpIsRemovableTileOp(MlirOperation op);
 /* Populates `set` with tile's canonicalization patterns. */
 void tilePopulateCanonicalizePatterns(MlirContext ctx,
                                       MlirRewritePatternSet set);

@@ -19,6 +19,7 @@ typedef struct {
   bool fastMath;  /* fast-math=true: afn on every float op */
   TileChoice warpSpecialize; /* tile-pipeline: auto|true|false */
   TileChoice persistent;     /* tile-pipeline: auto|true|false */
+  bool assertsOff; /* asserts=off: tile.assert erased (StripAsserts.h) */
 } TilePassOptions;
 
 typedef struct {

@@ -7,6 +7,7 @@
 #include "lib/Transforms/Canonicalize.h"
 #include "lib/Transforms/Pipeline.h"
 #include "lib/Transforms/PromoteSmem.h"
+#include "lib/Transforms/StripAsserts.h"
 #include "lib/Transforms/WidenF8Dots.h"
 #include "lib/Support/IR.h"
 #include "tile-c/Dialect.h"
@@ -19,7 +20,8 @@ static MlirLogicalResult runVerify(MlirOperation op,
 
 static MlirLogicalResult runCanonicalize(MlirOperation op,
                                          const TilePassOptions *options) {
-  (void)options;
+  if (options->assertsOff)
+    tileStripAsserts(op);
   return tileCanonicalize(op);
 }
 
@@ -36,7 +38,8 @@ static MlirWalkResult lowerFunction(MlirOperation op, void *userData) {
 
 static MlirLogicalResult runToCPU(MlirOperation op,
                                   const TilePassOptions *options) {
-  (void)options;
+  if (options->assertsOff)
+    tileStripAsserts(op);
   bool ok = true;
   mlirOperationWalk(op, lowerFunction, &ok, MlirWalkPreOrder);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
@@ -83,8 +86,9 @@ const TilePassDef tilePassTable[] = {
      "check the tile dialect rules IRDL cannot state (shapes, types, ranks)",
      "", runVerify},
     {"tile-canonicalize",
-     "fold tile shape ops and splats, drop unused side-effect-free tile ops",
-     "", runCanonicalize},
+     "fold tile shape ops and splats, drop unused side-effect-free tile ops; "
+     "asserts=off: erase tile.assert and what only computed its condition",
+     "asserts", runCanonicalize},
     {"tile-widen-f8-dots",
      "extend the operands of fp8 dots that wgmma or tcgen05 cannot run (no "
      "chip=sm_90a or sm_100a, B not K-major, ...) to f16, so they run as f16 "
@@ -119,7 +123,8 @@ const TilePassDef tilePassTable[] = {
      "num-stages chip warp-specialize persistent", runPipeline},
     {"tile-to-cpu",
      "lower functions to tensor/scf/memref code, one call per program "
-     "(six trailing index arguments: program id x, y, z and grid x, y, z)",
-     "", runToCPU},
+     "(six trailing index arguments: program id x, y, z and grid x, y, z); "
+     "asserts=off: tile.assert erased first",
+     "asserts", runToCPU},
     {0, 0, 0, 0},
 };

@@ -163,6 +163,7 @@ static const struct {
     {"generic", "eager"},     {"fast-math", "true"},
     {"warp-specialize", "true"}, {"persistent", "true"},
     {"index-bits", "64"},
+    {"asserts", "off"},
     /* The cache identifies the toolkit by its files, not by this option. */
     {"toolkit", NULL},
 };

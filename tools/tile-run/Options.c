@@ -38,6 +38,9 @@ static void printHelp(void) {
       "                             |actual - expected| <= atol + rtol*|expected|, atol = rtol;\n"
       "                             default rtol 1e-5 (f32, f64), 1e-2 (f16, bf16),\n"
       "                             0.125 (f8e4m3), 0.25 (f8e5m2), 0 (ints, bool)\n"
+      "  --asserts <on|off>         Compile tile.assert (on, the default) or erase it\n"
+      "                             before lowering (off: it costs nothing), for\n"
+      "                             either target; a package keeps how it was compiled\n"
       "  --chip <sm_NN[a]>          cuda: the chip to compile for (default sm_90a)\n"
       "  --num-warps <n>            cuda: warps per program when compiling (default:\n"
       "                             the kernel's tile.num_warps, else 4)\n"
@@ -215,6 +218,15 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
                                     "INDEX=PATH.npy[:RTOL]",
                      value);
       ++o->numChecks;
+    } else if (tileFlagValue(arg, "-asserts", &i, argc, argv, &value,
+                             &missing)) {
+      /* The values of the compile option asserts= (StripAsserts.h; this
+       * file also builds without the compiler). */
+      if (missing || (strcmp(value, "on") != 0 && strcmp(value, "off") != 0))
+        return usage("--asserts '%s': expected on or off",
+                     missing ? "" : value);
+      o->assertsOff = value[1] == 'f';
+      o->assertsGiven = true;
     } else if (tileFlagValue(arg, "-chip", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a chip such as sm_90a", argv[i]);

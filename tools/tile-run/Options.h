@@ -37,6 +37,9 @@ typedef struct {
   size_t numChecks;
   Define *defines;   /* in command-line order; a later one wins */
   size_t numDefines;
+  bool assertsOff;   /* --asserts off: compile without tile.assert (both
+                        targets; a package was compiled already) */
+  bool assertsGiven;
   /* --target cuda only: */
   const char *chip;  /* --chip; default "sm_90a" */
   bool chipGiven;

@@ -205,7 +205,9 @@ static int openKernelFile(const Options *o, Session *s, KernelFile *k) {
 static int createCpuKernel(const KernelFile *k, const Options *o,
                            TileCpuKernel **kernel) {
   char err[1024];
-  if (tileCpuKernelCreate(k->module, o->kernel, kernel, err, sizeof err))
+  TileCpuOptions options = {o->assertsOff};
+  if (tileCpuKernelCreateWithOptions(k->module, o->kernel, &options, kernel,
+                                     err, sizeof err))
     return sessionFail(err);
   return EXIT_OK;
 }
@@ -250,8 +252,8 @@ static int compileForGpu(const KernelFile *k, const Session *s,
                                            : 32;
   if (tileCompileKernelToPackage(k->module, o->kernel, o->chip,
                                  o->numWarpsGiven ? o->numWarps : 0,
-                                 o->fastMath, indexBits, !o->noCache, &cache,
-                                 p, err, sizeof err)) {
+                                 o->fastMath, indexBits, o->assertsOff,
+                                 !o->noCache, &cache, p, err, sizeof err)) {
     snprintf(msg, sizeof msg, "compiling @%s for %s: %s", o->kernel, o->chip,
              err);
     tilePackageFree(p);
@@ -343,6 +345,13 @@ static int runPackage(const Options *o) {
              "--check-cpu needs the kernel's .mlir file (the package %s has "
              "no CPU code)",
              o->input);
+    return sessionFail(err);
+  }
+  if (o->assertsGiven) {
+    snprintf(err, sizeof err,
+             "--asserts applies when a .mlir kernel is compiled; the package "
+             "%s was compiled already (tile-opt --tile-compile=asserts=%s)",
+             o->input, o->assertsOff ? "off" : "on");
     return sessionFail(err);
   }
   Session s;
