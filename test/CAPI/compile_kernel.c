@@ -1,7 +1,8 @@
 /* Compiles kernels through the public C API alone (tile-c/Compile.h): a
  * tensor-core matmul to sm_80 PTX, the same to a package, a dot that stays
  * off the tensor cores (its remark reaches the callback), and bad options
- * (a one-line error, no output), and tileSetProcessLlvmOptions (run last:
+ * (a one-line error, no output), asserts "off" (no device assert left),
+ * and tileSetProcessLlvmOptions (run last:
  * it changes the process), after which the same kernel's PTX changes.
  *
  * RUN: tile-capi-compile_kernel 2>&1 | FileCheck %s
@@ -50,6 +51,19 @@ static const char *kIeee =
     "tensor<32x32xf32>\n"
     "  \"tile.store\"(%d, %y, %c0, %c0) : (tensor<32x32xf32>, "
     "memref<?x?xf32>, index, index) -> ()\n"
+    "  return\n"
+    "}\n";
+
+static const char *kChecked =
+    "func.func @checked(%x: memref<?xi32>, %limit: i32) attributes "
+    "{tile.kernel} {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %t = \"tile.load\"(%x, %c0) : (memref<?xi32>, index) -> "
+    "tensor<128xi32>\n"
+    "  %l = \"tile.splat\"(%limit) : (i32) -> tensor<128xi32>\n"
+    "  %ok = arith.cmpi slt, %t, %l : tensor<128xi32>\n"
+    "  \"tile.assert\"(%ok) {message = \"x < limit\"} : (tensor<128xi1>) -> "
+    "()\n"
     "  return\n"
     "}\n";
 
@@ -208,7 +222,33 @@ int main(void) {
          rc == 0 && strstr((const char *)bytes, "ld.param.b64") &&
              !strstr((const char *)bytes, "ld.param.b32"));
   free(bytes);
+  bad.indexBits = 0;
+  bad.asserts = "maybe";
+  rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
+                         sizeof err);
+  // CHECK: bad asserts: rc 1: asserts wants on or off, got 'maybe'
+  printf("bad asserts: rc %d: %s\n", rc, err);
   mlirModuleDestroy(m);
+
+  /* asserts: "off" leaves no device assert in the PTX; NULL and "on" do. */
+  const char *assertsValues[] = {NULL, "on", "off"};
+  for (int i = 0; i < 3; ++i) {
+    TileCompileOptions a = {0};
+    a.chip = "sm_80";
+    a.asserts = assertsValues[i];
+    m = parse(ctx, kChecked);
+    rc = tileCompileKernel(m, NULL, &a, TILE_COMPILE_PTX, &bytes, &size, err,
+                           sizeof err);
+    // CHECK: asserts (null): rc 0, __assertfail 1
+    // CHECK: asserts on: rc 0, __assertfail 1
+    // CHECK: asserts off: rc 0, __assertfail 0
+    printf("asserts %s: rc %d, __assertfail %d\n",
+           assertsValues[i] ? assertsValues[i] : "(null)", rc,
+           rc == 0 && strstr(bytes, "__assertfail") != NULL);
+    if (rc == 0)
+      free(bytes);
+    mlirModuleDestroy(m);
+  }
 
   /* The tools' process options: LLVM's straight-line strength reduction
    * off. The matmul's stores then address each group on its own instead

@@ -383,6 +383,10 @@ static void testLaunches(const char *fakeDriver) {
   cfg.synchronize = 1;
   show("fault", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
   // CHECK-NEXT: fault: CUDA error: kernel 'copy' (grid 3x2x1, block 128) failed: cuCtxSynchronize failed: CUDA_ERROR_ILLEGAL_ADDRESS (an illegal memory access was encountered; code 700)
+  /* A failed tile.assert is its own kind, as on the CPU (tile-c/CpuRun.h). */
+  setenv("FAKE_CUDA_FAULT", "assert", 1);
+  show("assert", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
+  // CHECK-NEXT: assert: assert failed: kernel 'copy' (grid 3x2x1, block 128) failed: device assert failed (its message, location and program are printed above): cuCtxSynchronize reported CUDA_ERROR_ASSERT (code 710)
   unsetenv("FAKE_CUDA_FAULT");
   tileRuntimeKernelDestroy(k);
 

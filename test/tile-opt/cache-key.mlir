@@ -6,7 +6,7 @@
 // RUN: %{tile-opt} %s --kernel=scale --tile-compile=chip=sm_80 -o %t/base.ptx 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale --tile-compile=chip=sm_80 -o /dev/null 2>&1 | FileCheck %s --check-prefix=HIT
 // Another chip, warps count, stage count, fast-math, mma choice,
-// warp-specialize, persistent, generic entry, output kind: each misses
+// warp-specialize, persistent, asserts, generic entry, output kind: each misses
 // once, then hits.
 // RUN: %{tile-opt} %s --kernel=scale --tile-compile=chip=sm_90a -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_80 num-warps=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
@@ -15,6 +15,8 @@
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_90a mma=sync" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_90a warp-specialize=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_90a persistent=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
+// RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_80 asserts=off" -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
+// RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_80 asserts=off" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HIT
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_80 generic=eager" --emit=package -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_80" --emit=package -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISS
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_80 num-warps=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HIT
@@ -22,6 +24,7 @@
 // Options written another way but meaning the same (the default given,
 // another order) are the same key.
 // RUN: %{tile-opt} %s --kernel=scale "--tile-compile=fast-math=false,chip=sm_80 mma=auto" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HIT
+// RUN: %{tile-opt} %s --kernel=scale "--tile-compile=chip=sm_80 asserts=on" -o /dev/null 2>&1 | FileCheck %s --check-prefix=HIT
 //
 // The kernel changed (another constant; another attribute) misses.
 // RUN: sed 's/arith.constant 1.5/arith.constant 2.5/' %s > %t/constant.mlir

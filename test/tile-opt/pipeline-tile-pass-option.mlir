@@ -1,5 +1,6 @@
-// tile passes take only the options they declare; tile-canonicalize has
-// none, so any option is a usage error (exit 2) that names pass and option.
+// tile passes take only the options they declare (tile-canonicalize only
+// asserts=), so another is a usage error (exit 2) that names pass and
+// option, and what the pass accepts.
 // RUN: not tile-opt %s --pass-pipeline='builtin.module(func.func(tile-canonicalize{foo=1}))' 2>&1 | FileCheck %s
 // RUN: python3 %tile_src/test/Inputs/exit-code.py tile-opt %s --pass-pipeline='builtin.module(func.func(tile-canonicalize{foo=1}))' 2>&1 | FileCheck %s --check-prefix=EXIT
 // An option without a value is reported as such.
@@ -15,7 +16,7 @@
 // Empty braces are no options at all.
 // RUN: tile-opt %s --pass-pipeline='func.func(tile-canonicalize{})' | FileCheck %s --check-prefix=EMPTY
 
-// CHECK:      tile-opt: invalid pass pipeline at offset 25: pass 'tile-canonicalize' has no option 'foo'
+// CHECK:      tile-opt: invalid pass pipeline at offset 25: pass 'tile-canonicalize' has no option 'foo'; it accepts: asserts
 // CHECK-NEXT:   builtin.module(func.func(tile-canonicalize{foo=1}))
 // CHECK-NEXT: {{^                           \^$}}
 // CHECK-NOT:  module {

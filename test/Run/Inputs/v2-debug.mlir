@@ -41,3 +41,18 @@ func.func @positive(%n: i32) attributes {tile.kernel} {
   "tile.assert"(%ok) {message = "n > 0"} : (i1) -> ()
   return
 }
+
+// Each program doubles its 4 values after checking them against a limit;
+// with asserts=off the check is gone and every program runs.
+func.func @doubled(%x: memref<?xi32>, %y: memref<?xi32>, %limit: i32) attributes {tile.kernel} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c4 = arith.constant 4 : index
+  %off = arith.muli %pid, %c4 : index
+  %t = "tile.load"(%x, %off) : (memref<?xi32>, index) -> tensor<4xi32>
+  %l = "tile.splat"(%limit) : (i32) -> tensor<4xi32>
+  %ok = arith.cmpi slt, %t, %l : tensor<4xi32>
+  "tile.assert"(%ok) {message = "x < limit"} : (tensor<4xi1>) -> ()
+  %d = arith.addi %t, %t : tensor<4xi32>
+  "tile.store"(%d, %y, %off) : (tensor<4xi32>, memref<?xi32>, index) -> ()
+  return
+}
