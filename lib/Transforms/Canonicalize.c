@@ -267,15 +267,17 @@ static void addPattern(MlirContext ctx, MlirRewritePatternSet set,
                                       (void *)pattern, 0, NULL));
 }
 
-/* Ops whose only effect is their result (loads read, never write). */
+/* Ops whose only effect is their result (loads and gathers read, never
+ * write). */
 static const char *const kRemovableOps[] = {
     "tile.program_id", "tile.num_programs", "tile.range",   "tile.splat",
     "tile.broadcast",  "tile.expand_dims",  "tile.reshape", "tile.trans",
     "tile.load",       "tile.load_masked",  "tile.dot",     "tile.reduce",
+    "tile.gather",     "tile.scan",         "tile.rand",    "tile.randint",
     "tile.convert_layout",
 };
 
-bool tileOpIsRemovableTileOp(MlirOperation op) {
+bool tileCanonicalizeErasesUnused(MlirOperation op) {
   for (size_t i = 0; i < sizeof kRemovableOps / sizeof *kRemovableOps; ++i)
     if (tileOpIsNamed(op, kRemovableOps[i]))
       return true;

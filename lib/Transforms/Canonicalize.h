@@ -14,7 +14,7 @@
 
 /* Whether `op` is one of the tile ops tile-canonicalize erases when its
  * result is unused (the only effect of each is its result). */
-bool tileOpIsRemovableTileOp(MlirOperation op);
+bool tileCanonicalizeErasesUnused(MlirOperation op);
 /* Populates `set` with tile's canonicalization patterns. */
 void tilePopulateCanonicalizePatterns(MlirContext ctx,
                                       MlirRewritePatternSet set);

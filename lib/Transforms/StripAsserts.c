@@ -47,7 +47,7 @@ static bool trivialWhenUnused(MlirOperation op) {
   char name[64];
   tileOpName(op, name, sizeof name);
   return strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0 ||
-         tileOpIsRemovableTileOp(op);
+         tileCanonicalizeErasesUnused(op);
 }
 
 /* Adds the trivially removable ops that feed `op`, transitively. */

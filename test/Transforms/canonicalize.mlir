@@ -297,3 +297,21 @@ func.func @convert_chains(%m: memref<?xf32>, %x: tensor<64xf32, {a}>, %o: index)
   "tile.store"(%c, %m, %o) : (tensor<64xf32, {c}>, memref<?xf32>, index) -> ()
   return
 }
+
+// -----
+
+// The v2 ops that only read or compute (gather, scan, rand, randint) go
+// when unused, as loads do.
+// CHECK-LABEL: func.func @unused_v2
+// CHECK-NOT:     tile.gather
+// CHECK-NOT:     tile.scan
+// CHECK-NOT:     tile.rand
+// CHECK:         return
+func.func @unused_v2(%table: memref<?xf32>, %seed: i64) attributes {tile.kernel} {
+  %i = "tile.range"() {start = 0 : i32, end = 64 : i32} : () -> tensor<64xi32>
+  %g = "tile.gather"(%table, %i) : (memref<?xf32>, tensor<64xi32>) -> tensor<64xf32>
+  %s = "tile.scan"(%g) {axis = 0 : i32, kind = "add"} : (tensor<64xf32>) -> tensor<64xf32>
+  %r = "tile.rand"(%seed, %i) : (i64, tensor<64xi32>) -> tensor<64xf32>
+  %w = "tile.randint"(%seed, %i) : (i64, tensor<64xi32>) -> tensor<64xi32>
+  return
+}

@@ -81,3 +81,25 @@ func.func @nested(%x: memref<?xf32>, %n: index, %flag: i1) attributes {tile.kern
   }
   return
 }
+
+// A page table read with a gather only to check it: the gather goes too;
+// the table's other use (the store) keeps its own load.
+// OFF-LABEL: func.func @pages
+// OFF-NOT:     tile.gather
+// OFF-NOT:     tile.assert
+// OFF:         "tile.load"
+// OFF:         "tile.store"
+// ON-LABEL:  func.func @pages
+// ON:          "tile.gather"
+// ON:          "tile.assert"
+func.func @pages(%table: memref<?xi32>, %out: memref<?xi32>, %n: i32) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %i = "tile.range"() {start = 0 : i32, end = 16 : i32} : () -> tensor<16xi32>
+  %p = "tile.gather"(%table, %i) : (memref<?xi32>, tensor<16xi32>) -> tensor<16xi32>
+  %lim = "tile.splat"(%n) : (i32) -> tensor<16xi32>
+  %ok = arith.cmpi ult, %p, %lim : tensor<16xi32>
+  "tile.assert"(%ok) {message = "page in range"} : (tensor<16xi1>) -> ()
+  %t = "tile.load"(%table, %c0) : (memref<?xi32>, index) -> tensor<16xi32>
+  "tile.store"(%t, %out, %c0) : (tensor<16xi32>, memref<?xi32>, index) -> ()
+  return
+}
