@@ -207,82 +207,136 @@ def load_arg(spec):
     return np.load(spec[4:]) if spec.startswith("npy:") else None
 
 
-def check(kernel, size, args, got):
-    """got (the tile output) against NumPy: (ok, what)."""
+def check(kernel, size, args, got, cache=None):
+    """got (the tile output) against NumPy: (ok, what). cache (a dict, one
+    per kernel and inputs) keeps the inputs and the reference between the
+    variants of a kernel."""
     import numpy as np
-    a = [load_arg(x) for x in args]
+    cache = {} if cache is None else cache
+    if "args" not in cache:
+        cache["args"] = [load_arg(x) for x in args]
+    a = cache["args"]
+
+    def once(key, make):
+        if key not in cache:
+            cache[key] = make()
+        return cache[key]
     if kernel == "embedding":
-        ref = a[0][a[1]]
+        ref = once("ref", lambda: a[0][a[1]])
         bad = int(np.count_nonzero(got.view(np.uint16) != ref.view(np.uint16)))
         return bad == 0, "bit-exact" if bad == 0 else "%d elements differ" % bad
     if kernel == "cumsum":
         x = a[0].astype(np.float64)
-        ref = np.cumsum(x, axis=1)
-        bound = 1e-5 * np.cumsum(np.abs(x), axis=1) + 1e-5
+        ref = once("ref", lambda: np.cumsum(x, axis=1))
+        bound = once("bound", lambda: 1e-5 * np.cumsum(np.abs(x), axis=1) + 1e-5)
         err = np.abs(got.astype(np.float64) - ref)
         bad = int(np.count_nonzero(~(err <= bound)))
         return bad == 0, "max error %.3g (bound 1e-5 * cumsum|x|)%s" % (
             err.max(), "" if bad == 0 else ", %d elements over" % bad)
     if kernel == "histogram":
         x = a[0]
-        ref = np.bincount(x[(x >= 0) & (x < size[1])], minlength=size[1])
+        ref = once("ref", lambda: np.bincount(x[(x >= 0) & (x < size[1])], minlength=size[1]))
         ok = np.array_equal(got.astype(np.int64), ref)
         return ok, "exact" if ok else "%d bins differ" % int(np.count_nonzero(got != ref))
     if kernel == "dropout":
-        from v2_ref import philox4x32_10, philox_selftest
-        philox_selftest()
         x, n = a[0], size[0]
-        # Philox in NumPy on the first and last 2^20 elements (all of
-        # them when small), bit for bit.
-        m = min(n, 1 << 20)
-        parts = [np.arange(m)] + ([np.arange(n - m, n)] if n > m else [])
         p32 = np.float32(DROP_P)
-        bad = 0
-        for idx in parts:
-            z = np.zeros(len(idx), np.uint64)
-            w = philox4x32_10(np.uint64(DROP_SEED & 0xFFFFFFFF), np.uint64(DROP_SEED >> 32),
-                              idx.astype(np.uint64), z, z, z)[0]
-            xi = w.astype(np.uint32).view(np.int32).astype(np.int64)
-            u = np.where(xi < 0, -xi - 1, xi).astype(np.float32) * np.float32(4.6566127342e-10)
-            ref = np.where(u > p32, x[idx] / (np.float32(1) - p32), np.float32(0)).astype(np.float32)
-            bad += int(np.count_nonzero(got[idx].view(np.uint32) != ref.view(np.uint32)))
-        kept = float(np.count_nonzero(got)) / n
-        ok = bad == 0 and abs(kept - (1 - DROP_P)) < 0.01
-        return ok, "%d of %d elements checked bit-exact against NumPy's Philox%s; kept %.4f" % (
-            sum(len(i) for i in parts) - bad, sum(len(i) for i in parts),
-            "" if bad == 0 else " (%d differ)" % bad, kept)
+        scaled = x / (np.float32(1) - p32)
+        # Every element is dropped or kept as x / (1 - p), about 1 - p of
+        # them kept; the mask itself bit for bit against NumPy's Philox on
+        # the first and last 2^20 elements (all when small), and on all of
+        # them against Triton's tl.rand where torch and Triton are there.
+        bits = got.view(np.uint32)
+        kept = bits != 0
+        shape_ok = bool(np.array_equal(bits[kept], scaled.view(np.uint32)[kept]))
+        frac = float(np.count_nonzero(kept)) / n
+        m = min(n, 1 << 20)
+        idx = np.concatenate([np.arange(m), np.arange(max(m, n - m), n)])
+        ref = once("ref", lambda: dropout_reference(x, idx))
+        bad = int(np.count_nonzero(bits[idx] != ref.view(np.uint32)))
+        what = "%d of %d elements bit-exact against NumPy's Philox; kept %.4f" % (
+            len(idx) - bad, len(idx), frac)
+        ok = bad == 0 and shape_ok and abs(frac - (1 - DROP_P)) < 0.01
+        if n > len(idx):
+            tri = once("triton", lambda: triton_dropout(x))
+            if isinstance(tri, str):
+                what += "; no Triton cross-check (%s)" % tri
+            else:
+                tbad = int(np.count_nonzero(bits != tri.view(np.uint32)))
+                ok = ok and tbad == 0
+                what += "; all %d %s Triton's tl.rand dropout" % (
+                    n, "bit-exact against" if tbad == 0 else "NOT equal to (%d differ)" % tbad)
+        return ok, what
     if kernel == "splitk":
-        A, B = a[0].astype(np.float64), a[1].astype(np.float64)
-        ref = A @ B
-        bound = 2e-5 * (np.abs(A) @ np.abs(B)) + 1e-3
+        f64 = lambda i: a[i].astype(np.float64)
+        ref = once("ref", lambda: f64(0) @ f64(1))
+        bound = once("bound", lambda: 2e-5 * (np.abs(f64(0)) @ np.abs(f64(1))) + 1e-3)
         err = np.abs(got.astype(np.float64) - ref)
         bad = int(np.count_nonzero(~(err <= bound)))
         return bad == 0, "max error %.3g (bound 2e-5 * |A||B|)%s" % (
             err.max(), "" if bad == 0 else ", %d elements over" % bad)
     if kernel == "paged_decode":
-        q, kc, vc, table, lens = a[0], a[1], a[2], a[3], a[4]
-        s, _, h, hd = size
-        scale = np.float32(1.0 / hd ** 0.5)
-        worst, bad = 0.0, 0
-        for i in range(s):
-            n = int(lens[i])
-            pages = table[i, :cdiv(n, 16)]
-            rows = (pages[:, None] * 16 + np.arange(16)[None, :]).reshape(-1)[:n]
-            k = kc[rows].astype(np.float32).reshape(n, h, hd).transpose(1, 0, 2)
-            v = vc[rows].astype(np.float32).reshape(n, h, hd).transpose(1, 0, 2)
-            qh = q[i].astype(np.float32).reshape(h, hd, 1)
-            sc = np.matmul(k, qh)[:, :, 0] * scale              # h x n
-            sc -= sc.max(axis=1, keepdims=True)
-            p = np.exp(sc)
-            p /= p.sum(axis=1, keepdims=True)
-            ref = np.matmul(p[:, None, :], v)[:, 0, :].reshape(-1)  # h * hd
-            g = got[i].astype(np.float32)
-            err = np.abs(g - ref)
-            worst = max(worst, float(err.max()))
-            bad += int(np.count_nonzero(~(err <= 1e-4 + 4e-3 * np.abs(ref))))
+        ref = once("ref", lambda: paged_reference(size, a))
+        err = np.abs(got.astype(np.float32) - ref)
+        bad = int(np.count_nonzero(~(err <= 1e-4 + 4e-3 * np.abs(ref))))
         return bad == 0, "max error %.3g (bound 1e-4 + 4e-3 |ref|)%s" % (
-            worst, "" if bad == 0 else ", %d elements over" % bad)
+            err.max(), "" if bad == 0 else ", %d elements over" % bad)
     raise KeyError(kernel)
+
+
+def dropout_reference(x, idx):
+    """Dropout of x[idx] with the Philox-4x32-10 stream of
+    test/Run/Inputs/v2_ref.py (checked there against Random123)."""
+    import numpy as np
+    from v2_ref import philox4x32_10, philox_selftest
+    philox_selftest()
+    z = np.zeros(len(idx), np.uint64)
+    w = philox4x32_10(np.uint64(DROP_SEED & 0xFFFFFFFF), np.uint64(DROP_SEED >> 32),
+                      idx.astype(np.uint64), z, z, z)[0]
+    xi = w.astype(np.uint32).view(np.int32).astype(np.int64)
+    u = np.where(xi < 0, -xi - 1, xi).astype(np.float32) * np.float32(4.6566127342e-10)
+    p32 = np.float32(DROP_P)
+    return np.where(u > p32, x[idx] / (np.float32(1) - p32), np.float32(0)).astype(np.float32)
+
+
+def triton_dropout(x):
+    """x through bench/peers_v2.py's Triton dropout (tl.rand) on the GPU, or
+    why not."""
+    try:
+        import torch
+        import triton
+        sys.path.insert(0, os.path.join(SRC, "bench"))
+        from peers_v2 import dropout_kernel
+        xt = torch.from_numpy(x).cuda()
+        yt = torch.empty_like(xt)
+        dropout_kernel[(triton.cdiv(len(x), 1024),)](xt, yt, len(x), DROP_P, DROP_SEED,
+                                                     CHUNK=1024, num_warps=4)
+        return yt.cpu().numpy()
+    except Exception as e:
+        return "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else "")
+
+
+def paged_reference(size, a):
+    """softmax(q K^T * scale) V per sequence and head in f32, K and V
+    gathered through the block table."""
+    import numpy as np
+    q, kc, vc, table, lens = a[0], a[1], a[2], a[3], a[4]
+    s, _, h, hd = size
+    scale = np.float32(1.0 / hd ** 0.5)
+    ref = np.zeros((s, h * hd), np.float32)
+    for i in range(s):
+        n = int(lens[i])
+        pages = table[i, :cdiv(n, 16)]
+        rows = (pages[:, None] * 16 + np.arange(16)[None, :]).reshape(-1)[:n]
+        k = kc[rows].astype(np.float32).reshape(n, h, hd).transpose(1, 0, 2)
+        v = vc[rows].astype(np.float32).reshape(n, h, hd).transpose(1, 0, 2)
+        qh = q[i].astype(np.float32).reshape(h, hd, 1)
+        sc = np.matmul(k, qh)[:, :, 0] * scale              # h x n
+        sc -= sc.max(axis=1, keepdims=True)
+        p = np.exp(sc)
+        p /= p.sum(axis=1, keepdims=True)
+        ref[i] = np.matmul(p[:, None, :], v)[:, 0, :].reshape(-1)
+    return ref
 
 
 def moved_bytes(kernel, size):
@@ -418,30 +472,37 @@ def run(tile_run, d):
     warmup, iters = int(os.environ.get("TILE_V2_WARMUP", "10")), int(os.environ.get("TILE_V2_ITERS", "50"))
     tile_rows, failures = [], 0
     log = open(os.path.join(logdir, "tile_v2.jsonl"), "w")
+    # TILE_V2_SMALL=1: the small sizes (a test of this script off the GPU,
+    # with a tile-run that stands in for the GPU one).
+    small_sizes = os.environ.get("TILE_V2_SMALL") == "1"
     for kernel in VARIANTS:
         if not re.search(pattern, kernel):
             continue
-        size = sizes(kernel, False)
+        size = sizes(kernel, small_sizes)
         t0 = time.time()
         idir = os.path.join(scratch, kernel)
         args, oi = make_inputs(kernel, size, idir)
+        cache = {}
         print("== %s %s (inputs in %.1f s)" % (kernel, "x".join(map(str, size)), time.time() - t0),
               flush=True)
         for c in cases:
             if c["kernel"] != kernel:
                 continue
             out_path = os.path.join(idir, "out.npy")
+            g = grid(kernel, c["defines"], size)
             ok, got, line, text = run_tile(tile_run, "cuda", os.path.join(d, c["package"]),
-                                           kernel, c["grid"], args, oi, out_path,
+                                           kernel, g, args, oi, out_path,
                                            bench=(warmup, iters))
             what = text.strip()
             if ok:
-                ok, what = check(kernel, size, args, got)
+                t1 = time.time()
+                ok, what = check(kernel, size, args, got, cache)
+                what += " (checked in %.1f s)" % (time.time() - t1)
             m = line and re.search(r"median ([0-9.]+) us, min ([0-9.]+) us, max ([0-9.]+) us", line)
             regs = line and re.search(r"\(([0-9]+) registers, ([0-9]+)\+([0-9]+) bytes", line)
             entry = "aligned" if "aligned entry" in text else "generic"
             row = {"case": kernel, "impl": "tile", "config": c["variant"], "ok": ok,
-                   "check": what, "grid": c["grid"], "entry": entry,
+                   "check": what, "grid": g, "entry": entry,
                    "bytes": moved_bytes(kernel, size)}
             if m and ok:
                 row.update(median_us=float(m.group(1)), min_us=float(m.group(2)),
@@ -463,6 +524,8 @@ def run(tile_run, d):
     peers_log = os.path.join(logdir, "peers_v2.jsonl")
     cmd = [sys.executable, os.path.join(SRC, "bench", "peers_v2.py"),
            "--warmup", str(warmup), "--iters", str(iters), "--cases", pattern]
+    if small_sizes:
+        cmd.append("--small")
     with open(peers_log, "w") as f:
         r = subprocess.run(cmd, stdout=f, stderr=subprocess.PIPE, text=True)
     if r.returncode:
@@ -472,11 +535,11 @@ def run(tile_run, d):
         print("%-13s %-8s %-22s %s" % (p["case"], p["impl"], p.get("config", ""),
                                       "%.1f us" % p["median_us"] if "median_us" in p
                                       else p.get("error", "")))
-    table(tile_rows, peers)
+    table(tile_rows, peers, small_sizes)
     return 1 if failures else 0
 
 
-def table(tile_rows, peers):
+def table(tile_rows, peers, small_sizes=False):
     copy = next((p for p in peers if p["case"] == "copy" and "median_us" in p), None)
     copy_gbps = copy["bytes"] / copy["median_us"] / 1e3 if copy else None
 
@@ -495,7 +558,7 @@ def table(tile_rows, peers):
         # The Triton rows of the same algorithm (histogram: the per-value
         # tl.atomic_add; tl.histogram is shown apart).
         triton = best([p for p in peers if p["case"] == kernel and p["impl"] == "triton"])
-        size = sizes(kernel, False)
+        size = sizes(kernel, small_sizes)
         if not t:
             print("| %s | none correct | - | - | - | - | - | - | - | - | %s | no |" % (kernel, BARS[kernel]))
             continue
