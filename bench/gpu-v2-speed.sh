@@ -18,7 +18,14 @@
 #       Exit 1 if a tile variant fails its check.
 set -u
 cd "$(dirname "$0")/.."
-PY=${PYTHON:-python3}
+# A python3 that imports numpy (here pyenv's may not; /usr/bin's does).
+PY=${PYTHON:-}
+if [ -z "$PY" ]; then
+  for p in python3 /usr/bin/python3; do
+    "$p" -c "import numpy" 2>/dev/null && { PY=$p; break; }
+  done
+  [ -n "$PY" ] || { echo "no python3 with numpy (set PYTHON)"; exit 1; }
+fi
 case "${1:-}" in
 prepare)
   exec "$PY" bench/gpu_v2_speed.py prepare "${2:-build}" "${3:-.gpu-v2-speed}" ;;

@@ -73,12 +73,20 @@ VARIANTS = {
                "n64k64s16w4": dict(BN=64, BK=64, S=16, WARPS=4)},
     "paged_decode": {"p2w4": dict(P=2, HD=PG_HD, WARPS=4),
                      "p4w4": dict(P=4, HD=PG_HD, WARPS=4),
-                     "p4w8": dict(P=4, HD=PG_HD, WARPS=8)},
+                     "p4w8": dict(P=4, HD=PG_HD, WARPS=8),
+                     "pf_p2w4": dict(P=2, HD=PG_HD, WARPS=4, FN="paged_decode_pf"),
+                     "pf_p4w8": dict(P=4, HD=PG_HD, WARPS=8, FN="paged_decode_pf")},
 }
+# FN: the template's function when it is not the kernel's own (a variant
+# written differently, same arguments).
+
+
+def function(kernel, v):
+    return v.get("FN", kernel)
 
 
 def defines(kernel, v):
-    d = {k: str(x) for k, x in v.items()}
+    d = {k: str(x) for k, x in v.items() if k != "FN"}
     if kernel == "splitk":
         d["BK1"] = str(v["BK"] - 1)
     if kernel == "paged_decode":
@@ -395,15 +403,16 @@ def prepare(build, out):
         for vname, v in variants.items():
             name = "%s_%s" % (kernel, vname)
             mlir = os.path.join(out, name + ".mlir")
-            open(mlir, "w").write(kernel_text(kernel, defines(kernel, v)))
+            fn = function(kernel, v)
+            open(mlir, "w").write(kernel_text(fn, defines(kernel, v)))
             pkg = os.path.join(out, name + ".tpkg")
             r = sh([tile_opt, mlir, "--tile-compile", "--emit=package",
-                    "--kernel=" + kernel, "-o", pkg])
+                    "--kernel=" + fn, "-o", pkg])
             if r.returncode:
                 print("FAIL %s: does not compile: %s" % (name, r.stderr.strip()))
                 failed += 1
                 continue
-            ok, got, _, text = run_tile(tile_run, "cpu", mlir, kernel, grid(kernel, v, small),
+            ok, got, _, text = run_tile(tile_run, "cpu", mlir, fn, grid(kernel, v, small),
                                         args, oi, os.path.join(d, name + ".cpu.npy"))
             if ok:
                 ok, what = check(kernel, small, args, got)
@@ -439,7 +448,8 @@ def small(d, tile_run):
         sd = os.path.join(d, "small-run", c["kernel"])
         args, oi = make_inputs(c["kernel"], size, sd)
         ok, got, _, text = run_tile(tile_run, "cpu", os.path.join(d, c["name"] + ".mlir"),
-                                    c["kernel"], grid(c["kernel"], c["defines"], size),
+                                    function(c["kernel"], c["defines"]),
+                                    grid(c["kernel"], c["defines"], size),
                                     args, oi, os.path.join(sd, "out.npy"))
         what = text.strip()
         if ok:
