@@ -62,7 +62,13 @@ VARIANTS = {
                "r4b1024w4": dict(ROWS=4, BLK=1024, WARPS=4)},
     "histogram": {"c1024w4": dict(CHUNK=1024, WARPS=4),
                   "c4096w4": dict(CHUNK=4096, WARPS=4),
-                  "c8192w8": dict(CHUNK=8192, WARPS=8)},
+                  "c8192w8": dict(CHUNK=8192, WARPS=8),
+                  # One or two warps: the 16 x 16 counts split into 16 x 8
+                  # blocks per warp, so the dot runs on mma.sync.
+                  "dot_c8192s128w1": dict(CHUNK=8192, STEP=128, WARPS=1, FN="histogram_dot"),
+                  "dot_c8192s64w1": dict(CHUNK=8192, STEP=64, WARPS=1, FN="histogram_dot"),
+                  "dot_c8192s128w2": dict(CHUNK=8192, STEP=128, WARPS=2, FN="histogram_dot"),
+                  "dot_c16384s256w2": dict(CHUNK=16384, STEP=256, WARPS=2, FN="histogram_dot")},
     "dropout": {"c1024w4": dict(CHUNK=1024, WARPS=4),
                 "c2048w4": dict(CHUNK=2048, WARPS=4),
                 "c4096w8": dict(CHUNK=4096, WARPS=8)},
@@ -75,7 +81,10 @@ VARIANTS = {
                      "p4w4": dict(P=4, HD=PG_HD, WARPS=4),
                      "p4w8": dict(P=4, HD=PG_HD, WARPS=8),
                      "pf_p2w4": dict(P=2, HD=PG_HD, WARPS=4, FN="paged_decode_pf"),
-                     "pf_p4w8": dict(P=4, HD=PG_HD, WARPS=8, FN="paged_decode_pf")},
+                     "pf_p4w8": dict(P=4, HD=PG_HD, WARPS=8, FN="paged_decode_pf"),
+                     "p2w8": dict(P=2, HD=PG_HD, WARPS=8),
+                     "pf_p2w8": dict(P=2, HD=PG_HD, WARPS=8, FN="paged_decode_pf"),
+                     "p1w4": dict(P=1, HD=PG_HD, WARPS=4)},
 }
 # FN: the template's function when it is not the kernel's own (a variant
 # written differently, same arguments).
@@ -596,6 +605,13 @@ def table(tile_rows, peers, small_sizes=False):
         print("copy: %.1f us for %d bytes read + written, %.0f GB/s" % (
             copy["median_us"], copy["bytes"], copy_gbps))
     print("(x torch, x Triton > 1: tile is faster; Triton: its best config of the same algorithm)")
+    for kernel in VARIANTS:
+        t = best([r for r in tile_rows if r["case"] == kernel])
+        for impl in sorted({p["impl"] for p in peers if p["case"] == kernel} - {"torch", "triton"}):
+            o = best([p for p in peers if p["case"] == kernel and p["impl"] == impl])
+            if o:
+                print("%s: %s (%s) %.1f us%s" % (kernel, impl, o["config"], o["median_us"],
+                                                ", tile x %.2f" % (o["median_us"] / t["median_us"]) if t else ""))
     print("\nall tile variants:")
     for r in tile_rows:
         print("  %-28s %s %s" % (r["case"] + "_" + r["config"],

@@ -71,6 +71,66 @@ func.func @histogram(%x: memref<?xi32>, %bins: memref<?xi32>)
   return
 }
 
+// Histogram into exactly 256 bins without an atomic per value: value
+// v = 16 hi + lo is a one in row hi of a 16 x STEP one-hot tile H and in
+// column lo of a STEP x 16 one-hot tile L, so H x L (a tensor-core dot)
+// counts the values of each (hi, lo), bin 16 hi + lo, exactly (f32 holds
+// every count up to 2^24). Each program counts ${CHUNK} values, ${STEP} at
+// a time, then adds its 256 counts with 256 atomics (instead of CHUNK).
+// Values outside [0, 256) match no row and count nowhere. Grid:
+// cdiv(N, CHUNK).
+func.func @histogram_dot(%x: memref<?xi32>, %bins: memref<?xi32>)
+    attributes {tile.kernel, tile.num_warps = ${WARPS} : i32} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c0 = arith.constant 0 : index
+  %cchunk = arith.constant ${CHUNK} : index
+  %cstep = arith.constant ${STEP} : index
+  %off = arith.muli %pid, %cchunk : index
+  %end = arith.addi %off, %cchunk : index
+  %r16 = "tile.range"() {start = 0 : i32, end = 16 : i32} : () -> tensor<16xi32>
+  %r16c = "tile.expand_dims"(%r16) {axis = 1 : i32} : (tensor<16xi32>) -> tensor<16x1xi32>
+  %rowsh = "tile.broadcast"(%r16c) : (tensor<16x1xi32>) -> tensor<16x${STEP}xi32>
+  %r16r = "tile.expand_dims"(%r16) {axis = 0 : i32} : (tensor<16xi32>) -> tensor<1x16xi32>
+  %colsl = "tile.broadcast"(%r16r) : (tensor<1x16xi32>) -> tensor<${STEP}x16xi32>
+  %c4 = arith.constant dense<4> : tensor<${STEP}xi32>
+  %c15 = arith.constant dense<15> : tensor<${STEP}xi32>
+  %c256 = arith.constant dense<256> : tensor<${STEP}xi32>
+  %czero = arith.constant dense<0> : tensor<${STEP}xi32>
+  %none = arith.constant dense<-1> : tensor<${STEP}xi32>
+  %one16a = arith.constant dense<1.0> : tensor<16x${STEP}xf16>
+  %zero16a = arith.constant dense<0.0> : tensor<16x${STEP}xf16>
+  %one16b = arith.constant dense<1.0> : tensor<${STEP}x16xf16>
+  %zero16b = arith.constant dense<0.0> : tensor<${STEP}x16xf16>
+  %acc0 = arith.constant dense<0.0> : tensor<16x16xf32>
+  %acc = scf.for %o = %off to %end step %cstep iter_args(%a = %acc0) -> (tensor<16x16xf32>) {
+    %v = "tile.load"(%x, %o) {padding = -1 : i32} : (memref<?xi32>, index) -> tensor<${STEP}xi32>
+    %ge = arith.cmpi sge, %v, %czero : tensor<${STEP}xi32>
+    %lt = arith.cmpi slt, %v, %c256 : tensor<${STEP}xi32>
+    %in = arith.andi %ge, %lt : tensor<${STEP}xi1>
+    %hi0 = arith.shrsi %v, %c4 : tensor<${STEP}xi32>
+    %hi = arith.select %in, %hi0, %none : tensor<${STEP}xi1>, tensor<${STEP}xi32>
+    %lo = arith.andi %v, %c15 : tensor<${STEP}xi32>
+    %hi1 = "tile.expand_dims"(%hi) {axis = 0 : i32} : (tensor<${STEP}xi32>) -> tensor<1x${STEP}xi32>
+    %hib = "tile.broadcast"(%hi1) : (tensor<1x${STEP}xi32>) -> tensor<16x${STEP}xi32>
+    %eqh = arith.cmpi eq, %hib, %rowsh : tensor<16x${STEP}xi32>
+    %h = arith.select %eqh, %one16a, %zero16a : tensor<16x${STEP}xi1>, tensor<16x${STEP}xf16>
+    %lo1 = "tile.expand_dims"(%lo) {axis = 1 : i32} : (tensor<${STEP}xi32>) -> tensor<${STEP}x1xi32>
+    %lob = "tile.broadcast"(%lo1) : (tensor<${STEP}x1xi32>) -> tensor<${STEP}x16xi32>
+    %eql = arith.cmpi eq, %lob, %colsl : tensor<${STEP}x16xi32>
+    %l = arith.select %eql, %one16b, %zero16b : tensor<${STEP}x16xi1>, tensor<${STEP}x16xf16>
+    %d = "tile.dot"(%h, %l, %a) : (tensor<16x${STEP}xf16>, tensor<${STEP}x16xf16>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    scf.yield %d : tensor<16x16xf32>
+  }
+  %counts = arith.fptosi %acc : tensor<16x16xf32> to tensor<16x16xi32>
+  %r16cb = "tile.broadcast"(%r16c) : (tensor<16x1xi32>) -> tensor<16x16xi32>
+  %r16rb = "tile.broadcast"(%r16r) : (tensor<1x16xi32>) -> tensor<16x16xi32>
+  %sixteen = arith.constant dense<16> : tensor<16x16xi32>
+  %binhi = arith.muli %r16cb, %sixteen : tensor<16x16xi32>
+  %bin = arith.addi %binhi, %r16rb : tensor<16x16xi32>
+  %old = "tile.atomic_rmw"(%counts, %bins, %bin) {kind = "add", sem = "relaxed"} : (tensor<16x16xi32>, memref<?xi32>, tensor<16x16xi32>) -> tensor<16x16xi32>
+  return
+}
+
 // Dropout (examples/dropout.mlir): element i kept where tile.rand(seed, i)
 // > p (Triton's tl.rand stream), ${CHUNK} elements per program. The load
 // comes first so that its latency hides behind the Philox rounds. Grid:
