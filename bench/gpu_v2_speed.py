@@ -19,8 +19,10 @@ bandwidth, torch and the same algorithms in Triton, in one run.
       split-K), fraction of copy, ratios against torch and Triton, and
       whether the issue's bar holds. JSON lines go to $OUT (or the
       scratch folder). Exit 1 if any variant failed its check.
-  small DIR TILE_RUN  (here): the run's references and checks at small
-      sizes on the CPU, for the tests.
+  small DIR TILE_RUN  (here): the run's inputs, tile-run and checks at the
+      small sizes on the CPU, on DIR's .mlir files (the tests;
+      TILE_V2_CORRUPT=1 puts one element of each output off by one, which
+      every check must catch).
 
 Bytes are those a kernel must move, read + written (docs/performance.md):
 the gathered rows and the output for embedding, K and V (plus q, the
@@ -162,7 +164,7 @@ def grid(kernel, v, size):
 def make_inputs(kernel, size, d):
     """Writes the inputs of `kernel` at `size` into folder d as .npy files;
     returns (tile-run --arg specs, index of the output argument, output
-    file). Fixed seeds: the same inputs on every machine."""
+    file). Fixed seeds."""
     import numpy as np
     rng = np.random.default_rng(19)
     os.makedirs(d, exist_ok=True)
@@ -172,9 +174,28 @@ def make_inputs(kernel, size, d):
         np.save(p, a)
         return "npy:" + p
 
+    # Normal f16 values. The issue's sizes hold up to 2^30 of them, which
+    # NumPy takes a minute to draw: on the GPU machine torch draws them
+    # there (seeded), else they come from a pool of 65536 NumPy draws by
+    # random 16-bit indices. Either way the reference reads the same file.
+    gpu = None
+    if int(np.prod(size)) >= 1 << 24:
+        try:
+            import torch
+            if torch.cuda.is_available():
+                gpu = torch.Generator(device="cuda").manual_seed(19)
+        except ImportError:
+            pass
+    pool16 = rng.standard_normal(1 << 16, dtype=np.float32).astype(np.float16)
+
+    def randn16(shape):
+        if gpu is not None:
+            return torch.randn(shape, device="cuda", dtype=torch.float16, generator=gpu).cpu().numpy()
+        return pool16[rng.integers(0, 1 << 16, shape, dtype=np.uint16)]
+
     if kernel == "embedding":
         t, dim, vocab = size
-        table = rng.standard_normal((vocab, dim), dtype=np.float32).astype(np.float16)
+        table = randn16((vocab, dim))
         ids = rng.integers(0, vocab, t).astype(np.int32)
         return [save("table", table), save("ids", ids),
                 "zeros:%dx%dxf16" % (t, dim)], 2
@@ -195,8 +216,8 @@ def make_inputs(kernel, size, d):
         return [save("x", x), "zeros:%dxf32" % n, repr(DROP_P), str(DROP_SEED)], 1
     if kernel == "splitk":
         m, n, k = size
-        a = rng.standard_normal((m, k), dtype=np.float32).astype(np.float16)
-        b = rng.standard_normal((k, n), dtype=np.float32).astype(np.float16)
+        a = randn16((m, k))
+        b = randn16((k, n))
         return [save("a", a), save("b", b), "zeros:%dx%dxf32" % (m, n)], 2
     if kernel == "paged_decode":
         s, length, h, hd = size
@@ -210,9 +231,9 @@ def make_inputs(kernel, size, d):
         table = perm[:s * pages_per].reshape(s, pages_per).copy()
         for i in range(s):  # entries past a sequence's pages: garbage
             table[i, cdiv(int(lens[i]), 16):] = 1 << 30
-        kc = rng.standard_normal((pool * 16, h * hd), dtype=np.float32).astype(np.float16)
-        vc = rng.standard_normal((pool * 16, h * hd), dtype=np.float32).astype(np.float16)
-        q = rng.standard_normal((s, h * hd), dtype=np.float32).astype(np.float16)
+        kc = randn16((pool * 16, h * hd))
+        vc = randn16((pool * 16, h * hd))
+        q = randn16((s, h * hd))
         return [save("q", q), save("k", kc), save("v", vc), save("table", table),
                 save("lens", lens), "zeros:%dx%dxf16" % (s, h * hd),
                 repr(1.0 / hd ** 0.5)], 5
@@ -401,8 +422,15 @@ def run_tile(tile_run, target, source, kernel, g, args, out_idx, out_path, bench
 
 # ---- here: packages and the CPU check ----------------------------------
 
+def tool(build, name):
+    """BUILD/name, or name on PATH when BUILD has none (lit runs it so)."""
+    import shutil
+    p = os.path.join(build, name)
+    return p if os.path.exists(p) else (shutil.which(name) or p)
+
+
 def prepare(build, out):
-    tile_opt, tile_run = os.path.join(build, "tile-opt"), os.path.join(build, "tile-run")
+    tile_opt, tile_run = tool(build, "tile-opt"), tool(build, "tile-run")
     os.makedirs(out, exist_ok=True)
     cases, failed = [], 0
     for kernel, variants in VARIANTS.items():
@@ -452,7 +480,10 @@ def small(d, tile_run):
     the timing."""
     cases = json.load(open(os.path.join(d, "cases.json")))
     bad = 0
+    pattern = os.environ.get("TILE_V2_CASES", ".")
     for c in cases:
+        if not re.search(pattern, c["name"]):
+            continue
         size = sizes(c["kernel"], True)
         sd = os.path.join(d, "small-run", c["kernel"])
         args, oi = make_inputs(c["kernel"], size, sd)
@@ -462,6 +493,9 @@ def small(d, tile_run):
                                     args, oi, os.path.join(sd, "out.npy"))
         what = text.strip()
         if ok:
+            if os.environ.get("TILE_V2_CORRUPT") == "1":
+                # One element off by one: every check must notice.
+                got.flat[got.size // 2] += 1
             ok, what = check(c["kernel"], size, args, got)
         print("%s %s: %s" % ("ok  " if ok else "FAIL", c["name"], what))
         bad += not ok
