@@ -297,7 +297,7 @@ def main():
                    "max error %.3g" % float((Cm.double() - ref).abs().max()))
         del A, Bm, ref, bound, Cm
 
-    if want("paged"):
+    if want("paged_decode"):
         S, L, H, HD = Z["paged"]
         per = -(-L // 16)
         pool = S * per + 3
