@@ -82,7 +82,6 @@ func.func @histogram(%x: memref<?xi32>, %bins: memref<?xi32>)
 func.func @histogram_dot(%x: memref<?xi32>, %bins: memref<?xi32>)
     attributes {tile.kernel, tile.num_warps = ${WARPS} : i32} {
   %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
-  %c0 = arith.constant 0 : index
   %cchunk = arith.constant ${CHUNK} : index
   %cstep = arith.constant ${STEP} : index
   %off = arith.muli %pid, %cchunk : index
@@ -102,8 +101,12 @@ func.func @histogram_dot(%x: memref<?xi32>, %bins: memref<?xi32>)
   %one16b = arith.constant dense<1.0> : tensor<${STEP}x16xf16>
   %zero16b = arith.constant dense<0.0> : tensor<${STEP}x16xf16>
   %acc0 = arith.constant dense<0.0> : tensor<16x16xf32>
-  %acc = scf.for %o = %off to %end step %cstep iter_args(%a = %acc0) -> (tensor<16x16xf32>) {
-    %v = "tile.load"(%x, %o) {padding = -1 : i32} : (memref<?xi32>, index) -> tensor<${STEP}xi32>
+  // Values are loaded a step ahead, so the loads are in flight while the
+  // step before is counted (the last step's extra load is not counted).
+  %vfirst = "tile.load"(%x, %off) {padding = -1 : i32} : (memref<?xi32>, index) -> tensor<${STEP}xi32>
+  %acc, %vlast = scf.for %o = %off to %end step %cstep iter_args(%a = %acc0, %v = %vfirst) -> (tensor<16x16xf32>, tensor<${STEP}xi32>) {
+    %onext = arith.addi %o, %cstep : index
+    %vnext = "tile.load"(%x, %onext) {padding = -1 : i32} : (memref<?xi32>, index) -> tensor<${STEP}xi32>
     %ge = arith.cmpi sge, %v, %czero : tensor<${STEP}xi32>
     %lt = arith.cmpi slt, %v, %c256 : tensor<${STEP}xi32>
     %in = arith.andi %ge, %lt : tensor<${STEP}xi1>
@@ -119,7 +122,7 @@ func.func @histogram_dot(%x: memref<?xi32>, %bins: memref<?xi32>)
     %eql = arith.cmpi eq, %lob, %colsl : tensor<${STEP}x16xi32>
     %l = arith.select %eql, %one16b, %zero16b : tensor<${STEP}x16xi1>, tensor<${STEP}x16xf16>
     %d = "tile.dot"(%h, %l, %a) : (tensor<16x${STEP}xf16>, tensor<${STEP}x16xf16>, tensor<16x16xf32>) -> tensor<16x16xf32>
-    scf.yield %d : tensor<16x16xf32>
+    scf.yield %d, %vnext : tensor<16x16xf32>, tensor<${STEP}xi32>
   }
   %counts = arith.fptosi %acc : tensor<16x16xf32> to tensor<16x16xi32>
   %r16cb = "tile.broadcast"(%r16c) : (tensor<16x1xi32>) -> tensor<16x16xi32>
