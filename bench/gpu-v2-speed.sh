@@ -6,16 +6,17 @@
 # (bench/peers_v2.py), in one run, with a table at the end.
 #   Here (compiler build, no GPU):  bench/gpu-v2-speed.sh prepare [BUILD] [DIR]
 #       writes the variants' packages into DIR (default .gpu-v2-speed, about
-#       1 MiB), after checking each on the CPU against NumPy.
+#       2 MiB; carry it to the GPU machine), after checking each on the CPU
+#       against NumPy.
 #   On the GPU machine:             bench/gpu-v2-speed.sh run [TILE_RUN] [DIR]
 #       (TILE_RUN default: a runtime-only tile-run built from this tree in
 #       /tmp/tile-v2-runtime, which needs only cmake, ninja and a C
-#       compiler). Needs python3 with numpy, torch and
-#       Triton. Inputs are made there (about 7 GiB under $TILE_V2_SCRATCH,
-#       default /tmp/tile-v2-speed, removed as it goes); JSON lines go to
-#       $OUT if set. TILE_V2_CASES=REGEX runs only the matching kernels;
-#       TILE_V2_ITERS (default 50) and TILE_V2_WARMUP (10) set the timing.
-#       Exit 1 if a tile variant fails its check.
+#       compiler). Needs python3 with numpy, torch and Triton. Inputs are
+#       made there (at most 4 GiB at a time under $TILE_V2_SCRATCH, default
+#       /tmp/tile-v2-speed, removed as it goes); JSON lines go to $OUT if
+#       set. About 4 minutes on an H100. TILE_V2_CASES=REGEX runs only the
+#       matching kernels; TILE_V2_ITERS (default 50) and TILE_V2_WARMUP (10)
+#       set the timing. Exit 1 if a tile variant fails its check.
 set -u
 cd "$(dirname "$0")/.."
 # A python3 that imports numpy (here pyenv's may not; /usr/bin's does).
@@ -40,5 +41,5 @@ run)
   fi
   nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader 2>/dev/null
   exec "$PY" bench/gpu_v2_speed.py run "$TR" "${3:-.gpu-v2-speed}" ;;
-*) sed -n 2,20p "$0"; exit 2 ;;
+*) sed -n 2,19p "$0"; exit 2 ;;
 esac
