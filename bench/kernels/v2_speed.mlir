@@ -4,6 +4,8 @@
 // the math that waits for them. ${NAME} placeholders are each variant's
 // block sizes and warps, filled in by bench/gpu_v2_speed.py (which lists
 // the variants); the algorithms are those of examples/.
+// irdl-cross-check: skip (a template; test/Run/bench-v2-speed.test compiles
+// every variant)
 
 // Embedding lookup: out[t, :] = table[ids[t], :] (examples/embedding.mlir)
 // with ${TOK} tokens x ${COLS} columns per program. Grid: cdiv(T, TOK) x
