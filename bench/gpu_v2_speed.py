@@ -420,7 +420,10 @@ def run_tile(tile_run, target, source, kernel, g, args, out_idx, out_path, bench
     cmd += ["--out", "%d=%s" % (out_idx, out_path)]
     if bench:
         cmd += ["--bench", "--warmup", str(bench[0]), "--iters", str(bench[1])]
-    r = sh(cmd)
+    try:
+        r = sh(cmd, timeout=300)
+    except subprocess.TimeoutExpired:
+        return False, None, None, "$ %s\nkilled after 300 s" % " ".join(shlex.quote(w) for w in cmd)
     text = r.stdout + r.stderr
     if r.returncode:
         return False, None, None, "$ %s\n%s" % (" ".join(shlex.quote(w) for w in cmd), text)
@@ -532,6 +535,7 @@ def run(tile_run, d):
     pattern = os.environ.get("TILE_V2_CASES", ".")
     warmup, iters = int(os.environ.get("TILE_V2_WARMUP", "10")), int(os.environ.get("TILE_V2_ITERS", "50"))
     tile_rows, failures = [], 0
+    start = time.time()
     log = open(os.path.join(logdir, "tile_v2.jsonl"), "w")
     # TILE_V2_SMALL=1: the small sizes (a test of this script off the GPU,
     # with a tile-run that stands in for the GPU one).
@@ -545,8 +549,8 @@ def run(tile_run, d):
         args, oi = make_inputs(kernel, size, idir)
         release_gpu_memory()
         cache = {}
-        print("== %s %s (inputs in %.1f s)" % (kernel, "x".join(map(str, size)), time.time() - t0),
-              flush=True)
+        print("== %s %s (inputs in %.1f s; %.0f s into the run)" % (
+            kernel, "x".join(map(str, size)), time.time() - t0, time.time() - start), flush=True)
         for c in cases:
             if c["kernel"] != kernel:
                 continue
@@ -582,22 +586,28 @@ def run(tile_run, d):
         shutil_rm(idir)
     log.close()
 
-    print("== peers (bench/peers_v2.py: torch, Triton, copy)", flush=True)
+    print("== peers (bench/peers_v2.py: torch, Triton, copy; %.0f s into the run)" % (
+        time.time() - start), flush=True)
     peers_log = os.path.join(logdir, "peers_v2.jsonl")
     cmd = [sys.executable, os.path.join(SRC, "bench", "peers_v2.py"),
            "--warmup", str(warmup), "--iters", str(iters), "--cases", pattern]
     if small_sizes:
         cmd.append("--small")
     with open(peers_log, "w") as f:
-        r = subprocess.run(cmd, stdout=f, stderr=subprocess.PIPE, text=True)
-    if r.returncode:
-        print("peers_v2.py failed (exit %d):\n%s" % (r.returncode, r.stderr[-3000:]))
+        try:
+            r = subprocess.run(cmd, stdout=f, stderr=subprocess.PIPE, text=True, timeout=420)
+            if r.returncode:
+                print("peers_v2.py: exit %d (a Triton kernel failed its check or to "
+                      "compile: its row says which):\n%s" % (r.returncode, r.stderr[-3000:]))
+        except subprocess.TimeoutExpired:
+            print("peers_v2.py killed after 420 s; the rows it wrote are kept")
     peers = [json.loads(l) for l in open(peers_log) if l.strip().startswith("{")]
     for p in peers:
         print("%-13s %-8s %-22s %s" % (p["case"], p["impl"], p.get("config", ""),
                                       "%.1f us" % p["median_us"] if "median_us" in p
                                       else p.get("error", "")))
     table(tile_rows, peers, small_sizes)
+    print("(%.0f s in all)" % (time.time() - start))
     return 1 if failures else 0
 
 
