@@ -36,6 +36,8 @@ def is_valid_test(text):
 def shipped_files(tmp):
     for folder in ("examples", "bench"):
         for path in sorted(glob.glob(os.path.join(src, folder, "**", "*.mlir"), recursive=True)):
+            if "irdl-cross-check: skip" in open(path, encoding="utf-8").read():
+                continue
             yield os.path.relpath(path, src), path
     for path in sorted(glob.glob(os.path.join(src, "test", "**", "*.mlir"), recursive=True)):
         if not is_valid_test(open(path, encoding="utf-8", errors="replace").read()):
