@@ -57,7 +57,11 @@ def cumsum_kernel(x, y, R, C, ROWS: tl.constexpr, BLK: tl.constexpr):
         t = tl.load(x + base + col[None, :], mask=m, other=0.0)
         s = tl.cumsum(t, axis=1) + carry[:, None]
         tl.store(y + base + col[None, :], s, mask=m)
-        carry += tl.sum(t, axis=1)
+        # The next carry is the block's last column (the columns past C load
+        # as 0). Not carry += tl.sum(t, 1): Triton 3.6's
+        # TritonGPUOptimizeThreadLocality fails on a loop-carried sum that
+        # the loop also reads (H100, 2026-11-26).
+        carry = tl.sum(tl.where(tl.arange(0, BLK)[None, :] == BLK - 1, s, 0.0), axis=1)
 
 
 @triton.jit

@@ -571,11 +571,13 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   int64_t dynamicBytes = g.pipeBytes > g.smemBytes ? g.pipeBytes : g.smemBytes;
   int64_t staticBytes = (g.reduceBytes + 15) / 16 * 16 + g.mbarrierBytes +
                         (g.tmemColumns > 0 ? GPU_TCGEN05_SHARED_BYTES : 0);
-  /* The dynamic buffer follows the static ones at its own alignment: with
-   * wgmma's 1024 bytes, ptxas rounds the static part up to that (the
-   * launcher passes total - static as the dynamic size). */
-  if (g.usesWgmma)
-    staticBytes = (staticBytes + 1023) / 1024 * 1024;
+  /* The dynamic buffer follows the static ones at its own alignment (128
+   * bytes, wgmma's 1024): ptxas rounds the static part up to that, and
+   * the launcher passes total - static (as the driver reports it) as the
+   * dynamic size, so the total must count the rounding too. */
+  int64_t dynamicAlign = g.usesWgmma ? 1024 : 128;
+  if (g.usesWgmma || dynamicBytes > 0)
+    staticBytes = (staticBytes + dynamicAlign - 1) / dynamicAlign * dynamicAlign;
   int64_t total = staticBytes + dynamicBytes;
   int64_t limit = tileGpuSharedLimit(chip);
   if (ok && total > limit) {
@@ -589,8 +591,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   if (ok && dynamicBytes > 0)
     /* The swizzles assume 128-byte lines start at a buffer's start;
      * wgmma's, 1024-byte atoms. */
-    addSharedBuffer(gpuModule, g.smemName, dynamicBytes, true,
-                    g.usesWgmma ? 1024 : 128);
+    addSharedBuffer(gpuModule, g.smemName, dynamicBytes, true, dynamicAlign);
   if (ok && g.reduceBytes > 0)
     addSharedBuffer(gpuModule, g.reduceName, g.reduceBytes, false, 16);
   if (ok && g.mbarrierBytes > 0)
