@@ -105,6 +105,7 @@ def package(tile_opt, tile_run, out, name, words):
     """Compiles the kernel a `tile-run FILE ... --target cpu` line runs, runs
     it on the CPU, and returns the case (or None when it does not compile)."""
     file, defines, kernel, grid, args, outs = words[1], {}, None, "1", [], []
+    asserts = "on"
     checks = []
     i = 2
     while i < len(words):
@@ -126,6 +127,11 @@ def package(tile_opt, tile_run, out, name, words):
             checks.append({"out": got, "ref": ref, "rtol": rtol})
             i += 2
             continue
+        if w == "--asserts" or w.startswith("--asserts="):
+            # The package is compiled as the CPU test's kernel is.
+            asserts = words[i + 1] if w == "--asserts" else w.split("=", 1)[1]
+            i += 2 if w == "--asserts" else 1
+            continue
         if w in ("--kernel", "--grid", "--arg", "--out", "--target"):
             v = words[i + 1]
             if w == "--kernel":
@@ -146,7 +152,7 @@ def package(tile_opt, tile_run, out, name, words):
     open(mlir, "w").write(substitute(open(file).read(), defines))
     grid = substitute(grid, defines)
     pkg = os.path.join(out, name + ".tpkg")
-    r = sh([tile_opt, mlir, COMPILE, "--emit=package",
+    r = sh([tile_opt, mlir, COMPILE + " asserts=" + asserts, "--emit=package",
             "--kernel=" + kernel, "-o", pkg])
     if r.returncode:
         print("skip %s: %s" % (name, r.stderr.strip().splitlines()[:1]))
@@ -155,7 +161,8 @@ def package(tile_opt, tile_run, out, name, words):
     for o in outs:
         idx, path = o.split("=", 1)
         cpu_outs.append("%s=%s" % (idx, path + ".cpu.npy"))
-    cmd = [tile_run, mlir, "--kernel", kernel, "--target", "cpu", "--grid", grid]
+    cmd = [tile_run, mlir, "--kernel", kernel, "--target", "cpu", "--grid", grid,
+           "--asserts", asserts]
     for a in args:
         cmd += ["--arg", a]
     for o in cpu_outs:
