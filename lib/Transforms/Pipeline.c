@@ -350,7 +350,7 @@ static void markPersistent(MlirOperation kernel, TileChoice option) {
                                     mlirBoolAttrGet(ctx, 1));
 }
 
-/* A store of a wgmma accumulator goes out through shared memory by a bulk
+/* A store of a wgmma or tcgen05 accumulator goes out through shared memory by a bulk
  * tensor store (tileTmaCanStore). */
 static MlirWalkResult markStores(MlirOperation op, void *userData) {
   (void)userData;

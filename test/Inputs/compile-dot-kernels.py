@@ -1,8 +1,10 @@
 """Compiles every kernel with a tile.dot in the given .mlir files for one
 chip, to a cubin (ptxas) and to PTX, and prints one line per kernel:
-"<file>:@<kernel>: <instruction>" where the instruction is the
+"<file>:@<kernel>: <instruction> <store>" where the instruction is the
 tensor-core instruction its PTX holds (tcgen05.mma, wgmma, mma.sync, or
-fma when none), or "FAILED" with the compiler's first error line.
+fma when none) and the store "tma-store" when a result goes out by a bulk
+tensor store (shared to global), else "st.global"; or "FAILED" with the
+compiler's first error line.
 
 usage: compile-dot-kernels.py CHIP OUTDIR FILE.mlir...
 """
@@ -47,5 +49,8 @@ for path in files:
         instr = ("tcgen05.mma" if "tcgen05.mma" in ptx else
                  "wgmma" if "wgmma.mma_async" in ptx else
                  "mma.sync" if "mma.sync" in ptx else "fma")
-        print("%s: %s" % (label, instr))
+        store = ("tma-store" if re.search(
+            r"cp\.async\.bulk\.tensor\.\dd\.global\.shared", ptx)
+                 else "st.global")
+        print("%s: %s %s" % (label, instr, store))
 sys.exit(1 if failed else 0)
