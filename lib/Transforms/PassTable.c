@@ -78,7 +78,8 @@ static MlirLogicalResult runPromoteSmem(MlirOperation op,
 static MlirLogicalResult runPipeline(MlirOperation op,
                                      const TilePassOptions *options) {
   return tilePipeline(op, options->numStages, options->chip,
-                      options->warpSpecialize, options->persistent);
+                      options->warpSpecialize, options->persistent,
+                      options->ctaPairs);
 }
 
 const TilePassDef tilePassTable[] = {
