@@ -1,6 +1,7 @@
 /* The GPU compile pipeline; see GpuCompile.h. */
 #include "lib/Target/GpuCompile.h"
 
+#include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
 
 #include <stdio.h>
@@ -203,7 +204,7 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
  * into tileGpuOptionsFormat (the compile cache's key), or does not, and
  * then this size changes with it: either way, look at the function. */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(TileGpuOptions) == 1128,
+_Static_assert(sizeof(TileGpuOptions) == 1136,
                "TileGpuOptions changed: put every field that changes the "
                "output into tileGpuOptionsFormat, then update this size");
 #endif
@@ -415,6 +416,7 @@ static int describePackage(MlirOperation kernel, const char *name,
   p->producerWarps = tileKernelProducerWarps(kernel);
   p->persistent = tileKernelPersistent(kernel);
   p->indexBits = o->indexBits;
+  p->ctaPairs = tileKernelCtaPairs(kernel);
   p->sharedBytes = (int)smem;
   p->flopsPerProgram = flopsPerProgram(kernel);
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
