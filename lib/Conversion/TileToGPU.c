@@ -483,6 +483,17 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
    * the generic entry runs one block per program anywhere. */
   bool ctaPairs = assumeAligned16 && tileKernelCtaPairs(kernel);
   const char *why = NULL;
+  MlirAttribute askedPairs = tileOpAttr(kernel, "tile.cta_pairs");
+  if (assumeAligned16 && !ctaPairs && remarks && remarks->fn &&
+      tileChipHasTcgen05(chip) && !mlirAttributeIsNull(askedPairs) &&
+      !tileTcgen05CtaPairsFor(kernel, chip, numWarps, &why)) {
+    char msg[320];
+    snprintf(msg, sizeof msg,
+             "CTA pairs were asked for, but each program keeps a CTA of its "
+             "own: %s",
+             why);
+    remarks->fn(remarks->userData, mlirOperationGetLocation(kernel), msg);
+  }
   if (ctaPairs &&
       !tileTcgen05CtaPairsFor(kernel, chip, numWarps, &why)) {
     tileEmitOpError(kernel, "has tile.cta_pairs = true but its CTAs cannot "

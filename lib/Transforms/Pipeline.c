@@ -364,7 +364,8 @@ static MlirWalkResult markStores(MlirOperation op, void *userData) {
 
 /* CTA pairs (Pipeline.h): only when asked, by the option or the kernel's
  * tile.cta_pairs; without a Blackwell GPU nothing says they are right
- * (docs/gpu.md). The kernel's attribute is replaced by the answer. */
+ * (docs/gpu.md). An asked kernel's attribute is replaced by the answer
+ * (false: TileToGPU's remark says why). */
 static void markCtaPairs(MlirOperation kernel, const char *chip,
                          TileChoice option) {
   MlirAttribute asked = tileOpAttr(kernel, "tile.cta_pairs");
@@ -374,7 +375,7 @@ static void markCtaPairs(MlirOperation kernel, const char *chip,
   const char *why;
   bool pairs = want && tileTcgen05CtaPairsFor(
                            kernel, chip, tileKernelNumWarps(kernel, 4), &why);
-  if (pairs || !mlirAttributeIsNull(asked))
+  if (want)
     mlirOperationSetAttributeByName(
         kernel, tileStr("tile.cta_pairs"),
         mlirBoolAttrGet(mlirOperationGetContext(kernel), pairs));

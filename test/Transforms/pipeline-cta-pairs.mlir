@@ -1,8 +1,8 @@
 // tile-pipeline{chip=sm_100a cta-pairs=...}: tile.cta_pairs = true on a
 // kernel whose programs 2i and 2i + 1 along axis 0 can share one tcgen05
 // MMA (tileTcgen05CtaPairsFor, lib/Analysis/Tcgen05.h). auto leaves it
-// off; the kernel's own tile.cta_pairs overrides the option and is
-// replaced by the answer (false where the kernel cannot pair).
+// off; the kernel's own tile.cta_pairs overrides the option; an asked
+// kernel's attribute is the answer (false where it cannot pair).
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_100a},tile-promote-smem,tile-pipeline{chip=sm_100a cta-pairs=true})' | FileCheck %s --check-prefix=ON
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_100a},tile-promote-smem,tile-pipeline{chip=sm_100a})' | FileCheck %s --check-prefix=AUTO
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{chip=sm_90a cta-pairs=true})' | FileCheck %s --check-prefix=HOPPER
@@ -73,10 +73,10 @@ func.func @bound_from_axis0(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref
 // -----
 
 // M = 256 per program: a pair's MMA takes 128 rows from each CTA, so a
-// 256-row program has no pair form (it stays cta_group::1).
+// 256-row program has no pair form (it stays cta_group::1); asked by the
+// option, it is told false.
 // ON-LABEL: func.func @tall
-// ON-NOT: tile.cta_pairs
-// ON: return
+// ON-SAME: tile.cta_pairs = false
 func.func @tall(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
     attributes {tile.kernel, tile.num_warps = 8 : i32} {
   %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
