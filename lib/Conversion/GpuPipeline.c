@@ -52,7 +52,13 @@
  * the entry. Iteration i of the loop uses stage (done + i) % S, where done
  * counts the iterations the block ran before: in a persistent kernel the
  * stages' phases go on from program to program, so the producer fills the
- * next program's stages while the kernel's warps finish the last one. */
+ * next program's stages while the kernel's warps finish the last one.
+ *
+ * CTA pairs (GpuLowering.ctaPairs, GpuTcgen05.c): rank 0's stage
+ * mbarriers count both CTAs' copies (each CTA's A and its half of B,
+ * .cta_group::2 copies completing on rank 0's mbarrier), and only rank 0
+ * waits for them; the other CTA refills a stage after the commit of the
+ * MMAs that read it, as the in-flight scheme has every thread wait. */
 #include "lib/Conversion/GpuPipeline.h"
 
 #include <stdio.h>

@@ -47,7 +47,17 @@
  * next iteration: each iteration commits to its stage's mbarrier and waits
  * for the previous iteration's commit only (as wgmma's wait_group 1; the
  * copies run S - 2 iterations ahead), and the pipeline's epilogue waits
- * for the last (gpuTcgen05WaitLastIteration). */
+ * for the last (gpuTcgen05WaitLastIteration).
+ *
+ * CTA pairs (GpuLowering.ctaPairs, tile.cta_pairs; docs/gpu.md): the
+ * aligned entry runs in clusters of two CTAs and every tcgen05 op in it is
+ * cta_group::2. Warp 0 of each CTA allocates; rank 0's thread 0 issues
+ * one M = 256 MMA per k-step for both CTAs (each holds its 128 rows of A
+ * and of the result, and half of B, at the same addresses) and commits it
+ * to the stage's mbarrier in both CTAs (multicast); both CTAs then wait as
+ * in the single form. The cluster barrier, between the tcgen05 fences,
+ * replaces the block barrier where the other CTA's tensor memory or
+ * mbarriers are involved: before the loop and before dealloc. */
 #include "lib/Conversion/GpuOps.h"
 
 #include <stdio.h>
