@@ -44,7 +44,8 @@ int tileCompileKernel(MlirModule module, const char *name,
       setOption(&o, "mma", in->mma, err, errSize) ||
       setOption(&o, "warp-specialize", in->warpSpecialize, err, errSize) ||
       setOption(&o, "persistent", in->persistent, err, errSize) ||
-      setOption(&o, "asserts", in->asserts, err, errSize))
+      setOption(&o, "asserts", in->asserts, err, errSize) ||
+      setOption(&o, "cta-pairs", in->ctaPairs, err, errSize))
     return 1;
   if (in->numWarps < 0 || in->numWarps > 32 ||
       (in->numWarps & (in->numWarps - 1)) != 0) {

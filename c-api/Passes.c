@@ -157,10 +157,12 @@ static bool parseOptions(const TilePassDef *def, MlirStringRef text,
         ok = false;
       }
     } else if (strcmp(key, "warp-specialize") == 0 ||
-               strcmp(key, "persistent") == 0) {
-      bool ws = key[0] == 'w';
-      if (!tileChoiceParse(value, ws ? &out->warpSpecialize
-                                     : &out->persistent)) {
+               strcmp(key, "persistent") == 0 ||
+               strcmp(key, "cta-pairs") == 0) {
+      TileChoice *to = key[0] == 'w'   ? &out->warpSpecialize
+                       : key[0] == 'p' ? &out->persistent
+                                       : &out->ctaPairs;
+      if (!tileChoiceParse(value, to)) {
         tileStrBufPrintf(&err,
                          "pass '%s': option '%s' wants auto, true or false, "
                          "got '%s'",

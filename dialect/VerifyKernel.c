@@ -48,13 +48,14 @@ static bool verifyNumStages(MlirOperation func) {
   return false;
 }
 
-/* tile.warp_specialize: true or false (tile-pipeline's choice, overridden). */
-static bool verifyWarpSpecialize(MlirOperation func) {
+/* tile.warp_specialize, tile.cta_pairs: true or false (tile-pipeline's
+ * choices, overridden). */
+static bool verifyBoolAttr(MlirOperation func, const char *name) {
   char as[TILE_TYPE_STR];
-  MlirAttribute a = tileOpAttr(func, "tile.warp_specialize");
+  MlirAttribute a = tileOpAttr(func, name);
   if (mlirAttributeIsNull(a) || mlirAttributeIsABool(a))
     return true;
-  tileEmitOpError(func, "tile.warp_specialize must be true or false, got %s",
+  tileEmitOpError(func, "%s must be true or false, got %s", name,
                   tileAttrStr(a, as, sizeof as));
   return false;
 }
@@ -96,7 +97,8 @@ bool tileVerifyKernel(MlirOperation func) {
   bool ok = verifyKernelAttr(func);
   ok &= verifyNumWarps(func);
   ok &= verifyNumStages(func);
-  ok &= verifyWarpSpecialize(func);
+  ok &= verifyBoolAttr(func, "tile.warp_specialize");
+  ok &= verifyBoolAttr(func, "tile.cta_pairs");
   ok &= verifySignature(func);
   return ok;
 }

@@ -88,6 +88,10 @@ typedef struct {
   const char *cacheDir;
   /* Non-NULL: set to 1 when the result came from the cache, else 0. */
   int *cacheHit;
+  /* CTA pairs on sm_100a (programs 2i and 2i + 1 along axis 0 share one
+   * tcgen05 MMA as a cluster of two CTAs, docs/gpu.md; never run on a
+   * Blackwell GPU): NULL or "auto" (off), "true" or "false". */
+  const char *ctaPairs;
 } TileCompileOptions;
 
 /* Compiles kernel `name` (NULL: the module's only kernel) of `module`,

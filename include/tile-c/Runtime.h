@@ -46,7 +46,7 @@ extern "C" {
 
 /* The newest package format this runtime reads; it reads every older one
  * too. A package of a newer format is TILE_STATUS_PACKAGE_VERSION. */
-#define TILE_PACKAGE_FORMAT_VERSION 7
+#define TILE_PACKAGE_FORMAT_VERSION 8
 
 /* The runtime library's version, e.g. "0.1.0" (TILE_VERSION_STRING of
  * the headers it was built with). */
@@ -170,6 +170,9 @@ typedef struct {
   int indexBits;       /* 32: memrefs of 2^31 elements or more are refused
                           (an element offset would overflow); 64: any size
                           (compiled with index-bits=64) */
+  int ctaPairs;        /* the aligned entry runs in clusters of two blocks
+                          along x (tile.cta_pairs): it is taken only for a
+                          grid whose x is even */
 } TileRuntimeResources;
 
 void tileRuntimePackageResources(const TileRuntimePackage *package,

@@ -40,4 +40,26 @@ bool tileTcgen05For(MlirOperation dot, const char *chip, int numWarps, int *n,
 int64_t tileTcgen05AccumulatorColumns(MlirOperation dot);
 int64_t tileTcgen05AllocColumns(int64_t columns);
 
+/* CTA pairs (tcgen05's cta_group::2). Programs 2i and 2i + 1 along axis 0
+ * run as a cluster of two CTAs whose dots are one tcgen05.mma of M = 256:
+ * each CTA loads its own A (its 128 rows) and half of B (the N / 2
+ * columns at rank * N / 2), the even CTA issues the MMAs for both, and
+ * each CTA's tensor memory holds its own 128 rows of the result. That is
+ * each program's own dot as long as both programs of a pair read the same
+ * B and run the same K loop, which this checks: the kernel has one
+ * tile.dot, on tcgen05 (M = 128, N a multiple of twice B's column block
+ * and at most 256: one instruction), in an scf.for of the kernel's body
+ * pipelined with TMA (tile.num_stages >= 3, its loads tile.tma) that keeps
+ * the accumulator (an iter_arg only the dot reads, the result only
+ * yielded); A and B are its loads, B stored [K][N] (N-major: its copies
+ * are boxes of whole column blocks, so half of them are half of B); B's
+ * offsets and the loop's bounds do not depend on tile.program_id along
+ * axis 0; the kernel has no producer warps and is not persistent.
+ * Otherwise false with the reason in *why. */
+bool tileTcgen05CtaPairsFor(MlirOperation kernel, const char *chip,
+                            int numWarps, const char **why);
+
+/* Whether tile-pipeline paired the kernel's CTAs (tile.cta_pairs = true). */
+bool tileKernelCtaPairs(MlirOperation kernel);
+
 #endif

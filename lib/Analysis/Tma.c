@@ -52,8 +52,14 @@ bool tileTmaCanStore(MlirOperation store, TileSmemLayout *layout) {
   TileLayout l;
   int eb = tileElemBytes(mlirShapedTypeGetElementType(tt));
   int64_t rows = mlirShapedTypeGetDimSize(tt, 0);
-  return tileTypeLayout(tt, &l) && l.kind == LAYOUT_MMA && l.wgmmaN > 0 &&
-         eb == 2 && rows <= 256 &&
+  if (!tileTypeLayout(tt, &l))
+    return false;
+  /* wgmma's accumulator holds pairs of neighbours (16-bit elements only:
+   * f32 pairs would be 8-byte stores); tcgen05's holds whole runs of a
+   * row, written 16 bytes at a time whatever the element. */
+  bool wgmma = l.kind == LAYOUT_MMA && l.wgmmaN > 0 && eb == 2;
+  bool tcgen05 = l.kind == LAYOUT_BLOCKED && l.tmem && (eb == 2 || eb == 4);
+  return (wgmma || tcgen05) && rows <= 256 &&
          tileSmemLayoutForWgmma(rows, mlirShapedTypeGetDimSize(tt, 1), eb,
                                 false, layout);
 }

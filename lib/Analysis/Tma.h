@@ -34,7 +34,8 @@ bool tileTmaCanCopy(MlirOperation load, const char **why);
 
 /* Whether tile.store `store` can go out through shared memory with a bulk
  * tensor store: its value is a wgmma accumulator (or in its layout) of
- * 16-bit elements, the memref a rank-2 kernel argument with a unit inner
+ * 16-bit elements or a tcgen05 one (tmem) of 16- or 32-bit elements, the
+ * memref a rank-2 kernel argument with a unit inner
  * stride, the tile at most 256 rows and its rows a width the swizzles
  * describe. *layout: how the tile is staged (column blocks as wgmma's
  * operands are, tileSmemLayoutForWgmma), one box per column block. */

@@ -150,6 +150,13 @@ void gpuTcgen05EnterLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
 void gpuTcgen05ExitLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
                         intptr_t i, bool inFlight);
 void gpuTcgen05End(GpuLowering *g, TileBuilder *b);
+/* CTA pairs (GpuLowering.ctaPairs): every thread of both blocks of the
+ * cluster arrives (release) and waits (acquire) at the cluster barrier,
+ * between the tcgen05 fences; and the address, as the bulk copies'
+ * mbarrier operand takes it, of mbarrier `bar` (shared::cta) in the
+ * pair's rank-0 block. */
+void gpuTcgen05ClusterSync(TileBuilder *b);
+MlirValue gpuPairLeaderMbarrier(TileBuilder *b, MlirValue bar);
 enum { GPU_TCGEN05_MAX_STAGES = 8,
        GPU_TCGEN05_SHARED_BYTES = 16 + 8 * GPU_TCGEN05_MAX_STAGES };
 

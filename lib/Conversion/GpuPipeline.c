@@ -52,7 +52,13 @@
  * the entry. Iteration i of the loop uses stage (done + i) % S, where done
  * counts the iterations the block ran before: in a persistent kernel the
  * stages' phases go on from program to program, so the producer fills the
- * next program's stages while the kernel's warps finish the last one. */
+ * next program's stages while the kernel's warps finish the last one.
+ *
+ * CTA pairs (GpuLowering.ctaPairs, GpuTcgen05.c): rank 0's stage
+ * mbarriers count both CTAs' copies (each CTA's A and its half of B,
+ * .cta_group::2 copies completing on rank 0's mbarrier), and only rank 0
+ * waits for them; the other CTA refills a stage after the commit of the
+ * MMAs that read it, as the in-flight scheme has every thread wait. */
 #include "lib/Conversion/GpuPipeline.h"
 
 #include <stdio.h>
@@ -519,20 +525,63 @@ static void voidOp(TileBuilder *b, const char *name, intptr_t n,
   bInsert(b, tileOpCreate(b->loc, name, n, operands, 0, NULL, nAttrs, attrs));
 }
 
+/* In a CTA pair (GpuLowering.ctaPairs) each block copies its own A and
+ * the half of B its rank names, and rank 0's mbarrier of the stage counts
+ * both blocks' bytes: its MMAs read both. */
+static int64_t pairTxBytes(const GpuPipeline *p) {
+  int64_t bytes = 0;
+  for (int j = 0; j < p->numLoads; ++j) {
+    MlirOperation dot;
+    int operand;
+    TileSmemLayout s;
+    bool isB = tileMmaLoadOperand(p->loads[j], &dot, &operand, &s) &&
+               operand == 1;
+    bytes += isB ? tileBytes(p->loads[j]) : 2 * tileBytes(p->loads[j]);
+  }
+  return bytes;
+}
+
 /* In the leader: the stage's expected bytes, then one bulk copy per column
  * block of each load (a box of rows x blockElems at column col0 + c *
- * blockElems, row row0; outside the memref TMA writes zeros). */
+ * blockElems, row row0; outside the memref TMA writes zeros). In a CTA
+ * pair only rank 0 expects (both blocks' bytes), every copy completes on
+ * rank 0's mbarrier (.cta_group::2 lets it lie in the peer), and B's
+ * copies are the half of its column blocks the rank names, into the
+ * buffer's first half (the pair's MMA reads N / 2 columns from each
+ * block at the same address). */
 static bool issueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                      MlirValue iv, MlirValue stage, const MlirValue *handed) {
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
   MlirValue bar = mbarrierOf(b, g, p, stage);
-  MlirValue expect[] = {bar, bConstInt(b, i32, p->txBytes)};
-  voidOp(b, "nvvm.mbarrier.arrive.expect_tx", 2, expect, 0, NULL);
+  if (g->ctaPairs) {
+    TileBuilder rank0;
+    bIf(b, bCmpi(b, ARITH_EQ, g->ctaRank, bConstInt(b, i32, 0)), 0, NULL,
+        false, &rank0, NULL);
+    MlirValue expect[] = {bar, bConstInt(&rank0, i32, pairTxBytes(p))};
+    voidOp(&rank0, "nvvm.mbarrier.arrive.expect_tx", 2, expect, 0, NULL);
+    bYield(&rank0, "scf.yield", 0, NULL);
+    bar = gpuPairLeaderMbarrier(b, bar);
+  } else {
+    MlirValue expect[] = {bar, bConstInt(b, i32, p->txBytes)};
+    voidOp(b, "nvvm.mbarrier.arrive.expect_tx", 2, expect, 0, NULL);
+  }
   for (int j = 0; j < p->numLoads; ++j) {
     MlirOperation load = p->loads[j];
     TileSmemLayout s;
-    if (!dotLayoutOf(load, &s))
+    MlirOperation dot;
+    int operand;
+    if (!tileMmaLoadOperand(load, &dot, &operand, &s))
       return false;
+    int64_t blocks = s.rowElems / s.blockElems;
+    bool half = g->ctaPairs && operand == 1;
+    /* The first column block this block copies. */
+    MlirValue first = bConstIndex(b, 0);
+    if (half) {
+      blocks /= 2;
+      first = bMuli(b, bCast(b, "arith.index_cast", g->ctaRank,
+                             mlirIndexTypeGet(b->ctx)),
+                    bConstIndex(b, blocks));
+    }
     /* Coordinates innermost first: column, row, then a rank-3 memref's
      * batch element. */
     int rank = (int)mlirOperationGetNumOperands(load) - 1;
@@ -546,23 +595,27 @@ static bool issueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
     MlirValue col0 = coord[0];
     int64_t rows = s.bytes / (s.rowElems * s.elemBytes);
     MlirValue buffer = bufferOf(b, g, p, j, stage);
-    for (int64_t c = 0; c < s.rowElems / s.blockElems; ++c) {
+    for (int64_t c = 0; c < blocks; ++c) {
       MlirValue dst = byteGep(
           b, buffer, bConstIndex(b, c * rows * s.blockElems * s.elemBytes));
       /* TMA writes shared::cluster addresses; a CTA's own are among them. */
       MlirValue dst7 = bCast(b, "llvm.addrspacecast", dst,
                              mlirLLVMPointerTypeGet(b->ctx, 7));
+      MlirValue block = bAddi(b, first, bConstIndex(b, c));
       MlirValue operands[6] = {
           dst7, g->tmaMaps[p->mapIndex[j]],
-          i32Of(b, bAddi(b, col0, bConstIndex(b, c * s.blockElems)))};
+          i32Of(b, bAddi(b, col0,
+                         bMuli(b, block, bConstIndex(b, s.blockElems))))};
       for (int d = 1; d < rank; ++d)
         operands[2 + d] = i32Of(b, coord[d]);
       operands[2 + rank] = bar;
       int32_t segments[] = {1, 1, rank, 1, 0, 0, 0, 0};
       TileNamedAttr attrs[] = {
-          {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 8, segments)}};
+          {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 8, segments)},
+          {"group", mlirAttributeParseGet(
+                        b->ctx, tileStr("#nvvm.cta_group<cta_2>"))}};
       voidOp(b, "nvvm.cp.async.bulk.tensor.shared.cluster.global", 3 + rank,
-             operands, 1, attrs);
+             operands, g->ctaPairs ? 2 : 1, attrs);
     }
   }
   return true;
@@ -601,6 +654,10 @@ static void initMbarriers(GpuLowering *g, TileBuilder *b, const GpuPipeline *p) 
   voidOp(&then, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL);
   bYield(&then, "scf.yield", 0, NULL);
   gpuBarrier(g, b);
+  /* A pair's copies complete on rank 0's mbarriers: both blocks' are set
+   * up before either block copies. */
+  if (g->ctaPairs)
+    gpuTcgen05ClusterSync(b);
 }
 
 /* Waits until phase `parity` of mbarrier `bar` completed. */
@@ -930,10 +987,21 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
     /* This iteration's tiles (the stage's phase i / S), then a barrier:
      * every warp is done with the buffer the next copies overwrite (the
      * producer warp waits for that itself). */
-    waitParity(b, mbarrierOf(b, g, p, stage),
-               bBinary(b, "arith.remui",
-                       bBinary(b, "arith.divui", i, bConstIndex(b, S)),
-                       bConstIndex(b, 2)));
+    /* In a CTA pair only rank 0's mbarrier counts the copies, and only
+     * rank 0 reads the stage (its MMAs); the other block refills a stage
+     * after the MMAs that read it committed (GpuTcgen05.c). */
+    TileBuilder waits = *b;
+    if (g->ctaPairs)
+      bIf(b, bCmpi(b, ARITH_EQ, g->ctaRank,
+                   bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), 0)),
+          0, NULL, false, &waits, NULL);
+    waitParity(&waits, mbarrierOf(&waits, g, p, stage),
+               bBinary(&waits, "arith.remui",
+                       bBinary(&waits, "arith.divui", i,
+                               bConstIndex(&waits, S)),
+                       bConstIndex(&waits, 2)));
+    if (g->ctaPairs)
+      bYield(&waits, "scf.yield", 0, NULL);
     if (!p->warpSpecialized) {
       gpuBarrier(g, b);
       if (!issueTmaIfInLoop(g, b, p, ivAhead, ub, ahead))

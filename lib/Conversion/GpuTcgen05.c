@@ -47,7 +47,17 @@
  * next iteration: each iteration commits to its stage's mbarrier and waits
  * for the previous iteration's commit only (as wgmma's wait_group 1; the
  * copies run S - 2 iterations ahead), and the pipeline's epilogue waits
- * for the last (gpuTcgen05WaitLastIteration). */
+ * for the last (gpuTcgen05WaitLastIteration).
+ *
+ * CTA pairs (GpuLowering.ctaPairs, tile.cta_pairs; docs/gpu.md): the
+ * aligned entry runs in clusters of two CTAs and every tcgen05 op in it is
+ * cta_group::2. Warp 0 of each CTA allocates; rank 0's thread 0 issues
+ * one M = 256 MMA per k-step for both CTAs (each holds its 128 rows of A
+ * and of the result, and half of B, at the same addresses) and commits it
+ * to the stage's mbarrier in both CTAs (multicast); both CTAs then wait as
+ * in the single form. The cluster barrier, between the tcgen05 fences,
+ * replaces the block barrier where the other CTA's tensor memory or
+ * mbarriers are involved: before the loop and before dealloc. */
 #include "lib/Conversion/GpuOps.h"
 
 #include <stdio.h>
@@ -140,6 +150,35 @@ static MlirValue tmemPtr(TileBuilder *b, MlirValue addr) {
   return bCast(b, "llvm.inttoptr", addr, mlirLLVMPointerTypeGet(b->ctx, 6));
 }
 
+/* The tcgen05 ops' cta_group: ::2 in a CTA pair (a kernel uses one kind
+ * for all of them). */
+static MlirAttribute ctaGroup(const GpuLowering *g) {
+  return parseAttr(g->ctx, g->ctaPairs ? "#nvvm.cta_group<cta_2>"
+                                       : "#nvvm.cta_group<cta_1>");
+}
+
+void gpuTcgen05ClusterSync(TileBuilder *b) {
+  fence(b, "before");
+  TileNamedAttr aligned[] = {{"aligned", mlirUnitAttrGet(b->ctx)}};
+  voidOp(b, "nvvm.cluster.arrive", 0, NULL, 1, aligned);
+  voidOp(b, "nvvm.cluster.wait", 0, NULL, 1, aligned);
+  fence(b, "after");
+}
+
+/* The rank-0 block's copy of `bar`: mapa gives its shared::cluster
+ * address, which the bulk copies' .cta_group::2 form takes (PTX ISA,
+ * cp.async.bulk.tensor: the mbarrier may lie in the peer block) where the
+ * NVVM op's type says shared::cta: the bits pass through unchanged. */
+MlirValue gpuPairLeaderMbarrier(TileBuilder *b, MlirValue bar) {
+  MlirType cluster = mlirLLVMPointerTypeGet(b->ctx, 7);
+  MlirValue operands[] = {bar, c32(b, 0)};
+  MlirValue remote = bInsert(
+      b, tileOpCreate(b->loc, "nvvm.mapa", 2, operands, 1, &cluster, 0, NULL));
+  return bCast(b, "llvm.inttoptr",
+               bCast(b, "llvm.ptrtoint", remote, i64Type(b->ctx)),
+               mlirLLVMPointerTypeGet(b->ctx, 3));
+}
+
 static void ifLeader(TileBuilder *b, GpuLowering *g, MlirValue extra,
                      TileBuilder *then) {
   MlirValue cond = bCmpi(b, ARITH_EQ, g->warp, cIdx(b, 0));
@@ -188,14 +227,23 @@ bool gpuTcgen05Begin(GpuLowering *g, TileBuilder *b) {
     return false;
   }
   g->tmemColumns = tileTcgen05AllocColumns(w.columns);
+  if (g->ctaPairs) {
+    MlirType i32 = i32Type(b->ctx);
+    g->ctaRank = bInsert(b, tileOpCreate(b->loc,
+                                         "nvvm.read.ptx.sreg.cluster.ctarank",
+                                         0, NULL, 1, &i32, 0, NULL));
+  }
   /* Warp 0 allocates (.sync.aligned: the whole warp), then gives up the
    * right to allocate more, so a CTA waiting on the SM for columns is not
    * held back by this one; its lane 0 sets up the mbarrier. */
   TileBuilder w0, l0;
   ifLeader(b, g, (MlirValue){NULL}, &w0);
+  /* In a pair warp 0 of each block allocates (cta_group::2: the same
+   * columns in both blocks' tensor memory). */
   MlirValue alloc[] = {slotAddr(&w0, g), c32(&w0, g->tmemColumns)};
-  voidOp(&w0, "nvvm.tcgen05.alloc", 2, alloc, 0, NULL);
-  voidOp(&w0, "nvvm.tcgen05.relinquish_alloc_permit", 0, NULL, 0, NULL);
+  TileNamedAttr group[] = {{"group", ctaGroup(g)}};
+  voidOp(&w0, "nvvm.tcgen05.alloc", 2, alloc, 1, group);
+  voidOp(&w0, "nvvm.tcgen05.relinquish_alloc_permit", 0, NULL, 1, group);
   bIf(&w0, bCmpi(&w0, ARITH_EQ, g->lane, cIdx(&w0, 0)), 0, NULL, false, &l0,
       NULL);
   MlirValue init[] = {mbarrierAddr(&l0, g), c32(&l0, 32LL * g->numWarps + 1)};
@@ -217,15 +265,22 @@ void gpuTcgen05End(GpuLowering *g, TileBuilder *b) {
   if (g->tmemColumns == 0)
     return;
   /* Every thread's tcgen05.ld has completed (wait::ld) before the barrier;
-   * warp 0 frees the columns it allocated. */
-  fence(b, "before");
-  gpuBarrier(g, b);
-  fence(b, "after");
+   * warp 0 frees the columns it allocated. In a pair the barrier is the
+   * cluster's: neither block frees its columns (cta_group::2, both
+   * blocks') while the other may still read its own. */
+  if (g->ctaPairs) {
+    gpuTcgen05ClusterSync(b);
+  } else {
+    fence(b, "before");
+    gpuBarrier(g, b);
+    fence(b, "after");
+  }
   TileBuilder w0;
   ifLeader(b, g, (MlirValue){NULL}, &w0);
   MlirValue dealloc[] = {tmemPtr(&w0, g->tmemBase),
                          c32(&w0, g->tmemColumns)};
-  voidOp(&w0, "nvvm.tcgen05.dealloc", 2, dealloc, 0, NULL);
+  TileNamedAttr group[] = {{"group", ctaGroup(g)}};
+  voidOp(&w0, "nvvm.tcgen05.dealloc", 2, dealloc, 1, group);
   bYield(&w0, "scf.yield", 0, NULL);
 }
 
@@ -292,10 +347,11 @@ static int typeCode(TileMmaInput in) {
   }
 }
 
-static uint32_t instrDescriptor(const TileMmaInstr *in, int n, bool bNMajor) {
+static uint32_t instrDescriptor(const TileMmaInstr *in, int m, int n,
+                                bool bNMajor) {
   return (1u << 4) | ((uint32_t)typeCode(in->input) << 7) |
          ((uint32_t)typeCode(in->inputB) << 10) | ((bNMajor ? 1u : 0u) << 16) |
-         ((uint32_t)(n >> 3) << 17) | ((uint32_t)(128 >> 4) << 24);
+         ((uint32_t)(n >> 3) << 17) | ((uint32_t)(m >> 4) << 24);
 }
 
 static const char *kindName(const TileMmaInstr *in) {
@@ -609,7 +665,13 @@ void gpuTcgen05EnterLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
     bYield(&l0, "scf.yield", 0, NULL);
   }
   /* The stores (and the mbarriers) come before the loop's first MMAs, in
-   * whichever thread issues them; inside, no thread touches the columns. */
+   * whichever thread issues them; inside, no thread touches the columns.
+   * In a pair the MMAs rank 0 issues write both blocks' tensor memory and
+   * the commits arrive on both blocks' mbarriers: the cluster's barrier. */
+  if (g->ctaPairs) {
+    gpuTcgen05ClusterSync(b);
+    return;
+  }
   fence(b, "before");
   gpuBarrier(g, b);
   fence(b, "after");
@@ -710,6 +772,17 @@ bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   /* In an in-flight loop: this iteration's index and stage count. */
   MlirOperation loop = mlirOperationGetParentOperation(op);
   bool inFlight = resident && g->wgmmaInFlight && stagesOf(loop) >= 3;
+  /* A pair's MMA is M = 256 (each block's 128 rows), N the dot's whole N
+   * (each block holds half of B), issued by rank 0 only; the analysis
+   * (tileTcgen05CtaPairsFor) chose only loops that keep it in flight. */
+  if (g->ctaPairs && (!inFlight || n != N)) {
+    tileEmitOpError(op, "is in a kernel with tile.cta_pairs but its loop "
+                        "does not keep its accumulator in flight with one "
+                        "instruction per k-step");
+    freeAccumulator(&acc);
+    gpuDotOperandTilesFree(d, &A, &B, &C);
+    return false;
+  }
   MlirValue iter = {NULL};
   if (inFlight) {
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
@@ -722,15 +795,19 @@ bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
 
   /* One thread issues the MMAs and the commit. */
   TileBuilder t;
-  ifLeader(b, g, bCmpi(b, ARITH_EQ, g->lane, cIdx(b, 0)), &t);
+  MlirValue issuer = bCmpi(b, ARITH_EQ, g->lane, cIdx(b, 0));
+  if (g->ctaPairs)
+    issuer = bAndi(b, issuer, bCmpi(b, ARITH_EQ, g->ctaRank, c32(b, 0)));
+  ifLeader(b, g, issuer, &t);
   Descriptor da = descriptorFor(&t, sa.base, &sa.layout, false);
   Descriptor db = descriptorFor(&t, sb.base, &sb.layout, !bRows);
-  MlirValue idesc = c32(&t, (int32_t)instrDescriptor(in, n, !bRows));
+  MlirValue idesc = c32(
+      &t, (int32_t)instrDescriptor(in, g->ctaPairs ? 256 : 128, n, !bRows));
   char kind[64];
   snprintf(kind, sizeof kind, "#nvvm.tcgen05_mma_kind<%s>", kindName(in));
   TileNamedAttr mmaAttrs[] = {
       {"kind", parseAttr(ctx, kind)},
-      {"ctaGroup", parseAttr(ctx, "#nvvm.cta_group<cta_1>")},
+      {"ctaGroup", ctaGroup(g)},
       {"operandSegmentSizes",
        mlirDenseI32ArrayGet(ctx, 7, (int32_t[]){1, 1, 1, 1, 1, 0, 0})}};
   MlirType i1 = mlirIntegerTypeGet(ctx, 1);
@@ -751,7 +828,16 @@ bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                                bBinary(&t, "arith.remui", iter,
                                        cIdx(&t, stagesOf(loop))))
                : mbarrierAddr(&t, g);
-  voidOp(&t, "nvvm.tcgen05.commit", 1, &bar, 0, NULL);
+  /* A pair's commit arrives on the stage's mbarrier in both blocks: each
+   * waits for the MMAs that read its shared memory and write its tensor
+   * memory. */
+  TileNamedAttr group[] = {{"group", ctaGroup(g)}};
+  if (g->ctaPairs) {
+    MlirValue commit[] = {bar, bConstInt(&t, mlirIntegerTypeGet(ctx, 16), 3)};
+    voidOp(&t, "nvvm.tcgen05.commit", 2, commit, 1, group);
+  } else {
+    voidOp(&t, "nvvm.tcgen05.commit", 1, &bar, 1, group);
+  }
   bYield(&t, "scf.yield", 0, NULL);
 
   if (inFlight) {

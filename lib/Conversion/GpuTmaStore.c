@@ -1,6 +1,6 @@
-/* tile.store of a wgmma accumulator through shared memory with a bulk
- * tensor store (TMA), for TileToGPU's aligned entry; tile-pipeline marks
- * such stores tile.tma (lib/Analysis/Tma.h).
+/* tile.store of a wgmma or tcgen05 accumulator through shared memory with
+ * a bulk tensor store (TMA), for TileToGPU's aligned entry; tile-pipeline
+ * marks such stores tile.tma (lib/Analysis/Tma.h).
  *
  * In the accumulator layout each thread holds pairs of neighbouring
  * elements, so storing straight to global memory writes 4 bytes at a time
@@ -17,7 +17,12 @@
  * written, and the buffers take two blocks' bytes, not the whole tile's:
  * a persistent kernel keeps them beside its pipeline's stages. At the end
  * thread 0 waits until every copy has read its buffer, and a barrier
- * follows, so later users of the scratch buffer find it free. */
+ * follows, so later users of the scratch buffer find it free.
+ *
+ * tcgen05's accumulator (sm_100a) takes the same path: there each thread
+ * holds a run of one row (tcgen05.ld 32x32b), written 16 bytes at a time;
+ * a warp's 32 rows, 8 of them per bank-group cycle of the swizzle, cost
+ * the 4 wavefronts its 512 bytes need at least. */
 #include "lib/Conversion/GpuOps.h"
 
 #include <stdlib.h>
@@ -53,6 +58,34 @@ static void waitReads(TileBuilder *b, int pending) {
   voidOp(b, "nvvm.cp.async.bulk.wait_group", 0, NULL, 2, wait);
 }
 
+/* Writes the registers of `t` that lie in columns [lo, hi) of the tile
+ * into `s`. gpuWriteSmemColumns picks registers by their constant column,
+ * which is the column in every thread of wgmma's layout (its warps split
+ * only the rows). tcgen05's splits the columns among warps too: warp
+ * group j holds columns j * run .., so each group picks from the range
+ * shifted by its own offset, under a test of the thread's column part. */
+static void writeColumns(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
+                         const GpuTile *t, int64_t lo, int64_t hi) {
+  const TileLayout *l = &t->layout;
+  MlirValue part[TILE_MAX_LAYOUT_RANK];
+  if (l->kind != LAYOUT_BLOCKED || !l->tmem ||
+      !gpuThreadCoords(g, l, t->shape, part) || mlirValueIsNull(part[1])) {
+    gpuWriteSmemColumns(g, b, s, t, lo, hi);
+    return;
+  }
+  int64_t run = l->blocked.sizePerThread[1];
+  for (int64_t j = 0; j < l->blocked.warpsPerCTA[1]; ++j) {
+    int64_t at = j * run;
+    if (at >= hi || at + run <= lo)
+      continue;
+    TileBuilder mine;
+    bIf(b, bCmpi(b, ARITH_EQ, part[1], bConstIndex(b, at)), 0, NULL, false,
+        &mine, NULL);
+    gpuWriteSmemColumns(g, &mine, s, t, lo - at, hi - at);
+    bYield(&mine, "scf.yield", 0, NULL);
+  }
+}
+
 bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
                       int map) {
   TileSmemLayout layout;
@@ -86,8 +119,8 @@ bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
     /* Block c of the layout, moved to the buffer's start. */
     GpuSmemTile s = {gpuGep(b, buffer, bConstIndex(b, -c * blockBytes), i8),
                      layout};
-    gpuWriteSmemColumns(g, b, &s, &t, c * layout.blockElems,
-                        (c + 1) * layout.blockElems);
+    writeColumns(g, b, &s, &t, c * layout.blockElems,
+                 (c + 1) * layout.blockElems);
     gpuFenceAsyncShared(b);
     gpuBarrier(g, b);
     bIf(b, isLeader(g, b), 0, NULL, false, &then, NULL);

@@ -150,6 +150,12 @@ typedef struct GpuLowering {
    * address slot and the mbarrier tcgen05.commit arrives on. */
   int64_t tmemColumns;
   MlirValue tmemBase;
+  /* CTA pairs (tile.cta_pairs, aligned entry only): the block is one of a
+   * cluster of two along x, its rank in it (i32) in ctaRank; rank 0 issues
+   * the pair's MMAs (GpuTcgen05.c) and its mbarriers count both blocks'
+   * copies (GpuPipeline.c). */
+  bool ctaPairs;
+  MlirValue ctaRank;
   char tmemName[160];
   /* The kernel values (iter_args, the dots' results that are yielded)
    * whose tiles stay in tensor memory (gpuTcgen05PlanLoop). */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Conversion/GpuOps.h"
 #include "lib/Conversion/GpuPipeline.h"
@@ -51,7 +52,7 @@ static bool appendParams(TileStrBuf *sig, MlirType t, int *count) {
 static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
                                      const char *chip, int threads,
                                      const char *entryName, int numTmaMaps,
-                                     bool persistent) {
+                                     bool persistent, bool ctaPairs) {
   MlirContext ctx = mlirOperationGetContext(kernel);
   TileStrBuf text = tileStrBufInit();
   tileStrBufPrintf(&text,
@@ -74,11 +75,14 @@ static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
     tileStrBufPrintf(&text, "%s%%p%d: i32", count ? ", " : "", count);
     ++count;
   }
+  /* CTA pairs: clusters of two blocks along x, fixed in the image
+   * (.reqnctapercluster), so a plain launch starts them. */
   tileStrBufPrintf(&text,
                    ") attributes {gpu.kernel, gpu.known_block_size = "
                    "array<i32: %d, 1, 1>, nvvm.kernel, nvvm.maxntid = "
-                   "array<i32: %d, 1, 1>} {\n    llvm.return\n  }\n}\n",
-                   threads, threads);
+                   "array<i32: %d, 1, 1>%s} {\n    llvm.return\n  }\n}\n",
+                   threads, threads,
+                   ctaPairs ? ", nvvm.cluster_dim = array<i32: 2, 1, 1>" : "");
   MlirOperation m = mlirOperationCreateParse(
       ctx, tileStr(tileStrBufCStr(&text)), tileStr("tile-gpu-abi"));
   tileStrBufFree(&text);
@@ -475,8 +479,31 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   int producerWarps = tileKernelProducerWarps(kernel);
   int threads = 32 * (numWarps + producerWarps);
   bool persistent = tileKernelPersistent(kernel);
-  MlirOperation parsed = createGpuModule(kernel, fnType, chip, threads,
-                                         entryName, numTmaMaps, persistent);
+  /* CTA pairs in the aligned entry only (it alone pipelines with TMA);
+   * the generic entry runs one block per program anywhere. */
+  bool ctaPairs = assumeAligned16 && tileKernelCtaPairs(kernel);
+  const char *why = NULL;
+  MlirAttribute askedPairs = tileOpAttr(kernel, "tile.cta_pairs");
+  if (assumeAligned16 && !ctaPairs && remarks && remarks->fn &&
+      tileChipHasTcgen05(chip) && !mlirAttributeIsNull(askedPairs) &&
+      !tileTcgen05CtaPairsFor(kernel, chip, numWarps, &why)) {
+    char msg[320];
+    snprintf(msg, sizeof msg,
+             "CTA pairs were asked for, but each program keeps a CTA of its "
+             "own: %s",
+             why);
+    remarks->fn(remarks->userData, mlirOperationGetLocation(kernel), msg);
+  }
+  if (ctaPairs &&
+      !tileTcgen05CtaPairsFor(kernel, chip, numWarps, &why)) {
+    tileEmitOpError(kernel, "has tile.cta_pairs = true but its CTAs cannot "
+                            "pair: %s",
+                    why);
+    return mlirLogicalResultFailure();
+  }
+  MlirOperation parsed =
+      createGpuModule(kernel, fnType, chip, threads, entryName, numTmaMaps,
+                      persistent, ctaPairs);
   if (mlirOperationIsNull(parsed))
     return mlirLogicalResultFailure();
   MlirOperation func = mlirBlockGetFirstOperation(
@@ -514,6 +541,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   g.numWarps = numWarps;
   g.producerWarps = producerWarps;
   g.persistent = persistent;
+  g.ctaPairs = ctaPairs;
   g.assumeAligned16 = assumeAligned16;
   if (remarks)
     g.remarks = *remarks;

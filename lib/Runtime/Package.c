@@ -1,4 +1,4 @@
-/* The compiled package file; see Package.h. Format, version 7, all
+/* The compiled package file; see Package.h. Format, version 8, all
  * integers little-endian:
  *
  *   "TILEPKG\0"                    8 bytes of magic
@@ -18,11 +18,12 @@
  *   u32 producerWarps              0 or 4 (from version 5)
  *   u32 persistent                 0 or 1 (from version 6)
  *   u32 indexBits                  32 or 64 (from version 7)
+ *   u32 ctaPairs                   0 or 1 (from version 8)
  *   u64 checksum                   tilePackageChecksum of every byte
  *                                  before it (from version 4)
  *
- * and nothing after. Versions 1 to 6 are still read (as 32-bit
- * indexing). The reader trusts nothing: every length is checked
+ * and nothing after. Versions 1 to 7 are still read (1 to 6 as 32-bit
+ * indexing, 1 to 7 without CTA pairs). The reader trusts nothing: every length is checked
  * against what is left before it is used, and the decoded package goes
  * through the same validation the writer applies. */
 #define _POSIX_C_SOURCE 200809L
@@ -209,6 +210,9 @@ static int validate(const char *name, const TilePackage *p, char *err,
   if (p->indexBits != 32 && p->indexBits != 64)
     return tileFail(err, errSize, "%s: index width %d (expected 32 or 64)",
                     name, p->indexBits);
+  if (p->ctaPairs != 0 && p->ctaPairs != 1)
+    return tileFail(err, errSize, "%s: CTA-pairs flag %d (expected 0 or 1)",
+                    name, p->ctaPairs);
   if (p->sharedBytes < 0 || p->sharedBytes > TILE_PACKAGE_MAX_SHARED)
     return tileFail(err, errSize,
                  "%s: %d bytes of shared memory (expected 0 to %d)", name,
@@ -351,6 +355,7 @@ int tilePackageWriteMemory(const TilePackage *p, void **outBuf,
   putLE(&b, (uint32_t)p->producerWarps, 4);
   putLE(&b, (uint32_t)p->persistent, 4);
   putLE(&b, (uint32_t)p->indexBits, 4);
+  putLE(&b, (uint32_t)p->ctaPairs, 4);
   if (!b.failed)
     putLE(&b, tilePackageChecksum(b.data, b.size), 8);
   if (b.failed) {
@@ -587,7 +592,8 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
   if ((version > 4 &&
        getU32(&r, "the number of producer warps", 4, &p.producerWarps)) ||
       (version > 5 && getU32(&r, "the persistent flag", 1, &p.persistent)) ||
-      (version > 6 && getU32(&r, "the index width", 64, &p.indexBits))) {
+      (version > 6 && getU32(&r, "the index width", 64, &p.indexBits)) ||
+      (version > 7 && getU32(&r, "the CTA-pairs flag", 1, &p.ctaPairs))) {
     tilePackageFree(&p);
     return 1;
   }

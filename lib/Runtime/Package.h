@@ -53,7 +53,13 @@
  * From version 7 a package says how wide its index arithmetic is
  * (indexBits, tile-compile's index-bits): 32, and the launcher refuses
  * memrefs whose elements reach 2^31 (an element offset would overflow), or
- * 64, which indexes any memref; the parameters are the same. */
+ * 64, which indexes any memref; the parameters are the same.
+ *
+ * From version 8 a package may pair its blocks (ctaPairs, tile-pipeline's
+ * cta-pairs, chip=sm_100a): its aligned entry runs in clusters of two
+ * blocks along x, fixed in the image (.reqnctapercluster 2, 1, 1), so a
+ * plain launch starts them but needs an even grid x; the launcher takes
+ * the generic entry, which does not pair, for an odd one. */
 #ifndef TILE_RUNTIME_PACKAGE_H
 #define TILE_RUNTIME_PACKAGE_H
 
@@ -104,6 +110,7 @@ typedef struct {
   int producerWarps;     /* 0, or 4 more that only feed them (version 5) */
   int persistent;        /* 0 or 1 (version 6) */
   int indexBits;         /* 32 or 64 (version 7; 32 before) */
+  int ctaPairs;          /* 0 or 1 (version 8) */
   int sharedBytes;       /* static shared memory of the kernel */
   int flopsPerProgram;   /* 2*M*N*K of the dots one program runs, for
                           * TFLOP/s; 0 when not known at compile time */

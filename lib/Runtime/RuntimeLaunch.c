@@ -340,6 +340,8 @@ static int prepare(TileRuntimeKernel *k, const TileRuntimeArg *args,
     return TILE_STATUS_ARGUMENT_MISMATCH;
   int arg = 0;
   const char *why = whyNotAligned(p, args, &arg);
+  /* A paired aligned entry starts clusters of two blocks along x. */
+  bool oddPairs = p->ctaPairs && config->grid[0] % 2 != 0;
   bool aligned;
   switch (config->entry) {
   case TILE_RUNTIME_ENTRY_GENERIC:
@@ -355,10 +357,16 @@ static int prepare(TileRuntimeKernel *k, const TileRuntimeArg *args,
                           "the aligned entry of @%s does not apply: argument "
                           "#%d: %s",
                           p->kernelName, arg, why);
+    if (oddPairs)
+      return tileFailCode(TILE_FAIL_INVALID_ARGUMENT, err, errSize,
+                          "the aligned entry of @%s runs in pairs of blocks "
+                          "along x (cta pairs): grid x %lld is odd",
+                          p->kernelName, (long long)config->grid[0]);
     aligned = true;
     break;
   default:
-    aligned = !why && k->package->hasAlignedEntry && !k->aligned.failed;
+    aligned = !why && !oddPairs && k->package->hasAlignedEntry &&
+              !k->aligned.failed;
     break;
   }
   double ms = 0;

@@ -136,6 +136,7 @@ void tileRuntimePackageResources(const TileRuntimePackage *package,
   out->producerWarps = p->producerWarps;
   out->persistent = p->persistent;
   out->indexBits = p->indexBits;
+  out->ctaPairs = p->ctaPairs;
   out->blockThreads = 32 * (p->numWarps + p->producerWarps);
   out->sharedBytes = p->sharedBytes;
   out->flopsPerProgram = p->flopsPerProgram;

@@ -1,6 +1,7 @@
 /* The GPU compile pipeline; see GpuCompile.h. */
 #include "lib/Target/GpuCompile.h"
 
+#include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
 
 #include <stdio.h>
@@ -158,9 +159,12 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
         return 1;
       }
     } else if (strcmp(key, "warp-specialize") == 0 ||
-               strcmp(key, "persistent") == 0) {
-      bool ws = key[0] == 'w';
-      if (!tileChoiceParse(value, ws ? &o->warpSpecialize : &o->persistent)) {
+               strcmp(key, "persistent") == 0 ||
+               strcmp(key, "cta-pairs") == 0) {
+      TileChoice *to = key[0] == 'w'   ? &o->warpSpecialize
+                       : key[0] == 'p' ? &o->persistent
+                                       : &o->ctaPairs;
+      if (!tileChoiceParse(value, to)) {
         snprintf(err, errSize,
                  "--tile-compile: %s wants auto, true or false, got '%s'",
                  key, value);
@@ -187,7 +191,7 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
       snprintf(err, errSize,
                "--tile-compile: unknown option '%s' (chip, mma, num-warps, "
                "num-stages, generic, fast-math, asserts, warp-specialize, "
-               "persistent, index-bits, toolkit)",
+               "persistent, index-bits, cta-pairs, toolkit)",
                key);
       return 1;
     }
@@ -200,7 +204,7 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
  * into tileGpuOptionsFormat (the compile cache's key), or does not, and
  * then this size changes with it: either way, look at the function. */
 #if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(TileGpuOptions) == 1128,
+_Static_assert(sizeof(TileGpuOptions) == 1136,
                "TileGpuOptions changed: put every field that changes the "
                "output into tileGpuOptionsFormat, then update this size");
 #endif
@@ -215,11 +219,11 @@ void tileGpuOptionsFormat(const TileGpuOptions *o, TileStrBuf *out) {
   tileStrBufPrintf(out,
                    "chip=%s mma=%s generic=%s num-warps=%d num-stages=%d "
                    "fast-math=%s asserts=%s warp-specialize=%s persistent=%s "
-                   "index-bits=%d",
+                   "index-bits=%d cta-pairs=%s",
                    o->chip, mma[o->mma], generic[o->generic], o->numWarps,
                    o->numStages, o->fastMath ? "true" : "false",
                    o->assertsOff ? "off" : "on", choice[o->warpSpecialize],
-                   choice[o->persistent], o->indexBits);
+                   choice[o->persistent], o->indexBits, choice[o->ctaPairs]);
 }
 
 bool tileGpuOptionsUseCache(TileGpuOptions *o) {
@@ -412,6 +416,7 @@ static int describePackage(MlirOperation kernel, const char *name,
   p->producerWarps = tileKernelProducerWarps(kernel);
   p->persistent = tileKernelPersistent(kernel);
   p->indexBits = o->indexBits;
+  p->ctaPairs = tileKernelCtaPairs(kernel);
   p->sharedBytes = (int)smem;
   p->flopsPerProgram = flopsPerProgram(kernel);
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
@@ -553,7 +558,8 @@ static MlirLogicalResult runTilePass(TilePass pass, MlirOperation m,
   case PASS_PROMOTE_SMEM:
     return tilePromoteSmem(m);
   case PASS_PIPELINE:
-    return tilePipeline(m, 0, o->chip, o->warpSpecialize, o->persistent);
+    return tilePipeline(m, 0, o->chip, o->warpSpecialize, o->persistent,
+                        o->ctaPairs);
   }
   return mlirLogicalResultFailure();
 }

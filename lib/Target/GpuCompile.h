@@ -54,6 +54,7 @@ typedef struct {
    * the kernel (formatLowering); 64 for arrays of 2^31 elements or more,
    * which a 32-bit package refuses to launch with. */
   int indexBits;
+  TileChoice ctaPairs;       /* cta-pairs=auto|true|false */
   /* CUDA toolkit root, the only one looked at; NULL: the first of
    * $CUDA_HOME, $CUDA_PATH and /usr/local/cuda with a bin/ptxas. */
   const char *toolkit;

@@ -20,6 +20,7 @@ typedef struct {
   TileChoice warpSpecialize; /* tile-pipeline: auto|true|false */
   TileChoice persistent;     /* tile-pipeline: auto|true|false */
   bool assertsOff; /* asserts=off: tile.assert erased (StripAsserts.h) */
+  TileChoice ctaPairs;       /* tile-pipeline: auto|true|false */
 } TilePassOptions;
 
 typedef struct {

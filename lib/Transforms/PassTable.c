@@ -78,7 +78,8 @@ static MlirLogicalResult runPromoteSmem(MlirOperation op,
 static MlirLogicalResult runPipeline(MlirOperation op,
                                      const TilePassOptions *options) {
   return tilePipeline(op, options->numStages, options->chip,
-                      options->warpSpecialize, options->persistent);
+                      options->warpSpecialize, options->persistent,
+                      options->ctaPairs);
 }
 
 const TilePassDef tilePassTable[] = {
@@ -119,8 +120,10 @@ const TilePassDef tilePassTable[] = {
      "warp-specialize=auto|true|false: tile.producer_warps on kernels a "
      "producer warpgroup can feed; auto: 8 or more warps and a loop of two or "
      "more dots; persistent=auto|true|false: tile.persistent on "
-     "warp-specialized kernels whose blocks can run program after program)",
-     "num-stages chip warp-specialize persistent", runPipeline},
+     "warp-specialized kernels whose blocks can run program after program; "
+     "cta-pairs=auto|true|false: tile.cta_pairs on sm_100a kernels whose "
+     "programs 2i, 2i+1 can share one tcgen05 MMA; auto: off)",
+     "num-stages chip warp-specialize persistent cta-pairs", runPipeline},
     {"tile-to-cpu",
      "lower functions to tensor/scf/memref code, one call per program "
      "(six trailing index arguments: program id x, y, z and grid x, y, z); "

@@ -177,7 +177,8 @@ static MlirWalkResult markLoops(MlirOperation op, void *userData) {
 typedef struct {
   int numStages;
   bool tma;
-  TileChoice warpSpecialize, persistent;
+  TileChoice warpSpecialize, persistent, ctaPairs;
+  const char *chip;
 } PipelineOptions;
 
 static bool hasTmaLoad(MlirOperation loop) {
@@ -350,7 +351,7 @@ static void markPersistent(MlirOperation kernel, TileChoice option) {
                                     mlirBoolAttrGet(ctx, 1));
 }
 
-/* A store of a wgmma accumulator goes out through shared memory by a bulk
+/* A store of a wgmma or tcgen05 accumulator goes out through shared memory by a bulk
  * tensor store (tileTmaCanStore). */
 static MlirWalkResult markStores(MlirOperation op, void *userData) {
   (void)userData;
@@ -359,6 +360,25 @@ static MlirWalkResult markStores(MlirOperation op, void *userData) {
     mlirOperationSetAttributeByName(
         op, tileStr("tile.tma"), mlirUnitAttrGet(mlirOperationGetContext(op)));
   return MlirWalkResultAdvance;
+}
+
+/* CTA pairs (Pipeline.h): only when asked, by the option or the kernel's
+ * tile.cta_pairs; without a Blackwell GPU nothing says they are right
+ * (docs/gpu.md). An asked kernel's attribute is replaced by the answer
+ * (false: TileToGPU's remark says why). */
+static void markCtaPairs(MlirOperation kernel, const char *chip,
+                         TileChoice option) {
+  MlirAttribute asked = tileOpAttr(kernel, "tile.cta_pairs");
+  bool want = option == TILE_CHOICE_ON;
+  if (!mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked))
+    want = mlirBoolAttrGetValue(asked);
+  const char *why;
+  bool pairs = want && tileTcgen05CtaPairsFor(
+                           kernel, chip, tileKernelNumWarps(kernel, 4), &why);
+  if (want)
+    mlirOperationSetAttributeByName(
+        kernel, tileStr("tile.cta_pairs"),
+        mlirBoolAttrGet(mlirOperationGetContext(kernel), pairs));
 }
 
 static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
@@ -372,6 +392,8 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
     mlirOperationWalk(op, markStores, NULL, MlirWalkPreOrder);
     markWarpSpecialized(op, o->warpSpecialize);
     markPersistent(op, o->persistent);
+    if (tileChipHasTcgen05(o->chip))
+      markCtaPairs(op, o->chip, o->ctaPairs);
   }
   return MlirWalkResultSkip;
 }
@@ -388,11 +410,11 @@ bool tileChoiceParse(const char *text, TileChoice *out) {
 
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
                                const char *chip, TileChoice ws,
-                               TileChoice persistent) {
+                               TileChoice persistent, TileChoice ctaPairs) {
   /* Bulk tensor copies on Hopper and Blackwell (whose dots read them as
    * wgmma's do, tileTcgen05For). */
   bool tma = chip && (strcmp(chip, "sm_90a") == 0 || tileChipHasTcgen05(chip));
-  PipelineOptions o = {numStages, tma, ws, persistent};
+  PipelineOptions o = {numStages, tma, ws, persistent, ctaPairs, chip};
   mlirOperationWalk(op, pipelineKernel, &o, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

@@ -43,7 +43,17 @@
  * TileToGPU then runs program after program in each block (the launcher
  * starts as many blocks as fit on the GPU at once), the producer filling
  * the next program's stages during the last one's epilogue.
- * tile.persistent (a bool) on the kernel overrides the option. */
+ * tile.persistent (a bool) on the kernel overrides the option.
+ *
+ * With cta-pairs=true on chip=sm_100a (auto, the default, leaves it off:
+ * nothing of it has run on a Blackwell GPU), a kernel whose one dot can
+ * run on a pair of CTAs (tileTcgen05CtaPairsFor, lib/Analysis/Tcgen05.h)
+ * gets
+ *   tile.cta_pairs = true
+ * TileToGPU then compiles the aligned entry for clusters of two CTAs along
+ * axis 0 whose dots are one cta_group::2 MMA (GpuTcgen05.c). A kernel's
+ * tile.cta_pairs (a bool) overrides the option; either way a kernel that
+ * cannot pair keeps one CTA per program. */
 #ifndef TILE_TRANSFORMS_PIPELINE_H
 #define TILE_TRANSFORMS_PIPELINE_H
 
@@ -61,7 +71,7 @@ bool tileChoiceParse(const char *text, TileChoice *out);
 /* chip: the target ("sm_90a" allows tile.tma; NULL or "": no TMA). */
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
                                const char *chip, TileChoice ws,
-                               TileChoice persistent);
+                               TileChoice persistent, TileChoice ctaPairs);
 
 /* The stages a kernel asks for: tile.num_stages, else `fallback` when > 0,
  * else 3. */

@@ -48,6 +48,13 @@ func.func @ws_int(%m: memref<?xf32>) attributes {tile.kernel, tile.warp_speciali
 
 // -----
 
+// expected-error @+1 {{func.func: tile.cta_pairs must be true or false, got "yes"}}
+func.func @pairs_string(%m: memref<?xf32>) attributes {tile.kernel, tile.cta_pairs = "yes"} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{func.func: attribute 'tile.num_stages' must be an i32 integer, got 3 : i64}}
 func.func @stages_i64(%m: memref<?xf32>) attributes {tile.kernel, tile.num_stages = 3 : i64} {
   return

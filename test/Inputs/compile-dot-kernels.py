@@ -1,10 +1,13 @@
 """Compiles every kernel with a tile.dot in the given .mlir files for one
 chip, to a cubin (ptxas) and to PTX, and prints one line per kernel:
-"<file>:@<kernel>: <instruction>" where the instruction is the
-tensor-core instruction its PTX holds (tcgen05.mma, wgmma, mma.sync, or
-fma when none), or "FAILED" with the compiler's first error line.
+"<file>:@<kernel>: <instruction> <store>" where the instruction is the
+tensor-core instruction its PTX holds (tcgen05.mma.cta_group::2 for CTA
+pairs, tcgen05.mma, wgmma, mma.sync, or fma when none) and the store "tma-store" when a result goes out by a bulk
+tensor store (shared to global), else "st.global"; or "FAILED" with the
+compiler's first error line.
 
 usage: compile-dot-kernels.py CHIP OUTDIR FILE.mlir...
+CHIP may carry more --tile-compile options after it ("sm_100a cta-pairs=true").
 """
 import os
 import re
@@ -44,8 +47,12 @@ for path in files:
             print("%s: FAILED %s" % (label, err))
             continue
         ptx = open(out + ".ptx").read()
-        instr = ("tcgen05.mma" if "tcgen05.mma" in ptx else
+        instr = ("tcgen05.mma.cta_group::2" if "tcgen05.mma.cta_group::2" in ptx
+                 else "tcgen05.mma" if "tcgen05.mma" in ptx else
                  "wgmma" if "wgmma.mma_async" in ptx else
                  "mma.sync" if "mma.sync" in ptx else "fma")
-        print("%s: %s" % (label, instr))
+        store = ("tma-store" if re.search(
+            r"cp\.async\.bulk\.tensor\.\dd\.global\.shared", ptx)
+                 else "st.global")
+        print("%s: %s %s" % (label, instr, store))
 sys.exit(1 if failed else 0)

@@ -82,7 +82,8 @@ static int samePackage(const TilePackage *a, const TilePackage *b) {
   if (strcmp(a->kernelName, b->kernelName) || strcmp(a->chip, b->chip) ||
       a->imageKind != b->imageKind || a->numWarps != b->numWarps ||
       a->producerWarps != b->producerWarps ||
-      a->indexBits != b->indexBits ||
+      a->indexBits != b->indexBits || a->persistent != b->persistent ||
+      a->ctaPairs != b->ctaPairs ||
       a->sharedBytes != b->sharedBytes ||
       a->flopsPerProgram != b->flopsPerProgram || a->numArgs != b->numArgs ||
       a->imageSize != b->imageSize ||
@@ -157,7 +158,7 @@ static void testRoundTrip(const char *path) {
   void *buf;
   size_t size;
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 4 + 4 + 4 + 8, "size %zu", size);
+  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 4 + 4 + 4 + 4 + 8, "size %zu", size);
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q), "memory round trip differs");
   tilePackageFree(&q);
@@ -235,32 +236,42 @@ static void testRoundTrip(const char *path) {
   tilePackageFree(&p);
 
   /* A producer warpgroup beside the warps (version 5), the persistent
-   * flag (version 6) and the index width (version 7): their u32s come
-   * right before the checksum and read back as written. */
+   * flag (version 6), the index width (version 7) and the CTA-pairs flag
+   * (version 8): their u32s come right before the checksum and read back
+   * as written. */
   makePackage(&p);
   p.producerWarps = 4;
   p.persistent = 1;
   p.indexBits = 64;
+  p.ctaPairs = 1;
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(get32(buf, size - 20) == 4, "producerWarps field holds %u",
+  CHECK(get32(buf, size - 24) == 4, "producerWarps field holds %u",
+        get32(buf, size - 24));
+  CHECK(get32(buf, size - 20) == 1, "persistent field holds %u",
         get32(buf, size - 20));
-  CHECK(get32(buf, size - 16) == 1, "persistent field holds %u",
+  CHECK(get32(buf, size - 16) == 64, "indexBits field holds %u",
         get32(buf, size - 16));
-  CHECK(get32(buf, size - 12) == 64, "indexBits field holds %u",
+  CHECK(get32(buf, size - 12) == 1, "ctaPairs field holds %u",
         get32(buf, size - 12));
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q) && q.producerWarps == 4 && q.persistent == 1 &&
-            q.indexBits == 64 && q.version == 7,
-        "producer warps / persistent / index bits round trip differs: %d %d "
-        "%d",
-        q.producerWarps, q.persistent, q.indexBits);
+            q.indexBits == 64 && q.ctaPairs == 1 && q.version == 8,
+        "producer warps / persistent / index bits / cta pairs round trip "
+        "differs: %d %d %d %d",
+        q.producerWarps, q.persistent, q.indexBits, q.ctaPairs);
   tilePackageFree(&q);
+  /* Only 0 and 1 are CTA-pairs flags. */
+  put32(buf, size - 12, 2);
+  reseal(buf, size);
+  EXPECT_ERROR(tilePackageReadMemory("pairs.tpkg", buf, size, &q, err, sizeof err),
+               "pairs.tpkg: at offset");
+  put32(buf, size - 12, 1);
   /* Only 32 and 64 are index widths. */
-  put32(buf, size - 12, 65);
+  put32(buf, size - 16, 65);
   reseal(buf, size);
   EXPECT_ERROR(tilePackageReadMemory("bits.tpkg", buf, size, &q, err, sizeof err),
                "bits.tpkg: at offset");
-  put32(buf, size - 12, 33);
+  put32(buf, size - 16, 33);
   reseal(buf, size);
   EXPECT_ERROR(tilePackageReadMemory("bits.tpkg", buf, size, &q, err, sizeof err),
                "bits.tpkg: index width 33 (expected 32 or 64)");
@@ -273,15 +284,16 @@ static void testRoundTrip(const char *path) {
   p.tensorMaps[0] = (TilePackageTensorMap){0, 128, 32, 128};
   p.tensorMaps[1] = (TilePackageTensorMap){0, 64, 16, 64};
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 2 * 16 + 4 + 4 + 4 + 8,
+  CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 2 * 16 + 4 + 4 + 4 + 4 + 8,
         "size %zu", size);
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q) && q.numTensorMaps == 2, "tensor maps round trip differs");
   tilePackageFree(&q);
   /* A package whose tensor map names a scalar argument is refused (the
    * last map's argument: before its three other fields, producerWarps,
-   * the persistent flag, the index width and the checksum). */
-  put32(buf, size - 36, 2);
+   * the persistent flag, the index width, the CTA-pairs flag and the
+   * checksum). */
+  put32(buf, size - 40, 2);
   reseal(buf, size);
   EXPECT_ERROR(tilePackageReadMemory("maps.tpkg", buf, size, &q, err, sizeof err),
                "maps.tpkg: tensor map #1 names argument #2, which is not a memref of rank 2");
@@ -374,17 +386,34 @@ static void testWriterValidates(void) {
  * had no tensor maps: the generic entry was; version 3 had no checksum;
  * version 4 had no producer warps, which read as none; version 5 had no
  * persistent flag, which reads as 0; version 6 had no index width, which
- * reads as 32. Each is a version-7 package, written with a producer
- * warpgroup, persistent and 64-bit indexing, cut back to its fields. */
+ * reads as 32; version 7 had no CTA-pairs flag, which reads as 0. Each is
+ * a version-8 package, written with a producer warpgroup, persistent,
+ * 64-bit indexing and CTA pairs, cut back to its fields. */
 static void testOldVersions(void) {
   TilePackage p, q;
   makePackage(&p);
   p.producerWarps = 4;
   p.persistent = 1;
   p.indexBits = 64;
+  p.ctaPairs = 1;
   unsigned char *buf;
   size_t size;
   CHECK(tilePackageWriteMemory(&p, (void **)&buf, &size, err, sizeof err) == 0, "%s", err);
+
+  /* Version 7 ends with the index width, then the checksum. */
+  p.ctaPairs = 0;
+  put32(buf, OFF_VERSION, 7);
+  reseal(buf, size);
+  EXPECT_ERROR(tilePackageReadMemory("v7", buf, size, &q, err, sizeof err),
+               "v7: 4 trailing bytes after the last field");
+  memmove(buf + size - 12, buf + size - 8, 8);
+  size -= 4;
+  reseal(buf, size);
+  CHECK(tilePackageReadMemory("v7", buf, size, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q) && q.version == 7 && q.indexBits == 64 &&
+            q.ctaPairs == 0,
+        "version 7 package differs (cta pairs %d)", q.ctaPairs);
+  tilePackageFree(&q);
 
   /* Version 6 ends with the persistent flag, then the checksum. */
   p.indexBits = 32; /* what every older version reads */
@@ -506,7 +535,7 @@ static void testCorruptions(void) {
 
   EXPECT_BYTE(0, 'X', "k.tpkg: not a tile package (no TILEPKG magic)");
   EXPECT_BYTE(7, '1', "not a tile package");
-  EXPECT_FIELD(OFF_VERSION, 8, "package version 8 is newer than this reader (version 7)");
+  EXPECT_FIELD(OFF_VERSION, 9, "package version 9 is newer than this reader (version 8)");
   EXPECT_FIELD(OFF_VERSION, 0xffffffffu, "package version 4294967295 is newer");
   EXPECT_FIELD(OFF_VERSION, 0, "unknown package version 0");
   EXPECT_FIELD(OFF_NAME_LEN, 0, "at offset 12: the kernel name is 0 bytes long (expected 1 to 127)");
@@ -560,20 +589,22 @@ static void testCorruptions(void) {
   EXPECT_FIELD(offImage + 4, 1, "truncated package: the image needs");
   EXPECT_FIELD(offImage, (uint32_t)sizeof kPtx - 1,
                "the index width is 8192 (at most 64)");
-  EXPECT_BYTE(size - 33, 'x', "the PTX image is not NUL-terminated");
-  size_t offGeneric = size - 32;
-  /* 16 bytes follow the size: the tensor maps' and producer warps' counts,
-   * the persistent flag and the index width. */
-  EXPECT_FIELD(offGeneric, 17, "truncated package: the generic entry's PTX needs 17 bytes at offset 197, 16 left");
+  EXPECT_BYTE(size - 37, 'x', "the PTX image is not NUL-terminated");
+  size_t offGeneric = size - 36;
+  /* 20 bytes follow the size: the tensor maps' and producer warps' counts,
+   * the persistent flag, the index width and the CTA-pairs flag. */
+  EXPECT_FIELD(offGeneric, 21, "truncated package: the generic entry's PTX needs 21 bytes at offset 197, 20 left");
   EXPECT_FIELD(offGeneric + 4, 1, "the generic entry's PTX needs 4294967296 bytes");
-  size_t offMaps = size - 24;
+  size_t offMaps = size - 28;
   EXPECT_FIELD(offMaps, 9, "the number of tensor maps is 9 (at most 8)");
-  /* One map: producerWarps, persistent and the index width are read as
-   * its argument, box rows and box columns, then nothing is left. */
-  EXPECT_FIELD(offMaps, 1, "truncated package: a tensor map's swizzle needs 4 bytes");
-  EXPECT_FIELD(size - 16, 2, "the persistent flag is 2 (at most 1)");
-  EXPECT_FIELD(size - 12, 48, "k.tpkg: index width 48 (expected 32 or 64)");
-  size_t offProducer = size - 20;
+  /* One map: producerWarps, persistent, the index width and the CTA-pairs
+   * flag are read as its four fields, then the producer warps are
+   * missing. */
+  EXPECT_FIELD(offMaps, 1, "truncated package: the number of producer warps needs 4 bytes");
+  EXPECT_FIELD(size - 20, 2, "the persistent flag is 2 (at most 1)");
+  EXPECT_FIELD(size - 16, 48, "k.tpkg: index width 48 (expected 32 or 64)");
+  EXPECT_FIELD(size - 12, 2, "the CTA-pairs flag is 2 (at most 1)");
+  size_t offProducer = size - 24;
   EXPECT_FIELD(offProducer, 5, "the number of producer warps is 5 (at most 4)");
   EXPECT_FIELD(offProducer, 3, "k.tpkg: 3 producer warps beside 4 (expected 0, or 4 with at most 28 others)");
   /* A warpgroup of 4 beside 4 warps reads; beside 32 it is refused. */

@@ -164,6 +164,7 @@ static const struct {
     {"warp-specialize", "true"}, {"persistent", "true"},
     {"index-bits", "64"},
     {"asserts", "off"},
+    {"cta-pairs", "true"},
     /* The cache identifies the toolkit by its files, not by this option. */
     {"toolkit", NULL},
 };

@@ -152,7 +152,8 @@ int gpuRun(Session *s, const Options *o, const TileRuntimePackage *p) {
     TileRuntimeResources res;
     tileRuntimePackageResources(p, &res);
     if (info.aligned)
-      snprintf(entry, sizeof entry, ", aligned entry");
+      snprintf(entry, sizeof entry, ", aligned entry%s",
+               res.ctaPairs ? " (CTA pairs: clusters of 2 blocks)" : "");
     else if (info.genericFromPtx)
       snprintf(entry, sizeof entry,
                ", generic entry (from PTX: %.1f ms to load)", info.loadMs);
