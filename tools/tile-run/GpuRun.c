@@ -21,6 +21,12 @@ int gpuCheckPackage(const Options *o, const TileRuntimePackage *p) {
              o->chip, o->input, chip);
     return sessionFail(err);
   }
+  if (o->indexBits && o->indexBits != res.indexBits) {
+    snprintf(err, sizeof err,
+             "--index-bits %d: the package %s is built for %d", o->indexBits,
+             o->input, res.indexBits);
+    return sessionFail(err);
+  }
   if (o->numWarpsGiven && o->numWarps != res.numWarps) {
     snprintf(err, sizeof err, "--num-warps %d: the package %s is built for %d",
              o->numWarps, o->input, res.numWarps);
