@@ -14,10 +14,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-static MlirAttribute parseAttr(MlirContext ctx, const char *text) {
-  return mlirAttributeParseGet(ctx, tileStr(text));
-}
-
 /* Two f32 -> two f8 (hi from `a`, lo from `b`, as cvt packs them). */
 static void truncPair(TileBuilder *b, MlirType f8, MlirValue a, MlirValue c,
                       MlirValue *outA, MlirValue *outC) {
@@ -25,8 +21,8 @@ static void truncPair(TileBuilder *b, MlirType f8, MlirValue a, MlirValue c,
            i8 = mlirIntegerTypeGet(b->ctx, 8);
   MlirValue ops[] = {a, c};
   TileNamedAttr attrs[] = {
-      {"rnd", parseAttr(b->ctx, "#nvvm.fp_rnd_mode<rn>")},
-      {"sat", parseAttr(b->ctx, "#nvvm.sat_mode<satfinite>")},
+      {"rnd", tileParseAttr(b->ctx, "#nvvm.fp_rnd_mode<rn>")},
+      {"sat", tileParseAttr(b->ctx, "#nvvm.sat_mode<satfinite>")},
       {"relu", mlirBoolAttrGet(b->ctx, 0)},
       {"dstTy", mlirTypeAttrGet(f8)}};
   MlirValue packed = bInsert(b, tileOpCreate(b->loc,

@@ -41,14 +41,12 @@ bool gpuDotSmemLayout(MlirOperation dot, int i, TileSmemLayout *out) {
       tileOpAttr(dot, i == 0 ? "tile.smem_a" : "tile.smem_b"), out);
 }
 
-static MlirValue cIdx(TileBuilder *b, int64_t v) { return bConstIndex(b, v); }
-
 static MlirValue divIdx(TileBuilder *b, MlirValue x, int64_t d) {
-  return d == 1 ? x : bBinary(b, "arith.divui", x, cIdx(b, d));
+  return d == 1 ? x : bBinary(b, "arith.divui", x, bConstIndex(b, d));
 }
 
 static MlirValue remIdx(TileBuilder *b, MlirValue x, int64_t d) {
-  return bBinary(b, "arith.remui", x, cIdx(b, d));
+  return bBinary(b, "arith.remui", x, bConstIndex(b, d));
 }
 
 /* The address of element (row, col) of a stored tile. */
@@ -61,19 +59,19 @@ MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
     /* wgmma's column blocks: block col / blockElems holds every row. */
     int64_t rows = l->bytes / (l->rowElems * l->elemBytes);
     blockStart = bMuli(b, divIdx(b, col, l->blockElems),
-                       cIdx(b, rows * l->blockElems * l->elemBytes));
+                       bConstIndex(b, rows * l->blockElems * l->elemBytes));
     col = remIdx(b, col, l->blockElems);
     rowElems = l->blockElems;
   }
-  MlirValue bytes = bMuli(b, col, cIdx(b, l->elemBytes));
+  MlirValue bytes = bMuli(b, col, bConstIndex(b, l->elemBytes));
   MlirValue chunk = divIdx(b, bytes, 16);
   MlirValue within = remIdx(b, bytes, 16);
   if (l->maxPhase > 1) {
     MlirValue phase = remIdx(b, divIdx(b, row, l->perPhase), l->maxPhase);
     chunk = bBinary(b, "arith.xori", chunk, phase);
   }
-  MlirValue off = bAddi(b, bMuli(b, row, cIdx(b, rowElems * l->elemBytes)),
-                        bAddi(b, bMuli(b, chunk, cIdx(b, 16)), within));
+  MlirValue off = bAddi(b, bMuli(b, row, bConstIndex(b, rowElems * l->elemBytes)),
+                        bAddi(b, bMuli(b, chunk, bConstIndex(b, 16)), within));
   if (!mlirValueIsNull(blockStart))
     off = bAddi(b, blockStart, off);
   return gpuGep(b, s->base, off, mlirIntegerTypeGet(b->ctx, 8));
@@ -154,7 +152,7 @@ void gpuStageDotOperands(GpuLowering *g, TileBuilder *b, GpuSmemTile *sa,
     sa->base = base;
   if (stageB)
     sb->base =
-        gpuGep(b, base, cIdx(b, aBytes), mlirIntegerTypeGet(g->ctx, 8));
+        gpuGep(b, base, bConstIndex(b, aBytes), mlirIntegerTypeGet(g->ctx, 8));
   gpuBarrier(g, b);
   if (stageA)
     gpuWriteSmem(g, b, sa, A);
@@ -170,12 +168,6 @@ void gpuStageDotOperands(GpuLowering *g, TileBuilder *b, GpuSmemTile *sa,
 }
 
 /* ---- nvvm ops ---------------------------------------------------------- */
-
-static MlirAttribute parseAttr(MlirContext ctx, const char *text) {
-  return mlirAttributeParseGet(ctx, tileStr(text));
-}
-
-static MlirType i32Type(MlirContext ctx) { return mlirIntegerTypeGet(ctx, 32); }
 
 static MlirValue extractField(TileBuilder *b, MlirValue s, int i,
                               MlirType type) {
@@ -194,14 +186,14 @@ static MlirType structOf(MlirContext ctx, int n, MlirType t) {
 static void ldmatrix(TileBuilder *b, MlirValue ptr, int num, bool trans,
                      MlirValue *out) {
   MlirContext ctx = b->ctx;
-  MlirType i32 = i32Type(ctx);
+  MlirType i32 = tileI32Type(ctx);
   MlirType type = num == 1 ? i32 : structOf(ctx, num, i32);
   TileNamedAttr attrs[] = {
       {"num", tileI32Attr(ctx, num)},
-      {"layout", parseAttr(ctx, trans ? "#nvvm.mma_layout<col>"
+      {"layout", tileParseAttr(ctx, trans ? "#nvvm.mma_layout<col>"
                                       : "#nvvm.mma_layout<row>")},
-      {"shape", parseAttr(ctx, "#nvvm.ld_st_matrix_shape<m = 8, n = 8>")},
-      {"eltType", parseAttr(ctx, "#nvvm.ld_st_matrix_elt_type<b16>")}};
+      {"shape", tileParseAttr(ctx, "#nvvm.ld_st_matrix_shape<m = 8, n = 8>")},
+      {"eltType", tileParseAttr(ctx, "#nvvm.ld_st_matrix_elt_type<b16>")}};
   MlirValue r = bInsert(b, tileOpCreate(b->loc, "nvvm.ldmatrix", 1, &ptr, 1,
                                         &type, 4, attrs));
   for (int i = 0; i < num; ++i)
@@ -262,16 +254,16 @@ static void mmaSync(TileBuilder *b, const TileMmaInstr *in, MlirValue *a,
   snprintf(shape, sizeof shape, "#nvvm.shape<m = 16, n = 8, k = %d>", in->k);
   int32_t segments[] = {4, 2, nc};
   TileNamedAttr attrs[7] = {
-      {"shape", parseAttr(ctx, shape)},
-      {"layoutA", parseAttr(ctx, "#nvvm.mma_layout<row>")},
-      {"layoutB", parseAttr(ctx, "#nvvm.mma_layout<col>")},
-      {"multiplicandAPtxType", parseAttr(ctx, ptxTypeName(in->input))},
-      {"multiplicandBPtxType", parseAttr(ctx, ptxTypeName(in->input))},
+      {"shape", tileParseAttr(ctx, shape)},
+      {"layoutA", tileParseAttr(ctx, "#nvvm.mma_layout<row>")},
+      {"layoutB", tileParseAttr(ctx, "#nvvm.mma_layout<col>")},
+      {"multiplicandAPtxType", tileParseAttr(ctx, ptxTypeName(in->input))},
+      {"multiplicandBPtxType", tileParseAttr(ctx, ptxTypeName(in->input))},
       {"operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 3, segments)}};
   int nAttrs = 6;
   if (in->input == MMA_S8) /* integer sums wrap, as on the CPU */
     attrs[nAttrs++] = (TileNamedAttr){
-        "intOverflowBehavior", parseAttr(ctx, "#nvvm.mma_int_overflow<wrapped>")};
+        "intOverflowBehavior", tileParseAttr(ctx, "#nvvm.mma_int_overflow<wrapped>")};
   MlirType type = structOf(ctx, nc, accType);
   MlirValue r = bInsert(b, tileOpCreate(b->loc, "nvvm.mma.sync", n, operands,
                                         1, &type, nAttrs, attrs));
@@ -299,13 +291,13 @@ typedef struct {
 
 /* Row of m-tile `i` of this warp (its first row), column of n-tile `j`. */
 static MlirValue tileRow(TileBuilder *b, const WarpTiling *w, int i) {
-  return bAddi(b, cIdx(b, (int64_t)i * w->wm * 16),
-               bMuli(b, w->warpM, cIdx(b, 16)));
+  return bAddi(b, bConstIndex(b, (int64_t)i * w->wm * 16),
+               bMuli(b, w->warpM, bConstIndex(b, 16)));
 }
 
 static MlirValue tileCol(TileBuilder *b, const WarpTiling *w, MlirValue j) {
-  return bAddi(b, bMuli(b, j, cIdx(b, (int64_t)w->wn * 8)),
-               bMuli(b, w->warpN, cIdx(b, 8)));
+  return bAddi(b, bMuli(b, j, bConstIndex(b, (int64_t)w->wn * 8)),
+               bMuli(b, w->warpN, bConstIndex(b, 8)));
 }
 
 /* The A fragments (4 x i32) of m-tile i at k-step ks: ldmatrix.x4 over a
@@ -316,8 +308,8 @@ static void loadA(TileBuilder *b, GpuLowering *g, const GpuSmemTile *s,
                   MlirValue *out) {
   MlirValue row = bAddi(b, tileRow(b, w, i), remIdx(b, g->lane, 16));
   int halfElems = 16 / in->inputBytes;
-  MlirValue col = bAddi(b, cIdx(b, (int64_t)ks * in->k),
-                        bMuli(b, divIdx(b, g->lane, 16), cIdx(b, halfElems)));
+  MlirValue col = bAddi(b, bConstIndex(b, (int64_t)ks * in->k),
+                        bMuli(b, divIdx(b, g->lane, 16), bConstIndex(b, halfElems)));
   ldmatrix(b, gpuSmemAddr(b, s, row, col), 4, false, out);
 }
 
@@ -340,7 +332,7 @@ void gpuMmaAFragments(TileBuilder *b, const GpuTile *a, int i, int ks,
   int colRegs = (int)(a->shape[1] / 8) * 2; /* one warp holds whole rows */
   int64_t two[] = {2};
   MlirType pair = mlirVectorTypeGet(1, two, a->elem);
-  MlirType i32 = i32Type(b->ctx);
+  MlirType i32 = tileI32Type(b->ctx);
   for (int q = 0; q < 4; ++q) {
     int rowReg = 2 * i + q % 2, colBlock = 2 * ks + q / 2;
     int r = rowReg * colRegs + 2 * colBlock;
@@ -358,22 +350,22 @@ static void loadB(TileBuilder *b, GpuLowering *g, const GpuSmemTile *s,
                   bool pair, MlirValue *out) {
   int num = pair ? 4 : 2;
   /* Lanes 16-31 address the second n-tile. */
-  MlirValue which = pair ? divIdx(b, g->lane, 16) : cIdx(b, 0);
-  MlirValue nBase = tileCol(b, w, bAddi(b, cIdx(b, j), which));
+  MlirValue which = pair ? divIdx(b, g->lane, 16) : bConstIndex(b, 0);
+  MlirValue nBase = tileCol(b, w, bAddi(b, bConstIndex(b, j), which));
   MlirValue half = remIdx(b, divIdx(b, g->lane, 8), 2);
   MlirValue row8 = remIdx(b, g->lane, 8);
   if (!s->layout.transposed) {
     /* [K][N]: rows are k; lanes 8-15 of each matrix pair: k + 8. */
-    MlirValue k = bAddi(b, cIdx(b, (int64_t)ks * in->k),
-                        bAddi(b, row8, bMuli(b, half, cIdx(b, 8))));
+    MlirValue k = bAddi(b, bConstIndex(b, (int64_t)ks * in->k),
+                        bAddi(b, row8, bMuli(b, half, bConstIndex(b, 8))));
     ldmatrix(b, gpuSmemAddr(b, s, k, nBase), num, true, out);
     return;
   }
   /* [N][K]: rows are n; the second matrix of a pair is the upper 16 bytes
    * of k. */
   MlirValue n = bAddi(b, nBase, row8);
-  MlirValue k = bAddi(b, cIdx(b, (int64_t)ks * in->k),
-                      bMuli(b, half, cIdx(b, 16 / in->inputBytes)));
+  MlirValue k = bAddi(b, bConstIndex(b, (int64_t)ks * in->k),
+                      bMuli(b, half, bConstIndex(b, 16 / in->inputBytes)));
   ldmatrix(b, gpuSmemAddr(b, s, n, k), num, false, out);
 }
 

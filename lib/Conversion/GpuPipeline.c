@@ -337,7 +337,7 @@ static void cpAsync(TileBuilder *b, MlirValue dst, MlirValue src,
   TileNamedAttr attrs[] = {
       {"size", tileI32Attr(b->ctx, CHUNK)},
       {"modifier",
-       mlirAttributeParseGet(b->ctx, tileStr("#nvvm<load_cache_modifier cg>"))}};
+       tileParseAttr(b->ctx, "#nvvm<load_cache_modifier cg>")}};
   bInsert(b, tileOpCreate(b->loc, "nvvm.cp.async.shared.global",
                           mlirValueIsNull(srcBytes) ? 2 : 3, operands, 0, NULL,
                           2, attrs));
@@ -612,8 +612,7 @@ static bool issueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
       int32_t segments[] = {1, 1, rank, 1, 0, 0, 0, 0};
       TileNamedAttr attrs[] = {
           {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 8, segments)},
-          {"group", mlirAttributeParseGet(
-                        b->ctx, tileStr("#nvvm.cta_group<cta_2>"))}};
+          {"group", tileParseAttr(b->ctx, "#nvvm.cta_group<cta_2>")}};
       voidOp(b, "nvvm.cp.async.bulk.tensor.shared.cluster.global", 3 + rank,
              operands, g->ctaPairs ? 2 : 1, attrs);
     }

@@ -17,7 +17,7 @@ MlirValue gpuSpecialRegister(TileBuilder *b, const char *reg, int64_t axis,
   char range[64];
   snprintf(range, sizeof range, "#llvm.constant_range<i32, 0, %d>", bound);
   TileNamedAttr attrs[] = {
-      {"range", mlirAttributeParseGet(b->ctx, tileStr(range))}};
+      {"range", tileParseAttr(b->ctx, range)}};
   MlirValue v = bInsert(
       b, tileOpCreate(b->loc, name, 0, NULL, 1, &i32, bound > 0 ? 1 : 0,
                       attrs));

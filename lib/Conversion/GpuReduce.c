@@ -34,7 +34,7 @@ static MlirValue shfl32(TileBuilder *b, MlirValue v, const char *kind,
   MlirValue operands[] = {bConstInt(b, i32, -1), v, offset,
                           bConstInt(b, i32, clamp)};
   TileNamedAttr attrs[] = {
-      {"kind", mlirAttributeParseGet(b->ctx, tileStr(attr))}};
+      {"kind", tileParseAttr(b->ctx, attr)}};
   return bInsert(b, tileOpCreate(b->loc, "nvvm.shfl.sync", 4, operands, 1, &t,
                                  1, attrs));
 }

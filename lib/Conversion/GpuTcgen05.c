@@ -73,23 +73,6 @@
 /* Columns one tcgen05.ld / st moves per thread at most (.x128). */
 enum { MAX_LDST = 128, SLOT_OFFSET = 8 };
 
-static MlirAttribute parseAttr(MlirContext ctx, const char *text) {
-  return mlirAttributeParseGet(ctx, tileStr(text));
-}
-
-static MlirType i32Type(MlirContext ctx) { return mlirIntegerTypeGet(ctx, 32); }
-static MlirType i64Type(MlirContext ctx) { return mlirIntegerTypeGet(ctx, 64); }
-
-static MlirValue c32(TileBuilder *b, int64_t v) {
-  return bConstInt(b, i32Type(b->ctx), v);
-}
-
-static MlirValue c64(TileBuilder *b, int64_t v) {
-  return bConstInt(b, i64Type(b->ctx), v);
-}
-
-static MlirValue cIdx(TileBuilder *b, int64_t v) { return bConstIndex(b, v); }
-
 static void voidOp(TileBuilder *b, const char *name, intptr_t n,
                    const MlirValue *operands, intptr_t nAttrs,
                    const TileNamedAttr *attrs) {
@@ -100,7 +83,7 @@ static void voidOp(TileBuilder *b, const char *name, intptr_t n,
 static void fence(TileBuilder *b, const char *kind) {
   char text[64];
   snprintf(text, sizeof text, "#nvvm.tcgen05_fence<%s>", kind);
-  TileNamedAttr attrs[] = {{"kind", parseAttr(b->ctx, text)}};
+  TileNamedAttr attrs[] = {{"kind", tileParseAttr(b->ctx, text)}};
   voidOp(b, "nvvm.tcgen05.fence", 0, NULL, 1, attrs);
 }
 
@@ -114,7 +97,7 @@ static MlirValue mbarrierAddr(TileBuilder *b, GpuLowering *g) {
 static MlirValue stageMbarrier(TileBuilder *b, GpuLowering *g,
                                MlirValue stage) {
   return gpuGep(b, gpuSharedGlobal(b, g->tmemName),
-                bAddi(b, bMuli(b, stage, cIdx(b, 8)), cIdx(b, 16)),
+                bAddi(b, bMuli(b, stage, bConstIndex(b, 8)), bConstIndex(b, 16)),
                 mlirIntegerTypeGet(b->ctx, 8));
 }
 
@@ -124,13 +107,13 @@ static MlirValue stageMbarrier(TileBuilder *b, GpuLowering *g,
  * the commit of iteration i + stages, not issued yet. */
 static void waitIteration(TileBuilder *b, GpuLowering *g, MlirValue i,
                           int64_t stages) {
-  MlirValue S = cIdx(b, stages);
+  MlirValue S = bConstIndex(b, stages);
   MlirValue parity = bBinary(b, "arith.remui",
-                             bBinary(b, "arith.divui", i, S), cIdx(b, 2));
+                             bBinary(b, "arith.divui", i, S), bConstIndex(b, 2));
   MlirValue operands[] = {
       stageMbarrier(b, g, bBinary(b, "arith.remui", i, S)),
-      bCast(b, "arith.index_cast", parity, i32Type(b->ctx)),
-      c32(b, 1000000)};
+      bCast(b, "arith.index_cast", parity, tileI32Type(b->ctx)),
+      bConstI32(b, 1000000)};
   voidOp(b, "nvvm.mbarrier.try_wait.parity", 3, operands, 0, NULL);
 }
 
@@ -140,7 +123,7 @@ static int64_t stagesOf(MlirOperation loop) {
 }
 
 static MlirValue slotAddr(TileBuilder *b, GpuLowering *g) {
-  return gpuGep(b, gpuSharedGlobal(b, g->tmemName), cIdx(b, SLOT_OFFSET),
+  return gpuGep(b, gpuSharedGlobal(b, g->tmemName), bConstIndex(b, SLOT_OFFSET),
                 mlirIntegerTypeGet(b->ctx, 8));
 }
 
@@ -153,7 +136,7 @@ static MlirValue tmemPtr(TileBuilder *b, MlirValue addr) {
 /* The tcgen05 ops' cta_group: ::2 in a CTA pair (a kernel uses one kind
  * for all of them). */
 static MlirAttribute ctaGroup(const GpuLowering *g) {
-  return parseAttr(g->ctx, g->ctaPairs ? "#nvvm.cta_group<cta_2>"
+  return tileParseAttr(g->ctx, g->ctaPairs ? "#nvvm.cta_group<cta_2>"
                                        : "#nvvm.cta_group<cta_1>");
 }
 
@@ -171,17 +154,17 @@ void gpuTcgen05ClusterSync(TileBuilder *b) {
  * NVVM op's type says shared::cta: the bits pass through unchanged. */
 MlirValue gpuPairLeaderMbarrier(TileBuilder *b, MlirValue bar) {
   MlirType cluster = mlirLLVMPointerTypeGet(b->ctx, 7);
-  MlirValue operands[] = {bar, c32(b, 0)};
+  MlirValue operands[] = {bar, bConstI32(b, 0)};
   MlirValue remote = bInsert(
       b, tileOpCreate(b->loc, "nvvm.mapa", 2, operands, 1, &cluster, 0, NULL));
   return bCast(b, "llvm.inttoptr",
-               bCast(b, "llvm.ptrtoint", remote, i64Type(b->ctx)),
+               bCast(b, "llvm.ptrtoint", remote, tileI64Type(b->ctx)),
                mlirLLVMPointerTypeGet(b->ctx, 3));
 }
 
 static void ifLeader(TileBuilder *b, GpuLowering *g, MlirValue extra,
                      TileBuilder *then) {
-  MlirValue cond = bCmpi(b, ARITH_EQ, g->warp, cIdx(b, 0));
+  MlirValue cond = bCmpi(b, ARITH_EQ, g->warp, bConstIndex(b, 0));
   if (!mlirValueIsNull(extra))
     cond = bAndi(b, cond, extra);
   bIf(b, cond, 0, NULL, false, then, NULL);
@@ -228,7 +211,7 @@ bool gpuTcgen05Begin(GpuLowering *g, TileBuilder *b) {
   }
   g->tmemColumns = tileTcgen05AllocColumns(w.columns);
   if (g->ctaPairs) {
-    MlirType i32 = i32Type(b->ctx);
+    MlirType i32 = tileI32Type(b->ctx);
     g->ctaRank = bInsert(b, tileOpCreate(b->loc,
                                          "nvvm.read.ptx.sreg.cluster.ctarank",
                                          0, NULL, 1, &i32, 0, NULL));
@@ -240,13 +223,13 @@ bool gpuTcgen05Begin(GpuLowering *g, TileBuilder *b) {
   ifLeader(b, g, (MlirValue){NULL}, &w0);
   /* In a pair warp 0 of each block allocates (cta_group::2: the same
    * columns in both blocks' tensor memory). */
-  MlirValue alloc[] = {slotAddr(&w0, g), c32(&w0, g->tmemColumns)};
+  MlirValue alloc[] = {slotAddr(&w0, g), bConstI32(&w0, g->tmemColumns)};
   TileNamedAttr group[] = {{"group", ctaGroup(g)}};
   voidOp(&w0, "nvvm.tcgen05.alloc", 2, alloc, 1, group);
   voidOp(&w0, "nvvm.tcgen05.relinquish_alloc_permit", 0, NULL, 1, group);
-  bIf(&w0, bCmpi(&w0, ARITH_EQ, g->lane, cIdx(&w0, 0)), 0, NULL, false, &l0,
+  bIf(&w0, bCmpi(&w0, ARITH_EQ, g->lane, bConstIndex(&w0, 0)), 0, NULL, false, &l0,
       NULL);
-  MlirValue init[] = {mbarrierAddr(&l0, g), c32(&l0, 32LL * g->numWarps + 1)};
+  MlirValue init[] = {mbarrierAddr(&l0, g), bConstI32(&l0, 32LL * g->numWarps + 1)};
   voidOp(&l0, "nvvm.mbarrier.init", 2, init, 0, NULL);
   voidOp(&l0, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL);
   bYield(&l0, "scf.yield", 0, NULL);
@@ -257,7 +240,7 @@ bool gpuTcgen05Begin(GpuLowering *g, TileBuilder *b) {
   fence(b, "before");
   gpuBarrier(g, b);
   fence(b, "after");
-  g->tmemBase = gpuLoadPtr(b, slotAddr(b, g), i32Type(b->ctx), 4);
+  g->tmemBase = gpuLoadPtr(b, slotAddr(b, g), tileI32Type(b->ctx), 4);
   return true;
 }
 
@@ -278,7 +261,7 @@ void gpuTcgen05End(GpuLowering *g, TileBuilder *b) {
   TileBuilder w0;
   ifLeader(b, g, (MlirValue){NULL}, &w0);
   MlirValue dealloc[] = {tmemPtr(&w0, g->tmemBase),
-                         c32(&w0, g->tmemColumns)};
+                         bConstI32(&w0, g->tmemColumns)};
   TileNamedAttr group[] = {{"group", ctaGroup(g)}};
   voidOp(&w0, "nvvm.tcgen05.dealloc", 2, dealloc, 1, group);
   bYield(&w0, "scf.yield", 0, NULL);
@@ -315,11 +298,11 @@ static Descriptor descriptorFor(TileBuilder *b, MlirValue smem,
   uint64_t fields = ((uint64_t)(lbo >> 4) << 16) |
                     ((uint64_t)(sbo >> 4) << 32) | (1ULL << 46) |
                     ((uint64_t)swizzleCode(d.rowBytes) << 61);
-  MlirValue addr = bCast(b, "llvm.ptrtoint", smem, i64Type(b->ctx));
+  MlirValue addr = bCast(b, "llvm.ptrtoint", smem, tileI64Type(b->ctx));
   MlirValue start = bBinary(b, "arith.shrui",
-                            bBinary(b, "arith.andi", addr, c64(b, 0x3FFFF)),
-                            c64(b, 4));
-  d.base = bBinary(b, "arith.ori", start, c64(b, (int64_t)fields));
+                            bBinary(b, "arith.andi", addr, bConstI64(b, 0x3FFFF)),
+                            bConstI64(b, 4));
+  d.base = bBinary(b, "arith.ori", start, bConstI64(b, (int64_t)fields));
   return d;
 }
 
@@ -331,7 +314,7 @@ static MlirValue descriptorAt(TileBuilder *b, const Descriptor *d, int64_t row,
   int64_t block = col / d->layout.blockElems;
   int64_t within = (col % d->layout.blockElems) * d->layout.elemBytes;
   int64_t bytes = row * d->rowBytes + block * d->blockBytes + within;
-  return bAddi(b, d->base, c64(b, bytes / 16));
+  return bAddi(b, d->base, bConstI64(b, bytes / 16));
 }
 
 /* The instruction descriptor (PTX ISA, tcgen05 "Instruction descriptor",
@@ -397,13 +380,13 @@ static int pieceOf(int n) {
 }
 
 static MlirValue vectorOf(TileBuilder *b, int n) {
-  MlirType t = mlirVectorTypeGet(1, (int64_t[]){n}, i32Type(b->ctx));
+  MlirType t = mlirVectorTypeGet(1, (int64_t[]){n}, tileI32Type(b->ctx));
   return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.undef", 0, NULL, 1, &t, 0,
                                  NULL));
 }
 
 static MlirAttribute shape32x32b(MlirContext ctx) {
-  return parseAttr(ctx, "#nvvm.tcgen05_ldst_shape<shape_32x32b>");
+  return tileParseAttr(ctx, "#nvvm.tcgen05_ldst_shape<shape_32x32b>");
 }
 
 /* Passes 32-bit values through an empty asm ordered after the wait, so no
@@ -421,7 +404,7 @@ static void pin(TileBuilder *b, MlirValue *regs, int n) {
       len += snprintf(constraints + len, sizeof constraints - (size_t)len,
                       ",%d", j);
     gpuInlinePtx(b, "// tcgen05.ld results", constraints, k, regs + i, k,
-                 i32Type(b->ctx), true, regs + i);
+                 tileI32Type(b->ctx), true, regs + i);
   }
 }
 
@@ -430,7 +413,7 @@ static void pin(TileBuilder *b, MlirValue *regs, int n) {
  * arrival came, i.e. the MMAs are done. */
 static void arriveAndWait(TileBuilder *b, GpuLowering *g) {
   MlirValue bar = bCast(b, "llvm.ptrtoint", mbarrierAddr(b, g),
-                        i32Type(b->ctx));
+                        tileI32Type(b->ctx));
   gpuInlinePtx(b,
                "{\n.reg .pred p;\n.reg .b64 state;\n"
                "mbarrier.arrive.shared::cta.b64 state, [$0];\n"
@@ -460,14 +443,14 @@ static Accumulator accumulatorOf(GpuLowering *g, TileBuilder *b,
   Accumulator a;
   a.n = shape[1];
   int perThread = (int)(shape[1] / (g->numWarps / 4));
-  MlirValue lane0 = bMuli(b, bBinary(b, "arith.remui", g->warp, cIdx(b, 4)),
-                          cIdx(b, 32));
-  MlirValue col0 = bMuli(b, bBinary(b, "arith.divui", g->warp, cIdx(b, 4)),
-                         cIdx(b, perThread));
+  MlirValue lane0 = bMuli(b, bBinary(b, "arith.remui", g->warp, bConstIndex(b, 4)),
+                          bConstIndex(b, 32));
+  MlirValue col0 = bMuli(b, bBinary(b, "arith.divui", g->warp, bConstIndex(b, 4)),
+                         bConstIndex(b, perThread));
   MlirValue offset =
-      bAddi(b, bBinary(b, "arith.shli", lane0, cIdx(b, 16)), col0);
+      bAddi(b, bBinary(b, "arith.shli", lane0, bConstIndex(b, 16)), col0);
   a.threadBase = bAddi(b, g->tmemBase,
-                       bCast(b, "arith.index_cast", offset, i32Type(b->ctx)));
+                       bCast(b, "arith.index_cast", offset, tileI32Type(b->ctx)));
   a.numRegs = tileLayoutNumRegs(l, shape);
   a.runs = calloc((size_t)a.numRegs + 1, sizeof *a.runs);
   a.numRuns = 0;
@@ -496,7 +479,7 @@ static void freeAccumulator(Accumulator *a) { free(a->runs); }
 
 static MlirValue runAddr(TileBuilder *b, const Accumulator *a, const Run *run) {
   return tmemPtr(b, bAddi(b, a->threadBase,
-                          c32(b, (int64_t)run->rowBlock * a->n + run->col)));
+                          bConstI32(b, (int64_t)run->rowBlock * a->n + run->col)));
 }
 
 /* Every thread writes its registers of `t` into tensor memory and waits
@@ -510,7 +493,7 @@ static void storeAccumulator(GpuLowering *g, TileBuilder *b,
         run->count == 1 ? (MlirValue){NULL} : vectorOf(b, run->count);
     for (int j = 0; j < run->count; ++j) {
       MlirValue bits = bCast(b, "arith.bitcast",
-                             gpuTileReg(t, run->firstReg + j), i32Type(ctx));
+                             gpuTileReg(t, run->firstReg + j), tileI32Type(ctx));
       vec = run->count == 1 ? bits : gpuInsertElement(b, vec, bits, j);
     }
     MlirValue operands[] = {runAddr(b, a, run), vec};
@@ -518,7 +501,7 @@ static void storeAccumulator(GpuLowering *g, TileBuilder *b,
     voidOp(b, "nvvm.tcgen05.st", 2, operands, 1, attrs);
   }
   TileNamedAttr wait[] = {
-      {"kind", parseAttr(ctx, "#nvvm.tcgen05_wait<store>")}};
+      {"kind", tileParseAttr(ctx, "#nvvm.tcgen05_wait<store>")}};
   voidOp(b, "nvvm.tcgen05.wait", 0, NULL, 1, wait);
 }
 
@@ -531,19 +514,19 @@ static void loadAccumulator(TileBuilder *b, const Accumulator *a,
   for (int i = 0; i < a->numRuns; ++i) {
     const Run *run = &a->runs[i];
     MlirType vt = run->count == 1
-                      ? i32Type(ctx)
+                      ? tileI32Type(ctx)
                       : mlirVectorTypeGet(1, (int64_t[]){run->count},
-                                          i32Type(ctx));
+                                          tileI32Type(ctx));
     MlirValue ptr = runAddr(b, a, run);
     TileNamedAttr attrs[] = {{"shape", shape32x32b(ctx)}};
     MlirValue v = bInsert(b, tileOpCreate(b->loc, "nvvm.tcgen05.ld", 1, &ptr,
                                           1, &vt, 1, attrs));
     for (int j = 0; j < run->count; ++j)
       bits[run->firstReg + j] =
-          run->count == 1 ? v : gpuExtractElement(b, v, j, i32Type(ctx));
+          run->count == 1 ? v : gpuExtractElement(b, v, j, tileI32Type(ctx));
   }
   TileNamedAttr wait[] = {
-      {"kind", parseAttr(ctx, "#nvvm.tcgen05_wait<load>")}};
+      {"kind", tileParseAttr(ctx, "#nvvm.tcgen05_wait<load>")}};
   voidOp(b, "nvvm.tcgen05.wait", 0, NULL, 1, wait);
   pin(b, bits, a->numRegs);
   for (int r = 0; r < a->numRegs; ++r)
@@ -622,11 +605,11 @@ void gpuTcgen05WaitLastIteration(GpuLowering *g, TileBuilder *b,
     return;
   MlirValue n = bBinary(b, "arith.divui",
                         bAddi(b, bBinary(b, "arith.subi", ub, lb),
-                              bBinary(b, "arith.subi", step, cIdx(b, 1))),
+                              bBinary(b, "arith.subi", step, bConstIndex(b, 1))),
                         step);
   TileBuilder some;
   bIf(b, bCmpi(b, ARITH_SGT, ub, lb), 0, NULL, false, &some, NULL);
-  waitIteration(&some, g, bBinary(&some, "arith.subi", n, cIdx(&some, 1)),
+  waitIteration(&some, g, bBinary(&some, "arith.subi", n, bConstIndex(&some, 1)),
                 stagesOf(loop));
   bYield(&some, "scf.yield", 0, NULL);
 }
@@ -656,9 +639,9 @@ void gpuTcgen05EnterLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
     free(t.regs);
   if (inFlight) {
     TileBuilder l0;
-    ifLeader(b, g, bCmpi(b, ARITH_EQ, g->lane, cIdx(b, 0)), &l0);
+    ifLeader(b, g, bCmpi(b, ARITH_EQ, g->lane, bConstIndex(b, 0)), &l0);
     for (int64_t s = 0; s < stagesOf(loop); ++s) {
-      MlirValue init[] = {stageMbarrier(&l0, g, cIdx(&l0, s)), c32(&l0, 1)};
+      MlirValue init[] = {stageMbarrier(&l0, g, bConstIndex(&l0, s)), bConstI32(&l0, 1)};
       voidOp(&l0, "nvvm.mbarrier.init", 2, init, 0, NULL);
     }
     voidOp(&l0, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL);
@@ -699,9 +682,9 @@ void gpuTcgen05ExitLoop(GpuLowering *g, TileBuilder *b, MlirOperation loop,
      * initializes the mbarriers again. */
     gpuBarrier(g, b);
     TileBuilder l0;
-    ifLeader(b, g, bCmpi(b, ARITH_EQ, g->lane, cIdx(b, 0)), &l0);
+    ifLeader(b, g, bCmpi(b, ARITH_EQ, g->lane, bConstIndex(b, 0)), &l0);
     for (int64_t s = 0; s < stages; ++s) {
-      MlirValue bar = stageMbarrier(&l0, g, cIdx(&l0, s));
+      MlirValue bar = stageMbarrier(&l0, g, bConstIndex(&l0, s));
       voidOp(&l0, "nvvm.mbarrier.inval", 1, &bar, 0, NULL);
     }
     bYield(&l0, "scf.yield", 0, NULL);
@@ -795,18 +778,18 @@ bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
 
   /* One thread issues the MMAs and the commit. */
   TileBuilder t;
-  MlirValue issuer = bCmpi(b, ARITH_EQ, g->lane, cIdx(b, 0));
+  MlirValue issuer = bCmpi(b, ARITH_EQ, g->lane, bConstIndex(b, 0));
   if (g->ctaPairs)
-    issuer = bAndi(b, issuer, bCmpi(b, ARITH_EQ, g->ctaRank, c32(b, 0)));
+    issuer = bAndi(b, issuer, bCmpi(b, ARITH_EQ, g->ctaRank, bConstI32(b, 0)));
   ifLeader(b, g, issuer, &t);
   Descriptor da = descriptorFor(&t, sa.base, &sa.layout, false);
   Descriptor db = descriptorFor(&t, sb.base, &sb.layout, !bRows);
-  MlirValue idesc = c32(
+  MlirValue idesc = bConstI32(
       &t, (int32_t)instrDescriptor(in, g->ctaPairs ? 256 : 128, n, !bRows));
   char kind[64];
   snprintf(kind, sizeof kind, "#nvvm.tcgen05_mma_kind<%s>", kindName(in));
   TileNamedAttr mmaAttrs[] = {
-      {"kind", parseAttr(ctx, kind)},
+      {"kind", tileParseAttr(ctx, kind)},
       {"ctaGroup", ctaGroup(g)},
       {"operandSegmentSizes",
        mlirDenseI32ArrayGet(ctx, 7, (int32_t[]){1, 1, 1, 1, 1, 0, 0})}};
@@ -815,7 +798,7 @@ bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     for (int64_t c = 0; c < N / n; ++c)
       for (int64_t ks = 0; ks < K / in->k; ++ks) {
         int64_t k0 = ks * in->k;
-        MlirValue dAddr = bAddi(&t, g->tmemBase, c32(&t, rb * N + c * n));
+        MlirValue dAddr = bAddi(&t, g->tmemBase, bConstI32(&t, rb * N + c * n));
         MlirValue descA = descriptorAt(&t, &da, rb * 128, k0);
         MlirValue descB = bRows ? descriptorAt(&t, &db, c * n, k0)
                                 : descriptorAt(&t, &db, k0, c * n);
@@ -826,7 +809,7 @@ bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   MlirValue bar =
       inFlight ? stageMbarrier(&t, g,
                                bBinary(&t, "arith.remui", iter,
-                                       cIdx(&t, stagesOf(loop))))
+                                       bConstIndex(&t, stagesOf(loop))))
                : mbarrierAddr(&t, g);
   /* A pair's commit arrives on the stage's mbarrier in both blocks: each
    * waits for the MMAs that read its shared memory and write its tensor
@@ -845,10 +828,10 @@ bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
      * so the stage they read may be refilled (the pipeline copies S - 2
      * iterations ahead) and, with a producer, released. */
     TileBuilder after;
-    bIf(b, bCmpi(b, ARITH_UGE, iter, cIdx(b, 1)), 0, NULL, false, &after,
+    bIf(b, bCmpi(b, ARITH_UGE, iter, bConstIndex(b, 1)), 0, NULL, false, &after,
         NULL);
     waitIteration(&after, g, bBinary(&after, "arith.subi", iter,
-                                     cIdx(&after, 1)),
+                                     bConstIndex(&after, 1)),
                   stagesOf(loop));
     bYield(&after, "scf.yield", 0, NULL);
   } else {

@@ -68,18 +68,6 @@ static const char *wgmmaTypeName(TileMmaInput in) {
   }
 }
 
-static MlirValue cIdx(TileBuilder *b, int64_t v) { return bConstIndex(b, v); }
-
-static MlirAttribute parseAttr(MlirContext ctx, const char *text) {
-  return mlirAttributeParseGet(ctx, tileStr(text));
-}
-
-static MlirType i64Type(MlirContext ctx) { return mlirIntegerTypeGet(ctx, 64); }
-
-static MlirValue c64(TileBuilder *b, int64_t v) {
-  return bConstInt(b, i64Type(b->ctx), v);
-}
-
 static void emitOp(TileBuilder *b, const char *name, intptr_t nAttrs,
                    const TileNamedAttr *attrs) {
   bInsert(b, tileOpCreate(b->loc, name, 0, NULL, 0, NULL, nAttrs, attrs));
@@ -89,8 +77,8 @@ static void emitOp(TileBuilder *b, const char *name, intptr_t nAttrs,
  * shared memory become visible to the async proxy (wgmma, TMA). */
 void gpuFenceAsyncShared(TileBuilder *b) {
   TileNamedAttr attrs[] = {
-      {"kind", parseAttr(b->ctx, "#nvvm.proxy_kind<async.shared>")},
-      {"space", parseAttr(b->ctx, "#nvvm.shared_space<cta>")}};
+      {"kind", tileParseAttr(b->ctx, "#nvvm.proxy_kind<async.shared>")},
+      {"space", tileParseAttr(b->ctx, "#nvvm.shared_space<cta>")}};
   emitOp(b, "nvvm.fence.proxy", 2, attrs);
 }
 
@@ -121,12 +109,12 @@ static Descriptor descriptorFor(TileBuilder *b, MlirValue smem,
   uint64_t fields = ((uint64_t)(lbo >> 4) << 16) |
                     ((uint64_t)(sbo >> 4) << 32) |
                     ((uint64_t)swizzleCode(d.rowBytes) << 62);
-  MlirValue addr = bCast(b, "llvm.ptrtoint", smem, i64Type(b->ctx));
+  MlirValue addr = bCast(b, "llvm.ptrtoint", smem, tileI64Type(b->ctx));
   MlirValue start = bBinary(b, "arith.shrui",
-                            bBinary(b, "arith.andi", addr, c64(b, 0x3FFFF)),
-                            c64(b, 4));
+                            bBinary(b, "arith.andi", addr, bConstI64(b, 0x3FFFF)),
+                            bConstI64(b, 4));
   /* The i64 constant holds the bits (two's complement). */
-  d.base = bBinary(b, "arith.ori", start, c64(b, (int64_t)fields));
+  d.base = bBinary(b, "arith.ori", start, bConstI64(b, (int64_t)fields));
   return d;
 }
 
@@ -136,10 +124,10 @@ static MlirValue descriptorAt(TileBuilder *b, const Descriptor *d,
                               MlirValue row, int64_t col) {
   int64_t block = col / d->layout.blockElems;
   int64_t within = (col % d->layout.blockElems) * d->layout.elemBytes;
-  MlirValue bytes = bAddi(b, bMuli(b, row, cIdx(b, d->rowBytes)),
-                          cIdx(b, block * d->blockBytes + within));
-  MlirValue units = bBinary(b, "arith.divui", bytes, cIdx(b, 16));
-  MlirValue u64 = bCast(b, "arith.index_cast", units, i64Type(b->ctx));
+  MlirValue bytes = bAddi(b, bMuli(b, row, bConstIndex(b, d->rowBytes)),
+                          bConstIndex(b, block * d->blockBytes + within));
+  MlirValue units = bBinary(b, "arith.divui", bytes, bConstIndex(b, 16));
+  MlirValue u64 = bCast(b, "arith.index_cast", units, tileI64Type(b->ctx));
   return bAddi(b, d->base, u64);
 }
 
@@ -189,17 +177,17 @@ static void wgmma(TileBuilder *b, const TileMmaInstr *in, int n,
   snprintf(typeB, sizeof typeB, "#nvvm.wgmma_type<%s>",
            wgmmaTypeName(in->inputB));
   TileNamedAttr attrs[] = {
-      {"shape", parseAttr(ctx, shape)},
-      {"typeA", parseAttr(ctx, typeA)},
-      {"typeB", parseAttr(ctx, typeB)},
-      {"typeD", parseAttr(ctx, "#nvvm.wgmma_type<f32>")},
-      {"scaleD", parseAttr(ctx, "#nvvm.wgmma_scale_out<one>")},
-      {"scaleA", parseAttr(ctx, "#nvvm.wgmma_scale_in<one>")},
-      {"scaleB", parseAttr(ctx, "#nvvm.wgmma_scale_in<one>")},
-      {"layoutA", parseAttr(ctx, "#nvvm.mma_layout<row>")},
+      {"shape", tileParseAttr(ctx, shape)},
+      {"typeA", tileParseAttr(ctx, typeA)},
+      {"typeB", tileParseAttr(ctx, typeB)},
+      {"typeD", tileParseAttr(ctx, "#nvvm.wgmma_type<f32>")},
+      {"scaleD", tileParseAttr(ctx, "#nvvm.wgmma_scale_out<one>")},
+      {"scaleA", tileParseAttr(ctx, "#nvvm.wgmma_scale_in<one>")},
+      {"scaleB", tileParseAttr(ctx, "#nvvm.wgmma_scale_in<one>")},
+      {"layoutA", tileParseAttr(ctx, "#nvvm.mma_layout<row>")},
       /* row: B is [K][N], N-major (imm-trans-b = 1); col: [N][K], the
        * only form fp8 has. */
-      {"layoutB", parseAttr(ctx, bNMajor ? "#nvvm.mma_layout<row>"
+      {"layoutB", tileParseAttr(ctx, bNMajor ? "#nvvm.mma_layout<row>"
                                          : "#nvvm.mma_layout<col>")}};
   MlirValue operands[] = {s, descA, descB};
   MlirValue r = bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.mma_async", 3,
@@ -270,7 +258,7 @@ static void wgmmaRegisterA(TileBuilder *b, const TileMmaInstr *in, int n,
 }
 
 void gpuWgmmaWait(TileBuilder *b, int n) {
-  TileNamedAttr wait[] = {{"group", mlirIntegerAttrGet(i64Type(b->ctx), n)}};
+  TileNamedAttr wait[] = {{"group", mlirIntegerAttrGet(tileI64Type(b->ctx), n)}};
   emitOp(b, "nvvm.wgmma.wait.group.sync.aligned", 1, wait);
 }
 
@@ -331,7 +319,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   if (!aRegs)
     da = descriptorFor(b, sa.base, &sa.layout, false);
   Descriptor db = descriptorFor(b, sb.base, &sb.layout, !bRows);
-  MlirValue warpgroup = bBinary(b, "arith.divui", g->warp, cIdx(b, 4));
+  MlirValue warpgroup = bBinary(b, "arith.divui", g->warp, bConstIndex(b, 4));
   int reps = (int)(M / (16 * numWarps));
   int chunks = (int)(N / n);
   int colRegs = (int)(N / 4); /* two per n8 block, per row half */
@@ -343,8 +331,8 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                           0, NULL));
   for (int rep = 0; rep < reps; ++rep) {
     /* This warpgroup's 64-row block of repetition rep. */
-    MlirValue row0 = bAddi(b, cIdx(b, (int64_t)rep * 16 * numWarps),
-                           bMuli(b, warpgroup, cIdx(b, 64)));
+    MlirValue row0 = bAddi(b, bConstIndex(b, (int64_t)rep * 16 * numWarps),
+                           bMuli(b, warpgroup, bConstIndex(b, 64)));
     for (int c = 0; c < chunks; ++c) {
       /* The chunk's registers in D's fragment order: n8 block q / 4, row
        * half (q / 2) % 2, column q % 2. */
@@ -359,8 +347,8 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
         MlirValue descA =
             aRegs ? (MlirValue){NULL} : descriptorAt(b, &da, row0, k0);
         MlirValue descB =
-            bRows ? descriptorAt(b, &db, cIdx(b, (int64_t)c * n), k0)
-                  : descriptorAt(b, &db, cIdx(b, k0), (int64_t)c * n);
+            bRows ? descriptorAt(b, &db, bConstIndex(b, (int64_t)c * n), k0)
+                  : descriptorAt(b, &db, bConstIndex(b, k0), (int64_t)c * n);
         if (aRegs) {
           MlirValue afrag[4];
           gpuMmaAFragments(b, &A, rep, ks, afrag);

@@ -384,7 +384,7 @@ static void setMaxRegisters(TileBuilder *b, bool increase, int count) {
            increase ? "increase" : "decrease");
   TileNamedAttr attrs[] = {
       {"regCount", tileI32Attr(b->ctx, count)},
-      {"action", mlirAttributeParseGet(b->ctx, tileStr(text))}};
+      {"action", tileParseAttr(b->ctx, text)}};
   bInsert(b, tileOpCreate(b->loc, "nvvm.setmaxregister", 0, NULL, 0, NULL, 2,
                           attrs));
 }

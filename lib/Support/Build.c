@@ -71,6 +71,14 @@ MlirValue bConstInt(TileBuilder *b, MlirType type, int64_t v) {
   return bConstAttr(b, mlirIntegerAttrGet(type, v));
 }
 
+MlirValue bConstI32(TileBuilder *b, int64_t v) {
+  return bConstInt(b, tileI32Type(b->ctx), v);
+}
+
+MlirValue bConstI64(TileBuilder *b, int64_t v) {
+  return bConstInt(b, tileI64Type(b->ctx), v);
+}
+
 MlirValue bConstFloat(TileBuilder *b, MlirType type, double v) {
   return bConstAttr(b, mlirFloatAttrDoubleGet(b->ctx, type, v));
 }

@@ -37,6 +37,8 @@ enum { ARITH_F_OEQ = 1, ARITH_F_OGT = 2, ARITH_F_OGE = 3, ARITH_F_OLT = 4,
 
 MlirValue bConstIndex(TileBuilder *b, int64_t v);
 MlirValue bConstInt(TileBuilder *b, MlirType type, int64_t v);
+MlirValue bConstI32(TileBuilder *b, int64_t v);
+MlirValue bConstI64(TileBuilder *b, int64_t v);
 MlirValue bConstFloat(TileBuilder *b, MlirType type, double v);
 /* arith.constant holding a typed scalar attribute. With a cache, constants
  * come from it, and the pure ops below (binary, compare, select, cast;

@@ -120,6 +120,13 @@ MlirAttribute tileI32Attr(MlirContext ctx, int64_t v) {
   return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), v);
 }
 
+MlirAttribute tileParseAttr(MlirContext ctx, const char *text) {
+  return mlirAttributeParseGet(ctx, tileStr(text));
+}
+
+MlirType tileI32Type(MlirContext ctx) { return mlirIntegerTypeGet(ctx, 32); }
+MlirType tileI64Type(MlirContext ctx) { return mlirIntegerTypeGet(ctx, 64); }
+
 bool tileConstantInt(MlirValue v, int64_t *out) {
   MlirOperation def = tileDefiningOp(v);
   if (mlirOperationIsNull(def) || !tileOpIsNamed(def, "arith.constant"))

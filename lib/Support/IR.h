@@ -58,8 +58,13 @@ MlirOperation tileOpCreate(MlirLocation loc, const char *name,
                            intptr_t nResults, const MlirType *results,
                            intptr_t nAttrs, const TileNamedAttr *attrs);
 
-/* Common attributes. */
+/* Common attributes and types. */
 MlirAttribute tileI32Attr(MlirContext ctx, int64_t v);
+/* An attribute written in MLIR's syntax ("#nvvm.shared_space<cta>"), as the
+ * NVVM ops' enum attributes are easiest to make. */
+MlirAttribute tileParseAttr(MlirContext ctx, const char *text);
+MlirType tileI32Type(MlirContext ctx);
+MlirType tileI64Type(MlirContext ctx);
 
 /* Prints a type/attribute into `buf` (truncated to `size`), for messages. */
 /* Whether `t`, or the element type of shaped `t`, is f8E4M3FN or f8E5M2. */

@@ -491,7 +491,7 @@ static MlirWalkResult addAfn(MlirOperation op, void *userData) {
            strcmp(flags, "none") == 0 ? "" : flags,
            strcmp(flags, "none") == 0 ? "afn" : ",afn");
   MlirAttribute with =
-      mlirAttributeParseGet(mlirOperationGetContext(op), tileStr(attr));
+      tileParseAttr(mlirOperationGetContext(op), attr);
   if (!mlirAttributeIsNull(with))
     mlirOperationSetAttributeByName(op, tileStr("fastmath"), with);
   return MlirWalkResultAdvance;
