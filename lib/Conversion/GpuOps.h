@@ -165,6 +165,25 @@ enum { GPU_TCGEN05_MAX_STAGES = 8,
  * barrier follows. */
 void gpuFenceAsyncShared(TileBuilder *b);
 
+/* A shared-memory matrix descriptor of a tile laid out as `l` at `smem`,
+ * for wgmma and tcgen05 alike: the same canonical layouts and fields (the
+ * start >> 4, LBO, SBO, the swizzle), tcgen05 adding its fixed version
+ * bits (GpuWgmma.c, GpuTcgen05.c). nMajor: the matrix is read N-major (B
+ * stored [K][N]); else K-major, whose swizzled layouts ignore LBO. */
+typedef struct {
+  MlirValue base;     /* i64: the constant fields | (start >> 4) */
+  TileSmemLayout layout;
+  int64_t blockBytes; /* one column block: every stored row of it */
+  int rowBytes;       /* of a row within a column block */
+} GpuSmemDescriptor;
+GpuSmemDescriptor gpuSmemDescriptor(TileBuilder *b, MlirValue smem,
+                                    const TileSmemLayout *l, bool nMajor,
+                                    bool tcgen05);
+/* The bytes from the tile's start to column `col` (elements) of its row
+ * 0: the column block's, then the 16-byte chunks within it (a start inside
+ * a swizzle atom is what the chunks there hold). Row r adds r * rowBytes. */
+int64_t gpuSmemDescriptorColumn(const GpuSmemDescriptor *d, int64_t col);
+
 /* wgmma.wait_group n, and the pin that follows a wait for every
  * accumulator register it completed: each passes through an empty asm
  * ordered after the wait, so LLVM moves no use of it above the wait. */

@@ -274,46 +274,14 @@ void gpuTcgen05End(GpuLowering *g, TileBuilder *b) {
  * SBO >> 4, 46-48 the fixed 0b001 of sm_100, 49-51 the base offset (0:
  * every column block starts at a multiple of 1024 bytes), 52 LBO relative,
  * 61-63 the swizzle (2: 128 bytes, 4: 64, 6: 32). LBO and SBO mean what
- * they mean for wgmma (GpuWgmma.c): the canonical layouts are the same. */
-typedef struct {
-  MlirValue base; /* i64: the constant fields | (start >> 4) */
-  TileSmemLayout layout;
-  int64_t blockBytes;
-  int rowBytes;
-} Descriptor;
-
-static int swizzleCode(int rowBytes) {
-  return rowBytes == 128 ? 2 : rowBytes == 64 ? 4 : 6;
-}
-
-static Descriptor descriptorFor(TileBuilder *b, MlirValue smem,
-                                const TileSmemLayout *l, bool nMajor) {
-  Descriptor d;
-  d.layout = *l;
-  int64_t storedRows = l->bytes / (l->rowElems * l->elemBytes);
-  d.rowBytes = (int)(l->blockElems * l->elemBytes);
-  d.blockBytes = storedRows * d.rowBytes;
-  int64_t sbo = 8LL * d.rowBytes;
-  int64_t lbo = nMajor ? d.blockBytes : 16; /* K-major swizzled: unused */
-  uint64_t fields = ((uint64_t)(lbo >> 4) << 16) |
-                    ((uint64_t)(sbo >> 4) << 32) | (1ULL << 46) |
-                    ((uint64_t)swizzleCode(d.rowBytes) << 61);
-  MlirValue addr = bCast(b, "llvm.ptrtoint", smem, tileI64Type(b->ctx));
-  MlirValue start = bBinary(b, "arith.shrui",
-                            bBinary(b, "arith.andi", addr, bConstI64(b, 0x3FFFF)),
-                            bConstI64(b, 4));
-  d.base = bBinary(b, "arith.ori", start, bConstI64(b, (int64_t)fields));
-  return d;
-}
+ * they mean for wgmma, whose builder makes it (gpuSmemDescriptor,
+ * GpuWgmma.c): the canonical layouts are the same. */
 
 /* The descriptor of the matrix starting at stored row `row` and column
- * `col` (elements); a start inside a swizzle atom is what the 16-byte
- * chunks there hold, as for wgmma. */
-static MlirValue descriptorAt(TileBuilder *b, const Descriptor *d, int64_t row,
-                              int64_t col) {
-  int64_t block = col / d->layout.blockElems;
-  int64_t within = (col % d->layout.blockElems) * d->layout.elemBytes;
-  int64_t bytes = row * d->rowBytes + block * d->blockBytes + within;
+ * `col` (elements). */
+static MlirValue descriptorAt(TileBuilder *b, const GpuSmemDescriptor *d,
+                              int64_t row, int64_t col) {
+  int64_t bytes = row * d->rowBytes + gpuSmemDescriptorColumn(d, col);
   return bAddi(b, d->base, bConstI64(b, bytes / 16));
 }
 
@@ -782,8 +750,10 @@ bool gpuLowerTcgen05Dot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   if (g->ctaPairs)
     issuer = bAndi(b, issuer, bCmpi(b, ARITH_EQ, g->ctaRank, bConstI32(b, 0)));
   ifLeader(b, g, issuer, &t);
-  Descriptor da = descriptorFor(&t, sa.base, &sa.layout, false);
-  Descriptor db = descriptorFor(&t, sb.base, &sb.layout, !bRows);
+  GpuSmemDescriptor da =
+      gpuSmemDescriptor(&t, sa.base, &sa.layout, false, true);
+  GpuSmemDescriptor db =
+      gpuSmemDescriptor(&t, sb.base, &sb.layout, !bRows, true);
   MlirValue idesc = bConstI32(
       &t, (int32_t)instrDescriptor(in, g->ctaPairs ? 256 : 128, n, !bRows));
   char kind[64];

@@ -25,7 +25,9 @@
  *     as A; fp8 has only this form.
  * The descriptor (PTX ISA 9.7.15.5.1.2.2, "Matrix Descriptor Format"):
  * bits 0-13 the start address >> 4, 16-29 LBO >> 4, 32-45 SBO >> 4,
- * 62-63 the swizzle (1: 128 bytes, 2: 64, 3: 32). The constant part is
+ * 62-63 the swizzle (1: 128 bytes, 2: 64, 3: 32); tcgen05's is the same
+ * with its version bits 46-48 = 0b001 and the swizzle as bits 61-63 (2, 4,
+ * 6: the same bits). The constant part is
  * built once; each wgmma adds its start's offset >> 4 (addresses stay
  * below 2^18, so no carry leaves the field).
  *
@@ -84,30 +86,24 @@ void gpuFenceAsyncShared(TileBuilder *b) {
 
 /* ---- descriptors ------------------------------------------------------- */
 
-typedef struct {
-  MlirValue base; /* i64: the constant fields | (start >> 4) */
-  TileSmemLayout layout;
-  int64_t storedRows;
-  int64_t blockBytes; /* one column block: every stored row of it */
-  int rowBytes;       /* of a row within a column block */
-} Descriptor;
-
 static int swizzleCode(int rowBytes) {
   return rowBytes == 128 ? 1 : rowBytes == 64 ? 2 : 3;
 }
 
-static Descriptor descriptorFor(TileBuilder *b, MlirValue smem,
-                                const TileSmemLayout *l, bool nMajor) {
-  Descriptor d;
+GpuSmemDescriptor gpuSmemDescriptor(TileBuilder *b, MlirValue smem,
+                                    const TileSmemLayout *l, bool nMajor,
+                                    bool tcgen05) {
+  GpuSmemDescriptor d;
   d.layout = *l;
-  d.storedRows = l->bytes / (l->rowElems * l->elemBytes);
+  int64_t storedRows = l->bytes / (l->rowElems * l->elemBytes);
   d.rowBytes = (int)(l->blockElems * l->elemBytes);
-  d.blockBytes = d.storedRows * d.rowBytes;
+  d.blockBytes = storedRows * d.rowBytes;
   int64_t sbo = 8LL * d.rowBytes;
   /* K-major swizzled layouts do not use LBO ("assumed to be 1"). */
   int64_t lbo = nMajor ? d.blockBytes : 16;
   uint64_t fields = ((uint64_t)(lbo >> 4) << 16) |
                     ((uint64_t)(sbo >> 4) << 32) |
+                    (tcgen05 ? 1ULL << 46 : 0) |
                     ((uint64_t)swizzleCode(d.rowBytes) << 62);
   MlirValue addr = bCast(b, "llvm.ptrtoint", smem, tileI64Type(b->ctx));
   MlirValue start = bBinary(b, "arith.shrui",
@@ -118,14 +114,19 @@ static Descriptor descriptorFor(TileBuilder *b, MlirValue smem,
   return d;
 }
 
-/* The descriptor whose matrix starts at stored row `row` (an index value)
- * and column `col` (a constant, in elements). */
-static MlirValue descriptorAt(TileBuilder *b, const Descriptor *d,
-                              MlirValue row, int64_t col) {
+int64_t gpuSmemDescriptorColumn(const GpuSmemDescriptor *d, int64_t col) {
   int64_t block = col / d->layout.blockElems;
   int64_t within = (col % d->layout.blockElems) * d->layout.elemBytes;
-  MlirValue bytes = bAddi(b, bMuli(b, row, bConstIndex(b, d->rowBytes)),
-                          bConstIndex(b, block * d->blockBytes + within));
+  return block * d->blockBytes + within;
+}
+
+/* The descriptor whose matrix starts at stored row `row` (an index value)
+ * and column `col` (a constant, in elements). */
+static MlirValue descriptorAt(TileBuilder *b, const GpuSmemDescriptor *d,
+                              MlirValue row, int64_t col) {
+  MlirValue bytes =
+      bAddi(b, bMuli(b, row, bConstIndex(b, d->rowBytes)),
+            bConstIndex(b, gpuSmemDescriptorColumn(d, col)));
   MlirValue units = bBinary(b, "arith.divui", bytes, bConstIndex(b, 16));
   MlirValue u64 = bCast(b, "arith.index_cast", units, tileI64Type(b->ctx));
   return bAddi(b, d->base, u64);
@@ -315,10 +316,11 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
    * async-proxy reads. */
   gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 1024, true);
 
-  Descriptor da;
+  GpuSmemDescriptor da;
   if (!aRegs)
-    da = descriptorFor(b, sa.base, &sa.layout, false);
-  Descriptor db = descriptorFor(b, sb.base, &sb.layout, !bRows);
+    da = gpuSmemDescriptor(b, sa.base, &sa.layout, false, false);
+  GpuSmemDescriptor db =
+      gpuSmemDescriptor(b, sb.base, &sb.layout, !bRows, false);
   MlirValue warpgroup = bBinary(b, "arith.divui", g->warp, bConstIndex(b, 4));
   int reps = (int)(M / (16 * numWarps));
   int chunks = (int)(N / n);
