@@ -16,7 +16,7 @@ static bool isInt(MlirType t, unsigned width) {
 }
 
 /* A dot's M x N result and its K. */
-static void dotShape(MlirOperation dot, int64_t *m, int64_t *n, int64_t *k) {
+void tileMmaDotShape(MlirOperation dot, int64_t *m, int64_t *n, int64_t *k) {
   MlirType at = mlirValueGetType(mlirOperationGetOperand(dot, 0));
   MlirType ct = mlirValueGetType(mlirOperationGetResult(dot, 0));
   *m = mlirShapedTypeGetDimSize(ct, 0);
@@ -60,7 +60,7 @@ bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why) {
     return false;
   }
   int64_t m, n, k;
-  dotShape(dot, &m, &n, &k);
+  tileMmaDotShape(dot, &m, &n, &k);
   if (m % 16 != 0 || n % 8 != 0 || k % out->k != 0) {
     *why = "the shape is not a multiple of the instruction's";
     return false;
@@ -120,6 +120,14 @@ int tileMmaInstrWidth(int64_t n, int step) {
   return width;
 }
 
+bool tileMmaDescriptorOperands(int64_t M, int64_t N, int64_t K,
+                               const TileMmaInstr *in, bool bTransposed) {
+  TileSmemLayout s;
+  int eb = in->inputBytes;
+  return K % in->k == 0 && tileSmemLayoutForWgmma(M, K, eb, false, &s) &&
+         tileSmemLayoutForWgmma(K, N, eb, bTransposed, &s);
+}
+
 bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
                   const char **why) {
   TileMmaInstr in;
@@ -138,7 +146,7 @@ bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
     return false;
   }
   int64_t M, N, K;
-  dotShape(dot, &M, &N, &K);
+  tileMmaDotShape(dot, &M, &N, &K);
   if (numWarps % 4 != 0 || M % (16 * numWarps) != 0) {
     *why = "the warpgroups cannot each own 64-row blocks of the result";
     return false;
@@ -154,10 +162,7 @@ bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
            "tile.trans it (as a linear layer's weight)";
     return false;
   }
-  TileSmemLayout s;
-  int eb = in.inputBytes;
-  if (K % in.k != 0 || !tileSmemLayoutForWgmma(M, K, eb, false, &s) ||
-      !tileSmemLayoutForWgmma(K, N, eb, bTransposed, &s)) {
+  if (!tileMmaDescriptorOperands(M, N, K, &in, bTransposed)) {
     *why = "the operands' rows are not a width wgmma's shared-memory "
            "layouts describe";
     return false;

@@ -77,6 +77,16 @@ bool tileMmaLayoutFor(int64_t m, int64_t n, int numWarps, TileLayout *out);
  * N (0 when none does). wgmma's widths step by 64 here, tcgen05's by 16. */
 int tileMmaInstrWidth(int64_t n, int step);
 
+/* A dot's M, N (its result's sizes) and K (A's columns). */
+void tileMmaDotShape(MlirOperation dot, int64_t *m, int64_t *n, int64_t *k);
+
+/* Whether both operands of an M x N x K dot of instruction `in`, read
+ * from shared memory by descriptor (wgmma, tcgen05), have rows of a width
+ * the descriptors' swizzles describe (tileSmemLayoutForWgmma; B stored
+ * [N][K] when bTransposed) and K is a whole number of instruction steps. */
+bool tileMmaDescriptorOperands(int64_t M, int64_t N, int64_t K,
+                               const TileMmaInstr *in, bool bTransposed);
+
 /* Whether Hopper's wgmma runs `dot` on `chip` with `numWarps` warps, and
  * with how many columns per instruction (*n). It does when the chip has
  * it (sm_90a: wgmma is not in sm_90 nor in later majors), the inputs are

@@ -13,10 +13,6 @@ bool tileChipHasTcgen05(const char *chip) {
   return chip && strcmp(chip, "sm_100a") == 0;
 }
 
-static int64_t dim(MlirValue v, intptr_t d) {
-  return mlirShapedTypeGetDimSize(mlirValueGetType(v), d);
-}
-
 bool tileTcgen05For(MlirOperation dot, const char *chip, int numWarps, int *n,
                     const char **why) {
   TileMmaInstr in;
@@ -34,9 +30,8 @@ bool tileTcgen05For(MlirOperation dot, const char *chip, int numWarps, int *n,
            "accumulators";
     return false;
   }
-  MlirValue result = mlirOperationGetResult(dot, 0);
-  int64_t M = dim(result, 0), N = dim(result, 1);
-  int64_t K = dim(mlirOperationGetOperand(dot, 0), 1);
+  int64_t M, N, K;
+  tileMmaDotShape(dot, &M, &N, &K);
   if (M % 128 != 0 || numWarps % 4 != 0) {
     *why = "tcgen05 (cta_group::1) needs M a multiple of 128 and warps in "
            "groups of 4 (one accumulator row per tensor-memory lane)";
@@ -48,10 +43,7 @@ bool tileTcgen05For(MlirOperation dot, const char *chip, int numWarps, int *n,
            "and tile.trans it";
     return false;
   }
-  TileSmemLayout s;
-  int eb = in.inputBytes;
-  if (K % in.k != 0 || !tileSmemLayoutForWgmma(M, K, eb, false, &s) ||
-      !tileSmemLayoutForWgmma(K, N, eb, bTransposed, &s)) {
+  if (!tileMmaDescriptorOperands(M, N, K, &in, bTransposed)) {
     *why = "the operands' rows are not a width the shared-memory "
            "descriptors' swizzles describe";
     return false;
@@ -68,8 +60,9 @@ bool tileTcgen05For(MlirOperation dot, const char *chip, int numWarps, int *n,
 }
 
 int64_t tileTcgen05AccumulatorColumns(MlirOperation dot) {
-  MlirValue result = mlirOperationGetResult(dot, 0);
-  return dim(result, 0) / 128 * dim(result, 1);
+  int64_t M, N, K;
+  tileMmaDotShape(dot, &M, &N, &K);
+  return M / 128 * N;
 }
 
 int64_t tileTcgen05AllocColumns(int64_t columns) {
@@ -174,8 +167,8 @@ bool tileTcgen05CtaPairsFor(MlirOperation kernel, const char *chip,
   MlirOperation d;
   int operand;
   TileSmemLayout sb;
-  int64_t M = dim(mlirOperationGetResult(dot, 0), 0);
-  int64_t N = dim(mlirOperationGetResult(dot, 0), 1);
+  int64_t M, N, K;
+  tileMmaDotShape(dot, &M, &N, &K);
   if (!tileMmaLoadOperand(loadB, &d, &operand, &sb) || sb.blockElems == 0 ||
       sb.transposed || M != 128 || n != N || N % (2 * sb.blockElems) != 0) {
     *why = "a pair's MMA needs M = 128 per CTA and N, at most 256, a "
