@@ -19,7 +19,6 @@ import argparse
 import json
 import math
 import re
-import statistics
 import sys
 import time
 
@@ -27,6 +26,8 @@ import torch
 import torch.nn.functional as F
 import triton
 import triton.language as tl
+
+from peers import timeit
 
 # The sizes (bench/gpu_v2_speed.py has the same).
 BIG = dict(emb=(16384, 4096, 131072), cumsum=(8192, 4096), hist=(1 << 26, 256),
@@ -144,18 +145,7 @@ def paged_kernel(q, kc, vc, table, lens, out, width, ld, scale,
 
 def timer(dev, warmup, iters):
     def cuda(fn):
-        for _ in range(warmup):
-            fn()
-        torch.cuda.synchronize()
-        times = []
-        for _ in range(iters):
-            s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            s.record()
-            fn()
-            e.record()
-            e.synchronize()
-            times.append(s.elapsed_time(e) * 1000.0)
-        return statistics.median(times), min(times), max(times)
+        return timeit(fn, warmup, iters)
 
     def cpu(fn):
         t0 = time.perf_counter()
