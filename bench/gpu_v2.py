@@ -231,6 +231,21 @@ def gpu_only(tile_opt, tile_run, out):
         np.save(p, a)
         return p
 
+    def check(name, kernel, grid, inputs, results):
+        """A case of `kernel` on `inputs` ([(file name, array)] in argument
+        order) whose outputs must equal their references exactly:
+        results = [(argument index, output file name, reference file name,
+        reference)]."""
+        cases.append({
+            "name": name, "package": pkg(kernel), "grid": grid,
+            "args": ["npy:" + save(f, a) for f, a in inputs],
+            "outs": ["%d=%s" % (i, os.path.join(d, o + ".npy"))
+                     for i, o, _, _ in results],
+            "cpu": False,
+            "checks": [{"out": os.path.join(d, o + ".npy"), "ref": save(r, ref),
+                        "rtol": "0"} for _, o, r, ref in results],
+            "kind": "check"})
+
     def pkg(kernel):
         p = os.path.join(out, "gpu-" + kernel + ".tpkg")
         r = sh([tile_opt, file, COMPILE, "--emit=package",
@@ -243,23 +258,15 @@ def gpu_only(tile_opt, tile_run, out):
     # A cumsum over 7 rows of 2000 (ragged: padding past the end).
     x = rng.integers(-8, 8, size=(7, 2000)).astype(np.float32)
     ref = np.cumsum(x, axis=1, dtype=np.float64).astype(np.float32)
-    cases.append({"name": "cumsum-rows", "package": pkg("cumsum"), "grid": "7",
-                  "args": ["npy:" + save("cumsum_x", x),
-                           "npy:" + save("cumsum_y0", np.zeros_like(x))],
-                  "outs": ["1=" + os.path.join(d, "cumsum_y.npy")], "cpu": False,
-                  "checks": [{"out": os.path.join(d, "cumsum_y.npy"),
-                              "ref": save("cumsum_ref", ref), "rtol": "0"}],
-                  "kind": "check"})
+    check("cumsum-rows", "cumsum", "7",
+          [("cumsum_x", x), ("cumsum_y0", np.zeros_like(x))],
+          [(1, "cumsum_y", "cumsum_ref", ref)])
     # A suffix max of 64 i32 (a replicated layout: 16 distinct lanes).
     v = rng.integers(-1000, 1000, size=64).astype(np.int32)
     ref = np.maximum.accumulate(v[::-1])[::-1].astype(np.int32)
-    cases.append({"name": "suffix-max", "package": pkg("suffix_max"), "grid": "1",
-                  "args": ["npy:" + save("smax_x", v),
-                           "npy:" + save("smax_y0", np.zeros_like(v))],
-                  "outs": ["1=" + os.path.join(d, "smax_y.npy")], "cpu": False,
-                  "checks": [{"out": os.path.join(d, "smax_y.npy"),
-                              "ref": save("smax_ref", ref), "rtol": "0"}],
-                  "kind": "check"})
+    check("suffix-max", "suffix_max", "1",
+          [("smax_x", v), ("smax_y0", np.zeros_like(v))],
+          [(1, "smax_y", "smax_ref", ref)])
     # Histogram with f32 and f16 atomics: x in [-3, 40) over 40 bins (the
     # negative ones touch nothing).
     n = 1000
@@ -268,43 +275,28 @@ def gpu_only(tile_opt, tile_run, out):
     bins = np.bincount(inb, minlength=40).astype(np.int32)
     # The float sums and maxima depend on the order of the atomics; the
     # bins are exact.
-    cases.append({"name": "atomics-hist", "package": pkg("atomics"),
-                  "grid": "cdiv(%d,128)" % n,
-                  "args": ["npy:" + save("hist_x", xs),
-                           "npy:" + save("hist_bins0", np.zeros(40, np.int32)),
-                           "npy:" + save("hist_f0", np.zeros(40, np.float32)),
-                           "npy:" + save("hist_h0", np.zeros(40, np.float16)),
-                           "npy:" + save("hist_old0", np.zeros(n, np.float32))],
-                  "outs": ["1=" + os.path.join(d, "hist_bins.npy")], "cpu": False,
-                  "checks": [{"out": os.path.join(d, "hist_bins.npy"),
-                              "ref": save("hist_ref", bins), "rtol": "0"}],
-                  "kind": "check"})
+    check("atomics-hist", "atomics", "cdiv(%d,128)" % n,
+          [("hist_x", xs), ("hist_bins0", np.zeros(40, np.int32)),
+           ("hist_f0", np.zeros(40, np.float32)),
+           ("hist_h0", np.zeros(40, np.float16)),
+           ("hist_old0", np.zeros(n, np.float32))],
+          [(1, "hist_bins", "hist_ref", bins)])
     # Split-K: 5 programs add their K slices (ragged: K = 300) into C (f32)
     # and H (f16). Small integers: every partial and total sum is exact, so
     # both are bit-exact in any order.
     A = rng.integers(-2, 3, size=(16, 300)).astype(np.float16)
     B = rng.integers(-2, 3, size=(300, 128)).astype(np.float16)
     C = (A.astype(np.float64) @ B.astype(np.float64))
-    cases.append({"name": "splitk", "package": pkg("splitk"), "grid": "cdiv(300,64)",
-                  "args": ["npy:" + save("sk_a", A), "npy:" + save("sk_b", B),
-                           "npy:" + save("sk_c0", np.zeros((16, 128), np.float32)),
-                           "npy:" + save("sk_h0", np.zeros((16, 128), np.float16))],
-                  "outs": ["2=" + os.path.join(d, "sk_c.npy"),
-                           "3=" + os.path.join(d, "sk_h.npy")], "cpu": False,
-                  "checks": [{"out": os.path.join(d, "sk_c.npy"),
-                              "ref": save("sk_cref", C.astype(np.float32)), "rtol": "0"},
-                             {"out": os.path.join(d, "sk_h.npy"),
-                              "ref": save("sk_href", C.astype(np.float16)), "rtol": "0"}],
-                  "kind": "check"})
+    check("splitk", "splitk", "cdiv(300,64)",
+          [("sk_a", A), ("sk_b", B), ("sk_c0", np.zeros((16, 128), np.float32)),
+           ("sk_h0", np.zeros((16, 128), np.float16))],
+          [(2, "sk_c", "sk_cref", C.astype(np.float32)),
+           (3, "sk_h", "sk_href", C.astype(np.float16))])
     # memref.load / store: column 1 of a page table.
     t = rng.integers(0, 1 << 30, size=(9, 3)).astype(np.int32)
-    cases.append({"name": "scalars", "package": pkg("scalars"), "grid": "9",
-                  "args": ["npy:" + save("table", t),
-                           "npy:" + save("col0", np.zeros(9, np.int32))],
-                  "outs": ["1=" + os.path.join(d, "col.npy")], "cpu": False,
-                  "checks": [{"out": os.path.join(d, "col.npy"),
-                              "ref": save("col_ref", t[:, 1].copy()), "rtol": "0"}],
-                  "kind": "check"})
+    check("scalars", "scalars", "9",
+          [("table", t), ("col0", np.zeros(9, np.int32))],
+          [(1, "col", "col_ref", t[:, 1].copy())])
     # print from 64 programs of 4 elements: 64 * 4 element lines, 64
     # program lines.
     cases.append({"name": "print-many", "package": pkg("print"), "grid": "64",
