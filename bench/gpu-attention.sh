@@ -13,8 +13,7 @@ D=.gpu-pkgs
 OUTDIR=${OUT:-/tmp/tile-bench}
 mkdir -p "$OUTDIR"
 if [ ! -x build-gpu/tile-run ]; then
-  cmake -G Ninja -S . -B build-gpu -DTILE_ENABLE_COMPILER=OFF -DCMAKE_BUILD_TYPE=Release > "$OUTDIR/cmake.log" 2>&1 &&
-    ninja -C build-gpu tile-run tile-package > "$OUTDIR/build.log" 2>&1 || { echo "build failed"; tail -20 "$OUTDIR/build.log"; exit 1; }
+  bench/build-runtime.sh build-gpu "$OUTDIR" || exit 1
 fi
 TR=build-gpu/tile-run
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader

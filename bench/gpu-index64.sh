@@ -16,8 +16,7 @@ PY=${PYTHON:-python3}
 case "${1:-}" in
 prepare) exec "$PY" bench/gpu_index64.py prepare "${2:-build}" "${3:-.gpu-index64}" ;;
 run)
-  cmake -G Ninja -S . -B build-gpu -DTILE_ENABLE_COMPILER=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null &&
-    ninja -C build-gpu tile-run >/dev/null || { echo "runtime-only build failed"; exit 1; }
+  bench/build-runtime.sh build-gpu || exit 1
   exec "$PY" bench/gpu_index64.py run build-gpu/tile-run "${2:-.gpu-index64}" ;;
 *) sed -n 2,13p "$0"; exit 2 ;;
 esac

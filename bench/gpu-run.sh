@@ -11,8 +11,7 @@ cd "$(dirname "$0")/.."
 D=.gpu-pkgs
 OUTDIR=${OUT:-/tmp/tile-bench}
 mkdir -p "$OUTDIR"
-cmake -G Ninja -S . -B build-gpu -DTILE_ENABLE_COMPILER=OFF -DCMAKE_BUILD_TYPE=Release > "$OUTDIR/cmake.log" 2>&1 &&
-  ninja -C build-gpu tile-run tile-package > "$OUTDIR/build.log" 2>&1 || { echo "build failed"; tail -20 "$OUTDIR/build.log"; exit 1; }
+bench/build-runtime.sh build-gpu "$OUTDIR" || exit 1
 TR=build-gpu/tile-run
 nvidia-smi --query-gpu=name,driver_version,clocks.max.memory --format=csv,noheader
 

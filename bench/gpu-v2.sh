@@ -22,8 +22,7 @@ run)
   if [ ! -x "$TR" ]; then
     RT=/tmp/tile-v2-runtime
     echo "== building the runtime-only tile-run in $RT"
-    cmake -G Ninja -S . -B "$RT" -DTILE_ENABLE_COMPILER=OFF -DCMAKE_BUILD_TYPE=Release >/dev/null &&
-      ninja -C "$RT" tile-run >/dev/null || { echo "runtime-only build failed"; exit 1; }
+    bench/build-runtime.sh "$RT" || exit 1
     TR=$RT/tile-run
   fi
   exec "$PY" bench/gpu_v2.py run "$TR" "${3:-.gpu-v2}" ;;
