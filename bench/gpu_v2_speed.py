@@ -82,11 +82,9 @@ VARIANTS = {
     "paged_decode": {"p2w4": dict(P=2, HD=PG_HD, WARPS=4),
                      "p4w4": dict(P=4, HD=PG_HD, WARPS=4),
                      "p4w8": dict(P=4, HD=PG_HD, WARPS=8),
-                     "pf_p2w4": dict(P=2, HD=PG_HD, WARPS=4, FN="paged_decode_pf"),
-                     "pf_p4w8": dict(P=4, HD=PG_HD, WARPS=8, FN="paged_decode_pf"),
                      "p2w8": dict(P=2, HD=PG_HD, WARPS=8),
-                     "pf_p2w8": dict(P=2, HD=PG_HD, WARPS=8, FN="paged_decode_pf"),
-                     "p1w4": dict(P=1, HD=PG_HD, WARPS=4)},
+                     "p1w4": dict(P=1, HD=PG_HD, WARPS=4),
+                     "p1w2": dict(P=1, HD=PG_HD, WARPS=2)},
 }
 # FN: the template's function when it is not the kernel's own (a variant
 # written differently, same arguments).

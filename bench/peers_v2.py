@@ -315,7 +315,7 @@ def main():
             refs.append((p[:, None, :] @ v)[:, 0, :].reshape(-1))
         ref = torch.stack(refs)
         nb = 2 * S * L * H * HD * 2 + 2 * S * H * HD * 2 + S * per * 4 + S * 4
-        for P, w in ((2, 4), (4, 4), (4, 8)):
+        for P, w in ((1, 4), (2, 4), (2, 8), (4, 4), (4, 8)):
             out.zero_()
             report("paged_decode", "triton", "p%dw%d" % (P, w), nb,
                    lambda: paged_kernel[(S, H)](q, kc, vc, table, lens, out, per, H * HD, scale,

@@ -215,15 +215,15 @@ func.func @splitk(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
 }
 
 // Paged-attention decode (examples/paged_attention.mlir) at head size
-// ${HD}, pages of 16 token slots, ${P} pages (${PT} tokens) per step: the
-// step's page ids are one tile.load from the block table (the next step's
-// are loaded a step ahead, so the gathers never wait on the table), the
-// K and V rows are gathered together (16-byte accesses along each row),
-// then an online softmax in f32. k_cache and v_cache are (pages * 16) x
-// (H * HD) f16, row 16 * b + i holding slot i of page b for every head;
-// block_table is S x max_pages (entries past a sequence's pages are not
-// followed: their rows are -1 and the gather touches nothing); q and out
-// are S x (H * HD). Grid: S x H.
+// ${HD}, pages of 16 token slots, ${P} pages (${PT} tokens) per step,
+// written as Triton's kernel of the same algorithm is (bench/peers_v2.py):
+// each token's page id is gathered from the block table, its K and V rows
+// are gathered (16-byte accesses along each row), then an online softmax
+// in f32. k_cache and v_cache are (pages * 16) x (H * HD) f16, row
+// 16 * b + i holding slot i of page b for every head; block_table is
+// S x max_pages (entries past a sequence's pages are not followed: their
+// rows are -1 and the gathers touch nothing); q and out are S x (H * HD).
+// Grid: S x H.
 func.func @paged_decode(%q: memref<?x?xf16>, %k_cache: memref<?x?xf16>, %v_cache: memref<?x?xf16>,
                         %block_table: memref<?x?xi32>, %seq_lens: memref<?xi32>,
                         %out: memref<?x?xf16>, %scale: f32)
@@ -247,18 +247,14 @@ func.func @paged_decode(%q: memref<?x?xf16>, %k_cache: memref<?x?xf16>, %v_cache
   %scales = "tile.splat"(%scale) : (f32) -> tensor<${PT}xf32>
   %lens = "tile.splat"(%len32) : (i32) -> tensor<${PT}xi32>
   %np32 = arith.index_cast %npages : index to i32
-  %nps = "tile.splat"(%np32) : (i32) -> tensor<${P}x16xi32>
-  // Constant index tiles: slot t % 16 and page t / 16 of the step's
-  // tokens, the columns of this head.
-  %slot = "tile.range"() {start = 0 : i32, end = 16 : i32} : () -> tensor<16xi32>
-  %slot1 = "tile.expand_dims"(%slot) {axis = 0 : i32} : (tensor<16xi32>) -> tensor<1x16xi32>
-  %slots = "tile.broadcast"(%slot1) : (tensor<1x16xi32>) -> tensor<${P}x16xi32>
-  %pg = "tile.range"() {start = 0 : i32, end = ${P} : i32} : () -> tensor<${P}xi32>
-  %pg1 = "tile.expand_dims"(%pg) {axis = 1 : i32} : (tensor<${P}xi32>) -> tensor<${P}x1xi32>
-  %pgs = "tile.broadcast"(%pg1) : (tensor<${P}x1xi32>) -> tensor<${P}x16xi32>
-  %c16s = arith.constant dense<16> : tensor<${P}x16xi32>
-  %norow = arith.constant dense<-1> : tensor<${P}x16xi32>
+  %nps = "tile.splat"(%np32) : (i32) -> tensor<${PT}xi32>
+  %s32 = arith.index_cast %s : index to i32
+  %srow = "tile.splat"(%s32) : (i32) -> tensor<${PT}xi32>
   %tokr = "tile.range"() {start = 0 : i32, end = ${PT} : i32} : () -> tensor<${PT}xi32>
+  %t16 = arith.constant dense<16> : tensor<${PT}xi32>
+  %pgt = arith.divui %tokr, %t16 : tensor<${PT}xi32>
+  %slott = arith.remui %tokr, %t16 : tensor<${PT}xi32>
+  %none = arith.constant dense<-1> : tensor<${PT}xi32>
   %hr = "tile.range"() {start = 0 : i32, end = ${HD} : i32} : () -> tensor<${HD}xi32>
   %col32 = arith.index_cast %col : index to i32
   %cols0 = "tile.splat"(%col32) : (i32) -> tensor<${HD}xi32>
@@ -269,24 +265,20 @@ func.func @paged_decode(%q: memref<?x?xf16>, %k_cache: memref<?x?xf16>, %v_cache
   %m0 = arith.constant 0xFF800000 : f32
   %l0 = arith.constant 0.0 : f32
   %acc0 = arith.constant dense<0.0> : tensor<${HD}xf32>
-  %pages0 = "tile.load"(%block_table, %s, %c0) {padding = -1 : i32} : (memref<?x?xi32>, index, index) -> tensor<1x${P}xi32>
-  %m, %l, %acc, %pglast = scf.for %j = %c0 to %npages step %cp
-      iter_args(%mi = %m0, %li = %l0, %acci = %acc0, %pages = %pages0)
-      -> (f32, f32, tensor<${HD}xf32>, tensor<1x${P}xi32>) {
-    %jn = arith.addi %j, %cp : index
-    %pagesn = "tile.load"(%block_table, %s, %jn) {padding = -1 : i32} : (memref<?x?xi32>, index, index) -> tensor<1x${P}xi32>
-    // Rows 16 * page + slot; pages past the sequence's end gather nothing.
-    %pv = "tile.reshape"(%pages) : (tensor<1x${P}xi32>) -> tensor<${P}xi32>
-    %pv1 = "tile.expand_dims"(%pv) {axis = 1 : i32} : (tensor<${P}xi32>) -> tensor<${P}x1xi32>
-    %pvb = "tile.broadcast"(%pv1) : (tensor<${P}x1xi32>) -> tensor<${P}x16xi32>
-    %base = arith.muli %pvb, %c16s : tensor<${P}x16xi32>
-    %rowsp = arith.addi %base, %slots : tensor<${P}x16xi32>
+  %m, %l, %acc = scf.for %j = %c0 to %npages step %cp
+      iter_args(%mi = %m0, %li = %l0, %acci = %acc0)
+      -> (f32, f32, tensor<${HD}xf32>) {
+    // Token t of the step lies in page j + t / 16 of the sequence, slot
+    // t % 16; pages past the sequence's end gather nothing.
     %j32 = arith.index_cast %j : index to i32
-    %js = "tile.splat"(%j32) : (i32) -> tensor<${P}x16xi32>
-    %pidx = arith.addi %pgs, %js : tensor<${P}x16xi32>
-    %live = arith.cmpi slt, %pidx, %nps : tensor<${P}x16xi32>
-    %rowsm = arith.select %live, %rowsp, %norow : tensor<${P}x16xi1>, tensor<${P}x16xi32>
-    %rowv = "tile.reshape"(%rowsm) : (tensor<${P}x16xi32>) -> tensor<${PT}xi32>
+    %js = "tile.splat"(%j32) : (i32) -> tensor<${PT}xi32>
+    %pidx = arith.addi %pgt, %js : tensor<${PT}xi32>
+    %live = arith.cmpi slt, %pidx, %nps : tensor<${PT}xi32>
+    %pidxm = arith.select %live, %pidx, %none : tensor<${PT}xi1>, tensor<${PT}xi32>
+    %page = "tile.gather"(%block_table, %srow, %pidxm) : (memref<?x?xi32>, tensor<${PT}xi32>, tensor<${PT}xi32>) -> tensor<${PT}xi32>
+    %base = arith.muli %page, %t16 : tensor<${PT}xi32>
+    %rowp = arith.addi %base, %slott : tensor<${PT}xi32>
+    %rowv = arith.select %live, %rowp, %none : tensor<${PT}xi1>, tensor<${PT}xi32>
     %rowv1 = "tile.expand_dims"(%rowv) {axis = 1 : i32} : (tensor<${PT}xi32>) -> tensor<${PT}x1xi32>
     %rows = "tile.broadcast"(%rowv1) : (tensor<${PT}x1xi32>) -> tensor<${PT}x${HD}xi32>
     %kh = "tile.gather"(%k_cache, %rows, %cols) : (memref<?x?xf16>, tensor<${PT}x${HD}xi32>, tensor<${PT}x${HD}xi32>) -> tensor<${PT}x${HD}xf16>
@@ -320,132 +312,7 @@ func.func @paged_decode(%q: memref<?x?xf16>, %k_cache: memref<?x?xf16>, %v_cache
     %alphas = "tile.splat"(%alpha) : (f32) -> tensor<${HD}xf32>
     %accscaled = arith.mulf %acci, %alphas : tensor<${HD}xf32>
     %accnext = arith.addf %accscaled, %pvsum : tensor<${HD}xf32>
-    scf.yield %mnew, %lnext, %accnext, %pagesn : f32, f32, tensor<${HD}xf32>, tensor<1x${P}xi32>
-  }
-  %ls = "tile.splat"(%l) : (f32) -> tensor<${HD}xf32>
-  %o = arith.divf %acc, %ls : tensor<${HD}xf32>
-  %oh = arith.truncf %o : tensor<${HD}xf32> to tensor<${HD}xf16>
-  %o2 = "tile.reshape"(%oh) : (tensor<${HD}xf16>) -> tensor<1x${HD}xf16>
-  "tile.store"(%o2, %out, %s, %col) : (tensor<1x${HD}xf16>, memref<?x?xf16>, index, index) -> ()
-  return
-}
-
-// paged_decode with the gathers one step ahead: step j's K and V arrive
-// while step j - 1's are being used (twice the registers for them).
-func.func @paged_decode_pf(%q: memref<?x?xf16>, %k_cache: memref<?x?xf16>, %v_cache: memref<?x?xf16>,
-                        %block_table: memref<?x?xi32>, %seq_lens: memref<?xi32>,
-                        %out: memref<?x?xf16>, %scale: f32)
-    attributes {tile.kernel, tile.num_warps = ${WARPS} : i32} {
-  %s = "tile.program_id"() {axis = 0 : i32} : () -> index
-  %h = "tile.program_id"() {axis = 1 : i32} : () -> index
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c15 = arith.constant 15 : index
-  %c16 = arith.constant 16 : index
-  %chd = arith.constant ${HD} : index
-  %cp = arith.constant ${P} : index
-  %col = arith.muli %h, %chd : index
-  %len32 = memref.load %seq_lens[%s] : memref<?xi32>
-  %len = arith.index_cast %len32 : i32 to index
-  %len15 = arith.addi %len, %c15 : index
-  %npages = arith.divui %len15, %c16 : index
-  %qh = "tile.load"(%q, %s, %col) : (memref<?x?xf16>, index, index) -> tensor<1x${HD}xf16>
-  %qf = arith.extf %qh : tensor<1x${HD}xf16> to tensor<1x${HD}xf32>
-  %qb = "tile.broadcast"(%qf) : (tensor<1x${HD}xf32>) -> tensor<${PT}x${HD}xf32>
-  %scales = "tile.splat"(%scale) : (f32) -> tensor<${PT}xf32>
-  %lens = "tile.splat"(%len32) : (i32) -> tensor<${PT}xi32>
-  %np32 = arith.index_cast %npages : index to i32
-  %nps = "tile.splat"(%np32) : (i32) -> tensor<${P}x16xi32>
-  // Constant index tiles: slot t % 16 and page t / 16 of the step's
-  // tokens, the columns of this head.
-  %slot = "tile.range"() {start = 0 : i32, end = 16 : i32} : () -> tensor<16xi32>
-  %slot1 = "tile.expand_dims"(%slot) {axis = 0 : i32} : (tensor<16xi32>) -> tensor<1x16xi32>
-  %slots = "tile.broadcast"(%slot1) : (tensor<1x16xi32>) -> tensor<${P}x16xi32>
-  %pg = "tile.range"() {start = 0 : i32, end = ${P} : i32} : () -> tensor<${P}xi32>
-  %pg1 = "tile.expand_dims"(%pg) {axis = 1 : i32} : (tensor<${P}xi32>) -> tensor<${P}x1xi32>
-  %pgs = "tile.broadcast"(%pg1) : (tensor<${P}x1xi32>) -> tensor<${P}x16xi32>
-  %c16s = arith.constant dense<16> : tensor<${P}x16xi32>
-  %norow = arith.constant dense<-1> : tensor<${P}x16xi32>
-  %tokr = "tile.range"() {start = 0 : i32, end = ${PT} : i32} : () -> tensor<${PT}xi32>
-  %hr = "tile.range"() {start = 0 : i32, end = ${HD} : i32} : () -> tensor<${HD}xi32>
-  %col32 = arith.index_cast %col : index to i32
-  %cols0 = "tile.splat"(%col32) : (i32) -> tensor<${HD}xi32>
-  %colv = arith.addi %hr, %cols0 : tensor<${HD}xi32>
-  %colv1 = "tile.expand_dims"(%colv) {axis = 0 : i32} : (tensor<${HD}xi32>) -> tensor<1x${HD}xi32>
-  %cols = "tile.broadcast"(%colv1) : (tensor<1x${HD}xi32>) -> tensor<${PT}x${HD}xi32>
-  %ninf = arith.constant dense<0xFF800000> : tensor<${PT}xf32>
-  %m0 = arith.constant 0xFF800000 : f32
-  %l0 = arith.constant 0.0 : f32
-  %acc0 = arith.constant dense<0.0> : tensor<${HD}xf32>
-  // Step 0's rows and their K and V, gathered before the loop.
-  %pages0 = "tile.load"(%block_table, %s, %c0) {padding = -1 : i32} : (memref<?x?xi32>, index, index) -> tensor<1x${P}xi32>
-  %pv0 = "tile.reshape"(%pages0) : (tensor<1x${P}xi32>) -> tensor<${P}xi32>
-  %pv01 = "tile.expand_dims"(%pv0) {axis = 1 : i32} : (tensor<${P}xi32>) -> tensor<${P}x1xi32>
-  %pv0b = "tile.broadcast"(%pv01) : (tensor<${P}x1xi32>) -> tensor<${P}x16xi32>
-  %base0 = arith.muli %pv0b, %c16s : tensor<${P}x16xi32>
-  %rowsp0 = arith.addi %base0, %slots : tensor<${P}x16xi32>
-  %live0 = arith.cmpi slt, %pgs, %nps : tensor<${P}x16xi32>
-  %rowsm0 = arith.select %live0, %rowsp0, %norow : tensor<${P}x16xi1>, tensor<${P}x16xi32>
-  %rowv0 = "tile.reshape"(%rowsm0) : (tensor<${P}x16xi32>) -> tensor<${PT}xi32>
-  %rowv01 = "tile.expand_dims"(%rowv0) {axis = 1 : i32} : (tensor<${PT}xi32>) -> tensor<${PT}x1xi32>
-  %rows0 = "tile.broadcast"(%rowv01) : (tensor<${PT}x1xi32>) -> tensor<${PT}x${HD}xi32>
-  %k0 = "tile.gather"(%k_cache, %rows0, %cols) : (memref<?x?xf16>, tensor<${PT}x${HD}xi32>, tensor<${PT}x${HD}xi32>) -> tensor<${PT}x${HD}xf16>
-  %v0 = "tile.gather"(%v_cache, %rows0, %cols) : (memref<?x?xf16>, tensor<${PT}x${HD}xi32>, tensor<${PT}x${HD}xi32>) -> tensor<${PT}x${HD}xf16>
-  %pages1 = "tile.load"(%block_table, %s, %cp) {padding = -1 : i32} : (memref<?x?xi32>, index, index) -> tensor<1x${P}xi32>
-  %m, %l, %acc, %klast, %vlast, %pglast = scf.for %j = %c0 to %npages step %cp
-      iter_args(%mi = %m0, %li = %l0, %acci = %acc0, %kh = %k0, %vh = %v0, %pages = %pages1)
-      -> (f32, f32, tensor<${HD}xf32>, tensor<${PT}x${HD}xf16>, tensor<${PT}x${HD}xf16>, tensor<1x${P}xi32>) {
-    // The next step's K and V (pages j + P ..) and page ids (j + 2P ..)
-    // go out before this step's math; past the sequence they touch nothing.
-    %jn = arith.addi %j, %cp : index
-    %jnn = arith.addi %jn, %cp : index
-    %pagesn = "tile.load"(%block_table, %s, %jnn) {padding = -1 : i32} : (memref<?x?xi32>, index, index) -> tensor<1x${P}xi32>
-    %pv = "tile.reshape"(%pages) : (tensor<1x${P}xi32>) -> tensor<${P}xi32>
-    %pv1 = "tile.expand_dims"(%pv) {axis = 1 : i32} : (tensor<${P}xi32>) -> tensor<${P}x1xi32>
-    %pvb = "tile.broadcast"(%pv1) : (tensor<${P}x1xi32>) -> tensor<${P}x16xi32>
-    %base = arith.muli %pvb, %c16s : tensor<${P}x16xi32>
-    %rowsp = arith.addi %base, %slots : tensor<${P}x16xi32>
-    %jn32 = arith.index_cast %jn : index to i32
-    %jns = "tile.splat"(%jn32) : (i32) -> tensor<${P}x16xi32>
-    %pidx = arith.addi %pgs, %jns : tensor<${P}x16xi32>
-    %live = arith.cmpi slt, %pidx, %nps : tensor<${P}x16xi32>
-    %rowsm = arith.select %live, %rowsp, %norow : tensor<${P}x16xi1>, tensor<${P}x16xi32>
-    %rowv = "tile.reshape"(%rowsm) : (tensor<${P}x16xi32>) -> tensor<${PT}xi32>
-    %rowv1 = "tile.expand_dims"(%rowv) {axis = 1 : i32} : (tensor<${PT}xi32>) -> tensor<${PT}x1xi32>
-    %rows = "tile.broadcast"(%rowv1) : (tensor<${PT}x1xi32>) -> tensor<${PT}x${HD}xi32>
-    %khn = "tile.gather"(%k_cache, %rows, %cols) : (memref<?x?xf16>, tensor<${PT}x${HD}xi32>, tensor<${PT}x${HD}xi32>) -> tensor<${PT}x${HD}xf16>
-    %vhn = "tile.gather"(%v_cache, %rows, %cols) : (memref<?x?xf16>, tensor<${PT}x${HD}xi32>, tensor<${PT}x${HD}xi32>) -> tensor<${PT}x${HD}xf16>
-    %j32 = arith.index_cast %j : index to i32
-    %kf = arith.extf %kh : tensor<${PT}x${HD}xf16> to tensor<${PT}x${HD}xf32>
-    %qk = arith.mulf %kf, %qb : tensor<${PT}x${HD}xf32>
-    %dots = "tile.reduce"(%qk) {axis = 1 : i32, kind = "add"} : (tensor<${PT}x${HD}xf32>) -> tensor<${PT}xf32>
-    %raw = arith.mulf %dots, %scales : tensor<${PT}xf32>
-    // Tokens past the end of the sequence take no weight.
-    %cpt = arith.constant 16 : i32
-    %first = arith.muli %j32, %cpt : i32
-    %firsts = "tile.splat"(%first) : (i32) -> tensor<${PT}xi32>
-    %pos = arith.addi %tokr, %firsts : tensor<${PT}xi32>
-    %valid = arith.cmpi slt, %pos, %lens : tensor<${PT}xi32>
-    %scores = arith.select %valid, %raw, %ninf : tensor<${PT}xi1>, tensor<${PT}xf32>
-    %bmax = "tile.reduce"(%scores) {axis = 0 : i32, kind = "max"} : (tensor<${PT}xf32>) -> f32
-    %mnew = arith.maximumf %mi, %bmax : f32
-    %dm = arith.subf %mi, %mnew : f32
-    %alpha = math.exp %dm : f32
-    %mnews = "tile.splat"(%mnew) : (f32) -> tensor<${PT}xf32>
-    %centered = arith.subf %scores, %mnews : tensor<${PT}xf32>
-    %p = math.exp %centered : tensor<${PT}xf32>
-    %psum = "tile.reduce"(%p) {axis = 0 : i32, kind = "add"} : (tensor<${PT}xf32>) -> f32
-    %lscaled = arith.mulf %li, %alpha : f32
-    %lnext = arith.addf %lscaled, %psum : f32
-    %vf = arith.extf %vh : tensor<${PT}x${HD}xf16> to tensor<${PT}x${HD}xf32>
-    %p1 = "tile.expand_dims"(%p) {axis = 1 : i32} : (tensor<${PT}xf32>) -> tensor<${PT}x1xf32>
-    %pb = "tile.broadcast"(%p1) : (tensor<${PT}x1xf32>) -> tensor<${PT}x${HD}xf32>
-    %pvv = arith.mulf %pb, %vf : tensor<${PT}x${HD}xf32>
-    %pvsum = "tile.reduce"(%pvv) {axis = 0 : i32, kind = "add"} : (tensor<${PT}x${HD}xf32>) -> tensor<${HD}xf32>
-    %alphas = "tile.splat"(%alpha) : (f32) -> tensor<${HD}xf32>
-    %accscaled = arith.mulf %acci, %alphas : tensor<${HD}xf32>
-    %accnext = arith.addf %accscaled, %pvsum : tensor<${HD}xf32>
-    scf.yield %mnew, %lnext, %accnext, %khn, %vhn, %pagesn : f32, f32, tensor<${HD}xf32>, tensor<${PT}x${HD}xf16>, tensor<${PT}x${HD}xf16>, tensor<1x${P}xi32>
+    scf.yield %mnew, %lnext, %accnext : f32, f32, tensor<${HD}xf32>
   }
   %ls = "tile.splat"(%l) : (f32) -> tensor<${HD}xf32>
   %o = arith.divf %acc, %ls : tensor<${HD}xf32>

@@ -117,28 +117,55 @@ MlirValue gpuIndirectAddress(TileBuilder *b, const GpuIndirect *a, int reg,
   return inside;
 }
 
-/* The group of V registers at `reg`: each element's predicate and
- * address, and whether the whole group is one aligned vector access. */
+/* The group of V > 1 registers at `reg` (groupWidth: the innermost
+ * index rises by one along it, the other indices are the same): `line`,
+ * whether element 0's indices but the innermost are in bounds (then the
+ * group's are); the return value, whether the whole group is one aligned
+ * vector access (the line, the first and the last innermost index in
+ * bounds, the address a multiple of the group's bytes); *ptr, element
+ * 0's address (element e's is *ptr + e). One address per group, not V:
+ * a gathered row of 16-byte groups costs a multiply-add per group. */
 static MlirValue locateGroup(TileBuilder *b, const GpuIndirect *a, int reg,
-                             MlirValue *inside, MlirValue *ptrs) {
-  MlirValue all = {NULL};
-  for (int e = 0; e < a->vector; ++e) {
-    inside[e] = gpuIndirectAddress(b, a, reg + e, &ptrs[e]);
-    all = e == 0 ? inside[e] : bAndi(b, all, inside[e]);
+                             MlirValue *line, MlirValue *ptr) {
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  int inner = a->mem->rank - 1;
+  *line = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
+  MlirValue linear = bConstIndex(b, 0);
+  for (int d = 0; d <= inner; ++d) {
+    MlirValue i = a->index[d].regs[reg];
+    if (d < inner)
+      *line = bAndi(b, *line, bCmpi(b, ARITH_ULT, i, a->bound[d]));
+    linear = bAddi(b, linear, bMuli(b, bCast(b, "arith.index_cast", i, index),
+                                    a->mem->strides[d]));
   }
-  if (a->vector == 1)
-    return all;
+  *ptr = gpuGep(b, a->mem->ptr, linear, a->elem);
+  MlirValue first = a->index[inner].regs[reg];
+  MlirValue last = a->index[inner].regs[reg + a->vector - 1];
+  MlirValue fast =
+      bAndi(b, *line,
+            bAndi(b, bCmpi(b, ARITH_ULT, first, a->bound[inner]),
+                  bCmpi(b, ARITH_ULT, last, a->bound[inner])));
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirValue addr = bCast(b, "llvm.ptrtoint", ptrs[0], i64);
+  MlirValue addr = bCast(b, "llvm.ptrtoint", *ptr, i64);
   int64_t bytes = (int64_t)a->vector * tileElemBytes(a->elem);
   MlirValue misaligned = bAndi(b, addr, bConstInt(b, i64, bytes - 1));
-  return bAndi(b, all,
+  return bAndi(b, fast,
                bCmpi(b, ARITH_EQ, misaligned, bConstInt(b, i64, 0)));
 }
 
 static MlirValue notTrue(TileBuilder *b, MlirValue x) {
   return bBinary(b, "arith.xori", x,
                  bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1));
+}
+
+/* Element e of a group that is not one vector access (at the end of a
+ * line, or misaligned) whose line is in bounds: whether its innermost
+ * index is, and its address. */
+static MlirValue groupElement(TileBuilder *b, const GpuIndirect *a, int reg,
+                              int e, MlirValue ptr0, MlirValue *ptr) {
+  int inner = a->mem->rank - 1;
+  *ptr = gpuGep(b, ptr0, bConstIndex(b, e), a->elem);
+  return bCmpi(b, ARITH_ULT, a->index[inner].regs[reg + e], a->bound[inner]);
 }
 
 bool gpuLowerGather(GpuLowering *g, TileBuilder *b, MlirOperation op) {
@@ -152,16 +179,34 @@ bool gpuLowerGather(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirType storage = gpuStorageType(a.elem);
   int V = a.vector;
   for (int reg = 0; reg < t.numRegs; reg += V) {
-    MlirValue inside[16], ptrs[16], lanes[16];
-    MlirValue fast = locateGroup(b, &a, reg, inside, ptrs);
+    MlirValue lanes[16], ptr;
     for (int e = 0; e < V; ++e)
       lanes[e] = pad;
-    gpuPredicatedLoad(b, fast, ptrs[0], storage, V, lanes, lanes);
-    if (V > 1) {
-      MlirValue slow = notTrue(b, fast);
+    if (V == 1) {
+      MlirValue inside = gpuIndirectAddress(b, &a, reg, &ptr);
+      gpuPredicatedLoad(b, inside, ptr, storage, 1, lanes, lanes);
+    } else {
+      MlirValue line;
+      MlirValue fast = locateGroup(b, &a, reg, &line, &ptr);
+      gpuPredicatedLoad(b, fast, ptr, storage, V, lanes, lanes);
+      /* The rest element by element, in a branch that the warps whose
+       * groups are all whole vectors (nearly all) jump over. */
+      MlirType types[16];
       for (int e = 0; e < V; ++e)
-        gpuPredicatedLoad(b, bAndi(b, slow, inside[e]), ptrs[e], storage, 1,
-                          &lanes[e], &lanes[e]);
+        types[e] = storage;
+      TileBuilder slow, whole;
+      MlirOperation branch = bIf(b, bAndi(b, notTrue(b, fast), line), V,
+                                 types, true, &slow, &whole);
+      MlirValue got[16];
+      for (int e = 0; e < V; ++e) {
+        MlirValue p, inside = groupElement(&slow, &a, reg, e, ptr, &p);
+        got[e] = lanes[e];
+        gpuPredicatedLoad(&slow, inside, p, storage, 1, &got[e], &got[e]);
+      }
+      bYield(&slow, "scf.yield", V, got);
+      bYield(&whole, "scf.yield", V, lanes);
+      for (int e = 0; e < V; ++e)
+        lanes[e] = mlirOperationGetResult(branch, e);
     }
     for (int e = 0; e < V; ++e)
       t.regs[reg + e] = gpuFromStorage(b, lanes[e], a.elem);
@@ -186,17 +231,24 @@ bool gpuLowerScatter(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirType storage = gpuStorageType(a.elem);
   int V = a.vector;
   for (int reg = 0; reg < v.numRegs; reg += V) {
-    MlirValue inside[16], ptrs[16], lanes[16];
-    MlirValue fast = locateGroup(b, &a, reg, inside, ptrs);
+    MlirValue lanes[16], ptr;
     for (int e = 0; e < V; ++e)
       lanes[e] = gpuToStorage(b, v.regs[reg + e]);
-    gpuPredicatedStore(b, fast, ptrs[0], storage, V, lanes);
-    if (V == 1)
+    if (V == 1) {
+      MlirValue inside = gpuIndirectAddress(b, &a, reg, &ptr);
+      gpuPredicatedStore(b, inside, ptr, storage, 1, lanes);
       continue;
-    MlirValue slow = notTrue(b, fast);
-    for (int e = 0; e < V; ++e)
-      gpuPredicatedStore(b, bAndi(b, slow, inside[e]), ptrs[e], storage, 1,
-                         &lanes[e]);
+    }
+    MlirValue line;
+    MlirValue fast = locateGroup(b, &a, reg, &line, &ptr);
+    gpuPredicatedStore(b, fast, ptr, storage, V, lanes);
+    TileBuilder slow;
+    bIf(b, bAndi(b, notTrue(b, fast), line), 0, NULL, false, &slow, NULL);
+    for (int e = 0; e < V; ++e) {
+      MlirValue p, inside = groupElement(&slow, &a, reg, e, ptr, &p);
+      gpuPredicatedStore(&slow, inside, p, storage, 1, &lanes[e]);
+    }
+    bYield(&slow, "scf.yield", 0, NULL);
   }
   if (vp->uniform)
     free(v.regs);

@@ -97,6 +97,25 @@ static void keyOf(const GpuTile *x, int reg, int axis, int64_t *key) {
       key[k++] = c[d];
 }
 
+/* A rank-1 slice (a softmax row's scores, reduced to its maximum) as
+ * the parent tile it was cut from, with the sliced dimension back as a
+ * unit one: the registers are the same (tileLayoutRegCoords), and
+ * reducing the parent along the other dimension leaves one element. The
+ * threads that hold copies (along the sliced dimension) are never
+ * combined, as steps 2 and 3 combine only along the axis. */
+static bool sliceAsParent(GpuTile *x, int64_t *axis) {
+  if (x->rank != 1 || x->layout.blocked.rank != 2)
+    return false;
+  int cut = x->layout.sliceDim;
+  int64_t extent = x->shape[0];
+  x->layout.kind = x->layout.parentKind;
+  x->rank = 2;
+  x->shape[cut] = 1;
+  x->shape[1 - cut] = extent;
+  *axis = 1 - cut;
+  return true;
+}
+
 bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   GpuTile *xp = gpuOperandTile(g, op, 0);
   if (!xp)
@@ -115,9 +134,9 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirType sourceType = mlirValueGetType(mlirOperationGetOperand(op, 0));
   tileTypeLayout(sourceType, &layout);
   GpuTile x = xp->uniform ? gpuTileMaterialize(xp, &layout) : *xp;
-  if (x.layout.kind == LAYOUT_SLICE) {
+  if (x.layout.kind == LAYOUT_SLICE && !sliceAsParent(&x, &axis)) {
     tileEmitOpError(op, "internal error: reduce needs a blocked or mma "
-                        "operand");
+                        "operand, or a rank-1 slice");
     return false;
   }
   MlirValue result = mlirOperationGetResult(op, 0);

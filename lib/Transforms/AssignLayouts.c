@@ -135,7 +135,7 @@ MlirLogicalResult tileCoalesce(MlirOperation op, int numWarps) {
  * like its result (or like a row or column of it) take the dot's mma
  * layout instead: the accumulator's init and the epilogue's bias then
  * meet the dot result without a conversion. */
-enum { TILE_MAX_CHAIN_DOTS = 8 };
+enum { TILE_MAX_CHAIN_DOTS = 8, TILE_MAX_RANGE_HINTS = 32 };
 
 typedef struct {
   int numWarps;
@@ -150,6 +150,11 @@ typedef struct {
    * the first result, which are then its A fragments (GpuMma.c). */
   int numRowDots;
   MlirOperation rowDots[TILE_MAX_CHAIN_DOTS];
+  /* Ranges whose values reach a tile.expand_dims (findRangeHints): they
+   * are made in its slice layout. */
+  int numRangeHints;
+  MlirOperation rangeHint[TILE_MAX_RANGE_HINTS];
+  TileLayout rangeHintLayout[TILE_MAX_RANGE_HINTS];
 } Assign;
 
 static bool isRowDot(const Assign *a, MlirOperation dot) {
@@ -437,6 +442,23 @@ static bool firstOperandLayout(MlirOperation op, TileLayout *out) {
   return false;
 }
 
+/* The layout an elementwise op runs in: that of its first operand that
+ * would cost a conversion to move (not a uniform tile or a cheap chain,
+ * which requireLayout recomputes in any layout for a few integer ops),
+ * else the first operand's. A mask made from a range meeting a
+ * reduction's scores (select(pos < len, scores, -inf)) then runs in the
+ * scores' slice layout, and the mask is recomputed there. */
+static bool elementwiseLayout(MlirOperation op, TileLayout *out) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (isTensor(v) && !tileValueIsUniform(v) && !isCheapChain(v, 4) &&
+        layoutOf(v, out))
+      return true;
+  }
+  return firstOperandLayout(op, out);
+}
+
 static void requireAllTensorOperands(MlirOperation op, const TileLayout *l) {
   intptr_t n = mlirOperationGetNumOperands(op);
   for (intptr_t i = 0; i < n; ++i)
@@ -601,6 +623,66 @@ static bool assignV2(MlirOperation op, Assign *a) {
   return false;
 }
 
+/* ---- slice hints ---- */
+
+static bool rangeHinted(const Assign *a, MlirOperation range, TileLayout *out) {
+  for (int i = 0; i < a->numRangeHints; ++i)
+    if (mlirOperationEqual(a->rangeHint[i], range)) {
+      if (out)
+        *out = a->rangeHintLayout[i];
+      return true;
+    }
+  return false;
+}
+
+/* Walks back from `v`, which a tile.expand_dims wants in `slice`, through
+ * elementwise ops and the indices of gathers that are not contiguous
+ * (those run in their operands' layout, assignV2) to the ranges they
+ * start from, and hints each such range to take `slice`: the chain is
+ * then computed in it, and the expand_dims needs no conversion. A range
+ * is hinted once (the first expand_dims in program order wins; another
+ * user recomputes its cheap chain or converts, as without the hint). */
+static void hintRanges(Assign *a, MlirValue v, const TileLayout *slice,
+                       int depth) {
+  MlirOperation def = tileDefiningOp(v);
+  if (depth > 16 || mlirOperationIsNull(def) || tileValueIsUniform(v))
+    return;
+  if (tileOpIsNamed(def, "tile.range")) {
+    if (!rangeHinted(a, def, NULL) && a->numRangeHints < TILE_MAX_RANGE_HINTS) {
+      a->rangeHint[a->numRangeHints] = def;
+      a->rangeHintLayout[a->numRangeHints++] = *slice;
+    }
+    return;
+  }
+  char name[64];
+  tileOpName(def, name, sizeof name);
+  bool elementwise = (strncmp(name, "arith.", 6) == 0 ||
+                      strncmp(name, "math.", 5) == 0) &&
+                     mlirOperationGetNumResults(def) == 1;
+  bool gather = tileOpIsNamed(def, "tile.gather") &&
+                mlirValueIsNull(contiguousData(def));
+  if (!elementwise && !gather)
+    return;
+  for (intptr_t i = gather ? 1 : 0; i < mlirOperationGetNumOperands(def); ++i) {
+    MlirValue x = mlirOperationGetOperand(def, i);
+    if (isTensor(x))
+      hintRanges(a, x, slice, depth + 1);
+  }
+}
+
+static MlirWalkResult findRangeHints(MlirOperation op, void *userData) {
+  Assign *a = userData;
+  int64_t axis = 0;
+  if (!tileOpIsNamed(op, "tile.expand_dims") ||
+      !tileOpIntAttr(op, "axis", &axis))
+    return MlirWalkResultAdvance;
+  TileLayout parent =
+      freshLayout(a, mlirValueGetType(mlirOperationGetResult(op, 0)));
+  TileLayout slice = tileLayoutSlice(&parent, (int)axis);
+  hintRanges(a, mlirOperationGetOperand(op, 0), &slice, 0);
+  return MlirWalkResultAdvance;
+}
+
 static void assignOp(MlirOperation op, Assign *a) {
   intptr_t nResults = mlirOperationGetNumResults(op);
   bool tensorResult = nResults == 1 && isTensor(mlirOperationGetResult(op, 0));
@@ -634,7 +716,12 @@ static void assignOp(MlirOperation op, Assign *a) {
   if (tileOpIsNamed(op, "tile.reduce")) {
     int64_t axis = 0;
     tileOpIntAttr(op, "axis", &axis);
-    l = requireBlockedOr(op, 0, a, true); /* mma: reduced in place */
+    /* mma: reduced in place; a rank-1 slice too (to a scalar: GpuReduce.c
+     * reduces it as its parent). */
+    MlirValue x = mlirOperationGetOperand(op, 0);
+    if (tensorResult || tileValueIsUniform(x) || !layoutOf(x, &l) ||
+        l.kind != LAYOUT_SLICE)
+      l = requireBlockedOr(op, 0, a, true);
     if (tensorResult) {
       TileLayout s = tileLayoutSlice(&l, (int)axis);
       setLayout(result, &s);
@@ -706,9 +793,9 @@ static void assignOp(MlirOperation op, Assign *a) {
   }
   /* Elementwise (arith/math), splats, constants, range, trans, reshape. */
   bool elementwise = !tileOpIsTile(op) && !tileOpIsNamed(op, "arith.constant");
-  if (elementwise && firstOperandLayout(op, &l)) {
+  if (elementwise && elementwiseLayout(op, &l)) {
     requireAllTensorOperands(op, &l);
-  } else {
+  } else if (!tileOpIsNamed(op, "tile.range") || !rangeHinted(a, op, &l)) {
     l = freshLayout(a, mlirValueGetType(result));
   }
   setLayout(result, &l);
@@ -718,7 +805,9 @@ static void assignRegion(MlirRegion region, Assign *a);
 
 /* The layout the value yielded for a loop's iter_arg will have, as far
  * as it can be told before the body is assigned: a tensor-core dot's mma
- * layout, a reduction's slice of its input's, through elementwise ops
+ * layout, a contiguous gather's default, a reduction's slice of its
+ * input's (paged attention's P V sum over the gathered V rows), through
+ * elementwise ops
  * (their first operand that tells) and the yields of inner loops; false
  * when nothing tells (block arguments, loads, other ops). */
 static bool predictLayout(MlirValue v, const Assign *a, int depth,
@@ -728,6 +817,11 @@ static bool predictLayout(MlirValue v, const Assign *a, int depth,
     return false;
   if (tileOpIsNamed(def, "tile.dot"))
     return dotMmaLayout(def, a, out);
+  if (tileOpIsNamed(def, "tile.gather") &&
+      !mlirValueIsNull(contiguousData(def))) {
+    *out = defaultFor(mlirValueGetType(v), a->numWarps); /* assignV2's */
+    return true;
+  }
   if (tileOpIsNamed(def, "tile.reduce")) {
     int64_t axis = 0;
     TileLayout in;
@@ -813,6 +907,7 @@ static MlirWalkResult assignKernel(MlirOperation op, void *userData) {
   a.chip = st->chip;
   mlirOperationWalk(op, findChains, &a, MlirWalkPreOrder);
   mlirOperationWalk(op, findAnchor, &a, MlirWalkPreOrder);
+  mlirOperationWalk(op, findRangeHints, &a, MlirWalkPreOrder);
   assignRegion(mlirOperationGetRegion(op, 0), &a);
   return MlirWalkResultSkip;
 }
