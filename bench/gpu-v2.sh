@@ -10,7 +10,7 @@
 #       cmake, ninja and a C compiler) runs every package with --target cuda,
 #       checks outputs (bit-exact for integers and Philox words), a failed
 #       assert (also under --bench), a print from 64 programs, and
-#       compute-sanitizer memcheck and racecheck; PASS/FAIL table, exit 1 on
+#       compute-sanitizer memcheck, racecheck and synccheck; PASS/FAIL table, exit 1 on
 #       any failure. Needs python3 with numpy on both machines.
 set -u
 cd "$(dirname "$0")/.."

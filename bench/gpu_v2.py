@@ -16,7 +16,7 @@
       (bit-exact for integers and Philox words; the test's tolerance for
       floats), then the debugging cases (a failed assert, a failed assert
       under --bench, a print from many programs) and compute-sanitizer
-      memcheck and racecheck on a few kernels. A PASS/FAIL table at the end;
+      memcheck, racecheck and synccheck on a few kernels. A PASS/FAIL table at the end;
       exit 1 if anything failed.
 """
 import json
@@ -173,7 +173,8 @@ def package(tile_opt, tile_run, out, name, words):
         print("note %s: no CPU run (%s)" % (name, r.stderr.strip().splitlines()[:1]))
     print("packaged %s (%s)" % (name, os.path.basename(file)))
     return {"name": name, "package": pkg, "grid": grid, "args": args,
-            "outs": outs, "cpu": cpu, "checks": checks, "kind": "check"}
+            "outs": outs, "cpu": cpu, "checks": checks, "kind": "check",
+            "kernel": kernel}
 
 
 def ref_only(tile_opt, tile_run, out):
@@ -402,15 +403,20 @@ def run(tile_run, d):
         for c in picks:
             key = re.sub(r"-[0-9]+$", "", c["name"])
             key = re.sub(r"^(gpu-(cas|rmw)).*", r"\1", key)
+            # Gathers staged through shared memory (cp.async) are their
+            # own family: the aligned and the misaligned groups.
+            if c.get("kernel") == "bag_sum":
+                key = c["name"]
             if key in seen:
                 continue
             seen.add(key)
-            for tool in ("memcheck", "racecheck"):
+            for tool in ("memcheck", "racecheck", "synccheck"):
                 r = sh([sanitizer, "--tool", tool, "--error-exitcode", "9"] + command(c),
                        timeout=600)
                 out = r.stdout + r.stderr
-                # memcheck ends with "ERROR SUMMARY: 0 errors", racecheck
-                # with "RACECHECK SUMMARY: 0 hazards displayed (0 errors...".
+                # memcheck and synccheck end with "ERROR SUMMARY: 0
+                # errors", racecheck with "RACECHECK SUMMARY: 0 hazards
+                # displayed (0 errors...".
                 ok = r.returncode == 0 and ("ERROR SUMMARY: 0 errors" in out or
                                             "SUMMARY: 0 hazards displayed (0 errors" in out)
                 if not ok:

@@ -101,3 +101,14 @@ bool tileConstantAlong(MlirValue v, int dim) {
 bool tileContiguousAlong(MlirValue v, int dim) {
   return contiguousAlong(v, dim, 0);
 }
+
+bool tileMemrefInnerContiguous(MlirType memref) {
+  MlirAttribute layout = mlirMemRefTypeGetLayout(memref);
+  if (mlirAttributeIsNull(layout) || mlirAttributeIsAAffineMap(layout))
+    return mlirAttributeIsNull(layout) ||
+           mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(layout));
+  if (!mlirAttributeIsAStridedLayout(layout))
+    return false;
+  intptr_t n = mlirStridedLayoutAttrGetNumStrides(layout);
+  return n > 0 && mlirStridedLayoutAttrGetStride(layout, n - 1) == 1;
+}

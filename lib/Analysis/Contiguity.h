@@ -13,5 +13,7 @@
 
 bool tileConstantAlong(MlirValue v, int dim);
 bool tileContiguousAlong(MlirValue v, int dim);
+/* Whether memref type `memref`'s innermost stride is statically 1. */
+bool tileMemrefInnerContiguous(MlirType memref);
 
 #endif

@@ -28,6 +28,7 @@
 #include "lib/Conversion/GpuIndirect.h"
 
 #include "lib/Analysis/Contiguity.h"
+#include "lib/Conversion/GpuPipeline.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -168,11 +169,79 @@ static MlirValue groupElement(TileBuilder *b, const GpuIndirect *a, int reg,
   return bCmpi(b, ARITH_ULT, a->index[inner].regs[reg + e], a->bound[inner]);
 }
 
+/* ---- gathers staged through shared memory (GpuPipeline.h) ------------ */
+
+/* The 16-byte slot of the thread's group `group` in a staged gather's
+ * buffer: groups are the outer index, threads the inner, so a warp's
+ * copies and reads touch 512 consecutive bytes (no bank conflicts). */
+static MlirValue stagedSlot(TileBuilder *b, GpuLowering *g, MlirValue buffer,
+                            int group) {
+  MlirValue thread =
+      bAddi(b, bMuli(b, g->warp, bConstIndex(b, 32)), g->lane);
+  MlirValue slot = bAddi(b, bConstIndex(b, (int64_t)group * 32 * g->numWarps),
+                         thread);
+  return gpuGep(b, buffer, bMuli(b, slot, bConstIndex(b, 16)),
+                mlirIntegerTypeGet(b->ctx, 8));
+}
+
+/* Whether the gather's groups are 16 bytes, as staging needs (tile-pipeline
+ * marks only such gathers; a located error otherwise). */
+static bool stagedGroups(MlirOperation op, const GpuIndirect *a) {
+  if (a->vector * tileElemBytes(a->elem) == 16)
+    return true;
+  tileEmitOpError(op, "internal error: a staged gather needs 16-byte groups");
+  return false;
+}
+
+int64_t gpuGatherStageBytes(const GpuLowering *g, MlirOperation op) {
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  TileLayout l;
+  int64_t shape[TILE_MAX_LAYOUT_RANK];
+  if (!tileTypeLayout(t, &l))
+    return 0;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  return (int64_t)tileLayoutNumRegs(&l, shape) *
+         tileElemBytes(mlirShapedTypeGetElementType(t)) * 32 * g->numWarps;
+}
+
+bool gpuGatherCopies(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                     MlirValue buffer) {
+  GpuIndirect a;
+  if (!gpuIndirectSetUp(g, op, 0,
+                        mlirValueGetType(mlirOperationGetResult(op, 0)), &a))
+    return false;
+  bool ok = stagedGroups(op, &a);
+  gpuIndirectBounds(b, &a);
+  int numRegs = tileLayoutNumRegs(&a.layout, a.shape);
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  for (int reg = 0; ok && reg < numRegs; reg += a.vector) {
+    MlirValue line, ptr;
+    MlirValue fast = locateGroup(b, &a, reg, &line, &ptr);
+    /* A group that is not one aligned vector copies nothing (zeros); its
+     * reader loads it element by element from global memory. */
+    gpuCpAsync16(b, stagedSlot(b, g, buffer, reg / a.vector),
+                 gpuGlobalPtr(b, ptr),
+                 bSelect(b, fast, bConstInt(b, i32, 16), bConstInt(b, i32, 0)));
+  }
+  gpuIndirectTearDown(&a);
+  return ok;
+}
+
 bool gpuLowerGather(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirValue result = mlirOperationGetResult(op, 0);
+  /* Staged (its loop mapped it to this iteration's buffer): the groups
+   * are read from shared memory. */
+  GpuValue *mapped = gpuMapGet(&g->values, result);
+  MlirValue staged = mapped && mapped->kind == GPU_TILE ? mapped->tile.smem
+                                                        : (MlirValue){NULL};
   GpuIndirect a;
   if (!gpuIndirectSetUp(g, op, 0, mlirValueGetType(result), &a))
     return false;
+  if (!mlirValueIsNull(staged) && !stagedGroups(op, &a)) {
+    gpuIndirectTearDown(&a);
+    return false;
+  }
   gpuIndirectBounds(b, &a);
   GpuTile t = gpuTileAlloc(&a.layout, mlirValueGetType(result));
   MlirValue pad = gpuToStorage(b, gpuPaddingValue(b, op, a.elem));
@@ -188,7 +257,16 @@ bool gpuLowerGather(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     } else {
       MlirValue line;
       MlirValue fast = locateGroup(b, &a, reg, &line, &ptr);
-      gpuPredicatedLoad(b, fast, ptr, storage, V, lanes, lanes);
+      if (mlirValueIsNull(staged)) {
+        gpuPredicatedLoad(b, fast, ptr, storage, V, lanes, lanes);
+      } else {
+        /* Zeros (the padding) where the group copied nothing. */
+        MlirValue v = gpuLoadPtr(b, stagedSlot(b, g, staged, reg / V),
+                                 mlirVectorTypeGet(1, (int64_t[]){V}, storage),
+                                 16);
+        for (int e = 0; e < V; ++e)
+          lanes[e] = gpuExtractElement(b, v, e, storage);
+      }
       /* The rest element by element, in a branch that the warps whose
        * groups are all whole vectors (nearly all) jump over. */
       MlirType types[16];

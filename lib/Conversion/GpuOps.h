@@ -62,6 +62,12 @@ MlirValue gpuGlobalPtr(TileBuilder *b, MlirValue ptr);
 /* v2 (DIALECT.md, "v2"); the ops run in the layout of their tiles, which
  * tile-assign-layouts makes one (assignV2). */
 bool gpuLowerGather(GpuLowering *g, TileBuilder *b, MlirOperation op);
+/* A gather staged through shared memory (GpuPipeline.h): the bytes of one
+ * stage's buffer, and the copies of its 16-byte groups into `buffer` for
+ * the iteration whose index tiles are mapped now. */
+int64_t gpuGatherStageBytes(const GpuLowering *g, MlirOperation op);
+bool gpuGatherCopies(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                     MlirValue buffer);
 bool gpuLowerScatter(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerScalarMemory(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op);

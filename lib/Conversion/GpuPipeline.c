@@ -207,6 +207,14 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (mlirAttributeIsNull(tileOpAttr(op, "tile.async_copy")))
       continue;
+    if (tileOpIsNamed(op, "tile.gather")) {
+      if (p->numGathers == GPU_PIPELINE_MAX_LOADS)
+        return false;
+      p->gathers[p->numGathers] = op;
+      p->gatherOffset[p->numGathers++] = p->stageBytes;
+      p->stageBytes += gpuGatherStageBytes(g, op);
+      continue;
+    }
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
     int vector = CHUNK / tileElemBytes(mlirShapedTypeGetElementType(t));
     if (p->numLoads == GPU_PIPELINE_MAX_LOADS ||
@@ -266,7 +274,9 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
   for (int j = 0; j < p->numLoads && p->wgmmaInFlight; ++j)
     p->wgmmaInFlight = accumulatesAcrossIterations(p->loads[j], p->body);
   p->lookahead = p->wgmmaInFlight ? p->stages - 2 : p->stages - 1;
-  return p->numLoads > 0;
+  if (p->numLoads > 0 && p->numGathers > 0)
+    return false; /* tile-pipeline marks one kind per loop */
+  return p->numLoads + p->numGathers > 0;
 }
 
 typedef struct {
@@ -329,10 +339,8 @@ static MlirValue bufferOf(TileBuilder *b, GpuLowering *g,
   return byteGep(b, gpuDynamicSharedBase(b, g), off);
 }
 
-/* One 16-byte cp.async (.cg: through L2 only); `srcBytes` (an i32, or a
- * null value for all 16) of them are read, the rest filled with zeros. */
-static void cpAsync(TileBuilder *b, MlirValue dst, MlirValue src,
-                    MlirValue srcBytes) {
+void gpuCpAsync16(TileBuilder *b, MlirValue dst, MlirValue src,
+                  MlirValue srcBytes) {
   MlirValue operands[] = {dst, src, srcBytes};
   TileNamedAttr attrs[] = {
       {"size", tileI32Attr(b->ctx, CHUNK)},
@@ -380,7 +388,7 @@ static void copiesInside(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
     MlirValue c[2];
     gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
     MlirValue within = bAddi(b, bMuli(b, c[0], t->rowStride), c[1]);
-    cpAsync(b, gpuSmemAddr(b, &t->smem, c[0], c[1]),
+    gpuCpAsync16(b, gpuSmemAddr(b, &t->smem, c[0], c[1]),
             globalPtr(b, t, corner, within), (MlirValue){NULL});
   }
 }
@@ -404,7 +412,7 @@ static void copiesAtEdge(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
     MlirValue linear = bAddi(b, bMuli(b, gc[0], t->rowStride), gc[1]);
     MlirValue bytes = bSelect(b, inside, bConstInt(b, i32, CHUNK),
                               bConstInt(b, i32, 0));
-    cpAsync(b, gpuSmemAddr(b, &t->smem, c[0], c[1]),
+    gpuCpAsync16(b, gpuSmemAddr(b, &t->smem, c[0], c[1]),
             globalPtr(b, t, t->base, linear), bytes);
   }
 }
@@ -921,6 +929,69 @@ static void unstageInvariants(GpuLowering *g, const GpuPipeline *p) {
       }
 }
 
+/* ---- staged gathers ----------------------------------------------------- */
+
+/* Whether `op` is in `ops[0..n)`. */
+static bool listed(MlirOperation *ops, int n, MlirOperation op) {
+  for (int i = 0; i < n; ++i)
+    if (mlirOperationEqual(ops[i], op))
+      return true;
+  return false;
+}
+
+/* Adds to `ops` the body's ops that `v` is computed from (tile-pipeline
+ * checked that they are register-only ops of the induction variable and
+ * values from before the loop). */
+static void collectSlice(const GpuPipeline *p, MlirValue v, MlirOperation *ops,
+                         int *n, int cap) {
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def) ||
+      !mlirBlockEqual(mlirOperationGetBlock(def), p->body) ||
+      listed(ops, *n, def) || *n == cap)
+    return;
+  ops[(*n)++] = def;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
+    collectSlice(p, mlirOperationGetOperand(def, i), ops, n, cap);
+}
+
+/* The staged gathers' copies for the iteration at `iv` into buffer
+ * `stage`: the ops their indices come from are lowered again (in body
+ * order) with the induction variable at `iv`, then each gather issues its
+ * copies from those indices. The body lowers the same ops again for its
+ * own iteration later, which replaces what is mapped here. */
+static bool issueGathers(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                         MlirValue iv, MlirValue stage) {
+  enum { MAX_SLICE = 256 };
+  MlirOperation slice[MAX_SLICE];
+  int n = 0;
+  for (int j = 0; j < p->numGathers; ++j)
+    for (intptr_t i = 1; i < mlirOperationGetNumOperands(p->gathers[j]); ++i)
+      collectSlice(p, mlirOperationGetOperand(p->gathers[j], i), slice, &n,
+                   MAX_SLICE);
+  if (n == MAX_SLICE) {
+    tileEmitOpError(p->gathers[0], "internal error: the index math of a "
+                                   "staged gather is too long");
+    return false;
+  }
+  GpuValue *now = gpuMapGet(&g->values, p->iv);
+  MlirValue current = now ? now->tile.scalar : (MlirValue){NULL};
+  gpuSetScalar(g, p->iv, iv);
+  bool ok = true;
+  for (MlirOperation op = mlirBlockGetFirstOperation(p->body);
+       ok && !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (listed(slice, n, op))
+      ok = g->lowerOp(g, b, op);
+  for (int j = 0; ok && j < p->numGathers; ++j) {
+    MlirValue off = bAddi(b, bMuli(b, stage, bConstIndex(b, p->stageBytes)),
+                          bConstIndex(b, p->gatherOffset[j]));
+    ok = gpuGatherCopies(g, b, p->gathers[j],
+                         byteGep(b, gpuDynamicSharedBase(b, g), off));
+  }
+  if (!mlirValueIsNull(current))
+    gpuSetScalar(g, p->iv, current);
+  return ok;
+}
+
 bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                          MlirValue lb, MlirValue ub, MlirValue step) {
   /* The buffers overlap the scratch buffer that code before the loop may
@@ -954,6 +1025,8 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
       if (!issueCopies(g, b, p, j, iv,
                        bufferOf(b, g, p, j, bConstIndex(b, s))))
         return false;
+    if (p->numGathers > 0 && !issueGathers(g, b, p, iv, bConstIndex(b, s)))
+      return false;
     commitGroup(b);
   }
   return true;
@@ -969,7 +1042,11 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
      * async one. */
     if (p->asyncProxyReads)
       gpuFenceAsyncShared(b);
-    gpuBarrier(g, b);
+    /* Staged gathers: each thread reads only what it copied, and the
+     * buffer the next copies overwrite is the one it read last iteration
+     * (those reads are done: their values were used). */
+    if (p->numLoads > 0)
+      gpuBarrier(g, b);
   }
   /* A warp-specialized loop's stages go on from the block's earlier runs
    * of it (GpuLowering.wsLoops); the others start at stage 0. */
@@ -1010,7 +1087,23 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
     for (int j = 0; j < p->numLoads; ++j)
       if (!issueCopies(g, b, p, j, ivAhead, bufferOf(b, g, p, j, ahead)))
         return false;
+    if (p->numGathers > 0 && !issueGathers(g, b, p, ivAhead, ahead))
+      return false;
     commitGroup(b);
+  }
+  /* The staged gathers of this iteration read buffer i % S. */
+  for (int j = 0; j < p->numGathers; ++j) {
+    MlirValue result = mlirOperationGetResult(p->gathers[j], 0);
+    TileLayout l;
+    tileTypeLayout(mlirValueGetType(result), &l);
+    GpuTile t = gpuTileAlloc(&l, mlirValueGetType(result));
+    free(t.regs);
+    t.regs = NULL;
+    t.numRegs = 0;
+    t.smem = byteGep(b, gpuDynamicSharedBase(b, g),
+                     bAddi(b, bMuli(b, stage, bConstIndex(b, p->stageBytes)),
+                           bConstIndex(b, p->gatherOffset[j])));
+    gpuSetTile(g, result, t);
   }
   /* The loads of this iteration are the tiles in buffer i % S. */
   for (int j = 0; j < p->numLoads; ++j) {

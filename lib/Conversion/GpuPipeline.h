@@ -28,6 +28,15 @@ typedef struct {
   int numLoads;
   MlirOperation loads[GPU_PIPELINE_MAX_LOADS]; /* the tile.async_copy loads */
   int64_t offset[GPU_PIPELINE_MAX_LOADS];      /* bytes into a stage */
+  /* Gathers staged through shared memory (tile.gather marked
+   * tile.async_copy; a loop has these or loads, not both): each thread
+   * copies its own 16-byte groups (gpuGatherCopies) and reads them back
+   * itself, so no barrier orders the stages, and the copies hold no
+   * registers while they are in flight. The ops their indices are
+   * computed from are lowered again for the iteration they copy. */
+  int numGathers;
+  MlirOperation gathers[GPU_PIPELINE_MAX_LOADS];
+  int64_t gatherOffset[GPU_PIPELINE_MAX_LOADS]; /* bytes into a stage */
   int64_t stageBytes;
   /* A dot reads the buffers with wgmma (the async proxy): stages and
    * buffers start at multiples of 1024 bytes, and each wait is followed by
@@ -66,6 +75,12 @@ typedef struct {
   int numOuter;
   MlirValue outer[GPU_PIPELINE_MAX_OUTER]; /* kernel values */
 } GpuPipeline;
+
+/* One 16-byte cp.async (.cg: through L2 only) from global `src` to shared
+ * `dst`; `srcBytes` (an i32, or a null value for all 16) of them are
+ * read, the rest filled with zeros. */
+void gpuCpAsync16(TileBuilder *b, MlirValue dst, MlirValue src,
+                  MlirValue srcBytes);
 
 /* Whether this entry pipelines `loop` (marked by tile-pipeline; the aligned
  * entry only, with every marked load's column offset a multiple of its

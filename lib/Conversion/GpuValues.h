@@ -138,6 +138,9 @@ typedef struct GpuLowering {
   /* The dispatcher (TileToGPU.c): lowers every op of a block but its
    * terminator; region ops (GpuControlFlow.c) lower their bodies with it. */
   bool (*lowerBlock)(struct GpuLowering *g, TileBuilder *b, MlirBlock block);
+  /* One op (a staged gather's index math, lowered again for a later
+   * iteration: GpuPipeline.c). */
+  bool (*lowerOp)(struct GpuLowering *g, TileBuilder *b, MlirOperation op);
   /* A dot runs on wgmma: its shared-memory operands need 1024-byte
    * aligned buffers (the dynamic shared memory is declared so). */
   bool usesWgmma;

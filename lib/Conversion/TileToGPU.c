@@ -536,6 +536,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   g.chip = chip;
   g.kernel = kernel;
   g.lowerBlock = lowerBlock;
+  g.lowerOp = lowerOp;
   g.numTmaMaps = numTmaMaps;
   g.mma = mma;
   g.numWarps = numWarps;

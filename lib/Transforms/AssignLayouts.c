@@ -65,18 +65,6 @@ static bool layoutOf(MlirValue v, TileLayout *out) {
 
 /* ---- tile-coalesce ----------------------------------------------------- */
 
-/* Whether the memref's innermost stride is statically 1. */
-static bool innermostContiguous(MlirType memref) {
-  MlirAttribute layout = mlirMemRefTypeGetLayout(memref);
-  if (mlirAttributeIsNull(layout) || mlirAttributeIsAAffineMap(layout))
-    return mlirAttributeIsNull(layout) ||
-           mlirAffineMapIsIdentity(mlirAffineMapAttrGetValue(layout));
-  if (!mlirAttributeIsAStridedLayout(layout))
-    return false;
-  intptr_t n = mlirStridedLayoutAttrGetNumStrides(layout);
-  return n > 0 && mlirStridedLayoutAttrGetStride(layout, n - 1) == 1;
-}
-
 typedef struct {
   int numWarps;
   bool ok;
@@ -90,7 +78,7 @@ static MlirWalkResult coalesceOne(MlirOperation op, void *userData) {
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType t = mlirValueGetType(result);
   TileLayout l = defaultFor(t, st->numWarps);
-  if (!innermostContiguous(mlirValueGetType(mlirOperationGetOperand(op, 0)))) {
+  if (!tileMemrefInnerContiguous(mlirValueGetType(mlirOperationGetOperand(op, 0)))) {
     int rank;
     int64_t shape[TILE_MAX_LAYOUT_RANK];
     shapeOf(t, &rank, shape);
@@ -303,6 +291,28 @@ static MlirWalkResult findAnchor(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+static MlirValue contiguousData(MlirOperation op);
+
+/* The layout an expand_dims result will be wanted in: where it is
+ * broadcast into the index of a contiguous gather or scatter (an
+ * embedding's or a paged cache's rows), that access's data layout
+ * (assignV2 rebuilds the broadcast there); else a fresh one. */
+static TileLayout expandedLayout(const Assign *a, MlirOperation expand) {
+  MlirValue result = mlirOperationGetResult(expand, 0);
+  MlirOpOperand use = tileOnlyUse(result);
+  MlirOperation user = mlirOpOperandIsNull(use) ? (MlirOperation){NULL}
+                                                : mlirOpOperandGetOwner(use);
+  if (!mlirOperationIsNull(user) && tileOpIsNamed(user, "tile.broadcast"))
+    for (MlirOpOperand u =
+             mlirValueGetFirstUse(mlirOperationGetResult(user, 0));
+         !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+      MlirValue data = contiguousData(mlirOpOperandGetOwner(u));
+      if (!mlirValueIsNull(data))
+        return defaultFor(mlirValueGetType(data), a->numWarps);
+    }
+  return freshLayout(a, mlirValueGetType(result));
+}
+
 /* A load whose only user is tile.expand_dims is loaded straight into the
  * slice layout that op needs (no conversion); false otherwise. */
 static bool loadIntoSlice(const Assign *a, MlirValue result, TileLayout *out) {
@@ -314,8 +324,7 @@ static bool loadIntoSlice(const Assign *a, MlirValue result, TileLayout *out) {
   if (!tileOpIsNamed(user, "tile.expand_dims") ||
       !tileOpIntAttr(user, "axis", &axis))
     return false;
-  TileLayout parent =
-      freshLayout(a, mlirValueGetType(mlirOperationGetResult(user, 0)));
+  TileLayout parent = expandedLayout(a, user);
   *out = tileLayoutSlice(&parent, (int)axis);
   return true;
 }
@@ -574,7 +583,7 @@ static MlirValue contiguousData(MlirOperation op) {
   intptr_t n = mlirOperationGetNumOperands(op);
   int inner = (int)mlirShapedTypeGetRank(mlirValueGetType(data)) - 1;
   if (n <= mem + 1 ||
-      !innermostContiguous(
+      !tileMemrefInnerContiguous(
           mlirValueGetType(mlirOperationGetOperand(op, mem))) ||
       !tileContiguousAlong(mlirOperationGetOperand(op, n - 1), inner))
     return (MlirValue){NULL};
@@ -676,8 +685,7 @@ static MlirWalkResult findRangeHints(MlirOperation op, void *userData) {
   if (!tileOpIsNamed(op, "tile.expand_dims") ||
       !tileOpIntAttr(op, "axis", &axis))
     return MlirWalkResultAdvance;
-  TileLayout parent =
-      freshLayout(a, mlirValueGetType(mlirOperationGetResult(op, 0)));
+  TileLayout parent = expandedLayout(a, op);
   TileLayout slice = tileLayoutSlice(&parent, (int)axis);
   hintRanges(a, mlirOperationGetOperand(op, 0), &slice, 0);
   return MlirWalkResultAdvance;

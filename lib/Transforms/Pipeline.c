@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "lib/Analysis/Contiguity.h"
 #include "lib/Analysis/Layout.h"
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/ProgramScalars.h"
@@ -110,9 +111,139 @@ static bool qualifies(MlirOperation load, MlirBlock body) {
   return true;
 }
 
+/* Ops that write memory: a later iteration's copies, issued ahead, could
+ * miss what they write. */
 static bool stores(MlirOperation op) {
-  return tileOpIsNamed(op, "tile.store") ||
-         tileOpIsNamed(op, "tile.store_masked");
+  static const char *const writers[] = {
+      "tile.store",      "tile.store_masked", "tile.scatter",
+      "tile.atomic_rmw", "tile.atomic_cas",   "memref.store"};
+  for (size_t i = 0; i < sizeof writers / sizeof writers[0]; ++i)
+    if (tileOpIsNamed(op, writers[i]))
+      return true;
+  return false;
+}
+
+/* ---- staged gathers ------------------------------------------------------ */
+
+/* A gather whose groups are 16-byte vectors (tile-assign-layouts gave its
+ * data the default layout of a contiguous access, GpuIndirect.c) of a
+ * memref contiguous along its last dimension, padded with zeros (what a
+ * copy of nothing leaves): each thread can copy its own groups into
+ * shared memory. */
+static bool stagedGatherShape(MlirOperation op) {
+  if (!tileOpIsNamed(op, "tile.gather") || !zeroPadding(op))
+    return false;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  int inner = (int)mlirShapedTypeGetRank(mlirValueGetType(result)) - 1;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (!readsWholeChunks(result) ||
+      !tileMemrefInnerContiguous(
+          mlirValueGetType(mlirOperationGetOperand(op, 0))) ||
+      !tileContiguousAlong(mlirOperationGetOperand(op, n - 1), inner))
+    return false;
+  for (intptr_t i = 1; i < n - 1; ++i)
+    if (!tileConstantAlong(mlirOperationGetOperand(op, i), inner))
+      return false;
+  return true;
+}
+
+/* Ops a staged gather's indices may be computed from in the loop body,
+ * which TileToGPU lowers a second time for the iteration the copies are
+ * for: they work in registers (no shared memory, no barrier), read memory
+ * only through bounds-checked tile ops (an iteration past the last is
+ * harmless), and are not themselves staged. */
+static bool registerOnly(MlirOperation op) {
+  static const char *const tileOps[] = {"tile.splat", "tile.range",
+                                        "tile.expand_dims", "tile.broadcast",
+                                        "tile.load", "tile.gather"};
+  char name[64];
+  tileOpName(op, name, sizeof name);
+  if (mlirOperationGetNumRegions(op) != 0)
+    return false;
+  if (strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0)
+    return true;
+  for (size_t i = 0; i < sizeof tileOps / sizeof tileOps[0]; ++i)
+    if (strcmp(name, tileOps[i]) == 0)
+      return !stagedGatherShape(op) &&
+             mlirAttributeIsNull(tileOpAttr(op, "tile.async_copy"));
+  return false;
+}
+
+/* Whether `v` can be computed for another iteration: the induction
+ * variable, a value from before the loop, or registerOnly ops of those. */
+static bool indexRecomputable(MlirValue v, MlirBlock body, int depth) {
+  if (depth > 32)
+    return false;
+  if (mlirValueIsABlockArgument(v))
+    return !mlirBlockEqual(mlirBlockArgumentGetOwner(v), body) ||
+           mlirBlockArgumentGetArgNumber(v) == 0;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (!mlirBlockEqual(mlirOperationGetBlock(def), body))
+    return true;
+  if (!registerOnly(def))
+    return false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
+    if (!indexRecomputable(mlirOperationGetOperand(def, i), body, depth + 1))
+      return false;
+  return true;
+}
+
+static bool gatherQualifies(MlirOperation op, MlirBlock body) {
+  if (!stagedGatherShape(op))
+    return false;
+  for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i)
+    if (!indexRecomputable(mlirOperationGetOperand(op, i), body, 0))
+      return false;
+  return true;
+}
+
+/* Shared memory a loop's staged gathers may take, all stages: each
+ * thread's copies of every gather of an iteration, once per stage. Above
+ * it fewer stages are used (at least 2), or none: blocks per SM matter
+ * more to these memory-bound loops than a deeper pipeline. */
+enum { STAGED_GATHER_SMEM = 64 * 1024 };
+
+static int64_t gatherStageBytes(MlirOperation op, int numWarps) {
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  TileLayout l;
+  int64_t shape[TILE_MAX_LAYOUT_RANK];
+  if (!tileTypeLayout(t, &l))
+    return 0;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  return (int64_t)tileLayoutNumRegs(&l, shape) *
+         tileElemBytes(mlirShapedTypeGetElementType(t)) * 32 * numWarps;
+}
+
+/* Marks the loop's qualifying gathers (at most GPU_PIPELINE_MAX_LOADS,
+ * lib/Conversion/GpuPipeline.h) and the loop's stages; false if none. */
+static bool markGathers(MlirOperation loop, MlirBlock body, int stages) {
+  enum { MAX_STAGED = 4 };
+  MlirOperation kernel = mlirOperationGetParentOperation(loop);
+  while (!mlirOperationIsNull(kernel) && !tileIsKernel(kernel))
+    kernel = mlirOperationGetParentOperation(kernel);
+  int numWarps = tileKernelNumWarps(kernel, 0);
+  MlirOperation staged[MAX_STAGED];
+  int n = 0;
+  int64_t stage = 0;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op) && n < MAX_STAGED;
+       op = mlirOperationGetNextInBlock(op))
+    if (gatherQualifies(op, body)) {
+      staged[n++] = op;
+      stage += gatherStageBytes(op, numWarps);
+    }
+  while (stages > 2 && stages * stage > STAGED_GATHER_SMEM)
+    --stages;
+  if (n == 0 || stage == 0 || stages * stage > STAGED_GATHER_SMEM)
+    return false;
+  MlirContext ctx = mlirOperationGetContext(loop);
+  for (int i = 0; i < n; ++i)
+    mlirOperationSetAttributeByName(staged[i], tileStr("tile.async_copy"),
+                                    mlirUnitAttrGet(ctx));
+  mlirOperationSetAttributeByName(loop, tileStr("tile.num_stages"),
+                                  tileI32Attr(ctx, stages));
+  return true;
 }
 
 /* What rules a loop out: a store (it could feed a later load), or a
@@ -152,6 +283,8 @@ static void markLoop(MlirOperation loop, int stages, bool useTma) {
   if (marked > 0)
     mlirOperationSetAttributeByName(loop, tileStr("tile.num_stages"),
                                     tileI32Attr(ctx, stages));
+  else if (markGathers(loop, body, stages))
+    return;
   /* Bulk tensor copies for all of the loop's loads, or for none: one kind
    * of wait per stage. */
   for (MlirOperation op = mlirBlockGetFirstOperation(body);

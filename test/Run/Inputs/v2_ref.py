@@ -50,6 +50,29 @@ def embedding(d, V, D, N):
     save(d, "ref.npy", ref)
 
 
+def bag_sum(d, V, D, B, n, c0):
+    """v2-indirect.mlir's bag_sum: out[b, c] = sum over j < n of
+    table[ids[b * n + j], c0 + c] (f16 rows, f32 sums, 64 columns), where
+    ids outside the table and columns past D add nothing."""
+    V, D, B, n, c0 = int(V), int(D), int(B), int(n), int(c0)
+    table = rng.standard_normal((V, D)).astype(np.float16)
+    ids = rng.integers(0, V, B * n).astype(np.int32)
+    ids[::7] = -1
+    ids[3::11] = V
+    ref = np.zeros((B, 64), np.float64)
+    wide = np.zeros((V, c0 + 64), np.float64)
+    wide[:, :max(0, min(D, c0 + 64))] = table[:, :c0 + 64]
+    for b in range(B):
+        for j in range(n):
+            i = ids[b * n + j]
+            if 0 <= i < V:
+                ref[b] += wide[i, c0:c0 + 64]
+    save(d, "table.npy", table)
+    save(d, "ids.npy", ids)
+    save(d, "out0.npy", np.zeros((B, 64), np.float32))
+    save(d, "ref.npy", ref.astype(np.float32))
+
+
 def scatter(d, M, N):
     M, N = int(M), int(N)
     x = rng.standard_normal(N).astype(np.float16)
