@@ -123,7 +123,7 @@ MlirLogicalResult tileCoalesce(MlirOperation op, int numWarps) {
  * like its result (or like a row or column of it) take the dot's mma
  * layout instead: the accumulator's init and the epilogue's bias then
  * meet the dot result without a conversion. */
-enum { TILE_MAX_CHAIN_DOTS = 8, TILE_MAX_RANGE_HINTS = 32 };
+enum { TILE_MAX_CHAIN_DOTS = 8, TILE_MAX_SLICE_HINTS = 32 };
 
 typedef struct {
   int numWarps;
@@ -138,11 +138,12 @@ typedef struct {
    * the first result, which are then its A fragments (GpuMma.c). */
   int numRowDots;
   MlirOperation rowDots[TILE_MAX_CHAIN_DOTS];
-  /* Ranges whose values reach a tile.expand_dims (findRangeHints): they
-   * are made in its slice layout. */
-  int numRangeHints;
-  MlirOperation rangeHint[TILE_MAX_RANGE_HINTS];
-  TileLayout rangeHintLayout[TILE_MAX_RANGE_HINTS];
+  /* Ranges, and gathers of uniform indices, whose values reach a
+   * tile.expand_dims (findSliceHints): they are made in its slice
+   * layout. */
+  int numSliceHints;
+  MlirOperation sliceHint[TILE_MAX_SLICE_HINTS];
+  TileLayout sliceHintLayout[TILE_MAX_SLICE_HINTS];
 } Assign;
 
 static bool isRowDot(const Assign *a, MlirOperation dot) {
@@ -590,6 +591,73 @@ static MlirValue contiguousData(MlirOperation op) {
   return data;
 }
 
+/* ---- slice hints ---- */
+
+static bool sliceHinted(const Assign *a, MlirOperation range, TileLayout *out) {
+  for (int i = 0; i < a->numSliceHints; ++i)
+    if (mlirOperationEqual(a->sliceHint[i], range)) {
+      if (out)
+        *out = a->sliceHintLayout[i];
+      return true;
+    }
+  return false;
+}
+
+static void addSliceHint(Assign *a, MlirOperation op, const TileLayout *slice) {
+  if (!sliceHinted(a, op, NULL) && a->numSliceHints < TILE_MAX_SLICE_HINTS) {
+    a->sliceHint[a->numSliceHints] = op;
+    a->sliceHintLayout[a->numSliceHints++] = *slice;
+  }
+}
+
+/* Walks back from `v`, which a tile.expand_dims wants in `slice`, through
+ * elementwise ops and the indices of gathers that are not contiguous
+ * (those run in their operands' layout, assignV2) to the ranges they
+ * start from, and hints each such range (and each such gather, which
+ * takes a fresh layout where its indices are uniform: a page id looked
+ * up by the step's number) to take `slice`: the chain is then computed in
+ * it, and the expand_dims needs no conversion. An op is hinted once (the
+ * first expand_dims in program order wins; another user recomputes its
+ * cheap chain or converts, as without the hint). */
+static void hintSlices(Assign *a, MlirValue v, const TileLayout *slice,
+                       int depth) {
+  MlirOperation def = tileDefiningOp(v);
+  if (depth > 16 || mlirOperationIsNull(def) || tileValueIsUniform(v))
+    return;
+  if (tileOpIsNamed(def, "tile.range")) {
+    addSliceHint(a, def, slice);
+    return;
+  }
+  char name[64];
+  tileOpName(def, name, sizeof name);
+  bool elementwise = (strncmp(name, "arith.", 6) == 0 ||
+                      strncmp(name, "math.", 5) == 0) &&
+                     mlirOperationGetNumResults(def) == 1;
+  bool gather = tileOpIsNamed(def, "tile.gather") &&
+                mlirValueIsNull(contiguousData(def));
+  if (!elementwise && !gather)
+    return;
+  if (gather)
+    addSliceHint(a, def, slice);
+  for (intptr_t i = gather ? 1 : 0; i < mlirOperationGetNumOperands(def); ++i) {
+    MlirValue x = mlirOperationGetOperand(def, i);
+    if (isTensor(x))
+      hintSlices(a, x, slice, depth + 1);
+  }
+}
+
+static MlirWalkResult findSliceHints(MlirOperation op, void *userData) {
+  Assign *a = userData;
+  int64_t axis = 0;
+  if (!tileOpIsNamed(op, "tile.expand_dims") ||
+      !tileOpIntAttr(op, "axis", &axis))
+    return MlirWalkResultAdvance;
+  TileLayout parent = expandedLayout(a, op);
+  TileLayout slice = tileLayoutSlice(&parent, (int)axis);
+  hintSlices(a, mlirOperationGetOperand(op, 0), &slice, 0);
+  return MlirWalkResultAdvance;
+}
+
 /* The v2 ops (DIALECT.md, "v2"). Those that work element by element
  * (gather, scatter, the atomics, rand, randint, print, assert) run in one
  * layout that all their tile operands and the result share: element e of
@@ -620,7 +688,7 @@ static bool assignV2(MlirOperation op, Assign *a) {
     MlirValue data = contiguousData(op);
     if (!mlirValueIsNull(data))
       l = defaultFor(mlirValueGetType(data), a->numWarps);
-    else if (!firstOperandLayout(op, &l))
+    else if (!firstOperandLayout(op, &l) && !sliceHinted(a, op, &l))
       l = freshLayout(a, mlirValueGetType(shaped));
     for (intptr_t k = 0, n = mlirOperationGetNumOperands(op); k < n; ++k)
       if (isTensor(mlirOperationGetOperand(op, k)))
@@ -630,65 +698,6 @@ static bool assignV2(MlirOperation op, Assign *a) {
     return true;
   }
   return false;
-}
-
-/* ---- slice hints ---- */
-
-static bool rangeHinted(const Assign *a, MlirOperation range, TileLayout *out) {
-  for (int i = 0; i < a->numRangeHints; ++i)
-    if (mlirOperationEqual(a->rangeHint[i], range)) {
-      if (out)
-        *out = a->rangeHintLayout[i];
-      return true;
-    }
-  return false;
-}
-
-/* Walks back from `v`, which a tile.expand_dims wants in `slice`, through
- * elementwise ops and the indices of gathers that are not contiguous
- * (those run in their operands' layout, assignV2) to the ranges they
- * start from, and hints each such range to take `slice`: the chain is
- * then computed in it, and the expand_dims needs no conversion. A range
- * is hinted once (the first expand_dims in program order wins; another
- * user recomputes its cheap chain or converts, as without the hint). */
-static void hintRanges(Assign *a, MlirValue v, const TileLayout *slice,
-                       int depth) {
-  MlirOperation def = tileDefiningOp(v);
-  if (depth > 16 || mlirOperationIsNull(def) || tileValueIsUniform(v))
-    return;
-  if (tileOpIsNamed(def, "tile.range")) {
-    if (!rangeHinted(a, def, NULL) && a->numRangeHints < TILE_MAX_RANGE_HINTS) {
-      a->rangeHint[a->numRangeHints] = def;
-      a->rangeHintLayout[a->numRangeHints++] = *slice;
-    }
-    return;
-  }
-  char name[64];
-  tileOpName(def, name, sizeof name);
-  bool elementwise = (strncmp(name, "arith.", 6) == 0 ||
-                      strncmp(name, "math.", 5) == 0) &&
-                     mlirOperationGetNumResults(def) == 1;
-  bool gather = tileOpIsNamed(def, "tile.gather") &&
-                mlirValueIsNull(contiguousData(def));
-  if (!elementwise && !gather)
-    return;
-  for (intptr_t i = gather ? 1 : 0; i < mlirOperationGetNumOperands(def); ++i) {
-    MlirValue x = mlirOperationGetOperand(def, i);
-    if (isTensor(x))
-      hintRanges(a, x, slice, depth + 1);
-  }
-}
-
-static MlirWalkResult findRangeHints(MlirOperation op, void *userData) {
-  Assign *a = userData;
-  int64_t axis = 0;
-  if (!tileOpIsNamed(op, "tile.expand_dims") ||
-      !tileOpIntAttr(op, "axis", &axis))
-    return MlirWalkResultAdvance;
-  TileLayout parent = expandedLayout(a, op);
-  TileLayout slice = tileLayoutSlice(&parent, (int)axis);
-  hintRanges(a, mlirOperationGetOperand(op, 0), &slice, 0);
-  return MlirWalkResultAdvance;
 }
 
 static void assignOp(MlirOperation op, Assign *a) {
@@ -803,7 +812,7 @@ static void assignOp(MlirOperation op, Assign *a) {
   bool elementwise = !tileOpIsTile(op) && !tileOpIsNamed(op, "arith.constant");
   if (elementwise && elementwiseLayout(op, &l)) {
     requireAllTensorOperands(op, &l);
-  } else if (!tileOpIsNamed(op, "tile.range") || !rangeHinted(a, op, &l)) {
+  } else if (!tileOpIsNamed(op, "tile.range") || !sliceHinted(a, op, &l)) {
     l = freshLayout(a, mlirValueGetType(result));
   }
   setLayout(result, &l);
@@ -915,7 +924,7 @@ static MlirWalkResult assignKernel(MlirOperation op, void *userData) {
   a.chip = st->chip;
   mlirOperationWalk(op, findChains, &a, MlirWalkPreOrder);
   mlirOperationWalk(op, findAnchor, &a, MlirWalkPreOrder);
-  mlirOperationWalk(op, findRangeHints, &a, MlirWalkPreOrder);
+  mlirOperationWalk(op, findSliceHints, &a, MlirWalkPreOrder);
   assignRegion(mlirOperationGetRegion(op, 0), &a);
   return MlirWalkResultSkip;
 }
