@@ -403,9 +403,9 @@ def run(tile_run, d):
         for c in picks:
             key = re.sub(r"-[0-9]+$", "", c["name"])
             key = re.sub(r"^(gpu-(cas|rmw)).*", r"\1", key)
-            # Gathers staged through shared memory (cp.async) are their
-            # own family: the aligned and the misaligned groups.
-            if c.get("kernel") == "bag_sum":
+            # Gathers staged through shared memory (cp.async) and atomics
+            # counted there are families of their own.
+            if c.get("kernel") in ("bag_sum", "histogram256"):
                 key = c["name"]
             if key in seen:
                 continue

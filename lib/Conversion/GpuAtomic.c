@@ -39,10 +39,12 @@
  *     total order of the bits (exact maxnum/minnum, -0 < +0).
  *   - atomic_cas: atom.cas.b32/.b64 in inline PTX; 16-bit elements through
  *     llvm.cmpxchg. Equality is of the bits. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Analysis/Contiguity.h"
 #include "lib/Conversion/GpuIndirect.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -567,7 +569,230 @@ static void shareOldValues(GpuLowering *g, TileBuilder *b, GpuTile *t,
   free(slots);
 }
 
+/* ---- atomics counted in shared memory ---------------------------------- */
+
+/* The value an op of `kind` leaves memory as it is with (i32). */
+static bool identityOf(MlirStringRef kind, int32_t *out) {
+  static const struct {
+    const char *kind;
+    int32_t identity;
+  } ids[] = {{"add", 0},  {"max", INT32_MIN}, {"min", INT32_MAX},
+             {"umax", 0}, {"umin", -1},       {"and", -1},
+             {"or", 0},   {"xor", 0}};
+  for (size_t i = 0; i < sizeof ids / sizeof ids[0]; ++i)
+    if (mlirStringRefEqual(kind, tileStr(ids[i].kind))) {
+      *out = ids[i].identity;
+      return true;
+    }
+  return false;
+}
+
+/* LLVM's AtomicBinOp for the kinds identityOf knows. */
+static int64_t binOpOf(MlirStringRef kind) {
+  static const struct {
+    const char *kind;
+    int64_t op;
+  } ops[] = {{"add", 1}, {"and", 3}, {"or", 5},   {"xor", 6},
+             {"max", 7}, {"min", 8}, {"umax", 9}, {"umin", 10}};
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
+    if (mlirStringRefEqual(kind, tileStr(ops[i].kind)))
+      return ops[i].op;
+  return -1;
+}
+
+/* At most this much shared memory per block holds private copies. */
+enum { PRIVATE_MAX_BYTES = 16384 };
+
+static bool strAttrIs(MlirOperation op, const char *name, const char *value,
+                      const char *dflt) {
+  MlirStringRef v = tileStr(dflt);
+  tileOpStrAttr(op, name, &v);
+  return mlirStringRefEqual(v, tileStr(value));
+}
+
+/* Whether kernel argument `mem` can be counted in shared memory: a static
+ * rank-1 i32 memref of at most PRIVATE_MAX_BYTES with the identity layout,
+ * whose every use is as the memref of a tile.atomic_rmw whose result is
+ * unused, with sem = "relaxed", all of one kind that has an identity and
+ * one scope. Then nothing in the kernel can tell the difference: no
+ * program reads the memref, and relaxed atomics order nothing, so the
+ * counts may reach memory when the program ends. */
+static bool privatizable(MlirValue mem, MlirOperation *first,
+                         int64_t *elems) {
+  MlirType t = mlirValueGetType(mem);
+  int32_t identity;
+  if (!mlirTypeIsAMemRef(t) || mlirShapedTypeGetRank(t) != 1 ||
+      !mlirShapedTypeHasStaticShape(t) ||
+      !isInt(mlirShapedTypeGetElementType(t), 32) ||
+      !tileMemrefInnerContiguous(t))
+    return false;
+  *elems = mlirShapedTypeGetDimSize(t, 0);
+  if (*elems <= 0 || *elems * 4 > PRIVATE_MAX_BYTES)
+    return false;
+  *first = (MlirOperation){NULL};
+  for (MlirOpOperand u = mlirValueGetFirstUse(mem); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation op = mlirOpOperandGetOwner(u);
+    MlirStringRef kind = tileStr("");
+    if (!tileOpIsNamed(op, "tile.atomic_rmw") ||
+        mlirOpOperandGetOperandNumber(u) != 1 ||
+        !tileValueIsUnused(mlirOperationGetResult(op, 0)) ||
+        !strAttrIs(op, "sem", "relaxed", "acq_rel") ||
+        !tileOpStrAttr(op, "kind", &kind) || !identityOf(kind, &identity))
+      return false;
+    if (mlirOperationIsNull(*first)) {
+      *first = op;
+      continue;
+    }
+    MlirStringRef k0 = tileStr(""), s0 = tileStr("gpu"), s = tileStr("gpu");
+    tileOpStrAttr(*first, "kind", &k0);
+    tileOpStrAttr(*first, "scope", &s0);
+    tileOpStrAttr(op, "scope", &s);
+    if (!mlirStringRefEqual(kind, k0) || !mlirStringRefEqual(s, s0))
+      return false;
+  }
+  return !mlirOperationIsNull(*first);
+}
+
+static MlirValue privateBase(TileBuilder *b, GpuLowering *g, int k) {
+  return gpuGep(b, gpuSharedGlobal(b, g->privateName),
+                bConstIndex(b, g->priv[k].offset),
+                mlirIntegerTypeGet(b->ctx, 8));
+}
+
+/* An scf.for over this thread's elements of private copy k: tid, tid +
+ * threads, ... below its size; `body` gets the element's index. */
+static void forEachElement(GpuLowering *g, TileBuilder *b, int k,
+                           TileBuilder *body, MlirValue *i) {
+  MlirValue tid = bAddi(b, bMuli(b, g->warp, bConstIndex(b, 32)), g->lane);
+  bFor(b, tid, bConstIndex(b, g->priv[k].elems),
+       bConstIndex(b, 32 * g->numWarps), 0, NULL, body);
+  *i = mlirBlockGetArgument(body->block, 0);
+}
+
+bool gpuPrivateAtomicsBegin(GpuLowering *g, TileBuilder *b) {
+  if (g->producerWarps > 0 || g->persistent)
+    return true;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(g->kernel, 0));
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body) &&
+                       g->numPrivate < (int)(sizeof g->priv / sizeof g->priv[0]);
+       ++i) {
+    MlirValue mem = mlirBlockGetArgument(body, i);
+    MlirOperation first;
+    int64_t elems;
+    if (!privatizable(mem, &first, &elems) ||
+        g->privateBytes + elems * 4 > PRIVATE_MAX_BYTES)
+      continue;
+    int k = g->numPrivate++;
+    g->priv[k].memref = mem;
+    g->priv[k].elems = elems;
+    g->priv[k].offset = g->privateBytes;
+    g->priv[k].first = first;
+    g->priv[k].kind = tileStr("");
+    tileOpStrAttr(first, "kind", &g->priv[k].kind);
+    g->privateBytes += (elems * 4 + 15) / 16 * 16;
+  }
+  if (g->numPrivate == 0)
+    return true;
+  snprintf(g->privateName, sizeof g->privateName, "__tile_private%s",
+           g->smemName + strlen("__tile_smem"));
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  for (int k = 0; k < g->numPrivate; ++k) {
+    int32_t identity;
+    identityOf(g->priv[k].kind, &identity);
+    TileBuilder loop;
+    MlirValue i;
+    forEachElement(g, b, k, &loop, &i);
+    gpuStorePtr(&loop, bConstInt(&loop, i32, identity),
+                gpuGep(&loop, privateBase(&loop, g, k), i, i32), 4);
+    bYield(&loop, "scf.yield", 0, NULL);
+  }
+  gpuBarrier(g, b);
+  return true;
+}
+
+void gpuPrivateAtomicsEnd(GpuLowering *g, TileBuilder *b) {
+  if (g->numPrivate == 0)
+    return;
+  gpuBarrier(g, b);
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  for (int k = 0; k < g->numPrivate; ++k) {
+    GpuValue *m = gpuMapGet(&g->values, g->priv[k].memref);
+    Ordering o;
+    int32_t identity;
+    identityOf(g->priv[k].kind, &identity);
+    const char *native = nativeOp(g, g->priv[k].kind, i32);
+    if (!m || m->kind != GPU_MEMREF || !native ||
+        !readOrdering(g, g->priv[k].first, &o))
+      continue; /* privatizable checked all of these */
+    TileBuilder loop;
+    MlirValue i;
+    forEachElement(g, b, k, &loop, &i);
+    MlirValue count = gpuLoadPtr(
+        &loop, gpuGep(&loop, privateBase(&loop, g, k), i, i32), i32, 4);
+    /* Only elements some program touched (an identity changes nothing). */
+    MlirValue touched = bCmpi(&loop, ARITH_NE, count,
+                              bConstInt(&loop, i32, identity));
+    MlirValue ptr = gpuGep(&loop, m->memref.ptr,
+                           bMuli(&loop, i, m->memref.strides[0]), i32);
+    emitAtom(&loop, &o, 1, &native, &touched, ptr, &count, (MlirValue){NULL},
+             32, true);
+    bYield(&loop, "scf.yield", 0, NULL);
+  }
+}
+
+/* tile.atomic_rmw into private copy k: a shared-memory atomic per element
+ * (out of bounds, or not this thread's copy in a replicated layout: the
+ * identity, at the first element, which changes nothing and needs no
+ * branch). The result is unused (privatizable): zeros. */
+static bool lowerPrivate(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                         int k) {
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType type = mlirValueGetType(result);
+  GpuIndirect a;
+  if (!gpuIndirectSetUp(g, op, 1, type, &a))
+    return false;
+  GpuTile *vp = gpuOperandTile(g, op, 0);
+  if (!vp) {
+    gpuIndirectTearDown(&a);
+    return false;
+  }
+  GpuTile v = vp->uniform ? gpuTileMaterialize(vp, &a.layout) : *vp;
+  gpuIndirectBounds(b, &a);
+  int32_t identity;
+  identityOf(g->priv[k].kind, &identity);
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirValue base = privateBase(b, g, k);
+  GpuTile t = gpuTileAlloc(&a.layout, type);
+  for (int r = 0; r < t.numRegs; ++r) {
+    MlirValue linear;
+    MlirValue pred = gpuIndirectLinear(b, &a, r, &linear);
+    MlirValue owns = gpuOwnsRegister(b, g, &a.layout, a.shape, r);
+    if (!mlirValueIsNull(owns))
+      pred = bAndi(b, pred, owns);
+    MlirValue at = bSelect(b, pred, linear, bConstIndex(b, 0));
+    MlirValue value = bSelect(b, pred, v.regs[r], bConstInt(b, i32, identity));
+    MlirValue operands[] = {gpuGep(b, base, at, i32), value};
+    TileNamedAttr attrs[] = {
+        {"bin_op", mlirIntegerAttrGet(i64, binOpOf(g->priv[k].kind))},
+        {"ordering", mlirIntegerAttrGet(i64, 2)}}; /* monotonic */
+    bInsert(b, tileOpCreate(b->loc, "llvm.atomicrmw", 2, operands, 1, &i32,
+                            2, attrs));
+    t.regs[r] = bConstInt(b, i32, 0);
+  }
+  if (vp->uniform)
+    free(v.regs);
+  gpuIndirectTearDown(&a);
+  gpuSetTile(g, result, t);
+  return true;
+}
+
 bool gpuLowerAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  for (int k = 0; k < g->numPrivate; ++k)
+    if (mlirValueEqual(mlirOperationGetOperand(op, 1), g->priv[k].memref) &&
+        tileOpIsNamed(op, "tile.atomic_rmw"))
+      return lowerPrivate(g, b, op, k);
   bool isCas = tileOpIsNamed(op, "tile.atomic_cas");
   intptr_t valueOperand = isCas ? 1 : 0;
   MlirValue result = mlirOperationGetResult(op, 0);

@@ -102,18 +102,26 @@ void gpuIndirectBounds(TileBuilder *b, GpuIndirect *a) {
                         a->index[d].elem);
 }
 
-MlirValue gpuIndirectAddress(TileBuilder *b, const GpuIndirect *a, int reg,
-                             MlirValue *ptr) {
+MlirValue gpuIndirectLinear(TileBuilder *b, const GpuIndirect *a, int reg,
+                            MlirValue *linear) {
   MlirType index = mlirIndexTypeGet(b->ctx);
-  MlirValue inside = {NULL}, linear = {NULL};
+  MlirValue inside = {NULL};
+  *linear = (MlirValue){NULL};
   for (int d = 0; d < a->mem->rank; ++d) {
     MlirValue i = a->index[d].regs[reg];
     MlirValue ok = bCmpi(b, ARITH_ULT, i, a->bound[d]);
     inside = mlirValueIsNull(inside) ? ok : bAndi(b, inside, ok);
     MlirValue term = bMuli(b, bCast(b, "arith.index_cast", i, index),
                            a->mem->strides[d]);
-    linear = mlirValueIsNull(linear) ? term : bAddi(b, linear, term);
+    *linear = mlirValueIsNull(*linear) ? term : bAddi(b, *linear, term);
   }
+  return inside;
+}
+
+MlirValue gpuIndirectAddress(TileBuilder *b, const GpuIndirect *a, int reg,
+                             MlirValue *ptr) {
+  MlirValue linear;
+  MlirValue inside = gpuIndirectLinear(b, a, reg, &linear);
   *ptr = gpuGep(b, a->mem->ptr, linear, a->elem);
   return inside;
 }

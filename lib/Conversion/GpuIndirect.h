@@ -28,5 +28,9 @@ void gpuIndirectBounds(TileBuilder *b, GpuIndirect *a);
  * address. */
 MlirValue gpuIndirectAddress(TileBuilder *b, const GpuIndirect *a, int reg,
                              MlirValue *ptr);
+/* The same with the element's offset (an index, in elements) instead of
+ * its address. */
+MlirValue gpuIndirectLinear(TileBuilder *b, const GpuIndirect *a, int reg,
+                            MlirValue *linear);
 
 #endif

@@ -71,6 +71,12 @@ bool gpuGatherCopies(GpuLowering *g, TileBuilder *b, MlirOperation op,
 bool gpuLowerScatter(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerScalarMemory(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op);
+/* Atomics counted in shared memory (GpuAtomic.c): at the kernel's entry
+ * (after the arguments are mapped), choose the memrefs and fill their
+ * copies with the kind's identity; at its end, add the copies into
+ * global memory. */
+bool gpuPrivateAtomicsBegin(GpuLowering *g, TileBuilder *b);
+void gpuPrivateAtomicsEnd(GpuLowering *g, TileBuilder *b);
 bool gpuLowerScan(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerRandom(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerPrint(GpuLowering *g, TileBuilder *b, MlirOperation op);

@@ -160,6 +160,18 @@ typedef struct GpuLowering {
   bool ctaPairs;
   MlirValue ctaRank;
   char tmemName[160];
+  /* Atomics counted in shared memory first (GpuAtomic.c,
+   * gpuPrivateAtomicsBegin): per memref, its elements at `offset` bytes
+   * into the static buffer privateName. */
+  int numPrivate;
+  struct {
+    MlirValue memref; /* the kernel argument */
+    int64_t elems, offset;
+    MlirStringRef kind;
+    MlirOperation first; /* one of its atomics (kind, scope) */
+  } priv[4];
+  int64_t privateBytes;
+  char privateName[160];
   /* The kernel values (iter_args, the dots' results that are yielded)
    * whose tiles stay in tensor memory (gpuTcgen05PlanLoop). */
   MlirValue tmemResident[16];

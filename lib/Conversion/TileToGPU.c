@@ -567,7 +567,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
     splitOffProducer(&g, &b, func);
   /* Tensor memory for tcgen05 dots: allocated once per block, outside a
    * persistent kernel's program loop (GpuTcgen05.c). */
-  bool ok = gpuTcgen05Begin(&g, &b);
+  bool ok = gpuTcgen05Begin(&g, &b) && gpuPrivateAtomicsBegin(&g, &b);
   /* tile-pipeline makes a kernel persistent with one TMA loop only: the
    * producer then runs into the next program's copies unasked, which a
    * second loop's stages in the same shared memory would forbid
@@ -593,12 +593,15 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
     endProgramLoop(&g, &kernelCode, false);
   if (producerLoops)
     endProgramLoop(&g, &g.producer, true);
-  if (ok)
+  if (ok) {
+    gpuPrivateAtomicsEnd(&g, &kernelCode);
     gpuTcgen05End(&g, &b);
+  }
   /* The reductions' regions are static; the scratch buffer is dynamic, so
    * it can pass 48 KiB. */
   int64_t dynamicBytes = g.pipeBytes > g.smemBytes ? g.pipeBytes : g.smemBytes;
-  int64_t staticBytes = (g.reduceBytes + 15) / 16 * 16 + g.mbarrierBytes +
+  int64_t staticBytes = (g.reduceBytes + 15) / 16 * 16 + g.privateBytes +
+                        g.mbarrierBytes +
                         (g.tmemColumns > 0 ? GPU_TCGEN05_SHARED_BYTES : 0);
   /* The dynamic buffer follows the static ones at its own alignment (128
    * bytes, wgmma's 1024): ptxas rounds the static part up to that, and
@@ -623,6 +626,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
     addSharedBuffer(gpuModule, g.smemName, dynamicBytes, true, dynamicAlign);
   if (ok && g.reduceBytes > 0)
     addSharedBuffer(gpuModule, g.reduceName, g.reduceBytes, false, 16);
+  if (ok && g.privateBytes > 0)
+    addSharedBuffer(gpuModule, g.privateName, g.privateBytes, false, 16);
   if (ok && g.mbarrierBytes > 0)
     addSharedBuffer(gpuModule, g.mbarrierName, g.mbarrierBytes, false, 8);
   if (ok && g.tmemColumns > 0)
