@@ -289,8 +289,8 @@ def check(kernel, size, args, got, cache=None):
     if kernel == "dropout":
         x, n = a[0], size[0]
         p32 = np.float32(DROP_P)
-        scaled = x / (np.float32(1) - p32)
-        # Every element is dropped or kept as x / (1 - p), about 1 - p of
+        scaled = x * (np.float32(1) / (np.float32(1) - p32))
+        # Every element is dropped or kept as x * (1 / (1 - p)), about 1 - p of
         # them kept; the mask itself bit for bit against NumPy's Philox on
         # the first and last 2^20 elements (all when small), and on all of
         # them against Triton's tl.rand where torch and Triton are there.
@@ -310,8 +310,9 @@ def check(kernel, size, args, got, cache=None):
             if isinstance(tri, str):
                 what += "; no Triton cross-check (%s)" % tri
             else:
-                # The same keep mask; Triton divides by 1 - p with the
-                # approximate div.full.f32 (2 ulp), tile rounds correctly.
+                # The same keep mask; Triton's scale 1 / (1 - p) comes from
+                # the approximate div.full.f32 (2 ulp), tile's is rounded
+                # correctly.
                 tkept = tri.view(np.uint32) != 0
                 tbad = int(np.count_nonzero(kept != tkept))
                 both = kept & tkept
@@ -352,7 +353,8 @@ def dropout_reference(x, idx):
     xi = w.astype(np.uint32).view(np.int32).astype(np.int64)
     u = np.where(xi < 0, -xi - 1, xi).astype(np.float32) * np.float32(4.6566127342e-10)
     p32 = np.float32(DROP_P)
-    return np.where(u > p32, x[idx] / (np.float32(1) - p32), np.float32(0)).astype(np.float32)
+    scale = np.float32(1) / (np.float32(1) - p32)
+    return np.where(u > p32, x[idx] * scale, np.float32(0)).astype(np.float32)
 
 
 def triton_dropout(x):

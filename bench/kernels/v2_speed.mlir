@@ -145,9 +145,10 @@ func.func @histogram_dot(%x: memref<?xi32>, %bins: memref<?xi32>)
 }
 
 // Dropout (examples/dropout.mlir): element i kept where tile.rand(seed, i)
-// > p (Triton's tl.rand stream), ${CHUNK} elements per program. The load
-// comes first so that its latency hides behind the Philox rounds. Grid:
-// cdiv(N, CHUNK).
+// > p (Triton's tl.rand stream) and scaled by 1 / (1 - p) (one division per
+// program, a multiply per element, as F.dropout scales), ${CHUNK} elements
+// per program. The load comes first so that its latency hides behind the
+// Philox rounds. Grid: cdiv(N, CHUNK).
 func.func @dropout(%x: memref<?xf32>, %y: memref<?xf32>, %p: f32, %seed: i64)
     attributes {tile.kernel, tile.num_warps = ${WARPS} : i32} {
   %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
@@ -163,8 +164,9 @@ func.func @dropout(%x: memref<?xf32>, %y: memref<?xf32>, %p: f32, %seed: i64)
   %keep = arith.cmpf ogt, %u, %ps : tensor<${CHUNK}xf32>
   %one = arith.constant 1.0 : f32
   %q = arith.subf %one, %p : f32
-  %qs = "tile.splat"(%q) : (f32) -> tensor<${CHUNK}xf32>
-  %scaled = arith.divf %t, %qs : tensor<${CHUNK}xf32>
+  %scale = arith.divf %one, %q : f32
+  %ss = "tile.splat"(%scale) : (f32) -> tensor<${CHUNK}xf32>
+  %scaled = arith.mulf %t, %ss : tensor<${CHUNK}xf32>
   %zero = arith.constant dense<0.0> : tensor<${CHUNK}xf32>
   %d = arith.select %keep, %scaled, %zero : tensor<${CHUNK}xi1>, tensor<${CHUNK}xf32>
   "tile.store"(%d, %y, %off) : (tensor<${CHUNK}xf32>, memref<?xf32>, index) -> ()

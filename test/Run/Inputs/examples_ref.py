@@ -211,7 +211,8 @@ def main(argv):
         xi = w.astype(np.uint32).view(np.int32).astype(np.int64)
         u = np.where(xi < 0, -xi - 1, xi).astype(np.float32) * np.float32(4.6566127342e-10)
         p32 = np.float32(p)
-        y = np.where(u > p32, x / (np.float32(1) - p32), np.float32(0)).astype(np.float32)
+        scale = np.float32(1) / (np.float32(1) - p32)
+        y = np.where(u > p32, x * scale, np.float32(0)).astype(np.float32)
         save(d, "x.npy", x)
         save(d, "ref.npy", y)
     elif ex == "paged":                       # seqs heads max_len blocks
