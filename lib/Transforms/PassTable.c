@@ -114,8 +114,10 @@ const TilePassDef tilePassTable[] = {
      "tile.smem_a and tile.smem_b on the dot)",
      "", runPromoteSmem},
     {"tile-pipeline",
-     "mark scf.for loops whose loads feed tensor-core dots for software "
-     "pipelining (tile.num_stages on the loop, tile.async_copy on the loads; "
+     "mark scf.for loops whose loads feed tensor-core dots, or whose "
+     "gathers of 16-byte groups have indices a later iteration can "
+     "recompute, for software pipelining (tile.num_stages on the loop, "
+     "tile.async_copy on the loads and gathers; "
      "chip=sm_90a or sm_100a: tile.tma where bulk tensor copies serve; "
      "warp-specialize=auto|true|false: tile.producer_warps on kernels a "
      "producer warpgroup can feed; auto: 8 or more warps and a loop of two or "
