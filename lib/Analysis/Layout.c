@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -297,6 +298,18 @@ int tileLayoutNumRegs(const TileLayout *l, const int64_t *shape) {
   for (int d = 0; d < l->blocked.rank; ++d)
     n *= regsAlong(l, d, ps[d]);
   return n;
+}
+
+int64_t tileTypeThreadBytes(MlirType t) {
+  TileLayout l;
+  int64_t shape[TILE_MAX_LAYOUT_RANK];
+  intptr_t rank = mlirShapedTypeGetRank(t);
+  if (!tileTypeLayout(t, &l) || rank > TILE_MAX_LAYOUT_RANK)
+    return 0;
+  for (intptr_t d = 0; d < rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  return (int64_t)tileLayoutNumRegs(&l, shape) *
+         tileElemBytes(mlirShapedTypeGetElementType(t));
 }
 
 void tileLayoutRegCoords(const TileLayout *l, const int64_t *shape, int reg,

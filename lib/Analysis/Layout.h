@@ -112,6 +112,9 @@ bool tileLayoutReshapeUnitDims(const TileLayout *l, int fromRank,
 
 /* Registers per thread for a tile of `shape` (of rank tileLayoutRank). */
 int tileLayoutNumRegs(const TileLayout *l, const int64_t *shape);
+/* The bytes of its elements each thread holds of a tile of type `t` (its
+ * registers times the element's bytes; 0 without a layout). */
+int64_t tileTypeThreadBytes(MlirType t);
 /* The static part of register `reg`'s coordinates: per tile dimension,
  * rep * W*T*S + s (see the file comment); the thread's part is added by
  * tileLayoutThreadOffset at run time. Registers run with s fastest, then

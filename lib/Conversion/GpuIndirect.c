@@ -202,15 +202,8 @@ static bool stagedGroups(MlirOperation op, const GpuIndirect *a) {
 }
 
 int64_t gpuGatherStageBytes(const GpuLowering *g, MlirOperation op) {
-  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-  TileLayout l;
-  int64_t shape[TILE_MAX_LAYOUT_RANK];
-  if (!tileTypeLayout(t, &l))
-    return 0;
-  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
-    shape[d] = mlirShapedTypeGetDimSize(t, d);
-  return (int64_t)tileLayoutNumRegs(&l, shape) *
-         tileElemBytes(mlirShapedTypeGetElementType(t)) * 32 * g->numWarps;
+  return tileTypeThreadBytes(mlirValueGetType(mlirOperationGetResult(op, 0))) *
+         32 * g->numWarps;
 }
 
 bool gpuGatherCopies(GpuLowering *g, TileBuilder *b, MlirOperation op,

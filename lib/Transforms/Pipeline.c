@@ -203,16 +203,11 @@ static bool gatherQualifies(MlirOperation op, MlirBlock body) {
  * more to these memory-bound loops than a deeper pipeline. */
 enum { STAGED_GATHER_SMEM = 64 * 1024 };
 
+/* One stage of a staged gather: every thread's groups (GpuIndirect.c,
+ * gpuGatherStageBytes). */
 static int64_t gatherStageBytes(MlirOperation op, int numWarps) {
-  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-  TileLayout l;
-  int64_t shape[TILE_MAX_LAYOUT_RANK];
-  if (!tileTypeLayout(t, &l))
-    return 0;
-  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
-    shape[d] = mlirShapedTypeGetDimSize(t, d);
-  return (int64_t)tileLayoutNumRegs(&l, shape) *
-         tileElemBytes(mlirShapedTypeGetElementType(t)) * 32 * numWarps;
+  return tileTypeThreadBytes(mlirValueGetType(mlirOperationGetResult(op, 0))) *
+         32 * numWarps;
 }
 
 /* Marks the loop's qualifying gathers (at most GPU_PIPELINE_MAX_LOADS,
