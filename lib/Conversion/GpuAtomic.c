@@ -750,14 +750,10 @@ static bool lowerPrivate(GpuLowering *g, TileBuilder *b, MlirOperation op,
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirType type = mlirValueGetType(result);
   GpuIndirect a;
-  if (!gpuIndirectSetUp(g, op, 1, type, &a))
+  GpuTile v;
+  bool owned;
+  if (!gpuIndirectSetUpValue(g, op, &a, &v, &owned))
     return false;
-  GpuTile *vp = gpuOperandTile(g, op, 0);
-  if (!vp) {
-    gpuIndirectTearDown(&a);
-    return false;
-  }
-  GpuTile v = vp->uniform ? gpuTileMaterialize(vp, &a.layout) : *vp;
   gpuIndirectBounds(b, &a);
   int32_t identity;
   identityOf(g->priv[k].kind, &identity);
@@ -781,7 +777,7 @@ static bool lowerPrivate(GpuLowering *g, TileBuilder *b, MlirOperation op,
                             2, attrs));
     t.regs[r] = bConstInt(b, i32, 0);
   }
-  if (vp->uniform)
+  if (owned)
     free(v.regs);
   gpuIndirectTearDown(&a);
   gpuSetTile(g, result, t);

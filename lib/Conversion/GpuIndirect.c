@@ -295,17 +295,27 @@ bool gpuLowerGather(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   return true;
 }
 
-bool gpuLowerScatter(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+bool gpuIndirectSetUpValue(GpuLowering *g, MlirOperation op, GpuIndirect *a,
+                           GpuTile *v, bool *owned) {
   MlirValue value = mlirOperationGetOperand(op, 0);
-  GpuIndirect a;
-  if (!gpuIndirectSetUp(g, op, 1, mlirValueGetType(value), &a))
+  if (!gpuIndirectSetUp(g, op, 1, mlirValueGetType(value), a))
     return false;
   GpuTile *vp = gpuOperandTile(g, op, 0);
   if (!vp) {
-    gpuIndirectTearDown(&a);
+    gpuIndirectTearDown(a);
     return false;
   }
-  GpuTile v = vp->uniform ? gpuTileMaterialize(vp, &a.layout) : *vp;
+  *owned = vp->uniform;
+  *v = vp->uniform ? gpuTileMaterialize(vp, &a->layout) : *vp;
+  return true;
+}
+
+bool gpuLowerScatter(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  GpuIndirect a;
+  GpuTile v;
+  bool owned;
+  if (!gpuIndirectSetUpValue(g, op, &a, &v, &owned))
+    return false;
   gpuIndirectBounds(b, &a);
   MlirType storage = gpuStorageType(a.elem);
   int V = a.vector;
@@ -329,7 +339,7 @@ bool gpuLowerScatter(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     }
     bYield(&slow, "scf.yield", 0, NULL);
   }
-  if (vp->uniform)
+  if (owned)
     free(v.regs);
   gpuIndirectTearDown(&a);
   return true;

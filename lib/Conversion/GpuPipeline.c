@@ -1032,6 +1032,20 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   return true;
 }
 
+/* Maps `op`'s result to a tile without registers that lives at `smem`
+ * (TileToGPU's lowering of the op then finds it there). */
+static void mapToShared(GpuLowering *g, MlirOperation op, MlirValue smem) {
+  MlirValue result = mlirOperationGetResult(op, 0);
+  TileLayout l;
+  tileTypeLayout(mlirValueGetType(result), &l);
+  GpuTile t = gpuTileAlloc(&l, mlirValueGetType(result));
+  free(t.regs);
+  t.regs = NULL;
+  t.numRegs = 0;
+  t.smem = smem;
+  gpuSetTile(g, result, t);
+}
+
 bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                           MlirValue iv, MlirValue lb, MlirValue ub,
                           MlirValue step) {
@@ -1091,32 +1105,15 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
       return false;
     commitGroup(b);
   }
-  /* The staged gathers of this iteration read buffer i % S. */
-  for (int j = 0; j < p->numGathers; ++j) {
-    MlirValue result = mlirOperationGetResult(p->gathers[j], 0);
-    TileLayout l;
-    tileTypeLayout(mlirValueGetType(result), &l);
-    GpuTile t = gpuTileAlloc(&l, mlirValueGetType(result));
-    free(t.regs);
-    t.regs = NULL;
-    t.numRegs = 0;
-    t.smem = byteGep(b, gpuDynamicSharedBase(b, g),
-                     bAddi(b, bMuli(b, stage, bConstIndex(b, p->stageBytes)),
-                           bConstIndex(b, p->gatherOffset[j])));
-    gpuSetTile(g, result, t);
-  }
-  /* The loads of this iteration are the tiles in buffer i % S. */
-  for (int j = 0; j < p->numLoads; ++j) {
-    MlirValue result = mlirOperationGetResult(p->loads[j], 0);
-    TileLayout l;
-    tileTypeLayout(mlirValueGetType(result), &l);
-    GpuTile t = gpuTileAlloc(&l, mlirValueGetType(result));
-    free(t.regs);
-    t.regs = NULL;
-    t.numRegs = 0;
-    t.smem = bufferOf(b, g, p, j, stage);
-    gpuSetTile(g, result, t);
-  }
+  /* The loads and staged gathers of this iteration are the tiles in
+   * buffer i % S. */
+  for (int j = 0; j < p->numGathers; ++j)
+    mapToShared(g, p->gathers[j],
+                byteGep(b, gpuDynamicSharedBase(b, g),
+                        bAddi(b, bMuli(b, stage, bConstIndex(b, p->stageBytes)),
+                              bConstIndex(b, p->gatherOffset[j]))));
+  for (int j = 0; j < p->numLoads; ++j)
+    mapToShared(g, p->loads[j], bufferOf(b, g, p, j, stage));
   return true;
 }
 
