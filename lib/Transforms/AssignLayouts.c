@@ -620,9 +620,12 @@ static void addSliceHint(Assign *a, MlirOperation op, const TileLayout *slice) {
  * first expand_dims in program order wins; another user recomputes its
  * cheap chain or converts, as without the hint). */
 static void hintSlices(Assign *a, MlirValue v, const TileLayout *slice,
-                       int depth) {
+                       int *budget) {
   MlirOperation def = tileDefiningOp(v);
-  if (depth > 16 || mlirOperationIsNull(def) || tileValueIsUniform(v))
+  /* The budget bounds the definitions visited from one expand_dims: a
+   * value used twice is visited twice, and a chain of such would
+   * otherwise take exponential time. */
+  if (--*budget < 0 || mlirOperationIsNull(def) || tileValueIsUniform(v))
     return;
   if (tileOpIsNamed(def, "tile.range")) {
     addSliceHint(a, def, slice);
@@ -642,7 +645,7 @@ static void hintSlices(Assign *a, MlirValue v, const TileLayout *slice,
   for (intptr_t i = gather ? 1 : 0; i < mlirOperationGetNumOperands(def); ++i) {
     MlirValue x = mlirOperationGetOperand(def, i);
     if (isTensor(x))
-      hintSlices(a, x, slice, depth + 1);
+      hintSlices(a, x, slice, budget);
   }
 }
 
@@ -654,7 +657,8 @@ static MlirWalkResult findSliceHints(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   TileLayout parent = expandedLayout(a, op);
   TileLayout slice = tileLayoutSlice(&parent, (int)axis);
-  hintSlices(a, mlirOperationGetOperand(op, 0), &slice, 0);
+  int budget = 64;
+  hintSlices(a, mlirOperationGetOperand(op, 0), &slice, &budget);
   return MlirWalkResultAdvance;
 }
 

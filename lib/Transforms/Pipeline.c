@@ -170,9 +170,12 @@ static bool registerOnly(MlirOperation op) {
 }
 
 /* Whether `v` can be computed for another iteration: the induction
- * variable, a value from before the loop, or registerOnly ops of those. */
-static bool indexRecomputable(MlirValue v, MlirBlock body, int depth) {
-  if (depth > 32)
+ * variable, a value from before the loop, or registerOnly ops of those.
+ * `*budget` bounds the definitions visited (a value used twice is
+ * visited twice; a long chain of such is refused, not walked
+ * exponentially). */
+static bool indexRecomputable(MlirValue v, MlirBlock body, int *budget) {
+  if (--*budget < 0)
     return false;
   if (mlirValueIsABlockArgument(v))
     return !mlirBlockEqual(mlirBlockArgumentGetOwner(v), body) ||
@@ -183,7 +186,7 @@ static bool indexRecomputable(MlirValue v, MlirBlock body, int depth) {
   if (!registerOnly(def))
     return false;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
-    if (!indexRecomputable(mlirOperationGetOperand(def, i), body, depth + 1))
+    if (!indexRecomputable(mlirOperationGetOperand(def, i), body, budget))
       return false;
   return true;
 }
@@ -191,8 +194,9 @@ static bool indexRecomputable(MlirValue v, MlirBlock body, int depth) {
 static bool gatherQualifies(MlirOperation op, MlirBlock body) {
   if (!stagedGatherShape(op))
     return false;
+  int budget = 256; /* GpuPipeline.c lowers at most 256 ops again */
   for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i)
-    if (!indexRecomputable(mlirOperationGetOperand(op, i), body, 0))
+    if (!indexRecomputable(mlirOperationGetOperand(op, i), body, &budget))
       return false;
   return true;
 }
