@@ -961,7 +961,7 @@ static void collectSlice(const GpuPipeline *p, MlirValue v, MlirOperation *ops,
  * own iteration later, which replaces what is mapped here. */
 static bool issueGathers(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                          MlirValue iv, MlirValue stage) {
-  enum { MAX_SLICE = 256 };
+  enum { MAX_SLICE = 4 * 256 }; /* tile-pipeline: 256 visits per gather */
   MlirOperation slice[MAX_SLICE];
   int n = 0;
   for (int j = 0; j < p->numGathers; ++j)

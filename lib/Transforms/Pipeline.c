@@ -194,7 +194,7 @@ static bool indexRecomputable(MlirValue v, MlirBlock body, int *budget) {
 static bool gatherQualifies(MlirOperation op, MlirBlock body) {
   if (!stagedGatherShape(op))
     return false;
-  int budget = 256; /* GpuPipeline.c lowers at most 256 ops again */
+  int budget = 256; /* per gather: GpuPipeline.c lowers the union again */
   for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i)
     if (!indexRecomputable(mlirOperationGetOperand(op, i), body, &budget))
       return false;
