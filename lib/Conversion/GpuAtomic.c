@@ -752,9 +752,8 @@ static bool lowerPrivate(GpuLowering *g, TileBuilder *b, MlirOperation op,
   GpuIndirect a;
   GpuTile v;
   bool owned;
-  if (!gpuIndirectSetUpValue(g, op, &a, &v, &owned))
+  if (!gpuIndirectSetUpValue(g, b, op, &a, &v, &owned))
     return false;
-  gpuIndirectBounds(b, &a);
   int32_t identity;
   identityOf(g->priv[k].kind, &identity);
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);

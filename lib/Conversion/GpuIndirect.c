@@ -295,8 +295,8 @@ bool gpuLowerGather(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   return true;
 }
 
-bool gpuIndirectSetUpValue(GpuLowering *g, MlirOperation op, GpuIndirect *a,
-                           GpuTile *v, bool *owned) {
+bool gpuIndirectSetUpValue(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                           GpuIndirect *a, GpuTile *v, bool *owned) {
   MlirValue value = mlirOperationGetOperand(op, 0);
   if (!gpuIndirectSetUp(g, op, 1, mlirValueGetType(value), a))
     return false;
@@ -307,6 +307,7 @@ bool gpuIndirectSetUpValue(GpuLowering *g, MlirOperation op, GpuIndirect *a,
   }
   *owned = vp->uniform;
   *v = vp->uniform ? gpuTileMaterialize(vp, &a->layout) : *vp;
+  gpuIndirectBounds(b, a);
   return true;
 }
 
@@ -314,9 +315,8 @@ bool gpuLowerScatter(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   GpuIndirect a;
   GpuTile v;
   bool owned;
-  if (!gpuIndirectSetUpValue(g, op, &a, &v, &owned))
+  if (!gpuIndirectSetUpValue(g, b, op, &a, &v, &owned))
     return false;
-  gpuIndirectBounds(b, &a);
   MlirType storage = gpuStorageType(a.elem);
   int V = a.vector;
   for (int reg = 0; reg < v.numRegs; reg += V) {

@@ -22,12 +22,12 @@ typedef struct {
 bool gpuIndirectSetUp(GpuLowering *g, MlirOperation op, intptr_t memOperand,
                       MlirType tileType, GpuIndirect *a);
 void gpuIndirectTearDown(GpuIndirect *a);
-/* gpuIndirectSetUp for an op that writes its tile operand 0 to memref
- * operand 1 (scatter, the shared-memory atomics): also that tile's
- * registers in the layout (*v; *owned when materialized from a uniform
- * tile: the caller frees v->regs). */
-bool gpuIndirectSetUpValue(GpuLowering *g, MlirOperation op, GpuIndirect *a,
-                           GpuTile *v, bool *owned);
+/* gpuIndirectSetUp and gpuIndirectBounds for an op that writes its tile
+ * operand 0 to memref operand 1 (scatter, the shared-memory atomics):
+ * also that tile's registers in the layout (*v; *owned when materialized
+ * from a uniform tile: the caller frees v->regs). */
+bool gpuIndirectSetUpValue(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                           GpuIndirect *a, GpuTile *v, bool *owned);
 /* The sizes in the index tiles' integer type, built once per op. */
 void gpuIndirectBounds(TileBuilder *b, GpuIndirect *a);
 /* Register `reg`: whether every index is in bounds (an i1), and *ptr, its

@@ -216,12 +216,9 @@ static int64_t gatherStageBytes(MlirOperation op, int numWarps) {
 
 /* Marks the loop's qualifying gathers (at most GPU_PIPELINE_MAX_LOADS,
  * lib/Conversion/GpuPipeline.h) and the loop's stages; false if none. */
-static bool markGathers(MlirOperation loop, MlirBlock body, int stages) {
+static bool markGathers(MlirOperation loop, MlirBlock body, int stages,
+                        int numWarps) {
   enum { MAX_STAGED = 4 };
-  MlirOperation kernel = mlirOperationGetParentOperation(loop);
-  while (!mlirOperationIsNull(kernel) && !tileIsKernel(kernel))
-    kernel = mlirOperationGetParentOperation(kernel);
-  int numWarps = tileKernelNumWarps(kernel, 0);
   MlirOperation staged[MAX_STAGED];
   int n = 0;
   int64_t stage = 0;
@@ -263,7 +260,8 @@ static MlirWalkResult scanLoop(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static void markLoop(MlirOperation loop, int stages, bool useTma) {
+static void markLoop(MlirOperation loop, int stages, bool useTma,
+                     int numWarps) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   LoopScan scan = {loop, false};
   mlirOperationWalk(loop, scanLoop, &scan, MlirWalkPreOrder);
@@ -282,7 +280,7 @@ static void markLoop(MlirOperation loop, int stages, bool useTma) {
   if (marked > 0)
     mlirOperationSetAttributeByName(loop, tileStr("tile.num_stages"),
                                     tileI32Attr(ctx, stages));
-  else if (markGathers(loop, body, stages))
+  else if (markGathers(loop, body, stages, numWarps))
     return;
   /* Bulk tensor copies for all of the loop's loads, or for none: one kind
    * of wait per stage. */
@@ -297,12 +295,13 @@ static void markLoop(MlirOperation loop, int stages, bool useTma) {
 typedef struct {
   int stages;
   bool tma; /* the chip has bulk tensor copies (and wgmma) */
+  int numWarps; /* the kernel's */
 } PipelineState;
 
 static MlirWalkResult markLoops(MlirOperation op, void *userData) {
   PipelineState *st = userData;
   if (tileOpIsNamed(op, "scf.for"))
-    markLoop(op, st->stages, st->tma);
+    markLoop(op, st->stages, st->tma, st->numWarps);
   return MlirWalkResultAdvance;
 }
 
@@ -517,7 +516,8 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   const PipelineOptions *o = userData;
   if (!tileIsKernel(op))
     return MlirWalkResultAdvance;
-  PipelineState st = {tileKernelNumStages(op, o->numStages), o->tma};
+  PipelineState st = {tileKernelNumStages(op, o->numStages), o->tma,
+                      tileKernelNumWarps(op, 0)};
   if (st.stages >= 2)
     mlirOperationWalk(op, markLoops, &st, MlirWalkPostOrder);
   if (o->tma) {
