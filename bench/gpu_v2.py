@@ -405,7 +405,7 @@ def run(tile_run, d):
             key = re.sub(r"^(gpu-(cas|rmw)).*", r"\1", key)
             # Gathers staged through shared memory (cp.async) and atomics
             # counted there are families of their own.
-            if c.get("kernel") in ("bag_sum", "histogram256"):
+            if c.get("kernel") in ("bag_sum", "histogram256", "rmw_static"):
                 key = c["name"]
             if key in seen:
                 continue

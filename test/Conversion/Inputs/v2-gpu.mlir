@@ -148,3 +148,16 @@ func.func @splitk(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>,
   %oh = "tile.atomic_rmw"(%dh, %h, %rows, %cols) {kind = "add", sem = "release"} : (tensor<16x128xf16>, memref<?x?xf16>, tensor<16x128xi32>, tensor<16x128xi32>) -> tensor<16x128xf16>
   return
 }
+
+// Relaxed max atomics at system scope, results unused, into a static
+// memref: counted in shared memory (filled with INT32_MIN), added with a
+// system-scope red.max at the end.
+func.func @bins_max(%vals: memref<?xi32>, %idx: memref<?xi32>, %mem: memref<64xi32>) attributes {tile.kernel} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c128 = arith.constant 128 : index
+  %off = arith.muli %pid, %c128 : index
+  %v = "tile.load"(%vals, %off) : (memref<?xi32>, index) -> tensor<128xi32>
+  %i = "tile.load"(%idx, %off) {padding = -1 : i32} : (memref<?xi32>, index) -> tensor<128xi32>
+  %o = "tile.atomic_rmw"(%v, %mem, %i) {kind = "max", sem = "relaxed", scope = "sys"} : (tensor<128xi32>, memref<64xi32>, tensor<128xi32>) -> tensor<128xi32>
+  return
+}

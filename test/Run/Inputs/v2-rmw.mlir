@@ -18,3 +18,17 @@ func.func @rmw(%vals: memref<?x${T}>, %idx: memref<?xi32>, %mem: memref<?x${T}>,
   "tile.store"(%o1, %old, %off) : (tensor<128x${T}>, memref<?x${T}>, index) -> ()
   return
 }
+
+// Relaxed atomics with unused results into a static memref of 20 slots:
+// on the GPU each block counts in shared memory and adds its slots at the
+// end (docs/gpu.md, "atomics counted in shared memory"); memory ends the
+// same. Elements past the end of idx load index -1 and touch nothing.
+func.func @rmw_static(%vals: memref<?xi32>, %idx: memref<?xi32>, %mem: memref<20xi32>) attributes {tile.kernel} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c128 = arith.constant 128 : index
+  %off = arith.muli %pid, %c128 : index
+  %v = "tile.load"(%vals, %off) : (memref<?xi32>, index) -> tensor<128xi32>
+  %i = "tile.load"(%idx, %off) {padding = -1 : i32} : (memref<?xi32>, index) -> tensor<128xi32>
+  %o = "tile.atomic_rmw"(%v, %mem, %i) {kind = "${KIND}", sem = "relaxed"} : (tensor<128xi32>, memref<20xi32>, tensor<128xi32>) -> tensor<128xi32>
+  return
+}
