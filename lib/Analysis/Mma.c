@@ -28,6 +28,13 @@ static TileMmaInput fp8Input(MlirType t) {
   return mlirTypeIsAFloat8E4M3FN(t) ? MMA_E4M3 : MMA_E5M2;
 }
 
+bool tileDotIsTf32(MlirOperation dot) {
+  MlirStringRef precision;
+  return mlirTypeIsAF32(elemOf(mlirOperationGetOperand(dot, 0))) &&
+         !(tileOpStrAttr(dot, "precision", &precision) &&
+           mlirStringRefEqual(precision, tileStr("ieee")));
+}
+
 bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why) {
   MlirType a = elemOf(mlirOperationGetOperand(dot, 0));
   MlirType b = elemOf(mlirOperationGetOperand(dot, 1));
@@ -46,9 +53,7 @@ bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why) {
   } else if (mlirTypeIsABF16(a) && mlirTypeIsAF32(c)) {
     *out = (TileMmaInstr){MMA_BF16, 16, 2, false, MMA_BF16, false};
   } else if (mlirTypeIsAF32(a) && mlirTypeIsAF32(c)) {
-    MlirStringRef precision;
-    if (tileOpStrAttr(dot, "precision", &precision) &&
-        mlirStringRefEqual(precision, tileStr("ieee"))) {
+    if (!tileDotIsTf32(dot)) {
       *why = "precision = \"ieee\" has no tensor-core instruction";
       return false;
     }

@@ -31,6 +31,12 @@ typedef struct {
   bool wgmmaOnly;
 } TileMmaInstr;
 
+/* Whether `dot` takes f32 inputs at tf32 precision (its `precision` is
+ * "tf32", the default): every lowering drops the inputs' low 13 mantissa
+ * bits, the tensor cores by reading them, the others with
+ * bTruncateToTf32. */
+bool tileDotIsTf32(MlirOperation dot);
+
 /* The instruction for `dot`, or false with a reason (for the remark):
  * element types without an instruction, precision = "ieee", or a shape
  * the instruction does not divide. fp8 (e4m3, e5m2, mixed) with an f32

@@ -82,14 +82,17 @@ static MlirValue placeReg(TileBuilder *b, const Placement *p, int reg) {
 
 static const int32_t kIdentity[TILE_MAX_LAYOUT_RANK] = {0, 1, 2};
 
-/* Writes every register of `t` to base[flat(coords)]. */
+/* Writes every register of `t` to base[flat(coords)], at tf32 precision
+ * when `tf32` (an FMA dot's f32 inputs: docs/numerics.md). */
 static void writeTile(GpuLowering *g, TileBuilder *b, MlirValue base,
-                      const GpuTile *t) {
+                      const GpuTile *t, bool tf32) {
   int bytes = tileElemBytes(t->elem);
   Placement p = place(g, b, &t->layout, t->shape, t->rank, t->shape,
                       kIdentity, base, t->elem);
-  for (int r = 0; r < t->numRegs; ++r)
-    gpuStorePtr(b, gpuToStorage(b, t->regs[r]), placeReg(b, &p, r), bytes);
+  for (int r = 0; r < t->numRegs; ++r) {
+    MlirValue v = tf32 ? bTruncateToTf32(b, t->regs[r]) : t->regs[r];
+    gpuStorePtr(b, gpuToStorage(b, v), placeReg(b, &p, r), bytes);
+  }
 }
 
 static MlirValue readElement(TileBuilder *b, MlirValue ptr, MlirType elem) {
@@ -138,7 +141,7 @@ bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   gpuNeedShared(g, numElements(src.rank, src.shape) * tileElemBytes(src.elem));
   MlirValue base = gpuSharedBase(b, g);
   gpuBarrier(g, b);
-  writeTile(g, b, base, &src);
+  writeTile(g, b, base, &src, false);
   gpuBarrier(g, b);
   /* A reshape reads its result in row-major order; the others read the
    * source's coordinates (permuted for a trans). */
@@ -256,16 +259,17 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   gpuDotOperandTiles(g, op, &d, &A, &B, &C);
   int64_t M = A.shape[0], K = A.shape[1], N = B.shape[1];
   int aBytes = tileElemBytes(A.elem);
-  int64_t bOffset = M * K; /* B follows A, in elements of A's size */
   int64_t bStart = (M * K * aBytes + 15) / 16 * 16;
   gpuNeedShared(g, bStart + K * N * tileElemBytes(B.elem));
   MlirValue base = gpuSharedBase(b, g);
   MlirValue bBase = gpuGep(b, base, bConstIndex(b, bStart),
                            mlirIntegerTypeGet(g->ctx, 8));
-  (void)bOffset;
   gpuBarrier(g, b);
-  writeTile(g, b, base, &A);
-  writeTile(g, b, bBase, &B);
+  /* The inputs are truncated once, as they are staged: the tensor cores
+   * would read only their top 19 bits. */
+  bool tf32 = tileDotIsTf32(op);
+  writeTile(g, b, base, &A, tf32);
+  writeTile(g, b, bBase, &B, tf32);
   gpuBarrier(g, b);
   /* Each thread walks K once for all of its accumulator registers. */
   GpuTile out = gpuTileAlloc(&l, type);

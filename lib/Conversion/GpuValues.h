@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "lib/Analysis/Layout.h"
+#include "lib/Analysis/MemoryOrder.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Conversion/TileToGPU.h"
 #include "lib/Support/Build.h"
@@ -185,6 +186,9 @@ typedef struct GpuLowering {
     MlirValue smem;
   } staged[8];
   int numStaged;
+  /* The accesses a barrier must precede, so that the program's threads
+   * see its own loads and stores in program order (MemoryOrder.h). */
+  TileMemoryOrder memoryOrder;
   bool failed;
   GpuValueMap values;
 } GpuLowering;

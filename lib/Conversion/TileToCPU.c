@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Analysis/Mma.h"
 #include "lib/Conversion/Combiner.h"
 #include "lib/Conversion/CpuOps.h"
 #include "lib/Support/Build.h"
@@ -272,23 +273,12 @@ static void lowerStore(MlirOperation op) {
     bYield(&loops[d], "scf.yield", 0, NULL);
 }
 
-/* tf32 keeps 10 mantissa bits: the low 13 are dropped (toward zero), as
- * the tensor cores read f32 operands in registers (mma.sync) and in shared
- * memory (wgmma, where nothing could round them); NaN stays NaN. */
-static MlirValue roundToTF32(TileBuilder *b, MlirValue x) {
-  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  MlirValue bits = bCast(b, "arith.bitcast", x, i32);
-  bits = bAndi(b, bits, bConstInt(b, i32, (int32_t)0xFFFFE000));
-  MlirValue rounded = bCast(b, "arith.bitcast", bits, mlirValueGetType(x));
-  return bSelect(b, bCmpf(b, ARITH_F_UNO, x, x), x, rounded);
-}
-
 /* One dot input element, converted to the accumulator type. */
 static MlirValue dotInput(TileBuilder *b, MlirValue v, MlirType acc,
                           bool tf32) {
   MlirType t = mlirValueGetType(v);
-  if (mlirTypeIsAF32(t) && tf32)
-    v = roundToTF32(b, v);
+  if (tf32)
+    v = bTruncateToTf32(b, v);
   if (mlirTypeEqual(t, acc))
     return v;
   return bCast(b, mlirTypeIsAInteger(acc) ? "arith.extsi" : "arith.extf", v,
@@ -303,9 +293,7 @@ static MlirValue lowerDot(MlirOperation op) {
   MlirType type = tileCpuPlainTile(resultType(op));
   MlirType accElem = elemOf(type);
   bool isInt = mlirTypeIsAInteger(accElem);
-  MlirStringRef precision;
-  bool tf32 = !(tileOpStrAttr(op, "precision", &precision) &&
-                mlirStringRefEqual(precision, tileStr("ieee")));
+  bool tf32 = tileDotIsTf32(op);
   int64_t k = dimOf(mlirValueGetType(a), 1);
   MlirValue zero = bConstIndex(&b, 0), one = bConstIndex(&b, 1);
   MlirValue kEnd = bConstIndex(&b, k);

@@ -241,6 +241,8 @@ static bool lowerV2(GpuLowering *g, TileBuilder *b, MlirOperation op,
 
 static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   b->loc = mlirOperationGetLocation(op);
+  if (tileMemoryOrderBarrierBefore(&g->memoryOrder, op))
+    gpuBarrier(g, b);
   int64_t axis = 0;
   bool handled = false;
   if (tileOpIsNamed(op, "tile.program_id") ||
@@ -552,6 +554,11 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
            entryName);
   snprintf(g.tmemName, sizeof g.tmemName, "__tile_tmem_%s", entryName);
   gpuMapInit(&g.values);
+  if (!tileMemoryOrderFind(kernel, &g.memoryOrder)) {
+    tileEmitOpError(kernel, "out of memory");
+    gpuMapFree(&g.values);
+    return mlirLogicalResultFailure();
+  }
   g.pipeBytes = gpuPipelineBytes(&g, kernel);
   g.cache = tileBuildCacheInit(entry);
   TileBuilder b = tileBuilderBefore(mlirBlockGetTerminator(entry));
@@ -633,6 +640,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   if (ok && g.tmemColumns > 0)
     addSharedBuffer(gpuModule, g.tmemName, GPU_TCGEN05_SHARED_BYTES, false, 8);
   *sharedBytes = total;
+  tileMemoryOrderFree(&g.memoryOrder);
   gpuMapFree(&g.values);
   tileBuildCacheFree(&g.cache);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

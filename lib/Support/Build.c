@@ -151,6 +151,14 @@ MlirValue bCast(TileBuilder *b, const char *name, MlirValue x, MlirType type) {
   return pure(b, &key, 0, NULL);
 }
 
+MlirValue bTruncateToTf32(TileBuilder *b, MlirValue x) {
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirValue bits = bCast(b, "arith.bitcast", x, i32);
+  bits = bAndi(b, bits, bConstInt(b, i32, (int32_t)0xFFFFE000));
+  MlirValue truncated = bCast(b, "arith.bitcast", bits, mlirValueGetType(x));
+  return bSelect(b, bCmpf(b, ARITH_F_UNO, x, x), x, truncated);
+}
+
 MlirValue bDim(TileBuilder *b, MlirValue memref, int64_t dim) {
   MlirValue operands[] = {memref, bConstIndex(b, dim)};
   MlirType index = mlirIndexTypeGet(b->ctx);

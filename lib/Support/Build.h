@@ -54,6 +54,11 @@ MlirValue bAndi(TileBuilder *b, MlirValue x, MlirValue y);
 MlirValue bCmpi(TileBuilder *b, int predicate, MlirValue x, MlirValue y);
 MlirValue bCmpf(TileBuilder *b, int predicate, MlirValue x, MlirValue y);
 MlirValue bSelect(TileBuilder *b, MlirValue c, MlirValue t, MlirValue f);
+/* f32 `x` at tf32 precision: the low 13 mantissa bits dropped (toward
+ * zero), as the tensor cores read f32 operands; a NaN stays NaN
+ * (docs/numerics.md, "tf32 dot inputs"). Every lowering of an f32 dot at
+ * precision "tf32" that is not a tensor-core instruction calls this. */
+MlirValue bTruncateToTf32(TileBuilder *b, MlirValue x);
 /* A unary cast-like op: bCast(b, "arith.extf", x, f32). */
 MlirValue bCast(TileBuilder *b, const char *name, MlirValue x, MlirType type);
 

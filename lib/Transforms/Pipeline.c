@@ -6,6 +6,7 @@
 
 #include "lib/Analysis/Contiguity.h"
 #include "lib/Analysis/Layout.h"
+#include "lib/Analysis/MemoryOrder.h"
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/ProgramScalars.h"
 #include "lib/Analysis/SmemLayout.h"
@@ -98,8 +99,15 @@ static bool oneBoxOfRows(MlirType tile) {
   return rank == 2 || (rank == 3 && mlirShapedTypeGetDimSize(tile, 0) == 1);
 }
 
+/* Copies issued ahead read memory before the program's earlier stores
+ * land (MemoryOrder.h): only memrefs no op writes are copied. */
+static bool readOnly(MlirOperation access) {
+  return !tileMemrefIsWritten(mlirOperationGetOperand(access, 0));
+}
+
 static bool qualifies(MlirOperation load, MlirBlock body) {
-  if (!tileOpIsNamed(load, "tile.load") || !zeroPadding(load))
+  if (!tileOpIsNamed(load, "tile.load") || !zeroPadding(load) ||
+      !readOnly(load))
     return false;
   MlirValue result = mlirOperationGetResult(load, 0);
   if (!oneBoxOfRows(mlirValueGetType(result)) || !feedsMmaDot(load, body) ||
@@ -111,17 +119,6 @@ static bool qualifies(MlirOperation load, MlirBlock body) {
   return true;
 }
 
-/* Ops that write memory: a later iteration's copies, issued ahead, could
- * miss what they write. */
-static bool stores(MlirOperation op) {
-  static const char *const writers[] = {
-      "tile.store",      "tile.store_masked", "tile.scatter",
-      "tile.atomic_rmw", "tile.atomic_cas",   "memref.store"};
-  for (size_t i = 0; i < sizeof writers / sizeof writers[0]; ++i)
-    if (tileOpIsNamed(op, writers[i]))
-      return true;
-  return false;
-}
 
 /* ---- staged gathers ------------------------------------------------------ */
 
@@ -192,7 +189,7 @@ static bool indexRecomputable(MlirValue v, MlirBlock body, int *budget) {
 }
 
 static bool gatherQualifies(MlirOperation op, MlirBlock body) {
-  if (!stagedGatherShape(op))
+  if (!stagedGatherShape(op) || !readOnly(op))
     return false;
   int budget = 256; /* per gather: GpuPipeline.c lowers the union again */
   for (intptr_t i = 1; i < mlirOperationGetNumOperands(op); ++i)
@@ -252,7 +249,7 @@ typedef struct {
 
 static MlirWalkResult scanLoop(MlirOperation op, void *userData) {
   LoopScan *scan = userData;
-  if (stores(op) || (tileOpIsNamed(op, "scf.for") &&
+  if (tileOpWritesMemory(op) || (tileOpIsNamed(op, "scf.for") &&
                      !mlirOperationEqual(op, scan->loop))) {
     scan->ruledOut = true;
     return MlirWalkResultInterrupt;
@@ -483,11 +480,14 @@ static void markPersistent(MlirOperation kernel, TileChoice option) {
 }
 
 /* A store of a wgmma or tcgen05 accumulator goes out through shared memory by a bulk
- * tensor store (tileTmaCanStore). */
+ * tensor store (tileTmaCanStore), where nothing else of the program
+ * touches its memref: the async proxy's writes are not ordered with the
+ * threads' accesses (MemoryOrder.h). */
 static MlirWalkResult markStores(MlirOperation op, void *userData) {
   (void)userData;
   TileSmemLayout s;
-  if (tileTmaCanStore(op, &s))
+  if (tileTmaCanStore(op, &s) &&
+      tileMemrefAccessedOnlyBy(mlirOperationGetOperand(op, 1), op))
     mlirOperationSetAttributeByName(
         op, tileStr("tile.tma"), mlirUnitAttrGet(mlirOperationGetContext(op)));
   return MlirWalkResultAdvance;
