@@ -12,22 +12,11 @@
 #include "lib/Runtime/Package.h"
 #include "llvm-c/Support.h"
 
-/* Sets `key` from a C API string (NULL: the default) through the option
- * parser, whose messages then lose their flag. */
+/* Sets `key` from a C API string (NULL: the default), as the option
+ * table (Options.h) reads it. */
 static int setOption(TileGpuOptions *o, const char *key, const char *value,
                      char *err, size_t errSize) {
-  if (!value)
-    return 0;
-  char text[96];
-  snprintf(text, sizeof text, "%s=%.80s", key, value);
-  if (!tileGpuOptionsParse(o, text, err, errSize))
-    return 0;
-  /* The parser speaks to tile-opt users; say it without the flag. */
-  const char *prefix = "--tile-compile: ";
-  size_t n = strlen(prefix);
-  if (strncmp(err, prefix, n) == 0)
-    memmove(err, err + n, strlen(err + n) + 1);
-  return 1;
+  return value && !tileOptionSet(&o->options, key, value, err, errSize);
 }
 
 int tileCompileKernel(MlirModule module, const char *name,
@@ -61,12 +50,13 @@ int tileCompileKernel(MlirModule module, const char *name,
     snprintf(err, errSize, "indexBits is %d: 0, 32 or 64", in->indexBits);
     return 1;
   }
-  o.numWarps = in->numWarps;
-  o.numStages = in->numStages;
-  o.indexBits = in->indexBits ? in->indexBits : 32;
-  o.fastMath = in->fastMath != 0;
-  o.toolkit = in->toolkit;
-  o.generic = in->eagerGeneric ? TILE_GENERIC_EAGER : TILE_GENERIC_AUTO;
+  if (setOption(&o, "toolkit", in->toolkit, err, errSize))
+    return 1;
+  o.options.numWarps = in->numWarps;
+  o.options.numStages = in->numStages;
+  o.options.indexBits = in->indexBits ? in->indexBits : 32;
+  o.options.fastMath = in->fastMath != 0;
+  o.options.generic = in->eagerGeneric ? TILE_GENERIC_EAGER : TILE_GENERIC_AUTO;
   o.remarks.fn = in->remark;
   o.remarks.userData = in->remarkUserData;
   if (in->cache && in->cacheDir) {

@@ -16,7 +16,7 @@
 
 typedef struct {
   const TilePassDef *def;
-  TilePassOptions options;
+  TileOptions options;
 } PassInstance;
 
 /* One TypeID per pass row: the address of the row is unique and aligned. */
@@ -53,7 +53,7 @@ static void runPass(MlirOperation op, MlirExternalPass pass, void *userData) {
 }
 
 static MlirPass createPass(const TilePassDef *def,
-                           const TilePassOptions *options) {
+                           const TileOptions *options) {
   PassInstance *self = calloc(1, sizeof *self);
   if (!self)
     return (MlirPass){NULL};
@@ -89,111 +89,20 @@ static void report(MlirStringCallback cb, void *userData, const char *msg) {
     cb(tileStr(msg), userData);
 }
 
-/* Whether `key` is one of the space-separated words in `keys`. */
-static bool keyAccepted(const char *keys, const char *key) {
-  size_t n = strlen(key);
-  for (const char *p = keys; *p;) {
-    while (*p == ' ')
-      ++p;
-    const char *end = p;
-    while (*end && *end != ' ')
-      ++end;
-    if ((size_t)(end - p) == n && n && memcmp(p, key, n) == 0)
-      return true;
-    p = end;
-  }
-  return false;
-}
-
-/* Parses "key=value key2=value2" into `out`, checking keys against `def`. */
+/* Parses "key=value key2=value2" into `out`, taking only the keys `def`
+ * reads (Options.h's table says what each means). */
 static bool parseOptions(const TilePassDef *def, MlirStringRef text,
-                         TilePassOptions *out, MlirStringCallback cb,
+                         TileOptions *out, MlirStringCallback cb,
                          void *userData) {
+  char why[400];
+  if (tileOptionsParse(out, text.data, text.length, def->optionKeys, why,
+                       sizeof why))
+    return true;
   TileStrBuf err = tileStrBufInit();
-  size_t i = 0;
-  bool ok = true;
-  while (ok && i < text.length) {
-    while (i < text.length && (text.data[i] == ' ' || text.data[i] == ','))
-      ++i;
-    if (i >= text.length)
-      break;
-    size_t k0 = i;
-    while (i < text.length && text.data[i] != '=' && text.data[i] != ' ')
-      ++i;
-    char key[64] = {0}, value[64] = {0};
-    snprintf(key, sizeof key, "%.*s", (int)(i - k0), text.data + k0);
-    if (i >= text.length || text.data[i] != '=') {
-      tileStrBufPrintf(&err, "pass '%s': option '%s' needs a value (%s=...)",
-                       def->name, key, key);
-      ok = false;
-      break;
-    }
-    size_t v0 = ++i;
-    while (i < text.length && text.data[i] != ' ')
-      ++i;
-    snprintf(value, sizeof value, "%.*s", (int)(i - v0), text.data + v0);
-    if (!keyAccepted(def->optionKeys, key)) {
-      tileStrBufPrintf(&err, "pass '%s' has no option '%s'%s%s", def->name,
-                       key, *def->optionKeys ? "; it accepts: " : "",
-                       def->optionKeys);
-      ok = false;
-    } else if (strcmp(key, "chip") == 0) {
-      snprintf(out->chip, sizeof out->chip, "%s", value);
-    } else if (strcmp(key, "fast-math") == 0) {
-      if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
-        tileStrBufPrintf(&err,
-                         "pass '%s': option 'fast-math' wants true or false, "
-                         "got '%s'",
-                         def->name, value);
-        ok = false;
-      }
-      out->fastMath = value[0] == 't';
-    } else if (strcmp(key, "asserts") == 0) {
-      if (!tileAssertsParse(value, &out->assertsOff)) {
-        tileStrBufPrintf(&err,
-                         "pass '%s': option 'asserts' wants on or off, got "
-                         "'%s'",
-                         def->name, value);
-        ok = false;
-      }
-    } else if (strcmp(key, "warp-specialize") == 0 ||
-               strcmp(key, "persistent") == 0 ||
-               strcmp(key, "cta-pairs") == 0) {
-      TileChoice *to = key[0] == 'w'   ? &out->warpSpecialize
-                       : key[0] == 'p' ? &out->persistent
-                                       : &out->ctaPairs;
-      if (!tileChoiceParse(value, to)) {
-        tileStrBufPrintf(&err,
-                         "pass '%s': option '%s' wants auto, true or false, "
-                         "got '%s'",
-                         def->name, key, value);
-        ok = false;
-      }
-    } else {
-      /* The ranges --tile-compile takes (lib/Target/GpuCompile.c), so an
-       * option means the same in a pipeline and in a compile. */
-      char *end = NULL;
-      long v = strtol(value, &end, 10);
-      bool warps = strcmp(key, "num-warps") == 0;
-      if (!*value || *end || v < 1 || v > (warps ? 32 : 8) ||
-          (warps && (v & (v - 1)))) {
-        tileStrBufPrintf(&err, "pass '%s': option '%s' wants %s, got '%s'",
-                         def->name, key,
-                         warps ? "a power of two from 1 to 32"
-                               : "an integer from 1 to 8",
-                         value);
-        ok = false;
-      } else if (warps) {
-        out->numWarps = (int)v;
-      } else if (strcmp(key, "num-stages") == 0) {
-        out->numStages = (int)v;
-      }
-    }
-  }
-  if (!ok)
-    report(cb, userData, tileStrBufCStr(&err));
+  tileStrBufPrintf(&err, "pass '%s': %s", def->name, why);
+  report(cb, userData, tileStrBufCStr(&err));
   tileStrBufFree(&err);
-  return ok;
+  return false;
 }
 
 MlirPass tileCreatePassByName(MlirStringRef name, MlirStringRef options,
@@ -210,8 +119,8 @@ MlirPass tileCreatePassByName(MlirStringRef name, MlirStringRef options,
     tileStrBufFree(&err);
     return (MlirPass){NULL};
   }
-  TilePassOptions parsed;
-  memset(&parsed, 0, sizeof parsed);
+  TileOptions parsed;
+  tileOptionsInit(&parsed);
   if (!parseOptions(def, options, &parsed, errorCallback, userData))
     return (MlirPass){NULL};
   return createPass(def, &parsed);

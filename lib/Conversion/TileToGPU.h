@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lib/Transforms/Options.h"
 #include "mlir-c/IR.h"
 
 /* Shared memory one block may use on `chip` ("sm_80", "sm_90a", ...): the
@@ -36,11 +37,9 @@ typedef struct {
   void *userData;
 } TileGpuRemarks;
 
-/* Which tensor-core instructions dots may use on a chip that has wgmma
- * (--tile-compile="mma=..."): auto, wgmma where a dot fits it (others
- * say why in a remark); sync, mma.sync only; wgmma, every tensor-core dot
- * on wgmma, and one that cannot be is an error saying why. */
-typedef enum { TILE_GPU_MMA_AUTO = 0, TILE_GPU_MMA_SYNC, TILE_GPU_MMA_WGMMA } TileGpuMma;
+/* TileGpuMma (Options.h): auto, wgmma where a dot fits it (others say
+ * why in a remark); sync, mma.sync only; wgmma, every tensor-core dot on
+ * wgmma, and one that cannot be is an error saying why. */
 
 /* Lowers `kernel` into the kernel llvm.func `entryName` (added to the module's
  * gpu.module when one exists: variants of one kernel share a binary).

@@ -12,8 +12,7 @@
 #include <string.h>
 
 #include "lib/Conversion/TileToCPU.h"
-#include "lib/Transforms/Numerics.h"
-#include "lib/Transforms/StripAsserts.h"
+#include "lib/Transforms/PassDef.h"
 #include "lib/Execution/CpuAlloc.h"
 #include "lib/Execution/CpuDebug.h"
 #include "lib/Execution/JitSymbols.h"
@@ -109,16 +108,16 @@ static int lowerToLLVM(MlirModule module, MlirOperation func, const char *name,
     if (!mlirOperationEqual(op, func))
       mlirOperationDestroy(op);
   }
-  if (o->assertsOff)
-    tileStripAsserts(func);
-  /* tile-numerics after tile-to-cpu, so the reductions' combiners are
-   * covered too. */
-  if (mlirLogicalResultIsFailure(tileLowerKernelToCPU(func)) ||
-      mlirLogicalResultIsFailure(
-          tileLegalizeNumerics(func, TILE_NUMERICS_CPU, false))) {
-    snprintf(err, errSize, "kernel '%s' cannot be lowered for the CPU", name);
-    return 1;
-  }
+  TileOptions passOptions;
+  tileOptionsInit(&passOptions);
+  passOptions.assertsOff = o->assertsOff;
+  for (const char *const *pass = tileCpuPassPipeline; *pass; ++pass)
+    if (mlirLogicalResultIsFailure(
+            tilePassFind(*pass)->run(func, &passOptions))) {
+      snprintf(err, errSize, "kernel '%s' cannot be lowered for the CPU",
+               name);
+      return 1;
+    }
   MlirContext ctx = mlirModuleGetContext(module);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   char pipelineError[512] = "";

@@ -133,7 +133,7 @@ static void computeKey(TileGpuCache *c, MlirModule module,
   hashLine(&h, "tile compile cache key", "1");
   hashLine(&h, "compiler", c->version);
   TileStrBuf options = tileStrBufInit();
-  tileGpuOptionsFormat(o, &options);
+  tileOptionsFormat(&o->options, &options);
   hashLine(&h, "options", tileStrBufCStr(&options));
   tileStrBufFree(&options);
   char emit[16];

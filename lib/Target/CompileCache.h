@@ -8,7 +8,7 @@
  *     build id of the executable, and of libMLIR and libLLVM when they
  *     are shared, so a rebuild with other code never reads an older
  *     build's entries) and the process-wide LLVM options tile set;
- *   - the options (tileGpuOptionsFormat) and the output kind;
+ *   - the options (tileOptionsFormat, lib/Transforms/Options.h) and the output kind;
  *   - the CUDA toolkit: its root and the size and modification time of
  *     ptxas, fatbinary and libdevice (cheaper than running
  *     `ptxas --version`, and it also sees a patched or replaced file);

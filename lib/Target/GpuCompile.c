@@ -18,12 +18,8 @@
 #include "lib/Support/DType.h"
 #include "lib/Support/IR.h"
 #include "lib/Transforms/AssignLayouts.h"
-#include "lib/Transforms/Canonicalize.h"
+#include "lib/Transforms/PassDef.h"
 #include "lib/Transforms/Pipeline.h"
-#include "lib/Transforms/Numerics.h"
-#include "lib/Transforms/WidenF8Dots.h"
-#include "lib/Transforms/PromoteSmem.h"
-#include "lib/Transforms/StripAsserts.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/GPU.h"
@@ -35,195 +31,17 @@ enum { LOWERING_SIZE = 512 };
 
 void tileGpuOptionsInit(TileGpuOptions *o) {
   memset(o, 0, sizeof *o);
-  snprintf(o->chip, sizeof o->chip, "sm_90a");
-  o->indexBits = 32;
-}
-
-static bool validChip(const char *chip) {
-  if (strlen(chip) >= sizeof((TileGpuOptions *)0)->chip)
-    return false;
-  /* sm_NN or sm_NNa / sm_NNNa */
-  if (strncmp(chip, "sm_", 3) != 0)
-    return false;
-  const char *p = chip + 3;
-  int digits = 0;
-  while (*p >= '0' && *p <= '9')
-    ++p, ++digits;
-  if (*p == 'a' || *p == 'f')
-    ++p;
-  return digits >= 2 && digits <= 3 && *p == '\0';
-}
-
-/* The chips LLVM 22's NVPTX back end knows (`llc -march=nvptx64
- * -mcpu=help`). It would take any other name with a warning per function
- * ("not a recognized processor") and write PTX for a default chip. */
-static const char *const kKnownChips[] = {
-    "sm_20",   "sm_21",   "sm_30",   "sm_32",   "sm_35",   "sm_37",
-    "sm_50",   "sm_52",   "sm_53",   "sm_60",   "sm_61",   "sm_62",
-    "sm_70",   "sm_72",   "sm_75",   "sm_80",   "sm_86",   "sm_87",
-    "sm_88",   "sm_89",   "sm_90",   "sm_90a",  "sm_100",  "sm_100a",
-    "sm_100f", "sm_101",  "sm_101a", "sm_101f", "sm_103",  "sm_103a",
-    "sm_103f", "sm_110",  "sm_110a", "sm_110f", "sm_120",  "sm_120a",
-    "sm_120f", "sm_121",  "sm_121a", "sm_121f"};
-
-/* Returns 0 if LLVM knows `chip`, else 1 with a message. */
-static int checkChipKnown(const char *chip, char *err, size_t errSize) {
-  for (size_t i = 0; i < sizeof kKnownChips / sizeof kKnownChips[0]; ++i)
-    if (strcmp(chip, kKnownChips[i]) == 0)
-      return 0;
-  snprintf(err, errSize,
-           "--tile-compile: chip '%s' is not one LLVM's NVPTX back end knows "
-           "(sm_20 ... sm_90a, sm_100 ... sm_121f)",
-           chip);
-  return 1;
+  tileOptionsInitCompile(&o->options);
 }
 
 int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
                         size_t errSize) {
-  const char *p = text;
-  while (*p) {
-    while (*p == ' ' || *p == ',')
-      ++p;
-    if (!*p)
-      break;
-    const char *eq = strchr(p, '=');
-    const char *end = p + strcspn(p, " ,");
-    if (!eq || eq > end) {
-      snprintf(err, errSize, "--tile-compile: expected key=value, got '%.*s'",
-               (int)(end - p), p);
-      return 1;
-    }
-    char key[32], value[512];
-    snprintf(key, sizeof key, "%.*s", (int)(eq - p), p);
-    snprintf(value, sizeof value, "%.*s", (int)(end - eq - 1), eq + 1);
-    if (strcmp(key, "chip") == 0) {
-      if (!validChip(value)) {
-        snprintf(err, errSize,
-                 "--tile-compile: chip '%s' is not of the form sm_90a / sm_80",
-                 value);
-        return 1;
-      }
-      if (checkChipKnown(value, err, errSize))
-        return 1;
-      snprintf(o->chip, sizeof o->chip, "%s", value);
-    } else if (strcmp(key, "num-warps") == 0 ||
-               strcmp(key, "num-stages") == 0) {
-      char *e;
-      long v = strtol(value, &e, 10);
-      bool isWarps = key[4] == 'w';
-      if (*e || v < 1 || v > (isWarps ? 32 : 8) || (isWarps && (v & (v - 1)))) {
-        snprintf(err, errSize,
-                 "--tile-compile: %s wants %s, got '%s'", key,
-                 isWarps ? "a power of two from 1 to 32"
-                         : "an integer from 1 to 8",
-                 value);
-        return 1;
-      }
-      if (isWarps)
-        o->numWarps = (int)v;
-      else
-        o->numStages = (int)v;
-    } else if (strcmp(key, "mma") == 0) {
-      if (strcmp(value, "auto") == 0) {
-        o->mma = TILE_GPU_MMA_AUTO;
-      } else if (strcmp(value, "sync") == 0) {
-        o->mma = TILE_GPU_MMA_SYNC;
-      } else if (strcmp(value, "wgmma") == 0) {
-        o->mma = TILE_GPU_MMA_WGMMA;
-      } else {
-        snprintf(err, errSize,
-                 "--tile-compile: mma wants auto, sync or wgmma, got '%s'",
-                 value);
-        return 1;
-      }
-    } else if (strcmp(key, "generic") == 0) {
-      if (strcmp(value, "lazy") != 0 && strcmp(value, "eager") != 0) {
-        snprintf(err, errSize,
-                 "--tile-compile: generic wants lazy or eager, got '%s'",
-                 value);
-        return 1;
-      }
-      o->generic = value[0] == 'l' ? TILE_GENERIC_LAZY : TILE_GENERIC_EAGER;
-    } else if (strcmp(key, "fast-math") == 0) {
-      if (strcmp(value, "true") != 0 && strcmp(value, "false") != 0) {
-        snprintf(err, errSize,
-                 "--tile-compile: fast-math wants true or false, got '%s'",
-                 value);
-        return 1;
-      }
-      o->fastMath = value[0] == 't';
-    } else if (strcmp(key, "asserts") == 0) {
-      if (!tileAssertsParse(value, &o->assertsOff)) {
-        snprintf(err, errSize,
-                 "--tile-compile: asserts wants on or off, got '%s'", value);
-        return 1;
-      }
-    } else if (strcmp(key, "warp-specialize") == 0 ||
-               strcmp(key, "persistent") == 0 ||
-               strcmp(key, "cta-pairs") == 0) {
-      TileChoice *to = key[0] == 'w'   ? &o->warpSpecialize
-                       : key[0] == 'p' ? &o->persistent
-                                       : &o->ctaPairs;
-      if (!tileChoiceParse(value, to)) {
-        snprintf(err, errSize,
-                 "--tile-compile: %s wants auto, true or false, got '%s'",
-                 key, value);
-        return 1;
-      }
-    } else if (strcmp(key, "index-bits") == 0) {
-      if (strcmp(value, "32") != 0 && strcmp(value, "64") != 0) {
-        snprintf(err, errSize,
-                 "--tile-compile: index-bits wants 32 or 64, got '%s'", value);
-        return 1;
-      }
-      o->indexBits = value[0] == '3' ? 32 : 64;
-    } else if (strcmp(key, "toolkit") == 0) {
-      if (!value[0] || strlen(value) >= sizeof o->toolkitPath) {
-        snprintf(err, errSize,
-                 "--tile-compile: toolkit wants the CUDA toolkit's root "
-                 "directory, got '%s'",
-                 value);
-        return 1;
-      }
-      snprintf(o->toolkitPath, sizeof o->toolkitPath, "%s", value);
-      o->toolkit = o->toolkitPath;
-    } else {
-      snprintf(err, errSize,
-               "--tile-compile: unknown option '%s' (chip, mma, num-warps, "
-               "num-stages, generic, fast-math, asserts, warp-specialize, "
-               "persistent, index-bits, cta-pairs, toolkit)",
-               key);
-      return 1;
-    }
-    p = end;
-  }
-  return 0;
-}
-
-/* A new field of TileGpuOptions either changes the output, and then goes
- * into tileGpuOptionsFormat (the compile cache's key), or does not, and
- * then this size changes with it: either way, look at the function. */
-#if defined(__x86_64__) && defined(__LP64__)
-_Static_assert(sizeof(TileGpuOptions) == 1136,
-               "TileGpuOptions changed: put every field that changes the "
-               "output into tileGpuOptionsFormat, then update this size");
-#endif
-
-void tileGpuOptionsFormat(const TileGpuOptions *o, TileStrBuf *out) {
-  static const char *const mma[] = {"auto", "sync", "wgmma"};
-  static const char *const generic[] = {"auto", "lazy", "eager"};
-  static const char *const choice[] = {"auto", "true", "false"};
-  /* Not here: toolkit (the cache hashes the toolkit's files), remarks,
-   * timing, the IR dumps (the cache stays out of such compiles) and the
-   * cache's own fields. */
-  tileStrBufPrintf(out,
-                   "chip=%s mma=%s generic=%s num-warps=%d num-stages=%d "
-                   "fast-math=%s asserts=%s warp-specialize=%s persistent=%s "
-                   "index-bits=%d cta-pairs=%s",
-                   o->chip, mma[o->mma], generic[o->generic], o->numWarps,
-                   o->numStages, o->fastMath ? "true" : "false",
-                   o->assertsOff ? "off" : "on", choice[o->warpSpecialize],
-                   choice[o->persistent], o->indexBits, choice[o->ctaPairs]);
+  char why[400];
+  if (tileOptionsParse(&o->options, text, strlen(text), NULL, why,
+                       sizeof why))
+    return 0;
+  snprintf(err, errSize, "--tile-compile: %s", why);
+  return 1;
 }
 
 bool tileGpuOptionsUseCache(TileGpuOptions *o) {
@@ -235,17 +53,21 @@ bool tileGpuOptionsUseCache(TileGpuOptions *o) {
 
 int tileGpuOptionsCheck(const TileGpuOptions *o, TileEmit emit, char *err,
                         size_t errSize) {
-  /* Callers may set o->chip directly (tile-run from the device's compute
-   * capability, embedders). */
-  if (checkChipKnown(o->chip, err, errSize))
-    return 1;
-  if (o->mma == TILE_GPU_MMA_WGMMA && strcmp(o->chip, "sm_90a") != 0) {
-    snprintf(err, errSize,
-             "--tile-compile: mma=wgmma needs chip=sm_90a: %s has no wgmma",
-             o->chip);
+  /* Callers may set the chip directly (tile-run from the device's compute
+   * capability, embedders): it is checked as the option would be. */
+  TileOptions probe = o->options;
+  char why[400];
+  if (!tileOptionSet(&probe, "chip", o->options.chip, why, sizeof why)) {
+    snprintf(err, errSize, "--tile-compile: %s", why);
     return 1;
   }
-  if (o->generic == TILE_GENERIC_LAZY && emit != TILE_EMIT_PACKAGE &&
+  if (o->options.mma == TILE_GPU_MMA_WGMMA && strcmp(o->options.chip, "sm_90a") != 0) {
+    snprintf(err, errSize,
+             "--tile-compile: mma=wgmma needs chip=sm_90a: %s has no wgmma",
+             o->options.chip);
+    return 1;
+  }
+  if (o->options.generic == TILE_GENERIC_LAZY && emit != TILE_EMIT_PACKAGE &&
       emit != TILE_EMIT_MLIR && emit != TILE_EMIT_LLVM) {
     snprintf(err, errSize,
              "--tile-compile: generic=lazy applies to packages: a PTX or "
@@ -336,8 +158,8 @@ const char *tileGpuFindToolkit(const TileGpuOptions *o, char *path,
   const char *candidates[] = {getenv("CUDA_HOME"), getenv("CUDA_PATH"),
                               "/usr/local/cuda"};
   size_t n = sizeof candidates / sizeof candidates[0];
-  if (o->toolkit) {
-    candidates[0] = o->toolkit;
+  if (o->options.toolkit[0]) {
+    candidates[0] = o->options.toolkit;
     n = 1;
   }
   for (size_t i = 0; i < n; ++i) {
@@ -355,8 +177,8 @@ const char *tileGpuFindToolkit(const TileGpuOptions *o, char *path,
 
 /* Where the toolkit was looked for, for messages. */
 static void toolkitSearched(const TileGpuOptions *o, char *out, size_t size) {
-  if (o->toolkit)
-    snprintf(out, size, "none at %s (no bin/ptxas)", o->toolkit);
+  if (o->options.toolkit[0])
+    snprintf(out, size, "none at %s (no bin/ptxas)", o->options.toolkit);
   else
     snprintf(out, size,
              "none found under $CUDA_HOME, $CUDA_PATH or /usr/local/cuda");
@@ -411,11 +233,11 @@ static int describePackage(MlirOperation kernel, const char *name,
                            size_t errSize) {
   memset(p, 0, sizeof *p);
   snprintf(p->kernelName, sizeof p->kernelName, "%s", name);
-  snprintf(p->chip, sizeof p->chip, "%s", o->chip);
+  snprintf(p->chip, sizeof p->chip, "%s", o->options.chip);
   p->numWarps = numWarps;
   p->producerWarps = tileKernelProducerWarps(kernel);
   p->persistent = tileKernelPersistent(kernel);
-  p->indexBits = o->indexBits;
+  p->indexBits = o->options.indexBits;
   p->ctaPairs = tileKernelCtaPairs(kernel);
   p->sharedBytes = (int)smem;
   p->flopsPerProgram = flopsPerProgram(kernel);
@@ -504,64 +326,6 @@ static void dumpIr(MlirOperation op, const char *when, const char *pass) {
           pass);
   mlirOperationPrint(op, printToStderr, NULL);
   fprintf(stderr, "\n\n");
-}
-
-/* The tile passes of the compile, in order, under their pipeline names. */
-typedef enum {
-  PASS_VERIFY,
-  PASS_WIDEN_F8_DOTS,
-  PASS_NUMERICS,
-  PASS_CANONICALIZE,
-  PASS_COALESCE,
-  PASS_ASSIGN_LAYOUTS,
-  PASS_PROMOTE_SMEM,
-  PASS_PIPELINE,
-} TilePass;
-
-static const struct {
-  TilePass pass;
-  const char *name;
-} kTilePasses[] = {
-    {PASS_VERIFY, "tile-verify"},
-    {PASS_WIDEN_F8_DOTS, "tile-widen-f8-dots"},
-    {PASS_NUMERICS, "tile-numerics"},
-    {PASS_CANONICALIZE, "tile-canonicalize"},
-    {PASS_COALESCE, "tile-coalesce"},
-    {PASS_ASSIGN_LAYOUTS, "tile-assign-layouts"},
-    {PASS_CANONICALIZE, "tile-canonicalize"},
-    {PASS_PROMOTE_SMEM, "tile-promote-smem"},
-    {PASS_PIPELINE, "tile-pipeline"},
-};
-
-/* Runs one tile pass on the module `m`; `wgmmaChip` is the chip whose
- * wgmma the dots may use (NULL: none). */
-static MlirLogicalResult runTilePass(TilePass pass, MlirOperation m,
-                                     const TileGpuOptions *o, int numWarps,
-                                     const char *wgmmaChip) {
-  switch (pass) {
-  case PASS_VERIFY:
-    return tileVerify(m);
-  case PASS_WIDEN_F8_DOTS:
-    return tileWidenF8Dots(m, numWarps, wgmmaChip);
-  case PASS_NUMERICS:
-    return tileLegalizeNumerics(m, tileNumericsGpuTarget(o->chip),
-                                o->fastMath);
-  case PASS_CANONICALIZE:
-    /* tile-canonicalize{asserts=off}, as a pipeline would run it. */
-    if (o->assertsOff)
-      tileStripAsserts(m);
-    return tileCanonicalize(m);
-  case PASS_COALESCE:
-    return tileCoalesce(m, numWarps);
-  case PASS_ASSIGN_LAYOUTS:
-    return tileAssignLayouts(m, numWarps, wgmmaChip);
-  case PASS_PROMOTE_SMEM:
-    return tilePromoteSmem(m);
-  case PASS_PIPELINE:
-    return tilePipeline(m, 0, o->chip, o->warpSpecialize, o->persistent,
-                        o->ctaPairs);
-  }
-  return mlirLogicalResultFailure();
 }
 
 static bool hasPrefix(MlirStringRef s, const char *prefix) {
@@ -684,16 +448,16 @@ static int compile(MlirModule module, const char *name,
   snprintf(kernelName, sizeof kernelName, "%.*s", (int)sym.length, sym.data);
   /* num-warps= overrides the kernel's tile.num_warps, everywhere: the
    * layout passes read the attribute. */
-  if (o->numWarps)
+  if (o->options.numWarps)
     mlirOperationSetAttributeByName(
         kernel, tileStr("tile.num_warps"),
-        tileI32Attr(mlirOperationGetContext(kernel), o->numWarps));
-  int numWarps = tileKernelNumWarps(kernel, o->numWarps);
+        tileI32Attr(mlirOperationGetContext(kernel), o->options.numWarps));
+  int numWarps = tileKernelNumWarps(kernel, o->options.numWarps);
   /* num-stages= overrides the kernel's tile.num_stages likewise. */
-  if (o->numStages)
+  if (o->options.numStages)
     mlirOperationSetAttributeByName(
         kernel, tileStr("tile.num_stages"),
-        tileI32Attr(mlirOperationGetContext(kernel), o->numStages));
+        tileI32Attr(mlirOperationGetContext(kernel), o->options.numStages));
   /* Only this kernel is compiled. */
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body), next;
@@ -703,19 +467,21 @@ static int compile(MlirModule module, const char *name,
       mlirOperationDestroy(op);
   }
   MlirOperation moduleOp = mlirModuleGetOperation(module);
-  /* The chip whose wgmma the dots may use (mma=sync: none). */
-  const char *wgmmaChip = o->mma == TILE_GPU_MMA_SYNC ? NULL : o->chip;
-  for (size_t i = 0; i < sizeof kTilePasses / sizeof kTilePasses[0]; ++i) {
+  /* The passes read the options as a pipeline's passes would, with the
+   * kernel's warps settled. */
+  TileOptions passOptions = o->options;
+  passOptions.numWarps = numWarps;
+  for (const char *const *name = tileGpuPassPipeline; *name; ++name) {
     if (o->printIrBefore)
-      dumpIr(moduleOp, "Before", kTilePasses[i].name);
-    if (mlirLogicalResultIsFailure(runTilePass(kTilePasses[i].pass, moduleOp,
-                                               o, numWarps, wgmmaChip))) {
+      dumpIr(moduleOp, "Before", *name);
+    if (mlirLogicalResultIsFailure(
+            tilePassFind(*name)->run(moduleOp, &passOptions))) {
       snprintf(err, errSize, "kernel '%s': the tile passes failed",
                kernelName);
       return 1;
     }
     if (o->printIrAfter)
-      dumpIr(moduleOp, "After", kTilePasses[i].name);
+      dumpIr(moduleOp, "After", *name);
   }
   STAGE_DONE(tilePasses);
   /* Two entries in one binary: the generic kernel, and one that assumes
@@ -727,10 +493,10 @@ static int compile(MlirModule module, const char *name,
   if (o->printIrBefore)
     dumpIr(moduleOp, "Before", "tile-to-gpu");
   if (mlirLogicalResultIsFailure(tileLowerKernelToGPU(
-          kernel, o->chip, o->mma, numWarps, kernelName, false, &o->remarks,
+          kernel, o->options.chip, o->options.mma, numWarps, kernelName, false, &o->remarks,
           &smem)) ||
       mlirLogicalResultIsFailure(tileLowerKernelToGPU(
-          kernel, o->chip, o->mma, numWarps, alignedName, true, &o->remarks,
+          kernel, o->options.chip, o->options.mma, numWarps, alignedName, true, &o->remarks,
           &alignedSmem))) {
     snprintf(err, errSize, "kernel '%s' cannot be lowered for the GPU",
              kernelName);
@@ -757,7 +523,7 @@ static int compile(MlirModule module, const char *name,
   }
   MlirOperation entries[TILE_MAX_ENTRIES];
   char lowering[LOWERING_SIZE] = "";
-  int numEntries = separateEntries(module, entries, o->indexBits, lowering,
+  int numEntries = separateEntries(module, entries, o->options.indexBits, lowering,
                                    sizeof lowering);
   if (emit == TILE_EMIT_LLVM) {
     if (!lowerEntriesToNvvm(moduleOp, lowering, o, err, errSize))
@@ -778,14 +544,14 @@ static int compile(MlirModule module, const char *name,
   }
   /* A package for a portable chip (no "a" suffix) carries the PTX too, so
    * GPUs of newer majors run it: sm_80 code on a Hopper, for instance. */
-  bool archSpecific = o->chip[strlen(o->chip) - 1] == 'a';
+  bool archSpecific = o->options.chip[strlen(o->options.chip) - 1] == 'a';
   bool fatbin = wantBinary && emit == TILE_EMIT_PACKAGE && !archSpecific;
   /* A lazy generic entry: ptxas starts on the aligned entry's PTX as soon
    * as it exists, while LLVM still translates the generic entry, whose PTX
    * goes into the package as it is. Otherwise every entry's PTX is merged
    * into one module for ptxas. */
   bool lazy = wantBinary && emit == TILE_EMIT_PACKAGE &&
-              o->generic != TILE_GENERIC_EAGER && numEntries == 2;
+              o->options.generic != TILE_GENERIC_EAGER && numEntries == 2;
   /* IR printing is set on a pass manager of ours: the entries are lowered
    * to NVVM here, and tileEntriesToPtx only translates them. */
   if (o->printIrBefore || o->printIrAfter) {
@@ -795,7 +561,7 @@ static int compile(MlirModule module, const char *name,
   }
   TileEntriesPtx texts;
   if (tileEntriesToPtx(module, entries, numEntries, lowering, toolkit,
-                       o->chip, lazy ? 1 : -1, fatbin, &texts, err, errSize))
+                       o->options.chip, lazy ? 1 : -1, fatbin, &texts, err, errSize))
     return 1;
   /* The entries went through both stages on their own threads: the first
    * ends when the last entry was lowered to NVVM. */
@@ -810,7 +576,7 @@ static int compile(MlirModule module, const char *name,
   } else if (tilePtxMerge((const char *const *)texts.ptx, numEntries, &ptx,
                           err, errSize) ||
              (wantBinary &&
-              tilePtxToBinaryStart(toolkit, o->chip, tileStrBufCStr(&ptx),
+              tilePtxToBinaryStart(toolkit, o->options.chip, tileStrBufCStr(&ptx),
                                    fatbin, &texts.job, err, errSize))) {
     tileStrBufFree(&ptx);
     tileEntriesPtxFree(&texts);
@@ -890,11 +656,11 @@ int tileCompileKernelToPackage(MlirModule module, const char *name,
   TileGpuOptions o;
   tileGpuOptionsInit(&o);
   if (chip)
-    snprintf(o.chip, sizeof o.chip, "%s", chip);
-  o.numWarps = numWarps;
-  o.fastMath = fastMath;
-  o.indexBits = indexBits;
-  o.assertsOff = assertsOff;
+    snprintf(o.options.chip, sizeof o.options.chip, "%s", chip);
+  o.options.numWarps = numWarps;
+  o.options.fastMath = fastMath;
+  o.options.indexBits = indexBits;
+  o.options.assertsOff = assertsOff;
   if (cache)
     tileGpuOptionsUseCache(&o);
   o.cacheReport = report;

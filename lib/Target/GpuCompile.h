@@ -19,7 +19,7 @@
 #include "lib/Conversion/TileToGPU.h"
 #include "lib/Runtime/Package.h"
 #include "lib/Support/StrBuf.h"
-#include "lib/Transforms/Pipeline.h"
+#include "lib/Transforms/Options.h"
 #include "mlir-c/IR.h"
 
 typedef enum {
@@ -30,35 +30,9 @@ typedef enum {
   TILE_EMIT_PACKAGE, /* cubin (or PTX) + launch facts: lib/Runtime/Package.h */
 } TileEmit;
 
-/* Where a package's generic entry (the one for memrefs that are not
- * 16-byte aligned, Package.h) goes. */
-typedef enum {
-  TILE_GENERIC_AUTO,  /* lazy for packages; a cubin or PTX holds both */
-  TILE_GENERIC_LAZY,  /* PTX in the package, compiled by the driver on the
-                         first launch that needs it: ptxas compiles only the
-                         aligned entry, about half the compile time */
-  TILE_GENERIC_EAGER, /* compiled by ptxas beside the aligned entry */
-} TileGenericEntry;
-
 typedef struct {
-  char chip[16];       /* "sm_90a" by default */
-  TileGpuMma mma;      /* mma=auto|sync|wgmma */
-  TileGenericEntry generic;
-  int numWarps;        /* 0: the kernel's tile.num_warps, else 4 */
-  int numStages;       /* 0: the kernel's tile.num_stages, else 3 */
-  bool fastMath;       /* fast-math=true: afn on every float op */
-  bool assertsOff;     /* asserts=off: no tile.assert (StripAsserts.h) */
-  TileChoice warpSpecialize; /* warp-specialize=auto|true|false */
-  TileChoice persistent;     /* persistent=auto|true|false */
-  /* index-bits=32|64: the width of index values and element offsets in
-   * the kernel (formatLowering); 64 for arrays of 2^31 elements or more,
-   * which a 32-bit package refuses to launch with. */
-  int indexBits;
-  TileChoice ctaPairs;       /* cta-pairs=auto|true|false */
-  /* CUDA toolkit root, the only one looked at; NULL: the first of
-   * $CUDA_HOME, $CUDA_PATH and /usr/local/cuda with a bin/ptxas. */
-  const char *toolkit;
-  char toolkitPath[512]; /* holds toolkit= from tileGpuOptionsParse */
+  /* The options a compile takes (Options.h: chip=sm_90a mma=auto ...). */
+  TileOptions options;
   TileGpuRemarks remarks; /* how dots were lowered; fn NULL: none */
   /* Non-NULL: filled with the time each stage took (milliseconds). */
   struct TileGpuTiming *timing;
@@ -91,14 +65,10 @@ typedef struct TileGpuTiming {
 } TileGpuTiming;
 
 void tileGpuOptionsInit(TileGpuOptions *o);
-/* Parses "chip=sm_90a mma=auto num-warps=8 num-stages=3 generic=lazy
- * asserts=off toolkit=/usr/local/cuda" into `o`. */
+/* Parses --tile-compile's "chip=sm_90a mma=auto num-warps=8 ..." (any key
+ * of Options.h) into `o`; 1 with "--tile-compile: <why>" in err. */
 int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
                         size_t errSize);
-/* Every option that changes the output, with its value, in one line
- * ("chip=sm_90a mma=auto ..."): the compile cache's key holds it. The
- * toolkit is not in it: the cache identifies the toolkit by its files. */
-void tileGpuOptionsFormat(const TileGpuOptions *o, TileStrBuf *out);
 /* Turns the compile cache on, in its default directory
  * (tileDiskCacheDefaultDir); false, leaving it off, when there is none. */
 bool tileGpuOptionsUseCache(TileGpuOptions *o);

@@ -1,6 +1,8 @@
 /* The table of tile passes: pipeline names, descriptions, entry points. */
 #include "lib/Transforms/PassDef.h"
 
+#include <string.h>
+
 #include "lib/Conversion/TileToCPU.h"
 #include "lib/Transforms/AssignLayouts.h"
 #include "lib/Transforms/Numerics.h"
@@ -13,13 +15,13 @@
 #include "tile-c/Dialect.h"
 
 static MlirLogicalResult runVerify(MlirOperation op,
-                                   const TilePassOptions *options) {
+                                   const TileOptions *options) {
   (void)options;
   return tileVerify(op);
 }
 
 static MlirLogicalResult runCanonicalize(MlirOperation op,
-                                         const TilePassOptions *options) {
+                                         const TileOptions *options) {
   if (options->assertsOff)
     tileStripAsserts(op);
   return tileCanonicalize(op);
@@ -37,7 +39,7 @@ static MlirWalkResult lowerFunction(MlirOperation op, void *userData) {
 }
 
 static MlirLogicalResult runToCPU(MlirOperation op,
-                                  const TilePassOptions *options) {
+                                  const TileOptions *options) {
   if (options->assertsOff)
     tileStripAsserts(op);
   bool ok = true;
@@ -46,7 +48,7 @@ static MlirLogicalResult runToCPU(MlirOperation op,
 }
 
 static MlirLogicalResult runNumerics(MlirOperation op,
-                                     const TilePassOptions *options) {
+                                     const TileOptions *options) {
   return tileLegalizeNumerics(
       op,
       options->chip[0] ? tileNumericsGpuTarget(options->chip)
@@ -54,29 +56,35 @@ static MlirLogicalResult runNumerics(MlirOperation op,
       options->fastMath);
 }
 
+/* The chip whose tensor cores beyond mma.sync (wgmma, tcgen05) dots may
+ * use: none with mma=sync. */
+static const char *dotChip(const TileOptions *options) {
+  return options->mma == TILE_GPU_MMA_SYNC ? NULL : options->chip;
+}
+
 static MlirLogicalResult runWidenF8Dots(MlirOperation op,
-                                        const TilePassOptions *options) {
-  return tileWidenF8Dots(op, options->numWarps, options->chip);
+                                        const TileOptions *options) {
+  return tileWidenF8Dots(op, options->numWarps, dotChip(options));
 }
 
 static MlirLogicalResult runCoalesce(MlirOperation op,
-                                     const TilePassOptions *options) {
+                                     const TileOptions *options) {
   return tileCoalesce(op, options->numWarps);
 }
 
 static MlirLogicalResult runAssignLayouts(MlirOperation op,
-                                          const TilePassOptions *options) {
-  return tileAssignLayouts(op, options->numWarps, options->chip);
+                                          const TileOptions *options) {
+  return tileAssignLayouts(op, options->numWarps, dotChip(options));
 }
 
 static MlirLogicalResult runPromoteSmem(MlirOperation op,
-                                        const TilePassOptions *options) {
+                                        const TileOptions *options) {
   (void)options;
   return tilePromoteSmem(op);
 }
 
 static MlirLogicalResult runPipeline(MlirOperation op,
-                                     const TilePassOptions *options) {
+                                     const TileOptions *options) {
   return tilePipeline(op, options->numStages, options->chip,
                       options->warpSpecialize, options->persistent,
                       options->ctaPairs);
@@ -94,7 +102,7 @@ const TilePassDef tilePassTable[] = {
      "extend the operands of fp8 dots that wgmma or tcgen05 cannot run (no "
      "chip=sm_90a or sm_100a, B not K-major, ...) to f16, so they run as f16 "
      "dots (exact)",
-     "num-warps chip", runWidenF8Dots},
+     "num-warps chip mma", runWidenF8Dots},
     {"tile-numerics",
      "give arith/math ops DIALECT.md's meaning at their edges (total integer "
      "division and shifts, saturating float-to-int, fp8 casts; without chip: "
@@ -108,7 +116,7 @@ const TilePassDef tilePassTable[] = {
      "give every tile a layout, inserting tile.convert_layout where users "
      "disagree (chip=sm_90a: dots on wgmma where they can be; sm_100a: on "
      "tcgen05)",
-     "num-warps chip", runAssignLayouts},
+     "num-warps chip mma", runAssignLayouts},
     {"tile-promote-smem",
      "choose each tensor-core dot's shared-memory staging layouts (swizzled; "
      "tile.smem_a and tile.smem_b on the dot)",
@@ -133,3 +141,22 @@ const TilePassDef tilePassTable[] = {
      "asserts", runToCPU},
     {0, 0, 0, 0},
 };
+
+const TilePassDef *tilePassFind(const char *name) {
+  for (const TilePassDef *d = tilePassTable; d->name; ++d)
+    if (strcmp(d->name, name) == 0)
+      return d;
+  return NULL;
+}
+
+/* tile-canonicalize runs twice: before the layouts and after them. */
+const char *const tileGpuPassPipeline[] = {
+    "tile-verify",       "tile-widen-f8-dots",  "tile-numerics",
+    "tile-canonicalize", "tile-coalesce",       "tile-assign-layouts",
+    "tile-canonicalize", "tile-promote-smem",   "tile-pipeline",
+    NULL};
+
+/* tile-numerics after tile-to-cpu, so the reductions' combiners are
+ * covered too. */
+const char *const tileCpuPassPipeline[] = {"tile-to-cpu", "tile-numerics",
+                                           NULL};

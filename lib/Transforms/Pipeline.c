@@ -530,16 +530,6 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   return MlirWalkResultSkip;
 }
 
-bool tileChoiceParse(const char *text, TileChoice *out) {
-  static const char *const names[] = {"auto", "true", "false"};
-  for (int i = 0; i < 3; ++i)
-    if (strcmp(text, names[i]) == 0) {
-      *out = (TileChoice)i;
-      return true;
-    }
-  return false;
-}
-
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
                                const char *chip, TileChoice ws,
                                TileChoice persistent, TileChoice ctaPairs) {

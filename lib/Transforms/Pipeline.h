@@ -59,14 +59,8 @@
 
 #include <stdbool.h>
 
+#include "lib/Transforms/Options.h"
 #include "mlir-c/IR.h"
-
-/* An option the pass may decide (auto) or be told (true, false):
- * warp-specialize and persistent. */
-typedef enum { TILE_CHOICE_AUTO = 0, TILE_CHOICE_ON, TILE_CHOICE_OFF } TileChoice;
-
-/* Parses "auto", "true" or "false"; false for anything else. */
-bool tileChoiceParse(const char *text, TileChoice *out);
 
 /* chip: the target ("sm_90a" allows tile.tma; NULL or "": no TMA). */
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,

@@ -7,7 +7,7 @@
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_100a},tile-promote-smem,tile-pipeline{chip=sm_100a})' | FileCheck %s --check-prefix=AUTO
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{chip=sm_90a cta-pairs=true})' | FileCheck %s --check-prefix=HOPPER
 // RUN: not tile-opt %s -p 'builtin.module(tile-pipeline{cta-pairs=2})' 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: option 'cta-pairs' wants auto, true or false, got '2'
+// BAD: pass 'tile-pipeline': cta-pairs wants auto, true or false, got '2'
 
 // B from axis 1, A from axis 0: pairs.
 // ON-LABEL: func.func @pairs

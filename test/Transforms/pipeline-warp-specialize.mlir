@@ -11,7 +11,7 @@
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{chip=sm_90a warp-specialize=false})' | FileCheck %s --check-prefix=OFF
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{warp-specialize=true})' | FileCheck %s --check-prefix=OFF
 // RUN: not tile-opt %s -p 'builtin.module(tile-pipeline{warp-specialize=sometimes})' 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: pass 'tile-pipeline': option 'warp-specialize' wants auto, true or false, got 'sometimes'
+// BAD: pass 'tile-pipeline': warp-specialize wants auto, true or false, got 'sometimes'
 
 // One dot per iteration (a matmul): auto keeps one role.
 // AUTO-LABEL: func.func @eight_warps

@@ -10,13 +10,13 @@
 // RUN: not tile-opt %s --pass-pipeline='builtin.module(tile-assign-layouts{num-warps=3})' 2>&1 | FileCheck %s --check-prefix=WARPS
 // RUN: not tile-opt %s --tile-compile=num-warps=3 2>&1 | FileCheck %s --check-prefix=CWARPS
 // RUN: not tile-opt %s --pass-pipeline='builtin.module(tile-pipeline{num-stages=9})' 2>&1 | FileCheck %s --check-prefix=STAGES
-// WARPS: pass 'tile-assign-layouts': option 'num-warps' wants a power of two from 1 to 32, got '3'
+// WARPS: pass 'tile-assign-layouts': num-warps wants a power of two from 1 to 32, got '3'
 // CWARPS: --tile-compile: num-warps wants a power of two from 1 to 32, got '3'
-// STAGES: pass 'tile-pipeline': option 'num-stages' wants an integer from 1 to 8, got '9'
+// STAGES: pass 'tile-pipeline': num-stages wants an integer from 1 to 8, got '9'
 // Empty braces are no options at all.
 // RUN: tile-opt %s --pass-pipeline='func.func(tile-canonicalize{})' | FileCheck %s --check-prefix=EMPTY
 
-// CHECK:      tile-opt: invalid pass pipeline at offset 25: pass 'tile-canonicalize' has no option 'foo'; it accepts: asserts
+// CHECK:      tile-opt: invalid pass pipeline at offset 25: pass 'tile-canonicalize': no option 'foo'; it accepts: asserts
 // CHECK-NEXT:   builtin.module(func.func(tile-canonicalize{foo=1}))
 // CHECK-NEXT: {{^                           \^$}}
 // CHECK-NOT:  module {

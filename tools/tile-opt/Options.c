@@ -6,12 +6,22 @@
 #include <string.h>
 
 #include "lib/Runtime/Args.h"
+#include "lib/Transforms/Options.h"
+#include "lib/Transforms/PassDef.h"
 #include "tile-c/Dialect.h"
 #include "tile-c/Passes.h"
 
 static void printPass(const char *name, const char *description, void *u) {
   (void)u;
   printf("    %-22s %s\n", name, description);
+  const TilePassDef *def = tilePassFind(name);
+  if (def && def->optionKeys[0])
+    printf("    %-22s options: %s\n", "", def->optionKeys);
+}
+
+static void printOption(const char *usage, const char *help, void *u) {
+  (void)u;
+  printf("    %-22s %s\n", usage, help);
 }
 
 static void printHelp(void) {
@@ -34,13 +44,8 @@ static void printHelp(void) {
       "  --mlir-disable-threading       Run passes on one thread\n"
       "  --allow-unregistered-dialect   Accept ops of dialects nobody registered (kept as they are)\n"
       "  --show-dialects                List the registered dialects and exit\n"
-      "  --tile-compile[=<options>]     Compile the kernel for an NVIDIA GPU; options:\n"
-      "                                 chip=sm_90a (default), mma=auto|sync|wgmma,\n"
-      "                                 num-warps=N, num-stages=N,\n"
-      "                                 generic=lazy|eager, fast-math=true|false,\n"
-      "                                 asserts=on|off, warp-specialize=auto|true|false,\n"
-      "                                 persistent=auto|true|false, index-bits=32|64,\n"
-      "                                 toolkit=CUDA_DIR\n"
+      "  --tile-compile[=<options>]     Compile the kernel for an NVIDIA GPU; options\n"
+      "                                 (key=value ...): OPTIONS OF --tile-compile below\n"
       "  --emit=<what>                  With --tile-compile: mlir (after tile-to-gpu), llvm,\n"
       "                                 ptx, cubin or package (default ptx)\n"
       "  --kernel=<name>                With --tile-compile: the kernel to compile (default: the only one)\n"
@@ -57,6 +62,9 @@ static void printHelp(void) {
       "what it did (stderr).\n\n"
       "TILE PASSES:\n");
   tileForEachPass(printPass, NULL);
+  printf("\nOPTIONS OF --tile-compile (a tile pass takes those it lists, as\n"
+         "tile-pipeline{num-stages=4}):\n");
+  tileForEachOption(printOption, NULL);
 }
 
 static OptionsStatus usage(const char *fmt, const char *arg) {

@@ -1,0 +1,368 @@
+/* The one table of options; see Options.h. */
+#include "lib/Transforms/Options.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Transforms/StripAsserts.h"
+
+void tileOptionsInit(TileOptions *o) { memset(o, 0, sizeof *o); }
+
+void tileOptionsInitCompile(TileOptions *o) {
+  tileOptionsInit(o);
+  snprintf(o->chip, sizeof o->chip, "sm_90a");
+  o->indexBits = 32;
+}
+
+static bool wantsFailed(const char *key, const char *wants, const char *value,
+                        char *why, size_t whySize) {
+  snprintf(why, whySize, "%s wants %s, got '%s'", key, wants, value);
+  return false;
+}
+
+/* ---- chip ---------------------------------------------------------------- */
+
+/* sm_NN, sm_NNa, sm_NNNa (or f), short enough for TileOptions.chip. */
+static bool chipForm(const char *chip) {
+  if (strlen(chip) >= sizeof((TileOptions *)0)->chip ||
+      strncmp(chip, "sm_", 3) != 0)
+    return false;
+  const char *p = chip + 3;
+  int digits = 0;
+  while (*p >= '0' && *p <= '9')
+    ++p, ++digits;
+  if (*p == 'a' || *p == 'f')
+    ++p;
+  return digits >= 2 && digits <= 3 && *p == '\0';
+}
+
+/* The chips LLVM 22's NVPTX back end knows (`llc -march=nvptx64
+ * -mcpu=help`). It would take any other name with a warning per function
+ * ("not a recognized processor") and write PTX for a default chip. */
+static const char *const kKnownChips[] = {
+    "sm_20",   "sm_21",   "sm_30",   "sm_32",   "sm_35",   "sm_37",
+    "sm_50",   "sm_52",   "sm_53",   "sm_60",   "sm_61",   "sm_62",
+    "sm_70",   "sm_72",   "sm_75",   "sm_80",   "sm_86",   "sm_87",
+    "sm_88",   "sm_89",   "sm_90",   "sm_90a",  "sm_100",  "sm_100a",
+    "sm_100f", "sm_101",  "sm_101a", "sm_101f", "sm_103",  "sm_103a",
+    "sm_103f", "sm_110",  "sm_110a", "sm_110f", "sm_120",  "sm_120a",
+    "sm_120f", "sm_121",  "sm_121a", "sm_121f"};
+
+static bool setChip(TileOptions *o, const char *v, char *why, size_t n) {
+  if (!chipForm(v)) {
+    snprintf(why, n, "chip '%s' is not of the form sm_90a / sm_80", v);
+    return false;
+  }
+  size_t i = 0, count = sizeof kKnownChips / sizeof kKnownChips[0];
+  while (i < count && strcmp(v, kKnownChips[i]) != 0)
+    ++i;
+  if (i == count) {
+    snprintf(why, n,
+             "chip '%s' is not one LLVM's NVPTX back end knows (sm_20 ... "
+             "sm_90a, sm_100 ... sm_121f)",
+             v);
+    return false;
+  }
+  snprintf(o->chip, sizeof o->chip, "%s", v);
+  return true;
+}
+
+static void formatChip(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", o->chip);
+}
+
+/* ---- named values ------------------------------------------------------- */
+
+/* The index of `v` among `names` (NULL-terminated), or -1. */
+static int nameIndex(const char *const *names, const char *v) {
+  for (int i = 0; names[i]; ++i)
+    if (strcmp(names[i], v) == 0)
+      return i;
+  return -1;
+}
+
+static const char *const kMma[] = {"auto", "sync", "wgmma", NULL};
+static const char *const kChoice[] = {"auto", "true", "false", NULL};
+/* generic=auto is the default only: it is not a value one can ask for. */
+static const char *const kGeneric[] = {"auto", "lazy", "eager", NULL};
+
+static bool setMma(TileOptions *o, const char *v, char *why, size_t n) {
+  int i = nameIndex(kMma, v);
+  if (i < 0)
+    return wantsFailed("mma", "auto, sync or wgmma", v, why, n);
+  o->mma = (TileGpuMma)i;
+  return true;
+}
+
+static void formatMma(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", kMma[o->mma]);
+}
+
+static bool setChoice(TileChoice *to, const char *key, const char *v,
+                      char *why, size_t n) {
+  int i = nameIndex(kChoice, v);
+  if (i < 0)
+    return wantsFailed(key, "auto, true or false", v, why, n);
+  *to = (TileChoice)i;
+  return true;
+}
+
+static bool setWarpSpecialize(TileOptions *o, const char *v, char *why,
+                              size_t n) {
+  return setChoice(&o->warpSpecialize, "warp-specialize", v, why, n);
+}
+
+static bool setPersistent(TileOptions *o, const char *v, char *why, size_t n) {
+  return setChoice(&o->persistent, "persistent", v, why, n);
+}
+
+static bool setCtaPairs(TileOptions *o, const char *v, char *why, size_t n) {
+  return setChoice(&o->ctaPairs, "cta-pairs", v, why, n);
+}
+
+static void formatWarpSpecialize(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", kChoice[o->warpSpecialize]);
+}
+
+static void formatPersistent(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", kChoice[o->persistent]);
+}
+
+static void formatCtaPairs(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", kChoice[o->ctaPairs]);
+}
+
+static bool setGeneric(TileOptions *o, const char *v, char *why, size_t n) {
+  int i = nameIndex(kGeneric, v);
+  if (i < 1)
+    return wantsFailed("generic", "lazy or eager", v, why, n);
+  o->generic = (TileGenericEntry)i;
+  return true;
+}
+
+static void formatGeneric(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", kGeneric[o->generic]);
+}
+
+static bool setBool(bool *to, const char *key, const char *yes,
+                    const char *no, const char *v, char *why, size_t n) {
+  char wants[32];
+  snprintf(wants, sizeof wants, "%s or %s", yes, no);
+  if (strcmp(v, yes) != 0 && strcmp(v, no) != 0)
+    return wantsFailed(key, wants, v, why, n);
+  *to = strcmp(v, yes) == 0;
+  return true;
+}
+
+static bool setFastMath(TileOptions *o, const char *v, char *why, size_t n) {
+  return setBool(&o->fastMath, "fast-math", "true", "false", v, why, n);
+}
+
+static void formatFastMath(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", o->fastMath ? "true" : "false");
+}
+
+static bool setAsserts(TileOptions *o, const char *v, char *why, size_t n) {
+  if (tileAssertsParse(v, &o->assertsOff))
+    return true;
+  return wantsFailed("asserts", "on or off", v, why, n);
+}
+
+static void formatAsserts(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", o->assertsOff ? "off" : "on");
+}
+
+/* ---- numbers -------------------------------------------------------------- */
+
+/* A decimal integer from lo to hi (a power of two if pow2), or false. */
+static bool intIn(const char *v, long lo, long hi, bool pow2, int *out) {
+  char *end = NULL;
+  long x = strtol(v, &end, 10);
+  if (!*v || *end || x < lo || x > hi || (pow2 && (x & (x - 1))))
+    return false;
+  *out = (int)x;
+  return true;
+}
+
+static bool setNumWarps(TileOptions *o, const char *v, char *why, size_t n) {
+  if (intIn(v, 1, 32, true, &o->numWarps))
+    return true;
+  return wantsFailed("num-warps", "a power of two from 1 to 32", v, why, n);
+}
+
+static bool setNumStages(TileOptions *o, const char *v, char *why, size_t n) {
+  if (intIn(v, 1, 8, false, &o->numStages))
+    return true;
+  return wantsFailed("num-stages", "an integer from 1 to 8", v, why, n);
+}
+
+static void formatNumWarps(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%d", o->numWarps);
+}
+
+static void formatNumStages(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%d", o->numStages);
+}
+
+static bool setIndexBits(TileOptions *o, const char *v, char *why, size_t n) {
+  if (strcmp(v, "32") != 0 && strcmp(v, "64") != 0)
+    return wantsFailed("index-bits", "32 or 64", v, why, n);
+  o->indexBits = v[0] == '3' ? 32 : 64;
+  return true;
+}
+
+static void formatIndexBits(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%d", o->indexBits);
+}
+
+static bool setToolkit(TileOptions *o, const char *v, char *why, size_t n) {
+  if (!v[0] || strlen(v) >= sizeof o->toolkit)
+    return wantsFailed("toolkit", "the CUDA toolkit's root directory", v, why,
+                       n);
+  snprintf(o->toolkit, sizeof o->toolkit, "%s", v);
+  return true;
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+const TileOptionDef tileOptionTable[] = {
+    {"chip", "sm_NN[a]",
+     "the GPU to compile for (a compile's default: sm_90a; a pass's: none, "
+     "the CPU's numerics and no chip's tensor cores)",
+     setChip, formatChip},
+    {"mma", "auto|sync|wgmma",
+     "the tensor-core instructions on sm_90a: wgmma where a dot can take it "
+     "(auto, the default), mma.sync only, or wgmma only",
+     setMma, formatMma},
+    {"num-warps", "N",
+     "warps per program, a power of two up to 32 (default: the kernel's "
+     "tile.num_warps, else 4)",
+     setNumWarps, formatNumWarps},
+    {"num-stages", "N",
+     "iterations in flight in a software-pipelined loop, 1 to 8 (default: "
+     "the kernel's tile.num_stages, else 3)",
+     setNumStages, formatNumStages},
+    {"generic", "lazy|eager",
+     "a package's generic entry as PTX the driver compiles on first use "
+     "(lazy, the default) or compiled now",
+     setGeneric, formatGeneric},
+    {"fast-math", "true|false", "afn on every float op (default false)",
+     setFastMath, formatFastMath},
+    {"asserts", "on|off", "keep tile.assert (on, the default) or erase it",
+     setAsserts, formatAsserts},
+    {"warp-specialize", "auto|true|false",
+     "a producer warpgroup issuing the TMA copies (auto: kernels of 8 or "
+     "more warps with a loop of two or more dots)",
+     setWarpSpecialize, formatWarpSpecialize},
+    {"persistent", "auto|true|false",
+     "warp-specialized blocks run program after program (auto: off)",
+     setPersistent, formatPersistent},
+    {"index-bits", "32|64",
+     "the width of index arithmetic (default 32; 64 for arrays of 2^31 "
+     "elements or more)",
+     setIndexBits, formatIndexBits},
+    {"cta-pairs", "auto|true|false",
+     "sm_100a: programs 2i and 2i+1 share one tcgen05 MMA (auto: off)",
+     setCtaPairs, formatCtaPairs},
+    {"toolkit", "CUDA_DIR",
+     "the CUDA toolkit to take ptxas from (default: $CUDA_HOME, $CUDA_PATH, "
+     "/usr/local/cuda)",
+     setToolkit, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+const TileOptionDef *tileOptionFind(const char *key) {
+  for (const TileOptionDef *d = tileOptionTable; d->key; ++d)
+    if (strcmp(d->key, key) == 0)
+      return d;
+  return NULL;
+}
+
+void tileOptionKeys(TileStrBuf *out) {
+  for (const TileOptionDef *d = tileOptionTable; d->key; ++d)
+    tileStrBufPrintf(out, "%s%s", d == tileOptionTable ? "" : ", ", d->key);
+}
+
+bool tileOptionSet(TileOptions *o, const char *key, const char *value,
+                   char *why, size_t whySize) {
+  const TileOptionDef *d = tileOptionFind(key);
+  if (!d) {
+    TileStrBuf keys = tileStrBufInit();
+    tileOptionKeys(&keys);
+    snprintf(why, whySize, "unknown option '%s' (%s)", key,
+             tileStrBufCStr(&keys));
+    tileStrBufFree(&keys);
+    return false;
+  }
+  return d->set(o, value, why, whySize);
+}
+
+/* Whether `key` is one of the space-separated words in `keys`. */
+static bool keyAccepted(const char *keys, const char *key) {
+  size_t n = strlen(key);
+  for (const char *p = keys; *p;) {
+    while (*p == ' ')
+      ++p;
+    const char *end = p;
+    while (*end && *end != ' ')
+      ++end;
+    if ((size_t)(end - p) == n && n && memcmp(p, key, n) == 0)
+      return true;
+    p = end;
+  }
+  return false;
+}
+
+bool tileOptionsParse(TileOptions *o, const char *text, size_t length,
+                      const char *accepted, char *why, size_t whySize) {
+  size_t i = 0;
+  while (i < length) {
+    while (i < length && (text[i] == ' ' || text[i] == ','))
+      ++i;
+    if (i >= length)
+      break;
+    size_t k0 = i;
+    while (i < length && text[i] != '=' && text[i] != ' ' && text[i] != ',')
+      ++i;
+    char key[64], value[600];
+    snprintf(key, sizeof key, "%.*s", (int)(i - k0), text + k0);
+    if (i >= length || text[i] != '=') {
+      snprintf(why, whySize, "option '%s' needs a value (%s=...)", key, key);
+      return false;
+    }
+    size_t v0 = ++i;
+    while (i < length && text[i] != ' ' && text[i] != ',')
+      ++i;
+    snprintf(value, sizeof value, "%.*s", (int)(i - v0), text + v0);
+    if (accepted && !keyAccepted(accepted, key)) {
+      snprintf(why, whySize, "no option '%s'%s%s", key,
+               *accepted ? "; it accepts: " : "", accepted);
+      return false;
+    }
+    if (!tileOptionSet(o, key, value, why, whySize))
+      return false;
+  }
+  return true;
+}
+
+void tileOptionsFormat(const TileOptions *o, TileStrBuf *out) {
+  bool first = true;
+  for (const TileOptionDef *d = tileOptionTable; d->key; ++d) {
+    if (!d->format)
+      continue;
+    tileStrBufPrintf(out, "%s%s=", first ? "" : " ", d->key);
+    d->format(o, out);
+    first = false;
+  }
+}
+
+void tileForEachOption(void (*fn)(const char *usage, const char *help,
+                                  void *userData),
+                       void *userData) {
+  for (const TileOptionDef *d = tileOptionTable; d->key; ++d) {
+    char usage[64];
+    snprintf(usage, sizeof usage, "%s=%s", d->key, d->syntax);
+    fn(usage, d->help, userData);
+  }
+}
