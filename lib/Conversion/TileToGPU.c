@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Analysis/Chip.h"
 #include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Conversion/GpuOps.h"
@@ -322,19 +323,6 @@ static bool lowerBlock(GpuLowering *g, TileBuilder *b, MlirBlock block) {
   return true;
 }
 
-int64_t tileGpuSharedLimit(const char *chip) {
-  static const struct {
-    const char *prefix;
-    int64_t bytes;
-  } limits[] = {{"sm_80", 166912}, {"sm_87", 166912}, {"sm_86", 101376},
-                {"sm_89", 101376}, {"sm_90", 232448}, {"sm_100", 232448},
-                {"sm_120", 101376}};
-  for (size_t i = 0; i < sizeof limits / sizeof limits[0]; ++i)
-    if (strncmp(chip, limits[i].prefix, strlen(limits[i].prefix)) == 0)
-      return limits[i].bytes;
-  return 49152;
-}
-
 /* A shared-memory buffer, once its size is known: static (internal, with
  * its size), or dynamic (external, size 0: the launch gives the bytes;
  * above 48 KiB only dynamic shared memory is allowed; aligned to 128
@@ -618,7 +606,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   if (g.usesWgmma || dynamicBytes > 0)
     staticBytes = (staticBytes + dynamicAlign - 1) / dynamicAlign * dynamicAlign;
   int64_t total = staticBytes + dynamicBytes;
-  int64_t limit = tileGpuSharedLimit(chip);
+  int64_t limit = tileChipSharedBytes(chip);
   if (ok && total > limit) {
     tileEmitOpError(kernel,
                     "needs %lld bytes of shared memory for layout "

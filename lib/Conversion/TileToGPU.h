@@ -16,12 +16,6 @@
 #include "lib/Transforms/Options.h"
 #include "mlir-c/IR.h"
 
-/* Shared memory one block may use on `chip` ("sm_80", "sm_90a", ...): the
- * opt-in limit of dynamic shared memory (CUDA programming guide, "technical
- * specifications per compute capability"); 48 KiB for chips it does not
- * know. The launcher opts in above 48 KiB. */
-int64_t tileGpuSharedLimit(const char *chip);
-
 /* Whether `op` is an arith or math op that libdevice implements (as
  * convert-gpu-to-nvvm's libdevice patterns know them): the ones TileToGPU
  * turns into calls, or, with fast-math flags or other types, leaves for

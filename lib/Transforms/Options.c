@@ -191,10 +191,16 @@ static bool setNumWarps(TileOptions *o, const char *v, char *why, size_t n) {
   return wantsFailed("num-warps", "a power of two from 1 to 32", v, why, n);
 }
 
+/* auto (0): tile-pipeline fits the stages to the chip (Pipeline.c). */
 static bool setNumStages(TileOptions *o, const char *v, char *why, size_t n) {
+  if (strcmp(v, "auto") == 0) {
+    o->numStages = 0;
+    return true;
+  }
   if (intIn(v, 1, 8, false, &o->numStages))
     return true;
-  return wantsFailed("num-stages", "an integer from 1 to 8", v, why, n);
+  return wantsFailed("num-stages", "auto or an integer from 1 to 8", v, why,
+                     n);
 }
 
 static void formatNumWarps(const TileOptions *o, TileStrBuf *out) {
@@ -202,7 +208,10 @@ static void formatNumWarps(const TileOptions *o, TileStrBuf *out) {
 }
 
 static void formatNumStages(const TileOptions *o, TileStrBuf *out) {
-  tileStrBufPrintf(out, "%d", o->numStages);
+  if (o->numStages == 0)
+    tileStrBufPrintf(out, "auto");
+  else
+    tileStrBufPrintf(out, "%d", o->numStages);
 }
 
 static bool setIndexBits(TileOptions *o, const char *v, char *why, size_t n) {
@@ -239,9 +248,10 @@ const TileOptionDef tileOptionTable[] = {
      "warps per program, a power of two up to 32 (default: the kernel's "
      "tile.num_warps, else 4)",
      setNumWarps, formatNumWarps},
-    {"num-stages", "N",
+    {"num-stages", "auto|N",
      "iterations in flight in a software-pipelined loop, 1 to 8 (default: "
-     "the kernel's tile.num_stages, else 3)",
+     "the kernel's tile.num_stages, else auto: as many as the chip's shared "
+     "memory holds, up to 4, or 3 in a loop of chained dots)",
      setNumStages, formatNumStages},
     {"generic", "lazy|eager",
      "a package's generic entry as PTX the driver compiles on first use "

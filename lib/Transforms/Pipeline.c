@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "lib/Analysis/Chip.h"
 #include "lib/Analysis/Contiguity.h"
 #include "lib/Analysis/Layout.h"
 #include "lib/Analysis/MemoryOrder.h"
@@ -23,7 +24,7 @@ int tileKernelNumStages(MlirOperation kernel, int fallback) {
   int64_t n = 0;
   if (tileOpIntAttr(kernel, "tile.num_stages", &n))
     return (int)n;
-  return fallback > 0 ? fallback : 3;
+  return fallback > 0 ? fallback : 0;
 }
 
 static bool isArith(MlirOperation op) {
@@ -249,16 +250,105 @@ typedef struct {
 
 static MlirWalkResult scanLoop(MlirOperation op, void *userData) {
   LoopScan *scan = userData;
-  if (tileOpWritesMemory(op) || (tileOpIsNamed(op, "scf.for") &&
-                     !mlirOperationEqual(op, scan->loop))) {
+  if (tileOpWritesMemory(op) ||
+      (tileOpIsNamed(op, "scf.for") && !mlirOperationEqual(op, scan->loop))) {
     scan->ruledOut = true;
     return MlirWalkResultInterrupt;
   }
   return MlirWalkResultAdvance;
 }
 
+/* ---- num-stages=auto ------------------------------------------------------ */
+
+/* Shared memory kept for the static buffers beside the stages (reduction
+ * regions, mbarriers), rounded as TileToGPU rounds them. */
+enum { AUTO_STATIC_RESERVE = 4096 };
+
+static int64_t kilobyteUp(int64_t bytes) {
+  return (bytes + 1023) / 1024 * 1024;
+}
+
+static int64_t typeKilobytes(MlirValue v) {
+  return kilobyteUp(tileTypeBytes(mlirValueGetType(v)));
+}
+
+/* Whether `v` is a tile the loop copies ahead (through a trans or reshape
+ * that moves nothing, as a dot's B of K^T). */
+static bool copiedAhead(MlirValue v) {
+  for (int depth = 0; depth < 4; ++depth) {
+    MlirOperation def = tileDefiningOp(v);
+    if (mlirOperationIsNull(def))
+      return false;
+    if (!mlirAttributeIsNull(tileOpAttr(def, "tile.async_copy")))
+      return true;
+    if (!tileOpIsNamed(def, "tile.trans") &&
+        !tileOpIsNamed(def, "tile.reshape"))
+      return false;
+    v = mlirOperationGetOperand(def, 0);
+  }
+  return false;
+}
+
+/* The stages num-stages=auto gives a loop whose loads are marked: as many
+ * as the chip's shared memory holds beside what else lives there while the
+ * loop runs (dot operands staged from registers or from before the loop,
+ * the scratch of layout conversions; each counted whole, rounded up to
+ * 1 KiB), at most 4 for a loop of one dot and 3 for more, and 1 (no
+ * pipeline) when two do not fit. The caps are measured: plainly written
+ * f16/bf16 GEMMs on an H100 ran 20-30% faster at 4 stages than at 3
+ * (docs/performance.md), and chained-dot loops (attention) keep the 3
+ * they were tuned at. Without a chip (a pipeline's tile-pipeline with no
+ * chip=), 3. */
+static int autoStages(MlirBlock body, const char *chip) {
+  int64_t stage = 0, beside = 0, scratch = 0;
+  int dots = 0;
+  static const char *const throughShared[] = {
+      "tile.convert_layout", "tile.trans", "tile.reshape", "tile.reduce",
+      "tile.scan"};
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!mlirAttributeIsNull(tileOpAttr(op, "tile.async_copy"))) {
+      stage += typeKilobytes(mlirOperationGetResult(op, 0));
+      continue;
+    }
+    if (tileOpIsNamed(op, "tile.dot")) {
+      ++dots;
+      for (int i = 0; i < 2; ++i) {
+        MlirValue v = mlirOperationGetOperand(op, i);
+        if (!copiedAhead(v))
+          beside += typeKilobytes(v);
+      }
+      continue;
+    }
+    /* A trans or reshape that only feeds a dot moves nothing: the dot
+     * reads its source (tileMmaTransposedB, tileMmaUnitReshape). */
+    MlirOpOperand use = mlirOperationGetNumResults(op) == 1
+                            ? tileOnlyUse(mlirOperationGetResult(op, 0))
+                            : (MlirOpOperand){NULL};
+    if (!mlirOpOperandIsNull(use) &&
+        tileOpIsNamed(mlirOpOperandGetOwner(use), "tile.dot") &&
+        !tileOpIsNamed(op, "tile.convert_layout"))
+      continue;
+    for (size_t k = 0; k < sizeof throughShared / sizeof throughShared[0]; ++k)
+      if (tileOpIsNamed(op, throughShared[k]) &&
+          mlirOperationGetNumResults(op) > 0) {
+        int64_t b = typeKilobytes(mlirOperationGetOperand(op, 0));
+        scratch = b > scratch ? b : scratch;
+      }
+  }
+  int cap = dots <= 1 ? 4 : 3;
+  if (!chip || !chip[0])
+    return cap == 4 ? 3 : cap; /* no chip to fit: the old default */
+  int64_t room =
+      tileChipSharedBytes(chip) - AUTO_STATIC_RESERVE - beside - scratch;
+  if (stage <= 0 || room < 2 * stage)
+    return 1;
+  int64_t n = room / stage;
+  return n > cap ? cap : (int)n;
+}
+
 static void markLoop(MlirOperation loop, int stages, bool useTma,
-                     int numWarps) {
+                     int numWarps, const char *chip) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   LoopScan scan = {loop, false};
   mlirOperationWalk(loop, scanLoop, &scan, MlirWalkPreOrder);
@@ -274,10 +364,20 @@ static void markLoop(MlirOperation loop, int stages, bool useTma,
       ++marked;
       tma += useTma && tileTmaCanCopy(op, NULL);
     }
+  if (marked > 0 && stages == 0)
+    stages = autoStages(body, chip);
+  if (marked > 0 && stages < 2) {
+    /* Two stages do not fit: the loop's loads stay plain. */
+    for (MlirOperation op = mlirBlockGetFirstOperation(body);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      mlirOperationRemoveAttributeByName(op, tileStr("tile.async_copy"));
+    return;
+  }
   if (marked > 0)
     mlirOperationSetAttributeByName(loop, tileStr("tile.num_stages"),
                                     tileI32Attr(ctx, stages));
-  else if (markGathers(loop, body, stages, numWarps))
+  /* Staged gathers keep 3 stages under auto: they are measured there. */
+  else if (markGathers(loop, body, stages > 0 ? stages : 3, numWarps))
     return;
   /* Bulk tensor copies for all of the loop's loads, or for none: one kind
    * of wait per stage. */
@@ -290,15 +390,16 @@ static void markLoop(MlirOperation loop, int stages, bool useTma,
 }
 
 typedef struct {
-  int stages;
+  int stages; /* 0: auto */
   bool tma; /* the chip has bulk tensor copies (and wgmma) */
   int numWarps; /* the kernel's */
+  const char *chip;
 } PipelineState;
 
 static MlirWalkResult markLoops(MlirOperation op, void *userData) {
   PipelineState *st = userData;
   if (tileOpIsNamed(op, "scf.for"))
-    markLoop(op, st->stages, st->tma, st->numWarps);
+    markLoop(op, st->stages, st->tma, st->numWarps, st->chip);
   return MlirWalkResultAdvance;
 }
 
@@ -517,8 +618,8 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   if (!tileIsKernel(op))
     return MlirWalkResultAdvance;
   PipelineState st = {tileKernelNumStages(op, o->numStages), o->tma,
-                      tileKernelNumWarps(op, 0)};
-  if (st.stages >= 2)
+                      tileKernelNumWarps(op, 0), o->chip};
+  if (st.stages == 0 || st.stages >= 2)
     mlirOperationWalk(op, markLoops, &st, MlirWalkPostOrder);
   if (o->tma) {
     mlirOperationWalk(op, markStores, NULL, MlirWalkPreOrder);

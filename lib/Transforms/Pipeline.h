@@ -68,7 +68,8 @@ MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
                                TileChoice persistent, TileChoice ctaPairs);
 
 /* The stages a kernel asks for: tile.num_stages, else `fallback` when > 0,
- * else 3. */
+ * else 0: auto, as many as the chip's shared memory holds (Pipeline.c,
+ * autoStages). */
 int tileKernelNumStages(MlirOperation kernel, int fallback);
 
 #endif

@@ -12,7 +12,7 @@
 // RUN: not tile-opt %s --pass-pipeline='builtin.module(tile-pipeline{num-stages=9})' 2>&1 | FileCheck %s --check-prefix=STAGES
 // WARPS: pass 'tile-assign-layouts': num-warps wants a power of two from 1 to 32, got '3'
 // CWARPS: --tile-compile: num-warps wants a power of two from 1 to 32, got '3'
-// STAGES: pass 'tile-pipeline': num-stages wants an integer from 1 to 8, got '9'
+// STAGES: pass 'tile-pipeline': num-stages wants auto or an integer from 1 to 8, got '9'
 // Empty braces are no options at all.
 // RUN: tile-opt %s --pass-pipeline='func.func(tile-canonicalize{})' | FileCheck %s --check-prefix=EMPTY
 
