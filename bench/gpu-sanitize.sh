@@ -3,12 +3,13 @@
 # the checked packages of .gpu-pkgs/list.txt under compute-sanitizer's
 # memcheck (no out-of-bounds or misaligned access), racecheck (no race on
 # shared memory) and synccheck (barriers and warp-synchronous instructions
-# used legally), and prints each failure.
+# used legally), and prints each failure. $PKGS names another folder of
+# packages made the same way (default .gpu-pkgs).
 #   bench/gpu-sanitize.sh [PATTERN]   PATTERN (grep -E): only matching packages
 set -u
 PAT=${1:-.}
 cd "$(dirname "$0")/.."
-D=.gpu-pkgs
+D=${PKGS:-.gpu-pkgs}
 OUTDIR=${OUT:-/tmp/tile-bench}
 TR=build-gpu/tile-run
 command -v compute-sanitizer > /dev/null || { echo "compute-sanitizer: not found"; exit 0; }
