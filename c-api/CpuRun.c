@@ -9,9 +9,9 @@
 
 #include "lib/Execution/CpuKernel.h"
 #include "lib/Runtime/RuntimeApi.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "lib/Transforms/StripAsserts.h"
-#include "tile-c/Dialect.h"
+#include "dialect/Dialect.h"
 
 /* The name of the module's only kernel, or a message saying why there is
  * no one. */
@@ -22,7 +22,7 @@ static int onlyKernel(MlirModule module, char *name, size_t size,
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef sym;
-    if (tileIsKernel(op) && tileOpStrAttr(op, "sym_name", &sym) &&
+    if (tileOpIsKernel(op) && tileOpStrAttr(op, "sym_name", &sym) &&
         count++ == 0)
       snprintf(name, size, "%.*s", (int)sym.length, sym.data);
   }

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lib/Support/IR.h"
-#include "lib/Support/Location.h"
+#include "lib/IR/IR.h"
+#include "lib/IR/Location.h"
 #include "mlir-c/Diagnostics.h"
 
 typedef struct {

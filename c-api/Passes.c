@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "lib/Support/StrBuf.h"
-#include "lib/Transforms/PassDef.h"
+#include "lib/Passes/PassDef.h"
 #include "lib/Transforms/StripAsserts.h"
-#include "tile-c/Dialect.h"
+#include "dialect/Dialect.h"
 
 typedef struct {
   const TilePassDef *def;
@@ -47,7 +47,7 @@ static void runPass(MlirOperation op, MlirExternalPass pass, void *userData) {
   /* Verify what the pass produced (tile-verify itself has just done so). */
   if (mlirLogicalResultIsSuccess(result) &&
       strcmp(self->def->name, "tile-verify") != 0)
-    result = tileVerify(op);
+    result = tileVerifyOp(op);
   if (mlirLogicalResultIsFailure(result))
     mlirExternalPassSignalFailure(pass);
 }

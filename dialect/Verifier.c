@@ -9,12 +9,12 @@
  * Then each tile op gets its own rules (dialect/Verify<Family>.c), which
  * only look at operands that are already valid tiles, so one bad value
  * gives one error, not a cascade. */
-#include "tile-c/Dialect.h"
+#include "dialect/Dialect.h"
 
 #include <stdio.h>
 
 #include "dialect/Verify.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
 typedef bool (*OpVerifier)(MlirOperation op);
@@ -60,7 +60,7 @@ static OpVerifier findVerifier(MlirOperation op) {
 static bool isInsideKernel(MlirOperation op) {
   for (MlirOperation p = mlirOperationGetParentOperation(op);
        !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
-    if (tileIsKernel(p))
+    if (tileOpIsKernel(p))
       return true;
   return false;
 }
@@ -85,7 +85,7 @@ static bool isCheckedAtDefinition(MlirValue v, MlirOperation root) {
   MlirOperation parent =
       mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
   return !mlirOperationIsNull(parent) &&
-         (tileIsKernel(parent) || isInsideKernel(parent)) &&
+         (tileOpIsKernel(parent) || isInsideKernel(parent)) &&
          isWithin(parent, root);
 }
 
@@ -95,7 +95,7 @@ static bool isKernelArgument(MlirValue v, MlirOperation root) {
     return false;
   MlirBlock block = mlirBlockArgumentGetOwner(v);
   MlirOperation parent = mlirBlockGetParentOperation(block);
-  return !mlirOperationIsNull(parent) && tileIsKernel(parent) &&
+  return !mlirOperationIsNull(parent) && tileOpIsKernel(parent) &&
          isWithin(parent, root) &&
          mlirBlockEqual(block, mlirRegionGetFirstBlock(
                                    mlirOperationGetRegion(parent, 0)));
@@ -120,7 +120,7 @@ static bool verifyResults(MlirOperation op) {
  * kernel (its arguments are the kernel's, checked by tileVerifyKernel). */
 static bool verifyBlockArguments(MlirOperation op) {
   bool ok = true;
-  bool kernel = tileIsKernel(op);
+  bool kernel = tileOpIsKernel(op);
   char what[96];
   for (intptr_t r = 0, nr = mlirOperationGetNumRegions(op); r < nr; ++r) {
     MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
@@ -174,7 +174,7 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
   Walk *w = userData;
   bool tile = tileOpIsTile(op);
   bool inKernel = isInsideKernel(op);
-  bool kernel = tileIsKernel(op);
+  bool kernel = tileOpIsKernel(op);
   if (kernel)
     w->ok &= tileVerifyKernel(op);
   if (tile || inKernel)
@@ -195,7 +195,7 @@ static MlirWalkResult visit(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-MlirLogicalResult tileVerify(MlirOperation op) {
+MlirLogicalResult tileVerifyOp(MlirOperation op) {
   Walk w = {op, true};
   mlirOperationWalk(op, visit, &w, MlirWalkPreOrder);
   return w.ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

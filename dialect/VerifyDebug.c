@@ -4,7 +4,7 @@
  * what the user reads), and may be empty. */
 #include "dialect/Verify.h"
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
 bool tileVerifyPrint(MlirOperation op) {

@@ -3,7 +3,7 @@
  * three dimensions) and tile.range (a power-of-two run of i32 indices). */
 #include "dialect/Verify.h"
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
 bool tileVerifyProgramAxisOp(MlirOperation op) {

@@ -4,13 +4,13 @@
  * memref dimension, each of the tile's shape, and the tile holds the
  * memref's element type. The index tiles of one op have one type (IRDL
  * binds a variadic operand's constraint to a single type). Atomics act on
- * i32, i64, f16, bf16 and f32 (the types DIALECT.md gives `add`; sub-word
+ * i32, i64, f16, bf16 and f32 (the types docs/dialect.md gives `add`; sub-word
  * integers and f8 have none), the integer-only kinds on i32 and i64; they
  * return the old values in the value's type and take the optional memory
  * order `sem` and `scope`. */
 #include "dialect/Verify.h"
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

@@ -7,10 +7,10 @@
  * memref.load/memref.store of one element of a kernel argument. */
 #include "dialect/Verify.h"
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "tile-c/Dialect.h"
+#include "dialect/Dialect.h"
 
 /* Where each piece sits in the operand list; -1 when the op has none. */
 typedef struct {
@@ -145,7 +145,7 @@ static bool isKernelArgument(MlirValue v) {
     return false;
   MlirBlock block = mlirBlockArgumentGetOwner(v);
   MlirOperation parent = mlirBlockGetParentOperation(block);
-  return !mlirOperationIsNull(parent) && tileIsKernel(parent) &&
+  return !mlirOperationIsNull(parent) && tileOpIsKernel(parent) &&
          mlirBlockEqual(block, mlirRegionGetFirstBlock(
                                    mlirOperationGetRegion(parent, 0)));
 }

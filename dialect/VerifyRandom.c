@@ -4,7 +4,7 @@
  * a result of the offsets' shape: f32 for rand, i32 for randint. */
 #include "dialect/Verify.h"
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
 bool tileVerifyRandom(MlirOperation op) {

@@ -1,12 +1,12 @@
 /* Rules of tile.reduce and tile.scan, which combine along one axis with the
  * same combiners: `axis` names a dimension of the source, `kind` is one of
- * the combiners DIALECT.md lists (the bitwise ones need integers). A reduce
+ * the combiners docs/dialect.md lists (the bitwise ones need integers). A reduce
  * gives the source without that dimension (a scalar of the element type
  * when the source has rank 1); a scan keeps the source's type and takes
  * the unit attribute `reverse`. */
 #include "dialect/Verify.h"
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

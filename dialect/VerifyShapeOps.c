@@ -1,13 +1,13 @@
 /* Rules of the ops that make or reshape a tile without computing:
  * tile.splat, broadcast, expand_dims, reshape and trans. Each keeps the
- * element type; the shape rules are the ones DIALECT.md states. Operands
+ * element type; the shape rules are the ones docs/dialect.md states. Operands
  * and results that are not tiles were reported as values already, so each
  * check here starts only when all of them are tiles. */
 #include "dialect/Verify.h"
 
 #include <stdio.h>
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "lib/Support/StrBuf.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

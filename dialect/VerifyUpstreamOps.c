@@ -1,7 +1,7 @@
 /* The upstream ops a kernel may use: tile's own ops aside, scf.for, scf.if
  * and their yields, func.return, memref.dim, memref.load and memref.store
  * (one element of a kernel argument: VerifyMemory.c), and the arith and
- * math ops that lower on every target (DIALECT.md, "Numerics": an op the
+ * math ops that lower on every target (docs/dialect.md, "Numerics": an op the
  * verifier accepts lowers everywhere), so the rest are refused here, at
  * their line, the same for the CPU and the GPU. f8 tiles only convert:
  * they take extf, truncf, bitcast and select. */
@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -77,7 +77,7 @@ bool tileVerifyUpstreamOp(MlirOperation op) {
   }
   if (!listed(name + (arith ? 6 : 5), arith ? kArith : kMath)) {
     tileEmitOpError(op, "is not supported in tile kernels: it has no "
-                        "lowering on every target (DIALECT.md, "
+                        "lowering on every target (docs/dialect.md, "
                         "\"Numerics\")");
     return false;
   }

@@ -1,4 +1,4 @@
-// The `tile` dialect, v1 and v2 (see docs/dialect.md and ../shared/DIALECT.md).
+// The `tile` dialect, v1 and v2 (see docs/dialect.md).
 //
 // IRDL states op names, operand/result/attribute slots and their base kinds.
 // Each constraint value is used once on purpose: in IRDL, one SSA constraint

@@ -9,8 +9,8 @@
 
 #include "fuzz/Harness.h"
 #include "lib/Conversion/TileToCPU.h"
-#include "lib/Runtime/KernelArg.h"
-#include "lib/Support/DType.h"
+#include "lib/Support/KernelArg.h"
+#include "lib/IR/DType.h"
 #include "lib/Transforms/Numerics.h"
 #include "llvm-c/Core.h"
 #include "mlir-c/BuiltinAttributes.h"

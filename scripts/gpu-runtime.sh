@@ -45,7 +45,7 @@ cat "$W/ninja.log" | tail -3
 record "runtime-only build without warnings" $((rc + $?))
 export PATH=$B:$PATH
 
-gcc -std=c11 -O1 -Wall -Wextra -I"$SRC" "$SRC"/test/Runtime/package_test.c "$SRC"/lib/Runtime/*.c -lm -ldl -o "$W/package-test" &&
+gcc -std=c11 -O1 -Wall -Wextra -I"$SRC" "$SRC"/test/Runtime/package_test.c "$SRC"/lib/Runtime/*.c "$SRC"/lib/Support/*.c -lm -ldl -o "$W/package-test" &&
   expect "package format test" 0 "all [0-9]+ package checks passed" -- "$W/package-test" "$W/pt.tpkg"
 
 echo "== references (numpy)"

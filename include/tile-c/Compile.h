@@ -50,7 +50,7 @@ typedef struct {
    * and one that cannot be is an error (as is "wgmma" for another chip). */
   const char *mma;
   /* Non-zero: `afn` on every float op, so math may use the hardware's
-   * approximations (DIALECT.md, "Numerics"; docs/numerics.md). */
+   * approximations (docs/dialect.md, "Numerics"; docs/numerics.md). */
   int fastMath;
   /* Warp specialization of TMA loops (a producer warpgroup issues the
    * copies, docs/gpu.md): NULL or "auto" (kernels of 8 or more warps whose
@@ -67,7 +67,7 @@ typedef struct {
    * ones with a message naming this option), or 64, any size, at some
    * cost in speed (docs/gpu.md, "64-bit indexing"). */
   int indexBits;
-  /* tile.assert (DIALECT.md, "v2"): NULL or "on", compiled (a failed one
+  /* tile.assert (docs/dialect.md, "v2"): NULL or "on", compiled (a failed one
    * stops the kernel: the launch reports TILE_STATUS_ASSERT); "off",
    * erased before lowering, with what only computed its condition, so
    * it costs nothing. tile.print stays either way. */

@@ -32,7 +32,7 @@ typedef struct TileCpuKernel TileCpuKernel;
 
 /* How a kernel is compiled for the CPU; all zero is the default. */
 typedef struct {
-  /* tile.assert (DIALECT.md, "v2"): NULL or "on", checked; "off", erased
+  /* tile.assert (docs/dialect.md, "v2"): NULL or "on", checked; "off", erased
    * before lowering with what only computed its condition, as
    * TileCompileOptions.asserts (tile-c/Compile.h). tile.print stays. */
   const char *asserts;

@@ -3,8 +3,8 @@
 
 #include <string.h>
 
-#include "lib/Support/DType.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/DType.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

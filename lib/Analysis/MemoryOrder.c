@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
 /* How an op touches global memory. */

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "lib/Analysis/SmemLayout.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
 static MlirType elemOf(MlirValue v) {

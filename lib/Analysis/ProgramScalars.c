@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
 /* Index arithmetic is a handful of ops; bounds on the depth and on the

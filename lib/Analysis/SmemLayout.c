@@ -1,7 +1,7 @@
 /* Shared-memory staging layouts; see SmemLayout.h. */
 #include "lib/Analysis/SmemLayout.h"
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

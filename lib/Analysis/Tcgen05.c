@@ -5,7 +5,7 @@
 
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/SmemLayout.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

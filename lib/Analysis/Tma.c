@@ -6,8 +6,8 @@
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/SmemLayout.h"
 #include "lib/Analysis/Layout.h"
-#include "lib/Support/DType.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/DType.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

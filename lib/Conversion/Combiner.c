@@ -3,7 +3,7 @@
 
 #include <stdbool.h>
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
 const char *tileReduceCombiner(MlirStringRef kind, MlirType elem) {

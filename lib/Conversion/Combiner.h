@@ -1,5 +1,5 @@
 /* The arith op that combines two elements for a tile.reduce kind, shared by
- * the CPU and GPU lowerings so both follow DIALECT.md's NaN rules: max/min
+ * the CPU and GPU lowerings so both follow docs/dialect.md's NaN rules: max/min
  * propagate NaN (arith.maximumf), maxnum/minnum ignore it (arith.maxnumf);
  * integer max/min are signed, except on i1 where max is or. */
 #ifndef TILE_CONVERSION_COMBINER_H
@@ -13,7 +13,7 @@
 const char *tileReduceCombiner(MlirStringRef kind, MlirType elem);
 
 /* Whether the kind accumulates in f32 rather than in `elem`: add and mul
- * of f16/bf16, which round once at the end (DIALECT.md, "Numerics"). */
+ * of f16/bf16, which round once at the end (docs/dialect.md, "Numerics"). */
 bool tileReduceAccumulatesWide(MlirStringRef kind, MlirType elem);
 
 #endif

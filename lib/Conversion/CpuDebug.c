@@ -1,4 +1,4 @@
-/* tile.print and tile.assert on the CPU (DIALECT.md, "v2"): calls of the C
+/* tile.print and tile.assert on the CPU (docs/dialect.md, "v2"): calls of the C
  * runtime (lib/Execution/CpuDebug.h says what they print and how a failed
  * assert stops its program). A print calls tileCpuPrintInt or
  * tileCpuPrintFloat once per element, in row-major order, with the
@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "lib/Conversion/PrintFormat.h"
-#include "lib/Support/IR.h"
-#include "lib/Support/Location.h"
+#include "lib/IR/IR.h"
+#include "lib/IR/Location.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

@@ -1,4 +1,4 @@
-/* Memory addressed through index tiles on the CPU (DIALECT.md, "v2"):
+/* Memory addressed through index tiles on the CPU (docs/dialect.md, "v2"):
  * tile.gather, tile.scatter, tile.atomic_rmw, tile.atomic_cas. Element e
  * names mem[i0[e], ...]; an index outside [0, size) of its dimension makes
  * the element touch no memory (scf.if around every access), so a gather
@@ -14,8 +14,8 @@
  * lib/Execution/CpuAtomics.c). */
 #include "lib/Conversion/CpuOps.h"
 
-#include "lib/Support/Build.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/Build.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -143,7 +143,7 @@ void tileCpuLowerScatter(MlirOperation op) {
 
 /* memref.atomic_rmw's kind (arith's AtomicRMWKind) for tile's `kind` on
  * `elem`, or -1 where it has none: float max/min are runtime calls, as
- * maxnumf's LLVM atomic may order -0 and +0 either way (DIALECT.md wants
+ * maxnumf's LLVM atomic may order -0 and +0 either way (docs/dialect.md wants
  * -0 < +0). */
 static int rmwKind(MlirStringRef kind, MlirType elem) {
   enum { ADDF = 0, ADDI = 1, ANDI = 2, ASSIGN = 3, MAXS = 6, MAXU = 7,

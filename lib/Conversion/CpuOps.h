@@ -14,7 +14,7 @@
 
 #include <stdbool.h>
 
-#include "lib/Support/Build.h"
+#include "lib/IR/Build.h"
 #include "mlir-c/IR.h"
 
 /* The tile type without its layout encoding (TileToCPU.c). */

@@ -2,13 +2,13 @@
  * (offs[e], 0, 0, 0) with the seed's words as key, as the GPU lowering
  * computes it (Philox.h: the same rounds, so the same bits); randint is the
  * first output word, the stream of Triton's tl.randint, and rand maps it
- * to [0, 1) as tl.rand does (DIALECT.md, "v2"). One tensor.generate, every
+ * to [0, 1) as tl.rand does (docs/dialect.md, "v2"). One tensor.generate, every
  * element computed on its own in i32 (high halves of products in i64). */
 #include "lib/Conversion/CpuOps.h"
 
 #include "lib/Conversion/Philox.h"
-#include "lib/Support/Build.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/Build.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

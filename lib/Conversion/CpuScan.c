@@ -3,12 +3,12 @@
  * starts as the source (element 0 of a line, or n-1 with `reverse`, is its
  * own prefix). Kinds and their combiners are tile.reduce's (Combiner.h);
  * f16/bf16 add and mul accumulate in f32 and each element is rounded once
- * (DIALECT.md, "Numerics"). */
+ * (docs/dialect.md, "Numerics"). */
 #include "lib/Conversion/CpuOps.h"
 
 #include "lib/Conversion/Combiner.h"
-#include "lib/Support/Build.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/Build.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

@@ -1,4 +1,4 @@
-/* tile.atomic_rmw and tile.atomic_cas for TileToGPU (DIALECT.md, "v2").
+/* tile.atomic_rmw and tile.atomic_cas for TileToGPU (docs/dialect.md, "v2").
  *
  * One atomic per element, at the address GpuIndirect.h gives, predicated
  * on the indices being in bounds (out-of-bounds elements touch nothing and
@@ -46,7 +46,7 @@
 
 #include "lib/Analysis/Contiguity.h"
 #include "lib/Conversion/GpuIndirect.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"

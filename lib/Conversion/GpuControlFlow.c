@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "lib/Conversion/GpuPipeline.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
 

@@ -24,8 +24,8 @@
 
 #include "lib/Conversion/GpuOps.h"
 #include "lib/Conversion/PrintFormat.h"
-#include "lib/Support/IR.h"
-#include "lib/Support/Location.h"
+#include "lib/IR/IR.h"
+#include "lib/IR/Location.h"
 #include "lib/Support/StrBuf.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -4,13 +4,13 @@
  * cvt.rn.f16x2.{e4m3,e5m2}x2). The conversion is elementwise, so any two
  * registers of a tile make a pair: consecutive ones, the last with itself
  * when their number is odd. Elsewhere the casts are integer ops
- * (lib/Transforms/Numerics.c); both follow DIALECT.md's rule (nearest
+ * (lib/Transforms/Numerics.c); both follow docs/dialect.md's rule (nearest
  * even, finite overflow and infinities saturate, NaN stays NaN). */
 #include "lib/Conversion/GpuOps.h"
 
 #include <stdlib.h>
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

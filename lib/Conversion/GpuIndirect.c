@@ -1,4 +1,4 @@
-/* Memory addressed through data, for TileToGPU (DIALECT.md, "v2"):
+/* Memory addressed through data, for TileToGPU (docs/dialect.md, "v2"):
  * tile.gather and tile.scatter, and memref.load / memref.store of one
  * element of a kernel argument.
  *
@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"

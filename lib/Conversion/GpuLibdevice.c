@@ -9,7 +9,7 @@
 
 #include "lib/Conversion/GpuOps.h"
 #include "lib/Conversion/TileToGPU.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

@@ -4,7 +4,7 @@
  * bytes). Each group takes a fast path, one V-wide vector access, when it
  * is wholly inside the memref, fully enabled by the mask and aligned to
  * its size; otherwise each element is guarded on its own. Nothing outside
- * the memref or masked off is ever accessed (DIALECT.md). In the aligned
+ * the memref or masked off is ever accessed (docs/dialect.md). In the aligned
  * variant (GpuValues.h) an unmasked access whose innermost offset is a
  * provable multiple of V needs no element path: its groups are wholly
  * inside or wholly outside. Every access is a predicated ld/st.global in
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "lib/Analysis/Tma.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"

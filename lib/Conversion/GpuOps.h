@@ -59,7 +59,7 @@ MlirValue gpuPaddingValue(TileBuilder *b, MlirOperation op, MlirType elem);
 /* The global-space (addrspace 1) view of a kernel pointer. */
 MlirValue gpuGlobalPtr(TileBuilder *b, MlirValue ptr);
 
-/* v2 (DIALECT.md, "v2"); the ops run in the layout of their tiles, which
+/* v2 (docs/dialect.md, "v2"); the ops run in the layout of their tiles, which
  * tile-assign-layouts makes one (assignV2). */
 bool gpuLowerGather(GpuLowering *g, TileBuilder *b, MlirOperation op);
 /* A gather staged through shared memory (GpuPipeline.h): the bytes of one
@@ -203,7 +203,7 @@ void gpuWgmmaWait(TileBuilder *b, int n);
 void gpuWgmmaPin(TileBuilder *b, MlirValue *regs, int n);
 
 /* Whether `op` may use the hardware's approximations: `afn` (or `fast`)
- * among its fastmath flags (DIALECT.md, "Numerics"). */
+ * among its fastmath flags (docs/dialect.md, "Numerics"). */
 bool gpuAllowsApproximation(MlirOperation op);
 /* The libdevice function elementwise `op` on `elem` becomes, or NULL when
  * it stays as it is (for convert-gpu-to-nvvm). */

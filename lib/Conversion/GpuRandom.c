@@ -6,7 +6,7 @@
 
 #include "lib/Conversion/GpuOps.h"
 #include "lib/Conversion/Philox.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 
 bool gpuLowerRandom(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirValue seed = gpuOperandScalar(g, op, 0);

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "lib/Conversion/Combiner.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"
@@ -151,7 +151,7 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   int nOut = tileLayoutNumRegs(&slice, resultShape);
   MlirValue *acc = calloc((size_t)nOut, sizeof *acc);
   /* f16/bf16 sums and products accumulate in f32 and round once
-   * (DIALECT.md, "Numerics"); max/min are exact in any type. */
+   * (docs/dialect.md, "Numerics"); max/min are exact in any type. */
   bool widen = tileReduceAccumulatesWide(kind, x.elem);
   MlirType accElem = widen ? mlirF32TypeGet(b->ctx) : x.elem;
 

@@ -23,7 +23,7 @@
 
 #include "lib/Conversion/Combiner.h"
 #include "lib/Conversion/GpuOps.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

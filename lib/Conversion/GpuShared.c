@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "lib/Analysis/Tcgen05.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 
 #include "lib/Analysis/Tma.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"

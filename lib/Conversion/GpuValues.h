@@ -16,8 +16,8 @@
 #include "lib/Analysis/MemoryOrder.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Conversion/TileToGPU.h"
-#include "lib/Support/Build.h"
-#include "lib/Support/DType.h"
+#include "lib/IR/Build.h"
+#include "lib/IR/DType.h"
 #include "mlir-c/IR.h"
 
 typedef struct {
@@ -259,7 +259,7 @@ MlirValue gpuSharedGlobal(TileBuilder *b, const char *name);
 
 /* Element storage type in memory (i1 is stored as i8, f8 as its bits in
  * an i8: LLVM has no f8 type, and vectors of it do not convert); its bytes
- * are tileElemBytes (lib/Support/DType.h). */
+ * are tileElemBytes (lib/IR/DType.h). */
 MlirType gpuStorageType(MlirType elem);
 /* A value converted to / from its storage type. */
 MlirValue gpuToStorage(TileBuilder *b, MlirValue v);

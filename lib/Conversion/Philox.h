@@ -1,6 +1,6 @@
 /* Philox-4x32 with 10 rounds (Salmon et al., "Parallel random numbers: as
  * easy as 1, 2, 3", SC'11), built from arith ops on i32 scalars, for the
- * lowerings of tile.randint and tile.rand (DIALECT.md, "v2"): key (low,
+ * lowerings of tile.randint and tile.rand (docs/dialect.md, "v2"): key (low,
  * high word of the seed), counter (offset, 0, 0, 0), the first output word,
  * which is Triton's tl.randint stream. The products' high halves are
  * (zext x * m) >> 32, which NVPTX selects as mul.hi.u32. Both lowerings
@@ -9,7 +9,7 @@
 #ifndef TILE_CONVERSION_PHILOX_H
 #define TILE_CONVERSION_PHILOX_H
 
-#include "lib/Support/Build.h"
+#include "lib/IR/Build.h"
 
 /* The key words of an i64 seed. */
 void tilePhiloxKey(TileBuilder *b, MlirValue seed, MlirValue *k0,

@@ -3,7 +3,7 @@
  *   shape ops, range, splat, loads, dot, reduce -> tensor.generate
  *   stores                                      -> scf.for nests
  * Bounds and masks guard every memory access with scf.if, so out-of-bounds
- * and masked-off elements are never read or written (DIALECT.md). The
+ * and masked-off elements are never read or written (docs/dialect.md). The
  * element-at-a-time form is slow but exactly as specified: this is the
  * reference GPU results are checked against. The v2 ops (gather, scatter,
  * atomics, scan, random numbers, print, assert) are lowered in the Cpu*.c
@@ -16,8 +16,8 @@
 #include "lib/Analysis/Mma.h"
 #include "lib/Conversion/Combiner.h"
 #include "lib/Conversion/CpuOps.h"
-#include "lib/Support/Build.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/Build.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

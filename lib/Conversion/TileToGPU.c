@@ -16,7 +16,7 @@
 #include "lib/Conversion/GpuOps.h"
 #include "lib/Conversion/GpuPipeline.h"
 #include "lib/Conversion/GpuProgramScalars.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "lib/Support/StrBuf.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

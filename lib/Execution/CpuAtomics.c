@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "lib/Runtime/Half.h"
+#include "lib/Support/Half.h"
 
 uint32_t tileCpuAtomicCas16(intptr_t addr, uint32_t cmp, uint32_t value) {
   uint16_t expected = (uint16_t)cmp;

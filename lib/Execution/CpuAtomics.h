@@ -1,6 +1,6 @@
 /* The atomics that JIT-compiled CPU kernels call where LLVM's atomicrmw
  * has no exact form (TileToCPU's CpuIndirect.c emits the calls): a
- * compare-and-swap for tile.atomic_cas, and float max/min as DIALECT.md
+ * compare-and-swap for tile.atomic_cas, and float max/min as docs/dialect.md
  * defines them (maxnum/minnum: a NaN operand leaves memory as it is, a NaN
  * in memory is replaced, -0 < +0), each a compare-and-swap loop. They are
  * real atomics (sequentially consistent, at least as strong as any `sem`),

@@ -12,20 +12,20 @@
 #include <string.h>
 
 #include "lib/Conversion/TileToCPU.h"
-#include "lib/Transforms/PassDef.h"
+#include "lib/Passes/PassDef.h"
 #include "lib/Execution/CpuAlloc.h"
 #include "lib/Execution/CpuDebug.h"
 #include "lib/Execution/JitSymbols.h"
-#include "lib/Runtime/Clock.h"
-#include "lib/Runtime/Fp8.h"
-#include "lib/Runtime/Half.h"
-#include "lib/Support/DType.h"
-#include "lib/Support/IR.h"
+#include "lib/Support/Clock.h"
+#include "lib/Support/Fp8.h"
+#include "lib/Support/Half.h"
+#include "lib/IR/DType.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/Pass.h"
-#include "tile-c/Dialect.h"
+#include "dialect/Dialect.h"
 #include "tile-c/Runtime.h"
 
 enum { kMaxArgs = 64, kMaxRank = 3 };
@@ -59,7 +59,7 @@ static void listKernels(MlirModule module, char *buf, size_t size) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef sym;
-    if (tileIsKernel(op) && tileOpStrAttr(op, "sym_name", &sym) && n < size)
+    if (tileOpIsKernel(op) && tileOpStrAttr(op, "sym_name", &sym) && n < size)
       n += (size_t)snprintf(buf + n, size - n, "%s%.*s", n ? ", " : "",
                             (int)sym.length, sym.data);
   }
@@ -157,7 +157,7 @@ int tileCpuKernelCreateWithOptions(MlirModule module, const char *name,
   const TileCpuOptions *o = options ? options : &defaults;
   *out = NULL;
   MlirOperation func = findFunc(module, name);
-  if (mlirOperationIsNull(func) || !tileIsKernel(func)) {
+  if (mlirOperationIsNull(func) || !tileOpIsKernel(func)) {
     char kernels[256];
     listKernels(module, kernels, sizeof kernels);
     snprintf(err, errSize, "no kernel named '%s' (kernels: %s)", name,
@@ -174,7 +174,7 @@ int tileCpuKernelCreateWithOptions(MlirModule module, const char *name,
     free(k);
     return 1;
   }
-  tileContextRegisterUpstream(mlirModuleGetContext(module));
+  tileDialectRegisterUpstream(mlirModuleGetContext(module));
   MlirModule clone =
       mlirModuleFromOperation(mlirOperationClone(mlirModuleGetOperation(module)));
   if (lowerToLLVM(clone, findFunc(clone, name), name, o, err, errSize)) {

@@ -2,7 +2,7 @@
  * it to LLVM, and the MLIR ExecutionEngine JIT-compiles it in-process. One
  * call of the compiled function runs one program instance; tileCpuKernelRun
  * loops over the grid. This is the reference every GPU result is compared
- * with, so it follows DIALECT.md's semantics exactly (bounds, padding, masks,
+ * with, so it follows docs/dialect.md's semantics exactly (bounds, padding, masks,
  * reduce NaN rules, f16/bf16 rounding per op). */
 #ifndef TILE_EXECUTION_CPUKERNEL_H
 #define TILE_EXECUTION_CPUKERNEL_H
@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/Runtime/HostArray.h"
-#include "lib/Runtime/KernelArg.h"
+#include "lib/Support/HostArray.h"
+#include "lib/Support/KernelArg.h"
 #include "mlir-c/IR.h"
 
 

@@ -7,8 +7,8 @@
 #include "lib/Execution/CpuAlloc.h"
 #include "lib/Execution/CpuAtomics.h"
 #include "lib/Execution/CpuDebug.h"
-#include "lib/Runtime/Half.h"
-#include "lib/Support/IR.h"
+#include "lib/Support/Half.h"
+#include "lib/IR/IR.h"
 
 /* bf16 comes back in the low 16 bits of xmm0, as _Float16 does on x86-64;
  * the rounding is the runtime's (nearest, ties to even; NaN stays NaN). */

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Fp8.h"
-#include "lib/Runtime/Half.h"
+#include "lib/Support/Fp8.h"
+#include "lib/Support/Half.h"
 
 #if defined(__clang__)
 /* Bit-identical results need every multiply-add rounded on its own. GCC in

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/Runtime/HostArray.h"
+#include "lib/Support/HostArray.h"
 
 /* A spec's parts, read without generating anything. */
 typedef struct {

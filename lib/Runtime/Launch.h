@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/Runtime/HostArray.h"
+#include "lib/Support/HostArray.h"
 #include "lib/Runtime/Package.h"
 
 /* One argument value (the runtime's twin of lib/Execution's TileArgValue). */

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "lib/Runtime/HostArray.h"
+#include "lib/Support/HostArray.h"
 
 /* Reads `path` into *out (a fresh array the caller destroys). `want` is the
  * dtype the caller needs (a memref's); it decides only how raw bits are read:

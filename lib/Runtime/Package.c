@@ -35,7 +35,7 @@
 #include <string.h>
 
 #include "lib/Runtime/Error.h"
-#include "lib/Runtime/File.h"
+#include "lib/Support/File.h"
 #include "tile-c/Runtime.h"
 
 static const char kMagic[8] = {'T', 'I', 'L', 'E', 'P', 'K', 'G', '\0'};

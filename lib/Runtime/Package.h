@@ -66,7 +66,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/Runtime/HostArray.h"
+#include "lib/Support/HostArray.h"
 #include "tile-c/Runtime.h"
 
 #define TILE_PACKAGE_VERSION TILE_PACKAGE_FORMAT_VERSION

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Clock.h"
+#include "lib/Support/Clock.h"
 #include "lib/Runtime/Error.h"
 #include "lib/Runtime/RuntimeApi.h"
 

@@ -10,8 +10,8 @@
 
 #include "lib/Runtime/Args.h"
 #include "lib/Runtime/Error.h"
-#include "lib/Runtime/Fp8.h"
-#include "lib/Runtime/Half.h"
+#include "lib/Support/Fp8.h"
+#include "lib/Support/Half.h"
 #include "lib/Runtime/Launch.h"
 #include "lib/Runtime/RuntimeApi.h"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/File.h"
+#include "lib/Support/File.h"
 #include "lib/Runtime/Launch.h"
 #include "lib/Runtime/RuntimeApi.h"
 

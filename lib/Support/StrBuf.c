@@ -60,10 +60,6 @@ void tileStrBufPrintf(TileStrBuf *b, const char *fmt, ...) {
   free(big);
 }
 
-void tileStrBufCallback(MlirStringRef s, void *userData) {
-  tileStrBufAppend((TileStrBuf *)userData, s.data, s.length);
-}
-
 void tileStrBufFree(TileStrBuf *b) {
   if (!b->fixed)
     free(b->data);

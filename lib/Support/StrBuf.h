@@ -1,12 +1,11 @@
-/* A growable (or fixed, truncating) character buffer, usable as the
- * MlirStringCallback that C API printers write through. */
+/* A growable (or fixed, truncating) character buffer; lib/IR/IR.h's
+ * tileStrBufCallback makes it the MlirStringCallback that C API printers
+ * write through. */
 #ifndef TILE_SUPPORT_STRBUF_H
 #define TILE_SUPPORT_STRBUF_H
 
 #include <stdbool.h>
 #include <stddef.h>
-
-#include "mlir-c/Support.h"
 
 typedef struct {
   char *data;   /* always NUL-terminated once anything was written */
@@ -26,8 +25,6 @@ void tileStrBufAppend(TileStrBuf *b, const char *data, size_t len);
 void tileStrBufAppendStr(TileStrBuf *b, const char *s);
 void tileStrBufPrintf(TileStrBuf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* MlirStringCallback appending to the TileStrBuf in userData. */
-void tileStrBufCallback(MlirStringRef s, void *userData);
 void tileStrBufFree(TileStrBuf *b);
 /* The contents as a C string ("" when empty). */
 static inline const char *tileStrBufCStr(const TileStrBuf *b) {

@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "lib/Runtime/File.h"
+#include "lib/Support/File.h"
 
 extern char **environ;
 

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "lib/Target/NvvmToPtx.h"
-#include "lib/Runtime/Clock.h"
-#include "lib/Support/IR.h"
+#include "lib/Support/Clock.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/Pass.h"
 
 /* What the hook pass, which runs on each entry's module on that entry's

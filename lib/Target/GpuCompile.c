@@ -14,17 +14,17 @@
 #include "lib/Target/EntriesToPtx.h"
 #include "lib/Target/PtxToBinary.h"
 #include "lib/Conversion/TileToGPU.h"
-#include "lib/Runtime/Clock.h"
-#include "lib/Support/DType.h"
-#include "lib/Support/IR.h"
+#include "lib/Support/Clock.h"
+#include "lib/IR/DType.h"
+#include "lib/IR/IR.h"
 #include "lib/Transforms/AssignLayouts.h"
-#include "lib/Transforms/PassDef.h"
+#include "lib/Passes/PassDef.h"
 #include "lib/Transforms/Pipeline.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/GPU.h"
 #include "mlir-c/Pass.h"
-#include "tile-c/Dialect.h"
+#include "dialect/Dialect.h"
 
 /* Room for one entry's lowering pipeline (formatLowering). */
 enum { LOWERING_SIZE = 512 };
@@ -85,7 +85,7 @@ MlirOperation tileGpuFindKernel(MlirModule module, const char *name,
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef sym;
-    if (!tileIsKernel(op) || !tileOpStrAttr(op, "sym_name", &sym))
+    if (!tileOpIsKernel(op) || !tileOpStrAttr(op, "sym_name", &sym))
       continue;
     ++count;
     if (!name || mlirStringRefEqual(sym, tileStr(name)))
@@ -424,7 +424,7 @@ static int compile(MlirModule module, const char *name,
                    const TileGpuOptions *o, TileEmit emit, void **outBytes,
                    size_t *outSize, TilePackage *outPackage, char *err,
                    size_t errSize) {
-  tileContextRegisterUpstream(mlirModuleGetContext(module));
+  tileDialectRegisterUpstream(mlirModuleGetContext(module));
   TileGpuTiming *timing = o->timing;
   double start = tileNowMs(), mark = start;
   if (timing)

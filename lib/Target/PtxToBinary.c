@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/File.h"
+#include "lib/Support/File.h"
 #include "lib/Support/Tool.h"
 
 /* The header LLVM's NVPTX back end writes (comments, .version, .target,

@@ -10,11 +10,11 @@
 #include "lib/Analysis/Layout.h"
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/Tcgen05.h"
-#include "lib/Support/DType.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/DType.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "tile-c/Dialect.h"
+#include "dialect/Dialect.h"
 
 int tileKernelNumWarps(MlirOperation kernel, int fallback) {
   int64_t n = 0;
@@ -95,7 +95,7 @@ static MlirWalkResult coalesceOne(MlirOperation op, void *userData) {
 static MlirWalkResult forEachKernel(MlirOperation op, void *userData,
                                     MlirOperationWalkCallback fn) {
   WalkState *st = userData;
-  if (!tileIsKernel(op))
+  if (!tileOpIsKernel(op))
     return MlirWalkResultAdvance;
   WalkState inner = {tileKernelNumWarps(op, st->numWarps), true, st->chip};
   mlirOperationWalk(op, fn, &inner, MlirWalkPreOrder);
@@ -662,7 +662,7 @@ static MlirWalkResult findSliceHints(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-/* The v2 ops (DIALECT.md, "v2"). Those that work element by element
+/* The v2 ops (docs/dialect.md, "v2"). Those that work element by element
  * (gather, scatter, the atomics, rand, randint, print, assert) run in one
  * layout that all their tile operands and the result share: element e of
  * every tile is in the same register of the same thread, so TileToGPU
@@ -920,7 +920,7 @@ static void assignRegion(MlirRegion region, Assign *a) {
 
 static MlirWalkResult assignKernel(MlirOperation op, void *userData) {
   WalkState *st = userData;
-  if (!tileIsKernel(op))
+  if (!tileOpIsKernel(op))
     return MlirWalkResultAdvance;
   Assign a;
   memset(&a, 0, sizeof a);

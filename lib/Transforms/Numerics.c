@@ -1,5 +1,5 @@
 /* tile-numerics; see Numerics.h. Each rewrite builds, before the op, the
- * ops that compute DIALECT.md's answer, replaces the op's result and erases
+ * ops that compute docs/dialect.md's answer, replaces the op's result and erases
  * the op. The ops are collected first, so the ops a rewrite builds (a
  * division by a divisor made safe, say) are not rewritten again. */
 #include "lib/Transforms/Numerics.h"
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Support/Build.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/Build.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

@@ -1,6 +1,6 @@
 /* tile-numerics: rewrites the arith and math ops whose upstream lowering
  * leaves an edge case open (poison, a trap, a tie, no lowering at all) into
- * ops whose meaning is the one DIALECT.md's section "Numerics" fixes, the
+ * ops whose meaning is the one docs/dialect.md's section "Numerics" fixes, the
  * same on every target:
  *   - integer division and remainder never trap: x / 0 = -1, x % 0 = x,
  *     MIN / -1 = MIN (also ceildiv/floordiv, which are expanded here);

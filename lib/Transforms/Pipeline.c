@@ -14,11 +14,11 @@
 #include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Transforms/AssignLayouts.h"
-#include "lib/Support/DType.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/DType.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "tile-c/Dialect.h"
+#include "dialect/Dialect.h"
 
 int tileKernelNumStages(MlirOperation kernel, int fallback) {
   int64_t n = 0;
@@ -615,7 +615,7 @@ static void markCtaPairs(MlirOperation kernel, const char *chip,
 
 static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   const PipelineOptions *o = userData;
-  if (!tileIsKernel(op))
+  if (!tileOpIsKernel(op))
     return MlirWalkResultAdvance;
   PipelineState st = {tileKernelNumStages(op, o->numStages), o->tma,
                       tileKernelNumWarps(op, 0), o->chip};

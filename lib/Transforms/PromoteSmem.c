@@ -4,7 +4,7 @@
 #include "lib/Analysis/Layout.h"
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/SmemLayout.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
 static void dims(MlirValue v, int64_t *rows, int64_t *cols) {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "lib/Transforms/Canonicalize.h"
 
 /* A growing list of ops; `erased` marks those already destroyed, so no

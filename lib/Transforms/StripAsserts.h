@@ -1,4 +1,4 @@
-/* The compile option asserts=off (DIALECT.md, "v2"): every tile.assert at
+/* The compile option asserts=off (docs/dialect.md, "v2"): every tile.assert at
  * or under an op is erased before lowering, on the CPU and the GPU alike,
  * so an assert costs nothing where it is off. What computed only the
  * condition goes too when it is trivially dead: arith and math ops and the

@@ -3,11 +3,11 @@
 
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/Tcgen05.h"
-#include "lib/Support/Build.h"
-#include "lib/Support/IR.h"
+#include "lib/IR/Build.h"
+#include "lib/IR/IR.h"
 #include "lib/Transforms/AssignLayouts.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "tile-c/Dialect.h"
+#include "dialect/Dialect.h"
 
 typedef struct {
   int numWarps;
@@ -37,7 +37,7 @@ static MlirWalkResult widenDot(MlirOperation op, void *userData) {
 
 static MlirWalkResult widenKernel(MlirOperation op, void *userData) {
   const Widen *outer = userData;
-  if (!tileIsKernel(op))
+  if (!tileOpIsKernel(op))
     return MlirWalkResultAdvance;
   Widen w = {tileKernelNumWarps(op, outer->numWarps), outer->chip};
   mlirOperationWalk(op, widenDot, &w, MlirWalkPreOrder);

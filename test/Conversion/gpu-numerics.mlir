@@ -1,4 +1,4 @@
-// The GPU's precision follows the fastmath flags (DIALECT.md, "Numerics"):
+// The GPU's precision follows the fastmath flags (docs/dialect.md, "Numerics"):
 // without afn, division and sqrt are correctly rounded and exp is
 // libdevice's; with afn (or fast-math=true), the hardware's approximations.
 // f8 casts are cvt on sm_89+ and integer ops before.

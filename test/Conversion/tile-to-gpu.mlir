@@ -8,7 +8,7 @@
 // element-by-element otherwise, each a predicated ld/st.global in inline PTX
 // (straight-line code; the defaults are moved in first).
 // Each constant is built once per function, at its top, however many
-// registers use it (lib/Support/BuildCache.h).
+// registers use it (lib/IR/BuildCache.h).
 // ONCE-LABEL:  llvm.func @vecadd(
 // ONCE:          arith.constant 4 : index
 // ONCE-NOT:      arith.constant 4 : index

@@ -1,4 +1,4 @@
-// Every v2 op (DIALECT.md section "v2") lowers on both targets: the GPU
+// Every v2 op (docs/dialect.md section "v2") lowers on both targets: the GPU
 // pipeline compiles each kernel below to PTX (test/Conversion/gpu-v2.test
 // checks the instructions), and the CPU lowering leaves no tile op behind.
 // RUN: tile-opt %s --split-input-file --tile-compile --emit=ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=GPU --allow-empty

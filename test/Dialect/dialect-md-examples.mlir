@@ -1,4 +1,4 @@
-// Every op example of DIALECT.md (the user-facing contract), verbatim,
+// Every op example of docs/dialect.md (the user-facing contract), verbatim,
 // inside functions that define its operands (plain functions where the
 // operands are tiles: kernel arguments cannot be tiles). tile-opt accepts them and prints
 // them back; the IRDL cross-check test also runs this file through upstream
@@ -96,7 +96,7 @@ func.func @reduce(%x: tensor<128x64xf32>) {
 
 // -----
 
-// v2 (DIALECT.md section "v2").
+// v2 (docs/dialect.md section "v2").
 
 // CHECK-LABEL: func.func @indirect
 func.func @indirect(%mem: memref<?x?xf16>, %i0: tensor<32x64xi32>, %i1: tensor<32x64xi32>) {

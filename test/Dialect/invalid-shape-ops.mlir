@@ -1,7 +1,7 @@
 // RUN: tile-opt %s --split-input-file --verify-diagnostics
 
 // tile.splat, broadcast, expand_dims, reshape and trans keep the element
-// type and follow the shape rules of DIALECT.md.
+// type and follow the shape rules of docs/dialect.md.
 
 func.func @splat_element(%x: f32) attributes {tile.kernel} {
   // expected-error @+1 {{tile.splat: result element type f16 does not match the scalar operand type f32}}

@@ -2,7 +2,7 @@
 
 // Upstream ops in kernels (arith, math, memref.dim, memref.load/store,
 // others): what has no lowering on every target is refused here, at its
-// line, for the CPU and the GPU alike (DIALECT.md, "Numerics"); f8 tiles
+// line, for the CPU and the GPU alike (docs/dialect.md, "Numerics"); f8 tiles
 // only convert.
 
 func.func @extended_add(%x: i32) attributes {tile.kernel} {

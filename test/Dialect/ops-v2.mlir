@@ -1,7 +1,7 @@
 // RUN: tile-opt %s | FileCheck %s
 // RUN: tile-opt %s --mlir-print-op-generic | tile-opt | FileCheck %s
 
-// Every v2 op (DIALECT.md section "v2") in a valid kernel, with its optional
+// Every v2 op (docs/dialect.md section "v2") in a valid kernel, with its optional
 // attributes; the verifier accepts them and they round-trip through the
 // generic form.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tile's numerics conformance suite: DIALECT.md's section "Numerics", rule by
+"""tile's numerics conformance suite: docs/dialect.md's section "Numerics", rule by
 rule, at its edges, on the CPU or on a GPU.
 
   conformance.py DIR [--tile-run PATH] [--target cpu|cuda] [--only REGEX]

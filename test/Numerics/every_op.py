@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every arith and math op the verifier accepts lowers on every target
-(DIALECT.md, "Numerics"): one kernel per element type uses all of them
+(docs/dialect.md, "Numerics"): one kernel per element type uses all of them
 (their results summed, so none is dead), and each kernel must run on the
 CPU and compile to PTX for sm_90a and sm_80. Keep the lists in step with
 dialect/VerifyUpstreamOps.c.

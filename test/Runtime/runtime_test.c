@@ -14,10 +14,10 @@
 #include <string.h>
 
 #include "lib/Runtime/Args.h"
-#include "lib/Runtime/Fp8.h"
+#include "lib/Support/Fp8.h"
 #include "lib/Runtime/Generate.h"
-#include "lib/Runtime/Half.h"
-#include "lib/Runtime/HostArray.h"
+#include "lib/Support/Half.h"
+#include "lib/Support/HostArray.h"
 #include "lib/Runtime/Npy.h"
 #include "test/Runtime/TestCheck.h"
 

@@ -1,4 +1,4 @@
-// tile-numerics gives arith ops DIALECT.md's meaning at their edges.
+// tile-numerics gives arith ops docs/dialect.md's meaning at their edges.
 // RUN: tile-opt %s -p 'builtin.module(tile-numerics)' | FileCheck %s
 // RUN: tile-opt %s -p 'builtin.module(tile-numerics{chip=sm_90a})' | FileCheck %s --check-prefix=GPU
 // RUN: tile-opt %s -p 'builtin.module(tile-numerics{chip=sm_80})' | FileCheck %s --check-prefix=SM80

@@ -1,4 +1,4 @@
-// asserts=off (DIALECT.md, "v2"): tile-canonicalize and tile-to-cpu erase
+// asserts=off (docs/dialect.md, "v2"): tile-canonicalize and tile-to-cpu erase
 // every tile.assert, with what only computed its condition; tile.print and
 // everything else stays. By default (and with asserts=on) the asserts stay.
 // RUN: tile-opt %s --pass-pipeline='builtin.module(tile-canonicalize{asserts=off})' | FileCheck %s --check-prefix=OFF

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Support/DiagnosticPrinter.h"
-#include "lib/Support/IR.h"
-#include "lib/Support/Location.h"
+#include "lib/IR/DiagnosticPrinter.h"
+#include "lib/IR/IR.h"
+#include "lib/IR/Location.h"
 #include "lib/Support/StrBuf.h"
 
 const char *diagSeverityName(MlirDiagnosticSeverity s) {

@@ -7,7 +7,7 @@
 
 #include "lib/Runtime/Args.h"
 #include "lib/Transforms/Options.h"
-#include "lib/Transforms/PassDef.h"
+#include "lib/Passes/PassDef.h"
 #include "tile-c/Dialect.h"
 #include "tile-c/Passes.h"
 

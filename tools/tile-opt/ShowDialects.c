@@ -1,7 +1,7 @@
 /* tile-opt --show-dialects; see ShowDialects.h. */
 #include "tools/tile-opt/ShowDialects.h"
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 
 /* The MLIR C API counts a context's dialects but cannot name them, so the
  * names come from here: every dialect MLIR 22's headers declare (each

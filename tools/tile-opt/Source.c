@@ -1,7 +1,7 @@
 /* Reading and splitting tile-opt's input; see Source.h. */
 #include "tools/tile-opt/Source.h"
 
-#include "lib/Runtime/File.h"
+#include "lib/Support/File.h"
 
 #include <stdio.h>
 #include <stdlib.h>

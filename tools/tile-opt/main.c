@@ -10,9 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lib/Support/DiagnosticPrinter.h"
-#include "lib/Support/IR.h"
-#include "lib/Support/Location.h"
+#include "lib/IR/DiagnosticPrinter.h"
+#include "lib/IR/IR.h"
+#include "lib/IR/Location.h"
 #include "lib/Support/StrBuf.h"
 #include "lib/Target/CompileCache.h"
 #include "lib/Target/GpuCompile.h"

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "lib/Runtime/Args.h"
-#include "lib/Runtime/File.h"
+#include "lib/Support/File.h"
 #include "lib/Runtime/Launch.h"
 #include "lib/Runtime/Package.h"
 

@@ -11,8 +11,8 @@
 #include <stdint.h>
 
 #include "lib/Runtime/Args.h"
-#include "lib/Runtime/HostArray.h"
-#include "lib/Runtime/KernelArg.h"
+#include "lib/Support/HostArray.h"
+#include "lib/Support/KernelArg.h"
 
 typedef struct {
   TileHostArray array; /* TILE_ARG_MEMREF: owned */

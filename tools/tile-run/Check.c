@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lib/Runtime/Fp8.h"
-#include "lib/Runtime/Half.h"
+#include "lib/Support/Fp8.h"
+#include "lib/Support/Half.h"
 
 double checkDefaultRtol(TileDType dtype) {
   switch (dtype) {

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "lib/Runtime/HostArray.h"
+#include "lib/Support/HostArray.h"
 
 typedef struct {
   size_t numElements;

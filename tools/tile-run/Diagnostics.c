@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "lib/Support/DiagnosticPrinter.h"
+#include "lib/IR/DiagnosticPrinter.h"
 
 static void printOne(DiagSource *src, MlirDiagnostic diag) {
   if (mlirDiagnosticGetSeverity(diag) == MlirDiagnosticError)

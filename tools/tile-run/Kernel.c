@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Support/DType.h"
-#include "lib/Support/IR.h"
-#include "lib/Support/Location.h"
+#include "lib/IR/DType.h"
+#include "lib/IR/IR.h"
+#include "lib/IR/Location.h"
 #include "lib/Support/StrBuf.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

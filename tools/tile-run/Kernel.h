@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "mlir-c/IR.h"
-#include "lib/Runtime/KernelArg.h"
+#include "lib/Support/KernelArg.h"
 
 /* Parses and verifies (MLIR's verifier, then tile's rules) `text`, naming
  * locations after `fileName`. Errors go to the context's diagnostic

@@ -12,7 +12,7 @@
 #include "tile-c/Runtime.h"
 #include "tools/tile-run/Arguments.h"
 #include "tools/tile-run/Options.h"
-#include "lib/Runtime/KernelArg.h"
+#include "lib/Support/KernelArg.h"
 
 typedef struct {
   int64_t grid[3];

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "lib/Runtime/HostArray.h"
+#include "lib/Support/HostArray.h"
 
 /* Prints "#2 memref<?xf32>: f32 4096: min -1.5 max 3.25 mean 0.0123" and
  * `note` (e.g. "-> z.npy, check ok") to `f`. */

@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "lib/Runtime/File.h"
+#include "lib/Support/File.h"
 #include "lib/Runtime/Package.h"
 #include "tools/tile-run/GpuRun.h"
 #include "tools/tile-run/Options.h"

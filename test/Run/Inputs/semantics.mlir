@@ -1,4 +1,4 @@
-// Small kernels that pin DIALECT.md's semantics on the CPU reference:
+// Small kernels that pin docs/dialect.md's semantics on the CPU reference:
 // NaN rules of the reduce kinds, masks and padding, per-op f16/bf16
 // rounding, integer reductions. Each runs with grid 1.
 

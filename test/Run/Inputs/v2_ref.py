@@ -292,7 +292,7 @@ def same(a, b, rtol="0"):
             bad = ~nan & (ua != b.view(ua.dtype))
     elif a.dtype == np.uint16:
         # bf16 bits (tile writes bf16 as uint16): a NaN's payload is
-        # unspecified (DIALECT.md, "Numerics"), so two NaNs match.
+        # unspecified (docs/dialect.md, "Numerics"), so two NaNs match.
         def isnan16(x):
             return ((x & 0x7F80) == 0x7F80) & ((x & 0x007F) != 0)
         bad = (a != b) & ~(isnan16(a) & isnan16(b))

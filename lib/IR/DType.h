@@ -1,11 +1,11 @@
-/* The runtime's element types (lib/Runtime/HostArray.h) of MLIR types. */
-#ifndef TILE_SUPPORT_DTYPE_H
-#define TILE_SUPPORT_DTYPE_H
+/* The runtime's element types (lib/Support/HostArray.h) of MLIR types. */
+#ifndef TILE_IR_DTYPE_H
+#define TILE_IR_DTYPE_H
 
 #include <stdbool.h>
 
-#include "lib/Runtime/HostArray.h"
-#include "lib/Runtime/KernelArg.h"
+#include "lib/Support/HostArray.h"
+#include "lib/Support/KernelArg.h"
 #include "mlir-c/IR.h"
 
 /* i1..i64 (i1 as bool), index (as i64), f16, bf16, f32, f64, f8E4M3FN,

@@ -1,6 +1,6 @@
 /* Reading and rewriting source locations through the C API. */
-#ifndef TILE_SUPPORT_LOCATION_H
-#define TILE_SUPPORT_LOCATION_H
+#ifndef TILE_IR_LOCATION_H
+#define TILE_IR_LOCATION_H
 
 #include <stdbool.h>
 

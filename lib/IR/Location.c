@@ -1,5 +1,5 @@
 /* Reading and rewriting source locations; see Location.h. */
-#include "lib/Support/Location.h"
+#include "lib/IR/Location.h"
 
 #include <string.h>
 

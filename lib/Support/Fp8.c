@@ -1,7 +1,7 @@
 /* f8 <-> f32 bit conversions, by the rule tile-numerics lowers extf and
  * truncf with (lib/Transforms/Numerics.c), so that host and kernel agree bit
  * for bit (test/tile-run/f8.test compares them). */
-#include "lib/Runtime/Fp8.h"
+#include "lib/Support/Fp8.h"
 
 #include <string.h>
 

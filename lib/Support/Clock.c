@@ -1,5 +1,5 @@
 /* See Clock.h. */
-#include "lib/Runtime/Clock.h"
+#include "lib/Support/Clock.h"
 
 #include <time.h>
 

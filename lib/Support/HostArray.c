@@ -1,5 +1,5 @@
 /* Host arrays: allocation, dtype names and sizes. */
-#include "lib/Runtime/HostArray.h"
+#include "lib/Support/HostArray.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* Reading a whole file into memory and writing one out, for every tool
  * and loader (kernel files, packages, PTX). Needs neither MLIR nor CUDA. */
-#ifndef TILE_RUNTIME_FILE_H
-#define TILE_RUNTIME_FILE_H
+#ifndef TILE_SUPPORT_FILE_H
+#define TILE_SUPPORT_FILE_H
 
 #include <stddef.h>
 

@@ -3,9 +3,9 @@
  * turns each into an MlirPass that also runs the tile verifier afterwards;
  * the GPU compile and the CPU path run their sequences of them
  * (tileGpuPassPipeline, tileCpuPassPipeline) by name. New passes add a row
- * to the table in lib/Transforms/PassTable.c. */
-#ifndef TILE_TRANSFORMS_PASSDEF_H
-#define TILE_TRANSFORMS_PASSDEF_H
+ * to the table in lib/Passes/PassTable.c. */
+#ifndef TILE_PASSES_PASSDEF_H
+#define TILE_PASSES_PASSDEF_H
 
 #include <stdbool.h>
 

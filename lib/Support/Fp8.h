@@ -5,8 +5,8 @@
  * e5m2, PTX cvt.rn.satfinite); NaN gives the NaN code 0x7F with the sign.
  * f8 -> f32 is exact; an f8 NaN gives a quiet f32 NaN with its sign.
  * e4m3 is MLIR's f8E4M3FN (no infinities), e5m2 its f8E5M2. */
-#ifndef TILE_RUNTIME_FP8_H
-#define TILE_RUNTIME_FP8_H
+#ifndef TILE_SUPPORT_FP8_H
+#define TILE_SUPPORT_FP8_H
 
 #include <stdint.h>
 

@@ -1,8 +1,8 @@
 /* f16 (IEEE binary16) and bf16 conversions, written out so every machine
  * rounds the same way: float -> half rounds to nearest, ties to even;
  * overflow gives Inf; NaN stays a (quiet) NaN with its sign. */
-#ifndef TILE_RUNTIME_HALF_H
-#define TILE_RUNTIME_HALF_H
+#ifndef TILE_SUPPORT_HALF_H
+#define TILE_SUPPORT_HALF_H
 
 #include <stdint.h>
 

@@ -1,10 +1,10 @@
 /* Constants and pure ops built once per function; see BuildCache.h. */
-#include "lib/Support/BuildCache.h"
+#include "lib/IR/BuildCache.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 
 /* One table for both kinds: a constant is the key {NULL name, attribute in
  * type's place} in the entry block. */

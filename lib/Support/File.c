@@ -1,5 +1,5 @@
 /* Reading and writing whole files; see File.h. */
-#include "lib/Runtime/File.h"
+#include "lib/Support/File.h"
 
 #include <errno.h>
 #include <stdbool.h>

@@ -6,8 +6,8 @@
  * function's entry block (which dominates every use) and one pure op per
  * (name, operands, type) and block. Build.h's helpers consult it when their
  * builder has one. */
-#ifndef TILE_SUPPORT_BUILDCACHE_H
-#define TILE_SUPPORT_BUILDCACHE_H
+#ifndef TILE_IR_BUILDCACHE_H
+#define TILE_IR_BUILDCACHE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /* f16/bf16 <-> f32 bit conversions (round to nearest even). */
-#include "lib/Runtime/Half.h"
+#include "lib/Support/Half.h"
 
 #include <string.h>
 

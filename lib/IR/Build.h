@@ -2,14 +2,14 @@
  * lowering reads like the IR it emits: bAddi(b, x, y), bCmpi(b, ARITH_SLT,
  * x, y), bGenerate(...). Every helper inserts the op it creates at the
  * builder's point and returns its (first) result. */
-#ifndef TILE_SUPPORT_BUILD_H
-#define TILE_SUPPORT_BUILD_H
+#ifndef TILE_IR_BUILD_H
+#define TILE_IR_BUILD_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/Support/BuildCache.h"
+#include "lib/IR/BuildCache.h"
 #include "mlir-c/IR.h"
 
 typedef struct {

@@ -2,8 +2,8 @@
  * tile-run reads from .npy files, generates, uploads and compares. Needs
  * neither MLIR nor CUDA. Fallible calls return 0 on success and otherwise
  * write a one-line message naming the input into err (errSize bytes). */
-#ifndef TILE_RUNTIME_HOSTARRAY_H
-#define TILE_RUNTIME_HOSTARRAY_H
+#ifndef TILE_SUPPORT_HOSTARRAY_H
+#define TILE_SUPPORT_HOSTARRAY_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,9 +1,9 @@
 /* Op-creation helpers at an insertion point; see Build.h. */
-#include "lib/Support/Build.h"
+#include "lib/IR/Build.h"
 
 #include <stdlib.h>
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 

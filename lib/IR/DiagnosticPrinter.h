@@ -5,8 +5,8 @@
  * for tools that hold the source text (tile-opt, tile-run). The C API
  * parses strings under the buffer name "-", which is shown as the source's
  * name. */
-#ifndef TILE_SUPPORT_DIAGNOSTICPRINTER_H
-#define TILE_SUPPORT_DIAGNOSTICPRINTER_H
+#ifndef TILE_IR_DIAGNOSTICPRINTER_H
+#define TILE_IR_DIAGNOSTICPRINTER_H
 
 #include <stddef.h>
 #include <stdio.h>

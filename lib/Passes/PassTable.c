@@ -1,5 +1,5 @@
 /* The table of tile passes: pipeline names, descriptions, entry points. */
-#include "lib/Transforms/PassDef.h"
+#include "lib/Passes/PassDef.h"
 
 #include <string.h>
 
@@ -11,13 +11,13 @@
 #include "lib/Transforms/PromoteSmem.h"
 #include "lib/Transforms/StripAsserts.h"
 #include "lib/Transforms/WidenF8Dots.h"
-#include "lib/Support/IR.h"
-#include "tile-c/Dialect.h"
+#include "lib/IR/IR.h"
+#include "dialect/Dialect.h"
 
 static MlirLogicalResult runVerify(MlirOperation op,
                                    const TileOptions *options) {
   (void)options;
-  return tileVerify(op);
+  return tileVerifyOp(op);
 }
 
 static MlirLogicalResult runCanonicalize(MlirOperation op,
@@ -104,7 +104,7 @@ const TilePassDef tilePassTable[] = {
      "dots (exact)",
      "num-warps chip mma", runWidenF8Dots},
     {"tile-numerics",
-     "give arith/math ops DIALECT.md's meaning at their edges (total integer "
+     "give arith/math ops docs/dialect.md's meaning at their edges (total integer "
      "division and shifts, saturating float-to-int, fp8 casts; without chip: "
      "the CPU's max/min with -0 < +0); fast-math=true adds afn everywhere",
      "chip fast-math", runNumerics},

@@ -1,8 +1,8 @@
 /* Small helpers over the MLIR C API, so passes read like the IR they touch.
  * Nothing here owns MLIR objects: types and attributes belong to the
  * context; created operations are returned detached unless a block is given. */
-#ifndef TILE_SUPPORT_IR_H
-#define TILE_SUPPORT_IR_H
+#ifndef TILE_IR_IR_H
+#define TILE_IR_IR_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -14,6 +14,10 @@
 static inline MlirStringRef tileStr(const char *s) {
   return mlirStringRefCreateFromCString(s);
 }
+
+/* MlirStringCallback appending to the TileStrBuf (lib/Support/StrBuf.h)
+ * in userData. */
+void tileStrBufCallback(MlirStringRef s, void *userData);
 
 /* Whether `op` is named exactly `name` (e.g. "tile.load"). */
 bool tileOpIsNamed(MlirOperation op, const char *name);

@@ -1,11 +1,11 @@
 /* Printing diagnostics with the source line; see DiagnosticPrinter.h. */
-#include "lib/Support/DiagnosticPrinter.h"
+#include "lib/IR/DiagnosticPrinter.h"
 
 #include <stdbool.h>
 #include <string.h>
 
-#include "lib/Support/IR.h"
-#include "lib/Support/Location.h"
+#include "lib/IR/IR.h"
+#include "lib/IR/Location.h"
 #include "lib/Support/StrBuf.h"
 
 const char *tileSeverityName(MlirDiagnosticSeverity severity) {

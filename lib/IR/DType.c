@@ -1,9 +1,9 @@
 /* MLIR types to runtime element types; see DType.h. */
-#include "lib/Support/DType.h"
+#include "lib/IR/DType.h"
 
 #include <string.h>
 
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
 bool tileDTypeOfType(MlirType t, TileDType *out) {

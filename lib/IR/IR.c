@@ -1,5 +1,5 @@
 /* Small helpers over the MLIR C API; see IR.h. */
-#include "lib/Support/IR.h"
+#include "lib/IR/IR.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -177,4 +177,8 @@ MlirOperation tileFirstChildNamed(MlirOperation parent, const char *name) {
     if (tileOpIsNamed(op, name))
       return op;
   return (MlirOperation){NULL};
+}
+
+void tileStrBufCallback(MlirStringRef s, void *userData) {
+  tileStrBufAppend((TileStrBuf *)userData, s.data, s.length);
 }

@@ -1,13 +1,13 @@
 /* What a kernel's signature says about one argument, in a form that needs
  * no MLIR: tile-run, the CPU kernel (lib/Execution) and the GPU compile all
- * describe arguments with it (lib/Support/DType.h reads one from an MLIR
+ * describe arguments with it (lib/IR/DType.h reads one from an MLIR
  * type; packages store the same facts in their own format). */
-#ifndef TILE_RUNTIME_KERNELARG_H
-#define TILE_RUNTIME_KERNELARG_H
+#ifndef TILE_SUPPORT_KERNELARG_H
+#define TILE_SUPPORT_KERNELARG_H
 
 #include <stdint.h>
 
-#include "lib/Runtime/HostArray.h"
+#include "lib/Support/HostArray.h"
 
 typedef enum {
   TILE_ARG_MEMREF, /* a host array, read and written in place */
