@@ -91,12 +91,62 @@ static bool scan(const Source *s) {
   return true;
 }
 
+static bool wordChar(char c) {
+  return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$';
+}
+
+/* The byte at which a tile op is written in a custom form (`%t = tile.load
+ * %x[...]`, or `tile.store ...` starting a line), or -1. IRDL gives tile ops
+ * no custom syntax, and MLIR 22's parser then fails without a word; an
+ * attribute (`tile.kernel`, `tile.num_warps = 8`) is never first on a line
+ * nor right after `=`. Strings and comments are skipped. */
+static long customTileOp(const Source *s) {
+  bool lineStart = true;
+  char prev = '\n';
+  for (size_t i = 0; i < s->len; ++i) {
+    char c = s->text[i];
+    if (c == '"') {
+      for (++i; i < s->len && s->text[i] != '"'; ++i)
+        if (s->text[i] == '\\')
+          ++i;
+      prev = '"';
+      lineStart = false;
+      continue;
+    }
+    if (c == '/' && i + 1 < s->len && s->text[i + 1] == '/') {
+      while (i + 1 < s->len && s->text[i + 1] != '\n')
+        ++i;
+      continue;
+    }
+    if (c == '\n') {
+      lineStart = true;
+      prev = c;
+      continue;
+    }
+    if (isspace((unsigned char)c))
+      continue;
+    if ((lineStart || prev == '=') && i + 5 < s->len &&
+        memcmp(s->text + i, "tile.", 5) == 0 &&
+        isalpha((unsigned char)s->text[i + 5]) &&
+        (i == 0 || !wordChar(s->text[i - 1])))
+      return (long)i;
+    lineStart = false;
+    prev = c;
+  }
+  return -1;
+}
+
 MlirModule tileParseModule(MlirContext ctx, MlirStringRef text,
                            MlirStringRef sourceName) {
   Source s = {ctx, sourceName, text.data, text.length};
   if (!scan(&s))
     return (MlirModule){NULL};
   MlirModule m = mlirModuleCreateParse(ctx, text);
+  long custom = mlirModuleIsNull(m) ? customTileOp(&s) : -1;
+  if (custom >= 0)
+    errorAt(&s, (size_t)custom,
+            "tile ops take MLIR's generic form: \"tile.load\"(%x, %c0) : "
+            "(memref<?xf32>, index) -> tensor<16xf32> (docs/dialect.md)");
   if (!mlirModuleIsNull(m))
     tileRenameLocations(mlirModuleGetOperation(m), tileStr("-"), sourceName);
   return m;

@@ -107,7 +107,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       return OPTIONS_EXIT_OK;
     }
     if (strcmp(arg, "-version") == 0) {
-      printf("tile-opt %s (tile dialect v1, MLIR %d)\n", tileVersion(), 22);
+      printf("tile-opt %s (tile dialect v1 and v2, MLIR %d)\n", tileVersion(), 22);
       return OPTIONS_EXIT_OK;
     }
     for (size_t b = 0; b < sizeof bools / sizeof bools[0]; ++b)

@@ -19,6 +19,7 @@
 #include "lib/Support/File.h"
 #include "lib/Runtime/Launch.h"
 #include "lib/Runtime/Package.h"
+#include "tile-c/Version.h"
 
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
@@ -49,7 +50,8 @@ static void printHelp(void) {
       "                      f8E4M3FN (or f8e4m3) and f8E5M2 (or f8e5m2)\n"
       "  -o <file>           Where to write the package\n"
       "  --dump <file>       Print a package's contents\n"
-      "  --help              Show this help\n");
+      "  --help              Show this help\n"
+      "  --version           Show the version\n");
 }
 
 static int usage(const char *fmt, const char *arg) {
@@ -226,6 +228,11 @@ int main(int argc, char **argv) {
       ++arg;
     if (strcmp(arg, "-help") == 0 || strcmp(arg, "-h") == 0) {
       printHelp();
+      return EXIT_OK;
+    }
+    if (strcmp(arg, "-version") == 0) {
+      printf("tile-package %s (package format version %d)\n", TILE_VERSION,
+             TILE_PACKAGE_VERSION);
       return EXIT_OK;
     }
     if (tileFlagValue(arg, "-dump", &i, argc, argv, &value, &missing)) {

@@ -37,18 +37,28 @@ static bool symbolName(MlirOperation op, MlirStringRef *name) {
   return true;
 }
 
+void kernelName(MlirOperation kernel, char *buf, size_t size) {
+  MlirStringRef sym = {"", 0};
+  symbolName(kernel, &sym);
+  snprintf(buf, size, "%.*s", (int)sym.length, sym.data);
+}
+
 int kernelFind(MlirModule module, const char *name, const char *fileName,
                MlirOperation *out, char *err, size_t errSize) {
   MlirBlock body = mlirModuleGetBody(module);
   TileStrBuf kernels = tileStrBufInit();
   bool foundFunc = false;
+  int count = 0;
+  MlirOperation only = {NULL};
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     MlirStringRef sym;
     if (!tileOpIsNamed(op, "func.func") || !symbolName(op, &sym))
       continue;
     bool isKernel = tileIsKernel(op);
-    if (mlirStringRefEqual(sym, tileStr(name))) {
+    if (isKernel && ++count == 1)
+      only = op;
+    if (name && mlirStringRefEqual(sym, tileStr(name))) {
       if (isKernel) {
         *out = op;
         tileStrBufFree(&kernels);
@@ -59,6 +69,21 @@ int kernelFind(MlirModule module, const char *name, const char *fileName,
     if (isKernel)
       tileStrBufPrintf(&kernels, "%s@%.*s", kernels.len ? ", " : "",
                        (int)sym.length, sym.data);
+  }
+  if (!name && count == 1) {
+    *out = only;
+    tileStrBufFree(&kernels);
+    return 0;
+  }
+  if (!name) {
+    if (count > 1)
+      snprintf(err, errSize, "%s has %d kernels (%s): name one with --kernel",
+               fileName, count, tileStrBufCStr(&kernels));
+    else
+      snprintf(err, errSize,
+               "%s has no kernels (func.func with tile.kernel)", fileName);
+    tileStrBufFree(&kernels);
+    return count > 1 ? 2 : 1;
   }
   const char *what = foundFunc ? "is not a kernel (no tile.kernel attribute)"
                                : "not found";

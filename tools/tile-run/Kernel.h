@@ -17,8 +17,12 @@
 MlirModule kernelParse(MlirContext ctx, const char *text, size_t len,
                        const char *fileName);
 
-/* Finds the tile kernel `name` (a func.func with tile.kernel). On failure
- * the message names the file's kernels. */
+/* Finds the tile kernel `name` (a func.func with tile.kernel), or with a
+ * NULL name the file's only kernel. Returns 0; 1 with a message naming the
+ * file's kernels; 2 (a usage error) when no name was given and the file
+ * has several. */
+/* The kernel's symbol name into buf. */
+void kernelName(MlirOperation kernel, char *buf, size_t size);
 int kernelFind(MlirModule module, const char *name, const char *fileName,
                MlirOperation *out, char *err, size_t errSize);
 

@@ -14,13 +14,13 @@
 static void printHelp(void) {
   printf(
       "OVERVIEW: tile-run: run a tile kernel and check its results\n\n"
-      "USAGE: tile-run [FILE.mlir] --kernel NAME --grid X[,Y[,Z]] [--target cpu|cuda]\n"
+      "USAGE: tile-run [FILE.mlir] [--kernel NAME] --grid X[,Y[,Z]] [--target cpu|cuda]\n"
       "                --arg SPEC ... [--out INDEX=PATH.npy ...] [--check INDEX=PATH.npy[:RTOL] ...]\n"
       "       tile-run FILE.tpkg --target cuda --grid X[,Y[,Z]] --arg SPEC ... [--bench]\n"
       "       (no FILE.mlir or '-': the kernel file from stdin; packages are read from files)\n\n"
       "OPTIONS:\n"
       "  --kernel <name>            The kernel to run (a func.func with tile.kernel);\n"
-      "                             optional for a package (which holds one kernel)\n"
+      "                             optional for a file of one kernel and a package\n"
       "  --grid <x[,y[,z]]>         Programs per axis; each an integer expression with\n"
       "                             + - * / (integer division), parentheses, cdiv(a,b)\n"
       "                             and -D names, e.g. 'cdiv(N,1024),2'\n"
@@ -165,7 +165,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       return OPTIONS_EXIT_OK;
     }
     if (strcmp(arg, "-version") == 0) {
-      printf("tile-run %s (tile dialect v1)\n", TILE_VERSION);
+      printf("tile-run %s (tile dialect v1 and v2)\n", TILE_VERSION);
       return OPTIONS_EXIT_OK;
     }
     if (strncmp(arg, "-D", 2) == 0) {

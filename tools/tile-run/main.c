@@ -46,6 +46,7 @@ typedef struct {
   DiagSource diag;
   MlirContext ctx;
   MlirModule module;
+  char kernel[256]; /* the kernel's name: --kernel's, or the only one's */
 } KernelFile;
 
 static void kernelFileFree(KernelFile *k) {
@@ -93,9 +94,15 @@ static int kernelFileLoad(KernelFile *k, Session *s, const Options *o) {
   if (mlirModuleIsNull(k->module))
     return EXIT_BAD_INPUT;
   MlirOperation func;
-  if (kernelFind(k->module, o->kernel, name, &func, err, sizeof err) ||
-      kernelSignature(func, &s->sig, &s->numSig, err, sizeof err))
+  int found = kernelFind(k->module, o->kernel, name, &func, err, sizeof err);
+  if (found == 2) {
+    optionsUsageError(err);
+    return EXIT_USAGE;
+  }
+  if (found || kernelSignature(func, &s->sig, &s->numSig, err, sizeof err))
     return sessionFail(err);
+  kernelName(func, k->kernel, sizeof k->kernel);
+  s->kernel = k->kernel;
   return EXIT_OK;
 }
 
@@ -206,7 +213,7 @@ static int createCpuKernel(const KernelFile *k, const Options *o,
                            TileCpuKernel **kernel) {
   char err[1024];
   TileCpuOptions options = {o->assertsOff};
-  if (tileCpuKernelCreateWithOptions(k->module, o->kernel, &options, kernel,
+  if (tileCpuKernelCreateWithOptions(k->module, k->kernel, &options, kernel,
                                      err, sizeof err))
     return sessionFail(err);
   return EXIT_OK;
@@ -239,7 +246,7 @@ static int runCpu(const Options *o) {
 static int compileForGpu(const KernelFile *k, const Session *s,
                          const Options *o, TileRuntimePackage **out) {
 #ifdef TILE_RUN_HAVE_GPU_COMPILER
-  char err[2048], msg[2300];
+  char err[2048], msg[2600];
   TilePackage pkg;
   TilePackage *p = &pkg;
   memset(p, 0, sizeof *p);
@@ -250,11 +257,11 @@ static int compileForGpu(const KernelFile *k, const Session *s,
   int indexBits = o->indexBits     ? o->indexBits
                   : sessionNeedsIndex64(s) ? 64
                                            : 32;
-  if (tileCompileKernelToPackage(k->module, o->kernel, o->chip,
+  if (tileCompileKernelToPackage(k->module, k->kernel, o->chip,
                                  o->numWarpsGiven ? o->numWarps : 0,
                                  o->fastMath, indexBits, o->assertsOff,
                                  !o->noCache, &cache, p, err, sizeof err)) {
-    snprintf(msg, sizeof msg, "compiling @%s for %s: %s", o->kernel, o->chip,
+    snprintf(msg, sizeof msg, "compiling @%s for %s: %s", k->kernel, o->chip,
              err);
     tilePackageFree(p);
     return k->diag.numErrors ? EXIT_BAD_INPUT : sessionFail(msg);
@@ -274,7 +281,7 @@ static int compileForGpu(const KernelFile *k, const Session *s,
     snprintf(msg, sizeof msg,
              "compiling @%s: the package's arguments do not match the "
              "kernel's signature (a compiler bug)",
-             o->kernel);
+             k->kernel);
     tilePackageFree(p);
     return sessionFail(msg);
   }
@@ -407,12 +414,7 @@ int main(int argc, char **argv) {
 #ifdef TILE_RUN_HAVE_GPU_COMPILER
     tileSetProcessLlvmOptions(); /* this process owns LLVM's options */
 #endif
-    bool isPackage = tilePackageFileIsPackage(o.input);
-    if (!o.kernel && !isPackage) {
-      optionsUsageError("no --kernel given");
-      rc = EXIT_USAGE;
-    } else
-      rc = run(&o, isPackage);
+    rc = run(&o, tilePackageFileIsPackage(o.input));
   }
   optionsFree(&o);
   return rc;
