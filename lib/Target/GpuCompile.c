@@ -81,6 +81,7 @@ MlirOperation tileGpuFindKernel(MlirModule module, const char *name,
                                 char *err, size_t errSize) {
   MlirOperation found = {NULL};
   int count = 0;
+  TileStrBuf names = tileStrBufInit();
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
@@ -88,16 +89,23 @@ MlirOperation tileGpuFindKernel(MlirModule module, const char *name,
     if (!tileOpIsKernel(op) || !tileOpStrAttr(op, "sym_name", &sym))
       continue;
     ++count;
+    tileStrBufPrintf(&names, "%s@%.*s", count > 1 ? ", " : "",
+                     (int)sym.length, sym.data);
     if (!name || mlirStringRefEqual(sym, tileStr(name)))
       found = op;
   }
   if (!name && count > 1) {
-    snprintf(err, errSize, "the module has %d kernels: name one", count);
-    return (MlirOperation){NULL};
-  }
-  if (mlirOperationIsNull(found))
+    snprintf(err, errSize, "the module has %d kernels (%s): name one", count,
+             tileStrBufCStr(&names));
+    found = (MlirOperation){NULL};
+  } else if (mlirOperationIsNull(found) && name && count > 0) {
+    snprintf(err, errSize, "no kernel named '%s'; the module's kernels: %s",
+             name, tileStrBufCStr(&names));
+  } else if (mlirOperationIsNull(found)) {
     snprintf(err, errSize, name ? "no kernel named '%s'" : "no kernel%s",
              name ? name : " in the module");
+  }
+  tileStrBufFree(&names);
   return found;
 }
 
