@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Analysis/Mma.h"
 #include "lib/IR/DType.h"
 #include "lib/IR/IR.h"
 #include "lib/IR/Location.h"
@@ -35,6 +36,20 @@ static bool symbolName(MlirOperation op, MlirStringRef *name) {
     return false;
   *name = mlirStringAttrGetValue(a);
   return true;
+}
+
+static MlirWalkResult findTf32Dot(MlirOperation op, void *userData) {
+  if (tileOpIsNamed(op, "tile.dot") && tileDotIsTf32(op)) {
+    *(bool *)userData = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+bool kernelHasTf32Dot(MlirOperation kernel) {
+  bool found = false;
+  mlirOperationWalk(kernel, findTf32Dot, &found, MlirWalkPreOrder);
+  return found;
 }
 
 void kernelName(MlirOperation kernel, char *buf, size_t size) {

@@ -21,6 +21,9 @@ MlirModule kernelParse(MlirContext ctx, const char *text, size_t len,
  * NULL name the file's only kernel. Returns 0; 1 with a message naming the
  * file's kernels; 2 (a usage error) when no name was given and the file
  * has several. */
+/* Whether the kernel has an f32 tile.dot at precision "tf32" (the
+ * default). */
+bool kernelHasTf32Dot(MlirOperation kernel);
 /* The kernel's symbol name into buf. */
 void kernelName(MlirOperation kernel, char *buf, size_t size);
 int kernelFind(MlirModule module, const char *name, const char *fileName,

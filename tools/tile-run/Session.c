@@ -198,6 +198,7 @@ static void appendNote(char *note, size_t size, size_t *used,
 
 int sessionReport(Session *s, const Options *o) {
   int rc = 0;
+  bool checkFailed = false;
   for (int i = 0; i < s->numSig; ++i) {
     if (s->sig[i].kind != TILE_ARG_MEMREF)
       continue;
@@ -226,8 +227,10 @@ int sessionReport(Session *s, const Options *o) {
       snprintf(flag, sizeof flag, "--check %s", o->checks[j].flag);
       snprintf(what, sizeof what, "check %s", o->checks[j].path);
       if (!compare(flag, what, actual, &s->expected[j], o->checks[j].rtol, one,
-                   sizeof one))
+                   sizeof one)) {
         rc = 1;
+        checkFailed = true;
+      }
       appendNote(note, sizeof note, &used, one);
     }
     if (s->cpu) {
@@ -243,6 +246,14 @@ int sessionReport(Session *s, const Options *o) {
     if (mentioned)
       summaryPrint(stdout, i, s->sig[i].type, actual, note);
   }
+  if (checkFailed && s->tf32Dot)
+    fprintf(stderr,
+            "tile-run: note: @%s has an f32 tile.dot at the default "
+            "precision, \"tf32\": its inputs keep 10 of 23 mantissa bits, "
+            "as on the tensor cores, so it differs from an f32 reference by "
+            "about 1e-3 relatively (docs/numerics.md); precision = \"ieee\" "
+            "keeps every bit\n",
+            s->kernel);
   fflush(stdout);
   return rc;
 }

@@ -23,6 +23,9 @@ typedef struct {
   TileHostArray *expected; /* owned, one per --check */
   TileHostArray *cpu;      /* --check-cpu: the CPU's memrefs (owned; empty
                               entries for scalars), NULL otherwise */
+  /* The kernel (a .mlir one) has an f32 tile.dot at the default precision,
+   * tf32: a failed --check says what that means. */
+  bool tf32Dot;
   int indexBits;           /* 32: the kernel runs from a package (or a
                               compile) that indexes in 32 bits, and --arg
                               arrays are weighed against that; 0: no limit

@@ -103,6 +103,7 @@ static int kernelFileLoad(KernelFile *k, Session *s, const Options *o) {
     return sessionFail(err);
   kernelName(func, k->kernel, sizeof k->kernel);
   s->kernel = k->kernel;
+  s->tf32Dot = kernelHasTf32Dot(func);
   return EXIT_OK;
 }
 
