@@ -24,6 +24,12 @@ typedef struct {
  * f8e4m3, 0.25 for f8e5m2), 0 for integers and bool. */
 double checkDefaultRtol(TileDType dtype);
 
+/* Whether `expected` can be compared with `actual` (both float or both
+ * not, one shape); 1 with a message if not. tile-run checks this before
+ * the kernel runs, with the argument's array as `actual`. */
+int checkCompatible(const TileHostArray *actual,
+                    const TileHostArray *expected, char *err,
+                    size_t errSize);
 /* Compares. Returns 1 with a message when the two cannot be compared
  * (shapes differ, a float array against an integer one), else 0 and fills
  * *r (the check passed when r->numMismatches == 0). */

@@ -1,10 +1,12 @@
 /* One tile-run run; see Session.h. */
 #include "tools/tile-run/Session.h"
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/Runtime/Npy.h"
 #include "tools/tile-run/Check.h"
@@ -63,6 +65,32 @@ static int checkOutputIndex(const Session *s, const OutputSpec *spec,
   return 0;
 }
 
+/* Whether a file can be written at `path`: its folder exists and takes
+ * files, and a file already there may be overwritten; else false with the
+ * reason. Checked before the kernel runs, not after. */
+static bool writable(const char *path, char *err, size_t size) {
+  if (access(path, F_OK) == 0) {
+    if (access(path, W_OK) == 0)
+      return true;
+    snprintf(err, size, "%.400s: %s", path, strerror(errno));
+    return false;
+  }
+  char dir[1024];
+  snprintf(dir, sizeof dir, "%s", path);
+  char *slash = strrchr(dir, '/');
+  if (!slash)
+    snprintf(dir, sizeof dir, ".");
+  else if (slash == dir)
+    dir[1] = '\0';
+  else
+    *slash = '\0';
+  if (access(dir, W_OK) == 0)
+    return true;
+  snprintf(err, size, "cannot write %.400s: folder %.400s: %s", path, dir,
+           strerror(errno));
+  return false;
+}
+
 int sessionLoad(Session *s, const Options *o) {
   char err[1024];
   if ((size_t)s->numSig != o->numArgs) {
@@ -110,11 +138,20 @@ int sessionLoad(Session *s, const Options *o) {
     const OutputSpec *c = &o->checks[i];
     char inner[512];
     if (tileNpyRead(c->path, s->sig[c->index].dtype, &s->expected[i], inner,
-                    sizeof inner)) {
+                    sizeof inner) ||
+        checkCompatible(&s->values[c->index].array, &s->expected[i], inner,
+                        sizeof inner)) {
       snprintf(err, sizeof err, "--check %s: %s", c->flag, inner);
       return sessionFail(err);
     }
   }
+  /* So is an --out file nothing could be written to. */
+  for (size_t i = 0; i < o->numOuts; ++i)
+    if (!writable(o->outs[i].path, err, sizeof err)) {
+      char msg[1200];
+      snprintf(msg, sizeof msg, "--out %s: %s", o->outs[i].flag, err);
+      return sessionFail(msg);
+    }
   return 0;
 }
 
