@@ -8,21 +8,31 @@
 # ThreadSanitizer (TILE_TSAN=0 skips it). docs/fuzzing.md.
 set -eu
 cd "$(dirname "$0")/.."
+start=$(date +%s)
+steps="lit"
+skipped=""
 scripts/deps.sh --test
 scripts/build.sh
 ninja -C "${TILE_BUILD_DIR:-build}" check-tile
 echo "== installing and building examples/embed as an outside project"
 scripts/test-embed.sh
+steps="$steps, embed"
 if [ "${TILE_SANITIZE:-1}" != 0 ]; then
   echo "== the same suite under AddressSanitizer and UndefinedBehaviorSanitizer"
   TILE_BUILD_DIR="${TILE_ASAN_BUILD_DIR:-build-asan}" scripts/build.sh -DTILE_ENABLE_SANITIZERS=ON
   # Sanitizer reports must fail the test that triggered them.
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     ninja -C "${TILE_ASAN_BUILD_DIR:-build-asan}" check-tile
+  steps="$steps, ASan+UBSan lit"
+else
+  skipped="$skipped ASan+UBSan"
 fi
 if [ "${TILE_FUZZ:-1}" != 0 ]; then
   echo "== fuzzing: each harness of fuzz/ for a fixed time from a fixed seed"
   fuzz/run.sh
+  steps="$steps, fuzzing"
+else
+  skipped="$skipped fuzzing"
 fi
 if [ "${TILE_TSAN:-1}" != 0 ]; then
   echo "== the C API from 16 threads under ThreadSanitizer (test/CAPI/threads.c)"
@@ -39,4 +49,10 @@ if [ "${TILE_TSAN:-1}" != 0 ]; then
   fi
   TSAN_OPTIONS="suppressions=$PWD/test/CAPI/threads.tsan.supp:halt_on_error=1:second_deadlock_stack=1" \
     $norandom /usr/lib/llvm-22/bin/lit -sv "$TSAN_BUILD/test" --filter 'CAPI/threads\.c'
+  steps="$steps, TSan"
+else
+  skipped="$skipped TSan"
 fi
+# Every step above stops the script on failure (set -e): reaching here
+# means all of them passed.
+echo "== scripts/test.sh: PASSED ($steps) in $(( $(date +%s) - start )) s${skipped:+; skipped by request:$skipped}"
