@@ -16,12 +16,27 @@ PREFIX="$TMP/prefix"
 echo "== installing $BUILD into a temporary prefix"
 cmake --install "$BUILD" --prefix "$PREFIX" >/dev/null
 
+# Runs a command and shows one line of its output (first or last); a
+# failing command stops the script with its whole output (a pipe into
+# head or tail would hide its exit status under /bin/sh, which has no
+# pipefail).
+oneLine() { # first|last COMMAND...
+  which=$1
+  shift
+  if ! "$@" > "$TMP/one-line.txt" 2>&1; then
+    cat "$TMP/one-line.txt" >&2
+    echo "failed: $*" >&2
+    exit 1
+  fi
+  if [ "$which" = first ]; then head -n 1 "$TMP/one-line.txt"; else tail -n 1 "$TMP/one-line.txt"; fi
+}
+
 echo "== examples/embed with find_package(tile)"
 cmake -G Ninja -S examples/embed -B "$TMP/cmake" -DCMAKE_PREFIX_PATH="$PREFIX" \
   -DCMAKE_BUILD_TYPE=Release >/dev/null
 ninja -C "$TMP/cmake" >/dev/null
 "$TMP/cmake/saxpy"
-"$TMP/cmake/saxpy" 1 | tail -n 1
+oneLine last "$TMP/cmake/saxpy" 1
 "$PREFIX/bin/tile-opt" examples/vecadd.mlir --tile-compile --emit=package -o "$TMP/vecadd.tpkg"
 "$TMP/cmake/package_info" "$TMP/vecadd.tpkg"
 if ldd "$TMP/cmake/package_info" | grep -q -e libMLIR -e libLLVM; then
@@ -44,8 +59,8 @@ export PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig"
 # shellcheck disable=SC2046
 cc -o "$TMP/package_info" examples/embed/package_info.c \
   $(pkg-config --cflags --libs tile-runtime)
-"$TMP/package_info" "$TMP/vecadd.tpkg" | head -n 1
+oneLine first "$TMP/package_info" "$TMP/vecadd.tpkg"
 # shellcheck disable=SC2046
 cc -o "$TMP/saxpy" examples/embed/saxpy.c $(pkg-config --cflags --libs tile) -lm
-"$TMP/saxpy" 100 | tail -n 1
+oneLine last "$TMP/saxpy" 100
 echo "embedding: ok"
