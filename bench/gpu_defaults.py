@@ -5,19 +5,21 @@
 
 For each kernel and shape: tile-run --bench of DIR/KERNEL_default.tpkg and
 DIR/KERNEL_s3.tpkg (median of 50 launches after 10), and the torch op that
-computes the same (torch.matmul, F.linear, torch._scaled_mm) timed the way
-tile-run times: CUDA events recorded around each launch, back to back, the
-host never waiting for the GPU, median of 50 after 10 (so the host's
-dispatch time stays out of both). One table: microseconds, TFLOP/s and
+computes the same (torch.matmul, F.linear, torch._scaled_mm) timed by
+bench/peers.py's timeit, the way tile-run times: CUDA events recorded around
+each launch (of a CUDA graph of the op), back to back, the host never
+waiting for the GPU, median of 50 after 10 (so the host's dispatch time
+stays out of both). One table: microseconds, TFLOP/s and
 ratios to cuBLAS.
 """
 import re
-import statistics
 import subprocess
 import sys
 
 import torch
 import torch.nn.functional as F
+
+from peers import timeit
 
 TR, D = sys.argv[1], sys.argv[2]
 WARMUP, ITERS = 10, 50
@@ -48,17 +50,7 @@ def tile_us(pkg, m, n, k, dt, bt):
 
 
 def torch_us(fn):
-    for _ in range(WARMUP):
-        fn()
-    torch.cuda.synchronize()
-    ev = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
-          for _ in range(ITERS)]
-    for s, e in ev:
-        s.record()
-        fn()
-        e.record()
-    torch.cuda.synchronize()
-    return statistics.median(s.elapsed_time(e) * 1000.0 for s, e in ev)
+    return timeit(fn, WARMUP, ITERS)[0]
 
 
 def torch_op(m, n, k, dt, bt):
