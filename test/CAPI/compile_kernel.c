@@ -5,6 +5,7 @@
  * and tileSetProcessLlvmOptions (run last:
  * it changes the process), after which the same kernel's PTX changes.
  *
+ * REQUIRES: ptxas
  * RUN: tile-capi-compile_kernel 2>&1 | FileCheck %s
  */
 #define _GNU_SOURCE /* memmem */

@@ -6,6 +6,7 @@
  * test also runs under ThreadSanitizer (scripts/test.sh, build-tsan;
  * docs/fuzzing.md), which reports any data race in tile's code.
  *
+ * REQUIRES: ptxas
  * RUN: tile-capi-threads 2>&1 | FileCheck %s
  */
 #include <pthread.h>

@@ -4,6 +4,7 @@
 // kernel needs no GPU-dialect conversion. afn picks the __nv_fast_*
 // function where libdevice has one (sin), and the precise one where it has
 // none (tanh).
+// REQUIRES: ptxas
 // RUN: tile-opt %s --tile-compile --emit=mlir | FileCheck %s
 // RUN: tile-opt %s --tile-compile --emit=llvm | FileCheck %s --check-prefix=LLVM
 // RUN: tile-opt %s --tile-compile --emit=ptx | FileCheck %s --check-prefix=PTX

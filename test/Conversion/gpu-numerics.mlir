@@ -2,6 +2,7 @@
 // without afn, division and sqrt are correctly rounded and exp is
 // libdevice's; with afn (or fast-math=true), the hardware's approximations.
 // f8 casts are cvt on sm_89+ and integer ops before.
+// REQUIRES: ptxas
 // RUN: tile-opt %s --tile-compile --kernel=precise --emit=ptx | FileCheck %s --check-prefix=PRECISE
 // RUN: tile-opt %s --tile-compile --kernel=approx --emit=ptx | FileCheck %s --check-prefix=APPROX
 // RUN: tile-opt %s --tile-compile=fast-math=true --kernel=precise --emit=ptx | FileCheck %s --check-prefix=APPROX

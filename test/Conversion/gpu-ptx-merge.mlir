@@ -1,6 +1,7 @@
 // Each entry is translated to PTX on its own and the two are merged into
 // one module: a libdevice table both entries use (sin's range reduction)
 // appears once, both entries are there, and ptxas takes the result.
+// REQUIRES: ptxas
 // RUN: tile-opt %s --tile-compile --emit=ptx | FileCheck %s
 // RUN: tile-opt %s --tile-compile --emit=cubin -o %t.cubin
 // CHECK: .version

@@ -5,6 +5,7 @@
  * one-line error naming the path, and PTX that ptxas rejects comes back
  * with ptxas's log. Exits 1 on any failed check.
  *
+ * REQUIRES: ptxas
  * RUN: ./tile-ptx-merge-test 2>&1 | FileCheck %s
  * CHECK-NOT: FAIL
  * CHECK: all {{[0-9]+}} PTX merge checks passed

@@ -9,6 +9,7 @@
  * and stream, the choice between the aligned and the generic entry and
  * the aligned entry's tensor maps, a kernel for another chip, a fault.
  *
+ * REQUIRES: ptxas
  * RUN: rm -rf %t && mkdir -p %t
  * RUN: tile-opt %tile_src/examples/vecadd.mlir --tile-compile --emit=package -o %t/vecadd.tpkg
  * RUN: env FAKE_CUDA_LOG=%t/launches.log ./tile-runtime-api-test %t/vecadd.tpkg %fake_cuda > %t/out.txt

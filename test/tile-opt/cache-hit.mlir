@@ -4,6 +4,7 @@
 // cache on in a directory of their own. TILE_CACHE_VERBOSE=1 has tile-opt
 // say what the cache did.
 // DEFINE: %{tile-opt} = env TILE_NO_CACHE=0 TILE_CACHE_DIR=%t/cache TILE_CACHE_VERBOSE=1 tile-opt
+// REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %{tile-opt} %s --tile-compile --emit=ptx -o %t/first.ptx 2>&1 | FileCheck %s --check-prefix=MISS
 // MISS: tile-opt: cache: miss (no entry), stored {{.*}}/cache/{{[0-9a-f]+}}.tce
