@@ -81,3 +81,64 @@ func.func @not_staged(%cache: memref<?x?xf16>, %dst: memref<?x?xf16>, %n: index)
   }
   return
 }
+
+// -----
+
+// At the limit: a 128x128 f16 gather is 32 KiB a stage; 3 stages would take
+// 96 KiB, so the loop gets 2 (64 KiB), not none.
+// CHECK-LABEL: func.func @shrunk_to_two
+// CHECK:         "tile.gather"(%arg0,{{.*}} {tile.async_copy}
+// CHECK:       } {tile.num_stages = 2 : i32}
+func.func @shrunk_to_two(%cache: memref<?x?xf16>, %out: memref<?x?xf32>, %n: index)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = "tile.range"() {start = 0 : i32, end = 128 : i32} : () -> tensor<128xi32>
+  %c1x = "tile.expand_dims"(%r) {axis = 0 : i32} : (tensor<128xi32>) -> tensor<1x128xi32>
+  %cols = "tile.broadcast"(%c1x) : (tensor<1x128xi32>) -> tensor<128x128xi32>
+  %zero = arith.constant dense<0.0> : tensor<128x128xf32>
+  %s = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<128x128xf32>) {
+    %j32 = arith.index_cast %j : index to i32
+    %js = "tile.splat"(%j32) : (i32) -> tensor<128xi32>
+    %row = arith.addi %js, %r : tensor<128xi32>
+    %row1 = "tile.expand_dims"(%row) {axis = 1 : i32} : (tensor<128xi32>) -> tensor<128x1xi32>
+    %rows = "tile.broadcast"(%row1) : (tensor<128x1xi32>) -> tensor<128x128xi32>
+    %k = "tile.gather"(%cache, %rows, %cols) : (memref<?x?xf16>, tensor<128x128xi32>, tensor<128x128xi32>) -> tensor<128x128xf16>
+    %kf = arith.extf %k : tensor<128x128xf16> to tensor<128x128xf32>
+    %next = arith.addf %acc, %kf : tensor<128x128xf32>
+    scf.yield %next : tensor<128x128xf32>
+  }
+  "tile.store"(%s, %out, %c0, %c0) : (tensor<128x128xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
+
+// -----
+
+// Past it: 256x128 f16 is 64 KiB a stage, and two stages do not fit.
+// CHECK-LABEL: func.func @too_big
+// CHECK-NOT:     tile.async_copy
+// CHECK-NOT:     tile.num_stages
+// CHECK:         return
+func.func @too_big(%cache: memref<?x?xf16>, %out: memref<?x?xf32>, %n: index)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = "tile.range"() {start = 0 : i32, end = 256 : i32} : () -> tensor<256xi32>
+  %rc = "tile.range"() {start = 0 : i32, end = 128 : i32} : () -> tensor<128xi32>
+  %c1x = "tile.expand_dims"(%rc) {axis = 0 : i32} : (tensor<128xi32>) -> tensor<1x128xi32>
+  %cols = "tile.broadcast"(%c1x) : (tensor<1x128xi32>) -> tensor<256x128xi32>
+  %zero = arith.constant dense<0.0> : tensor<256x128xf32>
+  %s = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<256x128xf32>) {
+    %j32 = arith.index_cast %j : index to i32
+    %js = "tile.splat"(%j32) : (i32) -> tensor<256xi32>
+    %row = arith.addi %js, %r : tensor<256xi32>
+    %row1 = "tile.expand_dims"(%row) {axis = 1 : i32} : (tensor<256xi32>) -> tensor<256x1xi32>
+    %rows = "tile.broadcast"(%row1) : (tensor<256x1xi32>) -> tensor<256x128xi32>
+    %k = "tile.gather"(%cache, %rows, %cols) : (memref<?x?xf16>, tensor<256x128xi32>, tensor<256x128xi32>) -> tensor<256x128xf16>
+    %kf = arith.extf %k : tensor<256x128xf16> to tensor<256x128xf32>
+    %next = arith.addf %acc, %kf : tensor<256x128xf32>
+    scf.yield %next : tensor<256x128xf32>
+  }
+  "tile.store"(%s, %out, %c0, %c0) : (tensor<256x128xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
