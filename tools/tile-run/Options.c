@@ -60,8 +60,8 @@ static void printHelp(void) {
       "  --max-cpu-programs <n>     Refuse CPU runs of more programs than n (default\n"
       "                             16777216: the CPU runs them one at a time)\n"
       "  --max-arg-bytes <n>        Refuse an --arg array of more than n bytes (suffix\n"
-      "                             K, M, G or T: powers of 1024; default 8G), checked\n"
-      "                             before any input is generated or read\n"
+      "                             K, M, G or T: powers of 1024; default: the host's\n"
+      "                             memory), checked before any input is generated or read\n"
       "  --progress                 Report long CPU runs on stderr every 2 s even when\n"
       "                             stderr is not a terminal (on a terminal they are)\n"
       "  --check-cpu[=rtol]         cuda, .mlir file: also run the kernel on the CPU on\n"
@@ -148,7 +148,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
   o->chip = "sm_90a";
   o->numWarps = 4;
   o->maxCpuPrograms = 1 << 24;
-  o->maxArgBytes = TILE_DEFAULT_MAX_ARG_BYTES;
+  o->maxArgBytes = 0; /* the host's memory (Session.c) */
   o->warmup = 10;
   o->iters = 100;
   o->checkCpuRtol = -1;

@@ -51,7 +51,7 @@ typedef struct {
   int device;        /* --device: the GPU's index (default 0) */
   bool deviceGiven;
   int64_t maxCpuPrograms; /* --max-cpu-programs (default 2^24) */
-  int64_t maxArgBytes;    /* --max-arg-bytes (TILE_DEFAULT_MAX_ARG_BYTES) */
+  int64_t maxArgBytes;    /* --max-arg-bytes; 0: the host's memory */
   bool progress;          /* --progress: report long CPU runs even when
                              stderr is not a terminal */
   bool bench;        /* --bench, with --warmup (10) and --iters (100) */

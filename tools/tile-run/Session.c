@@ -65,6 +65,16 @@ static int checkOutputIndex(const Session *s, const OutputSpec *spec,
   return 0;
 }
 
+/* The host's physical memory: no array larger can be generated or read
+ * (--max-arg-bytes' default). TILE_DEFAULT_MAX_ARG_BYTES where the system
+ * does not say. */
+static int64_t hostMemoryBytes(void) {
+  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || size <= 0)
+    return TILE_DEFAULT_MAX_ARG_BYTES;
+  return (int64_t)pages * (int64_t)size;
+}
+
 /* Whether a file can be written at `path`: its folder exists and takes
  * files, and a file already there may be overwritten; else false with the
  * reason. Checked before the kernel runs, not after. */
@@ -115,6 +125,10 @@ int sessionLoad(Session *s, const Options *o) {
    * it. */
   char **specs = calloc((size_t)s->numSig + 1, sizeof *specs);
   TileArgLimits limits = {o->maxArgBytes, "--max-arg-bytes", s->indexBits};
+  if (o->maxArgBytes == 0) {
+    limits.maxBytes = hostMemoryBytes();
+    limits.maxBytesFlag = "the host's memory; --max-arg-bytes";
+  }
   int rc = 0;
   for (int i = 0; i < s->numSig && !rc; ++i) {
     char what[32];
