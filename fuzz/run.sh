@@ -1,12 +1,12 @@
 #!/bin/sh
 # Builds tile's libFuzzer harnesses (fuzz/, a clang build of its own in
 # build-fuzz), makes their seed corpora (fuzz/seeds.py), replays every
-# input kept in fuzz/corpus/<harness>/ and then fuzzes each harness for a
+# input kept in fuzz/corpus/<kind>/ (mlir, package, npy) and then fuzzes each harness for a
 # fixed time from a fixed seed. scripts/test.sh runs it; docs/fuzzing.md.
 #
 #   fuzz/run.sh                      every harness, CI's times (~2 minutes)
 #   fuzz/run.sh fuzz_npy 600         one harness for ten minutes
-#   fuzz/run.sh fuzz_gpu_pipeline 0  replay its corpus only
+#   fuzz/run.sh fuzz_gpu_pipeline 0  replay its kind's corpus only
 #
 # TILE_FUZZ_BUILD_DIR (build-fuzz) is the build; TILE_FUZZ_CC (clang) the
 # compiler; TILE_BUILD_DIR (build) the normal build whose tile-opt and
@@ -69,10 +69,12 @@ echo "$HARNESSES" | while read -r h kind time maxlen timeout; do
   opts="-timeout=$timeout -rss_limit_mb=4096"
   [ "$kind" != mlir ] || opts="$opts -dict=fuzz/mlir.dict"
   # Every input that ever crashed a harness, run once each.
-  kept=$(find "fuzz/corpus/$h" -type f ! -name 'README*' | sort)
+  # The kept inputs are stored once per kind of input (the three MLIR
+  # harnesses share fuzz/corpus/mlir).
+  kept=$(find "fuzz/corpus/$kind" -type f ! -name 'README*' | sort)
   if [ -n "$kept" ] && ! $exe $opts $kept </dev/null >"$B/logs/$h-replay.log" 2>&1; then
     tail -n 60 "$B/logs/$h-replay.log"
-    echo "FAIL $h: an input of fuzz/corpus/$h crashes again (log: $B/logs/$h-replay.log)"
+    echo "FAIL $h: an input of fuzz/corpus/$kind crashes again (log: $B/logs/$h-replay.log)"
     echo fail >>"$B/logs/failed"
     continue
   fi
@@ -81,7 +83,7 @@ echo "$HARNESSES" | while read -r h kind time maxlen timeout; do
   mkdir -p "$B/work/$h"
   if $exe $opts -seed=1 -max_total_time="$time" -max_len="$maxlen" \
       -print_final_stats=1 -artifact_prefix="$B/crashes/$h-" \
-      "$B/work/$h" "$B/seeds/$kind" "fuzz/corpus/$h" </dev/null >"$B/logs/$h.log" 2>&1; then
+      "$B/work/$h" "$B/seeds/$kind" "fuzz/corpus/$kind" </dev/null >"$B/logs/$h.log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$B/logs/$h.log")
     new=$(sed -n 's/^stat::new_units_added: *//p' "$B/logs/$h.log")
     echo "ok   $h: $(echo "$kept" | grep -c .) kept inputs replayed; $runs runs in ${time} s, $new new inputs"
@@ -90,7 +92,7 @@ echo "$HARNESSES" | while read -r h kind time maxlen timeout; do
     artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$B/logs/$h.log" | tail -n 1)
     echo "FAIL $h found an input that fails: ${artifact:-see $B/logs/$h.log}"
     echo "     reproduce: $exe $artifact"
-    echo "     once fixed, keep it: cp $artifact fuzz/corpus/$h/ (docs/fuzzing.md)"
+    echo "     once fixed, keep it: cp $artifact fuzz/corpus/$kind/ (docs/fuzzing.md)"
     echo fail >>"$B/logs/failed"
   fi
 done

@@ -1,1 +1,0 @@
-func.func @k() attributes {tile.kernel, x = array<index: 1, 2>} { return }
