@@ -505,3 +505,13 @@ bool tileTypeLayout(MlirType t, TileLayout *out) {
     return false;
   return tileLayoutFromAttr(mlirRankedTensorTypeGetEncoding(t), out);
 }
+
+TileLayout tileLayoutDefaultFor(MlirType t, int vector, int numWarps) {
+  int rank = (int)mlirShapedTypeGetRank(t);
+  int64_t shape[TILE_MAX_LAYOUT_RANK];
+  for (int d = 0; d < rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(t, d);
+  if (vector <= 0)
+    vector = 16 / tileElemBytes(mlirShapedTypeGetElementType(t));
+  return tileLayoutDefault(rank, shape, rank - 1, vector, numWarps);
+}

@@ -74,6 +74,10 @@ typedef struct {
  * outermost dimensions first. */
 TileLayout tileLayoutDefault(int rank, const int64_t *shape, int contiguousDim,
                              int vector, int numWarps);
+/* The default layout of tile type `t`: `vector` elements per thread along
+ * the innermost dimension, 0 meaning 16 bytes' worth (a coalesced 16-byte
+ * access). */
+TileLayout tileLayoutDefaultFor(MlirType t, int vector, int numWarps);
 /* The mma.sync accumulator layout with warps {wm, wn}. */
 TileLayout tileLayoutMma(int wm, int wn);
 /* The wgmma accumulator layout: warps {numWarps, 1}, N columns per

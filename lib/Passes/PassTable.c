@@ -7,6 +7,7 @@
 #include "lib/Transforms/AssignLayouts.h"
 #include "lib/Transforms/Numerics.h"
 #include "lib/Transforms/Canonicalize.h"
+#include "lib/Transforms/Coalesce.h"
 #include "lib/Transforms/Pipeline.h"
 #include "lib/Transforms/PromoteSmem.h"
 #include "lib/Transforms/StripAsserts.h"

@@ -1,4 +1,4 @@
-/* tile-coalesce and tile-assign-layouts; see AssignLayouts.h. Types change
+/* tile-assign-layouts; see AssignLayouts.h. Types change
  * in program order, so the IR between two ops being updated is briefly
  * inconsistent; each pass leaves it consistent (MLIR verifies after it). */
 #include "lib/Transforms/AssignLayouts.h"
@@ -48,11 +48,7 @@ static void shapeOf(MlirType t, int *rank, int64_t *shape) {
 
 /* The default layout: 16 bytes per thread along the innermost dim. */
 static TileLayout defaultFor(MlirType t, int numWarps) {
-  int rank;
-  int64_t shape[TILE_MAX_LAYOUT_RANK];
-  shapeOf(t, &rank, shape);
-  int vector = 16 / tileElemBytes(mlirShapedTypeGetElementType(t));
-  return tileLayoutDefault(rank, shape, rank - 1, vector, numWarps);
+  return tileLayoutDefaultFor(t, 0, numWarps);
 }
 
 static void setLayout(MlirValue v, const TileLayout *l) {
@@ -63,55 +59,11 @@ static bool layoutOf(MlirValue v, TileLayout *out) {
   return tileTypeLayout(mlirValueGetType(v), out);
 }
 
-/* ---- tile-coalesce ----------------------------------------------------- */
-
 typedef struct {
   int numWarps;
   bool ok;
   const char *chip;
 } WalkState;
-
-static MlirWalkResult coalesceOne(MlirOperation op, void *userData) {
-  WalkState *st = userData;
-  if (!tileOpIsNamed(op, "tile.load") && !tileOpIsNamed(op, "tile.load_masked"))
-    return MlirWalkResultAdvance;
-  MlirValue result = mlirOperationGetResult(op, 0);
-  MlirType t = mlirValueGetType(result);
-  TileLayout l = defaultFor(t, st->numWarps);
-  if (!tileMemrefInnerContiguous(mlirValueGetType(mlirOperationGetOperand(op, 0)))) {
-    int rank;
-    int64_t shape[TILE_MAX_LAYOUT_RANK];
-    shapeOf(t, &rank, shape);
-    l = tileLayoutDefault(rank, shape, rank - 1, 1, st->numWarps);
-  }
-  /* Recorded on the op: changing the type now would leave its users
-   * inconsistent until tile-assign-layouts runs. */
-  mlirOperationSetAttributeByName(op, tileStr("tile.layout"),
-                                  tileLayoutToAttr(mlirOperationGetContext(op),
-                                                   &l));
-  return MlirWalkResultAdvance;
-}
-
-static MlirWalkResult forEachKernel(MlirOperation op, void *userData,
-                                    MlirOperationWalkCallback fn) {
-  WalkState *st = userData;
-  if (!tileOpIsKernel(op))
-    return MlirWalkResultAdvance;
-  WalkState inner = {tileKernelNumWarps(op, st->numWarps), true, st->chip};
-  mlirOperationWalk(op, fn, &inner, MlirWalkPreOrder);
-  st->ok = st->ok && inner.ok;
-  return MlirWalkResultSkip;
-}
-
-static MlirWalkResult coalesceKernel(MlirOperation op, void *userData) {
-  return forEachKernel(op, userData, coalesceOne);
-}
-
-MlirLogicalResult tileCoalesce(MlirOperation op, int numWarps) {
-  WalkState st = {numWarps, true, NULL};
-  mlirOperationWalk(op, coalesceKernel, &st, MlirWalkPreOrder);
-  return st.ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
-}
 
 /* ---- tile-assign-layouts ----------------------------------------------- */
 

@@ -1,11 +1,8 @@
-/* tile-coalesce and tile-assign-layouts: give every tile in a kernel a
- * distributed layout (lib/Analysis/Layout.h) as its tensor encoding.
+/* tile-assign-layouts: gives every tile in a kernel a distributed layout
+ * (lib/Analysis/Layout.h) as its tensor encoding, starting from the loads'
+ * layouts tile-coalesce recorded (Coalesce.h).
  *
- * tile-coalesce: chooses, for each load, a blocked layout whose threads
- *   read 16 bytes each along the memref's contiguous dimension (static unit
- *   stride), as wide as the tile allows, and records it on the load as the
- *   `tile.layout` attribute (types change in tile-assign-layouts).
- * tile-assign-layouts: the rest, in program order: a dot with a
+ * In program order: a dot with a
  *   tensor-core instruction gets the mma layout (lib/Analysis/Mma.h; the
  *   dots of a chain put their warps along M; on sm_90a the wgmma form of
  *   it, instr_shape = [64, N], where tileWgmmaFor says so), and values shaped like its
@@ -27,7 +24,6 @@
 /* The most elements of one tile a layout may put on a thread. */
 #define TILE_MAX_REGS_PER_THREAD 1024
 
-MlirLogicalResult tileCoalesce(MlirOperation op, int numWarps);
 /* chip: the target ("sm_90a" puts dots that can on Hopper's wgmma;
  * NULL or "" on mma.sync, as for sm_80). */
 MlirLogicalResult tileAssignLayouts(MlirOperation op, int numWarps,
