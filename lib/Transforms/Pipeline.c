@@ -272,6 +272,31 @@ static int64_t typeKilobytes(MlirValue v) {
   return kilobyteUp(tileTypeBytes(mlirValueGetType(v)));
 }
 
+/* The scratch shared memory `op` passes its tiles through in TileToGPU
+ * (layout conversions, reductions, scans, shape ops, dots staged from
+ * registers, indirect accesses): the most bytes of its tile operands and
+ * results; 0 for an op that does not. */
+static int64_t scratchBytes(MlirOperation op) {
+  static const char *const throughShared[] = {
+      "tile.convert_layout", "tile.reduce", "tile.scan", "tile.trans",
+      "tile.reshape",        "tile.dot",    "tile.gather", "tile.scatter"};
+  bool uses = false;
+  for (size_t i = 0; i < sizeof throughShared / sizeof throughShared[0]; ++i)
+    uses = uses || tileOpIsNamed(op, throughShared[i]);
+  if (!uses)
+    return 0;
+  int64_t most = 0;
+  for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r) {
+    int64_t b = tileTypeBytes(mlirValueGetType(mlirOperationGetResult(op, r)));
+    most = b > most ? b : most;
+  }
+  for (intptr_t o = 0; o < mlirOperationGetNumOperands(op); ++o) {
+    int64_t b = tileTypeBytes(mlirValueGetType(mlirOperationGetOperand(op, o)));
+    most = b > most ? b : most;
+  }
+  return most;
+}
+
 /* Whether `v` is a tile the loop copies ahead (through a trans or reshape
  * that moves nothing, as a dot's B of K^T). */
 static bool copiedAhead(MlirValue v) {
@@ -292,8 +317,8 @@ static bool copiedAhead(MlirValue v) {
 /* The stages num-stages=auto gives a loop whose loads are marked: as many
  * as the chip's shared memory holds beside what else lives there while the
  * loop runs (dot operands staged from registers or from before the loop,
- * the scratch of layout conversions; each counted whole, rounded up to
- * 1 KiB), at most 4 for a loop of one dot and 3 for more, and 1 (no
+ * the largest scratch another op passes its tiles through, scratchBytes;
+ * each counted whole, rounded up to 1 KiB), at most 4 for a loop of one dot and 3 for more, and 1 (no
  * pipeline) when two do not fit. The caps are measured: plainly written
  * f16/bf16 GEMMs on an H100 ran 20-30% faster at 4 stages than at 3
  * (docs/performance.md), and chained-dot loops (attention) keep the 3
@@ -302,9 +327,6 @@ static bool copiedAhead(MlirValue v) {
 static int autoStages(MlirBlock body, const char *chip) {
   int64_t stage = 0, beside = 0, scratch = 0;
   int dots = 0;
-  static const char *const throughShared[] = {
-      "tile.convert_layout", "tile.trans", "tile.reshape", "tile.reduce",
-      "tile.scan"};
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (!mlirAttributeIsNull(tileOpAttr(op, "tile.async_copy"))) {
@@ -329,12 +351,8 @@ static int autoStages(MlirBlock body, const char *chip) {
         tileOpIsNamed(mlirOpOperandGetOwner(use), "tile.dot") &&
         !tileOpIsNamed(op, "tile.convert_layout"))
       continue;
-    for (size_t k = 0; k < sizeof throughShared / sizeof throughShared[0]; ++k)
-      if (tileOpIsNamed(op, throughShared[k]) &&
-          mlirOperationGetNumResults(op) > 0) {
-        int64_t b = typeKilobytes(mlirOperationGetOperand(op, 0));
-        scratch = b > scratch ? b : scratch;
-      }
+    int64_t b = kilobyteUp(scratchBytes(op));
+    scratch = b > scratch ? b : scratch;
   }
   int cap = dots <= 1 ? 4 : 3;
   if (!chip || !chip[0])
@@ -523,22 +541,7 @@ static MlirWalkResult findPersistentObstacles(MlirOperation op, void *data) {
     w->scratch += (blocks < 2 ? blocks : 2) * (s.bytes / blocks);
     return MlirWalkResultAdvance;
   }
-  static const char *const throughShared[] = {
-      "tile.convert_layout", "tile.reduce", "tile.scan", "tile.trans",
-      "tile.reshape",        "tile.dot",    "tile.gather", "tile.scatter"};
-  for (size_t i = 0; i < sizeof throughShared / sizeof throughShared[0]; ++i)
-    if (tileOpIsNamed(op, throughShared[i])) {
-      int64_t most = 0;
-      for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r) {
-        int64_t b = tileTypeBytes(mlirValueGetType(mlirOperationGetResult(op, r)));
-        most = b > most ? b : most;
-      }
-      for (intptr_t o = 0; o < mlirOperationGetNumOperands(op); ++o) {
-        int64_t b = tileTypeBytes(mlirValueGetType(mlirOperationGetOperand(op, o)));
-        most = b > most ? b : most;
-      }
-      w->scratch += most;
-    }
+  w->scratch += scratchBytes(op);
   return MlirWalkResultAdvance;
 }
 
