@@ -11,7 +11,6 @@
 #include "lib/IR/IR.h"
 #include "lib/Support/StrBuf.h"
 #include "lib/Passes/PassDef.h"
-#include "lib/Transforms/StripAsserts.h"
 #include "dialect/Dialect.h"
 
 typedef struct {
