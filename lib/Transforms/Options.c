@@ -21,6 +21,14 @@ static bool wantsFailed(const char *key, const char *wants, const char *value,
   return false;
 }
 
+/* The index of `v` among `names` (NULL-terminated), or -1. */
+static int nameIndex(const char *const *names, const char *v) {
+  for (int i = 0; names[i]; ++i)
+    if (strcmp(names[i], v) == 0)
+      return i;
+  return -1;
+}
+
 /* ---- chip ---------------------------------------------------------------- */
 
 /* sm_NN, sm_NNa, sm_NNNa (or f), short enough for TileOptions.chip. */
@@ -47,17 +55,14 @@ static const char *const kKnownChips[] = {
     "sm_88",   "sm_89",   "sm_90",   "sm_90a",  "sm_100",  "sm_100a",
     "sm_100f", "sm_101",  "sm_101a", "sm_101f", "sm_103",  "sm_103a",
     "sm_103f", "sm_110",  "sm_110a", "sm_110f", "sm_120",  "sm_120a",
-    "sm_120f", "sm_121",  "sm_121a", "sm_121f"};
+    "sm_120f", "sm_121",  "sm_121a", "sm_121f", NULL};
 
 static bool setChip(TileOptions *o, const char *v, char *why, size_t n) {
   if (!chipForm(v)) {
     snprintf(why, n, "chip '%s' is not of the form sm_90a / sm_80", v);
     return false;
   }
-  size_t i = 0, count = sizeof kKnownChips / sizeof kKnownChips[0];
-  while (i < count && strcmp(v, kKnownChips[i]) != 0)
-    ++i;
-  if (i == count) {
+  if (nameIndex(kKnownChips, v) < 0) {
     snprintf(why, n,
              "chip '%s' is not one LLVM's NVPTX back end knows (sm_20 ... "
              "sm_90a, sm_100 ... sm_121f)",
@@ -74,13 +79,6 @@ static void formatChip(const TileOptions *o, TileStrBuf *out) {
 
 /* ---- named values ------------------------------------------------------- */
 
-/* The index of `v` among `names` (NULL-terminated), or -1. */
-static int nameIndex(const char *const *names, const char *v) {
-  for (int i = 0; names[i]; ++i)
-    if (strcmp(names[i], v) == 0)
-      return i;
-  return -1;
-}
 
 static const char *const kMma[] = {"auto", "sync", "wgmma", NULL};
 static const char *const kChoice[] = {"auto", "true", "false", NULL};
