@@ -191,6 +191,9 @@ void tileRuntimeDeviceDestroy(TileRuntimeDevice *device);
 const char *tileRuntimeDeviceName(const TileRuntimeDevice *device);
 /* Compute capability as major * 10 + minor: 90 for sm_90. */
 int tileRuntimeDeviceCapability(const TileRuntimeDevice *device);
+/* The driver's CUDA version as the driver states it (13000 for 13.0); 0
+ * when it does not say. Tuning results are kept per driver. */
+int tileRuntimeDeviceDriverVersion(const TileRuntimeDevice *device);
 
 /* Device memory for callers that have no CUDA of their own (tools,
  * examples); pointers from cudaMalloc or cuMemAlloc work the same. */
@@ -335,6 +338,26 @@ TileStatusCode tileRuntimeKernelBenchmark(
     TileRuntimeKernel *kernel, const TileRuntimeArg *args, int numArgs,
     const TileRuntimeLaunchConfig *config, int warmup, int iters,
     TileRuntimeBenchmark *out, TileStatus *status);
+
+/* How tileRuntimeKernelBenchmarkWith times. */
+typedef struct {
+  int warmup, iters;
+  /* Non-zero: before each timed launch, outside the events that time it,
+   * write a device buffer of twice the GPU's L2 size, so every launch
+   * starts with its inputs out of L2, as a launch between other work
+   * does. (Back-to-back launches of a kernel that fits its inputs in L2
+   * would otherwise time a warm cache.) */
+  int flushL2;
+} TileRuntimeBenchmarkOptions;
+
+/* Like tileRuntimeKernelBenchmark; each timed launch has its own pair of
+ * events. An L2 flush that the driver cannot do (it lacks
+ * cuMemsetD8Async, or does not give the L2's size) is an error. */
+TileStatusCode tileRuntimeKernelBenchmarkWith(
+    TileRuntimeKernel *kernel, const TileRuntimeArg *args, int numArgs,
+    const TileRuntimeLaunchConfig *config,
+    const TileRuntimeBenchmarkOptions *options, TileRuntimeBenchmark *out,
+    TileStatus *status);
 
 #ifdef __cplusplus
 }

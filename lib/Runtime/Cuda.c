@@ -31,6 +31,7 @@ enum {
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
   CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+  CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE = 38,
   /* CUfunction_attribute */
   CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,
   CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
@@ -91,6 +92,9 @@ typedef struct {
   CUresult (*cuEventRecord)(CUevent, CUstream);
   CUresult (*cuEventSynchronize)(CUevent);
   CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
+  /* Optional (NULL when the driver lacks them): */
+  CUresult (*cuMemsetD8Async)(CUdeviceptr, unsigned char, size_t, CUstream);
+  CUresult (*cuDriverGetVersion)(int *);
   CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction,
                                                           int, size_t);
   /* Optional (CUDA 12 drivers and newer): NULL when missing. */
@@ -109,6 +113,8 @@ struct TileCuda {
   int capability;
   int sharedOptin;
   int multiprocessors;
+  int l2Bytes;
+  int driverVersion; /* 13000 for CUDA 13.0; 0: unknown */
 };
 
 struct TileCudaKernel {
@@ -215,6 +221,10 @@ static int loadDriver(TileCuda *cu, const char *path, char *err,
 #undef SYM
   static const char *const encode[] = {"cuTensorMapEncodeTiled", NULL};
   loadSymbol(cu->lib, &cu->d.cuTensorMapEncodeTiled, encode);
+  static const char *const memset8[] = {"cuMemsetD8Async", NULL};
+  loadSymbol(cu->lib, &cu->d.cuMemsetD8Async, memset8);
+  static const char *const version[] = {"cuDriverGetVersion", NULL};
+  loadSymbol(cu->lib, &cu->d.cuDriverGetVersion, version);
   return 0;
 }
 
@@ -257,6 +267,14 @@ static int openDevice(TileCuda *cu, int index, char *err, size_t errSize) {
            cu->device),
           err, errSize);
   cu->capability = major * 10 + minor;
+  /* Only timing wants these; a driver that does not say leaves them 0. */
+  if (cu->d.cuDeviceGetAttribute(&cu->l2Bytes,
+                                 CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE,
+                                 cu->device) != CUDA_SUCCESS)
+    cu->l2Bytes = 0;
+  if (!cu->d.cuDriverGetVersion ||
+      cu->d.cuDriverGetVersion(&cu->driverVersion) != CUDA_SUCCESS)
+    cu->driverVersion = 0;
   CU_CALL(cu, cuDevicePrimaryCtxRetain, (&cu->ctx, cu->device), err, errSize);
   return 0;
 }
@@ -493,6 +511,24 @@ int tileCudaLaunch(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],
           (k->function, (unsigned)grid[0], (unsigned)grid[1],
            (unsigned)grid[2], (unsigned)blockThreads, 1, 1,
            (unsigned)k->dynamicShared, (CUstream)stream, params, NULL),
+          err, errSize);
+  return 0;
+}
+
+int tileCudaL2Bytes(const TileCuda *cu) { return cu->l2Bytes; }
+
+int tileCudaDriverVersion(const TileCuda *cu) { return cu->driverVersion; }
+
+bool tileCudaCanMemset(const TileCuda *cu) {
+  return cu->d.cuMemsetD8Async != NULL;
+}
+
+int tileCudaMemsetAsync(TileCuda *cu, TileDevicePtr p, unsigned char value,
+                        size_t bytes, void *stream, char *err,
+                        size_t errSize) {
+  if (!cu->d.cuMemsetD8Async)
+    return tileFail(err, errSize, "the CUDA driver lacks cuMemsetD8Async");
+  CU_CALL(cu, cuMemsetD8Async, ((CUdeviceptr)p, value, bytes, (CUstream)stream),
           err, errSize);
   return 0;
 }

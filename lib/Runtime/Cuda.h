@@ -9,6 +9,7 @@
 #ifndef TILE_RUNTIME_CUDA_H
 #define TILE_RUNTIME_CUDA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -86,6 +87,16 @@ int tileCudaLaunch(TileCuda *cu, TileCudaKernel *k, const int64_t grid[3],
                    int blockThreads, void *stream, void **params, char *err,
                    size_t errSize);
 int tileCudaSynchronize(TileCuda *cu, char *err, size_t errSize);
+/* The GPU's L2 cache in bytes, and the driver's CUDA version (13000 for
+ * 13.0); 0 where the driver does not say. */
+int tileCudaL2Bytes(const TileCuda *cu);
+int tileCudaDriverVersion(const TileCuda *cu);
+/* Whether the driver has cuMemsetD8Async, which tileCudaMemsetAsync
+ * needs (timing flushes L2 with it). */
+bool tileCudaCanMemset(const TileCuda *cu);
+int tileCudaMemsetAsync(TileCuda *cu, TileDevicePtr p, unsigned char value,
+                        size_t bytes, void *stream, char *err,
+                        size_t errSize);
 
 int tileCudaEventCreate(TileCuda *cu, TileCudaEvent **out, char *err,
                         size_t errSize);

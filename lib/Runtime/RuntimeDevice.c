@@ -43,6 +43,10 @@ int tileRuntimeDeviceCapability(const TileRuntimeDevice *device) {
   return tileCudaCapability(device->cu);
 }
 
+int tileRuntimeDeviceDriverVersion(const TileRuntimeDevice *device) {
+  return tileCudaDriverVersion(device->cu);
+}
+
 TileStatusCode tileRuntimeDeviceAlloc(TileRuntimeDevice *device, size_t bytes,
                                       void **out, TileStatus *status) {
   if (!device || !out)

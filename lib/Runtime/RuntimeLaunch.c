@@ -486,35 +486,51 @@ static int cmpDouble(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* Launches `iters` times after `warmup`, with an event between launches so
- * the GPU never waits for the host. */
+/* Launches `iters` times after `warmup`, each launch between two events.
+ * Without an L2 flush the launches go back to back, one event between
+ * two launches, so the GPU never waits for the host; with one, each
+ * timed launch follows a write of `flushBytes` at `flush` that its events
+ * leave out. */
 static int bench(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,
-                 Prepared *pr, int warmup, int iters,
+                 Prepared *pr, const TileRuntimeBenchmarkOptions *how,
+                 TileDevicePtr flush, size_t flushBytes,
                  TileRuntimeBenchmark *out, char *err, size_t errSize) {
   TileCuda *cu = k->device->cu;
   int rc = 0;
-  for (int i = 0; !rc && i < warmup; ++i)
+  for (int i = 0; !rc && i < how->warmup; ++i)
     rc = tileCudaLaunch(cu, pr->entry, pr->grid, pr->block, c->stream,
                         pr->params->params, err, errSize);
-  int n = iters;
-  TileCudaEvent **events = calloc((size_t)n + 1, sizeof *events);
+  int n = how->iters;
+  /* starts[i] and ends[i] bracket launch i; back to back, starts[i + 1]
+   * is ends[i]. */
+  TileCudaEvent **starts = calloc((size_t)n + 1, sizeof *starts);
+  TileCudaEvent **ends = calloc((size_t)n + 1, sizeof *ends);
   double *us = calloc((size_t)n, sizeof *us);
-  if (!rc && (!events || !us))
+  if (!rc && (!starts || !ends || !us))
     rc = tileFailCode(TILE_STATUS_OUT_OF_MEMORY, err, errSize,
                       "out of memory");
-  for (int i = 0; !rc && i <= n; ++i)
-    rc = tileCudaEventCreate(cu, &events[i], err, errSize);
-  if (!rc)
-    rc = tileCudaEventRecord(events[0], c->stream, err, errSize);
   for (int i = 0; !rc && i < n; ++i) {
-    rc = tileCudaLaunch(cu, pr->entry, pr->grid, pr->block, c->stream,
-                        pr->params->params, err, errSize);
+    rc = tileCudaEventCreate(cu, &ends[i], err, errSize);
+    if (!rc && (flushBytes || i == 0))
+      rc = tileCudaEventCreate(cu, &starts[i], err, errSize);
+  }
+  for (int i = 0; !rc && i < n; ++i) {
+    if (flushBytes)
+      rc = tileCudaMemsetAsync(cu, flush, (unsigned char)i, flushBytes,
+                               c->stream, err, errSize);
+    TileCudaEvent *start = starts[i] ? starts[i] : ends[i - 1];
+    if (!rc && starts[i])
+      rc = tileCudaEventRecord(start, c->stream, err, errSize);
     if (!rc)
-      rc = tileCudaEventRecord(events[i + 1], c->stream, err, errSize);
+      rc = tileCudaLaunch(cu, pr->entry, pr->grid, pr->block, c->stream,
+                          pr->params->params, err, errSize);
+    if (!rc)
+      rc = tileCudaEventRecord(ends[i], c->stream, err, errSize);
   }
   for (int i = 0; !rc && i < n; ++i) {
     float ms;
-    rc = tileCudaEventElapsed(events[i], events[i + 1], &ms, err, errSize);
+    rc = tileCudaEventElapsed(starts[i] ? starts[i] : ends[i - 1], ends[i],
+                              &ms, err, errSize);
     us[i] = 1e3 * ms;
   }
   if (!rc) {
@@ -524,39 +540,85 @@ static int bench(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,
     out->maxUs = us[n - 1];
     out->medianUs = n % 2 ? us[n / 2] : 0.5 * (us[n / 2 - 1] + us[n / 2]);
   }
-  for (int i = 0; events && i <= n; ++i)
-    tileCudaEventDestroy(events[i]);
-  free(events);
+  for (int i = 0; i < n; ++i) {
+    if (starts)
+      tileCudaEventDestroy(starts[i]);
+    if (ends)
+      tileCudaEventDestroy(ends[i]);
+  }
+  free(starts);
+  free(ends);
   free(us);
   return rc;
+}
+
+/* A buffer of twice the L2 for bench's flushes, or an error saying why
+ * there can be none. */
+static int flushBuffer(TileCuda *cu, TileDevicePtr *out, size_t *bytes,
+                       char *err, size_t errSize) {
+  if (!tileCudaCanMemset(cu))
+    return tileFailCode(TILE_STATUS_CUDA, err, errSize,
+                        "benchmark: flushing L2 needs cuMemsetD8Async, "
+                        "which the CUDA driver lacks");
+  int l2 = tileCudaL2Bytes(cu);
+  if (l2 <= 0)
+    return tileFailCode(TILE_STATUS_CUDA, err, errSize,
+                        "benchmark: the CUDA driver does not give the L2 "
+                        "cache's size, so L2 cannot be flushed");
+  int rc = tileCudaMalloc(cu, 2 * (size_t)l2, out, err, errSize);
+  if (rc)
+    return rc;
+  *bytes = 2 * (size_t)l2;
+  return 0;
 }
 
 TileStatusCode tileRuntimeKernelBenchmark(
     TileRuntimeKernel *kernel, const TileRuntimeArg *args, int numArgs,
     const TileRuntimeLaunchConfig *config, int warmup, int iters,
     TileRuntimeBenchmark *out, TileStatus *status) {
+  TileRuntimeBenchmarkOptions how = {warmup, iters, 0};
+  return tileRuntimeKernelBenchmarkWith(kernel, args, numArgs, config, &how,
+                                        out, status);
+}
+
+TileStatusCode tileRuntimeKernelBenchmarkWith(
+    TileRuntimeKernel *kernel, const TileRuntimeArg *args, int numArgs,
+    const TileRuntimeLaunchConfig *config,
+    const TileRuntimeBenchmarkOptions *how, TileRuntimeBenchmark *out,
+    TileStatus *status) {
   TileStatusCode bad = checkCall(kernel, config, status);
   if (bad)
     return bad;
-  if (!out || iters < 1 || iters > MAX_BENCH_ITERS || warmup < 0 ||
-      warmup > MAX_BENCH_ITERS)
+  if (!out || !how || how->iters < 1 || how->iters > MAX_BENCH_ITERS ||
+      how->warmup < 0 || how->warmup > MAX_BENCH_ITERS)
     return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
                          "benchmark: 1 to %d iterations and 0 to %d warmup "
                          "launches (got %d and %d)",
-                         MAX_BENCH_ITERS, MAX_BENCH_ITERS, iters, warmup);
+                         MAX_BENCH_ITERS, MAX_BENCH_ITERS,
+                         how ? how->iters : 0, how ? how->warmup : 0);
   memset(out, 0, sizeof *out);
   char err[4096];
   Prepared pr;
   TileRuntimeLaunchInfo info;
-  int rc = tileCudaEnter(kernel->device->cu, err, sizeof err);
+  TileCuda *cu = kernel->device->cu;
+  TileDevicePtr flush = 0;
+  size_t flushBytes = 0;
+  int rc = tileCudaEnter(cu, err, sizeof err);
+  if (rc)
+    return runtimeStatusFrom(status, rc, TILE_STATUS_CUDA, err);
+  if (how->flushL2)
+    rc = flushBuffer(cu, &flush, &flushBytes, err, sizeof err);
   if (!rc) {
     rc = prepare(kernel, args, numArgs, config, &info, &pr, err, sizeof err);
     if (!rc)
-      rc = bench(kernel, config, &pr, warmup, iters, out, err, sizeof err);
+      rc = bench(kernel, config, &pr, how, flush, flushBytes, out, err,
+                 sizeof err);
     if (!rc)
-      rc = tileCudaSynchronize(kernel->device->cu, err, sizeof err);
+      rc = tileCudaSynchronize(cu, err, sizeof err);
     preparedFree(&pr);
-    tileCudaLeave(kernel->device->cu);
   }
+  if (flushBytes)
+    tileCudaFree(cu, flush);
+  tileCudaLeave(cu);
   return runtimeStatusFrom(status, rc, TILE_STATUS_CUDA, err);
 }

@@ -126,6 +126,21 @@ static void hashToolkit(TileSha256 *h, const TileGpuOptions *o) {
   }
 }
 
+bool tileGpuCompilerKey(const TileGpuOptions *o,
+                        uint8_t key[TILE_SHA256_BYTES]) {
+  const char *build = compilerBuilds();
+  if (!build)
+    return false;
+  char version[2048];
+  compilerVersion(version, sizeof version, build);
+  TileSha256 h;
+  tileSha256Init(&h);
+  hashLine(&h, "compiler", version);
+  hashToolkit(&h, o);
+  tileSha256Final(&h, key);
+  return true;
+}
+
 static void computeKey(TileGpuCache *c, MlirModule module,
                        const TileGpuOptions *o) {
   TileSha256 h;

@@ -26,6 +26,7 @@
 
 #include <stdbool.h>
 
+#include "lib/Support/Sha256.h"
 #include "lib/Target/GpuCompile.h"
 
 /* What the cache did for one compile, for tools that say it
@@ -46,6 +47,14 @@ void tileCacheReportDescribe(const TileCacheReport *r, char *out,
                              size_t size);
 /* Whether $TILE_CACHE_VERBOSE asks the tools for that line. */
 bool tileCacheVerbose(void);
+
+/* The identity of this compiler and the toolkit `o` finds, as a hash:
+ * what the compile cache's keys start from (tile's version and build,
+ * LLVM's, the package format, LLVM's options, ptxas and friends). The
+ * tuning cache keys on it too. False when the running build has no
+ * identity. */
+bool tileGpuCompilerKey(const TileGpuOptions *o,
+                        uint8_t key[TILE_SHA256_BYTES]);
 
 /* One compile's use of the cache. */
 typedef struct TileGpuCache TileGpuCache;

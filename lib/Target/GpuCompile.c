@@ -656,19 +656,12 @@ int tileGpuCompile(MlirModule module, const char *name,
 }
 
 int tileCompileKernelToPackage(MlirModule module, const char *name,
-                               const char *chip, int numWarps,
-                               bool fastMath, int indexBits, bool assertsOff,
-                               bool cache,
+                               const TileOptions *options, bool cache,
                                TileCacheReport *report, TilePackage *out,
                                char *err, size_t errSize) {
   TileGpuOptions o;
   tileGpuOptionsInit(&o);
-  if (chip)
-    snprintf(o.options.chip, sizeof o.options.chip, "%s", chip);
-  o.options.numWarps = numWarps;
-  o.options.fastMath = fastMath;
-  o.options.indexBits = indexBits;
-  o.options.assertsOff = assertsOff;
+  o.options = *options;
   if (cache)
     tileGpuOptionsUseCache(&o);
   o.cacheReport = report;

@@ -97,14 +97,11 @@ int tileGpuCompile(MlirModule module, const char *name,
                    size_t errSize);
 
 /* For tile-run: compile kernel `name` of `module` (not changed: a clone is
- * compiled) for `chip` with index-bits=`indexBits` into a package, with
- * the asserts unless `assertsOff`, through the compile cache in its
- * default directory when `cache` (what it did then in *report, if not
- * NULL). */
+ * compiled) with `options` into a package, through the compile cache in
+ * its default directory when `cache` (what it did then in *report, if
+ * not NULL). */
 int tileCompileKernelToPackage(MlirModule module, const char *name,
-                               const char *chip, int numWarps,
-                               bool fastMath, int indexBits, bool assertsOff,
-                               bool cache,
+                               const TileOptions *options, bool cache,
                                struct TileCacheReport *report,
                                TilePackage *out, char *err, size_t errSize);
 

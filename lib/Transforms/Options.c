@@ -237,47 +237,48 @@ const TileOptionDef tileOptionTable[] = {
     {"chip", "sm_NN[a]",
      "the GPU to compile for (a compile's default: sm_90a; a pass's: none, "
      "the CPU's numerics and no chip's tensor cores)",
-     setChip, formatChip},
+     setChip, formatChip, NULL},
     {"mma", "auto|sync|wgmma",
      "the tensor-core instructions on sm_90a: wgmma where a dot can take it "
      "(auto, the default), mma.sync only, or wgmma only",
-     setMma, formatMma},
+     setMma, formatMma, ""},
     {"num-warps", "N",
      "warps per program, a power of two up to 32 (default: the kernel's "
      "tile.num_warps, else 4)",
-     setNumWarps, formatNumWarps},
+     setNumWarps, formatNumWarps, ""},
     {"num-stages", "auto|N",
      "iterations in flight in a software-pipelined loop, 1 to 8 (default: "
      "the kernel's tile.num_stages, else auto: as many as the chip's shared "
      "memory holds, up to 4, or 3 in a loop of chained dots)",
-     setNumStages, formatNumStages},
+     setNumStages, formatNumStages, "auto,2,3,4,5"},
     {"generic", "lazy|eager",
      "a package's generic entry as PTX the driver compiles on first use "
      "(lazy, the default) or compiled now",
-     setGeneric, formatGeneric},
+     setGeneric, formatGeneric, NULL},
     {"fast-math", "true|false", "afn on every float op (default false)",
-     setFastMath, formatFastMath},
+     setFastMath, formatFastMath, NULL},
     {"asserts", "on|off", "keep tile.assert (on, the default) or erase it",
-     setAsserts, formatAsserts},
+     setAsserts, formatAsserts, NULL},
     {"warp-specialize", "auto|true|false",
      "a producer warpgroup issuing the TMA copies (auto: kernels of 8 or "
      "more warps with a loop of two or more dots)",
-     setWarpSpecialize, formatWarpSpecialize},
+     setWarpSpecialize, formatWarpSpecialize,
+     "auto,true,false"},
     {"persistent", "auto|true|false",
      "warp-specialized blocks run program after program (auto: off)",
-     setPersistent, formatPersistent},
+     setPersistent, formatPersistent, "auto,true"},
     {"index-bits", "32|64",
      "the width of index arithmetic (default 32; 64 for arrays of 2^31 "
      "elements or more)",
-     setIndexBits, formatIndexBits},
+     setIndexBits, formatIndexBits, NULL},
     {"cta-pairs", "auto|true|false",
      "sm_100a: programs 2i and 2i+1 share one tcgen05 MMA (auto: off)",
-     setCtaPairs, formatCtaPairs},
+     setCtaPairs, formatCtaPairs, ""},
     {"toolkit", "CUDA_DIR",
      "the CUDA toolkit to take ptxas from (default: $CUDA_HOME, $CUDA_PATH, "
      "/usr/local/cuda)",
-     setToolkit, NULL},
-    {NULL, NULL, NULL, NULL, NULL},
+     setToolkit, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL, NULL},
 };
 
 const TileOptionDef *tileOptionFind(const char *key) {

@@ -70,6 +70,12 @@ typedef struct {
    * the compiled code (toolkit: the cache identifies the toolkit by its
    * files). */
   void (*format)(const TileOptions *o, TileStrBuf *out);
+  /* Tuning (lib/Transforms/TuneSpace.h): NULL, the option cannot be
+   * tuned (it changes what the kernel computes or where it runs); else
+   * the values a kernel that declares no space is tuned over,
+   * comma-separated, or "" for an option a space may name but the
+   * default space leaves alone. */
+  const char *tuneDefault;
 } TileOptionDef;
 
 /* The table, in the order --help lists it, ended by a row with a NULL

@@ -210,9 +210,10 @@ static void testLaunches(const char *fakeDriver) {
   // CHECK: device 1: no device: there is no GPU 1: the CUDA driver sees 1 (0 to 0)
   show("device 0", tileRuntimeDeviceCreate(0, &dev, &st));
   // CHECK-NEXT: device 0: ok:
-  printf("%s sm_%d\n", tileRuntimeDeviceName(dev),
-         tileRuntimeDeviceCapability(dev));
-  // CHECK-NEXT: Fake GPU sm_90
+  printf("%s sm_%d driver %d\n", tileRuntimeDeviceName(dev),
+         tileRuntimeDeviceCapability(dev),
+         tileRuntimeDeviceDriverVersion(dev));
+  // CHECK-NEXT: Fake GPU sm_90 driver 13000
 
   /* scale(memref<?x64xf16>, f16, index, i32, i1, memref<?x?xf32>) */
   TilePackageArg scaleArgs[6] = {
@@ -331,8 +332,19 @@ static void testLaunches(const char *fakeDriver) {
   show("benchmark", tileRuntimeKernelBenchmark(k, args, 6, &cfg, 1, 3, &b, &st));
   printf("iterations %d median %.2f us\n", b.iters, b.medianUs);
   // CHECK-NEXT: benchmark: ok:
-  // CHECK-NEXT: iterations 3 median 1.00 us
+  // The stand-in's launches take 1 us per block: 6 blocks.
+  // CHECK-NEXT: iterations 3 median 6.00 us
   // LOG-COUNT-4: launch scale grid 3,2,1
+  TileRuntimeBenchmarkOptions how = {2, 5, 1};
+  show("flushed benchmark",
+       tileRuntimeKernelBenchmarkWith(k, args, 6, &cfg, &how, &b, &st));
+  printf("iterations %d median %.2f us\n", b.iters, b.medianUs);
+  // CHECK-NEXT: flushed benchmark: ok:
+  // CHECK-NEXT: iterations 5 median 6.00 us
+  // LOG-COUNT-7: launch scale grid 3,2,1
+  show("benchmark without options",
+       tileRuntimeKernelBenchmarkWith(k, args, 6, &cfg, NULL, &b, &st));
+  // CHECK-NEXT: benchmark without options: invalid argument: benchmark: 1 to 1000000 iterations and 0 to 1000000 warmup launches (got 0 and 0)
   tileRuntimeKernelDestroy(k);
 
   /* copy(memref<?x?xf16>, memref<?x?xf16>): an aligned entry with a

@@ -23,6 +23,10 @@
  * A PTX image's entries are read for their parameter lists (so the log
  * knows each parameter's size); an entry the PTX lacks is
  * CUDA_ERROR_NOT_FOUND, as the real driver says. Cubins are not read.
+ * Time is simulated: a launch takes 1 microsecond per block of its grid
+ * on a clock that events read, so timing code sees a kernel of fewer
+ * programs as faster. L2 is 50 MiB; cuMemsetD8Async (which only timing uses, to flush
+ * L2) writes nothing.
  * It is called "Fake GPU". */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdint.h>
@@ -65,6 +69,7 @@ static Module *loaded;
 
 static size_t allocated;
 static int launched;
+static double gpuClockUs; /* the simulated GPU's clock */
 
 static long long envInt(const char *name, long long fallback) {
   const char *v = getenv(name);
@@ -129,6 +134,7 @@ CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
            : attribute == 76 ? cc % 10 /* minor */
            : attribute == 97 ? 232448
            : attribute == 16 ? 132
+           : attribute == 38 ? 50 << 20 /* L2 bytes */
                              : 0;
   return SUCCESS;
 }
@@ -324,6 +330,7 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz,
                         void *stream, void **params, void **extra) {
   (void)by, (void)bz, (void)extra;
   launched = 1;
+  gpuClockUs += (double)gx * gy * gz;
   const char *path = getenv("FAKE_CUDA_LOG");
   FILE *log = path && *path ? fopen(path, "a") : NULL;
   if (!log)
@@ -375,18 +382,19 @@ CUresult cuTensorMapEncodeTiled(void *map, int type, unsigned rank,
 
 CUresult cuEventCreate(void **event, unsigned flags) {
   (void)flags;
-  static int events;
-  *event = &events;
-  return SUCCESS;
+  *event = calloc(1, sizeof(double));
+  return *event ? SUCCESS : OUT_OF_MEMORY;
 }
 
 CUresult cuEventDestroy_v2(void *event) {
-  (void)event;
+  free(event);
   return SUCCESS;
 }
 
+/* An event holds the simulated clock when it was recorded. */
 CUresult cuEventRecord(void *event, void *stream) {
-  (void)event, (void)stream;
+  (void)stream;
+  *(double *)event = gpuClockUs;
   return SUCCESS;
 }
 
@@ -396,7 +404,17 @@ CUresult cuEventSynchronize(void *event) {
 }
 
 CUresult cuEventElapsedTime_v2(float *ms, void *start, void *end) {
-  (void)start, (void)end;
-  *ms = 0.001f;
+  *ms = (float)((*(double *)end - *(double *)start) * 1e-3);
+  return SUCCESS;
+}
+
+CUresult cuMemsetD8Async(CUdeviceptr p, unsigned char value, size_t bytes,
+                         void *stream) {
+  (void)stream, (void)value;
+  return p && bytes ? SUCCESS : INVALID_VALUE;
+}
+
+CUresult cuDriverGetVersion(int *version) {
+  *version = 13000;
   return SUCCESS;
 }

@@ -50,7 +50,18 @@ static void printHelp(void) {
       "                             (default: 64 when an argument has 2^31 or more\n"
       "                             elements, else 32)\n"
       "  --no-cache                 cuda: compile a .mlir kernel without the compile\n"
-      "                             cache (docs/tile-opt.md; TILE_NO_CACHE=1 as well)\n"
+      "                             cache, and neither read nor write tuning results\n"
+      "                             (docs/tile-opt.md; TILE_NO_CACHE=1 as well)\n"
+      "  --option <key=value>       cuda: a compile option for a .mlir kernel, any of\n"
+      "                             tile-opt --tile-compile's (num-stages=4,\n"
+      "                             warp-specialize=true, mma=sync, ...); repeatable\n"
+      "  --tune                     cuda, .mlir file: compile every candidate of the\n"
+      "                             kernel's tuning space (its // tile.tune lines, or\n"
+      "                             the default space of compile options), time each\n"
+      "                             with its outputs checked, print the table and run\n"
+      "                             the fastest; timings are kept in the tuning cache,\n"
+      "                             which later runs (with or without --tune) reuse\n"
+      "  --retune                   cuda: --tune, timing again what the cache holds\n"
       "  --device <n>               cuda: run on GPU n, counted as the driver sees them\n"
       "                             (after CUDA_VISIBLE_DEVICES; default 0)\n"
       "  --bench                    cuda: after the checked run, time more launches with\n"
@@ -144,6 +155,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
   o->outs = calloc(n, sizeof *o->outs);
   o->checks = calloc(n, sizeof *o->checks);
   o->defines = calloc(n, sizeof *o->defines);
+  o->compileOptions = calloc(n, sizeof *o->compileOptions);
   const char *target = "cpu";
   o->chip = "sm_90a";
   o->numWarps = 4;
@@ -263,6 +275,18 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
         return usage("--max-arg-bytes '%s': expected a byte count of at least "
                      "1, e.g. 4096, 512M or 32G",
                      missing ? "" : value);
+    } else if (tileFlagValue(arg, "-option", &i, argc, argv, &value,
+                             &missing)) {
+      const char *eq = missing ? NULL : strchr(value, '=');
+      if (!eq || eq == value || !eq[1])
+        return usage("--option '%s': expected KEY=VALUE, a compile option "
+                     "such as num-stages=4",
+                     missing ? "" : value);
+      o->compileOptions[o->numCompileOptions++] = value;
+    } else if (strcmp(arg, "-tune") == 0) {
+      o->tune = true;
+    } else if (strcmp(arg, "-retune") == 0) {
+      o->tune = o->retune = true;
     } else if (strcmp(arg, "-progress") == 0) {
       o->progress = true;
     } else if (strcmp(arg, "-fast-math") == 0) {
@@ -316,14 +340,17 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
                            : o->fastMath      ? "--fast-math"
                            : o->indexBits     ? "--index-bits"
                            : o->noCache       ? "--no-cache"
+                           : o->numCompileOptions ? "--option"
+                           : o->retune        ? "--retune"
+                           : o->tune          ? "--tune"
                            : o->deviceGiven   ? "--device"
                            : benchCounts     ? "--warmup/--iters"
                                              : NULL;
     if (cudaOnly)
       return usage("%s needs --target cuda", cudaOnly);
   }
-  if (benchCounts && !o->bench)
-    return usage("--warmup and --iters need --bench%s", "");
+  if (benchCounts && !o->bench && !o->tune)
+    return usage("--warmup and --iters need --bench or --tune%s", "");
   if (!o->grid)
     return usage("no --grid given%s", "");
   return OPTIONS_OK;
@@ -340,5 +367,6 @@ void optionsFree(Options *o) {
   free(o->outs);
   free(o->checks);
   free(o->defines);
+  free(o->compileOptions);
   memset(o, 0, sizeof *o);
 }

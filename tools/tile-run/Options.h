@@ -47,7 +47,14 @@ typedef struct {
   bool numWarpsGiven;
   bool fastMath;     /* --fast-math: compile with afn on every float op */
   int indexBits;     /* --index-bits 32|64; 0: chosen from the arguments */
-  bool noCache;      /* --no-cache: compile without the compile cache */
+  bool noCache;      /* --no-cache: compile without the compile cache (and
+                        neither read nor write the tuning cache) */
+  const char **compileOptions; /* --option KEY=VALUE, as given */
+  size_t numCompileOptions;
+  bool tune;         /* --tune: time the kernel's tuning space, run the
+                        fastest; --retune: time even what the tuning cache
+                        holds */
+  bool retune;
   int device;        /* --device: the GPU's index (default 0) */
   bool deviceGiven;
   int64_t maxCpuPrograms; /* --max-cpu-programs (default 2^24) */

@@ -24,88 +24,16 @@
 
 #ifndef TILE_RUN_NO_COMPILER
 #include "lib/Execution/CpuKernel.h"
-#include "tile-c/Dialect.h"
-#include "tools/tile-run/Diagnostics.h"
-#include "tools/tile-run/Kernel.h"
-#include "tools/tile-run/Substitute.h"
+#include "tools/tile-run/KernelFile.h"
 #ifdef TILE_RUN_HAVE_GPU_COMPILER
-#include "lib/Target/CompileCache.h"
-#include "lib/Target/GpuCompile.h"
 #include "tile-c/Compile.h"
+#include "tools/tile-run/Tune.h"
 #endif
 #endif
 
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
 
 #ifndef TILE_RUN_NO_COMPILER
-
-/* A parsed .mlir kernel file. */
-typedef struct {
-  char *text; /* the substituted kernel file */
-  size_t len;
-  DiagSource diag;
-  MlirContext ctx;
-  MlirModule module;
-  char kernel[256]; /* the kernel's name: --kernel's, or the only one's */
-} KernelFile;
-
-static void kernelFileFree(KernelFile *k) {
-  if (!mlirModuleIsNull(k->module))
-    mlirModuleDestroy(k->module);
-  if (!mlirContextIsNull(k->ctx))
-    mlirContextDestroy(k->ctx);
-  free(k->text);
-}
-
-/* Reads, substitutes and parses the kernel file and reads the kernel's
- * signature into s->sig. Returns an exit code. */
-static int kernelFileLoad(KernelFile *k, Session *s, const Options *o) {
-  char err[1024];
-  size_t rawLen;
-  char *raw;
-  if (tileReadFile(o->input, "kernel file", &raw, &rawLen, err, sizeof err))
-    return sessionFail(err);
-  /* Messages name stdin as mlir-opt's do. */
-  const char *name = strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
-  if (rawLen >= 8 && memcmp(raw, "TILEPKG", 8) == 0) {
-    free(raw);
-    return sessionFail("stdin holds a compiled package: tile-run reads "
-                       "packages from files (give its path)");
-  }
-  if (tileCheckText(name, raw, rawLen, err, sizeof err)) {
-    free(raw);
-    return sessionFail(err);
-  }
-  k->text = substitute(raw, rawLen, o->defines, o->numDefines, name, true,
-                       &k->len, err, sizeof err);
-  free(raw);
-  if (!k->text)
-    return sessionFail(err);
-
-  /* Every upstream dialect is registered (only the used ones load), so the
-   * CPU lowering finds what it converts to. */
-  k->ctx = mlirContextCreate();
-  tileContextRegisterUpstream(k->ctx);
-  k->diag = (DiagSource){name, k->text, k->len, 0};
-  diagAttach(k->ctx, &k->diag);
-  if (mlirLogicalResultIsFailure(tileContextLoadDialects(k->ctx)))
-    return sessionFail("the embedded tile dialect failed to load");
-  k->module = kernelParse(k->ctx, k->text, k->len, name);
-  if (mlirModuleIsNull(k->module))
-    return EXIT_BAD_INPUT;
-  MlirOperation func;
-  int found = kernelFind(k->module, o->kernel, name, &func, err, sizeof err);
-  if (found == 2) {
-    optionsUsageError(err);
-    return EXIT_USAGE;
-  }
-  if (found || kernelSignature(func, &s->sig, &s->numSig, err, sizeof err))
-    return sessionFail(err);
-  kernelName(func, k->kernel, sizeof k->kernel);
-  s->kernel = k->kernel;
-  s->tf32Dot = kernelHasTf32Dot(func);
-  return EXIT_OK;
-}
 
 static double seconds(void) {
   struct timespec t;
@@ -189,23 +117,32 @@ static int cpuRun(TileCpuKernel *kernel, Session *s, TileHostArray *arrays,
   return EXIT_OK;
 }
 
-/* A .mlir input's session: the grid, the module, the kernel's signature and
- * the arguments. EXIT_OK or the exit status; the caller frees both. */
-static int openKernelFile(const Options *o, Session *s, KernelFile *k) {
+/* A .mlir input's session: the file, the grid, the module, the kernel's
+ * signature and the arguments, with each tile.tune parameter no -D sets
+ * at its first value (*base: o with those; the caller frees it, the
+ * session and the file). EXIT_OK or the exit status. */
+static int openKernelFile(const Options *o, Session *s, KernelFile *k,
+                          TuneVariant *base) {
   memset(s, 0, sizeof *s);
+  memset(base, 0, sizeof *base);
   s->kernel = o->kernel;
   /* A GPU compile indexes in 64 bits where an argument needs it, unless
    * --index-bits 32 says otherwise. */
   if (o->target == TARGET_CUDA && o->indexBits == 32)
     s->indexBits = 32;
   memset(k, 0, sizeof *k);
-  int rc = sessionGrid(s, o);
+  int rc = kernelFileRead(k, o);
+  if (rc == EXIT_OK)
+    rc = tuneDefaults(o, k, base);
+  const Options *with = &base->options;
+  if (rc == EXIT_OK)
+    rc = sessionGrid(s, with);
   if (rc == EXIT_OK && (o->target == TARGET_CPU || o->checkCpu))
     rc = checkCpuPrograms(s, o->maxCpuPrograms);
   if (rc == EXIT_OK)
-    rc = kernelFileLoad(k, s, o);
+    rc = kernelFileParse(k, s, with);
   if (rc == EXIT_OK)
-    rc = sessionLoad(s, o);
+    rc = sessionLoad(s, with);
   return rc;
 }
 
@@ -223,8 +160,9 @@ static int createCpuKernel(const KernelFile *k, const Options *o,
 static int runCpu(const Options *o) {
   Session s;
   KernelFile k;
+  TuneVariant base;
   TileCpuKernel *kernel = NULL;
-  int rc = openKernelFile(o, &s, &k);
+  int rc = openKernelFile(o, &s, &k, &base);
   if (rc == EXIT_OK)
     rc = createCpuKernel(&k, o, &kernel);
   if (rc == EXIT_OK) {
@@ -240,85 +178,31 @@ static int runCpu(const Options *o) {
     tileCpuKernelDestroy(kernel);
   sessionFree(&s, o);
   kernelFileFree(&k);
+  tuneVariantFree(&base);
   return rc;
-}
-
-/* The package the GPU compiler makes of the kernel. */
-static int compileForGpu(const KernelFile *k, const Session *s,
-                         const Options *o, TileRuntimePackage **out) {
-#ifdef TILE_RUN_HAVE_GPU_COMPILER
-  char err[2048], msg[2600];
-  TilePackage pkg;
-  TilePackage *p = &pkg;
-  memset(p, 0, sizeof *p);
-  TileCacheReport cache;
-  /* Without --num-warps the compiler takes the kernel's own choice; the
-   * index width suits these arguments: 32 bits, the faster, unless one
-   * has 2^31 elements or more. */
-  int indexBits = o->indexBits     ? o->indexBits
-                  : sessionNeedsIndex64(s) ? 64
-                                           : 32;
-  if (tileCompileKernelToPackage(k->module, k->kernel, o->chip,
-                                 o->numWarpsGiven ? o->numWarps : 0,
-                                 o->fastMath, indexBits, o->assertsOff,
-                                 !o->noCache, &cache, p, err, sizeof err)) {
-    snprintf(msg, sizeof msg, "compiling @%s for %s: %s", k->kernel, o->chip,
-             err);
-    tilePackageFree(p);
-    return k->diag.numErrors ? EXIT_BAD_INPUT : sessionFail(msg);
-  }
-  if (tileCacheVerbose()) {
-    char line[1700];
-    tileCacheReportDescribe(&cache, line, sizeof line);
-    fprintf(stderr, "tile-run: %s\n", line);
-  }
-  /* The package must describe the signature it was compiled from. */
-  bool same = p->numArgs == s->numSig;
-  for (int i = 0; same && i < s->numSig; ++i)
-    same = p->args[i].isMemref == (s->sig[i].kind == TILE_ARG_MEMREF) &&
-           p->args[i].dtype == s->sig[i].dtype &&
-           p->args[i].rank == s->sig[i].rank;
-  if (!same) {
-    snprintf(msg, sizeof msg,
-             "compiling @%s: the package's arguments do not match the "
-             "kernel's signature (a compiler bug)",
-             k->kernel);
-    tilePackageFree(p);
-    return sessionFail(msg);
-  }
-  /* Run through the runtime's public API, as an embedder would: the
-   * package's bytes, read back from memory. */
-  void *bytes;
-  size_t size;
-  TileStatus st;
-  int failed = tilePackageWriteMemory(p, &bytes, &size, err, sizeof err);
-  tilePackageFree(p);
-  if (failed)
-    return sessionFail(err);
-  failed = tileRuntimePackageLoadMemory(bytes, size, o->input, out, &st);
-  free(bytes);
-  return failed ? sessionFail(st.message) : EXIT_OK;
-#else
-  (void)k;
-  (void)s;
-  (void)out;
-  char msg[512];
-  snprintf(msg, sizeof msg,
-           "--target cuda with a .mlir file needs the GPU compiler, which this "
-           "build does not have yet; run a compiled package (%s is not one)",
-           o->input);
-  return sessionFail(msg);
-#endif
 }
 
 static int runCudaKernelFile(const Options *o) {
   Session s;
   KernelFile k;
+  TuneVariant base, chosen;
+  memset(&chosen, 0, sizeof chosen);
   TileRuntimePackage *p = NULL;
   TileCpuKernel *kernel = NULL;
-  int rc = openKernelFile(o, &s, &k);
+  int rc = openKernelFile(o, &s, &k, &base);
+  /* The variant of the kernel's tuning space to run: timed now with
+   * --tune, else the fastest the tuning cache knows, else the defaults. */
   if (rc == EXIT_OK)
-    rc = compileForGpu(&k, &s, o, &p);
+    rc = tuneChoose(o, &k, &s, &chosen);
+  const Options *run = &base.options;
+  if (rc == EXIT_OK && chosen.label[0]) {
+    run = &chosen.options;
+    rc = sessionGrid(&s, run);
+    if (rc == EXIT_OK)
+      rc = kernelFileParse(&k, &s, run);
+  }
+  if (rc == EXIT_OK)
+    rc = kernelFileCompile(&k, &s, run, &p);
   /* The CPU reference is compiled and its inputs copied before the GPU
    * run changes the arguments. */
   if (rc == EXIT_OK && o->checkCpu) {
@@ -327,7 +211,7 @@ static int runCudaKernelFile(const Options *o) {
       rc = sessionCopyForCpu(&s);
   }
   if (rc == EXIT_OK)
-    rc = gpuRun(&s, o, p);
+    rc = gpuRun(&s, run, p);
   if (rc == EXIT_OK && o->checkCpu)
     rc = cpuRun(kernel, &s, s.cpu, " (--check-cpu)", o);
   if (rc == EXIT_OK)
@@ -337,6 +221,8 @@ static int runCudaKernelFile(const Options *o) {
   tileRuntimePackageDestroy(p);
   sessionFree(&s, o);
   kernelFileFree(&k);
+  tuneVariantFree(&base);
+  tuneVariantFree(&chosen);
   return rc;
 }
 #endif
@@ -353,6 +239,13 @@ static int runPackage(const Options *o) {
              "--check-cpu needs the kernel's .mlir file (the package %s has "
              "no CPU code)",
              o->input);
+    return sessionFail(err);
+  }
+  if (o->tune || o->numCompileOptions) {
+    snprintf(err, sizeof err,
+             "%s applies when a .mlir kernel is compiled; the package %s was "
+             "compiled already",
+             o->tune ? "--tune" : "--option", o->input);
     return sessionFail(err);
   }
   if (o->assertsGiven) {
