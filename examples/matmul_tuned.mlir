@@ -3,22 +3,41 @@
 // "Tuning spaces"). `tile-run --tune` compiles every candidate, checks
 // and times each on the GPU and runs the fastest; later runs take it from
 // the tuning cache. Without tuning, each name's first value is used.
-// Grid: cdiv(M, BM) x cdiv(N, BN), with -D BM=... -D BN=... in --grid.
+// One-dimensional grid of cdiv(M, BM) * cdiv(N, BN) programs in grouped
+// order (GROUP block-rows at a time, so the blocks of A and B that run
+// together stay in L2): --grid 'cdiv(M,BM)*cdiv(N,BN)' -D M=... -D N=...
 //
-// tile.tune @matmul_tuned: BM=128,64 BN=256,128 BK=64,32
-// tile.tune @matmul_tuned: num-stages=auto,3,4,5 num-warps=8,4
+// tile.tune @matmul_tuned: BM=128,64 BN=256,128 BK=64,32 GROUP=8
+// tile.tune @matmul_tuned: num-warps=8,4 num-stages=4,3
 func.func @matmul_tuned(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
     attributes {tile.kernel} {
-  %pm = "tile.program_id"() {axis = 0 : i32} : () -> index
-  %pn = "tile.program_id"() {axis = 1 : i32} : () -> index
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %bm = arith.constant ${BM} : index
   %bn = arith.constant ${BN} : index
   %bk = arith.constant ${BK} : index
+  %group = arith.constant ${GROUP} : index
+  %m = memref.dim %a, %c0 : memref<?x?xf16>
+  %k = memref.dim %a, %c1 : memref<?x?xf16>
+  %n = memref.dim %b, %c1 : memref<?x?xf16>
+  %bm1 = arith.subi %bm, %c1 : index
+  %bn1 = arith.subi %bn, %c1 : index
+  %mp = arith.addi %m, %bm1 : index
+  %pms = arith.divui %mp, %bm : index
+  %np = arith.addi %n, %bn1 : index
+  %pns = arith.divui %np, %bn : index
+  %per = arith.muli %group, %pns : index
+  %g = arith.divui %pid, %per : index
+  %first = arith.muli %g, %group : index
+  %left = arith.subi %pms, %first : index
+  %gm = arith.minui %left, %group : index
+  %r = arith.remui %pid, %per : index
+  %rm = arith.remui %r, %gm : index
+  %pm = arith.addi %first, %rm : index
+  %pn = arith.divui %r, %gm : index
   %m0 = arith.muli %pm, %bm : index
   %n0 = arith.muli %pn, %bn : index
-  %k = memref.dim %a, %c1 : memref<?x?xf16>
   %zero = arith.constant dense<0.0> : tensor<${BM}x${BN}xf32>
   %sum = scf.for %k0 = %c0 to %k step %bk iter_args(%acc = %zero) -> (tensor<${BM}x${BN}xf32>) {
     %ta = "tile.load"(%a, %m0, %k0) : (memref<?x?xf16>, index, index) -> tensor<${BM}x${BK}xf16>

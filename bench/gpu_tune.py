@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""tile-run --tune against cuBLAS and autotuned Triton (bench/gpu-tune.sh).
+
+  gpu_tune.py TILE_RUN KERNEL.mlir [--shapes MxNxK ...] [--out DIR]
+
+For each shape, on inputs made here (NumPy, fixed seeds) with a reference
+computed independently (torch in f64 on the GPU):
+  1. tile-run --tune in a fresh process (tuning cache empty for the
+     shape; the compile cache warm from earlier shapes, as Triton's is):
+     every candidate checked against the reference (--check), timed, the
+     fastest run. Its wall time is the tuning time.
+  2. a second process, no --tune: it must take the tuned variant from the
+     tuning cache ("tune: ... (tuning cache)") and time only the run
+     (--bench, checked).
+  3. the defaults (each parameter's first value; --no-cache).
+  4. torch.matmul (cuBLAS) and a Triton matmul written as the tile kernel
+     (grouped 1-D grid, masked loads), autotuned over the same configurations as
+     the tile kernel's space (key M, N, K); the first call's wall time is
+     Triton's tuning time.
+tile-run --bench and bench/peers.py's timeit time alike: CUDA events
+around each launch, back to back, median of 50 after 10. One table.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import torch
+import triton
+import triton.language as tl
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from peers import timeit  # noqa: E402
+
+WARMUP, ITERS = 10, 50
+SHAPES = ["4096x4096x4096", "8192x8192x8192", "16x8192x8192", "64x8192x8192",
+          "128x4096x4096", "1000x1500x777", "3000x3000x3000",
+          "4096x11008x4096", "8192x1024x8192"]
+
+
+def space(path):
+    """The kernel's tile.tune values: {name: [values]}."""
+    out = {}
+    for line in open(path):
+        m = re.match(r"\s*//\s*tile\.tune(?:\s*@\w+)?\s*:(.*)", line)
+        if m:
+            for item in m.group(1).split():
+                k, v = item.split("=")
+                out[k] = v.split(",")
+    return out
+
+
+def configs(sp):
+    out = []
+    for bm in sp["BM"]:
+        for bn in sp["BN"]:
+            for bk in sp["BK"]:
+                for w in sp["num-warps"]:
+                    for st in sp["num-stages"]:
+                        out.append(triton.Config(
+                            {"BM": int(bm), "BN": int(bn), "BK": int(bk),
+                             "GROUP": int(sp["GROUP"][0])},
+                            num_warps=int(w),
+                            num_stages=3 if st == "auto" else int(st)))
+    return out
+
+
+def triton_matmul(cfgs):
+    @triton.autotune(configs=cfgs, key=["M", "N", "K"])
+    @triton.jit
+    def mm(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+           BK: tl.constexpr, GROUP: tl.constexpr):
+        # The tile kernel's grouped order.
+        pid = tl.program_id(0)
+        pms = tl.cdiv(M, BM)
+        pns = tl.cdiv(N, BN)
+        per = GROUP * pns
+        first = (pid // per) * GROUP
+        gm = min(pms - first, GROUP)
+        pm = first + (pid % per) % gm
+        pn = (pid % per) // gm
+        rm = pm * BM + tl.arange(0, BM)
+        rn = pn * BN + tl.arange(0, BN)
+        rk = tl.arange(0, BK)
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k0 in range(0, K, BK):
+            kk = k0 + rk
+            x = tl.load(a + rm[:, None] * K + kk[None, :],
+                        mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
+            y = tl.load(b + kk[:, None] * N + rn[None, :],
+                        mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
+            acc = tl.dot(x, y, acc)
+        tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.float16),
+                 mask=(rm[:, None] < M) & (rn[None, :] < N))
+    return mm
+
+
+def run(cmd, env):
+    start = time.time()
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    return r, time.time() - start
+
+
+def median_us(text):
+    m = re.search(r"median ([0-9.]+) us", text)
+    return float(m.group(1)) if m else None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("tile_run")
+    ap.add_argument("kernel")
+    ap.add_argument("--shapes", nargs="*", default=SHAPES)
+    ap.add_argument("--out", default=os.environ.get("OUT", "/tmp"))
+    a = ap.parse_args()
+    sp = space(a.kernel)
+    cfgs = configs(sp)
+    mm = triton_matmul(cfgs)
+    work = tempfile.mkdtemp()
+    env = dict(os.environ, TILE_CACHE_DIR=os.path.join(work, "cache"))
+    env.pop("TILE_NO_CACHE", None)
+    log = open(os.path.join(a.out, "tune-log.txt"), "w")
+    print(torch.cuda.get_device_name(), "torch", torch.__version__, "triton",
+          triton.__version__, f"{len(cfgs)} configurations each", flush=True)
+    rows = []
+    for shape in a.shapes:
+        M, N, K = (int(x) for x in shape.split("x"))
+        rng = np.random.default_rng(M * 7 + N * 3 + K)
+        A = rng.standard_normal((M, K), dtype=np.float32).astype(np.float16)
+        B = rng.standard_normal((K, N), dtype=np.float32).astype(np.float16)
+        ta, tb = torch.from_numpy(A).cuda(), torch.from_numpy(B).cuda()
+        ref = (ta.double() @ tb.double()).float().cpu().numpy()
+        pa, pb, pr = (os.path.join(work, f"{n}.npy") for n in "abr")
+        np.save(pa, A)
+        np.save(pb, B)
+        np.save(pr, ref)
+        base = [a.tile_run, a.kernel, "--target", "cuda", "-D", f"M={M}",
+                "-D", f"N={N}", "--grid", "cdiv(M,BM)*cdiv(N,BN)",
+                "--arg", f"npy:{pa}", "--arg", f"npy:{pb}",
+                "--arg", f"zeros:{M}x{N}xf16", "--check", f"2={pr}"]
+        bench = ["--bench", "--warmup", str(WARMUP), "--iters", str(ITERS)]
+        tuned, tune_s = run(base + ["--tune"], env)
+        second, second_s = run(base + bench, env)
+        default, _ = run(base + bench + ["--no-cache"], env)
+        for name, r in (("tune", tuned), ("second", second),
+                        ("default", default)):
+            log.write(f"== {shape} {name} (exit {r.returncode})\n{r.stdout}"
+                      f"{r.stderr}\n")
+        log.flush()
+        chose = re.search(r"tune: chose (.*)", tuned.stdout)
+        reused = re.search(r"tune: (.*), the fastest of (\d+) candidates? "
+                           r"timed on this GPU \(tuning cache\)",
+                           second.stdout)
+        ok = (tuned.returncode == 0 and second.returncode == 0 and
+              default.returncode == 0 and chose and reused and
+              reused.group(1) == chose.group(1) and
+              "timed now" not in second.stdout)
+        c = torch.empty(M, N, device="cuda", dtype=torch.float16)
+        grid = lambda meta: (triton.cdiv(M, meta["BM"]) *
+                             triton.cdiv(N, meta["BN"]),)
+        torch.cuda.synchronize()
+        start = time.time()
+        mm[grid](ta, tb, c, M, N, K)
+        torch.cuda.synchronize()
+        triton_tune_s = time.time() - start
+        err = (c.double() - torch.from_numpy(ref).cuda().double()).abs().max()
+        cublas = timeit(lambda: torch.matmul(ta, tb), WARMUP, ITERS)[0]
+        tri = timeit(lambda: mm[grid](ta, tb, c, M, N, K), WARMUP, ITERS)[0]
+        t_tuned = median_us(second.stdout)
+        t_default = median_us(default.stdout)
+        rows.append((shape, cublas, tri, t_default, t_tuned, chose, ok,
+                     tune_s, triton_tune_s, second_s, float(err)))
+        print(f"{shape}: cuBLAS {cublas:.1f} us, Triton {tri:.1f} us "
+              f"(tuned in {triton_tune_s:.1f} s, max error {float(err):.3g}),"
+              f" tile default {t_default}, tuned {t_tuned} "
+              f"({chose.group(1) if chose else 'no choice'}; tuned in "
+              f"{tune_s:.1f} s; second process {second_s:.1f} s, "
+              f"{'reused the cache' if ok else 'CHECK FAILED'})", flush=True)
+    print("\n| M x N x K | cuBLAS us | Triton autotuned us | tile default us |"
+          " tile tuned us | tuned x cuBLAS | tuned x Triton | default x "
+          "cuBLAS | chosen | tile tuning s | Triton tuning s | 2nd process s"
+          " |")
+    print("|" + "---|" * 12)
+    for (shape, cu, tri, td, tt, chose, ok, ts, trs, ss, err) in rows:
+        f = lambda v: f"{v:.1f}" if v else "failed"
+        r = lambda x, y: f"{x / y:.2f}x" if x and y else "-"
+        print(f"| {shape} | {cu:.1f} | {tri:.1f} | {f(td)} | {f(tt)} | "
+              f"{r(cu, tt)} | {r(tri, tt)} | {r(cu, td)} | "
+              f"{chose.group(1) if chose else '-'} | {ts:.1f} | {trs:.1f} | "
+              f"{ss:.1f}{'' if ok else ' (FAILED)'} |")
+
+
+if __name__ == "__main__":
+    main()
