@@ -365,6 +365,26 @@ void tileTuneStringsFree(char **strings) {
   free(strings);
 }
 
+size_t tileTuneBlankDirectives(char *text, size_t len) {
+  size_t out = 0;
+  for (size_t i = 0; i < len;) {
+    const char *nl = memchr(text + i, '\n', len - i);
+    size_t n = nl ? (size_t)(nl - (text + i)) : len - i;
+    Directive d;
+    const char *malformed;
+    if (!readDirective(text + i, n, &d, &malformed)) {
+      memmove(text + out, text + i, n);
+      out += n;
+    }
+    if (nl)
+      text[out++] = '\n';
+    i += n + 1;
+  }
+  if (out < len)
+    text[out] = '\0';
+  return out;
+}
+
 int tileTuneSpaceSize(const TileTuneSpace *s) {
   int n = 1;
   for (int i = 0; i < s->numParams; ++i)

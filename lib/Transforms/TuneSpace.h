@@ -55,6 +55,12 @@ int tileTuneSpaceRead(const char *text, size_t len, const char *fileName,
 char **tileTuneParamDefaults(const char *text, size_t len);
 void tileTuneStringsFree(char **strings);
 
+/* Empties every tile.tune line of text[0..len) in place (its newline
+ * stays) and returns the new length: a candidate's timing does not depend
+ * on which other candidates the space lists, so keys are taken from the
+ * text without them. */
+size_t tileTuneBlankDirectives(char *text, size_t len);
+
 /* How many candidates the space holds (1 for an empty one). */
 int tileTuneSpaceSize(const TileTuneSpace *s);
 

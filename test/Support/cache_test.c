@@ -4,7 +4,10 @@
  * processes at once (a reader sees a whole entry or none, and no
  * temporary file is left behind); and that every option of the table
  * (lib/Transforms/Options.h) is in the cache key (tileOptionsFormat), so
- * a new option cannot be left out of it unnoticed. Exits 1 on any failed check.
+ * a new option cannot be left out of it unnoticed; the tuning cache's key
+ * (lib/Target/TuneCache.h) changes with each of its parts and not with
+ * the file's tile.tune lines, and its entries round-trip, a damaged one
+ * being a miss. Exits 1 on any failed check.
  *
  * RUN: rm -rf %t && mkdir -p %t
  * RUN: ./tile-cache-test %t 2>&1 | FileCheck %s
@@ -21,6 +24,8 @@
 #include "lib/Support/DiskCache.h"
 #include "lib/Support/Sha256.h"
 #include "lib/Target/GpuCompile.h"
+#include "lib/Target/TuneCache.h"
+#include "lib/Transforms/TuneSpace.h"
 #include "test/Runtime/TestCheck.h"
 
 static void checkSha256(void) {
@@ -213,6 +218,91 @@ static void checkOptionsInKey(void) {
   tileStrBufFree(&baseKey);
 }
 
+static void tuneKey(const TileTuneKeyParts *p, uint8_t key[TILE_SHA256_BYTES]) {
+  CHECK(tileTuneKey(p, key), "tileTuneKey found no compiler identity");
+}
+
+static void checkTuneKey(void) {
+  static const char text[] = "// tile.tune: BM=64,128\nfunc ${BM}\n";
+  static const char other[] = "// tile.tune: BM=64,128\nfunc 128 \n";
+  static const char wider[] = "// tile.tune: BM=64,128,256 num-stages=4\nfunc ${BM}\n";
+  TileGpuOptions o, stages;
+  tileGpuOptionsInit(&o);
+  tileGpuOptionsInit(&stages);
+  stages.options.numStages = 4;
+  TileTuneKeyParts base = {text, sizeof text - 1, "k", &o, "NVIDIA H200",
+                           90,   13000,           "f16 64x64; grid 1x1x1"};
+  uint8_t k0[TILE_SHA256_BYTES], k1[TILE_SHA256_BYTES];
+  tuneKey(&base, k0);
+  struct {
+    const char *what;
+    TileTuneKeyParts parts;
+  } changed[] = {
+      {"text", base},    {"kernel", base},  {"options", base},
+      {"gpu", base},     {"capability", base}, {"driver", base},
+      {"shapes", base},
+  };
+  changed[0].parts.kernelText = other;
+  changed[0].parts.kernelTextLen = sizeof other - 1;
+  changed[1].parts.kernel = "k2";
+  changed[2].parts.options = &stages;
+  changed[3].parts.gpu = "NVIDIA H100 80GB HBM3";
+  changed[4].parts.capability = 100;
+  changed[5].parts.driverVersion = 12080;
+  changed[6].parts.shapeKey = "f16 64x128; grid 1x1x1";
+  for (size_t i = 0; i < sizeof changed / sizeof changed[0]; ++i) {
+    tuneKey(&changed[i].parts, k1);
+    CHECK(memcmp(k0, k1, sizeof k0) != 0,
+          "the tuning key does not change with its %s", changed[i].what);
+  }
+  /* Keys are taken from the text with its tile.tune lines blanked: a
+   * space that lists one more value keeps every other key. */
+  char a[sizeof text], b[sizeof wider];
+  memcpy(a, text, sizeof text);
+  memcpy(b, wider, sizeof wider);
+  size_t na = tileTuneBlankDirectives(a, sizeof a - 1);
+  size_t nb = tileTuneBlankDirectives(b, sizeof b - 1);
+  CHECK(na == 12 && strncmp(a, "\nfunc ${BM}\n", na) == 0,
+        "tileTuneBlankDirectives left '%.*s'", (int)na, a);
+  TileTuneKeyParts pa = base, pb = base;
+  pa.kernelText = a;
+  pa.kernelTextLen = na;
+  pb.kernelText = b;
+  pb.kernelTextLen = nb;
+  tuneKey(&pa, k0);
+  tuneKey(&pb, k1);
+  CHECK(memcmp(k0, k1, sizeof k0) == 0,
+        "two spaces of one kernel gave its candidate two keys");
+}
+
+static void checkTuneEntries(const char *dir) {
+  uint8_t key[TILE_SHA256_BYTES] = {1, 2, 3};
+  TileTuneResult timed = {false, 123.5, 2e12, ""}, failed = {true, 0, 0, ""};
+  snprintf(failed.note, sizeof failed.note, "does not compile: too big");
+  TileTuneResult back;
+  char why[256];
+  CHECK(!tileTuneCacheLoad(dir, key, &back), "an empty cache had an entry");
+  CHECK(tileTuneCacheStore(dir, key, &timed, why, sizeof why),
+        "a tuning entry was not stored: %s", why);
+  CHECK(tileTuneCacheLoad(dir, key, &back) && !back.failed &&
+            back.medianUs == 123.5 && back.flops == 2e12,
+        "a timed entry did not read back");
+  CHECK(tileTuneCacheStore(dir, key, &failed, why, sizeof why) &&
+            tileTuneCacheLoad(dir, key, &back) && back.failed &&
+            strcmp(back.note, failed.note) == 0,
+        "a failed entry did not read back");
+  char path[900];
+  tileDiskCacheEntryPath(dir, key, path, sizeof path);
+  FILE *f = fopen(path, "r+b");
+  CHECK(f != NULL, "no entry file %s", path);
+  if (f) {
+    fseek(f, -3, SEEK_END);
+    fputc('#', f);
+    fclose(f);
+  }
+  CHECK(!tileTuneCacheLoad(dir, key, &back), "a damaged entry was read");
+}
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     printf("FAIL usage: tile-cache-test DIR\n");
@@ -225,5 +315,8 @@ int main(int argc, char **argv) {
   snprintf(dir, sizeof dir, "%s/concurrent", argv[1]);
   checkConcurrent(dir);
   checkOptionsInKey();
+  checkTuneKey();
+  snprintf(dir, sizeof dir, "%s/tune", argv[1]);
+  checkTuneEntries(dir);
   return testReport("cache");
 }

@@ -206,10 +206,18 @@ static int candidateMake(Tuning *t, int index) {
     return rc;
   char shapes[4096];
   shapeKey(t->s, c->grid, shapes, sizeof shapes);
-  TileTuneKeyParts parts = {c->text,      c->len,          t->k->kernel,
+  /* Keyed without the tile.tune lines: adding a value to the space keeps
+   * every other candidate's timing. */
+  char *keyText = malloc(c->len + 1);
+  if (!keyText)
+    return sessionFail("out of memory");
+  memcpy(keyText, c->text, c->len + 1);
+  size_t keyLen = tileTuneBlankDirectives(keyText, c->len);
+  TileTuneKeyParts parts = {keyText,      keyLen,          t->k->kernel,
                             &c->gpu,      t->gpuName,      t->capability,
                             t->driverVersion, shapes};
   c->keyed = tileTuneKey(&parts, c->key);
+  free(keyText);
   if (c->keyed && t->cache && !t->o->retune &&
       tileTuneCacheLoad(t->cacheDir, c->key, &c->result))
     c->done = c->fromCache = true;
@@ -233,7 +241,8 @@ static void record(Tuning *t, Candidate *c) {
 
 /* Marks `c` failed. A failure to compile or load is the code's and is
  * kept in the tuning cache; one to run may be the moment's (memory other
- * processes hold) and is not. */
+ * processes hold), and wrong outputs are judged against this run's
+ * --check files or other candidates: those are not kept. */
 static void fail(Tuning *t, Candidate *c, bool keep, const char *fmt,
                  const char *why) {
   c->result.failed = true;
@@ -615,7 +624,7 @@ static void timeOne(Tuning *t, Bench *b, int index, double bestUs) {
       if (why[0]) {
         tileRuntimeKernelDestroy(kernel);
         tileRuntimePackageDestroy(p);
-        fail(t, c, true, "%.500s", why);
+        fail(t, c, false, "%.500s", why);
         return;
       }
     }
@@ -710,7 +719,7 @@ static int timeAll(Tuning *t, Bench *b) {
               "tile-run: tune: %s %s: a wrong kernel, never picked (please "
               "report it)\n",
               c->v.label, note);
-      fail(t, c, true, "%.500s", note);
+      fail(t, c, false, "%.500s", note);
       continue;
     }
     record(t, c);
@@ -839,6 +848,19 @@ static const char **fixedNames(const Options *o) {
   if (o->numWarpsGiven)
     names[n++] = "num-warps";
   return names;
+}
+
+int tuneCheckSpace(const Options *o, const KernelFile *k) {
+  char err[1024];
+  const char **fixed = fixedNames(o);
+  TileTuneSpace space;
+  int rc = tileTuneSpaceRead(k->raw, k->rawLen, k->name, k->kernel, fixed,
+                             &space, err, sizeof err);
+  free(fixed);
+  if (rc)
+    return sessionFail(err);
+  tileTuneSpaceFree(&space);
+  return EXIT_OK;
 }
 
 int tuneChoose(const Options *o, const KernelFile *k, Session *s,

@@ -35,6 +35,10 @@ typedef struct {
  * that does not tune substitutes. */
 int tuneDefaults(const Options *o, const KernelFile *k, TuneVariant *out);
 
+/* Reads kernel `k`'s tuning space to report a mistake in its tile.tune
+ * lines (located), whatever the target. Returns an exit code. */
+int tuneCheckSpace(const Options *o, const KernelFile *k);
+
 /* Chooses the variant to run for kernel file `k` (parsed with
  * tuneDefaults' options, its session loaded), as above; `o` is the
  * command line's. Returns an exit code; *out is set either way. */

@@ -142,6 +142,8 @@ static int openKernelFile(const Options *o, Session *s, KernelFile *k,
   if (rc == EXIT_OK)
     rc = kernelFileParse(k, s, with);
   if (rc == EXIT_OK)
+    rc = tuneCheckSpace(o, k);
+  if (rc == EXIT_OK)
     rc = sessionLoad(s, with);
   return rc;
 }
