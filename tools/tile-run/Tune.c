@@ -534,12 +534,13 @@ static void checkFiles(const Tuning *t, const Bench *b, char *why,
   }
 }
 
-/* Timed launches enough for about 200 ms (at least 5), after warm-up of
- * about 50 ms, within --iters and --warmup. */
+/* Timed launches enough for about 100 ms (at least 5), after warm-up of
+ * about 25 ms, within --iters and --warmup: what Triton's do_bench
+ * spends on a configuration. */
 static void benchCounts(const Options *o, double launchMs,
                         TileRuntimeBenchmarkOptions *how) {
   double ms = launchMs > 1e-3 ? launchMs : 1e-3;
-  double iters = 200.0 / ms, warmup = 50.0 / ms;
+  double iters = 100.0 / ms, warmup = 25.0 / ms;
   how->iters = iters < 5 ? 5 : iters > o->iters ? o->iters : (int)iters;
   how->warmup = warmup < 1 ? 1 : warmup > o->warmup ? o->warmup : (int)warmup;
   how->flushL2 = 1;
