@@ -5,7 +5,9 @@ dialect/tile.irdl.mlir, and must be accepted by tile-opt too.
 Valid files: examples/*.mlir, bench/**/*.mlir, the ```mlir blocks of docs/*.md, and the
 test/**/*.mlir files that expect neither diagnostics nor a failing exit.
 A file that is invalid on purpose (or a template with ${NAME} holes) says
-"irdl-cross-check: skip" in a comment, with the reason. Prints one line per
+"irdl-cross-check: skip" in a comment, with the reason; a file whose
+${NAME} holes are parameters of its `// tile.tune` lines is checked with
+each at its first value (its default, docs/dialect.md "Tuning spaces"). Prints one line per
 file and exits 1 if any is rejected.
 """
 import glob
@@ -33,16 +35,35 @@ def is_valid_test(text):
     return True
 
 
+def tune_defaults(path, tmp):
+    """The file with its tile.tune parameters at their first values, or
+    the file itself when it has none."""
+    text = open(path, encoding="utf-8", errors="replace").read()
+    if "${" not in text:
+        return path
+    values = {}
+    for line in text.splitlines():
+        m = re.match(r"\s*//\s*tile\.tune(?:\s*@\S+)?\s*:(.*)", line)
+        for item in m.group(1).split() if m else []:
+            name, _, listed = item.partition("=")
+            values.setdefault(name, listed.split(",")[0])
+    text = re.sub(r"\$\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), text)
+    out = os.path.join(tmp, "tuned-%d.mlir" % abs(hash(path)))
+    with open(out, "w") as f:
+        f.write(text)
+    return out
+
+
 def shipped_files(tmp):
     for folder in ("examples", "bench"):
         for path in sorted(glob.glob(os.path.join(src, folder, "**", "*.mlir"), recursive=True)):
             if "irdl-cross-check: skip" in open(path, encoding="utf-8").read():
                 continue
-            yield os.path.relpath(path, src), path
+            yield os.path.relpath(path, src), tune_defaults(path, tmp)
     for path in sorted(glob.glob(os.path.join(src, "test", "**", "*.mlir"), recursive=True)):
         if not is_valid_test(open(path, encoding="utf-8", errors="replace").read()):
             continue
-        yield os.path.relpath(path, src), path
+        yield os.path.relpath(path, src), tune_defaults(path, tmp)
     for doc in sorted(glob.glob(os.path.join(src, "docs", "*.md"))):
         text = open(doc, encoding="utf-8").read()
         for i, block in enumerate(re.findall(r"```mlir\n(.*?)```", text, re.S)):
