@@ -14,10 +14,18 @@ and the other public headers (include/tile-c/*.h) those of c-api. tools/,
 test/, fuzz/ and examples/ may include anything. Prints each wrong-way include with its
 file and line; exit status 1 if there is one.
 
-  scripts/check-layers.py [REPO]
+With --objects BUILD it also reads the object files of a build (the
+layers' object libraries, CMakeFiles/tile_*.dir, and tile_runtime's)
+with nm and checks every call and reference between them the same way: a
+function a layer may not use is caught even where it was declared by
+hand rather than included.
+
+  scripts/check-layers.py [REPO] [--objects BUILD]
 """
+import glob
 import os
 import re
+import subprocess
 import sys
 
 ORDER = ["lib/Support", "lib/IR", "dialect", "lib/Analysis", "lib/Transforms",
@@ -49,8 +57,56 @@ def allowed(src, dst):
     return ORDER.index(dst) <= ORDER.index(src)
 
 
+def symbols(obj, flag):
+    """The global symbols an object file defines (flag --defined-only) or
+    leaves undefined (--undefined-only)."""
+    r = subprocess.run(["nm", "-P", flag, obj], capture_output=True,
+                       text=True, check=True)
+    out = set()
+    for line in r.stdout.splitlines():
+        parts = line.split()
+        if len(parts) >= 2 and (flag == "--undefined-only" or
+                                parts[1] in "TDBRVWtdbr" and parts[1].isupper()):
+            out.add(parts[0])
+    return out
+
+
+def check_objects(repo, build):
+    """Wrong-way references between the layers' object files (those of
+    sources the repository still has: a build keeps objects of moved
+    files)."""
+    objects = {}
+    for obj in glob.glob(os.path.join(build, "CMakeFiles", "tile_*.dir", "**",
+                                      "*.c.o"), recursive=True):
+        rel = obj.split(".dir" + os.sep, 1)[1][:-2]
+        if layer_of(rel) and os.path.exists(os.path.join(repo, rel)):
+            objects[rel] = obj
+    defined = {}
+    for rel, obj in objects.items():
+        for sym in symbols(obj, "--defined-only"):
+            defined[sym] = rel
+    bad = 0
+    for rel, obj in sorted(objects.items()):
+        src = layer_of(rel)
+        for sym in sorted(symbols(obj, "--undefined-only")):
+            home = defined.get(sym)
+            if home and not allowed(src, layer_of(home)):
+                print(f"{rel}: uses {sym}, defined in {home} "
+                      f"({layer_of(home)}), a layer it may not use")
+                bad += 1
+    print(f"check-layers: {len(objects)} object files, {bad} wrong-way "
+          "reference(s)")
+    return bad
+
+
 def main():
-    repo = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(
+    args = sys.argv[1:]
+    build = None
+    if "--objects" in args:
+        i = args.index("--objects")
+        build = args[i + 1]
+        del args[i:i + 2]
+    repo = args[0] if args else os.path.dirname(
         os.path.dirname(os.path.abspath(__file__)))
     bad = 0
     include = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
@@ -74,6 +130,8 @@ def main():
                               "a layer it may not use")
                         bad += 1
     print(f"check-layers: {bad} wrong-way include(s)")
+    if build:
+        bad += check_objects(repo, build)
     return 1 if bad else 0
 
 

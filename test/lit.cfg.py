@@ -30,6 +30,7 @@ config.environment["TILE_CACHE_DIR"] = os.path.join(
 for name in ("TILE_CACHE_VERBOSE", "XDG_CACHE_HOME"):
     config.environment.pop(name, None)
 config.substitutions.append(("%tile_src", config.tile_source_dir))
+config.substitutions.append(("%tile_build", config.tile_build_dir))
 config.substitutions.append(("%fake_cuda", os.path.join(
     config.tile_build_dir, "test", "Runtime", "libtile-fake-cuda.so")))
 config.substitutions.append(("%irdl", os.path.join(config.tile_source_dir, "dialect", "tile.irdl.mlir")))
