@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "fuzz/Harness.h"
-#include "lib/Conversion/TileToCPU.h"
+#include "lib/Conversion/TileToCPU/TileToCPU.h"
 #include "lib/Support/KernelArg.h"
 #include "lib/IR/DType.h"
 #include "lib/Transforms/Numerics.h"

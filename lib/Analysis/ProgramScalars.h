@@ -10,7 +10,7 @@
  * kernel for a program other than the one it runs now, with the program
  * id given. tile-pipeline asks (warp specialization and persistence need
  * a TMA loop's bounds and offsets to be program scalars); TileToGPU then
- * computes them (lib/Conversion/GpuProgramScalars.c). */
+ * computes them (lib/Conversion/TileToGPU/GpuProgramScalars.c). */
 #ifndef TILE_ANALYSIS_PROGRAMSCALARS_H
 #define TILE_ANALYSIS_PROGRAMSCALARS_H
 

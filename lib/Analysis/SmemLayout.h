@@ -40,7 +40,7 @@ typedef struct {
 TileSmemLayout tileSmemLayoutFor(int64_t rows, int64_t cols, int elemBytes,
                                  bool transposed);
 
-/* The layout wgmma reads (lib/Conversion/GpuWgmma.c): stored rows of 32,
+/* The layout wgmma reads (lib/Conversion/DotOpToNVVM/GpuWgmma.c): stored rows of 32,
  * 64 or 128 bytes, or of a multiple of 128 bytes cut into 128-byte column
  * blocks, and a multiple of 8 rows (one swizzle atom). False for other
  * shapes. */

@@ -2,7 +2,7 @@
  * tensor memory their accumulators take. tile-assign-layouts asks first
  * (such a dot's result gets tileLayoutTcgen05, Layout.h), TileToGPU sizes
  * the kernel's tensor-memory allocation from the same answer
- * (lib/Conversion/GpuTcgen05.c). */
+ * (lib/Conversion/DotOpToNVVM/GpuTcgen05.c). */
 #ifndef TILE_ANALYSIS_TCGEN05_H
 #define TILE_ANALYSIS_TCGEN05_H
 

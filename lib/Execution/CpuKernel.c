@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Conversion/TileToCPU.h"
+#include "lib/Conversion/TileToCPU/TileToCPU.h"
 #include "lib/Passes/PassDef.h"
 #include "lib/Execution/CpuAlloc.h"
 #include "lib/Execution/CpuDebug.h"

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "lib/Conversion/TileToCPU.h"
+#include "lib/Conversion/TileToCPU/TileToCPU.h"
 #include "lib/Transforms/AssignLayouts.h"
 #include "lib/Transforms/Numerics.h"
 #include "lib/Transforms/Canonicalize.h"

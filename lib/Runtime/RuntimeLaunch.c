@@ -79,7 +79,7 @@ static int checkMemref(int i, const char *type, const TilePackageArg *a,
   }
   /* The kernel takes the outer strides from its parameters but, for the
    * memref types a package describes (identity layouts), reads each row
-   * contiguously (lib/Conversion/TileToGPU.c). */
+   * contiguously (lib/Conversion/TileToGPU/TileToGPU.c). */
   int64_t strides[3];
   runtimeArgStrides(v, strides);
   if (strides[a->rank - 1] != 1 && v->shape[a->rank - 1] > 1)

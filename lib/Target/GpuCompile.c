@@ -13,7 +13,7 @@
 #include "lib/Target/CompileCache.h"
 #include "lib/Target/EntriesToPtx.h"
 #include "lib/Target/PtxToBinary.h"
-#include "lib/Conversion/TileToGPU.h"
+#include "lib/Conversion/TileToGPU/TileToGPU.h"
 #include "lib/Support/Clock.h"
 #include "lib/IR/DType.h"
 #include "lib/IR/IR.h"

@@ -16,7 +16,7 @@
 
 #include <stddef.h>
 
-#include "lib/Conversion/TileToGPU.h"
+#include "lib/Conversion/TileToGPU/TileToGPU.h"
 #include "lib/Runtime/Package.h"
 #include "lib/Support/StrBuf.h"
 #include "lib/Transforms/Options.h"

@@ -213,7 +213,7 @@ static int64_t gatherStageBytes(MlirOperation op, int numWarps) {
 }
 
 /* Marks the loop's qualifying gathers (at most GPU_PIPELINE_MAX_LOADS,
- * lib/Conversion/GpuPipeline.h) and the loop's stages; false if none. */
+ * lib/Conversion/Pipeline/GpuPipeline.h) and the loop's stages; false if none. */
 static bool markGathers(MlirOperation loop, MlirBlock body, int stages,
                         int numWarps) {
   enum { MAX_STAGED = 4 };

@@ -1,0 +1,380 @@
+/* tile.dot on Hopper's tensor cores (wgmma), for TileToGPU.
+ *
+ * A warpgroup (4 consecutive warps, the first a multiple of 4) issues
+ * wgmma.mma_async m64nNk16 (m64nNk32 for fp8: e4m3, e5m2, mixed): A
+ * (64 x k) and B (k x N) are read from shared memory through 64-bit
+ * matrix descriptors, and D (64 x N, f32) accumulates in the registers of
+ * the warpgroup's 128 threads. The
+ * result's layout is the mma layout with warps {numWarps, 1} (Layout.h):
+ * warp w of warpgroup g holds rows 16w.. of 64-row block g of each
+ * repetition, n8 block by n8 block as mma.sync's m16n8 C fragments, which
+ * is where wgmma's D fragment puts them (PTX ISA 9.7.15.5.1.1, "Matrix
+ * fragments for wgmma .m64nNk16"): no data moves between the layouts.
+ *
+ * Operands are in shared memory in column blocks as wide as the hardware
+ * swizzle, 1024-byte aligned (tileSmemLayoutForWgmma):
+ *   A [M][K], K-major: the descriptor of k-step ks starts 32 bytes further
+ *     along the swizzled row (k is 32 bytes of either input size). The
+ *     swizzle applies to the address the hardware forms, so a start inside
+ *     a swizzle atom reads what the 16-byte chunk stores put there. SBO:
+ *     the 8-row step.
+ *   B [K][N] (N contiguous): N-major (imm-trans-b = 1, 16-bit types
+ *     only). LBO: from one column block of N to the next; SBO: the 8-row
+ *     step along K; k-step ks starts 16 rows further.
+ *   B [N][K] (the source of a tile.trans, tileMmaTransposedB): K-major,
+ *     as A; fp8 has only this form.
+ * The descriptor (PTX ISA 9.7.15.5.1.2.2, "Matrix Descriptor Format"):
+ * bits 0-13 the start address >> 4, 16-29 LBO >> 4, 32-45 SBO >> 4,
+ * 62-63 the swizzle (1: 128 bytes, 2: 64, 3: 32); tcgen05's is the same
+ * with its version bits 46-48 = 0b001 and the swizzle as bits 61-63 (2, 4,
+ * 6: the same bits). The constant part is
+ * built once; each wgmma adds its start's offset >> 4 (addresses stay
+ * below 2^18, so no carry leaves the field).
+ *
+ * A that is another dot's result in registers (a chain, as attention's
+ * P V) is read from them: wgmma's register form, whose per-warp A
+ * fragment is mma.sync m16n8k16's (gpuMmaAFragments), as inline PTX (the
+ * NVVM op takes descriptors only).
+ *
+ * Operands not in shared memory yet (the generic entry's loads) are
+ * written by this dot, then fenced (fence.proxy.async: wgmma reads shared
+ * memory through the async proxy, the stores went through the generic
+ * one) and a barrier. Then: wgmma.fence, every wgmma of the warpgroup,
+ * one commit, wait for it; each accumulator then passes through an empty
+ * asm, so no use of it moves above the wait. In a pipelined loop whose
+ * dot accumulates across iterations, the wait leaves this group in flight
+ * (GpuPipeline.h) and the loop's end waits for it. */
+#include "lib/Conversion/TileToGPU/GpuOps.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/IR/IR.h"
+#include "lib/Support/StrBuf.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+enum { MAX_N = 256 };
+
+/* The wgmma type of an input: f16, bf16, e4m3, e5m2 (tileWgmmaFor lets
+ * no other through). */
+static const char *wgmmaTypeName(TileMmaInput in) {
+  switch (in) {
+  case MMA_BF16: return "bf16";
+  case MMA_TF32: return "tf32";
+  case MMA_E4M3: return "e4m3";
+  case MMA_E5M2: return "e5m2";
+  default: return "f16";
+  }
+}
+
+static void emitOp(TileBuilder *b, const char *name, intptr_t nAttrs,
+                   const TileNamedAttr *attrs) {
+  bInsert(b, tileOpCreate(b->loc, name, 0, NULL, 0, NULL, nAttrs, attrs));
+}
+
+/* fence.proxy.async.shared::cta: this thread's generic-proxy writes to
+ * shared memory become visible to the async proxy (wgmma, TMA). */
+void gpuFenceAsyncShared(TileBuilder *b) {
+  TileNamedAttr attrs[] = {
+      {"kind", tileParseAttr(b->ctx, "#nvvm.proxy_kind<async.shared>")},
+      {"space", tileParseAttr(b->ctx, "#nvvm.shared_space<cta>")}};
+  emitOp(b, "nvvm.fence.proxy", 2, attrs);
+}
+
+/* ---- descriptors ------------------------------------------------------- */
+
+static int swizzleCode(int rowBytes) {
+  return rowBytes == 128 ? 1 : rowBytes == 64 ? 2 : 3;
+}
+
+GpuSmemDescriptor gpuSmemDescriptor(TileBuilder *b, MlirValue smem,
+                                    const TileSmemLayout *l, bool nMajor,
+                                    bool tcgen05) {
+  GpuSmemDescriptor d;
+  d.layout = *l;
+  int64_t storedRows = l->bytes / (l->rowElems * l->elemBytes);
+  d.rowBytes = (int)(l->blockElems * l->elemBytes);
+  d.blockBytes = storedRows * d.rowBytes;
+  int64_t sbo = 8LL * d.rowBytes;
+  /* K-major swizzled layouts do not use LBO ("assumed to be 1"). */
+  int64_t lbo = nMajor ? d.blockBytes : 16;
+  uint64_t fields = ((uint64_t)(lbo >> 4) << 16) |
+                    ((uint64_t)(sbo >> 4) << 32) |
+                    (tcgen05 ? 1ULL << 46 : 0) |
+                    ((uint64_t)swizzleCode(d.rowBytes) << 62);
+  MlirValue addr = bCast(b, "llvm.ptrtoint", smem, tileI64Type(b->ctx));
+  MlirValue start = bBinary(b, "arith.shrui",
+                            bBinary(b, "arith.andi", addr, bConstI64(b, 0x3FFFF)),
+                            bConstI64(b, 4));
+  /* The i64 constant holds the bits (two's complement). */
+  d.base = bBinary(b, "arith.ori", start, bConstI64(b, (int64_t)fields));
+  return d;
+}
+
+int64_t gpuSmemDescriptorColumn(const GpuSmemDescriptor *d, int64_t col) {
+  int64_t block = col / d->layout.blockElems;
+  int64_t within = (col % d->layout.blockElems) * d->layout.elemBytes;
+  return block * d->blockBytes + within;
+}
+
+/* The descriptor whose matrix starts at stored row `row` (an index value)
+ * and column `col` (a constant, in elements). */
+static MlirValue descriptorAt(TileBuilder *b, const GpuSmemDescriptor *d,
+                              MlirValue row, int64_t col) {
+  MlirValue bytes =
+      bAddi(b, bMuli(b, row, bConstIndex(b, d->rowBytes)),
+            bConstIndex(b, gpuSmemDescriptorColumn(d, col)));
+  MlirValue units = bBinary(b, "arith.divui", bytes, bConstIndex(b, 16));
+  MlirValue u64 = bCast(b, "arith.index_cast", units, tileI64Type(b->ctx));
+  return bAddi(b, d->base, u64);
+}
+
+/* ---- the instruction --------------------------------------------------- */
+
+static MlirType structOfF32(MlirContext ctx, int n) {
+  MlirType fields[MAX_N / 2];
+  for (int i = 0; i < n; ++i)
+    fields[i] = mlirF32TypeGet(ctx);
+  return mlirLLVMStructTypeLiteralGet(ctx, n, fields, false);
+}
+
+static MlirValue undefOf(TileBuilder *b, MlirType t) {
+  return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.undef", 0, NULL, 1, &t, 0,
+                                 NULL));
+}
+
+static MlirValue structField(TileBuilder *b, MlirValue s, int i, MlirType t,
+                             MlirValue insert) {
+  int64_t pos = i;
+  TileNamedAttr attrs[] = {{"position", mlirDenseI64ArrayGet(b->ctx, 1, &pos)}};
+  if (mlirValueIsNull(insert))
+    return bInsert(b, tileOpCreate(b->loc, "llvm.extractvalue", 1, &s, 1, &t,
+                                   1, attrs));
+  MlirValue operands[] = {s, insert};
+  MlirType st = mlirValueGetType(s);
+  return bInsert(b, tileOpCreate(b->loc, "llvm.insertvalue", 2, operands, 1,
+                                 &st, 1, attrs));
+}
+
+/* D = A * B + D for one m64nNk block (k: 16, or 32 for fp8); acc holds
+ * N/2 f32 in D's fragment order and is updated. */
+static void wgmma(TileBuilder *b, const TileMmaInstr *in, int n,
+                  MlirValue descA, MlirValue descB, bool bNMajor,
+                  MlirValue *acc) {
+  MlirContext ctx = b->ctx;
+  MlirType f32 = mlirF32TypeGet(ctx);
+  MlirType st = structOfF32(ctx, n / 2);
+  MlirValue s = undefOf(b, st);
+  for (int i = 0; i < n / 2; ++i)
+    s = structField(b, s, i, f32, acc[i]);
+  char shape[64], typeA[64], typeB[64];
+  snprintf(shape, sizeof shape, "#nvvm.shape<m = 64, n = %d, k = %d>", n,
+           in->k);
+  snprintf(typeA, sizeof typeA, "#nvvm.wgmma_type<%s>",
+           wgmmaTypeName(in->input));
+  snprintf(typeB, sizeof typeB, "#nvvm.wgmma_type<%s>",
+           wgmmaTypeName(in->inputB));
+  TileNamedAttr attrs[] = {
+      {"shape", tileParseAttr(ctx, shape)},
+      {"typeA", tileParseAttr(ctx, typeA)},
+      {"typeB", tileParseAttr(ctx, typeB)},
+      {"typeD", tileParseAttr(ctx, "#nvvm.wgmma_type<f32>")},
+      {"scaleD", tileParseAttr(ctx, "#nvvm.wgmma_scale_out<one>")},
+      {"scaleA", tileParseAttr(ctx, "#nvvm.wgmma_scale_in<one>")},
+      {"scaleB", tileParseAttr(ctx, "#nvvm.wgmma_scale_in<one>")},
+      {"layoutA", tileParseAttr(ctx, "#nvvm.mma_layout<row>")},
+      /* row: B is [K][N], N-major (imm-trans-b = 1); col: [N][K], the
+       * only form fp8 has. */
+      {"layoutB", tileParseAttr(ctx, bNMajor ? "#nvvm.mma_layout<row>"
+                                         : "#nvvm.mma_layout<col>")}};
+  MlirValue operands[] = {s, descA, descB};
+  MlirValue r = bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.mma_async", 3,
+                                        operands, 1, &st, 9, attrs));
+  for (int i = 0; i < n / 2; ++i)
+    acc[i] = structField(b, r, i, f32, (MlirValue){NULL});
+}
+
+void gpuWgmmaPin(TileBuilder *b, MlirValue *regs, int n) {
+  enum { CHUNK = 16 };
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  for (int i = 0; i < n; i += CHUNK) {
+    int k = n - i < CHUNK ? n - i : CHUNK;
+    char constraints[256];
+    int len = 0;
+    for (int j = 0; j < k; ++j)
+      len += snprintf(constraints + len, sizeof constraints - (size_t)len,
+                      "%s=f", j ? "," : "");
+    for (int j = 0; j < k; ++j)
+      len += snprintf(constraints + len, sizeof constraints - (size_t)len,
+                      ",%d", j);
+    gpuInlinePtx(b, "// wgmma accumulators", constraints, k, regs + i, k, f32,
+                 true, regs + i);
+  }
+}
+
+/* The same with A from registers (4 i32 fragments, gpuMmaAFragments):
+ * wgmma's register form, which the NVVM op lacks, as inline PTX. */
+static void wgmmaRegisterA(TileBuilder *b, const TileMmaInstr *in, int n,
+                           const MlirValue *afrag, MlirValue descB,
+                           bool bNMajor, MlirValue *acc) {
+  MlirContext ctx = b->ctx;
+  int nAcc = n / 2;
+  const char *type = wgmmaTypeName(in->input);
+  TileStrBuf text = tileStrBufInit(), cons = tileStrBufInit();
+  tileStrBufPrintf(&text,
+                   "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+                   "wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s {",
+                   n, type, type);
+  for (int i = 0; i < nAcc; ++i) {
+    tileStrBufPrintf(&text, "%s$%d", i ? ", " : "", i);
+    tileStrBufPrintf(&cons, "%s=f", i ? "," : "");
+  }
+  /* Operands count the outputs, then every input, the tied ones too. */
+  int a0 = 2 * nAcc;
+  tileStrBufPrintf(&text, "}, {$%d, $%d, $%d, $%d}, $%d, p, 1, 1, %d;\n}",
+                   a0, a0 + 1, a0 + 2, a0 + 3, a0 + 4, bNMajor ? 1 : 0);
+  for (int i = 0; i < nAcc; ++i)
+    tileStrBufPrintf(&cons, ",%d", i);
+  tileStrBufPrintf(&cons, ",r,r,r,r,l");
+  MlirValue operands[MAX_N / 2 + 5];
+  for (int i = 0; i < nAcc; ++i)
+    operands[i] = acc[i];
+  for (int i = 0; i < 4; ++i)
+    operands[nAcc + i] = afrag[i];
+  operands[nAcc + 4] = descB;
+  MlirType st = structOfF32(ctx, nAcc);
+  TileNamedAttr attrs[] = {
+      {"asm_string", mlirStringAttrGet(ctx, tileStr(tileStrBufCStr(&text)))},
+      {"constraints", mlirStringAttrGet(ctx, tileStr(tileStrBufCStr(&cons)))},
+      {"has_side_effects", mlirUnitAttrGet(ctx)}};
+  MlirValue r = bInsert(b, tileOpCreate(b->loc, "llvm.inline_asm", nAcc + 5,
+                                        operands, 1, &st, 3, attrs));
+  tileStrBufFree(&text);
+  tileStrBufFree(&cons);
+  for (int i = 0; i < nAcc; ++i)
+    acc[i] = structField(b, r, i, mlirF32TypeGet(ctx), (MlirValue){NULL});
+}
+
+void gpuWgmmaWait(TileBuilder *b, int n) {
+  TileNamedAttr wait[] = {{"group", mlirIntegerAttrGet(tileI64Type(b->ctx), n)}};
+  emitOp(b, "nvvm.wgmma.wait.group.sync.aligned", 1, wait);
+}
+
+/* ---- the dot ----------------------------------------------------------- */
+
+bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                      const TileMmaInstr *in, const GpuDotOperands *d) {
+  GpuTile *ap = d->a, *bp = d->b;
+  TileLayout l = d->result;
+  int n = l.wgmmaN;
+  bool bRows = bp->transposedSource; /* B is its trans's source, N x K */
+  int64_t M = ap->shape[0], K = ap->shape[1], N = bp->shape[bRows ? 0 : 1];
+  int numWarps = g->numWarps;
+  /* The layout may come from edited IR: the chip must have wgmma, and the
+   * layout must be what wgmma writes. */
+  if (strcmp(g->chip, "sm_90a") != 0) {
+    tileEmitOpError(op,
+                    "has the wgmma layout (instr_shape [64, %d]), but %s has "
+                    "no wgmma: it needs chip=sm_90a",
+                    n, g->chip);
+    return false;
+  }
+  if (l.blocked.warpsPerCTA[0] != numWarps || l.blocked.warpsPerCTA[1] != 1 ||
+      numWarps % 4 != 0 || M % (16 * numWarps) != 0 || N % n != 0 ||
+      K % in->k != 0 ||
+      ((in->wgmmaOnly || in->input == MMA_TF32) && !bRows)) {
+    tileEmitOpError(op,
+                    "the wgmma layout (%dx%d warps, instruction 64x%d) does "
+                    "not tile the %lldx%lld result on %d warps",
+                    l.blocked.warpsPerCTA[0], l.blocked.warpsPerCTA[1], n,
+                    (long long)M, (long long)N, numWarps);
+    return false;
+  }
+  /* A chained dot's A is its fragments in registers already (wgmma's
+   * register form); otherwise A is read from shared memory. */
+  bool aRegs = gpuMmaAInRegisters(ap, &l, in);
+  GpuSmemTile sa, sb;
+  if ((!aRegs && (!gpuDotSmemLayout(op, 0, &sa.layout) ||
+                  sa.layout.blockElems == 0 || sa.layout.transposed)) ||
+      !gpuDotSmemLayout(op, 1, &sb.layout) || sb.layout.blockElems == 0 ||
+      sb.layout.transposed != bRows) {
+    tileEmitOpError(op, "a dot on wgmma needs tile-promote-smem's wgmma "
+                        "layouts (tile.smem_a, tile.smem_b with block_elems)");
+    return false;
+  }
+  g->usesWgmma = true;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType type = mlirValueGetType(result);
+  GpuTile A, B, C;
+  gpuDotOperandTiles(g, op, d, &A, &B, &C);
+
+  /* Stage what is not in shared memory yet, each operand at a multiple of
+   * 1024 bytes (the scratch buffer starts at one), fenced for wgmma's
+   * async-proxy reads. */
+  gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 1024, true);
+
+  GpuSmemDescriptor da;
+  if (!aRegs)
+    da = gpuSmemDescriptor(b, sa.base, &sa.layout, false, false);
+  GpuSmemDescriptor db =
+      gpuSmemDescriptor(b, sb.base, &sb.layout, !bRows, false);
+  MlirValue warpgroup = bBinary(b, "arith.divui", g->warp, bConstIndex(b, 4));
+  int reps = (int)(M / (16 * numWarps));
+  int chunks = (int)(N / n);
+  int colRegs = (int)(N / 4); /* two per n8 block, per row half */
+  GpuTile out = gpuTileAlloc(&l, type);
+  for (int r = 0; r < out.numRegs; ++r)
+    out.regs[r] = C.regs[r];
+  MlirValue acc[MAX_N / 2];
+  bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.fence.aligned", 0, NULL, 0, NULL,
+                          0, NULL));
+  for (int rep = 0; rep < reps; ++rep) {
+    /* This warpgroup's 64-row block of repetition rep. */
+    MlirValue row0 = bAddi(b, bConstIndex(b, (int64_t)rep * 16 * numWarps),
+                           bMuli(b, warpgroup, bConstIndex(b, 64)));
+    for (int c = 0; c < chunks; ++c) {
+      /* The chunk's registers in D's fragment order: n8 block q / 4, row
+       * half (q / 2) % 2, column q % 2. */
+      int reg[MAX_N / 2];
+      for (int q = 0; q < n / 2; ++q) {
+        int block = c * (n / 8) + q / 4;
+        reg[q] = (2 * rep + (q / 2) % 2) * colRegs + 2 * block + q % 2;
+        acc[q] = out.regs[reg[q]];
+      }
+      for (int ks = 0; ks < K / in->k; ++ks) {
+        int64_t k0 = (int64_t)ks * in->k;
+        MlirValue descA =
+            aRegs ? (MlirValue){NULL} : descriptorAt(b, &da, row0, k0);
+        MlirValue descB =
+            bRows ? descriptorAt(b, &db, bConstIndex(b, (int64_t)c * n), k0)
+                  : descriptorAt(b, &db, bConstIndex(b, k0), (int64_t)c * n);
+        if (aRegs) {
+          MlirValue afrag[4];
+          gpuMmaAFragments(b, &A, rep, ks, afrag);
+          wgmmaRegisterA(b, in, n, afrag, descB, !bRows, acc);
+        } else {
+          wgmma(b, in, n, descA, descB, !bRows, acc);
+        }
+      }
+      for (int q = 0; q < n / 2; ++q)
+        out.regs[reg[q]] = acc[q];
+    }
+  }
+  bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.commit.group.sync.aligned", 0,
+                          NULL, 0, NULL, 0, NULL));
+  /* In a pipelined loop that allows it, this group stays in flight while
+   * the next iteration waits for its tiles; the loop's end waits for it
+   * (gpuPipelineEpilogue). */
+  if (g->wgmmaInFlight && !aRegs) {
+    gpuWgmmaWait(b, 1);
+  } else {
+    gpuWgmmaWait(b, 0);
+    gpuWgmmaPin(b, out.regs, out.numRegs);
+  }
+  gpuDotOperandTilesFree(d, &A, &B, &C);
+  gpuSetTile(g, result, out);
+  return true;
+}

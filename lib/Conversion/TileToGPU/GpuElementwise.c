@@ -1,0 +1,263 @@
+/* Elementwise and scalar ops for TileToGPU (GpuOps.h): arith and math on
+ * tiles once per register (once when every operand is uniform), scalar ops
+ * as they are, splat constants as uniform tiles, tile.range from the
+ * thread's coordinates, and expand_dims / broadcast, which keep their
+ * operand's registers. Math follows the fastmath flags (docs/numerics.md):
+ * math.sqrt is sqrt.rn (sqrt.approx with afn), f32 exp and exp2 with afn
+ * are ex2.approx, and the rest of math goes through libdevice, whose
+ * __nv_fast_* functions afn picks. */
+#include "lib/Conversion/TileToGPU/GpuOps.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/IR/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+/* A copy of `op` with `operands` and `results`, keeping its attributes. */
+static MlirOperation cloneWith(MlirLocation loc, MlirOperation op,
+                               intptr_t nOperands, const MlirValue *operands,
+                               intptr_t nResults, const MlirType *results) {
+  char name[128];
+  MlirOperationState state =
+      mlirOperationStateGet(tileStr(tileOpName(op, name, sizeof name)), loc);
+  mlirOperationStateAddOperands(&state, nOperands, operands);
+  mlirOperationStateAddResults(&state, nResults, results);
+  intptr_t nAttrs = mlirOperationGetNumAttributes(op);
+  for (intptr_t i = 0; i < nAttrs; ++i) {
+    MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
+    mlirOperationStateAddAttributes(&state, 1, &a);
+  }
+  return mlirOperationCreate(&state);
+}
+
+/* A call of the LLVM intrinsic `name` on one f32. */
+static MlirValue intrinsic(TileBuilder *b, const char *name, MlirValue x) {
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  int32_t segments[] = {1, 0};
+  TileNamedAttr attrs[] = {
+      {"intrin", mlirStringAttrGet(b->ctx, tileStr(name))},
+      {"op_bundle_sizes", mlirDenseI32ArrayGet(b->ctx, 0, NULL)},
+      {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 2, segments)}};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.call_intrinsic", 1, &x, 1,
+                                 &f32, 3, attrs));
+}
+
+/* math.sqrt as sqrt.rn.f32 (correctly rounded; f16 and bf16 through f32,
+ * which rounds once more exactly), or with afn sqrt.approx.f32, through
+ * the NVVM intrinsics. libdevice's __nv_sqrtf would be the approximation
+ * unless __CUDA_PREC_SQRT were reflected, and convert-gpu-to-nvvm turns
+ * LLVM's own sqrt into it. */
+static MlirValue sqrtOf(TileBuilder *b, MlirOperation op, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  if (!mlirTypeIsAF32(t))
+    return bCast(b, "arith.truncf",
+                 sqrtOf(b, op, bCast(b, "arith.extf", x, f32)), t);
+  return intrinsic(b, gpuAllowsApproximation(op) ? "llvm.nvvm.sqrt.approx.f"
+                                                 : "llvm.nvvm.sqrt.rn.f",
+                   x);
+}
+
+/* math.exp on f32 with afn as the hardware's ex2 (ex2.approx, relative
+ * error about 2^-22 of the scaled argument), exp(x) = 2^(x * log2 e), as
+ * Triton does; without afn, libdevice's expf (2 ulp). */
+static MlirValue fastExp(TileBuilder *b, MlirValue x) {
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirValue scaled =
+      bBinary(b, "arith.mulf", x, bConstFloat(b, f32, 1.4426950408889634));
+  return intrinsic(b, "llvm.nvvm.ex2.approx.f32", scaled);
+}
+
+/* With afn, f32 exp and exp2 are the hardware's ex2. */
+static bool isApproxF32(MlirOperation op, MlirType elem) {
+  return (tileOpIsNamed(op, "math.exp") || tileOpIsNamed(op, "math.exp2")) &&
+         mlirTypeIsAF32(elem) && gpuAllowsApproximation(op);
+}
+
+static MlirValue approxF32(TileBuilder *b, MlirOperation op, MlirValue x) {
+  if (tileOpIsNamed(op, "math.exp"))
+    return fastExp(b, x);
+  return intrinsic(b, "llvm.nvvm.ex2.approx.f32", x);
+}
+
+static bool isSqrt(MlirOperation op, MlirType elem) {
+  return tileOpIsNamed(op, "math.sqrt") &&
+         (mlirTypeIsAF32(elem) || mlirTypeIsAF16(elem) ||
+          mlirTypeIsABF16(elem));
+}
+
+/* `op` on one register of each operand. */
+static MlirValue elementOp(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                           bool approx, bool sqrt, const char *libdevice,
+                           const MlirValue *scalars, MlirType elem) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (approx)
+    return approxF32(b, op, scalars[0]);
+  if (sqrt)
+    return sqrtOf(b, op, scalars[0]);
+  if (libdevice)
+    return gpuLibdeviceCall(g, b, libdevice, n, scalars);
+  return bInsert(b, cloneWith(b->loc, op, n, scalars, 1, &elem));
+}
+
+/* Elementwise arith/math on tiles: the op once per register (once if every
+ * operand is uniform). */
+bool gpuLowerElementwise(GpuLowering *g, TileBuilder *b,
+                         MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(result));
+  GpuTile *tiles[8];
+  if (n > 8) {
+    tileEmitOpError(op, "has too many operands for the GPU lowering");
+    return false;
+  }
+  bool allUniform = true;
+  for (intptr_t i = 0; i < n; ++i) {
+    if (!(tiles[i] = gpuOperandTile(g, op, i)))
+      return false;
+    allUniform = allUniform && tiles[i]->uniform;
+  }
+  MlirValue scalars[8];
+  const char *libdevice = gpuLibdeviceFunction(op, elem);
+  bool approx = isApproxF32(op, elem), sqrt = isSqrt(op, elem);
+  if (allUniform) {
+    for (intptr_t i = 0; i < n; ++i)
+      scalars[i] = tiles[i]->scalar;
+    MlirValue v = elementOp(g, b, op, approx, sqrt, libdevice, scalars, elem);
+    gpuSetTile(g, result, gpuTileUniform(mlirValueGetType(result), v));
+    return true;
+  }
+  TileLayout l;
+  if (!gpuResultLayout(op, 0, &l))
+    return false;
+  GpuTile out = gpuTileAlloc(&l, mlirValueGetType(result));
+  for (int r = 0; r < out.numRegs; ++r) {
+    for (intptr_t i = 0; i < n; ++i)
+      scalars[i] = gpuTileReg(tiles[i], r);
+    out.regs[r] = elementOp(g, b, op, approx, sqrt, libdevice, scalars, elem);
+  }
+  gpuSetTile(g, result, out);
+  return true;
+}
+
+/* Scalar ops (index math, scalar arith/math): cloned with mapped operands. */
+bool gpuLowerScalarOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  intptr_t nr = mlirOperationGetNumResults(op);
+  if (n > 8 || nr > 8 || mlirOperationGetNumRegions(op) > 0) {
+    tileEmitOpError(op, "is not supported by the GPU lowering");
+    return false;
+  }
+  MlirValue operands[8];
+  MlirType results[8];
+  for (intptr_t i = 0; i < n; ++i)
+    if (mlirValueIsNull(operands[i] = gpuOperandScalar(g, op, i)))
+      return false;
+  for (intptr_t i = 0; i < nr; ++i)
+    results[i] = mlirValueGetType(mlirOperationGetResult(op, i));
+  /* Scalar math has the tiles' precision rules. */
+  const char *libdevice = nr == 1 ? gpuLibdeviceFunction(op, results[0]) : NULL;
+  bool approx = nr == 1 && isApproxF32(op, results[0]),
+       sqrt = nr == 1 && isSqrt(op, results[0]);
+  if (libdevice || approx || sqrt) {
+    gpuSetScalar(g, mlirOperationGetResult(op, 0),
+                 elementOp(g, b, op, approx, sqrt, libdevice, operands,
+                           results[0]));
+    return true;
+  }
+  MlirOperation copy = cloneWith(b->loc, op, n, operands, nr, results);
+  bInsert(b, copy);
+  for (intptr_t i = 0; i < nr; ++i)
+    gpuSetScalar(g, mlirOperationGetResult(op, i),
+                 mlirOperationGetResult(copy, i));
+  return true;
+}
+
+bool gpuLowerConstant(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  MlirValue result = mlirOperationGetResult(op, 0);
+  if (!gpuIsTensor(result))
+    return gpuLowerScalarOp(g, b, op);
+  MlirAttribute value = tileOpAttr(op, "value");
+  if (!mlirAttributeIsADenseElements(value) ||
+      !mlirDenseElementsAttrIsSplat(value)) {
+    tileEmitOpError(op, "only splat tensor constants are supported on the "
+                        "GPU");
+    return false;
+  }
+  MlirValue scalar = bConstAttr(b, mlirDenseElementsAttrGetSplatValue(value));
+  gpuSetTile(g, result, gpuTileUniform(mlirValueGetType(result), scalar));
+  return true;
+}
+
+bool gpuLowerRange(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  TileLayout l;
+  if (!gpuResultLayout(op, 0, &l))
+    return false;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  int64_t start = 0;
+  tileOpIntAttr(op, "start", &start);
+  GpuTile t = gpuTileAlloc(&l, mlirValueGetType(result));
+  MlirType i32 = mlirIntegerTypeGet(g->ctx, 32);
+  for (int r = 0; r < t.numRegs; ++r) {
+    MlirValue c;
+    gpuRegCoords(b, g, &l, 1, t.shape, r, &c);
+    t.regs[r] = bAddi(b, bCast(b, "arith.index_cast", c, i32),
+                      bConstInt(b, i32, start));
+  }
+  gpuSetTile(g, result, t);
+  return true;
+}
+
+/* Result register -> operand register for ops that keep data in place:
+ * the operand register whose static coordinates equal the result's with
+ * `drop` removed (expand_dims) or with size-1 operand dims zeroed
+ * (broadcast). */
+bool gpuLowerInPlace(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                     int drop) {
+  (void)b;
+  GpuTile *src = gpuOperandTile(g, op, 0);
+  if (!src)
+    return false;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirType type = mlirValueGetType(result);
+  if (src->uniform) {
+    gpuSetTile(g, result, gpuTileUniform(type, src->scalar));
+    return true;
+  }
+  TileLayout l;
+  if (!gpuResultLayout(op, 0, &l))
+    return false;
+  GpuTile t = gpuTileAlloc(&l, type);
+  int64_t want[TILE_MAX_LAYOUT_RANK], have[TILE_MAX_LAYOUT_RANK];
+  for (int r = 0; r < t.numRegs; ++r) {
+    int64_t c[TILE_MAX_LAYOUT_RANK];
+    tileLayoutRegCoords(&l, t.shape, r, c);
+    for (int d = 0, k = 0; d < t.rank; ++d) {
+      if (d == drop)
+        continue;
+      want[k] = src->shape[k] == 1 ? 0 : c[d];
+      ++k;
+    }
+    int found = -1;
+    for (int s = 0; s < src->numRegs && found < 0; ++s) {
+      tileLayoutRegCoords(&src->layout, src->shape, s, have);
+      if (memcmp(have, want, sizeof(int64_t) * (size_t)src->rank) == 0)
+        found = s;
+    }
+    if (found < 0) {
+      tileEmitOpError(op, "internal error: register %d of the result has no "
+                          "source register (layouts do not match)",
+                      r);
+      free(t.regs);
+      return false;
+    }
+    t.regs[r] = src->regs[found];
+  }
+  gpuSetTile(g, result, t);
+  return true;
+}

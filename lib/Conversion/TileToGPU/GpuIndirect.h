@@ -1,0 +1,42 @@
+/* Element addresses of the ops that address memory through index tiles
+ * (GpuIndirect.c): gather and scatter there, the atomics in GpuAtomic.c. */
+#ifndef TILE_CONVERSION_GPUINDIRECT_H
+#define TILE_CONVERSION_GPUINDIRECT_H
+
+#include "lib/Conversion/TileToGPU/GpuOps.h"
+
+typedef struct {
+  GpuMemref *mem;
+  GpuTile index[TILE_MAX_LAYOUT_RANK]; /* materialized in the layout */
+  bool freeIndex[TILE_MAX_LAYOUT_RANK];
+  MlirValue bound[TILE_MAX_LAYOUT_RANK]; /* sizes in each index's type */
+  TileLayout layout;
+  int64_t shape[TILE_MAX_LAYOUT_RANK];
+  int rank; /* of the tiles */
+  MlirType elem;
+  int vector; /* V: consecutive registers that may be one access */
+} GpuIndirect;
+
+/* Reads the memref (operand `memOperand`) and the index tiles after it,
+ * expanded into the layout of `tileType`; false after a located error. */
+bool gpuIndirectSetUp(GpuLowering *g, MlirOperation op, intptr_t memOperand,
+                      MlirType tileType, GpuIndirect *a);
+void gpuIndirectTearDown(GpuIndirect *a);
+/* gpuIndirectSetUp and gpuIndirectBounds for an op that writes its tile
+ * operand 0 to memref operand 1 (scatter, the shared-memory atomics):
+ * also that tile's registers in the layout (*v; *owned when materialized
+ * from a uniform tile: the caller frees v->regs). */
+bool gpuIndirectSetUpValue(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                           GpuIndirect *a, GpuTile *v, bool *owned);
+/* The sizes in the index tiles' integer type, built once per op. */
+void gpuIndirectBounds(TileBuilder *b, GpuIndirect *a);
+/* Register `reg`: whether every index is in bounds (an i1), and *ptr, its
+ * address. */
+MlirValue gpuIndirectAddress(TileBuilder *b, const GpuIndirect *a, int reg,
+                             MlirValue *ptr);
+/* The same with the element's offset (an index, in elements) instead of
+ * its address. */
+MlirValue gpuIndirectLinear(TileBuilder *b, const GpuIndirect *a, int reg,
+                            MlirValue *linear);
+
+#endif

@@ -1,0 +1,288 @@
+/* TileToGPU's value map and per-thread helpers.
+ *
+ * Every tile value of the kernel becomes, in the entry, the registers
+ * its layout gives this thread (GpuTile): an array of scalars in the order
+ * of tileLayoutRegCoords, or one scalar when the tile is uniform (a splat:
+ * every register the same). Scalars (index, i32, f32 ...) map to one value.
+ * Memrefs map to the kernel parameters of the ABI (pointer, sizes,
+ * strides). */
+#ifndef TILE_CONVERSION_GPUVALUES_H
+#define TILE_CONVERSION_GPUVALUES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/Analysis/Layout.h"
+#include "lib/Analysis/MemoryOrder.h"
+#include "lib/Analysis/Tma.h"
+#include "lib/Conversion/TileToGPU/TileToGPU.h"
+#include "lib/IR/Build.h"
+#include "lib/IR/DType.h"
+#include "mlir-c/IR.h"
+
+typedef struct {
+  bool uniform;
+  MlirValue scalar; /* uniform tiles and scalars */
+  TileLayout layout;
+  int rank;
+  int64_t shape[TILE_MAX_LAYOUT_RANK];
+  MlirType elem;
+  int numRegs;
+  MlirValue *regs;
+  /* A tile that lives in shared memory instead (a pipelined dot operand,
+   * GpuPipeline.c): its base, rows of shape[1] elements, swizzled as
+   * gpuSmemTile lays them out; no registers. */
+  MlirValue smem;
+  /* The registers (shape, layout) are those of the tile.trans's source: a
+   * dot's B that is stored as it is ([N][K]; tileMmaTransposedB). */
+  bool transposedSource;
+  /* A tcgen05 accumulator that a loop keeps in tensor memory
+   * (GpuTcgen05.c): no registers; its dot reads and writes it there. */
+  bool tmem;
+} GpuTile;
+
+typedef struct {
+  MlirValue ptr; /* !llvm.ptr (global) */
+  int rank;
+  MlirValue sizes[TILE_MAX_LAYOUT_RANK];   /* index */
+  MlirValue strides[TILE_MAX_LAYOUT_RANK]; /* index */
+  bool unitInnerStride; /* statically 1: vector accesses are possible */
+  MlirType elem;
+} GpuMemref;
+
+typedef enum { GPU_SCALAR, GPU_TILE, GPU_MEMREF } GpuValueKind;
+
+typedef struct {
+  GpuValueKind kind;
+  GpuTile tile;     /* GPU_TILE (and the scalar of GPU_SCALAR) */
+  GpuMemref memref; /* GPU_MEMREF */
+} GpuValue;
+
+/* An open-addressing map from kernel values to GpuValues. */
+typedef struct {
+  const void **keys;
+  GpuValue *values;
+  size_t cap, size;
+} GpuValueMap;
+
+void gpuMapInit(GpuValueMap *m);
+void gpuMapFree(GpuValueMap *m);
+void gpuMapPut(GpuValueMap *m, MlirValue key, GpuValue value);
+/* NULL if absent. */
+GpuValue *gpuMapGet(GpuValueMap *m, MlirValue key);
+
+enum { GPU_MAX_WS_LOOPS = 8 };
+
+/* State shared by the lowering of one kernel. */
+typedef struct GpuLowering {
+  MlirContext ctx;
+  MlirOperation gpuModule;
+  const char *chip; /* the target, "sm_90a" ... */
+  TileGpuMma mma;
+  MlirOperation kernel; /* the tile kernel being lowered */
+  /* The aligned entry's tensor maps (lib/Analysis/Tma.h), parameters of
+   * the entry; and the mbarriers of the TMA pipelines (a static buffer,
+   * 8 bytes per stage, sized by the deepest). */
+  int numTmaMaps;
+  MlirValue tmaMaps[TILE_TMA_MAX_MAPS];
+  int64_t mbarrierBytes;
+  char mbarrierName[160];
+  TileBuildCache cache; /* the function's constants and pure ops */
+  MlirValue lane, warp;   /* index values at the function entry */
+  int numWarps;
+  /* Warp specialization (tile.producer_warps): warps numWarps and up form
+   * the producer warpgroup, which branches off at the entry into a block
+   * of its own; `producer` appends to it (GpuPipeline.c fills it). */
+  int producerWarps;
+  TileBuilder producer;
+  /* Its loops, set up at the entry (gpuPipelineSetUpProducer): where each
+   * one's mbarriers start in their buffer. */
+  struct {
+    MlirOperation loop;
+    int64_t base;
+    /* The loop's iterations this block ran before (a persistent kernel's
+     * earlier programs; 0 otherwise), as each role sees it at the point
+     * of lowering: the stages' mbarrier phases go on from there. */
+    MlirValue done, producerDone;
+  } wsLoops[GPU_MAX_WS_LOOPS];
+  int numWsLoops;
+  bool wsSetUp;
+  /* A persistent kernel (tile.persistent): each block runs programs
+   * blockIdx.x, + gridDim.x, ... below `programs` (a parameter of the
+   * entry); `program` is the one the kernel's warps run at the point. */
+  bool persistent;
+  MlirValue programs, program, producerProgram;
+  /* Dynamic shared memory: the software-pipeline buffers (the largest
+   * pipelined loop's) at its start, live only inside pipelined loops; the
+   * scratch buffer starts after them inside such a loop and at 0
+   * elsewhere (liveness: the pipeline buffers are dead there). */
+  int64_t pipeBytes;
+  int inPipelinedLoop;    /* depth of pipelined loops around the point */
+  int64_t smemBytes;      /* the end of the furthest scratch use so far */
+  int64_t reduceBytes;    /* reductions' own regions, one after another */
+  char smemName[160];     /* this entry's shared-memory globals */
+  char reduceName[160];
+  /* The aligned variant: every memref's base is 16-byte aligned and its
+   * inner size and outer strides are multiples of 16 bytes (the launcher
+   * checks), so vector groups at provably aligned offsets are either wholly
+   * inside the memref or wholly outside. */
+  bool assumeAligned16;
+  /* This thread's part of a tile coordinate (gpuRegCoords), built once at
+   * the function's entry per distinct pair of thread terms: every
+   * register of every tile in that layout then adds only its constant. */
+  struct {
+    TileThreadTerm terms[2];
+    MlirValue value;
+  } threadParts[32];
+  int numThreadParts;
+  TileGpuRemarks remarks;
+  /* The dispatcher (TileToGPU.c): lowers every op of a block but its
+   * terminator; region ops (GpuControlFlow.c) lower their bodies with it. */
+  bool (*lowerBlock)(struct GpuLowering *g, TileBuilder *b, MlirBlock block);
+  /* One op (a staged gather's index math, lowered again for a later
+   * iteration: GpuPipeline.c). */
+  bool (*lowerOp)(struct GpuLowering *g, TileBuilder *b, MlirOperation op);
+  /* A dot runs on wgmma: its shared-memory operands need 1024-byte
+   * aligned buffers (the dynamic shared memory is declared so). */
+  bool usesWgmma;
+  /* Inside a pipelined loop whose wgmma dots leave their group in flight
+   * (GpuPipeline.h: wgmmaInFlight). */
+  bool wgmmaInFlight;
+  /* Blackwell (GpuTcgen05.c): the tensor memory the kernel's tcgen05
+   * dots accumulate in, allocated at the entry (tmemColumns, 0 when
+   * none), its address (i32), and the static shared buffer holding the
+   * address slot and the mbarrier tcgen05.commit arrives on. */
+  int64_t tmemColumns;
+  MlirValue tmemBase;
+  /* CTA pairs (tile.cta_pairs, aligned entry only): the block is one of a
+   * cluster of two along x, its rank in it (i32) in ctaRank; rank 0 issues
+   * the pair's MMAs (GpuTcgen05.c) and its mbarriers count both blocks'
+   * copies (GpuPipeline.c). */
+  bool ctaPairs;
+  MlirValue ctaRank;
+  char tmemName[160];
+  /* Atomics counted in shared memory first (GpuAtomic.c,
+   * gpuPrivateAtomicsBegin): per memref, its elements at `offset` bytes
+   * into the static buffer privateName. */
+  int numPrivate;
+  struct {
+    MlirValue memref; /* the kernel argument */
+    int64_t elems, offset;
+    MlirStringRef kind;
+    MlirOperation first; /* one of its atomics (kind, scope) */
+  } priv[4];
+  int64_t privateBytes;
+  char privateName[160];
+  /* The kernel values (iter_args, the dots' results that are yielded)
+   * whose tiles stay in tensor memory (gpuTcgen05PlanLoop). */
+  MlirValue tmemResident[16];
+  int numTmemResident;
+  /* Dot operands a pipelined loop around the point staged in shared
+   * memory before it (GpuPipeline.h: GpuInvariantOperand): the dot reads
+   * them there (gpuDotOperandTiles). */
+  struct {
+    MlirOperation dot;
+    int operand;
+    MlirValue smem;
+  } staged[8];
+  int numStaged;
+  /* The accesses a barrier must precede, so that the program's threads
+   * see its own loads and stores in program order (MemoryOrder.h). */
+  TileMemoryOrder memoryOrder;
+  bool failed;
+  GpuValueMap values;
+} GpuLowering;
+
+/* The tile (or uniform tile) an operand maps to; NULL after an error. */
+GpuTile *gpuOperandTile(GpuLowering *g, MlirOperation op, intptr_t i);
+/* The scalar an operand maps to. */
+MlirValue gpuOperandScalar(GpuLowering *g, MlirOperation op, intptr_t i);
+/* Records `t` as the lowering of `v`. */
+void gpuSetTile(GpuLowering *g, MlirValue v, GpuTile t);
+void gpuSetScalar(GpuLowering *g, MlirValue v, MlirValue scalar);
+/* The layout of a result type, or a located error. */
+bool gpuResultLayout(MlirOperation op, intptr_t i, TileLayout *out);
+/* Row-major flat index of `coords` in `shape` (index values). */
+MlirValue gpuFlatIndex(TileBuilder *b, int rank, const int64_t *shape,
+                       const MlirValue *coords);
+
+/* Whether kernel value `v` is a tile (a ranked tensor). */
+bool gpuIsTensor(MlirValue v);
+/* A tile value with `numRegs` fresh slots (malloc'ed; freed with the map). */
+GpuTile gpuTileAlloc(const TileLayout *l, MlirType tensorType);
+GpuTile gpuTileUniform(MlirType tensorType, MlirValue scalar);
+/* Register i of t (the scalar if uniform). */
+MlirValue gpuTileReg(const GpuTile *t, int i);
+/* A uniform tile expanded into registers of layout `l`. */
+GpuTile gpuTileMaterialize(const GpuTile *t, const TileLayout *l);
+
+/* This thread's coordinates of register `reg` of a tile in layout `l`:
+ * index values, one per tile dimension. */
+void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
+                  int rank, const int64_t *shape, int reg, MlirValue *out);
+
+/* This thread's part of the coordinates of every register of a tile in
+ * layout `l` (a null value where it is 0): gpuRegCoords gives part[d] plus
+ * the register's constant (tileLayoutRegCoords). False when a dimension
+ * wraps (a replicated layout), where the coordinate is not that sum. */
+bool gpuThreadCoords(GpuLowering *g, const TileLayout *l, const int64_t *shape,
+                     MlirValue *part);
+
+/* Whether this thread holds the copy of register `reg` of a tile in layout
+ * `l` that counts: a replicated layout (wider than the tile, or a slice)
+ * gives several threads each element, and an op with effects (an atomic,
+ * a print) must act once per element. An i1, or a null value where every
+ * holder counts (the layout holds each element once). */
+MlirValue gpuOwnsRegister(TileBuilder *b, GpuLowering *g, const TileLayout *l,
+                          const int64_t *shape, int reg);
+
+/* The start of the dynamic shared memory (the pipeline buffers). */
+MlirValue gpuDynamicSharedBase(TileBuilder *b, GpuLowering *g);
+/* The shared-memory scratch buffer as an !llvm.ptr<3>, sized by the
+ * largest request (gpuNeedShared): after the pipeline buffers inside a
+ * pipelined loop and in a persistent kernel, over them elsewhere. */
+MlirValue gpuSharedBase(TileBuilder *b, GpuLowering *g);
+void gpuNeedShared(GpuLowering *g, int64_t bytes);
+/* A region of `bytes` that only this reduction uses (@__tile_smem_reduce):
+ * outside loops nothing else writes it, so it needs no barrier before its
+ * writes; *inLoop says whether one is needed (the next iteration reuses it). */
+MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,
+                           bool *inLoop);
+/* A barrier over the kernel's warps: bar.sync 0 for the whole block, or,
+ * with a producer warpgroup, a named barrier it does not take part in. */
+MlirValue gpuBarrier(const GpuLowering *g, TileBuilder *b);
+/* bar.sync `id`, `threads` (a multiple of 32). */
+enum { GPU_BARRIER_CONSUMERS = 1 };
+MlirValue gpuNamedBarrier(TileBuilder *b, int id, int threads);
+/* The address of the entry's shared-memory global `name` (!llvm.ptr<3>). */
+MlirValue gpuSharedGlobal(TileBuilder *b, const char *name);
+
+/* Element storage type in memory (i1 is stored as i8, f8 as its bits in
+ * an i8: LLVM has no f8 type, and vectors of it do not convert); its bytes
+ * are tileElemBytes (lib/IR/DType.h). */
+MlirType gpuStorageType(MlirType elem);
+/* A value converted to / from its storage type. */
+MlirValue gpuToStorage(TileBuilder *b, MlirValue v);
+MlirValue gpuFromStorage(TileBuilder *b, MlirValue v, MlirType elem);
+/* &base[index] for an element of `elem` (address space from base). */
+MlirValue gpuGep(TileBuilder *b, MlirValue base, MlirValue index,
+                 MlirType elem);
+MlirValue gpuLoadPtr(TileBuilder *b, MlirValue ptr, MlirType type,
+                     int alignment);
+void gpuStorePtr(TileBuilder *b, MlirValue value, MlirValue ptr,
+                 int alignment);
+MlirValue gpuIndexToI64(TileBuilder *b, MlirValue v);
+/* Lane e of vector `vec` (of element type `type`), and `vec` with lane e
+ * replaced by `v`. */
+MlirValue gpuExtractElement(TileBuilder *b, MlirValue vec, int e,
+                            MlirType type);
+MlirValue gpuInsertElement(TileBuilder *b, MlirValue vec, MlirValue v, int e);
+
+/* Inline PTX (llvm.inline_asm) with `nResults` (at most 16) results of
+ * `resultType` each (an LLVM struct when more than one; *results gets them
+ * one by one). sideEffects: kept even when its results are unused (stores). */
+void gpuInlinePtx(TileBuilder *b, const char *text, const char *constraints,
+                  intptr_t nOperands, const MlirValue *operands, int nResults,
+                  MlirType resultType, bool sideEffects, MlirValue *results);
+
+#endif
