@@ -124,8 +124,13 @@ def main():
     env = dict(os.environ, TILE_CACHE_DIR=os.path.join(work, "cache"))
     env.pop("TILE_NO_CACHE", None)
     log = open(os.path.join(a.out, "tune-log.txt"), "w")
+    tile_candidates = 1
+    for values in sp.values():
+        tile_candidates *= len(values)
     print(torch.cuda.get_device_name(), "torch", torch.__version__, "triton",
-          triton.__version__, f"{len(cfgs)} configurations each", flush=True)
+          triton.__version__, f"tile: {tile_candidates} candidates, Triton: "
+          f"{len(cfgs)} configurations (the same blocks, warps and stages; "
+          "Triton has no warp-specialization switch for Hopper)", flush=True)
     rows = []
     for shape in a.shapes:
         M, N, K = (int(x) for x in shape.split("x"))
