@@ -36,8 +36,12 @@ bool tileTuneKey(const TileTuneKeyParts *p, uint8_t key[TILE_SHA256_BYTES]) {
   hashLine(&h, "compiler", (const char *)compiler, sizeof compiler);
   hashLine(&h, "text", p->kernelText, p->kernelTextLen);
   hashString(&h, "kernel", p->kernel);
+  /* Where the generic entry is compiled (now or at its first launch)
+   * does not change the code that runs: tuning compiles it now. */
+  TileOptions o = p->options->options;
+  o.generic = TILE_GENERIC_AUTO;
   TileStrBuf options = tileStrBufInit();
-  tileOptionsFormat(&p->options->options, &options);
+  tileOptionsFormat(&o, &options);
   hashString(&h, "options", tileStrBufCStr(&options));
   tileStrBufFree(&options);
   char gpu[512];

@@ -7,7 +7,8 @@
  * An entry's key is the SHA-256 of everything its time depends on: the
  * compiler and toolkit (tileGpuCompilerKey: tile's build, LLVM, ptxas),
  * the kernel file as substituted for this candidate and the kernel's
- * name, the candidate's compile options (tileOptionsFormat), the GPU
+ * name, the candidate's compile options (tileOptionsFormat, but for
+ * `generic`, which only says when the generic entry is compiled), the GPU
  * (name, compute capability) and its driver's version, and the launch's
  * shape key (every argument's dtype and shape, every scalar's value, the
  * grid). Entries live in the compile cache's directory under tune/, are

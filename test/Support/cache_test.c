@@ -273,6 +273,16 @@ static void checkTuneKey(void) {
   tuneKey(&pb, k1);
   CHECK(memcmp(k0, k1, sizeof k0) == 0,
         "two spaces of one kernel gave its candidate two keys");
+  /* When the generic entry is compiled does not change the code. */
+  TileGpuOptions eager;
+  tileGpuOptionsInit(&eager);
+  eager.options.generic = TILE_GENERIC_EAGER;
+  TileTuneKeyParts pe = base;
+  pe.options = &eager;
+  tuneKey(&base, k0);
+  tuneKey(&pe, k1);
+  CHECK(memcmp(k0, k1, sizeof k0) == 0,
+        "generic=eager changed the tuning key");
 }
 
 static void checkTuneEntries(const char *dir) {
