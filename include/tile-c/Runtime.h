@@ -359,6 +359,54 @@ TileStatusCode tileRuntimeKernelBenchmarkWith(
     const TileRuntimeBenchmarkOptions *options, TileRuntimeBenchmark *out,
     TileStatus *status);
 
+/* ---- Variants ---- */
+
+/* A variant file (lib/Runtime/Variants.h; `tile-run --save-variant`
+ * writes one): packages of one kernel, each tuned for the launch shapes
+ * it names (every memref argument's element type and shape, every
+ * scalar's value) with the grid it was tuned with, and at most one
+ * default for other shapes. A program picks the variant for its
+ * arguments and launches its package, so it gets the tuned speed without
+ * tuning:
+ *
+ *   int i;
+ *   if (tileRuntimeVariantsPick(vars, args, 3, &i, &st) == TILE_STATUS_OK) {
+ *     tileRuntimeVariantsGrid(vars, i, cfg.grid); // 0 0 0: the default's,
+ *     ...                                         // which takes yours
+ *     tileRuntimeKernelCreate(dev, tileRuntimeVariantsPackage(vars, i), ...)
+ */
+typedef struct TileRuntimeVariants TileRuntimeVariants;
+
+/* Reads and validates a variant file (its checksum, each package as a
+ * package file is read, one kernel and one argument list throughout). */
+TileStatusCode tileRuntimeVariantsLoadFile(const char *path,
+                                           TileRuntimeVariants **out,
+                                           TileStatus *status);
+TileStatusCode tileRuntimeVariantsLoadMemory(const void *bytes, size_t size,
+                                             const char *name,
+                                             TileRuntimeVariants **out,
+                                             TileStatus *status);
+void tileRuntimeVariantsDestroy(TileRuntimeVariants *variants);
+int tileRuntimeVariantsCount(const TileRuntimeVariants *variants);
+/* Variant `index`'s package (owned by the variants), its shape key
+ * ("f16 4096x4096; f16 4096x4096; f16 4096x4096"; "" for the default)
+ * and the grid it was tuned with (0 0 0 for the default); NULL / zeros
+ * for an index out of range. */
+const TileRuntimePackage *tileRuntimeVariantsPackage(
+    const TileRuntimeVariants *variants, int index);
+const char *tileRuntimeVariantsKey(const TileRuntimeVariants *variants,
+                                   int index);
+void tileRuntimeVariantsGrid(const TileRuntimeVariants *variants, int index,
+                             int64_t grid[3]);
+/* The variant for a launch with these arguments: the one tuned for
+ * exactly their shapes (the most specific), else the default. None:
+ * TILE_STATUS_ARGUMENT_MISMATCH naming the arguments' shapes and the
+ * variants'. */
+TileStatusCode tileRuntimeVariantsPick(const TileRuntimeVariants *variants,
+                                       const TileRuntimeArg *args,
+                                       int numArgs, int *index,
+                                       TileStatus *status);
+
 #ifdef __cplusplus
 }
 #endif

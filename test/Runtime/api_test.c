@@ -25,6 +25,7 @@
 #include "tile-c/Runtime.h"
 /* Only to write the hand-made packages the launches below use. */
 #include "lib/Runtime/Package.h"
+#include "lib/Runtime/Variants.h"
 
 static TileStatus st;
 
@@ -416,14 +417,76 @@ static void testLaunches(const char *fakeDriver) {
   tileRuntimeDeviceDestroy(dev);
 }
 
+/* Variant files through the public API: two variants of the vecadd
+ * package (one for 1024 elements with its grid, one default) picked by
+ * the arguments' shapes; indices out of range; NULLs; not a variant file. */
+static void testVariants(const char *pkgPath, const char *dir) {
+  size_t size = 0;
+  unsigned char *bytes = readAll(pkgPath, &size);
+  char path[600], err[1024];
+  snprintf(path, sizeof path, "%s/v.tvar", dir);
+  remove(path);
+  int64_t grid[3] = {8, 1, 1}, none[3] = {0, 0, 0};
+  int failed = tileVariantsAdd(path, "f32 1024; f32 1024; f32 1024", grid,
+                               bytes, size, err, sizeof err) ||
+               tileVariantsAdd(path, "", none, bytes, size, err, sizeof err);
+  printf("variants written: %s\n", failed ? err : "ok");
+  // CHECK: variants written: ok
+  free(bytes);
+  TileRuntimeVariants *v = NULL;
+  show("variants", tileRuntimeVariantsLoadFile(path, &v, &st));
+  // CHECK-NEXT: variants: ok:
+  printf("count %d kernel %s\n", tileRuntimeVariantsCount(v),
+         tileRuntimePackageKernelName(tileRuntimeVariantsPackage(v, 0)));
+  // CHECK-NEXT: count 2 kernel vecadd
+  int64_t n = 1024, m = 77;
+  TileRuntimeArg args[3] = {tileRuntimeArgMemref1(NULL, n),
+                            tileRuntimeArgMemref1(NULL, n),
+                            tileRuntimeArgMemref1(NULL, n)};
+  int index = -1;
+  show("pick 1024", tileRuntimeVariantsPick(v, args, 3, &index, &st));
+  tileRuntimeVariantsGrid(v, index, grid);
+  printf("index %d key '%s' grid %lld\n", index,
+         tileRuntimeVariantsKey(v, index), (long long)grid[0]);
+  // CHECK-NEXT: pick 1024: ok:
+  // CHECK-NEXT: index 0 key 'f32 1024; f32 1024; f32 1024' grid 8
+  for (int i = 0; i < 3; ++i)
+    args[i] = tileRuntimeArgMemref1(NULL, m);
+  show("pick 77", tileRuntimeVariantsPick(v, args, 3, &index, &st));
+  tileRuntimeVariantsGrid(v, index, grid);
+  printf("index %d key '%s' grid %lld\n", index,
+         tileRuntimeVariantsKey(v, index), (long long)grid[0]);
+  // CHECK-NEXT: pick 77: ok:
+  // CHECK-NEXT: index 1 key '' grid 0
+  printf("out of range: %s %s\n",
+         tileRuntimeVariantsPackage(v, 2) ? "package" : "NULL",
+         tileRuntimeVariantsKey(v, -1) ? "key" : "NULL");
+  // CHECK-NEXT: out of range: NULL NULL
+  show("pick NULL", tileRuntimeVariantsPick(v, NULL, 3, &index, &st));
+  // CHECK-NEXT: pick NULL: invalid argument: tileRuntimeVariantsPick: args is NULL
+  tileRuntimeVariantsDestroy(v);
+  show("a package", tileRuntimeVariantsLoadFile(pkgPath, &v, &st));
+  // CHECK-NEXT: a package: bad package: {{.*}}: not a variant file (no TILEVARS magic)
+  show("no bytes", tileRuntimeVariantsLoadMemory(NULL, 4, "x", &v, &st));
+  // CHECK-NEXT: no bytes: invalid argument: tileRuntimeVariantsLoadMemory: bytes is NULL
+}
+
 int main(int argc, char **argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: tile-runtime-api-test PACKAGE FAKE_DRIVER\n");
     return 2;
   }
   testPackages(argv[1]);
+  char dir[512];
+  snprintf(dir, sizeof dir, "%s", argv[1]);
+  char *slash = strrchr(dir, '/');
+  if (slash)
+    *slash = '\0';
+  else
+    snprintf(dir, sizeof dir, ".");
   testNoDriver();
   testLaunches(argv[2]);
+  testVariants(argv[1], dir);
   printf("done\n");
   // CHECK: done
   return 0;

@@ -112,7 +112,8 @@ int kernelFileCompileOptions(const Session *s, const Options *o,
 #endif
 
 int kernelFileCompile(const KernelFile *k, const Session *s, const Options *o,
-                      TileRuntimePackage **out) {
+                      TileRuntimePackage **out, void **bytesOut,
+                      size_t *sizeOut) {
 #ifdef TILE_RUN_HAVE_GPU_COMPILER
   char err[2048], msg[2600];
   TilePackage pkg;
@@ -159,12 +160,19 @@ int kernelFileCompile(const KernelFile *k, const Session *s, const Options *o,
   if (failed)
     return sessionFail(err);
   failed = tileRuntimePackageLoadMemory(bytes, size, o->input, out, &st);
-  free(bytes);
+  if (bytesOut && !failed) {
+    *bytesOut = bytes;
+    *sizeOut = size;
+  } else {
+    free(bytes);
+  }
   return failed ? sessionFail(st.message) : EXIT_OK;
 #else
   (void)k;
   (void)s;
   (void)out;
+  (void)bytesOut;
+  (void)sizeOut;
   char msg[512];
   snprintf(msg, sizeof msg,
            "--target cuda with a .mlir file needs the GPU compiler, which this "

@@ -37,9 +37,10 @@ int kernelFileParse(KernelFile *k, Session *s, const Options *o);
 
 /* The package the GPU compiler makes of the kernel for o's options (the
  * flags, then each --option) and these arguments, loaded through the
- * runtime API. Returns an exit code. */
+ * runtime API; its bytes too (malloc'ed) when `bytes` is not NULL.
+ * Returns an exit code. */
 int kernelFileCompile(const KernelFile *k, const Session *s, const Options *o,
-                      TileRuntimePackage **out);
+                      TileRuntimePackage **out, void **bytes, size_t *size);
 
 void kernelFileFree(KernelFile *k);
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "lib/Runtime/Args.h"
+#include "lib/Runtime/Variants.h"
 #include "tools/tile-run/Substitute.h"
 
 static void printHelp(void) {
@@ -62,6 +63,11 @@ static void printHelp(void) {
       "                             the fastest; timings are kept in the tuning cache,\n"
       "                             which later runs (with or without --tune) reuse\n"
       "  --retune                   cuda: --tune, timing again what the cache holds\n"
+      "  --save-variant <file>      cuda, .mlir file: after the run, add the package\n"
+      "                             that ran to the variant file (created when\n"
+      "                             missing) as the variant for these shapes and grid\n"
+      "  --save-default-variant <file>  the same, as the file's default variant\n"
+      "                             (for other shapes; it takes the caller's grid)\n"
       "  --device <n>               cuda: run on GPU n, counted as the driver sees them\n"
       "                             (after CUDA_VISIBLE_DEVICES; default 0)\n"
       "  --bench                    cuda: after the checked run, time more launches with\n"
@@ -283,6 +289,16 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
                      "such as num-stages=4",
                      missing ? "" : value);
       o->compileOptions[o->numCompileOptions++] = value;
+    } else if (tileFlagValue(arg, "-save-variant", &i, argc, argv, &value,
+                             &missing)) {
+      if (missing)
+        return usage("option '%s' needs a file", argv[i]);
+      o->saveVariant = value;
+    } else if (tileFlagValue(arg, "-save-default-variant", &i, argc, argv,
+                             &value, &missing)) {
+      if (missing)
+        return usage("option '%s' needs a file", argv[i]);
+      o->saveDefaultVariant = value;
     } else if (strcmp(arg, "-tune") == 0) {
       o->tune = true;
     } else if (strcmp(arg, "-retune") == 0) {
@@ -342,6 +358,8 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
                            : o->noCache       ? "--no-cache"
                            : o->numCompileOptions ? "--option"
                            : o->retune        ? "--retune"
+                           : o->saveVariant   ? "--save-variant"
+                           : o->saveDefaultVariant ? "--save-default-variant"
                            : o->tune          ? "--tune"
                            : o->deviceGiven   ? "--device"
                            : benchCounts     ? "--warmup/--iters"
@@ -351,7 +369,8 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
   }
   if (benchCounts && !o->bench && !o->tune)
     return usage("--warmup and --iters need --bench or --tune%s", "");
-  if (!o->grid)
+  /* A variant file may carry the grid (the tuned variant's). */
+  if (!o->grid && !tileVariantsFileIs(o->input))
     return usage("no --grid given%s", "");
   return OPTIONS_OK;
 }

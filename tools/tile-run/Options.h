@@ -55,6 +55,11 @@ typedef struct {
                         fastest; --retune: time even what the tuning cache
                         holds */
   bool retune;
+  /* --save-variant FILE: after the run, add the package that ran to the
+   * variant file FILE, tuned for these shapes with this grid;
+   * --save-default-variant FILE: as its default (lib/Runtime/Variants.h) */
+  const char *saveVariant;
+  const char *saveDefaultVariant;
   int device;        /* --device: the GPU's index (default 0) */
   bool deviceGiven;
   int64_t maxCpuPrograms; /* --max-cpu-programs (default 2^24) */

@@ -322,3 +322,17 @@ void sessionFree(Session *s, const Options *o) {
   free(s->sig);
   memset(s, 0, sizeof *s);
 }
+
+/* The session's arguments as the runtime takes them (shapes and
+ * values; no device pointers): what a shape key is made of. */
+TileRuntimeArg *sessionRuntimeArgs(const Session *s) {
+  TileRuntimeArg *args = calloc((size_t)s->numSig + 1, sizeof *args);
+  for (int i = 0; args && i < s->numSig; ++i)
+    args[i] = s->sig[i].kind == TILE_ARG_MEMREF
+                  ? tileRuntimeArgMemref(NULL, s->values[i].array.rank,
+                                         s->values[i].array.shape)
+              : s->sig[i].kind == TILE_ARG_FLOAT
+                  ? tileRuntimeArgFloat(s->values[i].f)
+                  : tileRuntimeArgInt(s->values[i].i);
+  return args;
+}

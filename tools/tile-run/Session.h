@@ -60,6 +60,11 @@ int sessionCopyForCpu(Session *s);
  * line per memref argument written or compared. Returns an exit code. */
 int sessionReport(Session *s, const Options *o);
 
+/* The arguments as the runtime takes them, shapes and values only (no
+ * device pointers): what a variant's shape key is made of. Malloc'ed;
+ * NULL when out of memory. */
+TileRuntimeArg *sessionRuntimeArgs(const Session *s);
+
 void sessionFree(Session *s, const Options *o);
 
 #endif

@@ -18,6 +18,7 @@
 
 #include "lib/Support/File.h"
 #include "lib/Runtime/Package.h"
+#include "lib/Runtime/Variants.h"
 #include "tools/tile-run/GpuRun.h"
 #include "tools/tile-run/Options.h"
 #include "tools/tile-run/Session.h"
@@ -184,6 +185,39 @@ static int runCpu(const Options *o) {
   return rc;
 }
 
+/* --save-variant / --save-default-variant: the package that ran, into
+ * the variant file. */
+static int saveVariant(const Session *s, const Options *o,
+                       const TileRuntimePackage *p, const void *bytes,
+                       size_t size) {
+  TileRuntimeArg *args = sessionRuntimeArgs(s);
+  if (!args)
+    return sessionFail("out of memory");
+  TileStrBuf key = tileStrBufInit();
+  tileVariantShapeKey(p, args, s->numSig, &key);
+  free(args);
+  char err[1200];
+  int rc = EXIT_OK;
+  for (int which = 0; which < 2 && rc == EXIT_OK; ++which) {
+    const char *path = which ? o->saveDefaultVariant : o->saveVariant;
+    const char *k = which ? "" : tileStrBufCStr(&key);
+    if (!path)
+      continue;
+    if (tileVariantsAdd(path, k, s->grid, bytes, size, err, sizeof err)) {
+      rc = sessionFail(err);
+      continue;
+    }
+    if (which)
+      printf("saved the default variant to %s\n", path);
+    else
+      printf("saved the variant for '%s' (grid %lldx%lldx%lld) to %s\n", k,
+             (long long)s->grid[0], (long long)s->grid[1],
+             (long long)s->grid[2], path);
+  }
+  tileStrBufFree(&key);
+  return rc;
+}
+
 static int runCudaKernelFile(const Options *o) {
   Session s;
   KernelFile k;
@@ -203,8 +237,11 @@ static int runCudaKernelFile(const Options *o) {
     if (rc == EXIT_OK)
       rc = kernelFileParse(&k, &s, run);
   }
+  void *bytes = NULL;
+  size_t size = 0;
+  bool save = o->saveVariant || o->saveDefaultVariant;
   if (rc == EXIT_OK)
-    rc = kernelFileCompile(&k, &s, run, &p);
+    rc = kernelFileCompile(&k, &s, run, &p, save ? &bytes : NULL, &size);
   /* The CPU reference is compiled and its inputs copied before the GPU
    * run changes the arguments. */
   if (rc == EXIT_OK && o->checkCpu) {
@@ -218,6 +255,9 @@ static int runCudaKernelFile(const Options *o) {
     rc = cpuRun(kernel, &s, s.cpu, " (--check-cpu)", o);
   if (rc == EXIT_OK)
     rc = sessionReport(&s, o);
+  if (rc == EXIT_OK && save)
+    rc = saveVariant(&s, o, p, bytes, size);
+  free(bytes);
   if (kernel)
     tileCpuKernelDestroy(kernel);
   tileRuntimePackageDestroy(p);
@@ -284,9 +324,83 @@ static int runPackage(const Options *o) {
   return rc;
 }
 
+/* A variant file: the variant for these arguments (the one tuned for
+ * their shapes, with its grid, else the default with --grid). */
+static int runVariants(const Options *o) {
+  char err[1400];
+  if (o->target != TARGET_CUDA || o->checkCpu || o->assertsGiven ||
+      o->tune || o->numCompileOptions || o->saveVariant ||
+      o->saveDefaultVariant) {
+    snprintf(err, sizeof err,
+             "%s is a variant file of compiled packages: run it with "
+             "--target cuda, without --check-cpu, --asserts, --tune, "
+             "--option or --save-variant",
+             o->input);
+    return sessionFail(err);
+  }
+  TileRuntimeVariants *v;
+  TileStatus st;
+  if (tileRuntimeVariantsLoadFile(o->input, &v, &st))
+    return sessionFail(st.message);
+  const TileRuntimePackage *first = tileRuntimeVariantsPackage(v, 0);
+  Session s;
+  memset(&s, 0, sizeof s);
+  s.kernel = tileRuntimePackageKernelName(first);
+  TileRuntimeResources res;
+  tileRuntimePackageResources(first, &res);
+  s.indexBits = res.indexBits == 32 ? 32 : 0;
+  int rc = gpuCheckPackage(o, first);
+  if (rc == EXIT_OK) {
+    sessionSignatureFromPackage(&s, first);
+    rc = sessionLoad(&s, o);
+  }
+  int index = -1;
+  TileRuntimeArg *args = rc == EXIT_OK ? sessionRuntimeArgs(&s) : NULL;
+  if (rc == EXIT_OK &&
+      (!args || tileRuntimeVariantsPick(v, args, s.numSig, &index, &st)))
+    rc = sessionFail(args ? st.message : "out of memory");
+  free(args);
+  if (rc == EXIT_OK) {
+    int64_t tuned[3];
+    tileRuntimeVariantsGrid(v, index, tuned);
+    const char *key = tileRuntimeVariantsKey(v, index);
+    if (o->grid)
+      rc = sessionGrid(&s, o);
+    else if (!key[0])
+      rc = sessionFail("the default variant takes the grid: give --grid");
+    else
+      memcpy(s.grid, tuned, sizeof s.grid);
+    if (rc == EXIT_OK && key[0] && memcmp(s.grid, tuned, sizeof tuned)) {
+      snprintf(err, sizeof err,
+               "--grid %lldx%lldx%lld: the variant for '%.900s' was tuned "
+               "with grid %lldx%lldx%lld (leave --grid out to take it)",
+               (long long)s.grid[0], (long long)s.grid[1],
+               (long long)s.grid[2], key, (long long)tuned[0],
+               (long long)tuned[1], (long long)tuned[2]);
+      rc = sessionFail(err);
+    }
+    if (rc == EXIT_OK) {
+      if (key[0])
+        printf("variant %d of %d: tuned for '%s'\n", index + 1,
+               tileRuntimeVariantsCount(v), key);
+      else
+        printf("variant %d of %d: the default\n", index + 1,
+               tileRuntimeVariantsCount(v));
+      rc = gpuRun(&s, o, tileRuntimeVariantsPackage(v, index));
+    }
+  }
+  if (rc == EXIT_OK)
+    rc = sessionReport(&s, o);
+  sessionFree(&s, o);
+  tileRuntimeVariantsDestroy(v);
+  return rc;
+}
+
 static int run(const Options *o, bool isPackage) {
   if (isPackage)
     return runPackage(o);
+  if (tileVariantsFileIs(o->input))
+    return runVariants(o);
 #ifdef TILE_RUN_NO_COMPILER
   fprintf(stderr, "tile-run: running .mlir files needs the compiler build "
                   "(this tile-run was built with TILE_ENABLE_COMPILER=OFF); "
