@@ -4,12 +4,16 @@
  * checksum, so nearly every mutation stops at its check; each input is
  * therefore also read with the checksum recomputed (resealed), which takes
  * the mutation to the fields' own checks. What reads is written back and
- * must read back the same. Seeds: packages made by tile-opt --emit=package
- * and tile-package (fuzz/seeds.sh). */
+ * must read back the same. Variant files (lib/Runtime/Variants.h: packages
+ * in a checksummed container) go through the same reader, so each input
+ * is also read as one, resealed the same way. Seeds: packages made by
+ * tile-opt --emit=package and tile-package, and a variant file of two
+ * (fuzz/seeds.py). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/Runtime/Package.h"
+#include "lib/Runtime/Variants.h"
 
 static void roundTrip(const TilePackage *p) {
   void *buf;
@@ -40,8 +44,32 @@ static void readPackage(const uint8_t *data, size_t size) {
   tilePackageFree(&p);
 }
 
+static void readVariants(const uint8_t *data, size_t size) {
+  TileRuntimeVariants *v;
+  TileStatus st;
+  if (tileRuntimeVariantsLoadMemory(data, size, "fuzz.tvar", &v, &st))
+    return;
+  int64_t grid[3];
+  for (int i = 0; i < tileRuntimeVariantsCount(v); ++i) {
+    tileRuntimeVariantsGrid(v, i, grid);
+    if (!tileRuntimeVariantsPackage(v, i) || !tileRuntimeVariantsKey(v, i))
+      __builtin_trap();
+  }
+  tileRuntimeVariantsDestroy(v);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   readPackage(data, size);
+  readVariants(data, size);
+  if (size >= 24 && memcmp(data, TILE_VARIANTS_MAGIC, 8) == 0) {
+    uint8_t *sealed = malloc(size);
+    memcpy(sealed, data, size);
+    uint64_t sum = tilePackageChecksum(sealed, size - 8);
+    for (int i = 0; i < 8; ++i)
+      sealed[size - 8 + i] = (uint8_t)(sum >> (8 * i));
+    readVariants(sealed, size);
+    free(sealed);
+  }
   /* "TILEPKG\0", a u32 version >= 4, a body, the 8-byte checksum. */
   if (size >= 20 && memcmp(data, "TILEPKG", 8) == 0 && data[8] >= 4) {
     uint8_t *sealed = malloc(size);

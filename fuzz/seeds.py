@@ -95,6 +95,35 @@ def package_seeds(out, tools):
     return count
 
 
+def fnv1a(data):
+    """tilePackageChecksum: 64-bit FNV-1a."""
+    h = 0xcbf29ce484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def variant_file(package):
+    """A variant file (lib/Runtime/Variants.h) of `package` twice: tuned
+    for 1024-element memrefs with grid 8x1x1, and the default."""
+    import struct
+    body = b"TILEVARS" + struct.pack("<II", 1, 2)
+    for key, grid in ((b"f32 1024; f32 1024; f32 1024", (8, 1, 1)),
+                      (b"", (0, 0, 0))):
+        body += struct.pack("<I", len(key)) + key + struct.pack("<qqq", *grid)
+        body += struct.pack("<Q", len(package)) + package
+    return body + struct.pack("<Q", fnv1a(body))
+
+
+def variant_seeds(out):
+    source = os.path.join(out, "ptx-vecadd.tpkg")
+    if not os.path.exists(source):
+        return 0
+    with open(os.path.join(out, "variants-vecadd.tvar"), "wb") as f:
+        f.write(variant_file(open(source, "rb").read()))
+    return 1
+
+
 def npy_seeds(out):
     try:
         import numpy as np
@@ -143,6 +172,7 @@ def main():
         os.makedirs(d, exist_ok=True)
     n_mlir = mlir_seeds(dirs["mlir"])
     n_pkg = package_seeds(dirs["package"], a.tools) if a.tools else 0
+    n_pkg += variant_seeds(dirs["package"])
     n_npy = npy_seeds(dirs["npy"])
     print("fuzz seeds: %d .mlir cases, %d packages, %d .npy files in %s"
           % (n_mlir, n_pkg, n_npy, a.out))
