@@ -59,50 +59,73 @@ enum {
 #define DEFAULT_SHARED_LIMIT (48 * 1024)
 #define JIT_LOG_BYTES 8192
 
+/* Every driver entry point the runtime calls, listed once: its field,
+ * its parameters, and the exported names to try, the versioned one first.
+ * REQUIRED ones must all be there (loadDriver fails naming the first
+ * missing); OPTIONAL ones are NULL where the driver lacks them, and their
+ * callers say so. The Driver struct and the loader are both made from
+ * this list. */
+#define TILE_CUDA_SYMBOLS(REQUIRED, OPTIONAL)                                  \
+  REQUIRED(cuInit, (unsigned), "cuInit")                                       \
+  REQUIRED(cuGetErrorName, (CUresult, const char **), "cuGetErrorName")        \
+  REQUIRED(cuGetErrorString, (CUresult, const char **), "cuGetErrorString")    \
+  REQUIRED(cuDeviceGetCount, (int *), "cuDeviceGetCount")                      \
+  REQUIRED(cuDeviceGet, (CUdevice *, int), "cuDeviceGet")                      \
+  REQUIRED(cuDeviceGetName, (char *, int, CUdevice), "cuDeviceGetName")        \
+  REQUIRED(cuDeviceGetAttribute, (int *, int, CUdevice),                       \
+           "cuDeviceGetAttribute")                                             \
+  REQUIRED(cuDevicePrimaryCtxRetain, (CUcontext *, CUdevice),                  \
+           "cuDevicePrimaryCtxRetain")                                         \
+  REQUIRED(cuDevicePrimaryCtxRelease, (CUdevice),                              \
+           "cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease")        \
+  REQUIRED(cuCtxSetCurrent, (CUcontext), "cuCtxSetCurrent")                    \
+  REQUIRED(cuCtxPushCurrent, (CUcontext), "cuCtxPushCurrent_v2",               \
+           "cuCtxPushCurrent")                                                 \
+  REQUIRED(cuCtxPopCurrent, (CUcontext *), "cuCtxPopCurrent_v2",               \
+           "cuCtxPopCurrent")                                                  \
+  REQUIRED(cuCtxSynchronize, (void), "cuCtxSynchronize")                       \
+  REQUIRED(cuMemAlloc, (CUdeviceptr *, size_t), "cuMemAlloc_v2")               \
+  REQUIRED(cuMemGetInfo, (size_t *, size_t *), "cuMemGetInfo_v2")              \
+  REQUIRED(cuMemFree, (CUdeviceptr), "cuMemFree_v2")                           \
+  REQUIRED(cuMemcpyHtoD, (CUdeviceptr, const void *, size_t),                  \
+           "cuMemcpyHtoD_v2")                                                  \
+  REQUIRED(cuMemcpyDtoH, (void *, CUdeviceptr, size_t), "cuMemcpyDtoH_v2")     \
+  REQUIRED(cuModuleLoadDataEx,                                                 \
+           (CUmodule *, const void *, unsigned, int *, void **),               \
+           "cuModuleLoadDataEx")                                               \
+  REQUIRED(cuModuleUnload, (CUmodule), "cuModuleUnload")                       \
+  REQUIRED(cuModuleGetFunction, (CUfunction *, CUmodule, const char *),        \
+           "cuModuleGetFunction")                                              \
+  REQUIRED(cuFuncGetAttribute, (int *, int, CUfunction), "cuFuncGetAttribute") \
+  REQUIRED(cuFuncSetAttribute, (CUfunction, int, int), "cuFuncSetAttribute")   \
+  REQUIRED(cuLaunchKernel,                                                     \
+           (CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,      \
+            unsigned, unsigned, CUstream, void **, void **),                   \
+           "cuLaunchKernel")                                                   \
+  REQUIRED(cuOccupancyMaxActiveBlocksPerMultiprocessor,                        \
+           (int *, CUfunction, int, size_t),                                   \
+           "cuOccupancyMaxActiveBlocksPerMultiprocessor")                      \
+  REQUIRED(cuEventCreate, (CUevent *, unsigned), "cuEventCreate")              \
+  REQUIRED(cuEventDestroy, (CUevent), "cuEventDestroy_v2", "cuEventDestroy")   \
+  REQUIRED(cuEventRecord, (CUevent, CUstream), "cuEventRecord")                \
+  REQUIRED(cuEventSynchronize, (CUevent), "cuEventSynchronize")                \
+  REQUIRED(cuEventElapsedTime, (float *, CUevent, CUevent),                    \
+           "cuEventElapsedTime_v2", "cuEventElapsedTime")                      \
+  /* CUDA 12 drivers and newer: TMA's tensor maps. */                          \
+  OPTIONAL(cuTensorMapEncodeTiled,                                             \
+           (void *, int, unsigned, void *, const uint64_t *, const uint64_t *, \
+            const unsigned *, const unsigned *, int, int, int, int),           \
+           "cuTensorMapEncodeTiled")                                           \
+  /* Timing's L2 flush, and tuning's key. */                                   \
+  OPTIONAL(cuMemsetD8Async, (CUdeviceptr, unsigned char, size_t, CUstream),    \
+           "cuMemsetD8Async")                                                  \
+  OPTIONAL(cuDriverGetVersion, (int *), "cuDriverGetVersion")
+
+#define DRIVER_FIELD(field, params, ...) CUresult(*field) params;
 typedef struct {
-  CUresult (*cuInit)(unsigned);
-  CUresult (*cuGetErrorName)(CUresult, const char **);
-  CUresult (*cuGetErrorString)(CUresult, const char **);
-  CUresult (*cuDeviceGetCount)(int *);
-  CUresult (*cuDeviceGet)(CUdevice *, int);
-  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
-  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
-  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
-  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice);
-  CUresult (*cuCtxSetCurrent)(CUcontext);
-  CUresult (*cuCtxPushCurrent)(CUcontext);
-  CUresult (*cuCtxPopCurrent)(CUcontext *);
-  CUresult (*cuCtxSynchronize)(void);
-  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
-  CUresult (*cuMemGetInfo)(size_t *, size_t *);
-  CUresult (*cuMemFree)(CUdeviceptr);
-  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
-  CUresult (*cuMemcpyDtoH)(void *, CUdeviceptr, size_t);
-  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *,
-                                 void **);
-  CUresult (*cuModuleUnload)(CUmodule);
-  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
-  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
-  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
-  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned,
-                             unsigned, unsigned, unsigned, unsigned, CUstream,
-                             void **, void **);
-  CUresult (*cuEventCreate)(CUevent *, unsigned);
-  CUresult (*cuEventDestroy)(CUevent);
-  CUresult (*cuEventRecord)(CUevent, CUstream);
-  CUresult (*cuEventSynchronize)(CUevent);
-  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
-  /* Optional (NULL when the driver lacks them): */
-  CUresult (*cuMemsetD8Async)(CUdeviceptr, unsigned char, size_t, CUstream);
-  CUresult (*cuDriverGetVersion)(int *);
-  CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction,
-                                                          int, size_t);
-  /* Optional (CUDA 12 drivers and newer): NULL when missing. */
-  CUresult (*cuTensorMapEncodeTiled)(void *, int, unsigned, void *,
-                                     const uint64_t *, const uint64_t *,
-                                     const unsigned *, const unsigned *, int,
-                                     int, int, int);
+  TILE_CUDA_SYMBOLS(DRIVER_FIELD, DRIVER_FIELD)
 } Driver;
+#undef DRIVER_FIELD
 
 struct TileCuda {
   void *lib;
@@ -177,7 +200,7 @@ static int loadDriver(TileCuda *cu, const char *path, char *err,
                         "no CUDA driver (%s not found): %s", path,
                         why ? why : "dlopen failed");
   }
-#define SYM(field, ...)                                                        \
+#define REQUIRED_SYMBOL(field, params, ...)                                    \
   do {                                                                         \
     static const char *const names_[] = {__VA_ARGS__, NULL};                   \
     if (!loadSymbol(cu->lib, &cu->d.field, names_))                            \
@@ -185,46 +208,15 @@ static int loadDriver(TileCuda *cu, const char *path, char *err,
                           "the CUDA driver %s lacks %s (too old, or not "      \
                           "libcuda)",                                          \
                           path, names_[0]);                                    \
-  } while (0)
-  SYM(cuInit, "cuInit");
-  SYM(cuGetErrorName, "cuGetErrorName");
-  SYM(cuGetErrorString, "cuGetErrorString");
-  SYM(cuDeviceGetCount, "cuDeviceGetCount");
-  SYM(cuDeviceGet, "cuDeviceGet");
-  SYM(cuDeviceGetName, "cuDeviceGetName");
-  SYM(cuDeviceGetAttribute, "cuDeviceGetAttribute");
-  SYM(cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain");
-  SYM(cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2",
-      "cuDevicePrimaryCtxRelease");
-  SYM(cuCtxSetCurrent, "cuCtxSetCurrent");
-  SYM(cuCtxPushCurrent, "cuCtxPushCurrent_v2", "cuCtxPushCurrent");
-  SYM(cuCtxPopCurrent, "cuCtxPopCurrent_v2", "cuCtxPopCurrent");
-  SYM(cuCtxSynchronize, "cuCtxSynchronize");
-  SYM(cuMemAlloc, "cuMemAlloc_v2");
-  SYM(cuMemGetInfo, "cuMemGetInfo_v2");
-  SYM(cuMemFree, "cuMemFree_v2");
-  SYM(cuMemcpyHtoD, "cuMemcpyHtoD_v2");
-  SYM(cuMemcpyDtoH, "cuMemcpyDtoH_v2");
-  SYM(cuModuleLoadDataEx, "cuModuleLoadDataEx");
-  SYM(cuModuleUnload, "cuModuleUnload");
-  SYM(cuModuleGetFunction, "cuModuleGetFunction");
-  SYM(cuFuncGetAttribute, "cuFuncGetAttribute");
-  SYM(cuFuncSetAttribute, "cuFuncSetAttribute");
-  SYM(cuLaunchKernel, "cuLaunchKernel");
-  SYM(cuOccupancyMaxActiveBlocksPerMultiprocessor,
-      "cuOccupancyMaxActiveBlocksPerMultiprocessor");
-  SYM(cuEventCreate, "cuEventCreate");
-  SYM(cuEventDestroy, "cuEventDestroy_v2", "cuEventDestroy");
-  SYM(cuEventRecord, "cuEventRecord");
-  SYM(cuEventSynchronize, "cuEventSynchronize");
-  SYM(cuEventElapsedTime, "cuEventElapsedTime_v2", "cuEventElapsedTime");
-#undef SYM
-  static const char *const encode[] = {"cuTensorMapEncodeTiled", NULL};
-  loadSymbol(cu->lib, &cu->d.cuTensorMapEncodeTiled, encode);
-  static const char *const memset8[] = {"cuMemsetD8Async", NULL};
-  loadSymbol(cu->lib, &cu->d.cuMemsetD8Async, memset8);
-  static const char *const version[] = {"cuDriverGetVersion", NULL};
-  loadSymbol(cu->lib, &cu->d.cuDriverGetVersion, version);
+  } while (0);
+#define OPTIONAL_SYMBOL(field, params, ...)                                    \
+  do {                                                                         \
+    static const char *const names_[] = {__VA_ARGS__, NULL};                   \
+    loadSymbol(cu->lib, &cu->d.field, names_);                                 \
+  } while (0);
+  TILE_CUDA_SYMBOLS(REQUIRED_SYMBOL, OPTIONAL_SYMBOL)
+#undef REQUIRED_SYMBOL
+#undef OPTIONAL_SYMBOL
   return 0;
 }
 
