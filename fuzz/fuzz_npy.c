@@ -1,4 +1,4 @@
-/* libFuzzer harness: the .npy reader (lib/Runtime/Npy.h), which reads
+/* libFuzzer harness: the .npy reader (lib/Tooling/Npy.h), which reads
  * tile-run's --arg files: untrusted headers must be one-line errors, never
  * a crash or an allocation the file's size does not justify. Each input is
  * read as each kind of memref wants it (raw '<u2' as bf16, '|u1' as f8);
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Npy.h"
+#include "lib/Tooling/Npy.h"
 
 static const TileDType kWants[] = {TILE_DTYPE_F32, TILE_DTYPE_BF16,
                                    TILE_DTYPE_F8E4M3};

@@ -7,7 +7,9 @@ layers below it (docs/architecture.md):
   ->  c-api
 
 with lib/Runtime (the runtime library: no MLIR) beside them over
-lib/Support alone, used from lib/Target up (packages are written there and
+lib/Support alone, used from lib/Target up, and lib/Tooling (the tools'
+flags, .npy files and input generators) over lib/Runtime, which no
+library may use (packages are written there and
 loaded from the tools and the C API); include/tile-c/Runtime.h is the
 runtime's public header, Version.h (generated) a constant anyone may read,
 and the other public headers (include/tile-c/*.h) those of c-api. tools/,
@@ -31,6 +33,7 @@ import sys
 ORDER = ["lib/Support", "lib/IR", "dialect", "lib/Analysis", "lib/Transforms",
          "lib/Conversion", "lib/Passes", "lib/Target", "lib/Execution", "c-api"]
 RUNTIME = "lib/Runtime"
+TOOLING = "lib/Tooling"  # the tools' helpers: over Runtime, used by none
 
 
 def layer_of(path):
@@ -41,7 +44,7 @@ def layer_of(path):
         return RUNTIME
     if path.startswith("include/tile-c/"):
         return "c-api"
-    for l in ORDER + [RUNTIME]:
+    for l in ORDER + [RUNTIME, TOOLING]:
         if path.startswith(l + "/"):
             return l
     return None
@@ -50,6 +53,10 @@ def layer_of(path):
 def allowed(src, dst):
     if src is None or dst is None or src == dst:
         return True
+    if dst == TOOLING:
+        return False
+    if src == TOOLING:
+        return dst in (RUNTIME, "lib/Support")
     if src == RUNTIME:
         return dst == "lib/Support"
     if dst == RUNTIME:
@@ -110,7 +117,7 @@ def main():
         os.path.dirname(os.path.abspath(__file__)))
     bad = 0
     include = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
-    for top in ORDER + [RUNTIME, "include/tile-c"]:
+    for top in ORDER + [RUNTIME, TOOLING, "include/tile-c"]:
         for dirpath, _, files in os.walk(os.path.join(repo, top)):
             for f in sorted(files):
                 if not f.endswith((".c", ".h")):

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Args.h"
+#include "lib/Runtime/Index64.h"
 #include "lib/Runtime/Error.h"
 
 /* The MLIR spelling of an element type, where it is not the dtype's name. */

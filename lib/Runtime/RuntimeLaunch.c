@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Args.h"
+#include "lib/Runtime/Index64.h"
 #include "lib/Runtime/Error.h"
 #include "lib/Support/Fp8.h"
 #include "lib/Support/Half.h"

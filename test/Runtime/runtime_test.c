@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Args.h"
+#include "lib/Tooling/Args.h"
 #include "lib/Support/Fp8.h"
-#include "lib/Runtime/Generate.h"
+#include "lib/Tooling/Generate.h"
 #include "lib/Support/Half.h"
 #include "lib/Support/HostArray.h"
-#include "lib/Runtime/Npy.h"
+#include "lib/Tooling/Npy.h"
 #include "test/Runtime/TestCheck.h"
 
 static char err[512];

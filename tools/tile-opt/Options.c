@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lib/Runtime/Args.h"
+#include "lib/Tooling/Args.h"
 #include "lib/Transforms/Options.h"
 #include "lib/Passes/PassDef.h"
 #include "tile-c/Dialect.h"

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Args.h"
+#include "lib/Tooling/Args.h"
 #include "lib/Support/File.h"
 #include "lib/Runtime/Launch.h"
 #include "lib/Runtime/Package.h"

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Generate.h"
-#include "lib/Runtime/Npy.h"
+#include "lib/Tooling/Generate.h"
+#include "lib/Tooling/Npy.h"
 
 static bool startsWith(const char *s, const char *prefix) {
   return strncmp(s, prefix, strlen(prefix)) == 0;

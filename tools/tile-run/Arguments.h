@@ -1,7 +1,7 @@
 /* --arg SPEC: turns each spec into the value the kernel gets, checked
  * against the signature. Memrefs take `npy:PATH` (a bf16 memref reads the
  * file's uint16 bit patterns as bf16) or a generator spec (randn:, rand:,
- * zeros:, ones:, iota:; lib/Runtime/Generate.h); scalars take a literal
+ * zeros:, ones:, iota:; lib/Tooling/Generate.h); scalars take a literal
  * that must fit the scalar type. Messages name the argument by index and
  * type: "argument #1 (memref<?xf32>): npy file y.npy has dtype f16". */
 #ifndef TILE_RUN_ARGUMENTS_H
@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "lib/Runtime/Args.h"
+#include "lib/Tooling/Args.h"
 #include "lib/Support/HostArray.h"
 #include "lib/Support/KernelArg.h"
 

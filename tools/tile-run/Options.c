@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/Runtime/Args.h"
+#include "lib/Tooling/Args.h"
 #include "lib/Runtime/Variants.h"
 #include "tools/tile-run/Substitute.h"
 

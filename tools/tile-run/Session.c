@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/Runtime/Npy.h"
+#include "lib/Tooling/Npy.h"
 #include "tools/tile-run/Check.h"
 #include "tools/tile-run/Grid.h"
 #include "tools/tile-run/Substitute.h"

@@ -2,7 +2,7 @@
  * "\x93NUMPY", a major and minor version byte, the header length (2 bytes LE
  * for 1.0, 4 bytes for 2.0), an ASCII Python dict literal with exactly the
  * keys 'descr', 'fortran_order' and 'shape', then the raw data. */
-#include "lib/Runtime/Npy.h"
+#include "lib/Tooling/Npy.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,5 +1,5 @@
 /* Deterministic generators: spec parsing, PRNG and the distributions. */
-#include "lib/Runtime/Generate.h"
+#include "lib/Tooling/Generate.h"
 
 #include <math.h> /* sqrt only: IEEE 754 requires it correctly rounded */
 #include <stdbool.h>

@@ -7,8 +7,8 @@
  * the same bytes on every machine. The default seed is 0. Values are computed
  * in double and rounded to f32, then (f16, bf16, f8) to the dtype, to nearest
  * even; f8 saturates at its largest finite value. */
-#ifndef TILE_RUNTIME_GENERATE_H
-#define TILE_RUNTIME_GENERATE_H
+#ifndef TILE_TOOLING_GENERATE_H
+#define TILE_TOOLING_GENERATE_H
 
 #include <stddef.h>
 #include <stdint.h>

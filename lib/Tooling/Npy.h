@@ -4,8 +4,8 @@
  * patterns, bf16 as '<u2' and f8 as '|u1', and a reader that wants one of
  * them says so (`want`). Headers are untrusted: every malformed file is a
  * one-line error naming it, never a crash. */
-#ifndef TILE_RUNTIME_NPY_H
-#define TILE_RUNTIME_NPY_H
+#ifndef TILE_TOOLING_NPY_H
+#define TILE_TOOLING_NPY_H
 
 #include <stddef.h>
 

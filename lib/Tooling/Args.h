@@ -2,12 +2,14 @@
  * tile-package): flags, byte sizes, and the limits an argument array must
  * meet, weighed from its spec before it is generated or read. No MLIR, so
  * the runtime-only tools use them too. */
-#ifndef TILE_RUNTIME_ARGS_H
-#define TILE_RUNTIME_ARGS_H
+#ifndef TILE_TOOLING_ARGS_H
+#define TILE_TOOLING_ARGS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "lib/Runtime/Index64.h"
 
 /* Matches `arg` against flag `name` ("-o", "-pass-pipeline": callers fold
  * "--flag" to "-flag" first): "-name=value" gives the text after '=',
@@ -40,20 +42,6 @@ typedef struct {
    * choose 64 bits for it). */
   int indexBits;
 } TileArgLimits;
-
-/* Whether a kernel compiled with 32-bit indexing cannot take a memref of
- * `rank` extents `shape` with element strides `strides` (NULL: dense, in C
- * order): its elements, an extent, a stride or its largest element offset
- * reach 2^31. Such a memref needs a package compiled with index-bits=64. */
-bool tileArrayNeedsIndex64(int rank, const int64_t *shape,
-                           const int64_t *strides);
-
-/* The message for such an array, after "argument #0 (memref<?xf32>): ":
- * "<what>, 2^31 or more elements, which a package compiled with
- * index-bits=32 cannot index (compile it with index-bits=64)". */
-#define TILE_INDEX32_LIMIT_MSG                                                 \
-  "2^31 or more elements, which a package compiled with index-bits=32 "      \
-  "cannot index (compile it with index-bits=64)"
 
 /* Whether an array of `elements` elements and `bytes` bytes may be kernel
  * argument #index (of type `type`) under `limits`. `what` names the array
