@@ -146,6 +146,7 @@ typedef struct {
   int capability, driverVersion;
   char cacheDir[1024];
   bool cache;
+  int storeFailed; /* entries the cache did not take */
 } Tuning;
 
 /* "f16 4096x4096; i32 = 7; ...; grid 32x16x1": what a timing depends on
@@ -239,8 +240,11 @@ static void record(Tuning *t, Candidate *c) {
   c->done = true;
   char why[256];
   if (t->cache && c->keyed &&
-      !tileTuneCacheStore(t->cacheDir, c->key, &c->result, why, sizeof why))
-    fprintf(stderr, "tile-run: tune: the result of %s was not kept: %s\n",
+      !tileTuneCacheStore(t->cacheDir, c->key, &c->result, why, sizeof why) &&
+      !t->storeFailed++) /* once: the others fail the same way */
+    fprintf(stderr,
+            "tile-run: tune: timings are not kept in the tuning cache (the "
+            "first, of %s: %s)\n",
             c->v.label, why);
 }
 
@@ -704,10 +708,18 @@ static int timeAll(Tuning *t, Bench *b) {
   /* What most candidates computed is taken as right (unless --check
    * files say what is): a candidate that computed something else is a
    * wrong kernel, never picked, and worth a report. */
-  int best = -1;
-  for (int k = 0; k < b->numOutcomes; ++k)
+  int best = -1, judged = 0;
+  for (int k = 0; k < b->numOutcomes; ++k) {
+    judged += b->outcomes[k].members;
     if (best < 0 || b->outcomes[k].members > b->outcomes[best].members)
       best = k;
+  }
+  if (best >= 0 && 2 * b->outcomes[best].members <= judged)
+    fprintf(stderr,
+            "tile-run: tune: no result is computed by most candidates (%d "
+            "of %d agree on the most common one): taking it; give --check "
+            "files to judge by a reference\n",
+            b->outcomes[best].members, judged);
   for (int i = 0; i < t->n; ++i) {
     Candidate *c = &t->c[i];
     if (!c->package || c->done)
@@ -785,9 +797,10 @@ static void printTable(const Tuning *t, int chosen) {
   for (int i = 0; i < t->n; ++i)
     flops = flops || (!t->c[i].result.failed && t->c[i].result.flops > 0);
   if (flops)
-    printf("  %12s  %8s  candidate\n", "median us", "TFLOP/s");
+    printf("  %12s  %8s  candidate (times with L2 flushed)\n", "median us",
+           "TFLOP/s");
   else
-    printf("  %12s  candidate\n", "median us");
+    printf("  %12s  candidate (times with L2 flushed)\n", "median us");
   for (int r = 0; r < t->n; ++r) {
     const Candidate *c = &t->c[order[r]];
     const char *label = c->v.label[0] ? c->v.label : "(defaults)";
