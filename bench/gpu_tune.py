@@ -17,6 +17,10 @@ computed independently (torch in f64 on the GPU):
      (grouped 1-D grid, masked loads), autotuned over the same configurations as
      the tile kernel's space (key M, N, K); the first call's wall time is
      Triton's tuning time.
+  5. the second process also saves its package to a variant file
+     (--save-variant); at the end a runtime-only tile-run (no compiler,
+     as an embedder links it) runs every shape from that one file,
+     checked, and must take each shape's tuned variant.
 tile-run --bench and bench/peers.py's timeit time alike: CUDA events
 around each launch, back to back, median of 50 after 10. One table.
 """
@@ -139,7 +143,7 @@ def main():
         B = rng.standard_normal((K, N), dtype=np.float32).astype(np.float16)
         ta, tb = torch.from_numpy(A).cuda(), torch.from_numpy(B).cuda()
         ref = (ta.double() @ tb.double()).float().cpu().numpy()
-        pa, pb, pr = (os.path.join(work, f"{n}.npy") for n in "abr")
+        pa, pb, pr = (os.path.join(work, f"{n}-{shape}.npy") for n in "abr")
         np.save(pa, A)
         np.save(pb, B)
         np.save(pr, ref)
@@ -149,7 +153,9 @@ def main():
                 "--arg", f"zeros:{M}x{N}xf16", "--check", f"2={pr}"]
         bench = ["--bench", "--warmup", str(WARMUP), "--iters", str(ITERS)]
         tuned, tune_s = run(base + ["--tune"], env)
-        second, second_s = run(base + bench, env)
+        variants = os.path.join(work, "matmul.tvar")
+        second, second_s = run(base + bench + ["--save-variant", variants],
+                               env)
         default, _ = run(base + bench + ["--no-cache"], env)
         for name, r in (("tune", tuned), ("second", second),
                         ("default", default)):
@@ -185,6 +191,27 @@ def main():
               f"({chose.group(1) if chose else 'no choice'}; tuned in "
               f"{tune_s:.1f} s; second process {second_s:.1f} s, "
               f"{'reused the cache' if ok else 'CHECK FAILED'})", flush=True)
+    # The variant file, run by the runtime-only tile-run for every shape.
+    runtime = os.path.join(work, "runtime")
+    subprocess.run(["bench/build-runtime.sh", runtime], check=True,
+                   capture_output=True)
+    from_file = {}
+    for shape in a.shapes:
+        M, N, K = (int(x) for x in shape.split("x"))
+        pa, pb, pr = (os.path.join(work, f"{n}-{shape}.npy") for n in "abr")
+        r, _ = run([os.path.join(runtime, "tile-run"), variants, "--target",
+                    "cuda", "--arg", f"npy:{pa}", "--arg", f"npy:{pb}",
+                    "--arg", f"zeros:{M}x{N}xf16", "--check", f"2={pr}",
+                    "--bench", "--warmup", str(WARMUP), "--iters", str(ITERS)],
+                   env)
+        log.write(f"== {shape} from the variant file (exit {r.returncode})\n"
+                  f"{r.stdout}{r.stderr}\n")
+        picked = re.search(r"variant \d+ of \d+: tuned for '(.*)'", r.stdout)
+        from_file[shape] = (median_us(r.stdout) if r.returncode == 0 and
+                            picked else None)
+    print("\nFrom one variant file, runtime-only tile-run (no compiler): "
+          + ", ".join(f"{k} {v:.1f} us" if v else f"{k} FAILED"
+                      for k, v in from_file.items()), flush=True)
     print("\n| M x N x K | cuBLAS us | Triton autotuned us | tile default us |"
           " tile tuned us | tuned x cuBLAS | tuned x Triton | default x "
           "cuBLAS | chosen | tile tuning s | Triton tuning s | 2nd process s"
