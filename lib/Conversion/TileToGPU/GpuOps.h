@@ -20,8 +20,10 @@
  *   GpuWgmma.c   Hopper's warpgroup MMA (wgmma, sm_90a)
  *   GpuTcgen05.c Blackwell's tcgen05 MMA (sm_100a)
  * In lib/Conversion/Pipeline/, software pipelining:
- *   GpuPipeline.c  staged loops (cp.async, TMA, mbarriers, warp
- *                  specialization, persistent programs)
+ *   GpuPipeline.c  staged loops: prologue, iterations, epilogue, staged
+ *                  gathers, loop-invariant operands; its parts
+ *                  (PipelineParts.h): Plan.c, CpAsync.c, Tma.c (mbarriers),
+ *                  WarpSpecialize.c (the producer warpgroup, persistence)
  *   GpuTmaStore.c  a wgmma accumulator's store through shared memory (TMA)
  * Each reads its operands from g->values, inserts code at b and records
  * its result; false after a located error. */

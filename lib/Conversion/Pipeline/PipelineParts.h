@@ -1,0 +1,64 @@
+/* The parts of TileToGPU's software pipelining, which GpuPipeline.c
+ * drives, each in a file of its own: Plan.c (which loads a loop stages
+ * and the shared memory it needs), CpAsync.c (cp.async copies and their
+ * groups), Tma.c (bulk tensor copies and their mbarriers),
+ * WarpSpecialize.c (the producer warpgroup). What one part calls in
+ * another is declared here; nothing outside lib/Conversion/Pipeline
+ * includes it. */
+#ifndef TILE_CONVERSION_PIPELINE_PARTS_H
+#define TILE_CONVERSION_PIPELINE_PARTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lib/Conversion/Pipeline/GpuPipeline.h"
+#include "lib/IR/IR.h"
+
+/* Bytes per cp.async copy. */
+enum { CHUNK = 16 };
+
+/* Plan.c */
+int64_t pipeTileBytes(MlirOperation load);
+bool pipeDotLayoutOf(MlirOperation load, TileSmemLayout *out);
+
+/* CpAsync.c */
+MlirValue pipeScalarAt(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                       MlirValue v, MlirValue iv, const MlirValue *handed);
+MlirValue pipeByteGep(TileBuilder *b, MlirValue base, MlirValue offset);
+MlirValue pipeBufferOf(TileBuilder *b, GpuLowering *g, const GpuPipeline *p,
+                       int j, MlirValue stage);
+bool pipeIssueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                     int j, MlirValue iv, MlirValue buffer);
+void pipeCommitGroup(TileBuilder *b);
+void pipeWaitGroups(TileBuilder *b, int pending);
+
+/* Tma.c */
+MlirValue pipeMbarrierOf(TileBuilder *b, GpuLowering *g, const GpuPipeline *p,
+                         MlirValue slot);
+void pipeLeaderOnly(TileBuilder *b, GpuLowering *g, MlirValue extra,
+                    TileBuilder *then);
+void pipeVoidOp(TileBuilder *b, const char *name, intptr_t n,
+                const MlirValue *operands, intptr_t nAttrs,
+                const TileNamedAttr *attrs);
+bool pipeIssueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                  MlirValue iv, MlirValue stage, const MlirValue *handed);
+bool pipeIssueTmaIfInLoop(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                          MlirValue iv, MlirValue ub, MlirValue stage);
+void pipeInitMbarrier(TileBuilder *b, MlirValue bar, int arrivals);
+void pipeInitMbarriers(GpuLowering *g, TileBuilder *b, const GpuPipeline *p);
+void pipeWaitParity(TileBuilder *b, MlirValue bar, MlirValue parity);
+void pipeRemarkNoTma(GpuLowering *g, const GpuPipeline *p);
+
+/* WarpSpecialize.c */
+MlirValue pipeStartMbarrierOf(TileBuilder *b, GpuLowering *g,
+                              const GpuPipeline *p);
+bool pipeWaitsForStart(const GpuLowering *g);
+MlirValue pipeTripCount(TileBuilder *b, MlirValue lb, MlirValue ub,
+                        MlirValue step);
+MlirValue pipeIterationOf(TileBuilder *b, MlirValue done, MlirValue iv,
+                          MlirValue lb, MlirValue step);
+bool pipeProduce(GpuLowering *g, const GpuPipeline *p);
+void pipeReleaseStage(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                      MlirValue stage);
+
+#endif

@@ -1,0 +1,201 @@
+/* Software pipelining, warp specialized: the producer warpgroup issues
+ * every iteration's copies, handing stages to the kernel's warps
+ * through full, empty and start mbarriers (PipelineParts.h). */
+#include "lib/Conversion/Pipeline/PipelineParts.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Analysis/Mma.h"
+#include "lib/Analysis/ProgramScalars.h"
+#include "lib/Analysis/Tcgen05.h"
+#include "lib/Analysis/Tma.h"
+#include "lib/Conversion/TileToGPU/GpuProgramScalars.h"
+#include "lib/IR/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+/* A warp-specialized loop's mbarriers (from p->barrierBase): the stages'
+ * full ones, then their empty ones (every warp released the stage: one
+ * arrival per warp), then the start (thread 0 of the kernel's warps: the
+ * loop begins, its buffers are free). */
+static MlirValue emptyMbarrierOf(TileBuilder *b, GpuLowering *g,
+                                 const GpuPipeline *p, MlirValue stage) {
+  return pipeMbarrierOf(b, g, p, bAddi(b, stage, bConstIndex(b, p->stages)));
+}
+
+MlirValue pipeStartMbarrierOf(TileBuilder *b, GpuLowering *g,
+                              const GpuPipeline *p) {
+  return pipeMbarrierOf(b, g, p, bConstIndex(b, 2LL * p->stages));
+}
+
+/* Whether the producer must wait for the kernel's warps to reach the loop
+ * before its first copies: the stages share shared memory with the code
+ * before the loop (the scratch buffer) and with the kernel's other
+ * pipelined loops. A persistent kernel has one such loop and its scratch
+ * lies after the stages, so its producer runs ahead into the next
+ * program's copies; the stages' empty mbarriers alone order those. */
+bool pipeWaitsForStart(const GpuLowering *g) {
+  return !(g->persistent && g->numWsLoops == 1);
+}
+
+/* The non-specialized loops' mbarriers come first (at most 8 stages). */
+enum { WS_FIRST_BASE = 8 * 8 };
+
+void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
+  int64_t base = WS_FIRST_BASE;
+  MlirBlock body =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(g->kernel, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    GpuPipeline p;
+    if (!tileOpIsNamed(op, "scf.for") || !gpuPipelinePlan(g, op, &p) ||
+        !p.warpSpecialized || g->numWsLoops == GPU_MAX_WS_LOOPS)
+      continue;
+    int k = g->numWsLoops++;
+    g->wsLoops[k].loop = op;
+    g->wsLoops[k].base = base;
+    /* Both roles start at stage 0, phase 0. */
+    g->wsLoops[k].done = g->wsLoops[k].producerDone = bConstIndex(b, 0);
+    base += 8 * (2LL * p.stages + 1);
+  }
+  g->wsSetUp = true;
+  if (g->numWsLoops == 0)
+    return; /* the generic entry: the producer has nothing to do */
+  TileBuilder then;
+  pipeLeaderOnly(b, g, (MlirValue){NULL}, &then);
+  for (int k = 0; k < g->numWsLoops; ++k) {
+    GpuPipeline p;
+    gpuPipelinePlan(g, g->wsLoops[k].loop, &p);
+    for (int s = 0; s < p.stages; ++s) {
+      pipeInitMbarrier(&then,
+                       pipeMbarrierOf(&then, g, &p, bConstIndex(&then, s)), 1);
+      pipeInitMbarrier(&then,
+                       emptyMbarrierOf(&then, g, &p, bConstIndex(&then, s)),
+                       g->numWarps);
+    }
+    pipeInitMbarrier(&then, pipeStartMbarrierOf(&then, g, &p), 1);
+  }
+  pipeVoidOp(&then, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL);
+  bYield(&then, "scf.yield", 0, NULL);
+  if (base > g->mbarrierBytes)
+    g->mbarrierBytes = base;
+  /* Before the warps part: every thread of the block. */
+  bInsert(b, tileOpCreate(b->loc, "nvvm.barrier0", 0, NULL, 0, NULL, 0, NULL));
+}
+
+/* The loop's iterations: ceil((ub - lb) / step), 0 when ub <= lb. */
+MlirValue pipeTripCount(TileBuilder *b, MlirValue lb, MlirValue ub,
+                        MlirValue step) {
+  MlirValue span = bBinary(b, "arith.subi", ub, lb);
+  MlirValue trips = bBinary(
+      b, "arith.divsi",
+      bAddi(b, span, bBinary(b, "arith.subi", step, bConstIndex(b, 1))), step);
+  return bSelect(b, bCmpi(b, ARITH_SGT, ub, lb), trips, bConstIndex(b, 0));
+}
+
+/* Iteration iv's place in the block's sequence of the loop's iterations:
+ * done + (iv - lb) / step. */
+MlirValue pipeIterationOf(TileBuilder *b, MlirValue done, MlirValue iv,
+                          MlirValue lb, MlirValue step) {
+  return bAddi(
+      b, done,
+      bBinary(b, "arith.divui", bBinary(b, "arith.subi", iv, lb), step));
+}
+
+/* The producer's part of the loop (appended to g->producer, in program
+ * order): its first thread computes the loop's bounds and the values the
+ * offsets use for the program at hand, then issues every iteration's
+ * copies into stage n % S (n: the iteration's place in the block's
+ * sequence), from n = S on after the kernel's warps released that stage
+ * (phase n / S - 1 of its empty mbarrier). */
+bool pipeProduce(GpuLowering *g, const GpuPipeline *p) {
+  TileBuilder *pb = &g->producer;
+  MlirValue *done = &g->wsLoops[p->wsLoop].producerDone;
+  MlirValue program = g->persistent ? g->producerProgram : (MlirValue){NULL};
+  GpuScalarMemo memo = {.size = 0};
+  MlirValue bounds[3], handed[GPU_PIPELINE_MAX_OUTER];
+  MlirOperation forOp = mlirBlockGetParentOperation(p->body);
+  for (int i = 0; i < 3; ++i)
+    bounds[i] = gpuProgramScalar(g, pb, &memo,
+                                 mlirOperationGetOperand(forOp, i), program);
+  for (int k = 0; k < p->numOuter; ++k)
+    handed[k] = gpuProgramScalar(g, pb, &memo, p->outer[k], program);
+  for (int i = 0; i < 3; ++i)
+    if (mlirValueIsNull(bounds[i])) {
+      tileEmitOpError(forOp, "has bounds the producer warps cannot compute");
+      return false;
+    }
+  for (int k = 0; k < p->numOuter; ++k)
+    if (mlirValueIsNull(handed[k])) {
+      tileEmitOpError(p->loads[0],
+                      "has an offset the producer warps cannot compute");
+      return false;
+    }
+  MlirValue lb = bounds[0], ub = bounds[1], step = bounds[2];
+  TileBuilder one, body, reuse;
+  MlirValue first = bAndi(
+      pb, bCmpi(pb, ARITH_EQ, g->warp, bConstIndex(pb, g->numWarps)),
+      bCmpi(pb, ARITH_EQ, g->lane, bConstIndex(pb, 0)));
+  bIf(pb, first, 0, NULL, false, &one, NULL);
+  if (pipeWaitsForStart(g)) /* the loop runs once: phase 0 */
+    pipeWaitParity(&one, pipeStartMbarrierOf(&one, g, p), bConstIndex(&one, 0));
+  bFor(&one, lb, ub, step, 0, NULL, &body);
+  MlirValue iv = mlirBlockGetArgument(body.block, 0);
+  MlirValue S = bConstIndex(&body, p->stages);
+  MlirValue n = pipeIterationOf(&body, *done, iv, lb, step);
+  MlirValue stage = bBinary(&body, "arith.remui", n, S);
+  bIf(&body, bCmpi(&body, ARITH_UGE, n, S), 0, NULL, false, &reuse, NULL);
+  MlirValue round = bBinary(&reuse, "arith.divui", n, S);
+  pipeWaitParity(&reuse, emptyMbarrierOf(&reuse, g, p, stage),
+                 bBinary(&reuse, "arith.remui",
+                         bAddi(&reuse, round, bConstIndex(&reuse, 1)),
+                         bConstIndex(&reuse, 2)));
+  bYield(&reuse, "scf.yield", 0, NULL);
+  bool ok = pipeIssueTma(g, &body, p, iv, stage, handed);
+  bYield(&body, "scf.yield", 0, NULL);
+  bYield(&one, "scf.yield", 0, NULL);
+  *done = bAddi(pb, *done, pipeTripCount(pb, lb, ub, step));
+  return ok;
+}
+
+/* Each warp of the kernel's says it is done with `stage` (its lane 0
+ * arrives on the stage's empty mbarrier). */
+void pipeReleaseStage(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                      MlirValue stage) {
+  /* Every lane's reads of the stage come before its warp's arrival. */
+  MlirValue all = bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), -1);
+  pipeVoidOp(b, "nvvm.bar.warp.sync", 1, &all, 0, NULL);
+  TileBuilder then;
+  bIf(b, bCmpi(b, ARITH_EQ, g->lane, bConstIndex(b, 0)), 0, NULL, false, &then,
+      NULL);
+  MlirValue bar = emptyMbarrierOf(&then, g, p, stage);
+  pipeVoidOp(&then, "nvvm.mbarrier.arrive", 1, &bar, 0, NULL);
+  bYield(&then, "scf.yield", 0, NULL);
+}
+
+void gpuPipelineIterationEnd(GpuLowering *g, TileBuilder *b,
+                             const GpuPipeline *p, MlirValue iv, MlirValue lb,
+                             MlirValue step) {
+  if (!p->warpSpecialized)
+    return;
+  MlirValue S = bConstIndex(b, p->stages);
+  MlirValue i = bBinary(b, "arith.divui", bBinary(b, "arith.subi", iv, lb),
+                        step);
+  TileBuilder at = *b;
+  MlirValue released = i;
+  if (p->wgmmaInFlight) {
+    /* This iteration's wait_group 1 completed the previous one's dots
+     * (the last one's are released after the loop). */
+    bIf(b, bCmpi(b, ARITH_UGE, i, bConstIndex(b, 1)), 0, NULL, false, &at,
+        NULL);
+    released = bBinary(&at, "arith.subi", i, bConstIndex(&at, 1));
+  }
+  MlirValue done = g->wsLoops[p->wsLoop].done;
+  pipeReleaseStage(g, &at, p,
+                   bBinary(&at, "arith.remui", bAddi(&at, done, released), S));
+  if (p->wgmmaInFlight)
+    bYield(&at, "scf.yield", 0, NULL);
+}
