@@ -19,6 +19,15 @@ static int setOption(TileGpuOptions *o, const char *key, const char *value,
   return value && !tileOptionSet(&o->options, key, value, err, errSize);
 }
 
+/* The same for an integer field (0: the default): the table checks it,
+ * so the C API refuses what --tile-compile refuses, in the same words. */
+static int setIntOption(TileGpuOptions *o, const char *key, int value,
+                        char *err, size_t errSize) {
+  char text[32];
+  snprintf(text, sizeof text, "%d", value);
+  return value && setOption(o, key, text, err, errSize);
+}
+
 int tileCompileKernel(MlirModule module, const char *name,
                       const TileCompileOptions *options,
                       TileCompileOutput output, void **bytes, size_t *size,
@@ -34,29 +43,20 @@ int tileCompileKernel(MlirModule module, const char *name,
       setOption(&o, "warp-specialize", in->warpSpecialize, err, errSize) ||
       setOption(&o, "persistent", in->persistent, err, errSize) ||
       setOption(&o, "asserts", in->asserts, err, errSize) ||
-      setOption(&o, "cta-pairs", in->ctaPairs, err, errSize))
+      setOption(&o, "cta-pairs", in->ctaPairs, err, errSize) ||
+      setIntOption(&o, "num-warps", in->numWarps, err, errSize) ||
+      setIntOption(&o, "num-stages", in->numStages, err, errSize) ||
+      setIntOption(&o, "index-bits", in->indexBits, err, errSize) ||
+      setOption(&o, "toolkit", in->toolkit, err, errSize))
     return 1;
-  if (in->numWarps < 0 || in->numWarps > 32 ||
-      (in->numWarps & (in->numWarps - 1)) != 0) {
-    snprintf(err, errSize, "numWarps is %d: 0, or a power of two up to 32",
-             in->numWarps);
-    return 1;
-  }
-  if (in->numStages < 0 || in->numStages > 8) {
-    snprintf(err, errSize, "numStages is %d: 0, or 1 to 8", in->numStages);
-    return 1;
-  }
-  if (in->indexBits != 0 && in->indexBits != 32 && in->indexBits != 64) {
-    snprintf(err, errSize, "indexBits is %d: 0, 32 or 64", in->indexBits);
-    return 1;
-  }
-  if (setOption(&o, "toolkit", in->toolkit, err, errSize))
-    return 1;
-  o.options.numWarps = in->numWarps;
-  o.options.numStages = in->numStages;
-  o.options.indexBits = in->indexBits ? in->indexBits : 32;
   o.options.fastMath = in->fastMath != 0;
   o.options.generic = in->eagerGeneric ? TILE_GENERIC_EAGER : TILE_GENERIC_AUTO;
+  /* Any option of the table by its key, after the fields (so it wins):
+   * an option added to the table reaches the C API with no new field. */
+  if (in->options &&
+      !tileOptionsParse(&o.options, in->options, strlen(in->options), NULL,
+                        err, errSize))
+    return 1;
   o.remarks.fn = in->remark;
   o.remarks.userData = in->remarkUserData;
   if (in->cache && in->cacheDir) {

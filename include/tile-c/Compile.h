@@ -92,6 +92,11 @@ typedef struct {
    * tcgen05 MMA as a cluster of two CTAs, docs/gpu.md; never run on a
    * Blackwell GPU): NULL or "auto" (off), "true" or "false". */
   const char *ctaPairs;
+  /* Any compile option by its key, as `tile-opt --tile-compile` takes
+   * them ("num-stages=4 warp-specialize=true", separated by spaces or
+   * commas; `tile-opt --help` lists them): applied after the fields
+   * above, so a key given here wins. NULL: none. */
+  const char *options;
 } TileCompileOptions;
 
 /* Compiles kernel `name` (NULL: the module's only kernel) of `module`,

@@ -200,7 +200,7 @@ int main(void) {
   bad.numStages = 9;
   rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
                          sizeof err);
-  // CHECK: bad stages: rc 1: numStages is 9: 0, or 1 to 8
+  // CHECK: bad stages: rc 1: num-stages wants auto or an integer from 1 to 8, got '9'
   printf("bad stages: rc %d: %s\n", rc, err);
   bad.numStages = 0;
   bad.warpSpecialize = "maybe";
@@ -212,7 +212,7 @@ int main(void) {
   bad.indexBits = 48;
   rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
                          sizeof err);
-  // CHECK: bad index bits: rc 1: indexBits is 48: 0, 32 or 64
+  // CHECK: bad index bits: rc 1: index-bits wants 32 or 64, got '48'
   printf("bad index bits: rc %d: %s\n", rc, err);
   /* 64-bit indexing: the sizes are read as 64-bit parameters. */
   bad.indexBits = 64;
@@ -224,6 +224,28 @@ int main(void) {
              !strstr((const char *)bytes, "ld.param.b32"));
   free(bytes);
   bad.indexBits = 0;
+  /* Options by key: an unknown one, a bad value, and one after a field.
+   * (The module is the one compiled above: these fail before a compile.) */
+  bad.options = "num-stages=3 no-such=1";
+  rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
+                         sizeof err);
+  // CHECK: unknown keyed option: rc 1: unknown option 'no-such'
+  printf("unknown keyed option: rc %d: %s\n", rc, err);
+  bad.options = "mma=sometimes";
+  rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
+                         sizeof err);
+  // CHECK: bad keyed option: rc 1: mma wants auto, sync or wgmma, got 'sometimes'
+  printf("bad keyed option: rc %d: %s\n", rc, err);
+  /* Applied after the fields: the field's 3 is valid, the string's 9 not. */
+  bad.numStages = 3;
+  bad.options = "num-stages=9";
+  rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
+                         sizeof err);
+  // CHECK: keyed option after the field: rc 1: num-stages wants auto or an integer from 1 to 8, got '9'
+  printf("keyed option after the field: rc %d: %s\n", rc, err);
+  bad.numStages = 0;
+  bad.indexBits = 0;
+  bad.options = NULL;
   bad.asserts = "maybe";
   rc = tileCompileKernel(m, NULL, &bad, TILE_COMPILE_PTX, &bytes, &size, err,
                          sizeof err);
