@@ -7,8 +7,8 @@
 // order (GROUP block-rows at a time, so the blocks of A and B that run
 // together stay in L2): --grid 'cdiv(M,BM)*cdiv(N,BN)' -D M=... -D N=...
 //
-// tile.tune @matmul_tuned: BM=128,64 BN=256,128 BK=64,32 GROUP=8
-// tile.tune @matmul_tuned: num-warps=8,4 num-stages=4,3 warp-specialize=auto,true
+// tile.tune @matmul_tuned: BM=128,64 BN=256,128,64 BK=64,128 GROUP=8
+// tile.tune @matmul_tuned: num-warps=8,4 num-stages=4,3,6 warp-specialize=auto,true
 func.func @matmul_tuned(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>)
     attributes {tile.kernel} {
   %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
