@@ -1,7 +1,11 @@
 #!/bin/sh
 # Installs what tile needs on Debian 12 when it is missing: a C compiler,
 # CMake, Ninja, Python (for lit), lld (links the static tools in seconds)
-# and LLVM/MLIR 22 from Debian's packages.
+# and LLVM/MLIR 22 from Debian's packages; and where no CUDA toolkit has
+# ptxas ($CUDA_HOME, $CUDA_PATH, /usr/local/cuda), ptxas, fatbinary and
+# libdevice from NVIDIA's Python wheels into /usr/local/cuda
+# (scripts/cuda-wheels.sh), so the GPU compile makes cubins; if that
+# fails, tile compiles to PTX and says so.
 #   scripts/deps.sh --test   also clang 14 with libFuzzer (fuzz/), which
 #                            scripts/test.sh uses; if it cannot be installed
 #                            the tests go on without fuzzing; and
@@ -28,6 +32,26 @@ apt_install() {
 
 missing=$(missing_of $PACKAGES)
 [ -z "$missing" ] || apt_install $missing
+
+# Where the wheels go when no toolkit is found ($TILE_CUDA_WHEELS_DIR: for
+# trying this on a machine that has one).
+CUDA_DIR=${TILE_CUDA_WHEELS_DIR:-/usr/local/cuda}
+has_ptxas() {
+  for root in "${CUDA_HOME:-}" "${CUDA_PATH:-}" "$CUDA_DIR"; do
+    [ -n "$root" ] && [ -x "$root/bin/ptxas" ] && return 0
+  done
+  return 1
+}
+if ! has_ptxas; then
+  here=$(cd "$(dirname "$0")" && pwd)
+  missing=$(missing_of python3-pip)
+  if { [ -z "$missing" ] || apt_install $missing; } &&
+     $SUDO "$here/cuda-wheels.sh" "$CUDA_DIR"; then
+    :
+  else
+    echo "tile: no CUDA toolkit with ptxas, and NVIDIA's wheels could not be installed: the GPU compile writes PTX (the driver compiles it) and tests that need ptxas are skipped"
+  fi
+fi
 if [ "${1:-}" = "--test" ]; then
   missing=$(missing_of $TEST_PACKAGES)
   if [ -n "$missing" ] && ! (apt_install $missing); then
