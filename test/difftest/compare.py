@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Differential check of one kernel launch: the reference interpreter
+(interp.py, written from the spec) against tile's CPU path (tile-run
+--target cpu), on inputs made here with NumPy from fixed seeds (not tile's
+generators). Every memref argument is compared after the run: floats
+within |a - e| <= t + t*|e| (t: 1e-5 for f32 and f64, 1e-2 for f16 and
+bf16), integers and bools exactly.
+
+  compare.py KERNEL.mlir --kernel NAME --grid X[,Y[,Z]] --arg SPEC ...
+      SPEC: randn:SHAPExDTYPE[:seed=N] | rand:... | zeros:... | iota:... |
+            a scalar (an integer, or a float with a '.')
+Prints "agree: ..." and exits 0; "MISMATCH: ..." and exits 1; exit 3 when
+the interpreter does not cover the kernel yet ("unsupported: ...").
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import interp  # noqa: E402
+
+TOL = {"f32": 1e-5, "f64": 1e-5, "f16": 1e-2, "bf16": 1e-2}
+
+
+def make(spec, rng_seed):
+    m = re.fullmatch(r"(randn|rand|zeros|iota):([\dx]+)x(\w+)(?::seed=(\d+))?",
+                     spec)
+    if not m:
+        return None
+    kind, shape, dtype, seed = m.groups()
+    shape = tuple(int(d) for d in shape.split("x"))
+    rng = np.random.default_rng(int(seed) if seed else rng_seed)
+    if kind == "randn":
+        v = rng.standard_normal(shape)
+    elif kind == "rand":
+        v = rng.random(shape)
+    elif kind == "zeros":
+        v = np.zeros(shape)
+    else:
+        v = np.arange(int(np.prod(shape))).reshape(shape)
+    if dtype == "bf16":
+        return interp.bf16_bits(v.astype(np.float32)), dtype
+    if dtype.startswith("f8"):
+        raise interp.Unsupported("f8 arguments")
+    return v.astype(interp.np_type(dtype)), dtype
+
+
+def as_float(a, dtype):
+    if dtype == "bf16":
+        return (a.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    return a.astype(np.float64)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("kernel_file")
+    ap.add_argument("--kernel", required=True)
+    ap.add_argument("--grid", required=True)
+    ap.add_argument("--arg", action="append", default=[])
+    ap.add_argument("--tile-run", default="tile-run")
+    ap.add_argument("--mlir-opt", default="mlir-opt")
+    a = ap.parse_args()
+    src = os.path.dirname(os.path.dirname(HERE))
+    work = tempfile.mkdtemp(prefix="tile-difftest-")
+    name = "%s @%s" % (os.path.basename(a.kernel_file), a.kernel)
+    try:
+        arrays, dtypes, scalars = {}, {}, {}
+        for i, spec in enumerate(a.arg):
+            made = make(spec, 1000 + i)
+            if made:
+                arrays[i], dtypes[i] = made
+            else:
+                scalars[i] = spec
+        paths = {i: os.path.join(work, "in%d.npy" % i) for i in arrays}
+        for i, p in paths.items():
+            np.save(p, arrays[i])
+        cmd = [a.tile_run, a.kernel_file, "--kernel", a.kernel, "--grid",
+               a.grid]
+        for i in range(len(a.arg)):
+            cmd += ["--arg", "npy:" + paths[i] if i in paths else scalars[i]]
+        for i in arrays:
+            cmd += ["--out", "%d=%s" % (i, os.path.join(work, "cpu%d.npy" % i))]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode:
+            print("MISMATCH: %s: tile-run failed: %s" % (name, r.stderr.strip()))
+            return 1
+        args = []
+        for i in range(len(a.arg)):
+            if i in arrays:
+                args.append(np.load(paths[i]))
+            elif re.fullmatch(r"-?\d+", scalars[i]):
+                args.append(np.int64(int(scalars[i])))
+            else:
+                args.append(np.float64(float(scalars[i])))
+        text = interp.generic_text(a.kernel_file, src, a.mlir_opt)
+        grid = ([int(g) for g in a.grid.split(",")] + [1, 1])[:3]
+        interp.run_kernel(text, a.kernel, grid, args)
+        worst = 0.0
+        for i in arrays:
+            cpu = np.load(os.path.join(work, "cpu%d.npy" % i))
+            ref = args[i]
+            dt = dtypes[i]
+            if dt in TOL:
+                e, c = as_float(ref, dt), as_float(cpu, dt)
+                t = TOL[dt]
+                err = np.abs(c - e)
+                bad = ~((err <= t + t * np.abs(e)) | (np.isnan(e) & np.isnan(c))
+                        | (e == c))
+                finite = np.isfinite(err)
+                if finite.any():
+                    worst = max(worst, float(err[finite].max()))
+            else:
+                bad = ref != cpu
+            if bad.any():
+                at = np.unravel_index(int(np.argmax(bad)), bad.shape)
+                print("MISMATCH: %s: argument #%d: %d of %d elements differ; "
+                      "at %s the interpreter has %r, tile's CPU path %r"
+                      % (name, i, int(bad.sum()), bad.size, list(at),
+                         ref[at], cpu[at]))
+                return 1
+        print("agree: %s, grid %s: %d memrefs (max error %.3g)"
+              % (name, a.grid, len(arrays), worst))
+        return 0
+    except interp.Unsupported as e:
+        print("unsupported: %s: %s" % (name, e))
+        return 3
+    finally:
+        for f in os.listdir(work):
+            os.remove(os.path.join(work, f))
+        os.rmdir(work)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,690 @@
+#!/usr/bin/env python3
+"""A reference interpreter of the tile dialect, written from docs/dialect.md
+and docs/numerics.md, apart from the compiler: it shares no code with tile's
+passes or lowerings, so where it and tile disagree one of them is wrong
+(issue 35). It reads a kernel file through upstream `mlir-opt
+--irdl-file=dialect/tile.irdl.mlir --mlir-print-op-generic` (so it parses
+one regular syntax) and runs every program of a grid on NumPy arrays.
+
+What it covers (a first slice): the v1 tile ops (program_id, num_programs,
+range, splat, broadcast, expand_dims, reshape, trans, load, load_masked,
+store, store_masked, dot, reduce); arith on integers and floats (f32, f64,
+f16; bf16 as f32 rounded to bf16 after each op), casts, cmpi/cmpf, select;
+the math ops of docs/numerics.md; scf.for with iter_args, scf.if,
+memref.dim. Anything else raises Unsupported, which callers report as a
+skip, never a pass.
+
+  interp.py KERNEL.mlir --kernel NAME --grid X[,Y[,Z]] --arg npy:PATH|INT|FLOAT ...
+            [--out I=PATH.npy ...]
+"""
+import argparse
+import math
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+
+
+class Unsupported(Exception):
+    """An op or type this interpreter does not implement yet."""
+
+
+# ---- parsing the generic form -------------------------------------------
+
+def generic_text(path, src_root, mlir_opt):
+    irdl = os.path.join(src_root, "dialect", "tile.irdl.mlir")
+    r = subprocess.run([mlir_opt, "--irdl-file=" + irdl,
+                        "--mlir-print-op-generic", path],
+                       capture_output=True, text=True)
+    if r.returncode:
+        raise SystemExit("interp: mlir-opt failed on %s:\n%s" % (path, r.stderr))
+    return r.stdout
+
+
+CLOSE = {"(": ")", "[": "]", "{": "}", "<": ">"}
+
+
+def balanced(s, i):
+    """The index just past the bracket group opening at s[i]."""
+    stack = [CLOSE[s[i]]]
+    j = i + 1
+    while stack:
+        c = s[j]
+        if c == '"':
+            j = s.index('"', j + 1)
+        elif c == ">" and s[j - 1] == "-":
+            pass  # the arrow of a function type
+        elif c in CLOSE:
+            stack.append(CLOSE[c])
+        elif c == stack[-1]:
+            stack.pop()
+        j += 1
+    return j
+
+
+class Op:
+    def __init__(self, results, name, operands, props, regions, attrs, types,
+                 operand_types):
+        self.results, self.name, self.operands = results, name, operands
+        self.props, self.regions, self.attrs = props, regions, attrs
+        self.result_types, self.operand_types = types, operand_types
+
+    def attr(self, key):
+        for text in (self.props, self.attrs):
+            m = re.search(r"(?:^|[{,\s])" + re.escape(key) + r"\s*=\s*", text)
+            if m:
+                return attr_value(text[m.end():])
+        return None
+
+
+class Block:
+    def __init__(self, args, ops):
+        self.args, self.ops = args, ops
+
+
+def attr_value(s):
+    """The text of one attribute value at the start of s."""
+    depth, i = 0, 0
+    while i < len(s):
+        c = s[i]
+        if c == '"':
+            i = s.index('"', i + 1)
+        elif c in "<([{":
+            depth += 1
+        elif c in ">)]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif c == "," and depth == 0:
+            break
+        i += 1
+    return s[:i].strip()
+
+
+def parse_region(s, i):
+    """Parses the region starting at s[i] == '{': a list of blocks."""
+    end = balanced(s, i)
+    body = s[i + 1:end - 1]
+    blocks, pos = [], 0
+    header = re.compile(r"\s*\^bb\d+(?:\((.*?)\))?:", re.S)
+    while body[pos:].strip():
+        args = []
+        m = header.match(body, pos)
+        if m:
+            if m.group(1):
+                args = [a.split(":")[0].strip() for a in m.group(1).split(",")
+                        if a.strip()]
+            pos = m.end()
+        ops, pos = parse_ops(body, pos)
+        blocks.append(Block(args, ops))
+    return blocks, end
+
+
+OP = re.compile(r'\s*(?:((?:%[\w#:]+(?:, )?)+) = )?"([\w.]+)"\(')
+
+
+def parse_ops(s, i=0):
+    """The ops of s from i up to the next block label or the end; returns
+    them and where it stopped."""
+    ops = []
+    while True:
+        m = OP.match(s, i)
+        if not m:
+            rest = s[i:]
+            if not rest.strip() or rest.lstrip().startswith("^bb"):
+                return ops, i
+            raise Unsupported("cannot parse: " + rest.strip()[:80])
+        results = []
+        if m.group(1):
+            for r in m.group(1).split(","):
+                r = r.strip()
+                if ":" in r:  # %0:2
+                    base, n = r.split(":")
+                    results += ["%s#%d" % (base, k) for k in range(int(n))]
+                else:
+                    results.append(r)
+        j = m.end() - 1
+        k = balanced(s, j)
+        operands = [o.strip() for o in s[j + 1:k - 1].split(",") if o.strip()]
+        j = k
+        props = attrs = ""
+        regions = []
+        while True:
+            while s[j] == " ":
+                j += 1
+            if s.startswith("<{", j):
+                k = balanced(s, j)
+                props = s[j + 2:k - 2]
+                j = k
+            elif s.startswith("(", j):
+                k = balanced(s, j)
+                inner = j + 1
+                while inner < k - 1:
+                    while s[inner] in " \n,":
+                        inner += 1
+                    if s[inner] != "{":
+                        break
+                    blocks, inner = parse_region(s, inner)
+                    regions.append(blocks)
+                j = k
+            elif s[j] == "{":
+                k = balanced(s, j)
+                attrs = s[j + 1:k - 1]
+                j = k
+            else:
+                break
+        assert s[j] == ":", s[j:j + 40]
+        nl = s.find("\n", j)
+        sig = s[j + 1:nl if nl >= 0 else len(s)].strip()
+        arrow = sig.rfind("->")
+        res = sig[arrow + 2:].strip()
+        if res.startswith("("):
+            res = res[1:-1]
+        ins = sig[:arrow].strip()
+        ops.append(Op(results, m.group(2), operands, props, regions, attrs,
+                      split_types(res), split_types(ins[1:-1])))
+        i = nl if nl >= 0 else len(s)
+
+
+def split_types(text):
+    out, depth, cur = [], 0, ""
+    for c in text:
+        if c == "<":
+            depth += 1
+        elif c == ">":
+            depth -= 1
+        if c == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += c
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+# ---- types and element arithmetic ---------------------------------------
+
+def elem_of(t):
+    m = re.match(r"(?:tensor|memref)<(?:[\d?]+x)*(\w+)", t)
+    return m.group(1) if m else t
+
+
+def shape_of(t):
+    m = re.match(r"tensor<((?:\d+x)*)\w+>", t)
+    return tuple(int(d) for d in m.group(1).split("x") if d) if m else ()
+
+
+NP = {"f64": np.float64, "f32": np.float32, "f16": np.float16,
+      "bf16": np.float32, "i64": np.int64, "i32": np.int32, "i16": np.int16,
+      "i8": np.int8, "i1": np.bool_, "index": np.int64}
+
+
+def np_type(elem):
+    if elem not in NP:
+        raise Unsupported("element type " + elem)
+    return NP[elem]
+
+
+def round_bf16(x):
+    """f32 values rounded to the nearest bf16, ties to even (NaN kept)."""
+    x = np.asarray(x, np.float32)
+    b = x.view(np.uint32).astype(np.uint64)
+    r = ((b + 0x7FFF + ((b >> 16) & 1)) & 0xFFFF0000).astype(np.uint32)
+    out = r.view(np.float32)
+    return np.where(np.isnan(x), x, out)
+
+
+def fit(x, elem):
+    """x as a value of `elem` (rounded to it)."""
+    if elem == "bf16":
+        return round_bf16(np.asarray(x, np.float32))
+    if elem == "i1":
+        return np.asarray(x).astype(np.bool_)
+    return np.asarray(x).astype(np_type(elem))
+
+
+def compute_type(elem):
+    """f16 and bf16 math runs in f32 and is rounded once (docs/numerics.md)."""
+    return np.float32 if elem in ("f16", "bf16") else np_type(elem)
+
+
+def tf32(x):
+    """The low 13 mantissa bits dropped, toward zero; NaN stays NaN."""
+    x = np.asarray(x, np.float32)
+    t = (x.view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+    return np.where(np.isnan(x), x, t)
+
+
+def constant(text, rtype):
+    """The value of an arith.constant's `value` attribute."""
+    elem = elem_of(rtype)
+    m = re.match(r"dense<(.*)>\s*:\s*(tensor<.*>)$", text, re.S)
+    if m:
+        inner = m.group(1).strip()
+        shape = shape_of(m.group(2))
+        if inner.startswith("["):
+            raise Unsupported("non-splat dense constant")
+        return np.full(shape, scalar_literal(inner, elem), dtype=compute_np(elem))
+    lit = text.rsplit(":", 1)[0].strip()
+    return scalar_literal(lit, elem)
+
+
+def compute_np(elem):
+    return np.float32 if elem == "bf16" else np_type(elem)
+
+
+def scalar_literal(lit, elem):
+    if lit in ("true", "false"):
+        return lit == "true"
+    if lit.startswith("0x") and elem.startswith(("f", "bf")):
+        bits = int(lit, 16)
+        if elem == "f32":
+            return np.array([bits], np.uint32).view(np.float32)[0]
+        if elem == "f16":
+            return np.array([bits], np.uint16).view(np.float16)[0]
+        if elem == "bf16":
+            return np.array([bits << 16], np.uint32).view(np.float32)[0]
+        if elem == "f64":
+            return np.array([bits], np.uint64).view(np.float64)[0]
+        raise Unsupported("hex literal of " + elem)
+    v = float(lit) if re.search(r"[.eEn]", lit) else int(lit, 0)
+    return np.array(v).astype(compute_np(elem))[()]
+
+
+# ---- the interpreter ------------------------------------------------------
+
+CMPI = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+CMPF = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq",
+        "ugt", "uge", "ult", "ule", "une", "uno", "true"]
+
+
+def unsigned(x):
+    x = np.asarray(x)
+    return x.astype({1: np.uint8, 2: np.uint16, 4: np.uint32,
+                     8: np.uint64}[x.dtype.itemsize]) if x.dtype != np.bool_ else x
+
+
+class Program:
+    def __init__(self, func, pid, grid, memrefs):
+        self.func, self.pid, self.grid = func, pid, grid
+        self.env = {}
+
+    def run(self, args):
+        block = self.func.regions[0][0]
+        for name, value in zip(block.args, args):
+            self.env[name] = value
+        self.block(block)
+
+    def block(self, block, args=()):
+        for name, value in zip(block.args, args):
+            self.env[name] = value
+        for op in block.ops:
+            out = self.op(op)
+            if op.name in ("scf.yield", "func.return"):
+                return out
+            if out is None:
+                continue
+            if not isinstance(out, tuple):
+                out = (out,)
+            for name, value in zip(op.results, out):
+                self.env[name] = value
+        return ()
+
+    def val(self, name):
+        return self.env[name]
+
+    def op(self, op):
+        name = op.name
+        v = [self.val(o) for o in op.operands]
+        rtype = op.result_types[0] if op.result_types else ""
+        elem = elem_of(rtype) if rtype else ""
+        fn = getattr(self, "op_" + name.replace(".", "_"), None)
+        if fn:
+            return fn(op, v, rtype, elem)
+        dialect, short = name.split(".", 1)
+        if dialect == "arith":
+            return self.arith(short, op, v, rtype, elem)
+        if dialect == "math":
+            return self.math(short, op, v, elem)
+        raise Unsupported(name)
+
+    # tile ops
+    def op_tile_program_id(self, op, v, rt, e):
+        return np.int64(self.pid[int(op.attr("axis").split(":")[0])])
+
+    def op_tile_num_programs(self, op, v, rt, e):
+        return np.int64(self.grid[int(op.attr("axis").split(":")[0])])
+
+    def op_tile_range(self, op, v, rt, e):
+        s = int(op.attr("start").split(":")[0])
+        t = int(op.attr("end").split(":")[0])
+        return np.arange(s, t, dtype=np.int32)
+
+    def op_tile_splat(self, op, v, rt, e):
+        return np.full(shape_of(rt), v[0], dtype=compute_np(e))
+
+    def op_tile_broadcast(self, op, v, rt, e):
+        return np.broadcast_to(v[0], shape_of(rt)).copy()
+
+    def op_tile_expand_dims(self, op, v, rt, e):
+        return np.expand_dims(v[0], int(op.attr("axis").split(":")[0]))
+
+    def op_tile_reshape(self, op, v, rt, e):
+        return np.reshape(v[0], shape_of(rt))  # row-major, as the spec says
+
+    def op_tile_trans(self, op, v, rt, e):
+        perm = op.attr("permutation")
+        axes = [int(x) for x in re.findall(r"\d+", perm.split(":", 1)[1])]
+        return np.transpose(v[0], axes).copy()
+
+    def _box(self, mem, offsets, shape, mask=None):
+        """Indices of the box and which are in bounds (and unmasked)."""
+        grids = np.meshgrid(*[np.arange(n) + int(o) for n, o in
+                              zip(shape, offsets)], indexing="ij")
+        inside = np.ones(shape, np.bool_)
+        for d, g in enumerate(grids):
+            inside &= (g >= 0) & (g < mem.shape[d])
+        if mask is not None:
+            inside &= np.asarray(mask, np.bool_)
+        return grids, inside
+
+    def _load(self, op, mem, mask, offsets, rt, e):
+        shape = shape_of(rt)
+        if e == "bf16" and mem.dtype == np.uint16:  # bf16 bits
+            mem = (mem.astype(np.uint32) << 16).view(np.float32)
+        pad = op.attr("padding")
+        fill = scalar_literal(pad.rsplit(":", 1)[0].strip(), e) if pad else 0
+        grids, inside = self._box(mem, offsets, shape, mask)
+        out = np.full(shape, fill, dtype=mem.dtype)
+        idx = tuple(g[inside] for g in grids)
+        out[inside] = mem[idx]
+        return out.astype(compute_np(e))
+
+    def op_tile_load(self, op, v, rt, e):
+        return self._load(op, v[0], None, v[1:], rt, e)
+
+    def op_tile_load_masked(self, op, v, rt, e):
+        return self._load(op, v[0], v[1], v[2:], rt, e)
+
+    def _store(self, value, mem, mask, offsets):
+        value = np.asarray(value)
+        grids, inside = self._box(mem, offsets, value.shape, mask)
+        idx = tuple(g[inside] for g in grids)
+        mem[idx] = value[inside].astype(mem.dtype) if mem.dtype != np.uint16 \
+            else bf16_bits(value[inside])
+
+    def op_tile_store(self, op, v, rt, e):
+        self._store(v[0], v[1], None, v[2:])
+
+    def op_tile_store_masked(self, op, v, rt, e):
+        self._store(v[0], v[1], v[2], v[3:])  # value, mem, mask, offsets
+
+    def op_tile_dot(self, op, v, rt, e):
+        a, b, acc = v
+        ein = elem_of(op_type_of(op, 0))
+        if ein == "f32":
+            prec = op.attr("precision")
+            # DIFFTEST_PLANT=no-tf32: a planted bug, so a test can see that
+            # compare.py notices one (test/difftest/difftest.test).
+            if (not prec or "tf32" in prec) and \
+                    os.environ.get("DIFFTEST_PLANT") != "no-tf32":
+                a, b = tf32(a), tf32(b)
+        if ein in ("i8",):
+            s = a.astype(np.int64) @ b.astype(np.int64)
+            return (acc.astype(np.int64) + s).astype(np.int32)
+        if ein.startswith("f8"):
+            raise Unsupported("f8 dot")
+        s = a.astype(np.float64) @ b.astype(np.float64)
+        return fit(acc.astype(np.float64) + s, e)
+
+    def op_tile_reduce(self, op, v, rt, e):
+        x = v[0]
+        axis = int(op.attr("axis").split(":")[0])
+        kind = op.attr("kind").strip('"')
+        f = {"add": np.sum, "mul": np.prod, "max": np.max, "min": np.min,
+             "maxnum": np.nanmax, "minnum": np.nanmin,
+             "and": np.bitwise_and.reduce, "or": np.bitwise_or.reduce,
+             "xor": np.bitwise_xor.reduce}[kind]
+        if kind in ("add", "mul") and x.dtype.kind == "f":
+            r = f(x.astype(np.float64), axis=axis)
+        elif kind in ("maxnum", "minnum") and x.dtype.kind != "f":
+            r = {"maxnum": np.max, "minnum": np.min}[kind](x, axis=axis)
+        elif kind in ("maxnum", "minnum"):
+            with np.errstate(all="ignore"):
+                import warnings
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    r = f(x, axis=axis)
+        else:
+            r = f(x, axis=axis)
+        if kind in ("add", "mul") and x.dtype.kind in "iu":
+            r = np.asarray(r).astype(x.dtype)
+        r = fit(r, e)
+        return r[()] if np.ndim(r) == 0 else r
+
+    # other dialects
+    def op_memref_dim(self, op, v, rt, e):
+        return np.int64(v[0].shape[int(v[1])])
+
+    def op_func_return(self, op, v, rt, e):
+        return ()
+
+    def op_scf_yield(self, op, v, rt, e):
+        return tuple(v)
+
+    def op_scf_for(self, op, v, rt, e):
+        lb, ub, step, carried = int(v[0]), int(v[1]), int(v[2]), list(v[3:])
+        body = op.regions[0][0]
+        i = lb
+        while i < ub:
+            carried = list(self.block(body, [np.int64(i)] + carried))
+            i += step
+        return tuple(carried) if carried else None
+
+    def op_scf_if(self, op, v, rt, e):
+        region = op.regions[0] if bool(v[0]) else (
+            op.regions[1] if len(op.regions) > 1 else None)
+        if not region:
+            return None
+        out = self.block(region[0])
+        return tuple(out) if out else None
+
+    def arith(self, short, op, v, rt, e):
+        if short == "constant":
+            return constant(op.attr("value"), rt)
+        if short in ("addf", "subf", "mulf", "divf", "maximumf", "minimumf",
+                     "maxnumf", "minnumf", "remf", "negf"):
+            ct = compute_type(e)
+            x = [np.asarray(a).astype(ct) for a in v]
+            with np.errstate(all="ignore"):
+                r = {"addf": lambda: x[0] + x[1], "subf": lambda: x[0] - x[1],
+                     "mulf": lambda: x[0] * x[1], "divf": lambda: x[0] / x[1],
+                     "maximumf": lambda: np.maximum(x[0], x[1]),
+                     "minimumf": lambda: np.minimum(x[0], x[1]),
+                     "maxnumf": lambda: np.fmax(x[0], x[1]),
+                     "minnumf": lambda: np.fmin(x[0], x[1]),
+                     "remf": lambda: np.fmod(x[0], x[1]),
+                     "negf": lambda: -x[0]}[short]()
+            return fit(r, e)
+        if short in ("addi", "subi", "muli", "andi", "ori", "xori", "shli",
+                     "shrsi", "shrui", "divsi", "divui", "remsi", "remui",
+                     "maxsi", "minsi", "maxui", "minui", "ceildivsi",
+                     "floordivsi", "ceildivui"):
+            return self.int_binary(short, v, e)
+        if short == "cmpi":
+            pred = CMPI[int(op.attr("predicate").split(":")[0])]
+            a, b = v
+            if pred[0] == "u":
+                a, b = unsigned(a), unsigned(b)
+            return {"eq": np.equal, "ne": np.not_equal, "slt": np.less,
+                    "sle": np.less_equal, "sgt": np.greater,
+                    "sge": np.greater_equal, "ult": np.less,
+                    "ule": np.less_equal, "ugt": np.greater,
+                    "uge": np.greater_equal}[pred](a, b)
+        if short == "cmpf":
+            pred = CMPF[int(op.attr("predicate").split(":")[0])]
+            a, b = (np.asarray(x, np.float64) for x in v)
+            unordered = np.isnan(a) | np.isnan(b)
+            base = {"eq": a == b, "gt": a > b, "ge": a >= b, "lt": a < b,
+                    "le": a <= b, "ne": a != b}
+            if pred in ("false", "true"):
+                return np.full(np.shape(a), pred == "true")
+            if pred == "ord":
+                return ~unordered
+            if pred == "uno":
+                return unordered
+            r = base[pred[1:]]
+            return (r & ~unordered) if pred[0] == "o" else (r | unordered)
+        if short == "select":
+            return np.where(v[0], v[1], v[2]).astype(np.asarray(v[1]).dtype)
+        if short in ("extf", "truncf"):
+            if "f8" in e or "f8" in elem_of(op_type_of(op, 0)):
+                raise Unsupported("f8 casts")
+            return fit(np.asarray(v[0], np.float64), e)
+        if short in ("extsi", "trunci", "index_cast", "index_castui"):
+            return fit(np.asarray(v[0]).astype(np.int64), e)
+        if short == "extui":
+            return fit(unsigned(v[0]).astype(np.int64), e)
+        if short in ("sitofp",):
+            return fit(np.asarray(v[0]).astype(np.float64), e)
+        if short in ("uitofp",):
+            return fit(unsigned(v[0]).astype(np.float64), e)
+        if short in ("fptosi", "fptoui"):
+            return fit(np.trunc(np.asarray(v[0], np.float64)), e)
+        raise Unsupported("arith." + short)
+
+    def int_binary(self, short, v, e):
+        a, b = (np.asarray(x) for x in v)
+        dt = np_type(e)
+        if dt == np.bool_:
+            a, b = a.astype(np.int8), b.astype(np.int8)
+        with np.errstate(all="ignore"):
+            if short in ("divsi", "remsi", "ceildivsi", "floordivsi"):
+                a64, b64 = a.astype(np.int64), b.astype(np.int64)
+                q = np.trunc(a64 / np.where(b64 == 0, 1, b64)).astype(np.int64)
+                if short == "divsi":
+                    r = q
+                elif short == "remsi":
+                    r = a64 - q * b64
+                elif short == "ceildivsi":
+                    r = -((-a64) // b64)
+                else:
+                    r = a64 // b64
+            elif short in ("divui", "remui", "ceildivui", "maxui", "minui"):
+                ua, ub = unsigned(a), unsigned(b)
+                r = {"divui": lambda: ua // ub, "remui": lambda: ua % ub,
+                     "ceildivui": lambda: -(-ua // ub),
+                     "maxui": lambda: np.maximum(ua, ub),
+                     "minui": lambda: np.minimum(ua, ub)}[short]()
+            elif short in ("shli", "shrsi", "shrui"):
+                bits = a.dtype.itemsize * 8
+                s = b.astype(np.int64)
+                big = (s < 0) | (s >= bits)
+                s = np.where(big, 0, s)
+                if short == "shli":
+                    r = np.left_shift(a, s.astype(a.dtype))
+                elif short == "shrsi":
+                    r = np.right_shift(a, s.astype(a.dtype))
+                else:
+                    r = np.right_shift(unsigned(a), s.astype(unsigned(a).dtype))
+                r = np.where(big, 0, r)  # poison in MLIR: any value does
+            else:
+                r = {"addi": lambda: a + b, "subi": lambda: a - b,
+                     "muli": lambda: a * b, "andi": lambda: a & b,
+                     "ori": lambda: a | b, "xori": lambda: a ^ b,
+                     "maxsi": lambda: np.maximum(a, b),
+                     "minsi": lambda: np.minimum(a, b)}[short]()
+        out = np.asarray(r).astype(dt) if dt != np.bool_ else \
+            (np.asarray(r) & 1).astype(np.bool_)
+        return out[()] if out.ndim == 0 else out
+
+    def math(self, short, op, v, e):
+        ct = compute_type(e)
+        x = [np.asarray(a).astype(ct) for a in v]
+        f = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2,
+             "log10": np.log10, "log1p": np.log1p, "expm1": np.expm1,
+             "sqrt": np.sqrt, "rsqrt": lambda t: 1 / np.sqrt(t),
+             "tanh": np.tanh, "sin": np.sin, "cos": np.cos, "tan": np.tan,
+             "absf": np.abs, "floor": np.floor, "ceil": np.ceil,
+             "trunc": np.trunc, "roundeven": np.rint, "atan": np.arctan,
+             "erf": np.vectorize(math.erf, otypes=[np.float64]),
+             "powf": np.power, "copysign": np.copysign, "atan2": np.arctan2,
+             "fma": lambda a, b, c: a.astype(np.float64) * b + c}.get(short)
+        if f is None:
+            raise Unsupported("math." + short)
+        with np.errstate(all="ignore"):
+            r = f(*x)
+        return fit(r, e)
+
+
+def op_type_of(op, i):
+    """The type of operand i, from the op's printed function type."""
+    return op.operand_types[i]
+
+
+def bf16_bits(x):
+    return (round_bf16(np.asarray(x, np.float32)).view(np.uint32) >> 16).astype(
+        np.uint16)
+
+
+# ---- whole kernels ---------------------------------------------------------
+
+def find_kernel(ops, name):
+    for op in ops:
+        for region in op.regions:
+            for block in region:
+                for inner in block.ops:
+                    if inner.name == "func.func" and \
+                            inner.attr("sym_name") == '"%s"' % name:
+                        return inner
+    raise SystemExit("interp: no kernel @%s" % name)
+
+
+def run_kernel(text, name, grid, args):
+    """Runs every program of `grid` in grid order (x fastest) with `args`
+    (NumPy arrays for memrefs, changed in place; bf16 ones as uint16 bits;
+    NumPy scalars for scalars)."""
+    func = find_kernel(parse_ops(text)[0], name)
+    for z in range(grid[2]):
+        for y in range(grid[1]):
+            for x in range(grid[0]):
+                Program(func, (x, y, z), grid, None).run(args)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("kernel_file")
+    ap.add_argument("--kernel", required=True)
+    ap.add_argument("--grid", required=True)
+    ap.add_argument("--arg", action="append", default=[])
+    ap.add_argument("--out", action="append", default=[])
+    ap.add_argument("--src", default=os.path.dirname(os.path.dirname(
+        os.path.dirname(os.path.abspath(__file__)))))
+    ap.add_argument("--mlir-opt", default="mlir-opt")
+    a = ap.parse_args()
+    grid = [int(g) for g in a.grid.split(",")] + [1, 1]
+    text = generic_text(a.kernel_file, a.src, a.mlir_opt)
+    args = []
+    for spec in a.arg:
+        if spec.startswith("npy:"):
+            args.append(np.load(spec[4:]))
+        elif re.fullmatch(r"-?\d+", spec):
+            args.append(np.int64(int(spec)))
+        else:
+            args.append(np.float64(float(spec)))
+    try:
+        run_kernel(text, a.kernel, grid[:3], args)
+    except Unsupported as e:
+        print("interp: unsupported: %s" % e)
+        return 3
+    for o in a.out:
+        i, path = o.split("=", 1)
+        np.save(path, args[int(i)])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

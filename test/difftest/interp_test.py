@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""The reference interpreter (interp.py) against hand-computed cases, op by
+op, as docs/dialect.md states them: loads past the edges give the padding
+(and read nothing), stores past them write nothing, masked loads and
+stores, tf32 drops 13 mantissa bits toward zero, f16 dots accumulate in
+f32, reductions (NaN-propagating max, NaN-ignoring maxnum), trans,
+reshape, broadcast, expand_dims, range, splat, scf.for with iter_args,
+scf.if, signed and unsigned integer ops, cmpf's unordered predicates,
+bf16 rounding. Prints one line per case and exits 1 on the first wrong one.
+
+  interp_test.py [--mlir-opt PATH]
+"""
+import argparse
+import os
+import sys
+import tempfile
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import interp  # noqa: E402
+
+SRC = os.path.dirname(os.path.dirname(HERE))
+FAILED = []
+
+
+def run(body, sig, args, grid=(1, 1, 1), mlir_opt="mlir-opt"):
+    text = ("func.func @k(%s) attributes {tile.kernel} {\n%s\n  return\n}\n"
+            % (sig, body))
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
+        f.write(text)
+    try:
+        generic = interp.generic_text(f.name, SRC, mlir_opt)
+    finally:
+        os.remove(f.name)
+    interp.run_kernel(generic, "k", list(grid), args)
+    return args
+
+
+def check(name, got, want):
+    got, want = np.asarray(got), np.asarray(want)
+    same = got.shape == want.shape and (
+        np.array_equal(got, want, equal_nan=True) if got.dtype.kind == "f"
+        else np.array_equal(got, want))
+    print("%s: %s" % ("ok" if same else "WRONG", name))
+    if not same:
+        print("  got  %r\n  want %r" % (got, want))
+        FAILED.append(name)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mlir-opt", default="mlir-opt")
+    mo = ap.parse_args().mlir_opt
+
+    # tile.load past the end: padding (default zero, or given); negative
+    # offsets too.
+    x = np.arange(1, 6, dtype=np.float32)
+    y = np.zeros(8, np.float32)
+    run("""  %c3 = arith.constant 3 : index
+  %t = "tile.load"(%x, %c3) : (memref<?xf32>, index) -> tensor<8xf32>
+  %c0 = arith.constant 0 : index
+  "tile.store"(%t, %y, %c0) : (tensor<8xf32>, memref<?xf32>, index) -> ()""",
+        "%x: memref<?xf32>, %y: memref<?xf32>", [x, y], mlir_opt=mo)
+    check("load past the end pads with zeros", y, [4, 5, 0, 0, 0, 0, 0, 0])
+    y = np.zeros(4, np.float32)
+    run("""  %m2 = arith.constant -2 : index
+  %t = "tile.load"(%x, %m2) {padding = 0xFF800000 : f32} : (memref<?xf32>, index) -> tensor<4xf32>
+  %c0 = arith.constant 0 : index
+  "tile.store"(%t, %y, %c0) : (tensor<4xf32>, memref<?xf32>, index) -> ()""",
+        "%x: memref<?xf32>, %y: memref<?xf32>", [x, y], mlir_opt=mo)
+    check("negative offset with -inf padding", y, [-np.inf, -np.inf, 1, 2])
+
+    # tile.store past the end writes nothing outside.
+    y = np.full(6, 7, np.float32)
+    run("""  %c4 = arith.constant 4 : index
+  %t = "tile.splat"(%v) : (f32) -> tensor<4xf32>
+  "tile.store"(%t, %y, %c4) : (tensor<4xf32>, memref<?xf32>, index) -> ()""",
+        "%y: memref<?xf32>, %v: f32", [y, np.float64(2.5)], mlir_opt=mo)
+    check("store past the end writes only inside", y, [7, 7, 7, 7, 2.5, 2.5])
+
+    # Masked load (padding where the mask is false) and masked store.
+    x = np.array([10, 20, 30, 40], np.int32)
+    y = np.full(4, -1, np.int32)
+    run("""  %c0 = arith.constant 0 : index
+  %r = "tile.range"() {start = 0 : i32, end = 4 : i32} : () -> tensor<4xi32>
+  %two = "tile.splat"(%n) : (i32) -> tensor<4xi32>
+  %m = arith.cmpi slt, %r, %two : tensor<4xi32>
+  %t = "tile.load_masked"(%x, %m, %c0) {padding = 5 : i32} : (memref<?xi32>, tensor<4xi1>, index) -> tensor<4xi32>
+  %odd = arith.cmpi sge, %r, %two : tensor<4xi32>
+  "tile.store"(%t, %y, %c0) : (tensor<4xi32>, memref<?xi32>, index) -> ()
+  "tile.store_masked"(%r, %y, %odd, %c0) : (tensor<4xi32>, memref<?xi32>, tensor<4xi1>, index) -> ()""",
+        "%x: memref<?xi32>, %y: memref<?xi32>, %n: i32",
+        [x, y, np.int64(2)], mlir_opt=mo)
+    check("load_masked pads, store_masked writes where true", y, [10, 20, 2, 3])
+
+    # tf32: a = 1 + 2^-12 is read as 1; 16-deep dot of ones gives 16.
+    a = np.full((16, 16), 1 + 2.0 ** -12, np.float32)
+    b = np.ones((16, 16), np.float32)
+    c = np.zeros((16, 16), np.float32)
+    dot = """  %c0 = arith.constant 0 : index
+  %ta = "tile.load"(%a, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<16x16xf32>
+  %tb = "tile.load"(%b, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<16x16xf32>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32>
+  %d = "tile.dot"(%ta, %tb, %z) PREC : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  "tile.store"(%d, %c, %c0, %c0) : (tensor<16x16xf32>, memref<?x?xf32>, index, index) -> ()"""
+    sig = "%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>"
+    run(dot.replace("PREC", ""), sig, [a, b, c], mlir_opt=mo)
+    check("tf32 dot truncates (16.0)", c[0, 0], np.float32(16.0))
+    run(dot.replace("PREC", '{precision = "ieee"}'), sig, [a, b, c],
+        mlir_opt=mo)
+    check("ieee dot keeps every bit (16.00390625)", c[0, 0],
+          np.float32(16.00390625))
+
+    # f16 dot accumulating in f32: 2049 + 1 is not representable in f16.
+    a = np.zeros((16, 16), np.float16)
+    a[0, 0], a[0, 1] = 2048, 1
+    b = np.zeros((16, 16), np.float16)
+    b[0, 0], b[1, 0] = 1, 1
+    c = np.zeros((16, 16), np.float32)
+    run("""  %c0 = arith.constant 0 : index
+  %ta = "tile.load"(%a, %c0, %c0) : (memref<?x?xf16>, index, index) -> tensor<16x16xf16>
+  %tb = "tile.load"(%b, %c0, %c0) : (memref<?x?xf16>, index, index) -> tensor<16x16xf16>
+  %z = arith.constant dense<0.0> : tensor<16x16xf32>
+  %d = "tile.dot"(%ta, %tb, %z) : (tensor<16x16xf16>, tensor<16x16xf16>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  "tile.store"(%d, %c, %c0, %c0) : (tensor<16x16xf32>, memref<?x?xf32>, index, index) -> ()""",
+        "%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>",
+        [a, b, c], mlir_opt=mo)
+    check("f16 dot accumulates in f32 (2049)", c[0, 0], np.float32(2049))
+
+    # Reductions: max propagates NaN, maxnum ignores it; add over an axis.
+    x = np.array([[1, np.nan, 3, 2], [4, 5, 6, 7]], np.float32)
+    y = np.zeros(6, np.float32)
+    run("""  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %t = "tile.load"(%x, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<2x4xf32>
+  %mx = "tile.reduce"(%t) {axis = 1 : i32, kind = "max"} : (tensor<2x4xf32>) -> tensor<2xf32>
+  %mn = "tile.reduce"(%t) {axis = 1 : i32, kind = "maxnum"} : (tensor<2x4xf32>) -> tensor<2xf32>
+  %s = "tile.reduce"(%t) {axis = 0 : i32, kind = "add"} : (tensor<2x4xf32>) -> tensor<4xf32>
+  %s2 = "tile.reduce"(%s) {axis = 0 : i32, kind = "min"} : (tensor<4xf32>) -> f32
+  %s2t = "tile.splat"(%s2) : (f32) -> tensor<2xf32>
+  "tile.store"(%mx, %y, %c0) : (tensor<2xf32>, memref<?xf32>, index) -> ()
+  "tile.store"(%mn, %y, %c2) : (tensor<2xf32>, memref<?xf32>, index) -> ()
+  "tile.store"(%s2t, %y, %c4) : (tensor<2xf32>, memref<?xf32>, index) -> ()""",
+        "%x: memref<?x?xf32>, %y: memref<?xf32>", [x, y], mlir_opt=mo)
+    check("reduce max/maxnum/add/min", y, [np.nan, 7, 3, 7, np.nan, np.nan])
+
+    # trans, reshape (row-major), expand_dims + broadcast.
+    x = np.arange(8, dtype=np.int32).reshape(2, 4)
+    y = np.zeros((4, 2), np.int32)
+    z = np.zeros(8, np.int32)
+    w = np.zeros((2, 4), np.int32)
+    run("""  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0, %c0) : (memref<?x?xi32>, index, index) -> tensor<2x4xi32>
+  %tt = "tile.trans"(%t) {permutation = array<i32: 1, 0>} : (tensor<2x4xi32>) -> tensor<4x2xi32>
+  "tile.store"(%tt, %y, %c0, %c0) : (tensor<4x2xi32>, memref<?x?xi32>, index, index) -> ()
+  %r = "tile.reshape"(%tt) : (tensor<4x2xi32>) -> tensor<8xi32>
+  "tile.store"(%r, %z, %c0) : (tensor<8xi32>, memref<?xi32>, index) -> ()
+  %row = "tile.range"() {start = 0 : i32, end = 4 : i32} : () -> tensor<4xi32>
+  %e = "tile.expand_dims"(%row) {axis = 0 : i32} : (tensor<4xi32>) -> tensor<1x4xi32>
+  %bc = "tile.broadcast"(%e) : (tensor<1x4xi32>) -> tensor<2x4xi32>
+  "tile.store"(%bc, %w, %c0, %c0) : (tensor<2x4xi32>, memref<?x?xi32>, index, index) -> ()""",
+        "%x: memref<?x?xi32>, %y: memref<?x?xi32>, %z: memref<?xi32>, "
+        "%w: memref<?x?xi32>", [x, y, z, w], mlir_opt=mo)
+    check("trans", y, x.T)
+    check("reshape is row-major", z, x.T.reshape(8))
+    check("expand_dims + broadcast", w, [[0, 1, 2, 3], [0, 1, 2, 3]])
+
+    # scf.for with an iter_arg, scf.if, program ids over a 2-D grid.
+    y = np.zeros((2, 3), np.int32)
+    run("""  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %px = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %py = "tile.program_id"() {axis = 1 : i32} : () -> index
+  %z = arith.constant 0 : i32
+  %s = scf.for %i = %c0 to %c5 step %c1 iter_args(%a = %z) -> (i32) {
+    %ii = arith.index_cast %i : index to i32
+    %n = arith.addi %a, %ii : i32
+    scf.yield %n : i32
+  }
+  %big = arith.cmpi eq, %px, %c1 : index
+  %v = scf.if %big -> (i32) {
+    %m = arith.constant 100 : i32
+    %w = arith.addi %s, %m : i32
+    scf.yield %w : i32
+  } else {
+    scf.yield %s : i32
+  }
+  %pyi = arith.index_cast %py : index to i32
+  %out = arith.addi %v, %pyi : i32
+  %t = "tile.splat"(%out) : (i32) -> tensor<1x1xi32>
+  "tile.store"(%t, %y, %py, %px) : (tensor<1x1xi32>, memref<?x?xi32>, index, index) -> ()""",
+        "%y: memref<?x?xi32>", [y], grid=(3, 2, 1), mlir_opt=mo)
+    check("scf.for, scf.if, program_id", y, [[10, 110, 10], [11, 111, 11]])
+
+    # Integers: signed division truncates, remsi takes the dividend's sign,
+    # unsigned compares, shifts; cmpf une is true for NaN.
+    y = np.zeros(6, np.int32)
+    run("""  %c0 = arith.constant 0 : index
+  %a = arith.constant dense<-7> : tensor<1xi32>
+  %b = arith.constant dense<2> : tensor<1xi32>
+  %q = arith.divsi %a, %b : tensor<1xi32>
+  %r = arith.remsi %a, %b : tensor<1xi32>
+  %f = arith.floordivsi %a, %b : tensor<1xi32>
+  %u = arith.cmpi ult, %a, %b : tensor<1xi32>
+  %ue = arith.extui %u : tensor<1xi1> to tensor<1xi32>
+  %s = arith.shrui %a, %b : tensor<1xi32>
+  %nan = arith.constant dense<0x7FC00000> : tensor<1xf32>
+  %ne = arith.cmpf une, %nan, %nan : tensor<1xf32>
+  %nee = arith.extui %ne : tensor<1xi1> to tensor<1xi32>
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  "tile.store"(%q, %y, %c0) : (tensor<1xi32>, memref<?xi32>, index) -> ()
+  "tile.store"(%r, %y, %c1) : (tensor<1xi32>, memref<?xi32>, index) -> ()
+  "tile.store"(%f, %y, %c2) : (tensor<1xi32>, memref<?xi32>, index) -> ()
+  "tile.store"(%ue, %y, %c3) : (tensor<1xi32>, memref<?xi32>, index) -> ()
+  "tile.store"(%s, %y, %c4) : (tensor<1xi32>, memref<?xi32>, index) -> ()
+  "tile.store"(%nee, %y, %c5) : (tensor<1xi32>, memref<?xi32>, index) -> ()""",
+        "%y: memref<?xi32>", [y], mlir_opt=mo)
+    check("divsi, remsi, floordivsi, cmpi ult, shrui, cmpf une", y,
+          [-3, -1, -4, 0, (2 ** 32 - 7) >> 2, 1])
+
+    # bf16 arithmetic rounds each result to bf16 (nearest, ties to even):
+    # 1 + 2^-8 is halfway between 1 and 1 + 2^-7 and goes to 1.
+    y = np.zeros(1, np.uint16)
+    run("""  %c0 = arith.constant 0 : index
+  %one = arith.constant dense<1.0> : tensor<1xbf16>
+  %e = arith.constant dense<0.00390625> : tensor<1xbf16>
+  %s = arith.addf %one, %e : tensor<1xbf16>
+  "tile.store"(%s, %y, %c0) : (tensor<1xbf16>, memref<?xbf16>, index) -> ()""",
+        "%y: memref<?xbf16>", [y], mlir_opt=mo)
+    check("bf16 add rounds to even (bits 0x3F80)", y, [0x3F80])
+
+    print("interp_test: %d wrong" % len(FAILED))
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
