@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Random valid tile kernels for differential testing (issue 35, item 2; a
+first slice): from a seed, one kernel of loads (ragged memrefs, offsets
+that run past either end, padding), a chain of elementwise ops, maybe a
+reduction broadcast back, a transpose or a dot, and a store, with the
+tile-run arguments and grid that launch it. Every kernel it writes must
+pass tile's verifier, or the generator is wrong (run.py reports that as a
+generator failure, not a tile bug).
+
+  gen.py SEED [-o KERNEL.mlir]     prints the compare.py arguments
+"""
+import argparse
+import random
+import sys
+
+FLOATS = ["f32", "f16", "bf16"]
+INTS = ["i32"]
+FLOAT_BINARY = ["addf", "subf", "mulf", "maximumf", "minimumf", "maxnumf",
+                "minnumf"]
+INT_BINARY = ["addi", "subi", "muli", "maxsi", "minsi", "andi", "ori", "xori"]
+FLOAT_UNARY = ["negf", "absf", "floor", "ceil"]
+REDUCE_FLOAT = ["add", "max", "min", "maxnum", "minnum"]
+REDUCE_INT = ["add", "max", "min", "and", "or", "xor"]
+
+
+def tensor(shape, t):
+    return "tensor<%sx%s>" % ("x".join(map(str, shape)), t)
+
+
+def memref(rank, t):
+    return "memref<%sx%s>" % ("x".join(["?"] * rank), t)
+
+
+class Kernel:
+    def __init__(self, rng):
+        self.r = rng
+        self.lines = []
+        self.n = 0
+
+    def fresh(self):
+        self.n += 1
+        return "%%v%d" % self.n
+
+    def emit(self, text):
+        self.lines.append("  " + text)
+
+
+def generate(seed):
+    r = random.Random(seed)
+    k = Kernel(r)
+    t = r.choice(FLOATS + INTS)
+    is_float = t in FLOATS
+    rank = r.choice([1, 2, 2])
+    if rank == 1:
+        shape = [2 ** r.randint(0, 10)]
+    elif r.random() < 0.35:  # square: transposes and dots
+        shape = [2 ** r.randint(4, 6)] * 2
+    else:
+        shape = [2 ** r.randint(0, 6), 2 ** r.randint(0, 6)]
+    grid = [r.randint(1, 3) for _ in range(rank)] + [1] * (3 - rank)
+    # Memref sizes: about the grid's extent, ragged, sometimes smaller.
+    sizes = [max(1, g * s + r.randint(-s, s)) for g, s in zip(grid, shape)]
+    shift = [r.choice([0, 0, 1, -1, s // 2]) for s in shape]
+    args = ["%x: " + memref(rank, t), "%y: " + memref(rank, t),
+            "%out: " + memref(rank, t)]
+    specs = ["randn:%sx%s:seed=%d" % ("x".join(map(str, sizes)), t, seed * 3 + i)
+             if is_float else
+             "iota:%sx%s" % ("x".join(map(str, sizes)), t) for i in range(2)]
+    specs.append("zeros:%sx%s" % ("x".join(map(str, sizes)), t))
+    # Offsets: program id times the block, shifted.
+    offs = []
+    for d in range(rank):
+        pid, blk, o = k.fresh(), k.fresh(), k.fresh()
+        k.emit('%s = "tile.program_id"() {axis = %d : i32} : () -> index'
+               % (pid, d))
+        k.emit("%s = arith.constant %d : index" % (blk, shape[d]))
+        k.emit("%s = arith.muli %s, %s : index" % (o, pid, blk))
+        if shift[d]:
+            sh, o2 = k.fresh(), k.fresh()
+            k.emit("%s = arith.constant %d : index" % (sh, shift[d]))
+            k.emit("%s = arith.addi %s, %s : index" % (o2, o, sh))
+            o = o2
+        offs.append(o)
+    ty = tensor(shape, t)
+    mty = memref(rank, t)
+    idx = ", ".join(["index"] * rank)
+    vals = []
+    for name in ("%x", "%y"):
+        v = k.fresh()
+        pad = ""
+        if r.random() < 0.3:
+            pad = " {padding = %s : %s}" % (
+                r.choice(["1.0", "-2.5"]) if is_float else str(r.randint(-3, 3)), t)
+        k.emit('%s = "tile.load"(%s, %s)%s : (%s, %s) -> %s'
+               % (v, name, ", ".join(offs), pad, mty, idx, ty))
+        vals.append(v)
+    # A chain of elementwise ops.
+    for _ in range(r.randint(1, 5)):
+        v = k.fresh()
+        if is_float and r.random() < 0.25:
+            op = r.choice(FLOAT_UNARY)
+            a = r.choice(vals)
+            dialect = "arith" if op == "negf" else "math"
+            k.emit("%s = %s.%s %s : %s" % (v, dialect, op, a, ty))
+        else:
+            op = r.choice(FLOAT_BINARY if is_float else INT_BINARY)
+            a, b = r.choice(vals), r.choice(vals)
+            k.emit("%s = arith.%s %s, %s : %s" % (v, op, a, b, ty))
+        vals.append(v)
+    result = vals[-1]
+    # A reduction along an axis, broadcast back.
+    if rank == 2 and r.random() < 0.4:
+        axis = r.randint(0, 1)
+        kind = r.choice(REDUCE_FLOAT if is_float else REDUCE_INT)
+        red_shape = [shape[1 - axis]]
+        red, ex, bc = k.fresh(), k.fresh(), k.fresh()
+        k.emit('%s = "tile.reduce"(%s) {axis = %d : i32, kind = "%s"} : (%s) -> %s'
+               % (red, result, axis, kind, ty, tensor(red_shape, t)))
+        ex_shape = list(shape)
+        ex_shape[axis] = 1
+        k.emit('%s = "tile.expand_dims"(%s) {axis = %d : i32} : (%s) -> %s'
+               % (ex, red, axis, tensor(red_shape, t), tensor(ex_shape, t)))
+        k.emit('%s = "tile.broadcast"(%s) : (%s) -> %s'
+               % (bc, ex, tensor(ex_shape, t), ty))
+        s = k.fresh()
+        op = "addf" if is_float else "addi"
+        k.emit("%s = arith.%s %s, %s : %s" % (s, op, result, bc, ty))
+        result = s
+    # A transpose of a square tile.
+    if rank == 2 and shape[0] == shape[1] and r.random() < 0.3:
+        tr = k.fresh()
+        k.emit('%s = "tile.trans"(%s) {permutation = array<i32: 1, 0>} : (%s) -> %s'
+               % (tr, result, ty, ty))
+        result = tr
+    # A dot of the square tile with itself (f16/bf16 -> f32, f32 tf32).
+    if (rank == 2 and shape[0] == shape[1] and shape[0] >= 16 and
+            t in ("f16", "bf16", "f32") and r.random() < 0.6):
+        acc_t = "f32"
+        accty = tensor(shape, acc_t)
+        z, d = k.fresh(), k.fresh()
+        k.emit("%s = arith.constant dense<0.0> : %s" % (z, accty))
+        k.emit('%s = "tile.dot"(%s, %s, %s) : (%s, %s, %s) -> %s'
+               % (d, result, vals[0], z, ty, ty, accty, accty))
+        if t != "f32":
+            c = k.fresh()
+            k.emit("%s = arith.truncf %s : %s to %s" % (c, d, accty, ty))
+            d = c
+        result = d
+    k.emit('"tile.store"(%s, %%out, %s) : (%s, %s, %s) -> ()'
+           % (result, ", ".join(offs), ty, mty, idx))
+    text = ("// Generated by test/difftest/gen.py from seed %d.\n"
+            "func.func @k%d(%s) attributes {tile.kernel} {\n%s\n  return\n}\n"
+            % (seed, seed, ", ".join(args), "\n".join(k.lines)))
+    argv = ["--kernel", "k%d" % seed, "--grid",
+            ",".join(map(str, grid[:max(rank, 1)]))]
+    for s in specs:
+        argv += ["--arg", s]
+    return text, argv
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("seed", type=int)
+    ap.add_argument("-o", "--output")
+    a = ap.parse_args()
+    text, argv = generate(a.seed)
+    if a.output:
+        with open(a.output, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    print(" ".join(argv), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
