@@ -6,12 +6,15 @@ passes or lowerings, so where it and tile disagree one of them is wrong
 --irdl-file=dialect/tile.irdl.mlir --mlir-print-op-generic` (so it parses
 one regular syntax) and runs every program of a grid on NumPy arrays.
 
-What it covers (a first slice): the v1 tile ops (program_id, num_programs,
-range, splat, broadcast, expand_dims, reshape, trans, load, load_masked,
-store, store_masked, dot, reduce); arith on integers and floats (f32, f64,
+What it covers: the v1 tile ops (program_id, num_programs, range, splat,
+broadcast, expand_dims, reshape, trans, load, load_masked, store,
+store_masked, dot, reduce); gather, scatter, atomic_rmw and atomic_cas
+(i32/i64/f32; elements one after another in row-major order, programs in
+grid order: one of the orders the spec allows), scan; arith on integers and floats (f32, f64,
 f16; bf16 as f32 rounded to bf16 after each op), casts, cmpi/cmpf, select;
 the math ops of docs/numerics.md; scf.for with iter_args, scf.if,
-memref.dim. Anything else raises Unsupported, which callers report as a
+memref.dim and memref.load/store of scalars. Anything else (Philox,
+print, assert, f8, f16/bf16 atomics) raises Unsupported, which callers report as a
 skip, never a pass.
 
   interp.py KERNEL.mlir --kernel NAME --grid X[,Y[,Z]] --arg npy:PATH|INT|FLOAT ...
@@ -266,7 +269,10 @@ def constant(text, rtype):
         inner = m.group(1).strip()
         shape = shape_of(m.group(2))
         if inner.startswith("["):
-            raise Unsupported("non-splat dense constant")
+            items = [x.strip() for x in inner.replace("[", " ").replace(
+                "]", " ").split(",") if x.strip()]
+            vals = [scalar_literal(x, elem) for x in items]
+            return np.array(vals, dtype=compute_np(elem)).reshape(shape)
         return np.full(shape, scalar_literal(inner, elem), dtype=compute_np(elem))
     lit = text.rsplit(":", 1)[0].strip()
     return scalar_literal(lit, elem)
@@ -465,9 +471,134 @@ class Program:
         r = fit(r, e)
         return r[()] if np.ndim(r) == 0 else r
 
+    # v2: indirect memory, atomics, scans
+    def _indices(self, mem, idx):
+        """Index tuples of an indirect access and which are in bounds."""
+        idx = [np.asarray(i).astype(np.int64) for i in idx]
+        inside = np.ones(idx[0].shape, np.bool_)
+        for d, i in enumerate(idx):
+            inside &= (i >= 0) & (i < mem.shape[d])
+        return idx, inside
+
+    def op_tile_gather(self, op, v, rt, e):
+        mem = v[0]
+        if e == "bf16" and mem.dtype == np.uint16:
+            mem = (mem.astype(np.uint32) << 16).view(np.float32)
+        idx, inside = self._indices(mem, v[1:])
+        pad = op.attr("padding")
+        fill = scalar_literal(pad.rsplit(":", 1)[0].strip(), e) if pad else 0
+        out = np.full(idx[0].shape, fill, dtype=mem.dtype)
+        out[inside] = mem[tuple(i[inside] for i in idx)]
+        return out.astype(compute_np(e))
+
+    def op_tile_scatter(self, op, v, rt, e):
+        value, mem = np.asarray(v[0]), v[1]
+        idx, inside = self._indices(mem, v[2:])
+        # Where two elements name one address, one lands (unspecified):
+        # the last, in row-major order, here.
+        data = value[inside]
+        mem[tuple(i[inside] for i in idx)] = (
+            bf16_bits(data) if mem.dtype == np.uint16 else data.astype(mem.dtype))
+
+    def op_tile_atomic_rmw(self, op, v, rt, e):
+        value, mem = np.asarray(v[0]), v[1]
+        kind = op.attr("kind").strip('"')
+        if e in ("f16", "bf16"):
+            raise Unsupported("f16/bf16 atomics")
+        idx, inside = self._indices(mem, v[2:])
+        old = np.zeros(value.shape, dtype=mem.dtype)
+        flat = [np.ravel(i) for i in idx]
+        vals, ins = np.ravel(value), np.ravel(inside)
+        olds = np.ravel(old)
+        for k in range(vals.size):  # one element after another: an order
+            if not ins[k]:
+                continue
+            at = tuple(int(f[k]) for f in flat)
+            cur, x = mem[at], vals[k]
+            olds[k] = cur
+            if kind == "add":
+                new = cur + x
+            elif kind in ("max", "min"):
+                if mem.dtype.kind == "f":
+                    new = (np.fmax if kind == "max" else np.fmin)(cur, x)
+                    if np.isnan(x):
+                        new = cur
+                else:
+                    new = max(cur, x) if kind == "max" else min(cur, x)
+            elif kind in ("umax", "umin"):
+                uc, ux = unsigned(np.array(cur)), unsigned(np.array(x))
+                new = np.array(max(uc, ux) if kind == "umax" else min(uc, ux)
+                               ).astype(mem.dtype)
+            elif kind == "and":
+                new = cur & x
+            elif kind == "or":
+                new = cur | x
+            elif kind == "xor":
+                new = cur ^ x
+            elif kind == "xchg":
+                new = x
+            else:
+                raise Unsupported("atomic kind " + kind)
+            with np.errstate(all="ignore"):
+                mem[at] = np.array(new).astype(mem.dtype)
+        return olds.reshape(value.shape).astype(compute_np(e))
+
+    def op_tile_atomic_cas(self, op, v, rt, e):
+        cmp, value, mem = np.asarray(v[0]), np.asarray(v[1]), v[2]
+        if e in ("f16", "bf16"):
+            raise Unsupported("f16/bf16 atomics")
+        idx, inside = self._indices(mem, v[3:])
+        flat = [np.ravel(i) for i in idx]
+        olds = np.zeros(value.size, dtype=mem.dtype)
+        for k in range(value.size):
+            if not np.ravel(inside)[k]:
+                continue
+            at = tuple(int(f[k]) for f in flat)
+            cur = mem[at]
+            olds[k] = cur
+            c = np.ravel(cmp)[k].astype(mem.dtype)
+            if np.array(cur).tobytes() == np.array(c).tobytes():  # bits
+                mem[at] = np.ravel(value)[k]
+        return olds.reshape(value.shape).astype(compute_np(e))
+
+    def op_tile_scan(self, op, v, rt, e):
+        x = np.asarray(v[0])
+        axis = int(op.attr("axis").split(":")[0])
+        kind = op.attr("kind").strip('"')
+        reverse = "reverse" in op.attrs or "reverse" in op.props
+        if reverse:
+            x = np.flip(x, axis)
+        if kind in ("add", "mul") and x.dtype.kind == "f":
+            f = np.cumsum if kind == "add" else np.cumprod
+            r = f(x.astype(np.float64), axis=axis)
+        else:
+            ufunc = {"add": np.add, "mul": np.multiply, "max": np.maximum,
+                     "min": np.minimum, "maxnum": np.fmax, "minnum": np.fmin,
+                     "and": np.bitwise_and, "or": np.bitwise_or,
+                     "xor": np.bitwise_xor}[kind]
+            if kind in ("maxnum", "minnum") and x.dtype.kind != "f":
+                ufunc = np.maximum if kind == "maxnum" else np.minimum
+            with np.errstate(all="ignore"):
+                r = ufunc.accumulate(x, axis=axis)
+        if reverse:
+            r = np.flip(r, axis)
+        return fit(r, e)
+
     # other dialects
     def op_memref_dim(self, op, v, rt, e):
         return np.int64(v[0].shape[int(v[1])])
+
+    def op_memref_load(self, op, v, rt, e):
+        x = v[0][tuple(int(i) for i in v[1:])]
+        if e == "bf16":
+            return (np.array(x, np.uint32) << 16).view(np.float32)[()]
+        return x
+
+    def op_memref_store(self, op, v, rt, e):
+        mem = v[1]
+        at = tuple(int(i) for i in v[2:])
+        mem[at] = bf16_bits(np.array([v[0]]))[0] if mem.dtype == np.uint16 \
+            else v[0]
 
     def op_func_return(self, op, v, rt, e):
         return ()

@@ -237,6 +237,35 @@ def main():
         "%y: memref<?xbf16>", [y], mlir_opt=mo)
     check("bf16 add rounds to even (bits 0x3F80)", y, [0x3F80])
 
+    # v2: gather past the end pads; atomic adds with duplicate addresses
+    # all land, each returning what it found; scans forward and reverse.
+    x = np.array([10, 20, 30], np.int32)
+    bins = np.zeros(3, np.int32)
+    y = np.zeros(12, np.int32)
+    run("""  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %i = arith.constant dense<[2, 5, 0, -1]> : tensor<4xi32>
+  %g = "tile.gather"(%x, %i) {padding = 7 : i32} : (memref<?xi32>, tensor<4xi32>) -> tensor<4xi32>
+  "tile.store"(%g, %y, %c0) : (tensor<4xi32>, memref<?xi32>, index) -> ()
+  %d = arith.constant dense<[1, 1, 1, 2]> : tensor<4xi32>
+  %one = arith.constant dense<5> : tensor<4xi32>
+  %old = "tile.atomic_rmw"(%one, %bins, %d) {kind = "add"} : (tensor<4xi32>, memref<?xi32>, tensor<4xi32>) -> tensor<4xi32>
+  "tile.store"(%old, %y, %c4) : (tensor<4xi32>, memref<?xi32>, index) -> ()
+  %r = "tile.range"() {start = 1 : i32, end = 3 : i32} : () -> tensor<2xi32>
+  %fw = "tile.scan"(%r) {axis = 0 : i32, kind = "add"} : (tensor<2xi32>) -> tensor<2xi32>
+  %bw = "tile.scan"(%r) {axis = 0 : i32, kind = "mul", reverse} : (tensor<2xi32>) -> tensor<2xi32>
+  %c10 = arith.constant 10 : index
+  "tile.store"(%fw, %y, %c8) : (tensor<2xi32>, memref<?xi32>, index) -> ()
+  "tile.store"(%bw, %y, %c10) : (tensor<2xi32>, memref<?xi32>, index) -> ()""",
+        "%x: memref<?xi32>, %bins: memref<?xi32>, %y: memref<?xi32>",
+        [x, bins, y], mlir_opt=mo)
+    check("gather pads out-of-range indices", y[:4], [30, 7, 10, 7])
+    check("atomic adds to one address all land", bins, [0, 15, 5])
+    check("atomic_rmw returns what each found (in an order)", y[4:8],
+          [0, 5, 10, 0])
+    check("scan add, and mul in reverse", y[8:12], [1, 3, 2, 2])
+
     print("interp_test: %d wrong" % len(FAILED))
     return 1 if FAILED else 0
 
