@@ -58,27 +58,27 @@ static void readVariants(const uint8_t *data, size_t size) {
   tileRuntimeVariantsDestroy(v);
 }
 
+/* Reads a copy of data with its last 8 bytes set to the checksum of the
+ * rest, as both formats end. */
+static void readResealed(const uint8_t *data, size_t size,
+                         void (*read)(const uint8_t *, size_t)) {
+  uint8_t *sealed = malloc(size);
+  memcpy(sealed, data, size);
+  uint64_t sum = tilePackageChecksum(sealed, size - 8);
+  for (int i = 0; i < 8; ++i)
+    sealed[size - 8 + i] = (uint8_t)(sum >> (8 * i));
+  read(sealed, size);
+  free(sealed);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   readPackage(data, size);
   readVariants(data, size);
-  if (size >= 24 && memcmp(data, TILE_VARIANTS_MAGIC, 8) == 0) {
-    uint8_t *sealed = malloc(size);
-    memcpy(sealed, data, size);
-    uint64_t sum = tilePackageChecksum(sealed, size - 8);
-    for (int i = 0; i < 8; ++i)
-      sealed[size - 8 + i] = (uint8_t)(sum >> (8 * i));
-    readVariants(sealed, size);
-    free(sealed);
-  }
+  /* "TILEVARS", a version, a count, the 8-byte checksum. */
+  if (size >= 24 && memcmp(data, TILE_VARIANTS_MAGIC, 8) == 0)
+    readResealed(data, size, readVariants);
   /* "TILEPKG\0", a u32 version >= 4, a body, the 8-byte checksum. */
-  if (size >= 20 && memcmp(data, "TILEPKG", 8) == 0 && data[8] >= 4) {
-    uint8_t *sealed = malloc(size);
-    memcpy(sealed, data, size);
-    uint64_t sum = tilePackageChecksum(sealed, size - 8);
-    for (int i = 0; i < 8; ++i)
-      sealed[size - 8 + i] = (uint8_t)(sum >> (8 * i));
-    readPackage(sealed, size);
-    free(sealed);
-  }
+  if (size >= 20 && memcmp(data, "TILEPKG", 8) == 0 && data[8] >= 4)
+    readResealed(data, size, readPackage);
   return 0;
 }

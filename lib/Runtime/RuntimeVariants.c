@@ -24,34 +24,14 @@ struct TileRuntimeVariants {
 
 /* ---- shape keys --------------------------------------------------------- */
 
-static const char *elementName(TileRuntimeElementType t) {
-  switch (t) {
-  case TILE_RUNTIME_I1: return "i1";
-  case TILE_RUNTIME_I8: return "i8";
-  case TILE_RUNTIME_I16: return "i16";
-  case TILE_RUNTIME_I32: return "i32";
-  case TILE_RUNTIME_I64: return "i64";
-  case TILE_RUNTIME_F16: return "f16";
-  case TILE_RUNTIME_BF16: return "bf16";
-  case TILE_RUNTIME_F32: return "f32";
-  case TILE_RUNTIME_F64: return "f64";
-  case TILE_RUNTIME_F8E4M3FN: return "f8e4m3";
-  case TILE_RUNTIME_F8E5M2: return "f8e5m2";
-  }
-  return "?";
-}
-
-void tileVariantShapeKey(const TileRuntimePackage *p,
-                         const TileRuntimeArg *args, int numArgs,
-                         TileStrBuf *out) {
+void tileLaunchShapeKey(const TileDType *dtypes, const TileRuntimeArg *args,
+                        int numArgs, TileStrBuf *out) {
   for (int i = 0; i < numArgs; ++i) {
-    TileRuntimeArgInfo info;
-    bool known = tileRuntimePackageArg(p, i, &info, NULL) == TILE_STATUS_OK;
+    const TileRuntimeArg *a = &args[i];
     if (i)
       tileStrBufAppendStr(out, "; ");
-    const TileRuntimeArg *a = &args[i];
     if (a->kind == TILE_RUNTIME_ARG_MEMREF) {
-      tileStrBufPrintf(out, "%s ", known ? elementName(info.elementType) : "?");
+      tileStrBufPrintf(out, "%s ", tileDTypeName(dtypes[i]));
       for (int d = 0; d < a->rank && d < 3; ++d)
         tileStrBufPrintf(out, "%s%lld", d ? "x" : "", (long long)a->shape[d]);
     } else if (a->kind == TILE_RUNTIME_ARG_FLOAT) {
@@ -60,6 +40,18 @@ void tileVariantShapeKey(const TileRuntimePackage *p,
       tileStrBufPrintf(out, "%lld", (long long)a->i);
     }
   }
+}
+
+void tileVariantShapeKey(const TileRuntimePackage *p,
+                         const TileRuntimeArg *args, int numArgs,
+                         TileStrBuf *out) {
+  TileDType dtypes[TILE_PACKAGE_MAX_ARGS];
+  for (int i = 0; i < numArgs && i < TILE_PACKAGE_MAX_ARGS; ++i)
+    dtypes[i] = i < p->p.numArgs ? p->p.args[i].dtype : (TileDType)-1;
+  tileLaunchShapeKey(dtypes, args,
+                     numArgs < TILE_PACKAGE_MAX_ARGS ? numArgs
+                                                     : TILE_PACKAGE_MAX_ARGS,
+                     out);
 }
 
 /* ---- reading ------------------------------------------------------------ */

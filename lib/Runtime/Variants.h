@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/Support/HostArray.h"
 #include "lib/Support/StrBuf.h"
 #include "tile-c/Runtime.h"
 
@@ -26,9 +27,13 @@
 #define TILE_VARIANTS_VERSION 1
 #define TILE_VARIANTS_MAX 1024
 
-/* The shape key of a launch of `p` with `args`: each argument as "f16
- * 4096x4096" (a memref's element type and shape) or its value (a
- * scalar), joined by "; ". */
+/* The shape key of a launch with `args`, whose element types are
+ * `dtypes`: each argument as "f16 4096x4096" (a memref's element type and
+ * shape) or its value (a scalar), joined by "; ". Variant files and the
+ * tuning cache (tools/tile-run/Tune.c) key launches on it. */
+void tileLaunchShapeKey(const TileDType *dtypes, const TileRuntimeArg *args,
+                        int numArgs, TileStrBuf *out);
+/* The same for a launch of package `p`, its element types. */
 void tileVariantShapeKey(const TileRuntimePackage *p,
                          const TileRuntimeArg *args, int numArgs,
                          TileStrBuf *out);

@@ -2,6 +2,7 @@
  * truncf with (lib/Transforms/Numerics.c), so that host and kernel agree bit
  * for bit (test/tile-run/f8.test compares them). */
 #include "lib/Support/Fp8.h"
+#include "lib/Support/Half.h"
 
 #include <string.h>
 
@@ -14,17 +15,6 @@ typedef struct {
 static const Format kE4M3 = {3, 7, 0x7E, 0};
 static const Format kE5M2 = {2, 15, 0x7B, 1};
 
-static uint32_t bitsOf(float f) {
-  uint32_t x;
-  memcpy(&x, &f, sizeof x);
-  return x;
-}
-
-static float floatOf(uint32_t x) {
-  float f;
-  memcpy(&f, &x, sizeof f);
-  return f;
-}
 
 /* a >> shift, rounded to nearest even (0 < shift < 32). */
 static uint32_t roundShift(uint32_t a, unsigned shift) {
@@ -34,7 +24,7 @@ static uint32_t roundShift(uint32_t a, unsigned shift) {
 }
 
 static uint8_t fromF32(float f, const Format *fmt) {
-  uint32_t x = bitsOf(f), a = x & 0x7FFFFFFFu;
+  uint32_t x = tileF32Bits(f), a = x & 0x7FFFFFFFu;
   uint8_t sign = (uint8_t)((x >> 24) & 0x80u);
   if (a > 0x7F800000u)
     return sign | 0x7F;
@@ -68,15 +58,15 @@ static float toF32(uint8_t b, const Format *fmt) {
   uint32_t expMax = (1u << (7 - m)) - 1;
   if (fmt->hasInf ? exp == expMax : (b & 0x7Fu) == 0x7Fu) {
     if (fmt->hasInf && man == 0)
-      return floatOf(sign | 0x7F800000u);
-    return floatOf(sign | 0x7FC00000u);
+      return tileF32FromBits(sign | 0x7F800000u);
+    return tileF32FromBits(sign | 0x7FC00000u);
   }
   if (exp == 0) { /* man * 2^(1 - bias - M), exact in f32 */
     float tiny =
-        (float)man * floatOf((uint32_t)(127 + 1 - fmt->bias - m) << 23);
-    return floatOf(sign | bitsOf(tiny));
+        (float)man * tileF32FromBits((uint32_t)(127 + 1 - fmt->bias - m) << 23);
+    return tileF32FromBits(sign | tileF32Bits(tiny));
   }
-  return floatOf(sign | (exp - (uint32_t)fmt->bias + 127) << 23 |
+  return tileF32FromBits(sign | (exp - (uint32_t)fmt->bias + 127) << 23 |
                  man << (23 - m));
 }
 

@@ -3,20 +3,20 @@
 
 #include <string.h>
 
-static uint32_t bitsOf(float f) {
+uint32_t tileF32Bits(float f) {
   uint32_t x;
   memcpy(&x, &f, sizeof x);
   return x;
 }
 
-static float floatOf(uint32_t x) {
+float tileF32FromBits(uint32_t x) {
   float f;
   memcpy(&f, &x, sizeof f);
   return f;
 }
 
 uint16_t tileF32ToF16(float f) {
-  uint32_t x = bitsOf(f);
+  uint32_t x = tileF32Bits(f);
   uint16_t sign = (uint16_t)((x >> 16) & 0x8000u);
   uint32_t exp = (x >> 23) & 0xffu, man = x & 0x7fffffu;
   if (exp == 0xff) /* Inf, or NaN kept quiet with the payload's top bits */
@@ -46,10 +46,10 @@ float tileF16ToF32(uint16_t h) {
   uint32_t sign = (uint32_t)(h & 0x8000u) << 16;
   uint32_t exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
   if (exp == 0x1f)
-    return floatOf(sign | 0x7f800000u | (man << 13));
+    return tileF32FromBits(sign | 0x7f800000u | (man << 13));
   if (exp == 0) {
     if (man == 0)
-      return floatOf(sign);
+      return tileF32FromBits(sign);
     /* Normalize the subnormal: shift until the implicit bit appears. */
     int e = -14;
     while (!(man & 0x400u)) {
@@ -57,17 +57,17 @@ float tileF16ToF32(uint16_t h) {
       --e;
     }
     man &= 0x3ffu;
-    return floatOf(sign | ((uint32_t)(e + 127) << 23) | (man << 13));
+    return tileF32FromBits(sign | ((uint32_t)(e + 127) << 23) | (man << 13));
   }
-  return floatOf(sign | ((exp - 15 + 127) << 23) | (man << 13));
+  return tileF32FromBits(sign | ((exp - 15 + 127) << 23) | (man << 13));
 }
 
 uint16_t tileF32ToBF16(float f) {
-  uint32_t x = bitsOf(f);
+  uint32_t x = tileF32Bits(f);
   if ((x & 0x7f800000u) == 0x7f800000u && (x & 0x7fffffu))
     return (uint16_t)((x >> 16) | 0x40u); /* quiet NaN, never rounds to Inf */
   x += 0x7fffu + ((x >> 16) & 1u);
   return (uint16_t)(x >> 16);
 }
 
-float tileBF16ToF32(uint16_t h) { return floatOf((uint32_t)h << 16); }
+float tileBF16ToF32(uint16_t h) { return tileF32FromBits((uint32_t)h << 16); }

@@ -6,6 +6,10 @@
 
 #include <stdint.h>
 
+/* An f32's bit pattern, and the f32 of one (memcpy: no aliasing rules
+ * broken); the f16, bf16 and f8 conversions work on them. */
+uint32_t tileF32Bits(float f);
+float tileF32FromBits(uint32_t x);
 uint16_t tileF32ToF16(float f);
 float tileF16ToF32(uint16_t h);
 uint16_t tileF32ToBF16(float f);

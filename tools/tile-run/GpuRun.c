@@ -53,26 +53,20 @@ static void stateFree(GpuState *g) {
   tileRuntimeDeviceDestroy(g->device);
 }
 
-/* Uploads the memrefs and fills the launch arguments. */
+/* Uploads the memrefs and fills the launch arguments: the session's
+ * shapes and scalars (sessionRuntimeArgs), with the device buffers. */
 static int upload(GpuState *g, Session *s, TileStatus *st) {
   g->numArgs = s->numSig;
   g->buffers = calloc((size_t)s->numSig + 1, sizeof *g->buffers);
-  g->args = calloc((size_t)s->numSig + 1, sizeof *g->args);
+  g->args = sessionRuntimeArgs(s);
   if (!g->buffers || !g->args) {
     snprintf(st->message, sizeof st->message, "out of memory");
     return 1;
   }
   for (int i = 0; i < s->numSig; ++i) {
-    const TileKernelArg *sig = &s->sig[i];
     const TileHostArray *v = &s->values[i].array;
-    if (sig->kind == TILE_ARG_FLOAT) {
-      g->args[i] = tileRuntimeArgFloat(s->values[i].f);
+    if (s->sig[i].kind != TILE_ARG_MEMREF)
       continue;
-    }
-    if (sig->kind != TILE_ARG_MEMREF) {
-      g->args[i] = tileRuntimeArgInt(s->values[i].i);
-      continue;
-    }
     if (tileRuntimeDeviceAlloc(g->device, v->bytes, &g->buffers[i], st) ||
         tileRuntimeCopyToDevice(g->device, g->buffers[i], v->data, v->bytes,
                                 st)) {
@@ -83,7 +77,7 @@ static int upload(GpuState *g, Session *s, TileStatus *st) {
                i, v->bytes, inner);
       return 1;
     }
-    g->args[i] = tileRuntimeArgMemref(g->buffers[i], v->rank, v->shape);
+    g->args[i].data = g->buffers[i];
   }
   return 0;
 }

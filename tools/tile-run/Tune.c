@@ -7,11 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "lib/IR/DiagnosticPrinter.h"
 #include "lib/Runtime/Package.h"
+#include "lib/Runtime/Variants.h"
+#include "lib/Support/Clock.h"
 #include "lib/Target/GpuCompile.h"
 #include "lib/Target/TuneCache.h"
 #include "lib/Transforms/TuneSpace.h"
@@ -149,30 +150,24 @@ typedef struct {
   int storeFailed; /* entries the cache did not take */
 } Tuning;
 
-/* "f16 4096x4096; i32 = 7; ...; grid 32x16x1": what a timing depends on
- * besides the code. */
-static void shapeKey(const Session *s, const int64_t grid[3], char *out,
-                     size_t size) {
-  size_t n = 0;
-  out[0] = '\0';
-  for (int i = 0; i < s->numSig && n < size; ++i) {
-    const TileKernelArg *a = &s->sig[i];
-    char shape[256];
-    if (a->kind == TILE_ARG_MEMREF) {
-      const TileHostArray *v = &s->values[i].array;
-      tileShapeFormat(v->rank, v->shape, shape, sizeof shape);
-      n += (size_t)snprintf(out + n, size - n, "%s %s; ",
-                            tileDTypeName(v->dtype), shape);
-    } else if (a->kind == TILE_ARG_FLOAT) {
-      n += (size_t)snprintf(out + n, size - n, "%.17g; ", s->values[i].f);
-    } else {
-      n += (size_t)snprintf(out + n, size - n, "%lld; ",
-                            (long long)s->values[i].i);
-    }
+/* What a timing depends on besides the code: the launch's shape key (as
+ * variant files key launches, lib/Runtime/Variants.h) and the grid. */
+static int shapeKey(const Session *s, const int64_t grid[3], TileStrBuf *out) {
+  TileRuntimeArg *args = sessionRuntimeArgs(s);
+  TileDType *dtypes = calloc((size_t)s->numSig + 1, sizeof *dtypes);
+  if (!args || !dtypes) {
+    free(args);
+    free(dtypes);
+    return 1;
   }
-  if (n < size)
-    snprintf(out + n, size - n, "grid %lldx%lldx%lld", (long long)grid[0],
-             (long long)grid[1], (long long)grid[2]);
+  for (int i = 0; i < s->numSig; ++i)
+    dtypes[i] = s->sig[i].dtype;
+  tileLaunchShapeKey(dtypes, args, s->numSig, out);
+  tileStrBufPrintf(out, "; grid %lldx%lldx%lld", (long long)grid[0],
+                   (long long)grid[1], (long long)grid[2]);
+  free(args);
+  free(dtypes);
+  return 0;
 }
 
 /* Fills candidate `index`: its variant, grid, text, options and key. */
@@ -210,8 +205,11 @@ static int candidateMake(Tuning *t, int index) {
    * would otherwise JIT-compile from PTX for every candidate, one after
    * another (0.3-0.6 s each on an H200). */
   c->gpu.options.generic = TILE_GENERIC_EAGER;
-  char shapes[4096];
-  shapeKey(t->s, c->grid, shapes, sizeof shapes);
+  TileStrBuf shapes = tileStrBufInit();
+  if (shapeKey(t->s, c->grid, &shapes)) {
+    tileStrBufFree(&shapes);
+    return sessionFail("out of memory");
+  }
   /* Keyed without the tile.tune lines: adding a value to the space keeps
    * every other candidate's timing. */
   char *keyText = malloc(c->len + 1);
@@ -221,9 +219,10 @@ static int candidateMake(Tuning *t, int index) {
   size_t keyLen = tileTuneBlankDirectives(keyText, c->len);
   TileTuneKeyParts parts = {keyText,      keyLen,          t->k->kernel,
                             &c->gpu,      t->gpuName,      t->capability,
-                            t->driverVersion, shapes};
+                            t->driverVersion, tileStrBufCStr(&shapes)};
   c->keyed = tileTuneKey(&parts, c->key);
   free(keyText);
+  tileStrBufFree(&shapes);
   if (c->keyed && t->cache && !t->o->retune &&
       tileTuneCacheLoad(t->cacheDir, c->key, &c->result))
     c->done = c->fromCache = true;
@@ -268,11 +267,6 @@ static void fail(Tuning *t, Candidate *c, bool keep, const char *fmt,
 
 /* ---- compiling, in parallel ------------------------------------------- */
 
-static double nowMs(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return 1e3 * (double)ts.tv_sec + 1e-6 * (double)ts.tv_nsec;
-}
 
 /* The first error a candidate's compile reports, as tile-opt prints it. */
 typedef struct {
@@ -297,7 +291,7 @@ static MlirLogicalResult capture(MlirDiagnostic diag, void *userData) {
 }
 
 static void compileOne(const Tuning *t, Candidate *c) {
-  double start = nowMs();
+  double start = tileNowMs();
   Captured cap = {{t->k->name, c->text, c->len}, ""};
   MlirContext ctx = mlirContextCreate();
   tileContextRegisterUpstream(ctx);
@@ -320,7 +314,7 @@ static void compileOne(const Tuning *t, Candidate *c) {
     }
   }
   mlirContextDestroy(ctx);
-  c->compileMs = nowMs() - start;
+  c->compileMs = tileNowMs() - start;
   if (failed) {
     c->result.failed = true;
     snprintf(c->result.note, sizeof c->result.note, "does not compile: %s",
@@ -364,7 +358,7 @@ static void compileAll(Tuning *t) {
     free(todo);
     return;
   }
-  double start = nowMs();
+  double start = tileNowMs();
   fprintf(stderr, "tile-run: tune: compiling %d candidate%s\n", numTodo,
           numTodo == 1 ? "" : "s");
   compileOne(t, &t->c[todo[0]]);
@@ -391,7 +385,7 @@ static void compileAll(Tuning *t) {
   fprintf(stderr,
           "tile-run: tune: compiled %d candidate%s in %.2f s on %d "
           "thread%s%s\n",
-          numTodo, numTodo == 1 ? "" : "s", (nowMs() - start) / 1e3,
+          numTodo, numTodo == 1 ? "" : "s", (tileNowMs() - start) / 1e3,
           started ? started : 1, started > 1 ? "s" : "",
           failed ? "; some do not compile (below)" : "");
   free(todo);
@@ -419,7 +413,8 @@ typedef struct {
 static int benchOpen(Tuning *t, Bench *b, TileStatus *st) {
   Session *s = t->s;
   b->buffers = calloc((size_t)s->numSig + 1, sizeof *b->buffers);
-  b->args = calloc((size_t)s->numSig + 1, sizeof *b->args);
+  /* The session's shapes and scalars; the memrefs' device buffers below. */
+  b->args = sessionRuntimeArgs(s);
   b->after = calloc((size_t)s->numSig + 1, sizeof *b->after);
   b->outcomes = calloc((size_t)t->n + 1, sizeof *b->outcomes);
   b->outcomeOf = calloc((size_t)t->n + 1, sizeof *b->outcomeOf);
@@ -431,21 +426,17 @@ static int benchOpen(Tuning *t, Bench *b, TileStatus *st) {
     b->outcomeOf[i] = -1;
   for (int i = 0; i < s->numSig; ++i) {
     const TileHostArray *v = &s->values[i].array;
-    if (s->sig[i].kind == TILE_ARG_FLOAT) {
-      b->args[i] = tileRuntimeArgFloat(s->values[i].f);
-    } else if (s->sig[i].kind != TILE_ARG_MEMREF) {
-      b->args[i] = tileRuntimeArgInt(s->values[i].i);
-    } else {
-      char err[256];
-      if (tileRuntimeDeviceAlloc(b->device, v->bytes, &b->buffers[i], st))
-        return 1;
-      if (tileHostArrayCreate(v->dtype, v->rank, v->shape, &b->after[i], err,
-                              sizeof err)) {
-        snprintf(st->message, sizeof st->message, "%s", err);
-        return 1;
-      }
-      b->args[i] = tileRuntimeArgMemref(b->buffers[i], v->rank, v->shape);
+    char err[256];
+    if (s->sig[i].kind != TILE_ARG_MEMREF)
+      continue;
+    if (tileRuntimeDeviceAlloc(b->device, v->bytes, &b->buffers[i], st))
+      return 1;
+    if (tileHostArrayCreate(v->dtype, v->rank, v->shape, &b->after[i], err,
+                            sizeof err)) {
+      snprintf(st->message, sizeof st->message, "%s", err);
+      return 1;
     }
+    b->args[i].data = b->buffers[i];
   }
   return 0;
 }
