@@ -7,10 +7,11 @@
 // (docs/tile-opt.md), and tile-fold-exp turns exp(S * scale - m) into one
 // ex2 with the scale folded in.
 //   q, o: [B*H][Lq][D]    k, v: [B*H][Lk][D]     (f16; D a parameter)
-// Grid: cdiv(Lq, BM) x (B*H). Parameters: -D D=128 (or 64), BM, BN.
+// Grid: cdiv(Lq, BM) x (B*H). Parameters: D (128, or -D D=64), BM, BN.
 //
-// The space below is both kernels' (it names no kernel).
-// tile.tune: BM=128,64 BN=64,128 num-warps=8,4
+// The space below is both kernels' (it names no kernel). D is the head
+// size, not a choice: its one value is the default, and -D D=64 fixes it.
+// tile.tune: D=128 BM=128,64 BN=64,128 num-warps=8,4
 func.func @attention_plain(%q: memref<?x?x${D}xf16>, %k: memref<?x?x${D}xf16>,
     %v: memref<?x?x${D}xf16>, %o: memref<?x?x${D}xf16>)
     attributes {tile.kernel, tile.num_warps = 8 : i32} {

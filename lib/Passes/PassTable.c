@@ -10,6 +10,7 @@
 #include "lib/Transforms/Coalesce.h"
 #include "lib/Transforms/Pipeline.h"
 #include "lib/Transforms/PromoteSmem.h"
+#include "lib/Transforms/SplitLoops.h"
 #include "lib/Transforms/StripAsserts.h"
 #include "lib/Transforms/WidenF8Dots.h"
 #include "lib/IR/IR.h"
@@ -63,6 +64,13 @@ static const char *dotChip(const TileOptions *options) {
   return options->mma == TILE_GPU_MMA_SYNC ? NULL : options->chip;
 }
 
+static MlirLogicalResult runSplitLoops(MlirOperation op,
+                                       const TileOptions *options) {
+  if (!options->splitLoopsOff)
+    tileSplitLoops(op);
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult runWidenF8Dots(MlirOperation op,
                                         const TileOptions *options) {
   return tileWidenF8Dots(op, options->numWarps, dotChip(options));
@@ -109,6 +117,12 @@ const TilePassDef tilePassTable[] = {
      "division and shifts, saturating float-to-int, fp8 casts; without chip: "
      "the CPU's max/min with -0 < +0); fast-math=true adds afn everywhere",
      "chip fast-math", runNumerics},
+    {"tile-split-loops",
+     "split an scf.for whose masks (cmpi of tiles of its induction variable "
+     "against invariant bounds) are constant on a prefix of its iterations "
+     "into that prefix without the masks (tile.split = \"unmasked\") and "
+     "the rest (\"masked\"); split-loops=false: leave loops whole",
+     "split-loops", runSplitLoops},
     {"tile-coalesce",
      "give loads blocked layouts reading 16 bytes per thread along the "
      "contiguous dimension",
@@ -153,11 +167,13 @@ const TilePassDef *tilePassFind(const char *name) {
 /* tile-canonicalize runs twice: before the layouts and after them. */
 const char *const tileGpuPassPipeline[] = {
     "tile-verify",       "tile-widen-f8-dots",  "tile-numerics",
-    "tile-canonicalize", "tile-coalesce",       "tile-assign-layouts",
+    "tile-split-loops",  "tile-canonicalize",   "tile-coalesce",
+    "tile-assign-layouts",
     "tile-canonicalize", "tile-promote-smem",   "tile-pipeline",
     NULL};
 
-/* tile-numerics after tile-to-cpu, so the reductions' combiners are
+/* tile-split-loops first, so the CPU runs the loops the GPU runs;
+ * tile-numerics after tile-to-cpu, so the reductions' combiners are
  * covered too. */
-const char *const tileCpuPassPipeline[] = {"tile-to-cpu", "tile-numerics",
-                                           NULL};
+const char *const tileCpuPassPipeline[] = {"tile-split-loops", "tile-to-cpu",
+                                           "tile-numerics", NULL};

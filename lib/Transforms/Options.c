@@ -171,6 +171,18 @@ static void formatAsserts(const TileOptions *o, TileStrBuf *out) {
   tileStrBufPrintf(out, "%s", o->assertsOff ? "off" : "on");
 }
 
+static bool setSplitLoops(TileOptions *o, const char *v, char *why, size_t n) {
+  bool on;
+  if (!setBool(&on, "split-loops", "true", "false", v, why, n))
+    return false;
+  o->splitLoopsOff = !on;
+  return true;
+}
+
+static void formatSplitLoops(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", o->splitLoopsOff ? "false" : "true");
+}
+
 /* ---- numbers -------------------------------------------------------------- */
 
 /* A decimal integer from lo to hi (a power of two if pow2), or false. */
@@ -259,6 +271,10 @@ const TileOptionDef tileOptionTable[] = {
      setFastMath, formatFastMath, NULL},
     {"asserts", "on|off", "keep tile.assert (on, the default) or erase it",
      setAsserts, formatAsserts, NULL},
+    {"split-loops", "true|false",
+     "run the iterations of a loop whose masks are all true (or all false) "
+     "without them, as a loop of their own (default true)",
+     setSplitLoops, formatSplitLoops, ""},
     {"warp-specialize", "auto|true|false",
      "a producer warpgroup issuing the TMA copies (auto: kernels of 8 or "
      "more warps with a loop of two or more dots)",

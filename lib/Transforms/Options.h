@@ -42,6 +42,7 @@ typedef struct {
   int numStages;             /* 0: the kernel's tile.num_stages, else 3 */
   bool fastMath;             /* afn on every float op */
   bool assertsOff;           /* tile.assert erased (StripAsserts.h) */
+  bool splitLoopsOff;        /* tile-split-loops leaves loops whole */
   TileChoice warpSpecialize;
   TileChoice persistent;
   TileChoice ctaPairs;
