@@ -52,7 +52,9 @@ def prepare(build, out):
     examples = ("embedding", "moe-dispatch", "histogram", "splitk-matmul",
                 "cumsum", "dropout", "paged-attention",
                 # wrong-code regressions that only the GPU could show
-                "memory-order", "dot-fma-tf32")
+                "memory-order", "dot-fma-tf32",
+                # loops split by tile-split-loops
+                "split-loops", "flash-attention-plain")
     tests = sorted(f for f in os.listdir(os.path.join(SRC, "test", "Run"))
                    if (f.startswith("v2-") or f[:-5] in examples)
                    and f.endswith(".test"))
@@ -108,6 +110,7 @@ def package(tile_opt, tile_run, out, name, words):
     it on the CPU, and returns the case (or None when it does not compile)."""
     file, defines, kernel, grid, args, outs = words[1], {}, None, "1", [], []
     asserts = "on"
+    options = []  # --option KEY=VALUE: compiled with it on both sides
     checks = []
     i = 2
     while i < len(words):
@@ -134,6 +137,10 @@ def package(tile_opt, tile_run, out, name, words):
             asserts = words[i + 1] if w == "--asserts" else w.split("=", 1)[1]
             i += 2 if w == "--asserts" else 1
             continue
+        if w == "--option":
+            options.append(words[i + 1])
+            i += 2
+            continue
         if w in ("--kernel", "--grid", "--arg", "--out", "--target"):
             v = words[i + 1]
             if w == "--kernel":
@@ -154,7 +161,7 @@ def package(tile_opt, tile_run, out, name, words):
     open(mlir, "w").write(substitute(open(file).read(), defines))
     grid = substitute(grid, defines)
     pkg = os.path.join(out, name + ".tpkg")
-    r = sh([tile_opt, mlir, COMPILE + " asserts=" + asserts, "--emit=package",
+    r = sh([tile_opt, mlir, " ".join([COMPILE + " asserts=" + asserts] + options), "--emit=package",
             "--kernel=" + kernel, "-o", pkg])
     if r.returncode:
         print("skip %s: %s" % (name, r.stderr.strip().splitlines()[:1]))
@@ -165,6 +172,8 @@ def package(tile_opt, tile_run, out, name, words):
         cpu_outs.append("%s=%s" % (idx, path + ".cpu.npy"))
     cmd = [tile_run, mlir, "--kernel", kernel, "--target", "cpu", "--grid", grid,
            "--asserts", asserts]
+    for kv in options:
+        cmd += ["--option", kv]
     for a in args:
         cmd += ["--arg", a]
     for o in cpu_outs:

@@ -111,6 +111,7 @@ static int lowerToLLVM(MlirModule module, MlirOperation func, const char *name,
   TileOptions passOptions;
   tileOptionsInit(&passOptions);
   passOptions.assertsOff = o->assertsOff;
+  passOptions.splitLoopsOff = o->splitLoopsOff;
   for (const char *const *pass = tileCpuPassPipeline; *pass; ++pass)
     if (mlirLogicalResultIsFailure(
             tilePassFind(*pass)->run(func, &passOptions))) {

@@ -28,6 +28,8 @@ typedef struct TileCpuKernel TileCpuKernel;
 /* How a kernel is compiled for the CPU; all zero is the default. */
 typedef struct {
   bool assertsOff; /* asserts=off: tile.assert erased (StripAsserts.h) */
+  bool splitLoopsOff; /* split-loops=false: tile-split-loops leaves loops
+                         whole (SplitLoops.h) */
 } TileCpuOptions;
 
 /* Compiles kernel `name` of `module` for the CPU. `module` is not changed

@@ -55,7 +55,8 @@ static void printHelp(void) {
       "                             (docs/tile-opt.md; TILE_NO_CACHE=1 as well)\n"
       "  --option <key=value>       cuda: a compile option for a .mlir kernel, any of\n"
       "                             tile-opt --tile-compile's (num-stages=4,\n"
-      "                             warp-specialize=true, mma=sync, ...); repeatable\n"
+      "                             warp-specialize=true, mma=sync, ...); repeatable;\n"
+      "                             cpu: split-loops=true|false only\n"
       "  --tune                     cuda, .mlir file: compile every candidate of the\n"
       "                             kernel's tuning space (its // tile.tune lines, or\n"
       "                             the default space of compile options), time each\n"
@@ -98,6 +99,16 @@ OptionsStatus optionsUsageError(const char *message) {
 }
 
 /* A count for --num-warps, --warmup, --iters: decimal, lo..hi. */
+/* Whether a --option is one only a GPU compile reads: the CPU takes
+ * split-loops=true|false alone. */
+static bool cudaOnlyOption(const Options *o) {
+  for (size_t i = 0; i < o->numCompileOptions; ++i)
+    if (strcmp(o->compileOptions[i], "split-loops=true") != 0 &&
+        strcmp(o->compileOptions[i], "split-loops=false") != 0)
+      return true;
+  return false;
+}
+
 static bool parseCount(const char *s, long lo, long hi, int *out) {
   char *end;
   long v = strtol(s, &end, 10);
@@ -356,7 +367,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
                            : o->fastMath      ? "--fast-math"
                            : o->indexBits     ? "--index-bits"
                            : o->noCache       ? "--no-cache"
-                           : o->numCompileOptions ? "--option"
+                           : cudaOnlyOption(o) ? "--option"
                            : o->retune        ? "--retune"
                            : o->saveVariant   ? "--save-variant"
                            : o->saveDefaultVariant ? "--save-default-variant"
