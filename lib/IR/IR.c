@@ -127,6 +127,15 @@ MlirAttribute tileParseAttr(MlirContext ctx, const char *text) {
 MlirType tileI32Type(MlirContext ctx) { return mlirIntegerTypeGet(ctx, 32); }
 MlirType tileI64Type(MlirContext ctx) { return mlirIntegerTypeGet(ctx, 64); }
 
+bool tileOpAllowsApprox(MlirOperation op) {
+  MlirAttribute fm = tileOpAttr(op, "fastmath");
+  if (mlirAttributeIsNull(fm))
+    return false;
+  char text[128];
+  tileAttrStr(fm, text, sizeof text);
+  return strstr(text, "afn") || strstr(text, "fast>");
+}
+
 bool tileConstantInt(MlirValue v, int64_t *out) {
   MlirOperation def = tileDefiningOp(v);
   if (mlirOperationIsNull(def) || !tileOpIsNamed(def, "arith.constant"))

@@ -33,6 +33,9 @@ const char *tileOpName(MlirOperation op, char *buf, size_t size);
 MlirAttribute tileOpAttr(MlirOperation op, const char *name);
 /* Reads an integer attribute; false when absent or not an integer. */
 bool tileOpIntAttr(MlirOperation op, const char *name, int64_t *out);
+/* Whether a float op's fastmath flags allow approximate functions (afn,
+ * or fast). */
+bool tileOpAllowsApprox(MlirOperation op);
 /* The string value of a string attribute, or false. */
 bool tileOpStrAttr(MlirOperation op, const char *name, MlirStringRef *out);
 

@@ -8,6 +8,7 @@
 #include "lib/Transforms/Numerics.h"
 #include "lib/Transforms/Canonicalize.h"
 #include "lib/Transforms/Coalesce.h"
+#include "lib/Transforms/FoldExp.h"
 #include "lib/Transforms/Pipeline.h"
 #include "lib/Transforms/PromoteSmem.h"
 #include "lib/Transforms/SplitLoops.h"
@@ -71,6 +72,13 @@ static MlirLogicalResult runSplitLoops(MlirOperation op,
   return mlirLogicalResultSuccess();
 }
 
+static MlirLogicalResult runFoldExp(MlirOperation op,
+                                    const TileOptions *options) {
+  (void)options;
+  tileFoldExp(op);
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult runWidenF8Dots(MlirOperation op,
                                         const TileOptions *options) {
   return tileWidenF8Dots(op, options->numWarps, dotChip(options));
@@ -123,6 +131,11 @@ const TilePassDef tilePassTable[] = {
      "into that prefix without the masks (tile.split = \"unmasked\") and "
      "the rest (\"masked\"); split-loops=false: leave loops whole",
      "split-loops", runSplitLoops},
+    {"tile-fold-exp",
+     "reduce max/min of x * c (c finite, positive) as max(x) * c; an f32 "
+     "exp with afn as exp2 with log2(e) folded into the multiply and the "
+     "broadcast row that compute its argument (one ex2 of one fma)",
+     "", runFoldExp},
     {"tile-coalesce",
      "give loads blocked layouts reading 16 bytes per thread along the "
      "contiguous dimension",
@@ -167,13 +180,14 @@ const TilePassDef *tilePassFind(const char *name) {
 /* tile-canonicalize runs twice: before the layouts and after them. */
 const char *const tileGpuPassPipeline[] = {
     "tile-verify",       "tile-widen-f8-dots",  "tile-numerics",
-    "tile-split-loops",  "tile-canonicalize",   "tile-coalesce",
-    "tile-assign-layouts",
+    "tile-split-loops",  "tile-fold-exp",       "tile-canonicalize",
+    "tile-coalesce",     "tile-assign-layouts",
     "tile-canonicalize", "tile-promote-smem",   "tile-pipeline",
     NULL};
 
 /* tile-split-loops first, so the CPU runs the loops the GPU runs;
  * tile-numerics after tile-to-cpu, so the reductions' combiners are
  * covered too. */
-const char *const tileCpuPassPipeline[] = {"tile-split-loops", "tile-to-cpu",
-                                           "tile-numerics", NULL};
+const char *const tileCpuPassPipeline[] = {"tile-split-loops", "tile-fold-exp",
+                                           "tile-to-cpu", "tile-numerics",
+                                           NULL};

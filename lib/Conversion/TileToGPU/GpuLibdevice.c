@@ -58,12 +58,7 @@ static int tableRow(MlirOperation op) {
 bool tileGpuIsLibdeviceOp(MlirOperation op) { return tableRow(op) >= 0; }
 
 bool gpuAllowsApproximation(MlirOperation op) {
-  MlirAttribute fm = tileOpAttr(op, "fastmath");
-  if (mlirAttributeIsNull(fm))
-    return false;
-  char text[128];
-  tileAttrStr(fm, text, sizeof text);
-  return strstr(text, "afn") || strstr(text, "fast>");
+  return tileOpAllowsApprox(op);
 }
 
 const char *gpuLibdeviceFunction(MlirOperation op, MlirType elem) {

@@ -1,0 +1,25 @@
+/* tile-fold-exp: softmax's exp(x * c - m) as one ex2 of one fused
+ * multiply-add, as a hand-tuned kernel writes it with exp2.
+ *  - A max or min reduction of x * c, c a splat known finite and
+ *    positive (a constant, or rsqrt/sqrt of one), reduces x and scales
+ *    the (smaller) result: exact, as rounding x * c is monotone in x.
+ *  - An f32 math.exp with afn becomes math.exp2 of x * log2(e) where that
+ *    product folds into what computes x: into a multiply by a splat (its
+ *    constant times log2 e), through add and sub, and through broadcasts
+ *    and expand_dims to the smaller tile (the row maximum), so no
+ *    multiply is added at the tile's size. The new ops may contract
+ *    (fastmath<contract>): the exponent is part of the approximation afn
+ *    allows. An exp whose argument does not fold stays (the GPU lowers it
+ *    to the same ex2 of x * log2 e).
+ * Runs on tile IR after tile-numerics (which adds afn for fast-math=true)
+ * and before layouts; the CPU runs it too. */
+#ifndef TILE_TRANSFORMS_FOLDEXP_H
+#define TILE_TRANSFORMS_FOLDEXP_H
+
+#include "mlir-c/IR.h"
+
+/* Rewrites at or under `op`; returns how many reductions and exps it
+ * rewrote. */
+int tileFoldExp(MlirOperation op);
+
+#endif

@@ -1,0 +1,96 @@
+// tile-fold-exp: softmax's exp(x * c - max) becomes exp2 of one
+// multiply-add with log2(e) folded into the scale and the (row-sized)
+// maximum, and a max of x * c reduces x first. Only f32 exps with afn;
+// anything else is left as written.
+// RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-fold-exp)' | FileCheck %s
+
+// 0.125 * log2(e) = 0.18033688: the row maximum is computed from the
+// unscaled scores and scaled once per row (0.125, with log2(e) folded
+// in), not per score.
+// CHECK-LABEL: func.func @softmax_rows
+// CHECK-DAG:  %[[CR:.*]] = arith.constant dense<0.180336878> : tensor<16xf32>
+// CHECK-DAG:  %[[CL:.*]] = arith.constant dense<0.180336878> : tensor<16x64xf32>
+// CHECK:      %[[X:.*]] = "tile.load"
+// CHECK:      %[[MX:.*]] = "tile.reduce"(%[[X]]) {axis = 1 : i32, kind = "max"}
+// CHECK:      %[[XS:.*]] = arith.mulf %[[X]], %[[CL]] fastmath<contract> : tensor<16x64xf32>
+// CHECK:      %[[ML:.*]] = arith.mulf %[[MX]], %[[CR]] fastmath<contract> : tensor<16xf32>
+// CHECK:      %[[E:.*]] = "tile.expand_dims"(%[[ML]])
+// CHECK:      %[[B:.*]] = "tile.broadcast"(%[[E]])
+// CHECK:      %[[D:.*]] = arith.subf %[[XS]], %[[B]] fastmath<contract>
+// CHECK:      math.exp2 %[[D]] fastmath<afn> : tensor<16x64xf32>
+// CHECK-NOT:  math.exp {{.*}}tensor<16x64xf32>
+func.func @softmax_rows(%x: memref<?x64xf32>, %y: memref<?x64xf32>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0, %c0) : (memref<?x64xf32>, index, index) -> tensor<16x64xf32>
+  %scale = arith.constant dense<0.125> : tensor<16x64xf32>
+  %s = arith.mulf %t, %scale : tensor<16x64xf32>
+  %m = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<16x64xf32>) -> tensor<16xf32>
+  %m1 = "tile.expand_dims"(%m) {axis = 1 : i32} : (tensor<16xf32>) -> tensor<16x1xf32>
+  %mb = "tile.broadcast"(%m1) : (tensor<16x1xf32>) -> tensor<16x64xf32>
+  %d = arith.subf %s, %mb : tensor<16x64xf32>
+  %p = math.exp %d fastmath<afn> : tensor<16x64xf32>
+  "tile.store"(%p, %y, %c0, %c0) : (tensor<16x64xf32>, memref<?x64xf32>, index, index) -> ()
+  return
+}
+
+// -----
+
+// A scale known only at run time (1/sqrt of an argument) is multiplied
+// by log2(e) as a scalar before its splat; its max cannot move (the
+// scale might be 0 or infinite), so the product stays for the max.
+// CHECK-LABEL: func.func @run_time_scale
+// CHECK:      %[[S:.*]] = arith.mulf %{{.*}}, %{{.*}} : tensor<16x64xf32>
+// CHECK:      "tile.reduce"(%[[S]])
+// CHECK:      %[[K:.*]] = arith.mulf %{{.*}}, %cst{{.*}} : f32
+// CHECK:      %[[KS:.*]] = "tile.splat"(%[[K]]) : (f32) -> tensor<16x64xf32>
+// CHECK:      arith.mulf %{{.*}}, %[[KS]] fastmath<contract>
+// CHECK:      math.exp2
+func.func @run_time_scale(%x: memref<?x64xf32>, %y: memref<?x64xf32>, %d: f32) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0, %c0) : (memref<?x64xf32>, index, index) -> tensor<16x64xf32>
+  %r = math.rsqrt %d : f32
+  %scale = "tile.splat"(%r) : (f32) -> tensor<16x64xf32>
+  %s = arith.mulf %t, %scale : tensor<16x64xf32>
+  %m = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<16x64xf32>) -> tensor<16xf32>
+  %m1 = "tile.expand_dims"(%m) {axis = 1 : i32} : (tensor<16xf32>) -> tensor<16x1xf32>
+  %mb = "tile.broadcast"(%m1) : (tensor<16x1xf32>) -> tensor<16x64xf32>
+  %t2 = "tile.load"(%x, %c0, %c0) : (memref<?x64xf32>, index, index) -> tensor<16x64xf32>
+  %s2 = arith.mulf %t2, %scale : tensor<16x64xf32>
+  %d2 = arith.subf %s2, %mb : tensor<16x64xf32>
+  %p = math.exp %d2 fastmath<afn> : tensor<16x64xf32>
+  "tile.store"(%p, %y, %c0, %c0) : (tensor<16x64xf32>, memref<?x64xf32>, index, index) -> ()
+  return
+}
+
+// -----
+
+// Left as written: an exp without afn; an exp of a loaded tile (the
+// multiply would be at its size); an exp whose argument is used twice;
+// a max of x times a negative constant; a sum of x * c.
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT:  math.exp2
+// CHECK-COUNT-3: math.exp
+// CHECK-NOT:  math.exp2
+// CHECK:      "tile.reduce"(%{{.*}}) {axis = 1 : i32, kind = "max"}
+// CHECK-NOT:  math.exp2
+func.func @left_alone(%x: memref<?x64xf32>, %y: memref<?x64xf32>, %z: memref<?xf32>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0, %c0) : (memref<?x64xf32>, index, index) -> tensor<16x64xf32>
+  %two = arith.constant dense<2.0> : tensor<16x64xf32>
+  %s = arith.mulf %t, %two : tensor<16x64xf32>
+  %p = math.exp %s : tensor<16x64xf32>
+  %q = math.exp %t fastmath<afn> : tensor<16x64xf32>
+  %u = arith.addf %s, %two : tensor<16x64xf32>
+  %r = math.exp %u fastmath<afn> : tensor<16x64xf32>
+  %pq = arith.addf %p, %q : tensor<16x64xf32>
+  %pqr = arith.addf %pq, %r : tensor<16x64xf32>
+  %pqru = arith.addf %pqr, %u : tensor<16x64xf32>
+  "tile.store"(%pqru, %y, %c0, %c0) : (tensor<16x64xf32>, memref<?x64xf32>, index, index) -> ()
+  %neg = arith.constant dense<-2.0> : tensor<16x64xf32>
+  %sn = arith.mulf %t, %neg : tensor<16x64xf32>
+  %mn = "tile.reduce"(%sn) {axis = 1 : i32, kind = "max"} : (tensor<16x64xf32>) -> tensor<16xf32>
+  %sum = "tile.reduce"(%s) {axis = 1 : i32, kind = "add"} : (tensor<16x64xf32>) -> tensor<16xf32>
+  %both = arith.addf %mn, %sum : tensor<16xf32>
+  "tile.store"(%both, %z, %c0) : (tensor<16xf32>, memref<?xf32>, index) -> ()
+  return
+}
