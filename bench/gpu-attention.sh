@@ -19,8 +19,8 @@ TR=build-gpu/tile-run
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 
 echo "== correctness: flash attention vs NumPy"
-OUT=$OUTDIR bench/gpu-check.sh "^bench_flash"
-[ "${TILE_GPU_SANITIZE:-1}" != 0 ] && bench/gpu-sanitize.sh "flash.*_o3"
+OUT=$OUTDIR bench/gpu-check.sh "^bench_(flash|attention_plain)"
+[ "${TILE_GPU_SANITIZE:-1}" != 0 ] && bench/gpu-sanitize.sh "(flash.*|attention_plain.*_default_.*)_o3"
 
 echo "== timing: tile"
 : > "$OUTDIR/tile_attention.jsonl"
@@ -54,7 +54,9 @@ for r in rows:
         continue
     c = r["case"]
     # A variant (case+nows) is compared with the peers of its case.
-    p = [by.get((c.split("+")[0], i)) for i in ("sdpa", "triton", "triton_tuned")]
+    # The plain kernel's same algorithm in Triton is triton_plain.
+    same = "triton_plain" if "+plain" in c else "triton"
+    p = [by.get((c.split("+")[0], i)) for i in ("sdpa", same, "triton_tuned")]
     f = lambda x: "%.0f" % x["tflops"] if x else "-"
     g = lambda x: "%.2f" % (r["tflops"] / x["tflops"]) if x else "-"
     print("| %s | %.0f | %.0f | %s | %s | %s | %s | %s | %s |" % (

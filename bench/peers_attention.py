@@ -12,6 +12,10 @@ as tile's kernels, on the same shapes ([B*H][L][d], f16):
                 diagonal ones
   triton_tuned  the same kernel autotuned over both block sizes, warps and
                 stages (what a Triton user would ship)
+  triton_plain  examples/flash_attention_plain.mlir's algorithm in Triton:
+                every key block masked (tl.where), tl.exp of the scaled
+                scores, no hand split; 128 queries x 64 keys, 8 warps,
+                3 stages (its tuning space's first values)
 
 Each writes O and the log-sum-exp like ours; the Triton kernel is checked
 against SDPA before it is timed. Timing as bench/peers.py (CUDA events,
@@ -86,6 +90,49 @@ def attn_fwd(Q, K, V, O, LSE, Lq, Lk, qk_scale, D: tl.constexpr, BM: tl.constexp
     tl.store(LSE + bh * Lq + rm, lse, mask=rm < Lq)
 
 
+@triton.jit
+def attn_plain(Q, K, V, O, Lq, Lk, scale, D: tl.constexpr, BM: tl.constexpr,
+               BN: tl.constexpr, CAUSAL: tl.constexpr):
+    pm = tl.program_id(0)
+    bh = tl.program_id(1).to(tl.int64)
+    m0 = pm * BM
+    rm = m0 + tl.arange(0, BM)
+    rd = tl.arange(0, D)
+    rn = tl.arange(0, BN)
+    base = bh * Lq * D
+    q = tl.load(Q + base + rm[:, None] * D + rd[None, :], mask=rm[:, None] < Lq, other=0.0)
+    m_i = tl.full((BM,), -float("inf"), tl.float32)
+    l_i = tl.zeros((BM,), tl.float32)
+    acc = tl.zeros((BM, D), tl.float32)
+    end = tl.minimum(Lk, m0 + BM) if CAUSAL else Lk
+    for n0 in range(0, end, BN):
+        kn = n0 + rn
+        k = tl.load(K + base + kn[None, :] * D + rd[:, None], mask=kn[None, :] < Lk, other=0.0)
+        s = tl.dot(q, k) * scale
+        valid = kn[None, :] < Lk
+        if CAUSAL:
+            valid = valid & (kn[None, :] <= rm[:, None])
+        s = tl.where(valid, s, -float("inf"))
+        m_new = tl.maximum(m_i, tl.max(s, 1))
+        p = tl.exp(s - m_new[:, None])
+        alpha = tl.exp(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None]
+        v = tl.load(V + base + kn[:, None] * D + rd[None, :], mask=kn[:, None] < Lk, other=0.0)
+        acc = tl.dot(p.to(v.dtype), v, acc)
+        m_i = m_new
+    tl.store(O + base + rm[:, None] * D + rd[None, :], (acc / l_i[:, None]).to(O.dtype.element_ty),
+             mask=rm[:, None] < Lq)
+
+
+def run_triton_plain(q, k, v, causal):
+    bh, L, d = q.shape
+    o = torch.empty_like(q)
+    attn_plain[(triton.cdiv(L, 128), bh)](q, k, v, o, L, L, 1.0 / math.sqrt(d), D=d, BM=128,
+                                          BN=64, CAUSAL=causal, num_warps=8, num_stages=3)
+    return o, None
+
+
 def tuned_configs():
     out = []
     for bm in (64, 128):
@@ -136,13 +183,20 @@ def main():
         ref = F.scaled_dot_product_attention(q[None], k[None], v[None], is_causal=causal)[0]
         impls = [("sdpa", lambda: F.scaled_dot_product_attention(
             q[None], k[None], v[None], is_causal=causal))]
-        for name, tuned in (("triton", False), ("triton_tuned", True)):
-            o, _ = run_triton(q, k, v, causal, tuned)
+        triton_runs = [("triton", lambda: run_triton(q, k, v, causal, False)),
+                       ("triton_tuned", lambda: run_triton(q, k, v, causal, True)),
+                       ("triton_plain", lambda: run_triton_plain(q, k, v, causal))]
+        for name, fn in triton_runs:
+            try:
+                o, _ = fn()
+            except Exception as e:  # a kernel Triton cannot compile is reported
+                print(json.dumps({"case": case, "impl": name, "error": str(e)[:200]}))
+                continue
             err = (o.float() - ref.float()).abs().max().item()
             if err > 2e-2:
                 print(json.dumps({"case": case, "impl": name, "error": "max error %g vs SDPA" % err}))
                 continue
-            impls.append((name, lambda tuned=tuned: run_triton(q, k, v, causal, tuned)))
+            impls.append((name, fn))
         for name, fn in impls:
             med, lo, hi = timeit(fn, a.warmup, a.iters)
             print(json.dumps({"case": case, "impl": name, "median_us": med, "min_us": lo,

@@ -236,6 +236,50 @@ for c in "f16 64 full" "f16 64 causal" "f16 128 full" "f16 128 causal" "bf16 128
   done
   echo "packaged bench_$kernel"
 done
+# Attention written plainly (examples/flash_attention_plain.mlir: every
+# key block masked, exp; issue 32): each block shape of its tuning space at
+# its defaults (compile options: none), and the default shape without
+# tile-split-loops (+nosplit) and, when $BASE_TILE_OPT names a compiler
+# from before the split (2026-11-28), compiled by it (+before). Checked
+# against NumPy at ragged lengths, timed beside the flash attention
+# example and the peers (bench/gpu-attention.sh).
+P=examples/flash_attention_plain.mlir
+plain_variants() { # HD: "BM BN WARPS OPTIONS SUFFIX" lines
+  echo "128 64 8 - "
+  echo "128 128 8 - +128x128"
+  [ "$1" = 64 ] && echo "64 128 4 - +64x128w4"
+  echo "128 64 8 split-loops=false +nosplit"
+  [ -n "${BASE_TILE_OPT:-}" ] && echo "128 64 8 base +before"
+  return 0
+}
+for c in "64 full" "64 causal" "128 full" "128 causal"; do
+  set -- $c; hd=$1; mask=$2
+  kernel=attention_plain; [ $mask = causal ] && kernel=attention_plain_causal
+  while read -r bm bn warps opts suffix; do
+    tag=$(echo "${suffix:-+default}" | tr -d '+')
+    variant=${kernel}_d${hd}_$tag
+    compiler=$B/tile-opt; copts=""
+    [ "$opts" = base ] && compiler=$BASE_TILE_OPT
+    [ "$opts" != - ] && [ "$opts" != base ] && copts=$opts
+    sed -e "s/\${D}/$hd/g; s/\${BM}/$bm/g; s/\${BN}/$bn/g" "$P" > "$D/plain_$variant.mlir"
+    "$compiler" "$D/plain_$variant.mlir" --tile-compile="num-warps=$warps $copts" --emit=package --kernel="$kernel" -o "$D/bench_$variant.tpkg"
+    for shape in "3 300 300" "2 130 333"; do
+      set -- $shape; nh=$1; lq=$2; lk=$3
+      [ $mask = causal ] && [ $lq != $lk ] && continue
+      r=$D/ref_plain_${mask}_${hd}_$lq; mkdir -p "$r"
+      [ -f "$r/ref.npy" ] || "$PYA" test/Run/Inputs/examples_ref.py flash_attention "$r" $nh $lq $lk $hd f16 $mask
+      name=bench_${variant}_${lq}x${lk}_o3
+      cp "$D/bench_$variant.tpkg" "$D/$name.tpkg"; cp "$r/ref.npy" "$D/$name.ref.npy"
+      echo "$name|cdiv($lq,$bm),$nh|--arg npy:$r/q.npy --arg npy:$r/k.npy --arg npy:$r/v.npy --arg zeros:${nh}x${lq}x${hd}xf16|3|1e-2" >> "$D/list.txt"
+    done
+    for shape in "16 8192" "1 16384"; do
+      set -- $shape; nh=$1; L=$2
+      flops=$((4 * nh * L * L * hd)); [ $mask = causal ] && flops=$((flops / 2))
+      echo "$variant|cdiv($L,$bm),$nh|--arg randn:${nh}x${L}x${hd}xf16:seed=1 --arg randn:${nh}x${L}x${hd}xf16:seed=2 --arg randn:${nh}x${L}x${hd}xf16:seed=3 --arg zeros:${nh}x${L}x${hd}xf16|attn_d${hd}_${mask}_${nh}x$L+plain$suffix|$flops" >> "$D/attention.txt"
+    done
+    echo "packaged bench_$variant"
+  done < <(plain_variants $hd)
+done
 # The numerics conformance suite's kernels (bench/gpu-numerics.sh).
 # sm_90a converts f8 with cvt, sm_80 code (which runs on it too) in integer ops.
 "$PYA" test/Numerics/conformance.py "$D/numerics-src" --packages "$D/numerics" --compile-packages "$B/tile-opt"
