@@ -2,9 +2,10 @@
 """Random valid tile kernels for differential testing (issue 35, item 2; a
 first slice): from a seed, one kernel of loads (ragged memrefs, offsets
 that run past either end, padding), a chain of elementwise ops, maybe a
-reduction broadcast back, a transpose, a dot, a gather at computed
-indices (some out of bounds), and a store or atomic adds at repeating
-indices, with the
+reduction broadcast back, a transpose, a dot, a loop over blocks of x
+under masks of its induction variable, a gather at computed indices
+(some out of bounds), and a store or atomic adds at repeating indices,
+with the
 tile-run arguments and grid that launch it. Every kernel it writes must
 pass tile's verifier, or the generator is wrong (run.py reports that as a
 generator failure, not a tile bug).
@@ -45,6 +46,75 @@ class Kernel:
 
     def emit(self, text):
         self.lines.append("  " + text)
+
+
+def masked_loop(k, r, acc0, shape, offs, rank, t, is_float, ty, mty):
+    last = shape[-1]
+    it = tensor([last], "i32")
+    c_last = k.fresh()
+    k.emit("%s = arith.constant %d : index" % (c_last, rank - 1))
+    n, n32, delta, bound = k.fresh(), k.fresh(), k.fresh(), k.fresh()
+    k.emit("%s = memref.dim %%x, %s : %s" % (n, c_last, mty))
+    k.emit("%s = arith.index_cast %s : index to i32" % (n32, n))
+    k.emit("%s = arith.constant %d : i32" % (delta, r.randint(-last, last)))
+    k.emit("%s = arith.addi %s, %s : i32" % (bound, n32, delta))
+    start, step = k.fresh(), k.fresh()
+    k.emit("%s = arith.constant %d : index" % (start, r.choice([0, 0, 1, last // 2 + 1, 2 * last])))
+    k.emit("%s = arith.constant %d : index" % (step, r.choice([last, last, 1, 2 * last, max(1, last // 2)])))
+    rg, bv = k.fresh(), k.fresh()
+    k.emit('%s = "tile.range"() {start = 0 : i32, end = %d : i32} : () -> %s' % (rg, last, it))
+    k.emit('%s = "tile.splat"(%s) : (i32) -> %s' % (bv, bound, it))
+    causal = rank == 2 and r.random() < 0.5
+    if causal:
+        rows_t = tensor([shape[0]], "i32")
+        rr, o32, ov, q, q1, qb = (k.fresh() for _ in range(6))
+        k.emit('%s = "tile.range"() {start = 0 : i32, end = %d : i32} : () -> %s' % (rr, shape[0], rows_t))
+        k.emit("%s = arith.index_cast %s : index to i32" % (o32, offs[0]))
+        k.emit('%s = "tile.splat"(%s) : (i32) -> %s' % (ov, o32, rows_t))
+        k.emit("%s = arith.addi %s, %s : %s" % (q, rr, ov, rows_t))
+        k.emit('%s = "tile.expand_dims"(%s) {axis = 1 : i32} : (%s) -> %s'
+               % (q1, q, rows_t, tensor([shape[0], 1], "i32")))
+        k.emit('%s = "tile.broadcast"(%s) : (%s) -> %s'
+               % (qb, q1, tensor([shape[0], 1], "i32"), tensor(shape, "i32")))
+    res, j, acc = k.fresh(), k.fresh(), k.fresh()
+    k.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {"
+           % (res, j, start, n, step, acc, acc0, ty))
+    tl, j32, jv, key, m = (k.fresh() for _ in range(5))
+    k.emit('  %s = "tile.load"(%%x, %s) : (%s, %s) -> %s'
+           % (tl, ", ".join(offs[:-1] + [j]), mty, ", ".join(["index"] * rank), ty))
+    k.emit("  %s = arith.index_cast %s : index to i32" % (j32, j))
+    k.emit('  %s = "tile.splat"(%s) : (i32) -> %s' % (jv, j32, it))
+    k.emit("  %s = arith.addi %s, %s : %s" % (key, rg, jv, it))
+    pred = r.choice(["slt", "sle", "sgt", "sge"])
+    a, b = (key, bv) if r.random() < 0.7 else (bv, key)
+    k.emit("  %s = arith.cmpi %s, %s, %s : %s" % (m, pred, a, b, it))
+    mask = m
+    if rank == 2:
+        m1, mb = k.fresh(), k.fresh()
+        k.emit('  %s = "tile.expand_dims"(%s) {axis = 0 : i32} : (%s) -> %s'
+               % (m1, m, tensor([last], "i1"), tensor([1, last], "i1")))
+        k.emit('  %s = "tile.broadcast"(%s) : (%s) -> %s'
+               % (mb, m1, tensor([1, last], "i1"), tensor(shape, "i1")))
+        mask = mb
+    if causal:
+        k1, kb, below, both = (k.fresh() for _ in range(4))
+        k.emit('  %s = "tile.expand_dims"(%s) {axis = 0 : i32} : (%s) -> %s'
+               % (k1, key, it, tensor([1, last], "i32")))
+        k.emit('  %s = "tile.broadcast"(%s) : (%s) -> %s'
+               % (kb, k1, tensor([1, last], "i32"), tensor(shape, "i32")))
+        k.emit("  %s = arith.cmpi %s, %s, %s : %s"
+               % (below, r.choice(["sle", "slt"]), kb, qb, tensor(shape, "i32")))
+        k.emit("  %s = arith.andi %s, %s : %s" % (both, mask, below, tensor(shape, "i1")))
+        mask = both
+    sel, nxt = k.fresh(), k.fresh()
+    k.emit("  %s = arith.select %s, %s, %s : %s, %s"
+           % (sel, mask, tl, acc, tensor(shape, "i1"), ty))
+    k.emit("  %s = arith.%s %s, %s : %s"
+           % (nxt, r.choice(["addf", "maximumf"] if is_float else ["addi", "maxsi"]),
+              acc, sel, ty))
+    k.emit("  scf.yield %s : %s" % (nxt, ty))
+    k.emit("}")
+    return res
 
 
 def generate(seed):
@@ -170,6 +240,12 @@ def generate(seed):
         op = "addf" if is_float else "addi"
         k.emit("%s = arith.%s %s, %s : %s" % (s2, op, result, g, ty))
         result = s2
+    # A loop over x's last dimension from a start to its end, adding
+    # blocks of x where a mask holds: the key offset against a bound
+    # (random predicate and side), sometimes with a causal-style row mask
+    # (andi); tile-split-loops splits such loops, the interpreter does not.
+    if r.random() < 0.35:
+        result = masked_loop(k, r, result, shape, offs, rank, t, is_float, ty, mty)
     if rank == 1 and t in ("i32", "f32") and r.random() < 0.3:
         n = shape[0]
         it = tensor(shape, "i32")
