@@ -63,8 +63,22 @@ static void markSplit(MlirOperation loop, const char *how) {
       loop, tileStr("tile.split"), mlirStringAttrGet(ctx, tileStr(how)));
 }
 
+/* Whether `loop` starts from another loop's results: the later part of
+ * a loop its author split by hand (flash attention's diagonal blocks
+ * after the unmasked ones), which is left as written. */
+static bool continuesALoop(MlirOperation loop) {
+  for (intptr_t i = 3; i < mlirOperationGetNumOperands(loop); ++i) {
+    MlirOperation def = tileDefiningOp(mlirOperationGetOperand(loop, i));
+    if (!mlirOperationIsNull(def) && tileOpIsNamed(def, "scf.for"))
+      return true;
+  }
+  return false;
+}
+
 /* Splits `loop` if some of its masks are constant on a prefix. */
 static bool splitLoop(MlirOperation loop) {
+  if (continuesALoop(loop))
+    return false;
   OpList ops = bodyOps(loop);
   TileMaskPrefix *masks = calloc((size_t)ops.count + 1, sizeof *masks);
   int *at = calloc((size_t)ops.count + 1, sizeof *at);

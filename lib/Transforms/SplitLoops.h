@@ -7,7 +7,9 @@
  * written. This is the hand split of attention and of ragged reductions,
  * made for kernels written plainly. The first loop carries
  * tile.split = "unmasked", the second tile.split = "masked"; loops with
- * either are not split again. Runs on tile IR before layouts (GPU) and
+ * either are not split again, nor are loops split by hand: one that
+ * starts from another loop's results, or one that starts where its masks
+ * no longer hold (AffineMask.h). Runs on tile IR before layouts (GPU) and
  * before tile-to-cpu (CPU), so both paths compute what the same loops
  * compute. */
 #ifndef TILE_TRANSFORMS_SPLITLOOPS_H

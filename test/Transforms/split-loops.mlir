@@ -149,7 +149,9 @@ func.func @past_n(%x: memref<?xf32>, %out: memref<?xf32>) attributes {tile.kerne
 
 // Left whole: a loop already split by hand (its ragged last loop starts
 // at n rounded down to whole blocks, where the mask never holds), a mask
-// of a loop-carried value, and a mask that does not move with the loop.
+// of a loop-carried value, and a mask that does not move with the loop;
+// then a loop that continues another loop's results (the second part of
+// a hand split), whatever its masks.
 // CHECK-LABEL: func.func @left_whole
 // CHECK-NOT: tile.split
 // CHECK: return
@@ -180,6 +182,16 @@ func.func @left_whole(%x: memref<?xf32>, %out: memref<?xf32>, %lim: i32) attribu
     %it2 = arith.addi %it, %k : tensor<64xi32>
     scf.yield %a, %it2 : tensor<64xf32>, tensor<64xi32>
   }
-  "tile.store"(%r, %out, %c0) : (tensor<64xf32>, memref<?xf32>, index) -> ()
+  %r2, %ri2 = scf.for %j = %c0 to %n step %c64 iter_args(%acc = %r, %it = %ri) -> (tensor<64xf32>, tensor<64xi32>) {
+    %t = "tile.load"(%x, %j) : (memref<?xf32>, index) -> tensor<64xf32>
+    %j32 = arith.index_cast %j : index to i32
+    %jv = "tile.splat"(%j32) : (i32) -> tensor<64xi32>
+    %k = arith.addi %cols, %jv : tensor<64xi32>
+    %ok = arith.cmpi slt, %k, %nv : tensor<64xi32>
+    %s = arith.select %ok, %t, %zero : tensor<64xi1>, tensor<64xf32>
+    %a = arith.addf %acc, %s : tensor<64xf32>
+    scf.yield %a, %it : tensor<64xf32>, tensor<64xi32>
+  }
+  "tile.store"(%r2, %out, %c0) : (tensor<64xf32>, memref<?xf32>, index) -> ()
   return
 }
