@@ -9,7 +9,7 @@
 #   bench/gpu-attention.sh
 set -u
 cd "$(dirname "$0")/.."
-D=.gpu-pkgs
+D=${PKGS:-.gpu-pkgs}
 OUTDIR=${OUT:-/tmp/tile-bench}
 mkdir -p "$OUTDIR"
 if [ ! -x build-gpu/tile-run ]; then
