@@ -260,9 +260,12 @@ static MlirWalkResult scanLoop(MlirOperation op, void *userData) {
 
 /* ---- num-stages=auto ------------------------------------------------------ */
 
-/* Shared memory kept for the static buffers beside the stages (reduction
- * regions, mbarriers), rounded as TileToGPU rounds them. */
-enum { AUTO_STATIC_RESERVE = 4096 };
+/* Shared memory kept for the static buffers beside the stages and the
+ * regions counted below (mbarriers, 1 KiB as TileToGPU rounds them, and
+ * 1 KiB to spare): flash attention at d = 128 with 128-key blocks then
+ * keeps the 3 stages its hand-tuned form has (230,400 of the H100's
+ * 232,448 bytes). */
+enum { AUTO_STATIC_RESERVE = 2048 };
 
 static int64_t kilobyteUp(int64_t bytes) {
   return (bytes + 1023) / 1024 * 1024;
@@ -270,6 +273,29 @@ static int64_t kilobyteUp(int64_t bytes) {
 
 static int64_t typeKilobytes(MlirValue v) {
   return kilobyteUp(tileTypeBytes(mlirValueGetType(v)));
+}
+
+/* The shared memory a tile.reduce meets its warps in (GpuReduce.c): a
+ * slot per result element for each warp holding a distinct part of a
+ * line, none when one warp holds whole lines (an mma accumulator's rows);
+ * -1 when the operand has no layout yet. */
+static int64_t reduceScratchBytes(MlirOperation reduce) {
+  MlirType t = mlirValueGetType(mlirOperationGetOperand(reduce, 0));
+  TileLayout layout;
+  int64_t axis;
+  if (!tileTypeLayout(t, &layout) || !tileOpIntAttr(reduce, "axis", &axis))
+    return -1;
+  TileThreadTerm terms[2];
+  tileLayoutThreadTerms(&layout, (int)axis, terms);
+  int64_t extent = mlirShapedTypeGetDimSize(t, axis);
+  int64_t warps = extent / terms[1].scale < terms[1].count
+                      ? extent / terms[1].scale
+                      : terms[1].count;
+  if (warps <= 1)
+    return 0;
+  int64_t elems = tileTypeBytes(t) / tileElemBytes(mlirShapedTypeGetElementType(t)) /
+                  extent;
+  return elems * warps * 4; /* slots of 32 bits (f16 sums widen to f32) */
 }
 
 /* The scratch shared memory `op` passes its tiles through in TileToGPU
@@ -314,18 +340,38 @@ static bool copiedAhead(MlirValue v) {
   return false;
 }
 
+static bool onlyFeedsADot(MlirOperation op) {
+  for (int depth = 0; depth < 4; ++depth) {
+    if (tileOpIsNamed(op, "tile.convert_layout") ||
+        mlirOperationGetNumResults(op) != 1)
+      return false;
+    MlirOpOperand use = tileOnlyUse(mlirOperationGetResult(op, 0));
+    if (mlirOpOperandIsNull(use))
+      return false;
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    if (tileOpIsNamed(user, "tile.dot"))
+      return depth == 0 || tileOpIsNamed(op, "tile.trans") ||
+             tileOpIsNamed(op, "tile.reshape");
+    if (!tileOpIsNamed(user, "tile.trans") &&
+        !tileOpIsNamed(user, "tile.reshape"))
+      return false;
+    op = user;
+  }
+  return false;
+}
+
 /* The stages num-stages=auto gives a loop whose loads are marked: as many
  * as the chip's shared memory holds beside what else lives there while the
  * loop runs (dot operands staged from registers or from before the loop,
- * the largest scratch another op passes its tiles through, scratchBytes;
- * each counted whole, rounded up to 1 KiB), at most 4 for a loop of one dot and 3 for more, and 1 (no
+ * the largest scratch another op passes its tiles through, scratchBytes,
+ * and each reduction's region where its warps meet; rounded up to 1 KiB), at most 4 for a loop of one dot and 3 for more, and 1 (no
  * pipeline) when two do not fit. The caps are measured: plainly written
  * f16/bf16 GEMMs on an H100 ran 20-30% faster at 4 stages than at 3
  * (docs/performance.md), and chained-dot loops (attention) keep the 3
  * they were tuned at. Without a chip (a pipeline's tile-pipeline with no
  * chip=), 3. */
 static int autoStages(MlirBlock body, const char *chip) {
-  int64_t stage = 0, beside = 0, scratch = 0;
+  int64_t stage = 0, beside = 0, scratch = 0, reductions = 0;
   int dots = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
@@ -335,30 +381,40 @@ static int autoStages(MlirBlock body, const char *chip) {
     }
     if (tileOpIsNamed(op, "tile.dot")) {
       ++dots;
+      /* tile-promote-smem names the operands staged in shared memory
+       * (tile.smem_a, tile.smem_b); an A that wgmma reads from registers
+       * (attention's P) has none. Without either (no promote-smem ran),
+       * both count. */
+      static const char *const staged[2] = {"tile.smem_a", "tile.smem_b"};
+      bool promoted = !mlirAttributeIsNull(tileOpAttr(op, staged[0])) ||
+                      !mlirAttributeIsNull(tileOpAttr(op, staged[1]));
       for (int i = 0; i < 2; ++i) {
         MlirValue v = mlirOperationGetOperand(op, i);
-        if (!copiedAhead(v))
+        if (!copiedAhead(v) &&
+            (!promoted || !mlirAttributeIsNull(tileOpAttr(op, staged[i]))))
           beside += typeKilobytes(v);
       }
       continue;
     }
-    /* A trans or reshape that only feeds a dot moves nothing: the dot
-     * reads its source (tileMmaTransposedB, tileMmaUnitReshape). */
-    MlirOpOperand use = mlirOperationGetNumResults(op) == 1
-                            ? tileOnlyUse(mlirOperationGetResult(op, 0))
-                            : (MlirOpOperand){NULL};
-    if (!mlirOpOperandIsNull(use) &&
-        tileOpIsNamed(mlirOpOperandGetOwner(use), "tile.dot") &&
-        !tileOpIsNamed(op, "tile.convert_layout"))
+    /* A trans or reshape that only feeds a dot, directly or through
+     * another, moves nothing: the dot reads its source
+     * (tileMmaTransposedB, tileMmaUnitReshape). */
+    if (onlyFeedsADot(op))
       continue;
+    /* Each reduction across warps has a region of its own. */
+    int64_t r = tileOpIsNamed(op, "tile.reduce") ? reduceScratchBytes(op) : -1;
+    if (r >= 0) {
+      reductions += kilobyteUp(r);
+      continue;
+    }
     int64_t b = kilobyteUp(scratchBytes(op));
     scratch = b > scratch ? b : scratch;
   }
   int cap = dots <= 1 ? 4 : 3;
   if (!chip || !chip[0])
     return cap == 4 ? 3 : cap; /* no chip to fit: the old default */
-  int64_t room =
-      tileChipSharedBytes(chip) - AUTO_STATIC_RESERVE - beside - scratch;
+  int64_t room = tileChipSharedBytes(chip) - AUTO_STATIC_RESERVE - beside -
+                 scratch - reductions;
   if (stage <= 0 || room < 2 * stage)
     return 1;
   int64_t n = room / stage;
