@@ -9,6 +9,7 @@
 #include "lib/Runtime/Error.h"
 #include "lib/Runtime/RuntimeApi.h"
 #include "lib/Target/KernelSignature.h"
+#include "mlir-c/Diagnostics.h"
 
 #define MAX_VARIANTS 256
 
@@ -111,8 +112,12 @@ int tileAotCompileC(MlirModule module, const char *name,
                     TileStrBuf *header, TileStrBuf *source, char *err,
                     size_t errSize) {
   MlirOperation kernel = tileGpuFindKernel(module, name, err, errSize);
-  if (mlirOperationIsNull(kernel))
+  if (mlirOperationIsNull(kernel)) {
+    /* Located at the module: the file that lacks it. */
+    mlirEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)),
+                  err);
     return 1;
+  }
   MlirStringRef sym;
   tileOpStrAttr(kernel, "sym_name", &sym);
   char kernelName[128];
