@@ -25,6 +25,9 @@ int main(int argc, char **argv) {
   if (argc < 2) {
     /* No driver: no context to make either. */
     report("no driver", vecadd_launch(NULL, grid, x, n, y, n, z, n, &st), &st);
+    free(x);
+    free(y);
+    free(z);
     return 0;
   }
   report("no context", vecadd_launch(NULL, grid, x, n, y, n, z, n, &st), &st);
@@ -62,5 +65,8 @@ int main(int argc, char **argv) {
   report("null grid", vecadd_launch(NULL, NULL, x, n, y, n, z, n, &st), &st);
   report("null status", vecadd_launch(NULL, grid, x, n, y, n, z, n, NULL),
          &st);
+  free(x);
+  free(y);
+  free(z);
   return 0;
 }
