@@ -1,5 +1,6 @@
 /* The public compile entry point (include/tile-c/Compile.h) over
  * lib/Target/GpuCompile. */
+#define _POSIX_C_SOURCE 200809L /* strdup */
 #include "tile-c/Compile.h"
 
 #include <pthread.h>
@@ -7,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Target/AotC.h"
 #include "lib/Target/CompileCache.h"
 #include "lib/Target/GpuCompile.h"
 #include "lib/Runtime/Package.h"
@@ -28,6 +30,46 @@ static int setIntOption(TileGpuOptions *o, const char *key, int value,
   return value && setOption(o, key, text, err, errSize);
 }
 
+/* The compile options of a C API call as the GPU compile takes them. */
+static int gpuOptions(const TileCompileOptions *options, TileGpuOptions *o,
+                      char *err, size_t errSize) {
+  TileCompileOptions none = {0};
+  const TileCompileOptions *in = options ? options : &none;
+  tileGpuOptionsInit(o);
+  if (setOption(o, "chip", in->chip, err, errSize) ||
+      setOption(o, "mma", in->mma, err, errSize) ||
+      setOption(o, "warp-specialize", in->warpSpecialize, err, errSize) ||
+      setOption(o, "persistent", in->persistent, err, errSize) ||
+      setOption(o, "asserts", in->asserts, err, errSize) ||
+      setOption(o, "cta-pairs", in->ctaPairs, err, errSize) ||
+      setIntOption(o, "num-warps", in->numWarps, err, errSize) ||
+      setIntOption(o, "num-stages", in->numStages, err, errSize) ||
+      setIntOption(o, "index-bits", in->indexBits, err, errSize) ||
+      setOption(o, "toolkit", in->toolkit, err, errSize))
+    return 1;
+  o->options.fastMath = in->fastMath != 0;
+  o->options.generic =
+      in->eagerGeneric ? TILE_GENERIC_EAGER : TILE_GENERIC_AUTO;
+  /* Any option of the table by its key, after the fields (so it wins):
+   * an option added to the table reaches the C API with no new field. */
+  if (in->options &&
+      !tileOptionsParse(&o->options, in->options, strlen(in->options), NULL,
+                        err, errSize))
+    return 1;
+  o->remarks.fn = in->remark;
+  o->remarks.userData = in->remarkUserData;
+  if (in->cache && in->cacheDir) {
+    /* A directory too long for the options is no cache, not another one. */
+    if (strlen(in->cacheDir) < sizeof o->cacheDirPath) {
+      snprintf(o->cacheDirPath, sizeof o->cacheDirPath, "%s", in->cacheDir);
+      o->cacheDir = o->cacheDirPath;
+    }
+  } else if (in->cache) {
+    tileGpuOptionsUseCache(o);
+  }
+  return 0;
+}
+
 int tileCompileKernel(MlirModule module, const char *name,
                       const TileCompileOptions *options,
                       TileCompileOutput output, void **bytes, size_t *size,
@@ -37,37 +79,8 @@ int tileCompileKernel(MlirModule module, const char *name,
   *bytes = NULL;
   *size = 0;
   TileGpuOptions o;
-  tileGpuOptionsInit(&o);
-  if (setOption(&o, "chip", in->chip, err, errSize) ||
-      setOption(&o, "mma", in->mma, err, errSize) ||
-      setOption(&o, "warp-specialize", in->warpSpecialize, err, errSize) ||
-      setOption(&o, "persistent", in->persistent, err, errSize) ||
-      setOption(&o, "asserts", in->asserts, err, errSize) ||
-      setOption(&o, "cta-pairs", in->ctaPairs, err, errSize) ||
-      setIntOption(&o, "num-warps", in->numWarps, err, errSize) ||
-      setIntOption(&o, "num-stages", in->numStages, err, errSize) ||
-      setIntOption(&o, "index-bits", in->indexBits, err, errSize) ||
-      setOption(&o, "toolkit", in->toolkit, err, errSize))
+  if (gpuOptions(in, &o, err, errSize))
     return 1;
-  o.options.fastMath = in->fastMath != 0;
-  o.options.generic = in->eagerGeneric ? TILE_GENERIC_EAGER : TILE_GENERIC_AUTO;
-  /* Any option of the table by its key, after the fields (so it wins):
-   * an option added to the table reaches the C API with no new field. */
-  if (in->options &&
-      !tileOptionsParse(&o.options, in->options, strlen(in->options), NULL,
-                        err, errSize))
-    return 1;
-  o.remarks.fn = in->remark;
-  o.remarks.userData = in->remarkUserData;
-  if (in->cache && in->cacheDir) {
-    /* A directory too long for the options is no cache, not another one. */
-    if (strlen(in->cacheDir) < sizeof o.cacheDirPath) {
-      snprintf(o.cacheDirPath, sizeof o.cacheDirPath, "%s", in->cacheDir);
-      o.cacheDir = o.cacheDirPath;
-    }
-  } else if (in->cache) {
-    tileGpuOptionsUseCache(&o);
-  }
   TileCacheReport report;
   o.cacheReport = &report;
   if (in->cacheHit)
@@ -85,6 +98,46 @@ int tileCompileKernel(MlirModule module, const char *name,
     return 0;
   int rc = tilePackageWriteMemory(&package, bytes, size, err, errSize);
   tilePackageFree(&package);
+  return rc;
+}
+
+int tileCompileKernelC(MlirModule module, const char *name,
+                       const TileCompileOptions *options,
+                       const TileCompileCOptions *c, char **header,
+                       char **source, char *err, size_t errSize) {
+  *header = *source = NULL;
+  if (!c || !c->headerName) {
+    snprintf(err, errSize, "tileCompileKernelC: %s is NULL",
+             c ? "headerName" : "the C options");
+    return 1;
+  }
+  TileGpuOptions o;
+  if (gpuOptions(options, &o, err, errSize))
+    return 1;
+  TileAotOptions aot = {c->driverOnly ? TILE_EMIT_C_DRIVER
+                                      : TILE_EMIT_C_RUNTIME,
+                        c->headerName,
+                        c->from ? c->from : "a module",
+                        c->sourceText,
+                        c->chips,
+                        c->numChips,
+                        c->variantFiles,
+                        c->numVariantFiles};
+  TileStrBuf h = tileStrBufInit(), s = tileStrBufInit();
+  int rc = tileAotCompileC(module, name, &o, &aot, &h, &s, err, errSize);
+  if (!rc) {
+    *header = strdup(tileStrBufCStr(&h));
+    *source = strdup(tileStrBufCStr(&s));
+    if (!*header || !*source) {
+      free(*header);
+      free(*source);
+      *header = *source = NULL;
+      snprintf(err, errSize, "out of memory");
+      rc = 1;
+    }
+  }
+  tileStrBufFree(&h);
+  tileStrBufFree(&s);
   return rc;
 }
 

@@ -30,6 +30,10 @@ config.environment["TILE_CACHE_DIR"] = os.path.join(
 for name in ("TILE_CACHE_VERBOSE", "XDG_CACHE_HOME"):
     config.environment.pop(name, None)
 config.substitutions.append(("%tile_src", config.tile_source_dir))
+# Flags for C programs a test compiles and links with the build's
+# libraries (test/AotC): a sanitizer build's libraries need its runtimes.
+config.substitutions.append(("%tile_cflags", "-fsanitize=address,undefined"
+                             if getattr(config, "tile_sanitizers", False) else ""))
 config.substitutions.append(("%tile_build", config.tile_build_dir))
 config.substitutions.append(("%fake_cuda", os.path.join(
     config.tile_build_dir, "test", "Runtime", "libtile-fake-cuda.so")))

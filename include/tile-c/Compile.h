@@ -109,6 +109,41 @@ int tileCompileKernel(MlirModule module, const char *name,
                       TileCompileOutput output, void **bytes, size_t *size,
                       char *err, size_t errSize);
 
+/* Ahead-of-time C (docs/embedding.md, "Ahead-of-time C"; tile-opt
+ * --emit=c): the kernel as a header declaring one typed function,
+ * NAME_launch(stream, grid, arguments..., status), and a C source that
+ * embeds its compiled variants and launches them in the caller's
+ * current CUDA context. */
+typedef struct {
+  /* 0: the source launches through tile's runtime library (tile::runtime,
+   * every kernel); non-zero: through the CUDA driver alone, with a loader
+   * of its own (generic entry only: no persistent kernels, no f16, bf16
+   * or f8 scalars). */
+  int driverOnly;
+  const char *headerName; /* what the source #includes: "softmax.h" */
+  const char *from;       /* names the input in the files' comments */
+  /* The text the module was parsed from, whose locations point into it:
+   * parameters are named after the arguments' %names there. NULL: arg0,
+   * arg1, ... */
+  const char *sourceText;
+  /* A variant per chip ("sm_80", "sm_90a"); none: options->chip. */
+  const char *const *chips;
+  int numChips;
+  /* Files of tuned variants (tile-run --save-variant) to add. */
+  const char *const *variantFiles;
+  int numVariantFiles;
+} TileCompileCOptions;
+
+/* Compiles kernel `name` (NULL: the only one) of `module` (not changed)
+ * for each chip and writes *header and *source (malloc'ed, NUL-terminated:
+ * free() them). Returns 0, or non-zero with a one-line summary in `err`;
+ * an argument the chosen mode cannot take is also an error at its
+ * location, through the context's diagnostics. */
+int tileCompileKernelC(MlirModule module, const char *name,
+                       const TileCompileOptions *options,
+                       const TileCompileCOptions *c, char **header,
+                       char **source, char *err, size_t errSize);
+
 /* Sets LLVM's process-wide options the way tile's own tools run:
  * LLVM's straight-line strength reduction is turned off
  * (-opt-disable=slsr). In the NVPTX back end that pass costs 3-17 ms per

@@ -54,6 +54,10 @@ const char *tileRuntimeVersion(void);
 
 /* ---- Errors ---- */
 
+/* Code that tile-opt --emit=c-driver generates defines these same two
+ * types without this header; the guard lets a program include both. */
+#ifndef TILE_C_STATUS_DEFINED
+#define TILE_C_STATUS_DEFINED
 typedef enum {
   TILE_STATUS_OK = 0,
   TILE_STATUS_INVALID_ARGUMENT = 1, /* a NULL handle, an index out of range,
@@ -87,6 +91,7 @@ typedef struct {
   TileStatusCode code;
   char message[1024]; /* one line, no newline; "" when code is OK */
 } TileStatus;
+#endif
 
 /* "ok", "invalid argument", "bad package", ... (never NULL). */
 const char *tileStatusCodeName(TileStatusCode code);
@@ -358,6 +363,48 @@ TileStatusCode tileRuntimeKernelBenchmarkWith(
     const TileRuntimeLaunchConfig *config,
     const TileRuntimeBenchmarkOptions *options, TileRuntimeBenchmark *out,
     TileStatus *status);
+
+/* ---- Kernels in the caller's CUDA contexts ---- */
+
+/* A kernel launched in whatever CUDA context is current on the calling
+ * thread (the caller's own from cuCtxCreate, or the primary context the
+ * CUDA runtime made current), not a device the runtime opened: what code
+ * from `tile-opt --emit=c` launches through. It holds one kernel's
+ * packages for one or more chips; in each context it picks, on the first
+ * launch there, the package that fits that context's GPU best (an
+ * sm_NNa package for exactly its capability, else a cubin for its major
+ * version, newest first, else PTX, newest first) and loads it, once: a
+ * later launch in that context reuses the module. Contexts are told
+ * apart by the driver's context id (CUDA 12+; older drivers: the
+ * context's address), so a context made after another was destroyed
+ * gets a module of its own. Launches may come from any threads at once:
+ * a lock guards the table of contexts and each launch (launches are
+ * asynchronous, so it is held for microseconds, but a first launch in a
+ * context holds it while the module loads). Modules stay loaded until
+ * tileRuntimeContextKernelDestroy, which must run while their contexts
+ * are alive, or not at all (a process may leave them to the driver). */
+typedef struct TileRuntimeContextKernel TileRuntimeContextKernel;
+
+/* `packages`: `count` (1..64) packages of one kernel (one name, one
+ * argument list), borrowed: they must outlive the kernel. Nothing touches
+ * the driver until the first launch. */
+TileStatusCode tileRuntimeContextKernelCreate(
+    const TileRuntimePackage *const *packages, int count,
+    TileRuntimeContextKernel **out, TileStatus *status);
+void tileRuntimeContextKernelDestroy(TileRuntimeContextKernel *kernel);
+
+/* Launches in the current context as tileRuntimeKernelLaunch does (the
+ * same argument checks, parameter packing, entries and `config`). No
+ * current context is TILE_STATUS_NO_DEVICE; no package for the context's
+ * GPU is TILE_STATUS_WRONG_CHIP naming the chips there are. */
+TileStatusCode tileRuntimeContextKernelLaunch(
+    TileRuntimeContextKernel *kernel, const TileRuntimeArg *args,
+    int numArgs, const TileRuntimeLaunchConfig *config,
+    TileRuntimeLaunchInfo *info, TileStatus *status);
+
+/* How many contexts the kernel has loaded a module in (for tests and
+ * diagnostics). */
+int tileRuntimeContextKernelNumContexts(TileRuntimeContextKernel *kernel);
 
 /* ---- Variants ---- */
 

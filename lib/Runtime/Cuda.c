@@ -79,6 +79,8 @@ enum {
   REQUIRED(cuDevicePrimaryCtxRelease, (CUdevice),                              \
            "cuDevicePrimaryCtxRelease_v2", "cuDevicePrimaryCtxRelease")        \
   REQUIRED(cuCtxSetCurrent, (CUcontext), "cuCtxSetCurrent")                    \
+  REQUIRED(cuCtxGetCurrent, (CUcontext *), "cuCtxGetCurrent")                  \
+  REQUIRED(cuCtxGetDevice, (CUdevice *), "cuCtxGetDevice")                     \
   REQUIRED(cuCtxPushCurrent, (CUcontext), "cuCtxPushCurrent_v2",               \
            "cuCtxPushCurrent")                                                 \
   REQUIRED(cuCtxPopCurrent, (CUcontext *), "cuCtxPopCurrent_v2",               \
@@ -119,7 +121,10 @@ enum {
   /* Timing's L2 flush, and tuning's key. */                                   \
   OPTIONAL(cuMemsetD8Async, (CUdeviceptr, unsigned char, size_t, CUstream),    \
            "cuMemsetD8Async")                                                  \
-  OPTIONAL(cuDriverGetVersion, (int *), "cuDriverGetVersion")
+  OPTIONAL(cuDriverGetVersion, (int *), "cuDriverGetVersion")                 \
+  /* CUDA 12 drivers and newer: a context's id, unique in the process (a   \
+   * context made after another was destroyed may have its address). */    \
+  OPTIONAL(cuCtxGetId, (CUcontext, unsigned long long *), "cuCtxGetId")
 
 #define DRIVER_FIELD(field, params, ...) CUresult(*field) params;
 typedef struct {
@@ -132,6 +137,9 @@ struct TileCuda {
   Driver d;
   CUdevice device;
   CUcontext ctx;
+  bool borrowed;   /* ctx is the caller's (tileCudaCreateCurrent): not ours
+                      to release */
+  uint64_t ctxKey; /* tileCudaCurrentKey's value for ctx */
   char name[256];
   int capability;
   int sharedOptin;
@@ -220,27 +228,9 @@ static int loadDriver(TileCuda *cu, const char *path, char *err,
   return 0;
 }
 
-static int openDevice(TileCuda *cu, int index, char *err, size_t errSize) {
-  /* A driver without a GPU fails cuInit (CUDA_ERROR_NO_DEVICE). */
-  CUresult rc = cu->d.cuInit(0);
-  if (rc != CUDA_SUCCESS) {
-    cuFail(cu, rc, "cuInit", err, errSize);
-    return TILE_STATUS_NO_DEVICE;
-  }
-  int count = 0;
-  CU_CALL(cu, cuDeviceGetCount, (&count), err, errSize);
-  if (count < 1)
-    return tileFailCode(TILE_STATUS_NO_DEVICE, err, errSize,
-                        "the CUDA driver found no GPU");
-  if (index < 0 || index >= count) {
-    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
-    return tileFailCode(TILE_STATUS_NO_DEVICE, err, errSize,
-                    "there is no GPU %d: the CUDA driver sees %d (0 to %d)%s%s",
-                    index, count, count - 1,
-                    visible ? ", CUDA_VISIBLE_DEVICES=" : "",
-                    visible ? visible : "");
-  }
-  CU_CALL(cu, cuDeviceGet, (&cu->device, index), err, errSize);
+/* Reads the facts of cu->device the runtime uses: name, capability,
+ * shared memory, multiprocessors, L2, the driver's version. */
+static int describeDevice(TileCuda *cu, char *err, size_t errSize) {
   CU_CALL(cu, cuDeviceGetName, (cu->name, (int)sizeof cu->name, cu->device),
           err, errSize);
   int major, minor;
@@ -267,6 +257,33 @@ static int openDevice(TileCuda *cu, int index, char *err, size_t errSize) {
   if (!cu->d.cuDriverGetVersion ||
       cu->d.cuDriverGetVersion(&cu->driverVersion) != CUDA_SUCCESS)
     cu->driverVersion = 0;
+  return 0;
+}
+
+static int openDevice(TileCuda *cu, int index, char *err, size_t errSize) {
+  /* A driver without a GPU fails cuInit (CUDA_ERROR_NO_DEVICE). */
+  CUresult rc = cu->d.cuInit(0);
+  if (rc != CUDA_SUCCESS) {
+    cuFail(cu, rc, "cuInit", err, errSize);
+    return TILE_STATUS_NO_DEVICE;
+  }
+  int count = 0;
+  CU_CALL(cu, cuDeviceGetCount, (&count), err, errSize);
+  if (count < 1)
+    return tileFailCode(TILE_STATUS_NO_DEVICE, err, errSize,
+                        "the CUDA driver found no GPU");
+  if (index < 0 || index >= count) {
+    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+    return tileFailCode(TILE_STATUS_NO_DEVICE, err, errSize,
+                    "there is no GPU %d: the CUDA driver sees %d (0 to %d)%s%s",
+                    index, count, count - 1,
+                    visible ? ", CUDA_VISIBLE_DEVICES=" : "",
+                    visible ? visible : "");
+  }
+  CU_CALL(cu, cuDeviceGet, (&cu->device, index), err, errSize);
+  int failed = describeDevice(cu, err, errSize);
+  if (failed)
+    return failed;
   CU_CALL(cu, cuDevicePrimaryCtxRetain, (&cu->ctx, cu->device), err, errSize);
   return 0;
 }
@@ -294,6 +311,69 @@ int tileCudaCreateOn(TileCuda **out, int device, char *err, size_t errSize) {
   return 0;
 }
 
+/* A context's key: its id where the driver gives ids, else its address. */
+static uint64_t contextKey(const TileCuda *cu, CUcontext ctx) {
+  unsigned long long id;
+  if (cu->d.cuCtxGetId && cu->d.cuCtxGetId(ctx, &id) == CUDA_SUCCESS)
+    return id;
+  return (uint64_t)(uintptr_t)ctx;
+}
+
+/* The context current on this thread, or NO_DEVICE saying there is none. */
+static int currentContext(TileCuda *cu, CUcontext *out, char *err,
+                          size_t errSize) {
+  CU_CALL(cu, cuCtxGetCurrent, (out), err, errSize);
+  if (!*out)
+    return tileFailCode(TILE_STATUS_NO_DEVICE, err, errSize,
+                        "no CUDA context is current on this thread (make "
+                        "one current first: cuCtxSetCurrent, or "
+                        "cudaSetDevice and a CUDA runtime call)");
+  return 0;
+}
+
+int tileCudaCreateCurrent(TileCuda **out, char *err, size_t errSize) {
+  *out = NULL;
+  TileCuda *cu = calloc(1, sizeof *cu);
+  if (!cu)
+    return tileFail(err, errSize, "out of memory");
+  cu->borrowed = true;
+  const char *path = getenv("TILE_CUDA_LIBRARY");
+  if (!path || !*path)
+    path = "libcuda.so.1";
+  int rc = loadDriver(cu, path, err, errSize);
+  CUresult init = rc ? CUDA_SUCCESS : cu->d.cuInit(0);
+  if (!rc && init != CUDA_SUCCESS) {
+    cuFail(cu, init, "cuInit", err, errSize);
+    rc = TILE_STATUS_NO_DEVICE;
+  }
+  if (!rc)
+    rc = currentContext(cu, &cu->ctx, err, errSize);
+  if (!rc) {
+    CUresult r = cu->d.cuCtxGetDevice(&cu->device);
+    rc = r == CUDA_SUCCESS ? 0 : cuFail(cu, r, "cuCtxGetDevice", err, errSize);
+  }
+  if (!rc)
+    rc = describeDevice(cu, err, errSize);
+  if (rc) {
+    tileCudaDestroy(cu);
+    return rc;
+  }
+  cu->ctxKey = contextKey(cu, cu->ctx);
+  *out = cu;
+  return 0;
+}
+
+uint64_t tileCudaContextKey(const TileCuda *cu) { return cu->ctxKey; }
+
+int tileCudaCurrentKey(TileCuda *cu, uint64_t *key, char *err,
+                       size_t errSize) {
+  CUcontext ctx;
+  int rc = currentContext(cu, &ctx, err, errSize);
+  if (!rc)
+    *key = contextKey(cu, ctx);
+  return rc;
+}
+
 int tileCudaEnter(TileCuda *cu, char *err, size_t errSize) {
   CU_CALL(cu, cuCtxPushCurrent, (cu->ctx), err, errSize);
   return 0;
@@ -307,7 +387,7 @@ void tileCudaLeave(TileCuda *cu) {
 void tileCudaDestroy(TileCuda *cu) {
   if (!cu)
     return;
-  if (cu->ctx)
+  if (cu->ctx && !cu->borrowed)
     cu->d.cuDevicePrimaryCtxRelease(cu->device);
   /* The driver stays loaded: unloading libcuda is not supported well. */
   free(cu);

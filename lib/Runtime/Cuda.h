@@ -28,6 +28,18 @@ int tileCudaCreate(TileCuda **out, char *err, size_t errSize);
  * CUDA_VISIBLE_DEVICES); one that does not exist is an error saying how
  * many there are. */
 int tileCudaCreateOn(TileCuda **out, int device, char *err, size_t errSize);
+/* The same over the context current on the calling thread (the caller's
+ * own, or the primary one the CUDA runtime made current), which is
+ * borrowed, not retained: the caller keeps it alive while `cu` lives. No
+ * current context is TILE_STATUS_NO_DEVICE. */
+int tileCudaCreateCurrent(TileCuda **out, char *err, size_t errSize);
+/* Which context is current on this thread, as a key that tells contexts
+ * apart (the driver's context id where it has cuCtxGetId, else the
+ * context's address), through `cu`'s driver; NO_DEVICE when none is.
+ * tileCudaContextKey is the key of `cu`'s own context. */
+int tileCudaCurrentKey(TileCuda *cu, uint64_t *key, char *err,
+                       size_t errSize);
+uint64_t tileCudaContextKey(const TileCuda *cu);
 void tileCudaDestroy(TileCuda *cu);
 /* Makes the device's primary context current on this thread (pushed over
  * the caller's), and restores the caller's. */

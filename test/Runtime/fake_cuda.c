@@ -14,6 +14,9 @@
  *                         assert (tile.assert)
  *   FAKE_CUDA_CC=NN       the compute capability, major * 10 + minor
  *                         (default 90: sm_90; 100 for a Blackwell B200)
+ *   FAKE_CUDA_LOAD_LOG=FILE  each module load appends "load ctx N" to
+ *                         FILE, N the context it was loaded in (the
+ *                         primary context is 1; cuCtxCreate makes 2, 3...)
  *   FAKE_CUDA_LOG=FILE    each launch appends a line to FILE: the entry,
  *                         grid, block, dynamic shared memory, whether a
  *                         stream was given, and every parameter's bytes as
@@ -27,6 +30,10 @@
  * on a clock that events read, so timing code sees a kernel of fewer
  * programs as faster. L2 is 50 MiB; cuMemsetD8Async (which only timing uses, to flush
  * L2) writes nothing.
+ * Contexts are tracked per thread (current, pushed, popped), as the real
+ * driver does: cuCtxGetCurrent is NULL until one is made current, and a
+ * launch of a function whose module another context loaded fails with
+ * CUDA_ERROR_INVALID_CONTEXT.
  * It is called "Fake GPU". */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdint.h>
@@ -42,6 +49,7 @@ enum {
   INVALID_VALUE = 1,
   OUT_OF_MEMORY = 2,
   INVALID_DEVICE = 101,
+  INVALID_CONTEXT = 201,
   NOT_FOUND = 500,
   ILLEGAL_ADDRESS = 700,
   ASSERT = 710
@@ -49,14 +57,32 @@ enum {
 
 #define MAX_PARAMS 512
 
+/* A context: its number (1, the primary context; then 2, 3, ... as
+ * cuCtxCreate makes them) and device. */
+typedef struct {
+  int id;
+  int device;
+} Context;
+
+static Context primary = {1, 0};
+static int contextsMade = 1;
+/* The calling thread's context stack; its top is the current context. */
+#define MAX_DEPTH 16
+static _Thread_local Context *stack[MAX_DEPTH];
+static _Thread_local int depth;
+
+static Context *current(void) { return depth ? stack[depth - 1] : NULL; }
+
 typedef struct Function {
   char name[256];
+  Context *context; /* its module's */
   int numParams; /* -1: unknown (a cubin) */
   int sizes[MAX_PARAMS];
   struct Function *next; /* the module's others */
 } Function;
 
 typedef struct Module {
+  Context *context; /* the one it was loaded in */
   char *ptx; /* NULL for a binary image */
   Function *functions; /* freed with the module */
   struct Module *next; /* the other loaded ones */
@@ -90,6 +116,7 @@ CUresult cuGetErrorName(CUresult rc, const char **out) {
   case SUCCESS: *out = "CUDA_SUCCESS"; return SUCCESS;
   case OUT_OF_MEMORY: *out = "CUDA_ERROR_OUT_OF_MEMORY"; return SUCCESS;
   case INVALID_DEVICE: *out = "CUDA_ERROR_INVALID_DEVICE"; return SUCCESS;
+  case INVALID_CONTEXT: *out = "CUDA_ERROR_INVALID_CONTEXT"; return SUCCESS;
   case NOT_FOUND: *out = "CUDA_ERROR_NOT_FOUND"; return SUCCESS;
   case ILLEGAL_ADDRESS: *out = "CUDA_ERROR_ILLEGAL_ADDRESS"; return SUCCESS;
   case ASSERT: *out = "CUDA_ERROR_ASSERT"; return SUCCESS;
@@ -141,8 +168,7 @@ CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
 
 CUresult cuDevicePrimaryCtxRetain(void **ctx, int device) {
   (void)device;
-  static int context;
-  *ctx = &context;
+  *ctx = &primary;
   return SUCCESS;
 }
 
@@ -151,19 +177,70 @@ CUresult cuDevicePrimaryCtxRelease_v2(int device) {
   return SUCCESS;
 }
 
+CUresult cuCtxCreate_v2(void **ctx, unsigned flags, int device) {
+  (void)flags;
+  if (device < 0 || device >= envInt("FAKE_CUDA_DEVICES", 1))
+    return INVALID_DEVICE;
+  /* From a fixed pool, never freed: nothing for a leak checker to see. */
+  static Context made[64];
+  if (contextsMade == 64)
+    return OUT_OF_MEMORY;
+  Context *c = &made[contextsMade - 1];
+  c->id = ++contextsMade;
+  c->device = device;
+  *ctx = c;
+  /* As the real driver: the new context is pushed on the caller's stack. */
+  if (depth < MAX_DEPTH)
+    stack[depth++] = c;
+  return SUCCESS;
+}
+
+/* Contexts stay in the pool: a number is never reused, which the tests of
+ * per-context loading rely on. */
+CUresult cuCtxDestroy_v2(void *ctx) {
+  for (int i = 0; i < depth; ++i)
+    if (stack[i] == ctx)
+      stack[i] = NULL;
+  return SUCCESS;
+}
+
 CUresult cuCtxSetCurrent(void *ctx) {
-  (void)ctx;
+  if (depth == 0)
+    depth = 1;
+  stack[depth - 1] = ctx;
+  return SUCCESS;
+}
+
+CUresult cuCtxGetCurrent(void **ctx) {
+  *ctx = current();
+  return SUCCESS;
+}
+
+CUresult cuCtxGetDevice(int *device) {
+  if (!current())
+    return INVALID_CONTEXT;
+  *device = current()->device;
+  return SUCCESS;
+}
+
+CUresult cuCtxGetId(void *ctx, unsigned long long *id) {
+  if (!ctx)
+    return INVALID_CONTEXT;
+  *id = (unsigned long long)((Context *)ctx)->id;
   return SUCCESS;
 }
 
 CUresult cuCtxPushCurrent_v2(void *ctx) {
-  (void)ctx;
+  if (depth == MAX_DEPTH)
+    return INVALID_VALUE;
+  stack[depth++] = ctx;
   return SUCCESS;
 }
 
 CUresult cuCtxPopCurrent_v2(void **ctx) {
+  Context *top = depth ? stack[--depth] : NULL;
   if (ctx)
-    *ctx = NULL;
+    *ctx = top;
   return SUCCESS;
 }
 
@@ -233,6 +310,13 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned n,
   const unsigned char *head = image;
   if (head[0] != 0x7f && isPtx(image))
     m->ptx = strdup(image);
+  m->context = current();
+  const char *path = getenv("FAKE_CUDA_LOAD_LOG");
+  FILE *log = path && *path ? fopen(path, "a") : NULL;
+  if (log) {
+    fprintf(log, "load ctx %d\n", m->context ? m->context->id : 0);
+    fclose(log);
+  }
   m->next = loaded;
   loaded = m;
   *module = m;
@@ -278,6 +362,7 @@ CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
   if (!f)
     return OUT_OF_MEMORY;
   snprintf(f->name, sizeof f->name, "%s", name);
+  f->context = m->context;
   f->numParams = -1;
   if (m->ptx) {
     char entry[300];
@@ -329,13 +414,15 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz,
                         unsigned bx, unsigned by, unsigned bz, unsigned shared,
                         void *stream, void **params, void **extra) {
   (void)by, (void)bz, (void)extra;
+  const Function *fn = f;
+  if (fn->context != current())
+    return INVALID_CONTEXT;
   launched = 1;
   gpuClockUs += (double)gx * gy * gz;
   const char *path = getenv("FAKE_CUDA_LOG");
   FILE *log = path && *path ? fopen(path, "a") : NULL;
   if (!log)
     return SUCCESS;
-  const Function *fn = f;
   fprintf(log, "launch %s grid %u,%u,%u block %u shared %u stream %s params",
           fn->name, gx, gy, gz, bx, shared, stream ? "given" : "default");
   for (int i = 0; i < fn->numParams; ++i) {

@@ -47,7 +47,13 @@ static void printHelp(void) {
       "  --tile-compile[=<options>]     Compile the kernel for an NVIDIA GPU; options\n"
       "                                 (key=value ...): OPTIONS OF --tile-compile below\n"
       "  --emit=<what>                  With --tile-compile: mlir (after tile-to-gpu), llvm,\n"
-      "                                 ptx, cubin or package (default ptx)\n"
+      "                                 ptx, cubin, package (default ptx), or C source:\n"
+      "                                 c (over tile's runtime library) or c-driver (over the\n"
+      "                                 CUDA driver alone); -o DIR/NAME.c also writes DIR/NAME.h\n"
+      "  --chip=<sm_NN[a]>              With --emit=c or c-driver: a variant for this chip\n"
+      "                                 (repeat for several; default: --tile-compile's chip)\n"
+      "  --variants=<file.tvar>         With --emit=c or c-driver: add the tuned variants of a\n"
+      "                                 file of tile-run --save-variant (repeatable)\n"
       "  --kernel=<name>                With --tile-compile: the kernel to compile (default: the only one)\n"
       "  --no-cache                     With --tile-compile: neither read nor write the compile cache\n"
       "                                 ($TILE_CACHE_DIR, else $XDG_CACHE_HOME/tile or ~/.cache/tile)\n"
@@ -123,16 +129,29 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       o->tileCompile = arg + 14;
     } else if (tileFlagValue(arg, "-emit", &i, argc, argv, &value, &missing)) {
       if (missing)
-        return usage("option '%s' needs mlir, llvm, ptx, cubin or package",
+        return usage("option '%s' needs mlir, llvm, ptx, cubin, package, c "
+                     "or c-driver",
                      argv[i]);
-      const char *kinds[] = {"mlir", "llvm", "ptx", "cubin", "package"};
+      const char *kinds[] = {"mlir",    "llvm", "ptx",     "cubin",
+                             "package", "c",    "c-driver"};
       bool known = false;
-      for (size_t k = 0; k < 5; ++k)
+      for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; ++k)
         known = known || strcmp(value, kinds[k]) == 0;
       if (!known)
-        return usage("--emit=%s: expected mlir, llvm, ptx, cubin or package",
+        return usage("--emit=%s: expected mlir, llvm, ptx, cubin, package, "
+                     "c or c-driver",
                      value);
       o->emit = value;
+    } else if (tileFlagValue(arg, "-chip", &i, argc, argv, &value, &missing)) {
+      if (missing || o->numChips == TILE_OPT_MAX_LIST)
+        return usage("option '%s' needs a chip (at most 16 of them)", argv[i]);
+      o->chips[o->numChips++] = value;
+    } else if (tileFlagValue(arg, "-variants", &i, argc, argv, &value,
+                             &missing)) {
+      if (missing || o->numVariantFiles == TILE_OPT_MAX_LIST)
+        return usage("option '%s' needs a .tvar file (at most 16 of them)",
+                     argv[i]);
+      o->variantFiles[o->numVariantFiles++] = value;
     } else if (tileFlagValue(arg, "-kernel", &i, argc, argv, &value, &missing)) {
       if (missing)
         return usage("option '%s' needs a kernel name", argv[i]);
@@ -168,5 +187,15 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
     return usage("%s needs --tile-compile", o->emit ? "--emit" : "--kernel");
   if (o->tileCompile && !o->emit)
     o->emit = "ptx";
+  bool toC = o->emit && (strcmp(o->emit, "c") == 0 ||
+                         strcmp(o->emit, "c-driver") == 0);
+  if ((o->numChips || o->numVariantFiles) && !toC)
+    return usage("%s needs --emit=c or --emit=c-driver",
+                 o->numChips ? "--chip" : "--variants");
+  size_t n = strlen(o->output);
+  if (toC && (n < 3 || strcmp(o->output + n - 2, ".c") != 0))
+    return usage("--emit=%s writes two files: name the source with -o "
+                 "DIR/NAME.c (DIR/NAME.h is written beside it)",
+                 o->emit);
   return OPTIONS_OK;
 }

@@ -20,7 +20,15 @@ typedef struct {
   bool allowUnregistered;  /* ops of dialects nobody registered parse */
   bool showDialects;       /* list the dialects, then exit */
   const char *tileCompile; /* NULL: no GPU compile; "" or "chip=.." */
-  const char *emit;        /* mlir | llvm | ptx | cubin | package */
+  const char *emit;        /* mlir | llvm | ptx | cubin | package | c |
+                              c-driver */
+  /* --emit=c and c-driver: --chip (one variant each), --variants (.tvar
+   * files whose variants are added). */
+#define TILE_OPT_MAX_LIST 16
+  const char *chips[TILE_OPT_MAX_LIST];
+  int numChips;
+  const char *variantFiles[TILE_OPT_MAX_LIST];
+  int numVariantFiles;
   const char *kernel;      /* which kernel to compile (NULL: the only one) */
   bool noCache;            /* --no-cache: compile, neither read nor write
                               the compile cache */

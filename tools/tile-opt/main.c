@@ -22,6 +22,7 @@
 #include "tile-c/Dialect.h"
 #include "tile-c/Passes.h"
 #include "tools/tile-opt/Diagnostics.h"
+#include "tools/tile-opt/EmitC.h"
 #include "tools/tile-opt/Options.h"
 #include "tools/tile-opt/ShowDialects.h"
 #include "tools/tile-opt/Source.h"
@@ -154,6 +155,8 @@ static bool compileForGpu(const Options *o, const Source *src, MlirModule m,
     fprintf(stderr, "tile-opt: %s\n", err);
     return false;
   }
+  if (strncmp(o->emit, "c", 1) == 0 && strcmp(o->emit, "cubin") != 0)
+    return emitC(o, src, m, &gpu, out);
   TileEmit emit = emitKind(o->emit);
   void *bytes = NULL;
   size_t size = 0;
