@@ -362,10 +362,11 @@ static bool onlyFeedsADot(MlirOperation op) {
 
 /* The stages num-stages=auto gives a loop whose loads are marked: as many
  * as the chip's shared memory holds beside what else lives there while the
- * loop runs (dot operands staged from registers or from before the loop,
- * the largest scratch another op passes its tiles through, scratchBytes,
- * and each reduction's region where its warps meet; rounded up to 1 KiB), at most 4 for a loop of one dot and 3 for more, and 1 (no
- * pipeline) when two do not fit. The caps are measured: plainly written
+ * loop runs (dot operands staged in it from registers or from before the
+ * loop, the largest scratch another op passes its tiles through,
+ * scratchBytes, and each reduction's region where its warps meet; each
+ * rounded up to 1 KiB), at most 4 for a loop of one dot and 3 for more,
+ * and 1 (no pipeline) when two do not fit. The caps are measured: plainly written
  * f16/bf16 GEMMs on an H100 ran 20-30% faster at 4 stages than at 3
  * (docs/performance.md), and chained-dot loops (attention) keep the 3
  * they were tuned at. Without a chip (a pipeline's tile-pipeline with no
