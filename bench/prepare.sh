@@ -237,19 +237,20 @@ for c in "f16 64 full" "f16 64 causal" "f16 128 full" "f16 128 causal" "bf16 128
   echo "packaged bench_$kernel"
 done
 # Attention written plainly (examples/flash_attention_plain.mlir: every
-# key block masked, exp; issue 32): each block shape of its tuning space at
-# its defaults (compile options: none), and the default shape without
+# key block masked, exp; issue 32): block shapes of its tuning space (the
+# default 128x128, 128x64, and 64x128 with 4 warps at d = 64), and the
+# default shape without
 # tile-split-loops (+nosplit) and, when $BASE_TILE_OPT names a compiler
 # from before the split (2026-11-28), compiled by it (+before). Checked
 # against NumPy at ragged lengths, timed beside the flash attention
 # example and the peers (bench/gpu-attention.sh).
 P=examples/flash_attention_plain.mlir
 plain_variants() { # HD: "BM BN WARPS OPTIONS SUFFIX" lines
-  echo "128 64 8 - "
-  echo "128 128 8 - +128x128"
+  echo "128 128 8 - "
+  echo "128 64 8 - +128x64"
   [ "$1" = 64 ] && echo "64 128 4 - +64x128w4"
-  echo "128 64 8 split-loops=false +nosplit"
-  [ -n "${BASE_TILE_OPT:-}" ] && echo "128 64 8 base +before"
+  echo "128 128 8 split-loops=false +nosplit"
+  [ -n "${BASE_TILE_OPT:-}" ] && echo "128 128 8 base +before"
   return 0
 }
 for c in "64 full" "64 causal" "128 full" "128 causal"; do
