@@ -4,7 +4,9 @@
 # CMake package (find_package(tile)) and through pkg-config, then runs the
 # programs: saxpy builds, compiles and runs a kernel on the CPU (and on a
 # GPU where there is one) against a C reference; package_info, linked with
-# the runtime alone, must not need MLIR and must refuse a damaged package.
+# the runtime alone, must not need MLIR and must refuse a damaged package;
+# aot_vecadd and aot_vecadd_driver call a kernel tile_add_kernels compiled
+# into C at build time.
 # scripts/test.sh runs it; TILE_BUILD_DIR names the build (default build).
 set -eu
 cd "$(dirname "$0")/.."
@@ -49,6 +51,17 @@ if "$TMP/cmake/package_info" "$TMP/truncated.tpkg" 2> "$TMP/err.txt"; then
   exit 1
 fi
 grep -q "damaged package" "$TMP/err.txt"
+
+# Kernels compiled ahead of time by tile_add_kernels (both dependency
+# modes): each program reaches its generated launch function, which
+# answers with a status (no driver here, or no current context) rather
+# than exiting.
+for prog in aot_vecadd aot_vecadd_driver; do
+  oneLine first "$TMP/cmake/$prog" > "$TMP/aot.txt"
+  cat "$TMP/aot.txt"
+  grep -q "^vecadd_launch: status [1-9][0-9]* (vecadd_launch: " "$TMP/aot.txt" ||
+    { echo "$prog: no status from the generated launch" >&2; exit 1; }
+done
 
 if ! command -v pkg-config >/dev/null; then
   echo "embedding: ok (pkg-config not installed: its files went untested)"
