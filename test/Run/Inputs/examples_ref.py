@@ -156,6 +156,21 @@ def main(argv):
         for name, a in (("q", q), ("k", k), ("v", v), ("ref", out),
                         ("lse", lse.astype(np.float32))):
             save(d, name + ".npy", a)
+    elif ex == "gqa_attention":               # q_heads kv_heads lq lk d causal|full (f16)
+        nh, nkv, lq, lk, hd, mask = args
+        q, q64 = inputs("f16", (nh, lq, hd))
+        k, k64 = inputs("f16", (nkv, lk, hd))
+        v, v64 = inputs("f16", (nkv, lk, hd))
+        # Query head h reads K/V head h // (nh // nkv).
+        k64 = np.repeat(k64, nh // nkv, axis=0)
+        v64 = np.repeat(v64, nh // nkv, axis=0)
+        s_ = q64 @ k64.transpose(0, 2, 1) / np.sqrt(hd)
+        if mask == "causal":
+            s_ = np.where(np.arange(lk)[None, :] <= np.arange(lq)[:, None], s_, -np.inf)
+        e = np.exp(s_ - s_.max(axis=2, keepdims=True))
+        o = (e / e.sum(axis=2, keepdims=True)) @ v64
+        for name, a in (("q", q), ("k", k), ("v", v), ("ref", o.astype(np.float16))):
+            save(d, name + ".npy", a)
     elif ex == "embedding":                   # vocab dim tokens
         nv, dim, nt = args
         table = rng.standard_normal((nv, dim)).astype(np.float16)
