@@ -121,6 +121,26 @@ int tileCKeyCondition(const TileCUnit *u, const char *key, TileStrBuf *out,
   return 0;
 }
 
+int tileCGroupChoice(const TileCUnit *u, int groups, int defaultGroup,
+                     const int *firstOfGroup, TileStrBuf *s, char *err,
+                     size_t errSize) {
+  tileStrBufAppendStr(s, "  int group = -1;\n");
+  for (int g = 0; g < groups; ++g) {
+    if (g == defaultGroup)
+      continue;
+    TileStrBuf cond = tileStrBufInit();
+    if (tileCKeyCondition(u, u->variants[firstOfGroup[g]].key, &cond, err,
+                          errSize)) {
+      tileStrBufFree(&cond);
+      return 1;
+    }
+    tileStrBufPrintf(s, "  if (group < 0 && %s)\n    group = %d;\n",
+                     tileStrBufCStr(&cond), g);
+    tileStrBufFree(&cond);
+  }
+  return 0;
+}
+
 void tileCArgChecks(const TileCUnit *u, TileStrBuf *out) {
   const TilePackage *p = &u->variants[0].package;
   for (int i = 0; i < p->numArgs; ++i) {
@@ -406,20 +426,8 @@ static int emitRuntimeSource(const TileCUnit *u, TileStrBuf *s, char *err,
                      i, name, a->rank, name);
   }
   /* The group for these shapes: a tuned one, else any shape's. */
-  tileStrBufAppendStr(s, "  int group = -1;\n");
-  for (int g = 0; g < groups; ++g) {
-    if (g == defaultGroup)
-      continue;
-    TileStrBuf cond = tileStrBufInit();
-    if (tileCKeyCondition(u, u->variants[first[g]].key, &cond, err,
-                          errSize)) {
-      tileStrBufFree(&cond);
-      return 1;
-    }
-    tileStrBufPrintf(s, "  if (group < 0 && %s)\n    group = %d;\n",
-                     tileStrBufCStr(&cond), g);
-    tileStrBufFree(&cond);
-  }
+  if (tileCGroupChoice(u, groups, defaultGroup, first, s, err, errSize))
+    return 1;
   tileStrBufPrintf(
       s,
       "  TileStatusCode code = TILE_STATUS_ARGUMENT_MISMATCH;\n"

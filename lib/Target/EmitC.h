@@ -86,6 +86,12 @@ int tileCGroups(const TileCUnit *u, int *groupOf, int *firstOfGroup,
  * fit the kernel's arguments. */
 int tileCKeyCondition(const TileCUnit *u, const char *key, TileStrBuf *out,
                       char *err, size_t errSize);
+/* Emits `int group` set to the tuned group whose shapes the launch's
+ * arguments have, or -1 (tileCKeyCondition for each group but the
+ * any-shape one); 1 with a message as tileCKeyCondition. */
+int tileCGroupChoice(const TileCUnit *u, int groups, int defaultGroup,
+                     const int *firstOfGroup, TileStrBuf *s, char *err,
+                     size_t errSize);
 /* The checks both modes make before a launch, naming the argument:
  * negative sizes, a NULL pointer for a non-empty memref; `fail` is the
  * source's failure helper. */

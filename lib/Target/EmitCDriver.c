@@ -373,20 +373,8 @@ int tileEmitCDriverSource(const TileCUnit *u, TileStrBuf *s, char *err,
   tileCParameters(u, s);
   tileStrBufAppendStr(s, ") {\n");
   tileCArgChecks(u, s);
-  tileStrBufAppendStr(s, "  int group = -1;\n");
-  for (int g = 0; g < groups; ++g) {
-    if (g == defaultGroup)
-      continue;
-    TileStrBuf cond = tileStrBufInit();
-    if (tileCKeyCondition(u, u->variants[first[g]].key, &cond, err,
-                          errSize)) {
-      tileStrBufFree(&cond);
-      return 1;
-    }
-    tileStrBufPrintf(s, "  if (group < 0 && %s)\n    group = %d;\n",
-                     tileStrBufCStr(&cond), g);
-    tileStrBufFree(&cond);
-  }
+  if (tileCGroupChoice(u, groups, defaultGroup, first, s, err, errSize))
+    return 1;
   tileStrBufPrintf(
       s,
       "  /* A tuned group without a variant for this GPU falls back to any\n"
