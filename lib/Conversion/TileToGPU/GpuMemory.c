@@ -415,13 +415,8 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   return true;
 }
 
-bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
-  /* The aligned entry has the tensor map of a store marked tile.tma. */
-  int map = mlirAttributeIsNull(tileOpAttr(op, "tile.tma"))
-                ? -1
-                : tileTmaMapOf(g->kernel, op);
-  if (map >= 0 && map < g->numTmaMaps)
-    return gpuLowerTmaStore(g, b, op, map);
+/* A store element by element (16-byte groups where they fit). */
+static bool plainStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   Access a;
   if (!setupAccess(g, op, false, &a))
     return false;
@@ -453,4 +448,85 @@ bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (value->uniform)
     free(t.regs);
   return true;
+}
+
+/* Whether a bulk tensor store may take the box at (row0, col0), tested
+ * at run time where the offsets do not show it: its
+ * innermost coordinate not negative and 16-byte aligned, its row not
+ * negative. A cp.async.bulk.tensor store outside that faults with an
+ * illegal instruction on an H200 (found by random kernels: a box at
+ * column -1, -8 or +1 of a bf16 memref; rows past the end are fine). */
+static MlirValue tmaStoreFits(GpuLowering *g, TileBuilder *b,
+                              MlirOperation op) {
+  MlirType tt = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  int64_t perChunk = 16 / tileElemBytes(mlirShapedTypeGetElementType(tt));
+  MlirValue row0 = gpuOperandScalar(g, op, 2);
+  MlirValue col0 = gpuOperandScalar(g, op, 3);
+  MlirValue zero = bConstIndex(b, 0);
+  MlirValue aligned =
+      bCmpi(b, ARITH_EQ,
+            bBinary(b, "arith.remsi", col0, bConstIndex(b, perChunk)), zero);
+  return bAndi(b, bAndi(b, bCmpi(b, ARITH_SGE, col0, zero), aligned),
+               bCmpi(b, ARITH_SGE, row0, zero));
+}
+
+/* Whether index `v` is known not negative and a multiple of `k`: built
+ * from program ids, sizes and constants by adds, multiplies by
+ * constants, unsigned divisions, remainders and minima (a GEMM's column
+ * block pid_n * BN, grouped orderings included). */
+static bool nonNegativeMultiple(MlirValue v, int64_t k, int depth) {
+  int64_t c;
+  if (tileConstantInt(v, &c))
+    return c >= 0 && c % k == 0;
+  MlirOperation def = tileDefiningOp(v);
+  if (depth > 12 || mlirOperationIsNull(def))
+    return false;
+  if (tileOpIsNamed(def, "tile.program_id") ||
+      tileOpIsNamed(def, "tile.num_programs") ||
+      tileOpIsNamed(def, "memref.dim"))
+    return k == 1;
+  MlirValue x = mlirOperationGetOperand(def, 0);
+  if (tileOpIsNamed(def, "arith.index_cast") ||
+      tileOpIsNamed(def, "arith.index_castui"))
+    return nonNegativeMultiple(x, k, depth + 1);
+  if (mlirOperationGetNumOperands(def) != 2)
+    return false;
+  MlirValue y = mlirOperationGetOperand(def, 1);
+  if (tileOpIsNamed(def, "arith.addi"))
+    return nonNegativeMultiple(x, k, depth + 1) &&
+           nonNegativeMultiple(y, k, depth + 1);
+  if (tileOpIsNamed(def, "arith.muli"))
+    return (tileConstantInt(y, &c) && c >= 0 &&
+            nonNegativeMultiple(x, c % k == 0 ? 1 : k, depth + 1)) ||
+           (tileConstantInt(x, &c) && c >= 0 &&
+            nonNegativeMultiple(y, c % k == 0 ? 1 : k, depth + 1));
+  /* Unsigned: a quotient or remainder is at most x, a minimum at most
+   * either operand. */
+  if (tileOpIsNamed(def, "arith.divui") || tileOpIsNamed(def, "arith.remui"))
+    return k == 1 && nonNegativeMultiple(x, 1, depth + 1);
+  if (tileOpIsNamed(def, "arith.minui"))
+    return k == 1 && (nonNegativeMultiple(x, 1, depth + 1) ||
+                      nonNegativeMultiple(y, 1, depth + 1));
+  return false;
+}
+
+bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  /* The aligned entry has the tensor map of a store marked tile.tma; a
+   * box the bulk store cannot take is stored element by element. */
+  int map = mlirAttributeIsNull(tileOpAttr(op, "tile.tma"))
+                ? -1
+                : tileTmaMapOf(g->kernel, op);
+  if (map < 0 || map >= g->numTmaMaps)
+    return plainStore(g, b, op);
+  MlirType tt = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  int64_t perChunk = 16 / tileElemBytes(mlirShapedTypeGetElementType(tt));
+  if (nonNegativeMultiple(mlirOperationGetOperand(op, 2), 1, 0) &&
+      nonNegativeMultiple(mlirOperationGetOperand(op, 3), perChunk, 0))
+    return gpuLowerTmaStore(g, b, op, map);
+  TileBuilder bulk, plain;
+  bIf(b, tmaStoreFits(g, b, op), 0, NULL, true, &bulk, &plain);
+  bool ok = gpuLowerTmaStore(g, &bulk, op, map) && plainStore(g, &plain, op);
+  bYield(&bulk, "scf.yield", 0, NULL);
+  bYield(&plain, "scf.yield", 0, NULL);
+  return ok;
 }
