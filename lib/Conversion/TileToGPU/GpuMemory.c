@@ -473,7 +473,8 @@ static MlirValue tmaStoreFits(GpuLowering *g, TileBuilder *b,
 /* Whether index `v` is known not negative and a multiple of `k`: built
  * from program ids, sizes and constants by adds, multiplies by
  * constants, unsigned divisions, remainders and minima (a GEMM's column
- * block pid_n * BN, grouped orderings included). */
+ * block pid_n * BN). A grouped order's divisions are not: tile-numerics
+ * makes a division by zero -1, so its offsets are tested at run time. */
 static bool nonNegativeMultiple(MlirValue v, int64_t k, int depth) {
   int64_t c;
   if (tileConstantInt(v, &c))
