@@ -129,12 +129,26 @@ static bool hoistScale(MlirOperation reduce) {
   if (mlirOperationIsNull(mul) || !isF32Like(mlirOperationGetResult(mul, 0)) ||
       !scaleFactor(mul, &x, &c))
     return false;
+  /* The row is scaled by the same value the tile was: a splat of the
+   * same scalar (computed at run time, say rsqrt(d)), or the constant. */
+  MlirValue scale = mlirOperationGetOperand(mul, 1 - x);
   mlirOperationSetOperand(reduce, 0, mlirOperationGetOperand(mul, x));
   MlirValue r = mlirOperationGetResult(reduce, 0);
+  MlirType rt = mlirValueGetType(r);
   MlirOperation next = mlirOperationGetNextInBlock(reduce);
   TileBuilder b = tileBuilderBefore(next);
-  MlirValue scaled =
-      bBinary(&b, "arith.mulf", r, constOfType(&b, mlirValueGetType(r), c));
+  MlirOperation splat = tileDefiningOp(scale);
+  MlirValue rowScale;
+  if (tileOpIsNamed(splat, "tile.splat")) {
+    MlirValue scalar = mlirOperationGetOperand(splat, 0);
+    rowScale = mlirTypeIsAShaped(rt)
+                   ? bInsert(&b, tileOpCreate(b.loc, "tile.splat", 1, &scalar,
+                                              1, &rt, 0, NULL))
+                   : scalar;
+  } else {
+    rowScale = constOfType(&b, rt, c);
+  }
+  MlirValue scaled = bBinary(&b, "arith.mulf", r, rowScale);
   mlirValueReplaceAllUsesExcept(r, scaled, 1,
                                 (MlirOperation[]){tileDefiningOp(scaled)});
   return true;
