@@ -138,6 +138,12 @@ int tileCGroupChoice(const TileCUnit *u, int groups, int defaultGroup,
                      tileStrBufCStr(&cond), g);
     tileStrBufFree(&cond);
   }
+  tileStrBufPrintf(
+      s,
+      "  /* A tuned group without a variant for this GPU falls back to any\n"
+      "   * shape's. */\n"
+      "  const int order[2] = {group >= 0 ? group : %d, group >= 0 ? %d : -1};\n",
+      defaultGroup, defaultGroup);
   return 0;
 }
 
@@ -431,9 +437,6 @@ static int emitRuntimeSource(const TileCUnit *u, TileStrBuf *s, char *err,
   tileStrBufPrintf(
       s,
       "  TileStatusCode code = TILE_STATUS_ARGUMENT_MISMATCH;\n"
-      "  /* A tuned group without a package for this GPU falls back to any\n"
-      "   * shape's. */\n"
-      "  const int order[2] = {group >= 0 ? group : %d, group >= 0 ? %d : -1};\n"
       "  for (int attempt = 0; attempt < 2 && order[attempt] >= 0; ++attempt) {\n"
       "    int g = order[attempt];\n"
       "    TileRuntimeLaunchConfig config = {{0, 0, 0}, stream,\n"
@@ -453,8 +456,7 @@ static int emitRuntimeSource(const TileCUnit *u, TileStrBuf *s, char *err,
       "  if (code == TILE_STATUS_ARGUMENT_MISMATCH && group < 0 && %d < 0)\n"
       "    return %s_fail(status, code, \"%s_launch: no variant for these "
       "shapes (the variants: %%s)\", \"",
-      defaultGroup, defaultGroup, k, k, k, k, p->numArgs, defaultGroup, k,
-      k);
+      k, k, k, k, p->numArgs, defaultGroup, k, k);
   for (int v = 0; v < u->numVariants; ++v)
     tileStrBufPrintf(s, "%s%s", v ? "; " : "", u->variants[v].key);
   tileStrBufPrintf(

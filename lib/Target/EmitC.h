@@ -88,7 +88,9 @@ int tileCKeyCondition(const TileCUnit *u, const char *key, TileStrBuf *out,
                       char *err, size_t errSize);
 /* Emits `int group` set to the tuned group whose shapes the launch's
  * arguments have, or -1 (tileCKeyCondition for each group but the
- * any-shape one); 1 with a message as tileCKeyCondition. */
+ * any-shape one), and `const int order[2]`: the groups to try, that one
+ * then the any-shape group (-1: none); 1 with a message as
+ * tileCKeyCondition. */
 int tileCGroupChoice(const TileCUnit *u, int groups, int defaultGroup,
                      const int *firstOfGroup, TileStrBuf *s, char *err,
                      size_t errSize);

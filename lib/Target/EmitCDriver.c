@@ -377,13 +377,10 @@ int tileEmitCDriverSource(const TileCUnit *u, TileStrBuf *s, char *err,
     return 1;
   tileStrBufPrintf(
       s,
-      "  /* A tuned group without a variant for this GPU falls back to any\n"
-      "   * shape's. */\n"
-      "  const int order[2] = {group >= 0 ? group : %d, group >= 0 ? %d : -1};\n"
       "  if (order[0] < 0)\n"
       "    return %s_fail(status, TILE_STATUS_ARGUMENT_MISMATCH,\n"
       "        \"%s_launch: no variant for these shapes (the variants: ",
-      defaultGroup, defaultGroup, k, k);
+      k, k);
   for (int v = 0; v < u->numVariants; ++v)
     tileStrBufPrintf(s, "%s%s", v ? "; " : "", u->variants[v].key);
   tileStrBufPrintf(
