@@ -3,11 +3,11 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "lib/IR/Build.h"
 #include "lib/IR/IR.h"
+#include "lib/IR/OpList.h"
 #include "lib/Transforms/Canonicalize.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -259,26 +259,13 @@ static bool expToExp2(MlirOperation exp) {
 
 /* ---- the walk ---------------------------------------------------------------- */
 
-typedef struct {
-  MlirOperation *ops;
-  int count, capacity;
-} OpList;
-
-static MlirWalkResult collect(MlirOperation op, void *userData) {
-  OpList *l = userData;
-  if (!tileOpIsNamed(op, "tile.reduce") && !tileOpIsNamed(op, "math.exp"))
-    return MlirWalkResultAdvance;
-  if (l->count == l->capacity) {
-    l->capacity = l->capacity ? 2 * l->capacity : 32;
-    l->ops = realloc(l->ops, sizeof *l->ops * (size_t)l->capacity);
-  }
-  l->ops[l->count++] = op;
-  return MlirWalkResultAdvance;
+static bool isReduceOrExp(MlirOperation op) {
+  return tileOpIsNamed(op, "tile.reduce") || tileOpIsNamed(op, "math.exp");
 }
 
 int tileFoldExp(MlirOperation op) {
-  OpList l = {0};
-  mlirOperationWalk(op, collect, &l, MlirWalkPreOrder);
+  TileOpList l = {0};
+  tileOpListCollect(&l, op, MlirWalkPreOrder, isReduceOrExp);
   int rewritten = 0;
   /* Reductions first: the scaled tile they read is then the exp's alone. */
   for (int i = 0; i < l.count; ++i)
@@ -287,7 +274,7 @@ int tileFoldExp(MlirOperation op) {
   for (int i = 0; i < l.count; ++i)
     if (tileOpIsNamed(l.ops[i], "math.exp"))
       rewritten += expToExp2(l.ops[i]);
-  free(l.ops);
+  tileOpListFree(&l);
   if (rewritten)
     tileCanonicalize(op);
   return rewritten;

@@ -6,37 +6,19 @@
 #include "lib/Analysis/AffineMask.h"
 #include "lib/IR/Build.h"
 #include "lib/IR/IR.h"
+#include "lib/IR/OpList.h"
 #include "lib/Transforms/Canonicalize.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-/* A growing array of ops. */
-typedef struct {
-  MlirOperation *ops;
-  int count, capacity;
-} OpList;
-
-static void opListPush(OpList *l, MlirOperation op) {
-  if (l->count == l->capacity) {
-    l->capacity = l->capacity ? 2 * l->capacity : 64;
-    l->ops = realloc(l->ops, sizeof *l->ops * (size_t)l->capacity);
-  }
-  l->ops[l->count++] = op;
-}
-
-static MlirWalkResult collect(MlirOperation op, void *userData) {
-  opListPush(userData, op);
-  return MlirWalkResultAdvance;
-}
-
 /* Every op in `loop`'s body, in pre-order (a clone of the loop lists its
  * copies in the same order). */
-static OpList bodyOps(MlirOperation loop) {
-  OpList l = {0};
+static TileOpList bodyOps(MlirOperation loop) {
+  TileOpList l = {0};
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    mlirOperationWalk(op, collect, &l, MlirWalkPreOrder);
+    tileOpListCollect(&l, op, MlirWalkPreOrder, NULL);
   return l;
 }
 
@@ -79,7 +61,7 @@ static bool continuesALoop(MlirOperation loop) {
 static bool splitLoop(MlirOperation loop) {
   if (continuesALoop(loop))
     return false;
-  OpList ops = bodyOps(loop);
+  TileOpList ops = bodyOps(loop);
   TileMaskPrefix *masks = calloc((size_t)ops.count + 1, sizeof *masks);
   int *at = calloc((size_t)ops.count + 1, sizeof *at);
   int numMasks = 0;
@@ -103,34 +85,32 @@ static bool splitLoop(MlirOperation loop) {
     mlirOperationSetOperand(loop, 0, end);
     for (intptr_t r = 0; r < mlirOperationGetNumResults(head); ++r)
       mlirOperationSetOperand(loop, 3 + r, mlirOperationGetResult(head, r));
-    OpList copies = bodyOps(head);
+    TileOpList copies = bodyOps(head);
     for (int m = 0; m < numMasks; ++m)
       replaceByConstant(copies.ops[at[m]], masks[m].value);
-    free(copies.ops);
+    tileOpListFree(&copies);
     markSplit(head, "unmasked");
     markSplit(loop, "masked");
   }
   free(masks);
   free(at);
-  free(ops.ops);
+  tileOpListFree(&ops);
   return numMasks > 0;
 }
 
-static MlirWalkResult collectLoops(MlirOperation op, void *userData) {
-  if (tileOpIsNamed(op, "scf.for") &&
-      mlirAttributeIsNull(tileOpAttr(op, "tile.split")))
-    opListPush(userData, op);
-  return MlirWalkResultAdvance;
+static bool isUnsplitLoop(MlirOperation op) {
+  return tileOpIsNamed(op, "scf.for") &&
+         mlirAttributeIsNull(tileOpAttr(op, "tile.split"));
 }
 
 int tileSplitLoops(MlirOperation op) {
   /* Inner loops first: a split outer loop clones them already split. */
-  OpList loops = {0};
-  mlirOperationWalk(op, collectLoops, &loops, MlirWalkPostOrder);
+  TileOpList loops = {0};
+  tileOpListCollect(&loops, op, MlirWalkPostOrder, isUnsplitLoop);
   int split = 0;
   for (int i = 0; i < loops.count; ++i)
     split += splitLoop(loops.ops[i]);
-  free(loops.ops);
+  tileOpListFree(&loops);
   if (split)
     tileCanonicalize(op);
   return split;
