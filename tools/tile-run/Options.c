@@ -100,11 +100,10 @@ OptionsStatus optionsUsageError(const char *message) {
 
 /* A count for --num-warps, --warmup, --iters: decimal, lo..hi. */
 /* Whether a --option is one only a GPU compile reads: the CPU takes
- * split-loops=true|false alone. */
+ * split-loops alone (its value is checked where the options are). */
 static bool cudaOnlyOption(const Options *o) {
   for (size_t i = 0; i < o->numCompileOptions; ++i)
-    if (strcmp(o->compileOptions[i], "split-loops=true") != 0 &&
-        strcmp(o->compileOptions[i], "split-loops=false") != 0)
+    if (strncmp(o->compileOptions[i], "split-loops=", 12) != 0)
       return true;
   return false;
 }
@@ -299,6 +298,10 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
         return usage("--option '%s': expected KEY=VALUE, a compile option "
                      "such as num-stages=4",
                      missing ? "" : value);
+      /* The one option the CPU reads too is checked here, for both. */
+      if (strncmp(value, "split-loops=", 12) == 0 &&
+          strcmp(value + 12, "true") != 0 && strcmp(value + 12, "false") != 0)
+        return usage("--option '%s': split-loops wants true or false", value);
       o->compileOptions[o->numCompileOptions++] = value;
     } else if (tileFlagValue(arg, "-save-variant", &i, argc, argv, &value,
                              &missing)) {
