@@ -200,6 +200,15 @@ int tileRuntimeDeviceCapability(const TileRuntimeDevice *device);
  * when it does not say. Tuning results are kept per driver. */
 int tileRuntimeDeviceDriverVersion(const TileRuntimeDevice *device);
 
+/* The calling thread's current context, as the CUDA runtime sees it
+ * (what launches in the caller's contexts, below, run in). *ordinal is
+ * the GPU whose context is current, or -1 when none is. */
+TileStatusCode tileRuntimeCurrentDevice(int *ordinal, TileStatus *status);
+/* Makes GPU `ordinal`'s primary context current on the calling thread,
+ * retained for the rest of the process, as cudaSetDevice does: the
+ * context the CUDA runtime (and PyTorch) use on that GPU. */
+TileStatusCode tileRuntimeSetCurrentDevice(int ordinal, TileStatus *status);
+
 /* Device memory for callers that have no CUDA of their own (tools,
  * examples); pointers from cudaMalloc or cuMemAlloc work the same. */
 TileStatusCode tileRuntimeDeviceAlloc(TileRuntimeDevice *device, size_t bytes,

@@ -7,6 +7,7 @@
 
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -364,6 +365,89 @@ int tileCudaCreateCurrent(TileCuda **out, char *err, size_t errSize) {
 }
 
 uint64_t tileCudaContextKey(const TileCuda *cu) { return cu->ctxKey; }
+
+/* The driver alone, loaded and initialised once for the process, for the
+ * calls about the calling thread's context below (a CUDA runtime keeps
+ * the same process-wide state). A failure is remembered and given again. */
+static TileCuda processDriver;
+static int processRc = -1; /* -1: not tried yet */
+static char processErr[512];
+static pthread_mutex_t processLock = PTHREAD_MUTEX_INITIALIZER;
+/* The primary contexts this process retained through tileCudaUseDevice,
+ * kept for its lifetime, as the CUDA runtime keeps its own. */
+#define MAX_RETAINED 64
+static CUcontext retained[MAX_RETAINED];
+
+static int driverForProcess(TileCuda **out, char *err, size_t errSize) {
+  pthread_mutex_lock(&processLock);
+  if (processRc < 0) {
+    const char *path = getenv("TILE_CUDA_LIBRARY");
+    if (!path || !*path)
+      path = "libcuda.so.1";
+    processRc = loadDriver(&processDriver, path, processErr,
+                           sizeof processErr);
+    if (!processRc) {
+      CUresult rc = processDriver.d.cuInit(0);
+      if (rc != CUDA_SUCCESS) {
+        cuFail(&processDriver, rc, "cuInit", processErr, sizeof processErr);
+        processRc = TILE_STATUS_NO_DEVICE;
+      }
+    }
+  }
+  int rc = processRc;
+  pthread_mutex_unlock(&processLock);
+  if (rc)
+    return tileFailCode(rc, err, errSize, "%s", processErr);
+  *out = &processDriver;
+  return 0;
+}
+
+int tileCudaCurrentDevice(int *ordinal, char *err, size_t errSize) {
+  TileCuda *cu;
+  int rc = driverForProcess(&cu, err, errSize);
+  if (rc)
+    return rc;
+  CUcontext ctx = NULL;
+  CU_CALL(cu, cuCtxGetCurrent, (&ctx), err, errSize);
+  *ordinal = -1;
+  if (ctx) {
+    CUdevice device;
+    CU_CALL(cu, cuCtxGetDevice, (&device), err, errSize);
+    *ordinal = (int)device;
+  }
+  return 0;
+}
+
+int tileCudaUseDevice(int ordinal, char *err, size_t errSize) {
+  TileCuda *cu;
+  int rc = driverForProcess(&cu, err, errSize);
+  if (rc)
+    return rc;
+  int count = 0;
+  CU_CALL(cu, cuDeviceGetCount, (&count), err, errSize);
+  if (ordinal < 0 || ordinal >= count || ordinal >= MAX_RETAINED) {
+    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+    return tileFailCode(TILE_STATUS_NO_DEVICE, err, errSize,
+                        "there is no GPU %d: the CUDA driver sees %d%s%s",
+                        ordinal, count,
+                        visible ? ", CUDA_VISIBLE_DEVICES=" : "",
+                        visible ? visible : "");
+  }
+  pthread_mutex_lock(&processLock);
+  CUresult r = CUDA_SUCCESS;
+  if (!retained[ordinal]) {
+    CUdevice device;
+    r = cu->d.cuDeviceGet(&device, ordinal);
+    if (r == CUDA_SUCCESS)
+      r = cu->d.cuDevicePrimaryCtxRetain(&retained[ordinal], device);
+  }
+  CUcontext ctx = retained[ordinal];
+  pthread_mutex_unlock(&processLock);
+  if (r != CUDA_SUCCESS)
+    return cuFail(cu, r, "cuDevicePrimaryCtxRetain", err, errSize);
+  CU_CALL(cu, cuCtxSetCurrent, (ctx), err, errSize);
+  return 0;
+}
 
 int tileCudaCurrentKey(TileCuda *cu, uint64_t *key, char *err,
                        size_t errSize) {

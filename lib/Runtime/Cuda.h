@@ -40,6 +40,13 @@ int tileCudaCreateCurrent(TileCuda **out, char *err, size_t errSize);
 int tileCudaCurrentKey(TileCuda *cu, uint64_t *key, char *err,
                        size_t errSize);
 uint64_t tileCudaContextKey(const TileCuda *cu);
+/* The GPU whose context is current on the calling thread, -1 when none
+ * is (the driver loaded and initialised once for the process). */
+int tileCudaCurrentDevice(int *ordinal, char *err, size_t errSize);
+/* Makes GPU `ordinal`'s primary context current on the calling thread,
+ * retained for the rest of the process: what the CUDA runtime's
+ * cudaSetDevice does, and the context it uses. */
+int tileCudaUseDevice(int ordinal, char *err, size_t errSize);
 void tileCudaDestroy(TileCuda *cu);
 /* Makes the device's primary context current on this thread (pushed over
  * the caller's), and restores the caller's. */

@@ -47,6 +47,25 @@ int tileRuntimeDeviceDriverVersion(const TileRuntimeDevice *device) {
   return tileCudaDriverVersion(device->cu);
 }
 
+TileStatusCode tileRuntimeCurrentDevice(int *ordinal, TileStatus *status) {
+  if (!ordinal)
+    return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
+                         "tileRuntimeCurrentDevice: ordinal is NULL");
+  char err[1024];
+  int rc = tileCudaCurrentDevice(ordinal, err, sizeof err);
+  if (rc)
+    return runtimeStatusFrom(status, rc, TILE_STATUS_CUDA, err);
+  return runtimeStatus(status, TILE_STATUS_OK, "%s", "");
+}
+
+TileStatusCode tileRuntimeSetCurrentDevice(int ordinal, TileStatus *status) {
+  char err[1024];
+  int rc = tileCudaUseDevice(ordinal, err, sizeof err);
+  if (rc)
+    return runtimeStatusFrom(status, rc, TILE_STATUS_CUDA, err);
+  return runtimeStatus(status, TILE_STATUS_OK, "%s", "");
+}
+
 TileStatusCode tileRuntimeDeviceAlloc(TileRuntimeDevice *device, size_t bytes,
                                       void **out, TileStatus *status) {
   if (!device || !out)

@@ -1,0 +1,539 @@
+/* tile._compiler: the Python package's compiler, over tile's compile C
+ * API (tile-c/Compile.h) with MLIR and LLVM linked in: a kernel's text
+ * to a package (tile._runtime launches it), and CPU kernels JIT-compiled
+ * and run in process on host arrays. Diagnostics come back as the text
+ * tile-opt prints (file:line:col, the source line, a caret) inside a
+ * tile.CompileError. The GIL is released while MLIR and LLVM work. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include "python/src/Args.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialect/Dialect.h"
+#include "lib/Execution/CpuKernel.h"
+#include "lib/IR/DiagnosticPrinter.h"
+#include "lib/IR/IR.h"
+#include "lib/Target/KernelSignature.h"
+#include "lib/Transforms/Options.h"
+#include "mlir-c/IR.h"
+#include "tile-c/Compile.h"
+#include "tile-c/Dialect.h"
+
+/* ---- A parsed kernel file, with its diagnostics collected ---- */
+
+typedef struct {
+  TileSourceText src;
+  FILE *out; /* diagnostics and remarks, printed as tile-opt does */
+  char *text;
+  size_t len;
+  MlirContext ctx;
+  MlirModule module;
+} Source;
+
+static MlirLogicalResult onDiagnostic(MlirDiagnostic diag, void *userData) {
+  Source *s = userData;
+  tilePrintDiagnostic(s->out, &s->src, diag);
+  intptr_t n = mlirDiagnosticGetNumNotes(diag);
+  for (intptr_t i = 0; i < n; ++i)
+    tilePrintDiagnostic(s->out, &s->src, mlirDiagnosticGetNote(diag, i));
+  return mlirLogicalResultSuccess();
+}
+
+static void onRemark(void *userData, MlirLocation loc, const char *message) {
+  Source *s = userData;
+  tilePrintRemark(s->out, &s->src, loc, message);
+}
+
+/* Parses `text`; 0, or -1 with what was said in the diagnostics. Called
+ * without the GIL. */
+static int sourceOpen(Source *s, const char *name, const char *text,
+                      size_t len) {
+  memset(s, 0, sizeof *s);
+  s->src = (TileSourceText){name, text, len};
+  s->out = open_memstream(&s->text, &s->len);
+  if (!s->out)
+    return -1;
+  s->ctx = mlirContextCreate();
+  tileContextRegisterUpstream(s->ctx);
+  mlirContextAttachDiagnosticHandler(s->ctx, onDiagnostic, s, NULL);
+  if (mlirLogicalResultIsFailure(tileContextLoadDialects(s->ctx))) {
+    fprintf(s->out, "the embedded tile dialect failed to load\n");
+    return -1;
+  }
+  s->module = tileParseModule(s->ctx, (MlirStringRef){text, len},
+                              mlirStringRefCreateFromCString(name));
+  return mlirModuleIsNull(s->module) ? -1 : 0;
+}
+
+/* What was printed so far (NUL-terminated; "" when nothing). */
+static const char *sourceSaid(Source *s) {
+  fflush(s->out);
+  return s->text ? s->text : "";
+}
+
+static void sourceClose(Source *s) {
+  if (!mlirModuleIsNull(s->module))
+    mlirModuleDestroy(s->module);
+  if (s->ctx.ptr)
+    mlirContextDestroy(s->ctx);
+  if (s->out)
+    fclose(s->out);
+  free(s->text);
+}
+
+/* The kernel named `name` (NULL: the only one); a message in `err` when
+ * there is none, listing those there are. */
+static int findKernel(MlirModule module, const char *name, const char *file,
+                      MlirOperation *out, char *err, size_t errSize) {
+  char names[512] = "";
+  size_t used = 0;
+  int count = 0;
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef sym;
+    if (!tileIsKernel(op) || !tileOpStrAttr(op, "sym_name", &sym))
+      continue;
+    if (used < sizeof names)
+      used += (size_t)snprintf(names + used, sizeof names - used, "%s%.*s",
+                               count ? ", " : "", (int)sym.length, sym.data);
+    ++count;
+    if (name ? strlen(name) == sym.length &&
+                   memcmp(name, sym.data, sym.length) == 0
+             : count == 1)
+      *out = op;
+  }
+  if (count == 0) {
+    snprintf(err, errSize, "%s holds no kernel (a func.func with the "
+                           "tile.kernel attribute)", file);
+    return -1;
+  }
+  if (name && mlirOperationIsNull(*out)) {
+    snprintf(err, errSize, "%s has no kernel '%s'; it has %s", file, name,
+             names);
+    return -1;
+  }
+  if (!name && count > 1) {
+    snprintf(err, errSize, "%s holds %d kernels (%s): name one with "
+                           "kernel=", file, count, names);
+    return -1;
+  }
+  return 0;
+}
+
+static void raiseCompile(const char *summary, Source *s) {
+  const char *said = sourceSaid(s);
+  if (said[0])
+    PyErr_Format(tilePyErrors.compileError, "%s\n%s", summary, said);
+  else
+    PyErr_SetString(tilePyErrors.compileError, summary);
+}
+
+/* Names and read-only flags of the kernel's arguments, as lists. */
+static PyObject *signatureLists(MlirOperation kernel, const char *text,
+                                int cpu, PyObject **readOnly) {
+  TileKernelSignature sig;
+  tileKernelSignatureRead(kernel, text, &sig);
+  PyObject *names = PyList_New(sig.numArgs);
+  *readOnly = PyList_New(sig.numArgs);
+  if (!names || !*readOnly) {
+    Py_XDECREF(names);
+    Py_CLEAR(*readOnly);
+    return NULL;
+  }
+  for (int i = 0; i < sig.numArgs; ++i) {
+    PyList_SetItem(names, i, PyUnicode_FromString(sig.names[i]));
+    PyList_SetItem(*readOnly, i, PyBool_FromLong(sig.readOnly[i]));
+  }
+  return names;
+}
+
+/* ---- compile() ---- */
+
+/* compile(text, source_name, kernel=None, chip=None, options="",
+ *         output="package", cache=True, cache_dir=None)
+ * -> {"binary", "kernel", "names", "read_only", "remarks", "cache_hit"} */
+static PyObject *compile(PyObject *m, PyObject *args, PyObject *kwargs) {
+  static char *keywords[] = {"text", "source_name", "kernel", "chip",
+                             "options", "output", "cache", "cache_dir",
+                             NULL};
+  const char *text, *sourceName, *kernel = NULL, *chip = NULL,
+                                  *options = "", *output = "package",
+                                  *cacheDir = NULL;
+  Py_ssize_t len;
+  int cache = 1;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "s#s|zzszpz", keywords,
+                                   &text, &len, &sourceName, &kernel, &chip,
+                                   &options, &output, &cache, &cacheDir))
+    return NULL;
+  TileCompileOutput kind;
+  if (strcmp(output, "package") == 0)
+    kind = TILE_COMPILE_PACKAGE;
+  else if (strcmp(output, "ptx") == 0)
+    kind = TILE_COMPILE_PTX;
+  else if (strcmp(output, "cubin") == 0)
+    kind = TILE_COMPILE_CUBIN;
+  else {
+    PyErr_Format(PyExc_ValueError,
+                 "output= takes package, ptx or cubin, not '%s'", output);
+    return NULL;
+  }
+  Source s;
+  MlirOperation func = {NULL};
+  char err[2048] = "";
+  int failed, hit = 0;
+  void *bytes = NULL;
+  size_t size = 0;
+  Py_BEGIN_ALLOW_THREADS
+  failed = sourceOpen(&s, sourceName, text, (size_t)len);
+  if (failed)
+    snprintf(err, sizeof err, "%s did not parse", sourceName);
+  else
+    failed = findKernel(s.module, kernel, sourceName, &func, err, sizeof err);
+  Py_END_ALLOW_THREADS
+  if (failed) {
+    raiseCompile(err, &s);
+    sourceClose(&s);
+    return NULL;
+  }
+  MlirStringRef sym;
+  tileOpStrAttr(func, "sym_name", &sym);
+  char name[256];
+  snprintf(name, sizeof name, "%.*s", (int)sym.length, sym.data);
+  PyObject *readOnly = NULL;
+  PyObject *names = signatureLists(func, text, 0, &readOnly);
+  if (!names) {
+    sourceClose(&s);
+    return NULL;
+  }
+  TileCompileOptions o;
+  memset(&o, 0, sizeof o);
+  o.chip = chip;
+  o.options = options[0] ? options : NULL;
+  o.remark = onRemark;
+  o.remarkUserData = &s;
+  o.cache = cache;
+  o.cacheDir = cacheDir;
+  o.cacheHit = &hit;
+  Py_BEGIN_ALLOW_THREADS
+  failed = tileCompileKernel(s.module, name, &o, kind, &bytes, &size, err,
+                             sizeof err);
+  Py_END_ALLOW_THREADS
+  if (failed) {
+    raiseCompile(err, &s);
+    sourceClose(&s);
+    Py_DECREF(names);
+    Py_DECREF(readOnly);
+    return NULL;
+  }
+  PyObject *binary = PyBytes_FromStringAndSize(bytes, (Py_ssize_t)size);
+  free(bytes);
+  PyObject *remarks = PyUnicode_FromString(sourceSaid(&s));
+  sourceClose(&s);
+  if (!binary || !remarks) {
+    Py_XDECREF(binary);
+    Py_XDECREF(remarks);
+    Py_DECREF(names);
+    Py_DECREF(readOnly);
+    return NULL;
+  }
+  return Py_BuildValue("{s:N,s:s,s:N,s:N,s:N,s:O}", "binary", binary,
+                       "kernel", name, "names", names, "read_only", readOnly,
+                       "remarks", remarks, "cache_hit",
+                       hit ? Py_True : Py_False);
+}
+
+/* ---- CpuKernel ---- */
+
+typedef struct {
+  PyObject_HEAD
+  TileCpuKernel *kernel;
+  TilePyArgSpec specs[TILE_PY_MAX_ARGS];
+  int numArgs;
+  char name[128];
+  PyObject *weakrefs;
+} CpuKernel;
+
+static PyTypeObject *cpuKernelType, *cpuLaunchType;
+
+static void cpuKernelDealloc(PyObject *self) {
+  CpuKernel *k = (CpuKernel *)self;
+  PyTypeObject *type = Py_TYPE(self);
+  if (k->weakrefs)
+    PyObject_ClearWeakRefs(self);
+  tileCpuKernelDestroy(k->kernel);
+  freefunc free = (freefunc)PyType_GetSlot(type, Py_tp_free);
+  free(self);
+  Py_DECREF(type);
+}
+
+static void specFromKernelArg(const TileKernelArg *a, TilePyArgSpec *s) {
+  memset(s, 0, sizeof *s);
+  s->kind = a->kind == TILE_ARG_MEMREF  ? TILE_RUNTIME_ARG_MEMREF
+            : a->kind == TILE_ARG_FLOAT ? TILE_RUNTIME_ARG_FLOAT
+                                        : TILE_RUNTIME_ARG_INT;
+  s->isIndex = a->kind == TILE_ARG_INDEX;
+  /* TileDType and TileRuntimeElementType share their codes. */
+  s->dtype = (TileRuntimeElementType)a->dtype;
+  s->rank = a->rank;
+  memcpy(s->shape, a->shape, sizeof s->shape);
+  s->elementBytes = (int)tileDTypeSize(a->dtype);
+  snprintf(s->type, sizeof s->type, "%s", a->type);
+}
+
+/* CpuKernel(text, source_name, kernel=None, options="") */
+static int cpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
+  CpuKernel *k = (CpuKernel *)self;
+  static char *keywords[] = {"text", "source_name", "kernel", "options",
+                             NULL};
+  const char *text, *sourceName, *kernel = NULL, *options = "";
+  Py_ssize_t len;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "s#s|zs", keywords, &text,
+                                   &len, &sourceName, &kernel, &options))
+    return -1;
+  if (k->kernel) {
+    PyErr_SetString(PyExc_RuntimeError, "CpuKernel initialised twice");
+    return -1;
+  }
+  /* The CPU takes the options that change what it runs. */
+  TileOptions parsed;
+  tileOptionsInit(&parsed);
+  char why[512];
+  if (!tileOptionsParse(&parsed, options, strlen(options),
+                        "asserts split-loops", why, sizeof why)) {
+    PyErr_Format(tilePyErrors.argumentError,
+                 "target='cpu' takes the options asserts and split-loops "
+                 "only: %s",
+                 why);
+    return -1;
+  }
+  TileCpuOptions cpu = {parsed.assertsOff, parsed.splitLoopsOff};
+  Source s;
+  MlirOperation func = {NULL};
+  char err[2048] = "";
+  int failed;
+  Py_BEGIN_ALLOW_THREADS
+  failed = sourceOpen(&s, sourceName, text, (size_t)len);
+  if (failed)
+    snprintf(err, sizeof err, "%s did not parse", sourceName);
+  else
+    failed = findKernel(s.module, kernel, sourceName, &func, err, sizeof err);
+  Py_END_ALLOW_THREADS
+  if (failed) {
+    raiseCompile(err, &s);
+    sourceClose(&s);
+    return -1;
+  }
+  MlirStringRef sym;
+  tileOpStrAttr(func, "sym_name", &sym);
+  snprintf(k->name, sizeof k->name, "%.*s", (int)sym.length, sym.data);
+  TileKernelSignature sig;
+  tileKernelSignatureRead(func, text, &sig);
+  Py_BEGIN_ALLOW_THREADS
+  failed = tileCpuKernelCreateWithOptions(s.module, k->name, &cpu, &k->kernel,
+                                          err, sizeof err);
+  Py_END_ALLOW_THREADS
+  if (failed) {
+    raiseCompile(err, &s);
+    sourceClose(&s);
+    return -1;
+  }
+  sourceClose(&s);
+  k->numArgs = tileCpuKernelNumArgs(k->kernel);
+  if (k->numArgs > TILE_PY_MAX_ARGS) {
+    PyErr_Format(tilePyErrors.compileError, "%s has %d arguments (at most %d)",
+                 k->name, k->numArgs, TILE_PY_MAX_ARGS);
+    return -1;
+  }
+  for (int i = 0; i < k->numArgs; ++i) {
+    specFromKernelArg(tileCpuKernelArg(k->kernel, i), &k->specs[i]);
+    snprintf(k->specs[i].name, sizeof k->specs[i].name, "%s",
+             i < sig.numArgs ? sig.names[i] : "");
+    k->specs[i].readOnly = i < sig.numArgs && sig.readOnly[i];
+  }
+  return 0;
+}
+
+static PyObject *cpuKernelName(PyObject *self, void *closure) {
+  return PyUnicode_FromString(((CpuKernel *)self)->name);
+}
+
+static PyObject *cpuKernelArgs(PyObject *self, void *closure) {
+  CpuKernel *k = (CpuKernel *)self;
+  PyObject *list = PyList_New(0);
+  for (int i = 0; list && i < k->numArgs; ++i) {
+    PyObject *d = tilePySpecToDict(&k->specs[i]);
+    if (!d || PyList_Append(list, d) < 0) {
+      Py_XDECREF(d);
+      Py_DECREF(list);
+      return NULL;
+    }
+    Py_DECREF(d);
+  }
+  return list;
+}
+
+static PyObject *cpuKernelSubscript(PyObject *self, PyObject *grid) {
+  PyObject *args = PyTuple_Pack(2, self, grid);
+  if (!args)
+    return NULL;
+  PyObject *l = PyObject_CallObject((PyObject *)cpuLaunchType, args);
+  Py_DECREF(args);
+  return l;
+}
+
+static PyGetSetDef cpuKernelGetSet[] = {
+    {"name", cpuKernelName, NULL, "The kernel's name.", NULL},
+    {"arg_specs", cpuKernelArgs, NULL, "Its arguments, a dict each.", NULL},
+    {NULL}};
+
+static PyMemberDef cpuKernelMembers[] = {
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(CpuKernel, weakrefs),
+     READONLY},
+    {NULL}};
+
+static PyType_Slot cpuKernelSlots[] = {
+    {Py_tp_dealloc, cpuKernelDealloc},
+    {Py_tp_init, cpuKernelInit},
+    {Py_tp_getset, cpuKernelGetSet},
+    {Py_tp_members, cpuKernelMembers},
+    {Py_mp_subscript, cpuKernelSubscript},
+    {Py_tp_doc, "A kernel JIT-compiled for the CPU: kernel[grid](*args) "
+                "runs every program in order on host arrays."},
+    {0, NULL}};
+
+static PyType_Spec cpuKernelSpec = {
+    "tile._compiler.CpuKernel", sizeof(CpuKernel), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, cpuKernelSlots};
+
+typedef struct {
+  PyObject_HEAD
+  CpuKernel *kernel;
+  PyObject *grid;
+} CpuLaunch;
+
+static PyObject *cpuLaunchNew(PyTypeObject *type, PyObject *args,
+                              PyObject *kwargs) {
+  PyObject *kernel, *grid;
+  if (!PyArg_ParseTuple(args, "O!O", cpuKernelType, &kernel, &grid))
+    return NULL;
+  allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
+  CpuLaunch *l = (CpuLaunch *)alloc(type, 0);
+  if (!l)
+    return NULL;
+  l->kernel = (CpuKernel *)Py_NewRef(kernel);
+  l->grid = Py_NewRef(grid);
+  return (PyObject *)l;
+}
+
+static void cpuLaunchDealloc(PyObject *self) {
+  CpuLaunch *l = (CpuLaunch *)self;
+  PyTypeObject *type = Py_TYPE(self);
+  Py_XDECREF(l->kernel);
+  Py_XDECREF(l->grid);
+  freefunc free = (freefunc)PyType_GetSlot(type, Py_tp_free);
+  free(self);
+  Py_DECREF(type);
+}
+
+static PyObject *cpuLaunchCall(PyObject *self, PyObject *args,
+                               PyObject *kwargs) {
+  CpuKernel *k = ((CpuLaunch *)self)->kernel;
+  if (kwargs && PyDict_Size(kwargs) > 0) {
+    PyErr_Format(tilePyErrors.argumentError,
+                 "%s: a CPU run takes the kernel's arguments in order only",
+                 k->name);
+    return NULL;
+  }
+  int64_t grid[3];
+  int empty;
+  if (tilePyGrid(k->name, ((CpuLaunch *)self)->grid, args, grid, &empty) < 0)
+    return NULL;
+  TilePySignature sig = {k->name, k->specs, k->numArgs, 1};
+  TilePyLaunchArgs la;
+  TilePyHold hold;
+  hold.numViews = hold.numRefs = 0;
+  PyObject *result = NULL;
+  if (tilePyConvertArgs(&sig, args, &la, &hold) < 0)
+    goto done;
+  if (!empty) {
+    TileStatus st;
+    TileStatusCode code;
+    Py_BEGIN_ALLOW_THREADS
+    code = tileCpuKernelRunArgs(k->kernel, la.args, la.numArgs, grid, &st);
+    Py_END_ALLOW_THREADS
+    if (code) {
+      tilePyRaiseStatus(&st);
+      goto done;
+    }
+  }
+  result = Py_NewRef(Py_None);
+done:
+  tilePyHoldRelease(&hold);
+  return result;
+}
+
+static PyType_Slot cpuLaunchSlots[] = {
+    {Py_tp_new, cpuLaunchNew},
+    {Py_tp_dealloc, cpuLaunchDealloc},
+    {Py_tp_call, cpuLaunchCall},
+    {0, NULL}};
+
+static PyType_Spec cpuLaunchSpec = {"tile._compiler.CpuLaunch",
+                                    sizeof(CpuLaunch), 0, Py_TPFLAGS_DEFAULT,
+                                    cpuLaunchSlots};
+
+/* ---- Module ---- */
+
+static PyObject *optionKeys(PyObject *m, PyObject *unused) {
+  PyObject *list = PyList_New(0);
+  for (const TileOptionDef *d = tileOptionTable; list && d->key; ++d) {
+    PyObject *t = Py_BuildValue("(sss)", d->key, d->syntax, d->help);
+    if (!t || PyList_Append(list, t) < 0) {
+      Py_XDECREF(t);
+      Py_DECREF(list);
+      return NULL;
+    }
+    Py_DECREF(t);
+  }
+  return list;
+}
+
+static PyMethodDef moduleMethods[] = {
+    {"compile", (PyCFunction)(void (*)(void))compile,
+     METH_VARARGS | METH_KEYWORDS,
+     "compile(text, source_name, kernel=None, chip=None, options='', "
+     "output='package', cache=True, cache_dir=None) -> dict"},
+    {"options", optionKeys, METH_NOARGS,
+     "Every compile option: (key, values, help) each."},
+    {NULL}};
+
+static int moduleExec(PyObject *m) {
+  if (tilePyErrorsImport() < 0)
+    return -1;
+  /* This module's LLVM is its own (linked in, its symbols hidden), so it
+   * may set LLVM's options the way tile's tools do; the compile cache's
+   * entries are then shared with tile-opt and tile-run. */
+  tileSetProcessLlvmOptions();
+  cpuKernelType = (PyTypeObject *)PyType_FromSpec(&cpuKernelSpec);
+  if (!cpuKernelType || PyModule_AddObjectRef(m, "CpuKernel",
+                                              (PyObject *)cpuKernelType) < 0)
+    return -1;
+  cpuLaunchType = (PyTypeObject *)PyType_FromSpec(&cpuLaunchSpec);
+  if (!cpuLaunchType || PyModule_AddObjectRef(m, "CpuLaunch",
+                                              (PyObject *)cpuLaunchType) < 0)
+    return -1;
+  return PyModule_AddStringConstant(m, "version", tileVersion());
+}
+
+static PyModuleDef_Slot moduleSlots[] = {{Py_mod_exec, moduleExec},
+                                         {0, NULL}};
+
+static struct PyModuleDef moduleDef = {
+    PyModuleDef_HEAD_INIT, "tile._compiler",
+    "tile's compiler: kernels to packages, and CPU kernels run in process.",
+    0, moduleMethods, moduleSlots, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__compiler(void) { return PyModuleDef_Init(&moduleDef); }

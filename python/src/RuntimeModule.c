@@ -1,0 +1,450 @@
+/* tile._runtime: the Python package's launcher, over tile's runtime
+ * library alone (no MLIR): compiled packages loaded in the caller's CUDA
+ * contexts (tileRuntimeContextKernel*), launched as `kernel[grid](args)`
+ * on PyTorch's current stream, with every argument checked first
+ * (python/src/Args.c). The GIL is released while a launch is queued. */
+#include "python/src/Args.h"
+
+#include <string.h>
+
+/* ---- GpuKernel ---- */
+
+typedef struct {
+  PyObject_HEAD
+  TileRuntimePackage *packages[64];
+  int numPackages;
+  TileRuntimeContextKernel *kernel;
+  TilePyArgSpec specs[TILE_PY_MAX_ARGS];
+  int numArgs;
+  char name[128];
+  PyObject *weakrefs;
+} GpuKernel;
+
+static PyTypeObject *launchType;
+
+static void gpuKernelDealloc(PyObject *self) {
+  GpuKernel *k = (GpuKernel *)self;
+  PyTypeObject *type = Py_TYPE(self);
+  if (k->weakrefs)
+    PyObject_ClearWeakRefs(self);
+  tileRuntimeContextKernelDestroy(k->kernel);
+  for (int i = 0; i < k->numPackages; ++i)
+    tileRuntimePackageDestroy(k->packages[i]);
+  freefunc free = (freefunc)PyType_GetSlot(type, Py_tp_free);
+  free(self);
+  Py_DECREF(type);
+}
+
+/* GpuKernel(packages, names=None, read_only=None): `packages` the bytes
+ * of one kernel's packages (one per chip); names and read-only flags per
+ * argument where the source told them. */
+static int gpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
+  GpuKernel *k = (GpuKernel *)self;
+  static char *keywords[] = {"packages", "names", "read_only", NULL};
+  PyObject *packages, *names = Py_None, *readOnly = Py_None;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|OO", keywords, &packages,
+                                   &names, &readOnly))
+    return -1;
+  if (k->kernel) {
+    PyErr_SetString(PyExc_RuntimeError, "GpuKernel initialised twice");
+    return -1;
+  }
+  PyObject *list = PySequence_Tuple(packages);
+  if (!list)
+    return -1;
+  Py_ssize_t n = PyTuple_Size(list);
+  if (n < 1 || n > 64) {
+    Py_DECREF(list);
+    PyErr_SetString(tilePyErrors.packageError,
+                    "a kernel needs one to 64 packages");
+    return -1;
+  }
+  TileStatus st;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    char *bytes;
+    Py_ssize_t size;
+    if (PyBytes_AsStringAndSize(PyTuple_GetItem(list, i), &bytes, &size) < 0) {
+      Py_DECREF(list);
+      return -1;
+    }
+    if (tileRuntimePackageLoadMemory(bytes, (size_t)size,
+                                     &k->packages[k->numPackages], &st)) {
+      Py_DECREF(list);
+      tilePyRaiseStatus(&st);
+      return -1;
+    }
+    ++k->numPackages;
+  }
+  Py_DECREF(list);
+  if (tileRuntimeContextKernelCreate(
+          (const TileRuntimePackage *const *)k->packages, k->numPackages,
+          &k->kernel, &st)) {
+    tilePyRaiseStatus(&st);
+    return -1;
+  }
+  const TileRuntimePackage *p = k->packages[0];
+  snprintf(k->name, sizeof k->name, "%s", tileRuntimePackageKernelName(p));
+  k->numArgs = tileRuntimePackageNumArgs(p);
+  if (k->numArgs > TILE_PY_MAX_ARGS) {
+    PyErr_Format(tilePyErrors.packageError, "%s has %d arguments (at most %d)",
+                 k->name, k->numArgs, TILE_PY_MAX_ARGS);
+    return -1;
+  }
+  for (int i = 0; i < k->numArgs; ++i) {
+    TileRuntimeArgInfo info;
+    if (tileRuntimePackageArg(p, i, &info, &st)) {
+      tilePyRaiseStatus(&st);
+      return -1;
+    }
+    tilePySpecFromInfo(&info, i, &k->specs[i]);
+  }
+  if (names != Py_None) {
+    PyObject *t = PySequence_Tuple(names);
+    if (!t)
+      return -1;
+    for (Py_ssize_t i = 0; i < PyTuple_Size(t) && i < k->numArgs; ++i) {
+      const char *s = PyUnicode_AsUTF8AndSize(PyTuple_GetItem(t, i), NULL);
+      if (!s) {
+        Py_DECREF(t);
+        return -1;
+      }
+      snprintf(k->specs[i].name, sizeof k->specs[i].name, "%s", s);
+    }
+    Py_DECREF(t);
+  }
+  if (readOnly != Py_None) {
+    PyObject *t = PySequence_Tuple(readOnly);
+    if (!t)
+      return -1;
+    for (Py_ssize_t i = 0; i < PyTuple_Size(t) && i < k->numArgs; ++i)
+      k->specs[i].readOnly = PyObject_IsTrue(PyTuple_GetItem(t, i)) == 1;
+    Py_DECREF(t);
+  }
+  return 0;
+}
+
+static PyObject *gpuKernelName(PyObject *self, void *closure) {
+  return PyUnicode_FromString(((GpuKernel *)self)->name);
+}
+
+static PyObject *gpuKernelChips(PyObject *self, void *closure) {
+  GpuKernel *k = (GpuKernel *)self;
+  PyObject *t = PyTuple_New(k->numPackages);
+  for (int i = 0; t && i < k->numPackages; ++i) {
+    PyObject *s = PyUnicode_FromString(tileRuntimePackageChip(k->packages[i]));
+    if (!s || PyTuple_SetItem(t, i, s) < 0) {
+      Py_DECREF(t);
+      return NULL;
+    }
+  }
+  return t;
+}
+
+static PyObject *gpuKernelArgs(PyObject *self, void *closure) {
+  GpuKernel *k = (GpuKernel *)self;
+  PyObject *list = PyList_New(0);
+  for (int i = 0; list && i < k->numArgs; ++i) {
+    PyObject *d = tilePySpecToDict(&k->specs[i]);
+    if (!d || PyList_Append(list, d) < 0) {
+      Py_XDECREF(d);
+      Py_DECREF(list);
+      return NULL;
+    }
+    Py_DECREF(d);
+  }
+  return list;
+}
+
+/* resources(): what the first package says a launch uses. */
+static PyObject *gpuKernelResources(PyObject *self, PyObject *unused) {
+  GpuKernel *k = (GpuKernel *)self;
+  TileRuntimeResources r;
+  tileRuntimePackageResources(k->packages[0], &r);
+  return Py_BuildValue(
+      "{s:i,s:i,s:i,s:i,s:L,s:O,s:O,s:i}", "num_warps", r.numWarps,
+      "producer_warps", r.producerWarps, "block_threads", r.blockThreads,
+      "shared_bytes", r.sharedBytes, "flops_per_program",
+      (long long)r.flopsPerProgram, "persistent",
+      r.persistent ? Py_True : Py_False, "aligned_entry",
+      r.hasAlignedEntry ? Py_True : Py_False, "index_bits", r.indexBits);
+}
+
+/* kernel[grid] -> a launcher of that grid. */
+static PyObject *gpuKernelSubscript(PyObject *self, PyObject *grid) {
+  PyObject *args = PyTuple_Pack(2, self, grid);
+  if (!args)
+    return NULL;
+  PyObject *l = PyObject_CallObject((PyObject *)launchType, args);
+  Py_DECREF(args);
+  return l;
+}
+
+static PyGetSetDef gpuKernelGetSet[] = {
+    {"name", gpuKernelName, NULL, "The kernel's name (its symbol).", NULL},
+    {"chips", gpuKernelChips, NULL, "The chips its packages are for.", NULL},
+    {"arg_specs", gpuKernelArgs, NULL,
+     "Its arguments: a dict each (name, kind, dtype, rank, shape, type, "
+     "read_only).",
+     NULL},
+    {NULL}};
+
+static PyMethodDef gpuKernelMethods[] = {
+    {"resources", gpuKernelResources, METH_NOARGS,
+     "What a launch uses: warps, threads, shared memory, persistence."},
+    {NULL}};
+
+static PyMemberDef gpuKernelMembers[] = {
+    {"__weaklistoffset__", T_PYSSIZET, offsetof(GpuKernel, weakrefs),
+     READONLY},
+    {NULL}};
+
+static PyType_Slot gpuKernelSlots[] = {
+    {Py_tp_dealloc, gpuKernelDealloc},
+    {Py_tp_init, gpuKernelInit},
+    {Py_tp_getset, gpuKernelGetSet},
+    {Py_tp_methods, gpuKernelMethods},
+    {Py_tp_members, gpuKernelMembers},
+    {Py_mp_subscript, gpuKernelSubscript},
+    {Py_tp_doc, "A compiled kernel for CUDA GPUs: kernel[grid](*args)."},
+    {0, NULL}};
+
+static PyType_Spec gpuKernelSpec = {
+    "tile._runtime.GpuKernel", sizeof(GpuKernel), 0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, gpuKernelSlots};
+
+/* ---- Launch: kernel[grid] ---- */
+
+typedef struct {
+  PyObject_HEAD
+  GpuKernel *kernel;
+  PyObject *grid;
+} Launch;
+
+static PyTypeObject *gpuKernelType;
+
+static PyObject *launchNew(PyTypeObject *type, PyObject *args,
+                           PyObject *kwargs) {
+  PyObject *kernel, *grid;
+  if (!PyArg_ParseTuple(args, "O!O", gpuKernelType, &kernel, &grid))
+    return NULL;
+  allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
+  Launch *l = (Launch *)alloc(type, 0);
+  if (!l)
+    return NULL;
+  l->kernel = (GpuKernel *)Py_NewRef(kernel);
+  l->grid = Py_NewRef(grid);
+  return (PyObject *)l;
+}
+
+static void launchDealloc(PyObject *self) {
+  Launch *l = (Launch *)self;
+  PyTypeObject *type = Py_TYPE(self);
+  Py_XDECREF(l->kernel);
+  Py_XDECREF(l->grid);
+  freefunc free = (freefunc)PyType_GetSlot(type, Py_tp_free);
+  free(self);
+  Py_DECREF(type);
+}
+
+/* stream=: None, a CUstream as an int, or an object with `cuda_stream`
+ * (torch.cuda.Stream) or `ptr` (cupy). */
+static int parseStream(const char *kernel, PyObject *obj, void **out) {
+  PyObject *v = NULL;
+  if (PyLong_Check(obj))
+    v = Py_NewRef(obj);
+  else if (PyObject_HasAttrString(obj, "cuda_stream"))
+    v = PyObject_GetAttrString(obj, "cuda_stream");
+  else if (PyObject_HasAttrString(obj, "ptr"))
+    v = PyObject_GetAttrString(obj, "ptr");
+  if (!v) {
+    if (!PyErr_Occurred())
+      PyErr_Format(tilePyErrors.argumentError,
+                   "%s: stream= takes None, a CUstream handle (int) or a "
+                   "stream object (torch.cuda.Stream, cupy), not %s",
+                   kernel, Py_TYPE(obj)->tp_name);
+    return -1;
+  }
+  *out = PyLong_AsVoidPtr(v);
+  Py_DECREF(v);
+  return PyErr_Occurred() ? -1 : 0;
+}
+
+static PyObject *launchCall(PyObject *self, PyObject *args,
+                            PyObject *kwargs) {
+  GpuKernel *k = ((Launch *)self)->kernel;
+  void *stream = NULL;
+  int haveStream = 0;
+  if (kwargs && PyDict_Size(kwargs) > 0) {
+    PyObject *s = PyDict_GetItemString(kwargs, "stream");
+    if (!s || PyDict_Size(kwargs) > 1) {
+      PyErr_Format(tilePyErrors.argumentError,
+                   "%s: a launch takes the kernel's arguments in order, "
+                   "and stream= only",
+                   k->name);
+      return NULL;
+    }
+    if (s != Py_None) {
+      if (parseStream(k->name, s, &stream) < 0)
+        return NULL;
+      haveStream = 1;
+    }
+  }
+  int64_t grid[3];
+  int empty;
+  if (tilePyGrid(k->name, ((Launch *)self)->grid, args, grid, &empty) < 0)
+    return NULL;
+  TilePySignature sig = {k->name, k->specs, k->numArgs, 0};
+  TilePyLaunchArgs la;
+  TilePyHold hold;
+  hold.numViews = hold.numRefs = 0;
+  PyObject *result = NULL;
+  TileStatus st;
+  if (tilePyConvertArgs(&sig, args, &la, &hold) < 0)
+    goto done;
+  if (empty) {
+    result = Py_NewRef(Py_None);
+    goto done;
+  }
+  /* The GPU: the arrays', else the current context's, else the first. */
+  int current = -1;
+  if (tileRuntimeCurrentDevice(&current, &st)) {
+    tilePyRaiseStatus(&st);
+    goto done;
+  }
+  int device = la.device >= 0 ? la.device : current >= 0 ? current : 0;
+  if (!haveStream && la.hasStream) {
+    stream = la.stream;
+    haveStream = 1;
+  }
+  if (!haveStream && tilePyTorchStream(device, &stream) < 0)
+    goto done;
+  TileRuntimeLaunchConfig config = {{grid[0], grid[1], grid[2]}, stream,
+                                    TILE_RUNTIME_ENTRY_AUTO, 0};
+  TileStatusCode code = TILE_STATUS_OK;
+  Py_BEGIN_ALLOW_THREADS
+  if (device != current)
+    code = tileRuntimeSetCurrentDevice(device, &st);
+  if (!code)
+    code = tileRuntimeContextKernelLaunch(k->kernel, la.args, la.numArgs,
+                                          &config, NULL, &st);
+  /* Leave the caller's GPU current, as a device guard does. */
+  if (device != current && current >= 0) {
+    TileStatus ignored;
+    tileRuntimeSetCurrentDevice(current, &ignored);
+  }
+  Py_END_ALLOW_THREADS
+  if (code)
+    tilePyRaiseStatus(&st);
+  else
+    result = Py_NewRef(Py_None);
+done:
+  tilePyHoldRelease(&hold);
+  return result;
+}
+
+static PyType_Slot launchSlots[] = {
+    {Py_tp_new, launchNew},
+    {Py_tp_dealloc, launchDealloc},
+    {Py_tp_call, launchCall},
+    {Py_tp_doc, "kernel[grid]: call it with the kernel's arguments "
+                "(and stream=)."},
+    {0, NULL}};
+
+static PyType_Spec launchSpec = {"tile._runtime.Launch", sizeof(Launch), 0,
+                                 Py_TPFLAGS_DEFAULT, launchSlots};
+
+/* ---- Module functions ---- */
+
+static PyObject *version(PyObject *m, PyObject *unused) {
+  return PyUnicode_FromString(tileRuntimeVersion());
+}
+
+/* device_info(ordinal) -> {name, capability, driver_version}. */
+static PyObject *deviceInfo(PyObject *m, PyObject *arg) {
+  int ordinal = (int)PyLong_AsLong(arg);
+  if (ordinal == -1 && PyErr_Occurred())
+    return NULL;
+  TileRuntimeDevice *d = NULL;
+  TileStatus st;
+  TileStatusCode code;
+  Py_BEGIN_ALLOW_THREADS
+  code = tileRuntimeDeviceCreate(ordinal, &d, &st);
+  Py_END_ALLOW_THREADS
+  if (code) {
+    tilePyRaiseStatus(&st);
+    return NULL;
+  }
+  PyObject *r = Py_BuildValue(
+      "{s:s,s:i,s:i}", "name", tileRuntimeDeviceName(d), "capability",
+      tileRuntimeDeviceCapability(d), "driver_version",
+      tileRuntimeDeviceDriverVersion(d));
+  tileRuntimeDeviceDestroy(d);
+  return r;
+}
+
+/* current_device() -> the GPU whose context is current here, or -1. */
+static PyObject *currentDevice(PyObject *m, PyObject *unused) {
+  int ordinal;
+  TileStatus st;
+  if (tileRuntimeCurrentDevice(&ordinal, &st)) {
+    tilePyRaiseStatus(&st);
+    return NULL;
+  }
+  return PyLong_FromLong(ordinal);
+}
+
+/* package_info(bytes) -> {kernel, chip, format_version}: reads a package
+ * (a PackageError if it is not one). */
+static PyObject *packageInfo(PyObject *m, PyObject *arg) {
+  char *bytes;
+  Py_ssize_t size;
+  if (PyBytes_AsStringAndSize(arg, &bytes, &size) < 0)
+    return NULL;
+  TileRuntimePackage *p;
+  TileStatus st;
+  if (tileRuntimePackageLoadMemory(bytes, (size_t)size, &p, &st)) {
+    tilePyRaiseStatus(&st);
+    return NULL;
+  }
+  PyObject *r = Py_BuildValue("{s:s,s:s,s:i}", "kernel",
+                              tileRuntimePackageKernelName(p), "chip",
+                              tileRuntimePackageChip(p), "format_version",
+                              tileRuntimePackageFormatVersion(p));
+  tileRuntimePackageDestroy(p);
+  return r;
+}
+
+static PyMethodDef moduleMethods[] = {
+    {"version", version, METH_NOARGS, "The runtime library's version."},
+    {"device_info", deviceInfo, METH_O,
+     "device_info(ordinal): the GPU's name, compute capability and "
+     "driver version."},
+    {"current_device", currentDevice, METH_NOARGS,
+     "The GPU whose CUDA context is current on this thread, or -1."},
+    {"package_info", packageInfo, METH_O,
+     "package_info(bytes): a package's kernel, chip and format version."},
+    {NULL}};
+
+static int moduleExec(PyObject *m) {
+  if (tilePyErrorsCreate(m) < 0)
+    return -1;
+  gpuKernelType = (PyTypeObject *)PyType_FromSpec(&gpuKernelSpec);
+  if (!gpuKernelType || PyModule_AddObjectRef(m, "GpuKernel",
+                                              (PyObject *)gpuKernelType) < 0)
+    return -1;
+  launchType = (PyTypeObject *)PyType_FromSpec(&launchSpec);
+  if (!launchType ||
+      PyModule_AddObjectRef(m, "Launch", (PyObject *)launchType) < 0)
+    return -1;
+  return 0;
+}
+
+static PyModuleDef_Slot moduleSlots[] = {{Py_mod_exec, moduleExec},
+                                         {0, NULL}};
+
+static struct PyModuleDef moduleDef = {
+    PyModuleDef_HEAD_INIT, "tile._runtime",
+    "tile's launcher: compiled packages run in the caller's CUDA contexts.",
+    0, moduleMethods, moduleSlots, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__runtime(void) { return PyModuleDef_Init(&moduleDef); }
