@@ -208,6 +208,12 @@ TileStatusCode tileRuntimeCurrentDevice(int *ordinal, TileStatus *status);
  * retained for the rest of the process, as cudaSetDevice does: the
  * context the CUDA runtime (and PyTorch) use on that GPU. */
 TileStatusCode tileRuntimeSetCurrentDevice(int ordinal, TileStatus *status);
+/* GPU `ordinal`'s compute capability (major * 10 + minor: 90 for
+ * sm_90) and name (`name` may be NULL), asked of the driver without
+ * opening a context: what picking a chip to compile for needs. */
+TileStatusCode tileRuntimeDeviceQuery(int ordinal, int *capability,
+                                      char *name, size_t nameSize,
+                                      TileStatus *status);
 
 /* Device memory for callers that have no CUDA of their own (tools,
  * examples); pointers from cudaMalloc or cuMemAlloc work the same. */

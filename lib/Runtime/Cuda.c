@@ -418,6 +418,33 @@ int tileCudaCurrentDevice(int *ordinal, char *err, size_t errSize) {
   return 0;
 }
 
+int tileCudaQueryDevice(int ordinal, int *capability, char *name,
+                        size_t nameSize, char *err, size_t errSize) {
+  TileCuda *cu;
+  int rc = driverForProcess(&cu, err, errSize);
+  if (rc)
+    return rc;
+  int count = 0;
+  CU_CALL(cu, cuDeviceGetCount, (&count), err, errSize);
+  if (ordinal < 0 || ordinal >= count)
+    return tileFailCode(TILE_STATUS_NO_DEVICE, err, errSize,
+                        "there is no GPU %d: the CUDA driver sees %d",
+                        ordinal, count);
+  CUdevice device;
+  CU_CALL(cu, cuDeviceGet, (&device, ordinal), err, errSize);
+  int major, minor;
+  CU_CALL(cu, cuDeviceGetAttribute,
+          (&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device), err,
+          errSize);
+  CU_CALL(cu, cuDeviceGetAttribute,
+          (&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device), err,
+          errSize);
+  *capability = major * 10 + minor;
+  if (name && nameSize)
+    CU_CALL(cu, cuDeviceGetName, (name, (int)nameSize, device), err, errSize);
+  return 0;
+}
+
 int tileCudaUseDevice(int ordinal, char *err, size_t errSize) {
   TileCuda *cu;
   int rc = driverForProcess(&cu, err, errSize);

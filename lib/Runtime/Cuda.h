@@ -47,6 +47,10 @@ int tileCudaCurrentDevice(int *ordinal, char *err, size_t errSize);
  * retained for the rest of the process: what the CUDA runtime's
  * cudaSetDevice does, and the context it uses. */
 int tileCudaUseDevice(int ordinal, char *err, size_t errSize);
+/* GPU `ordinal`'s compute capability (major * 10 + minor) and name,
+ * without a context. */
+int tileCudaQueryDevice(int ordinal, int *capability, char *name,
+                        size_t nameSize, char *err, size_t errSize);
 void tileCudaDestroy(TileCuda *cu);
 /* Makes the device's primary context current on this thread (pushed over
  * the caller's), and restores the caller's. */

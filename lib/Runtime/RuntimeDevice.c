@@ -66,6 +66,20 @@ TileStatusCode tileRuntimeSetCurrentDevice(int ordinal, TileStatus *status) {
   return runtimeStatus(status, TILE_STATUS_OK, "%s", "");
 }
 
+TileStatusCode tileRuntimeDeviceQuery(int ordinal, int *capability,
+                                      char *name, size_t nameSize,
+                                      TileStatus *status) {
+  if (!capability)
+    return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
+                         "tileRuntimeDeviceQuery: capability is NULL");
+  char err[1024];
+  int rc = tileCudaQueryDevice(ordinal, capability, name, nameSize, err,
+                               sizeof err);
+  if (rc)
+    return runtimeStatusFrom(status, rc, TILE_STATUS_CUDA, err);
+  return runtimeStatus(status, TILE_STATUS_OK, "%s", "");
+}
+
 TileStatusCode tileRuntimeDeviceAlloc(TileRuntimeDevice *device, size_t bytes,
                                       void **out, TileStatus *status) {
   if (!device || !out)

@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 TilePyErrors tilePyErrors;
@@ -97,6 +98,19 @@ void tilePyRaiseStatus(const TileStatus *status) {
 }
 
 /* ---- Names ---- */
+
+const char *tilePyTypeName(PyObject *obj) {
+  /* The limited API hides tp_name; the name object lives as long as the
+   * type, which the argument keeps alive while the message is made. */
+  static _Thread_local char buf[128];
+  PyObject *name = PyType_GetName(Py_TYPE(obj));
+  const char *s = name ? PyUnicode_AsUTF8AndSize(name, NULL) : NULL;
+  snprintf(buf, sizeof buf, "%s", s ? s : "an object");
+  if (!s)
+    PyErr_Clear();
+  Py_XDECREF(name);
+  return buf;
+}
 
 const char *tilePyDTypeName(TileRuntimeElementType t) {
   switch (t) {
@@ -689,7 +703,7 @@ static int convertMemref(const TilePySignature *sig, int i, PyObject *obj,
                     "expected an array (a torch tensor, or an object with "
                     "__cuda_array_interface__, DLPack or the buffer "
                     "protocol), got %s",
-                    Py_TYPE(obj)->tp_name);
+                    tilePyTypeName(obj));
   if (!a.known || a.dtype != s->dtype)
     return argError(sig, i, "expected %s elements, got %s",
                     tilePyDTypeName(s->dtype), a.what);
@@ -787,7 +801,7 @@ static int convertScalar(const TilePySignature *sig, int i, PyObject *obj,
   if (s->kind == TILE_RUNTIME_ARG_FLOAT) {
     if (PyUnicode_Check(obj) || PyBytes_Check(obj))
       return argError(sig, i, "expected a number, got %s",
-                      Py_TYPE(obj)->tp_name);
+                      tilePyTypeName(obj));
     double v = PyFloat_AsDouble(obj);
     if (v == -1.0 && PyErr_Occurred())
       return argErrorFromPython(sig, i, "expected a number: ");

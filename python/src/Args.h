@@ -94,6 +94,9 @@ void tilePySpecFromInfo(const TileRuntimeArgInfo *info, int index,
  * for Python's introspection; NULL with an exception set. */
 PyObject *tilePySpecToDict(const TilePyArgSpec *spec);
 
+/* The name of obj's type ("list"), for messages. */
+const char *tilePyTypeName(PyObject *obj);
+
 /* "float16", "bfloat16", ... */
 const char *tilePyDTypeName(TileRuntimeElementType t);
 

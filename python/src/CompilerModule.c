@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <structmember.h>
+
 #include "dialect/Dialect.h"
 #include "lib/Execution/CpuKernel.h"
 #include "lib/IR/DiagnosticPrinter.h"
@@ -19,6 +21,7 @@
 #include "lib/Transforms/Options.h"
 #include "mlir-c/IR.h"
 #include "tile-c/Compile.h"
+#include "tile-c/CpuRun.h"
 #include "tile-c/Dialect.h"
 
 /* ---- A parsed kernel file, with its diagnostics collected ---- */
@@ -391,7 +394,7 @@ static PyGetSetDef cpuKernelGetSet[] = {
 
 static PyMemberDef cpuKernelMembers[] = {
     {"__weaklistoffset__", T_PYSSIZET, offsetof(CpuKernel, weakrefs),
-     READONLY},
+     READONLY, NULL},
     {NULL}};
 
 static PyType_Slot cpuKernelSlots[] = {
@@ -431,7 +434,7 @@ static PyObject *cpuLaunchNew(PyTypeObject *type, PyObject *args,
 static void cpuLaunchDealloc(PyObject *self) {
   CpuLaunch *l = (CpuLaunch *)self;
   PyTypeObject *type = Py_TYPE(self);
-  Py_XDECREF(l->kernel);
+  Py_XDECREF((PyObject *)l->kernel);
   Py_XDECREF(l->grid);
   freefunc free = (freefunc)PyType_GetSlot(type, Py_tp_free);
   free(self);

@@ -5,7 +5,10 @@
  * (python/src/Args.c). The GIL is released while a launch is queued. */
 #include "python/src/Args.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include <structmember.h>
 
 /* ---- GpuKernel ---- */
 
@@ -67,7 +70,7 @@ static int gpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
       Py_DECREF(list);
       return -1;
     }
-    if (tileRuntimePackageLoadMemory(bytes, (size_t)size,
+    if (tileRuntimePackageLoadMemory(bytes, (size_t)size, NULL,
                                      &k->packages[k->numPackages], &st)) {
       Py_DECREF(list);
       tilePyRaiseStatus(&st);
@@ -195,7 +198,7 @@ static PyMethodDef gpuKernelMethods[] = {
 
 static PyMemberDef gpuKernelMembers[] = {
     {"__weaklistoffset__", T_PYSSIZET, offsetof(GpuKernel, weakrefs),
-     READONLY},
+     READONLY, NULL},
     {NULL}};
 
 static PyType_Slot gpuKernelSlots[] = {
@@ -239,7 +242,7 @@ static PyObject *launchNew(PyTypeObject *type, PyObject *args,
 static void launchDealloc(PyObject *self) {
   Launch *l = (Launch *)self;
   PyTypeObject *type = Py_TYPE(self);
-  Py_XDECREF(l->kernel);
+  Py_XDECREF((PyObject *)l->kernel);
   Py_XDECREF(l->grid);
   freefunc free = (freefunc)PyType_GetSlot(type, Py_tp_free);
   free(self);
@@ -261,7 +264,7 @@ static int parseStream(const char *kernel, PyObject *obj, void **out) {
       PyErr_Format(tilePyErrors.argumentError,
                    "%s: stream= takes None, a CUstream handle (int) or a "
                    "stream object (torch.cuda.Stream, cupy), not %s",
-                   kernel, Py_TYPE(obj)->tp_name);
+                   kernel, tilePyTypeName(obj));
     return -1;
   }
   *out = PyLong_AsVoidPtr(v);
@@ -359,27 +362,23 @@ static PyObject *version(PyObject *m, PyObject *unused) {
   return PyUnicode_FromString(tileRuntimeVersion());
 }
 
-/* device_info(ordinal) -> {name, capability, driver_version}. */
+/* device_info(ordinal) -> {name, capability}: asked without a context. */
 static PyObject *deviceInfo(PyObject *m, PyObject *arg) {
   int ordinal = (int)PyLong_AsLong(arg);
   if (ordinal == -1 && PyErr_Occurred())
     return NULL;
-  TileRuntimeDevice *d = NULL;
+  char name[256] = "";
+  int capability = 0;
   TileStatus st;
   TileStatusCode code;
   Py_BEGIN_ALLOW_THREADS
-  code = tileRuntimeDeviceCreate(ordinal, &d, &st);
+  code = tileRuntimeDeviceQuery(ordinal, &capability, name, sizeof name, &st);
   Py_END_ALLOW_THREADS
   if (code) {
     tilePyRaiseStatus(&st);
     return NULL;
   }
-  PyObject *r = Py_BuildValue(
-      "{s:s,s:i,s:i}", "name", tileRuntimeDeviceName(d), "capability",
-      tileRuntimeDeviceCapability(d), "driver_version",
-      tileRuntimeDeviceDriverVersion(d));
-  tileRuntimeDeviceDestroy(d);
-  return r;
+  return Py_BuildValue("{s:s,s:i}", "name", name, "capability", capability);
 }
 
 /* current_device() -> the GPU whose context is current here, or -1. */
@@ -402,7 +401,7 @@ static PyObject *packageInfo(PyObject *m, PyObject *arg) {
     return NULL;
   TileRuntimePackage *p;
   TileStatus st;
-  if (tileRuntimePackageLoadMemory(bytes, (size_t)size, &p, &st)) {
+  if (tileRuntimePackageLoadMemory(bytes, (size_t)size, NULL, &p, &st)) {
     tilePyRaiseStatus(&st);
     return NULL;
   }
@@ -417,8 +416,7 @@ static PyObject *packageInfo(PyObject *m, PyObject *arg) {
 static PyMethodDef moduleMethods[] = {
     {"version", version, METH_NOARGS, "The runtime library's version."},
     {"device_info", deviceInfo, METH_O,
-     "device_info(ordinal): the GPU's name, compute capability and "
-     "driver version."},
+     "device_info(ordinal): the GPU's name and compute capability."},
     {"current_device", currentDevice, METH_NOARGS,
      "The GPU whose CUDA context is current on this thread, or -1."},
     {"package_info", packageInfo, METH_O,
