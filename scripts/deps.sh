@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs what tile needs on Debian 12 when it is missing: a C compiler,
-# CMake, Ninja, Python (for lit), lld (links the static tools in seconds)
+# CMake, Ninja, Python (for lit; its headers for the Python package), lld (links the static tools in seconds)
 # and LLVM/MLIR 22 from Debian's packages; and where no CUDA toolkit has
 # ptxas ($CUDA_HOME, $CUDA_PATH, /usr/local/cuda), ptxas, fatbinary and
 # libdevice from NVIDIA's Python wheels into /usr/local/cuda
@@ -9,10 +9,11 @@
 #   scripts/deps.sh --test   also clang 14 with libFuzzer (fuzz/), which
 #                            scripts/test.sh uses; if it cannot be installed
 #                            the tests go on without fuzzing; and
-#                            pkg-config (scripts/test-embed.sh)
+#                            pkg-config (scripts/test-embed.sh) and pytest
+#                            (the Python package's tests)
 set -eu
-PACKAGES="gcc cmake ninja-build python3 python3-numpy lld libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools"
-TEST_PACKAGES="clang libclang-rt-14-dev pkg-config"
+PACKAGES="gcc cmake ninja-build python3 python3-dev python3-numpy lld libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools"
+TEST_PACKAGES="clang libclang-rt-14-dev pkg-config python3-pytest"
 
 missing_of() {
   missing=""

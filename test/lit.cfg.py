@@ -88,3 +88,24 @@ if has_ptxas():
     config.available_features.add("ptxas")
 else:
     lit_config.note("no CUDA toolkit with ptxas: tests marked 'REQUIRES: ptxas' are skipped")
+
+# The Python package (python/tile) is tested with pytest by the Python that
+# has numpy, when the build made the package (TILE_ENABLE_PYTHON) and
+# pytest is installed (apt install python3-pytest): `REQUIRES: python-package`.
+def has_python_package():
+    built = os.path.exists(os.path.join(config.tile_build_dir, "python", "tile",
+                                        "_runtime.abi3.so"))
+    if not built:
+        return "the build has no Python package (TILE_ENABLE_PYTHON=OFF, or no Python headers: apt install python3-dev)"
+    if not numpy_python or subprocess.run([numpy_python, "-c", "import pytest"],
+                                          capture_output=True).returncode != 0:
+        return "no pytest for the Python with numpy (apt install python3-pytest)"
+    return None
+
+why_no_python = has_python_package()
+if why_no_python:
+    lit_config.note(why_no_python + ": tests marked 'REQUIRES: python-package' are skipped")
+else:
+    config.available_features.add("python-package")
+    config.substitutions.append(("%pytest", "env PYTHONPATH=%s %s -m pytest -q -p no:cacheprovider" % (
+        os.path.join(config.tile_build_dir, "python"), numpy_python)))

@@ -1,0 +1,360 @@
+"""The tile package on the CPU path (no GPU needed): compiling, running on
+numpy arrays (and CPU tensors where torch is installed), every argument
+error, compile errors, options, defines, packages. Each result is checked
+against numpy in float64 on random inputs with fixed seeds."""
+
+import os
+import pathlib
+
+import numpy as np
+import pytest
+
+import tile
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EX = ROOT / "examples"
+rng = np.random.default_rng(1234)
+
+
+def rand(*shape, dtype=np.float32):
+    return rng.standard_normal(shape).astype(dtype)
+
+
+@pytest.fixture(scope="module")
+def vecadd():
+    return tile.compile(EX / "vecadd.mlir", target="cpu")
+
+
+def test_vecadd_ragged(vecadd):
+    for n in (1, 1023, 1025, 5000):
+        x, y = rand(n), rand(n)
+        z = np.full(n, np.nan, np.float32)
+        vecadd[(tile.cdiv(n, 1024),)](x, y, z)
+        np.testing.assert_array_equal(z, x + y)
+
+
+def test_grid_forms(vecadd):
+    x, y = rand(3000), rand(3000)
+    for grid in (3, (3,), [3, 1], (3, 1, 1),
+                 lambda x, y, z: tile.cdiv(x.size, 1024)):
+        z = np.zeros(3000, np.float32)
+        vecadd[grid](x, y, z)
+        np.testing.assert_array_equal(z, x + y)
+
+
+def test_empty_grid_runs_nothing(vecadd):
+    z = np.full(4, 7, np.float32)
+    vecadd[0](rand(4), rand(4), z)
+    assert (z == 7).all()
+
+
+def test_softmax_rows():
+    k = tile.compile(EX / "softmax.mlir", kernel="softmax", target="cpu")
+    x = rand(37, 1000)
+    y = np.zeros_like(x)
+    k[tile.cdiv(37, 4)](x, y)
+    x64 = x.astype(np.float64)
+    want = np.exp(x64 - x64.max(1, keepdims=True))
+    want /= want.sum(1, keepdims=True)
+    np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-7)
+
+
+def test_scalar_float_and_names():
+    k = tile.compile(EX / "rmsnorm.mlir", target="cpu")
+    assert [a["name"] for a in k.arg_specs] == ["x", "w", "y", "eps"]
+    assert k.arg_specs[3]["kind"] == "float"
+    x, w = rand(9, 700), rand(700)
+    y = np.zeros_like(x)
+    k[tile.cdiv(9, 4)](x, w, y, 1e-5)
+    x64 = x.astype(np.float64)
+    want = x64 / np.sqrt((x64 ** 2).mean(1, keepdims=True) + 1e-5) * w
+    np.testing.assert_allclose(y, want, rtol=2e-5, atol=1e-6)
+
+
+def test_f16_matmul_from_text():
+    text = (EX / "matmul.mlir").read_text()
+    k = tile.compile(text, kernel="matmul", target="cpu")
+    a, b = rand(70, 50, dtype=np.float16), rand(50, 90, dtype=np.float16)
+    c = np.zeros((70, 90), np.float32)
+    k[(tile.cdiv(70, 128), tile.cdiv(90, 128))](a, b, c)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    np.testing.assert_allclose(c, want, rtol=1e-4, atol=1e-4)
+
+
+KERNEL_N = """
+// A copy of ${N} elements per program, ${N} from defines=.
+func.func @copy(%x: memref<?xf32>, %y: memref<?xf32>)
+    attributes {tile.kernel} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %n = arith.constant ${N} : index
+  %o = arith.muli %pid, %n : index
+  %t = "tile.load"(%x, %o) : (memref<?xf32>, index) -> tensor<${N}xf32>
+  "tile.store"(%t, %y, %o) : (tensor<${N}xf32>, memref<?xf32>, index) -> ()
+  return
+}
+"""
+
+
+def test_defines():
+    k = tile.compile(KERNEL_N, target="cpu", defines={"N": 64})
+    x = rand(200)
+    y = np.zeros_like(x)
+    k[tile.cdiv(200, 64)](x, y)
+    np.testing.assert_array_equal(x, y)
+
+
+def test_define_missing_is_located():
+    with pytest.raises(tile.CompileError, match=r"<string>:2: \$\{N\} is "
+                       r"not defined \(defines= has M\)"):
+        tile.compile(KERNEL_N, target="cpu", defines={"M": 1})
+
+
+def test_define_bad_name():
+    with pytest.raises(tile.ArgumentError, match="'1x' is not a name"):
+        tile.compile(KERNEL_N, target="cpu", defines={"1x": 1})
+
+
+def test_parse_error_is_located(tmp_path):
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("func.func @k(%x: memref<?xf32>) attributes {tile.kernel}"
+                   " {\n  %t = tile.load %x : memref<?xf32>\n  return\n}\n")
+    with pytest.raises(tile.CompileError) as e:
+        tile.compile(bad, target="cpu")
+    text = str(e.value)
+    assert f"{bad}:2:" in text, text
+    assert "generic form" in text, text
+    assert "^" in text, text
+
+
+def test_verify_error_is_located():
+    text = KERNEL_N.replace("tensor<${N}xf32>\n", "tensor<48xf32>\n", 1)
+    with pytest.raises(tile.CompileError) as e:
+        tile.compile(text, target="cpu", defines={"N": 64})
+    assert "<string>:" in str(e.value) and "error:" in str(e.value)
+
+
+def test_kernel_choice():
+    with pytest.raises(tile.CompileError, match="holds 2 kernels "
+                       r"\(softmax, softmax_f16\): name one with kernel="):
+        tile.compile(EX / "softmax.mlir", target="cpu")
+    with pytest.raises(tile.CompileError, match="has no kernel 'nope'; it "
+                       "has softmax, softmax_f16"):
+        tile.compile(EX / "softmax.mlir", kernel="nope", target="cpu")
+
+
+def test_missing_file():
+    with pytest.raises(FileNotFoundError):
+        tile.compile("no/such/kernel.mlir", target="cpu")
+
+
+def test_cpu_options():
+    k = tile.compile(EX / "vecadd.mlir", target="cpu", split_loops=False,
+                     asserts="off")
+    x, y, z = rand(10), rand(10), np.zeros(10, np.float32)
+    k[1](x, y, z)
+    np.testing.assert_array_equal(z, x + y)
+    with pytest.raises(tile.ArgumentError, match="target='cpu' takes the "
+                       "options asserts and split-loops only"):
+        tile.compile(EX / "vecadd.mlir", target="cpu", num_stages=4)
+    with pytest.raises(tile.ArgumentError, match="chip"):
+        tile.compile(EX / "vecadd.mlir", target="cpu", chip="sm_80")
+    with pytest.raises(tile.ArgumentError, match="target="):
+        tile.compile(EX / "vecadd.mlir", target="tpu")
+
+
+def test_gpu_option_errors():
+    with pytest.raises(tile.CompileError, match="num-stages"):
+        tile.compile(EX / "vecadd.mlir", chip="sm_90a", num_stages=9,
+                     cache=False)
+    with pytest.raises(tile.CompileError, match="unknown option 'num-stage'"):
+        tile.compile(EX / "vecadd.mlir", chip="sm_90a", num_stage=4,
+                     cache=False)
+
+
+# ---- Argument errors: each names the kernel and the argument ----
+
+def expect_arg_error(launch, pattern):
+    with pytest.raises(tile.ArgumentError, match=pattern):
+        launch()
+
+
+def test_argument_errors(vecadd):
+    x, y, z = rand(8), rand(8), np.zeros(8, np.float32)
+    k = vecadd[1]
+    expect_arg_error(lambda: k(x, y),
+                     r"vecadd takes 3 arguments \(x, y, z\), got 2")
+    expect_arg_error(lambda: k(x, y, z.astype(np.float64)),
+                     r"argument 'z' \(#2, memref<\?xf32>\): expected "
+                     "float32 elements, got a float64 array")
+    expect_arg_error(lambda: k(x, y, 3), "argument 'z'.*expected an array")
+    expect_arg_error(lambda: k(x, y, "z"), "argument 'z'.*got str")
+    expect_arg_error(lambda: k(x, y, np.zeros((2, 4), np.float32)),
+                     r"expected rank 1, got a float32 array of rank 2, "
+                     r"shape \(2, 4\)")
+    expect_arg_error(lambda: k(rand(16)[::2], y, z),
+                     "argument 'x'.*last dimension has a stride of 2")
+    ro = rand(8)
+    ro.setflags(write=False)
+    k(ro, y, z)  # x is only read: a read-only array will do
+    expect_arg_error(lambda: k(x, y, ro),
+                     "argument 'z'.*read-only, and the kernel writes to it")
+    expect_arg_error(lambda: k(x, y, z, stream=None),
+                     "arguments in order only")
+    expect_arg_error(lambda: k(np.zeros(8, ">f4"), y, z),
+                     "argument 'x'.*expected float32 elements")
+
+
+def test_non_contiguous_2d():
+    k = tile.compile(EX / "softmax.mlir", kernel="softmax", target="cpu")
+    x = rand(8, 64)
+    expect_arg_error(lambda: k[2](x.T, np.zeros((64, 8), np.float32)),
+                     "argument 'x'.*stride")
+    expect_arg_error(lambda: k[2](rand(8, 128)[:, :64], np.zeros_like(x)),
+                     "argument 'x'.*not a dense C-order array")
+
+
+def test_scalar_errors():
+    k = tile.compile(EX / "rmsnorm.mlir", target="cpu")
+    x, w, y = rand(4, 8), rand(8), np.zeros((4, 8), np.float32)
+    expect_arg_error(lambda: k[1](x, w, y, "1e-5"),
+                     r"argument 'eps' \(#3, f32\): expected a number")
+    expect_arg_error(lambda: k[1](x, w, y, None), "argument 'eps'")
+    k2 = tile.compile(KERNEL_INT, target="cpu")
+    out = np.zeros(4, np.int32)
+    k2[1](out, 7, 3)
+    assert list(out) == [7, 3, 7, 3]
+    expect_arg_error(lambda: k2[1](out, 2 ** 31, 0),
+                     "argument 'a'.*does not fit i32")
+    expect_arg_error(lambda: k2[1](out, 1.5, 0),
+                     "argument 'a'.*expected an integer, got the float 1.5")
+    expect_arg_error(lambda: k2[1](out, 1, 2 ** 63),
+                     "argument 'n'.*does not fit index")
+    k2[1](out, np.int32(5), np.int64(6))  # numpy integers are integers
+    assert list(out) == [5, 6, 5, 6]
+
+
+KERNEL_INT = """
+func.func @fill(%o: memref<4xi32>, %a: i32, %n: index)
+    attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %n32 = arith.index_cast %n : index to i32
+  %va = "tile.splat"(%a) : (i32) -> tensor<4xi32>
+  %vn = "tile.splat"(%n32) : (i32) -> tensor<4xi32>
+  %r = "tile.range"() {start = 0 : i64, end = 4 : i64} : () -> tensor<4xi32>
+  %two = arith.constant dense<2> : tensor<4xi32>
+  %m = arith.remsi %r, %two : tensor<4xi32>
+  %zero = arith.constant dense<0> : tensor<4xi32>
+  %even = arith.cmpi eq, %m, %zero : tensor<4xi32>
+  %v = arith.select %even, %va, %vn : tensor<4xi1>, tensor<4xi32>
+  "tile.store"(%v, %o, %c0) : (tensor<4xi32>, memref<4xi32>, index) -> ()
+  return
+}
+"""
+
+
+def test_static_shape_error():
+    k = tile.compile(KERNEL_INT, target="cpu")
+    expect_arg_error(lambda: k[1](np.zeros(5, np.int32), 1, 1),
+                     r"expected shape \(4,\), got \(5,\)")
+
+
+def test_grid_errors(vecadd):
+    x, y, z = rand(8), rand(8), np.zeros(8, np.float32)
+    for grid, pattern in ((-1, "grid dimension 0 is -1"),
+                          ((1, 2, 3, 4), "one to three dimensions"),
+                          ("2", "is not one"), ((1.5,), "not an int"),
+                          (2 ** 31, "grid dimension 0 is 2147483648")):
+        with pytest.raises(tile.ArgumentError, match=pattern):
+            vecadd[grid](x, y, z)
+    with pytest.raises(ZeroDivisionError):
+        vecadd[lambda *a: 1 // 0](x, y, z)
+
+
+def test_assert_failure_is_reported():
+    text = """
+func.func @checked(%x: memref<?xf32>, %n: index) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %ok = arith.cmpi sle, %n, %c4 : index
+  "tile.assert"(%ok) {message = "n is at most 4"} : (i1) -> ()
+  return
+}
+"""
+    k = tile.compile(text, target="cpu")
+    k[1](rand(4), 4)
+    with pytest.raises(tile.LaunchError, match="n is at most 4"):
+        k[1](rand(4), 5)
+
+
+# ---- GPU kernels without a GPU: compile, save, load, inspect ----
+
+def test_gpu_compile_save_load(tmp_path):
+    k = tile.compile(EX / "vecadd.mlir", chip="sm_80", cache=False)
+    assert k.chips == ("sm_80",)
+    assert k.name == "vecadd"
+    assert [a["name"] for a in k.arg_specs] == ["x", "y", "z"]
+    assert [a["read_only"] for a in k.arg_specs] == [True, True, False]
+    assert k.resources()["block_threads"] == 128
+    assert ".entry vecadd" in k.asm["ptx"]
+    path = tmp_path / "vecadd.tpkg"
+    k.save(path)
+    again = tile.load(path)
+    assert again.name == "vecadd" and again.chips == ("sm_80",)
+    assert again.arg_specs[0]["name"] == "#0"
+    named = tile.load(path, names=["x", "y", "z"])
+    assert named.arg_specs[2]["name"] == "z"
+    both = tile.compile(EX / "vecadd.mlir", chip=["sm_80", "sm_90a"],
+                        cache=False)
+    assert both.chips == ("sm_80", "sm_90a")
+
+
+def test_gpu_compile_cache(tmp_path, monkeypatch):
+    monkeypatch.delenv("TILE_NO_CACHE", raising=False)  # lit sets it
+    first = tile.compile(EX / "vecadd.mlir", chip="sm_80",
+                         cache_dir=tmp_path)
+    second = tile.compile(EX / "vecadd.mlir", chip="sm_80",
+                          cache_dir=tmp_path)
+    assert not first.cache_hit and second.cache_hit
+    assert first.packages == second.packages
+
+
+def test_corrupt_package(tmp_path):
+    k = tile.compile(EX / "vecadd.mlir", chip="sm_80", cache=False)
+    data = bytearray(k.packages[0])
+    data[len(data) // 2] ^= 0xFF
+    with pytest.raises(tile.PackageError):
+        tile.load(bytes(data))
+    with pytest.raises(tile.PackageError):
+        tile.load(b"TILEPKG\0" + b"\0" * 10)
+    with pytest.raises(tile.PackageError):
+        tile.load([])
+
+
+def test_host_array_for_gpu_kernel():
+    k = tile.compile(EX / "vecadd.mlir", chip="sm_80", cache=False)
+    x = rand(8)
+    expect_arg_error(lambda: k[1](x, x, x),
+                     "argument 'x'.*in host memory; this kernel runs on "
+                     "the GPU")
+
+
+def test_errors_hierarchy():
+    assert issubclass(tile.ArgumentError, TypeError)
+    assert issubclass(tile.ArgumentError, ValueError)
+    assert issubclass(tile.LaunchError, RuntimeError)
+    for e in (tile.ArgumentError, tile.LaunchError, tile.CompileError,
+              tile.PackageError):
+        assert issubclass(e, tile.Error)
+
+
+# ---- CPU tensors, where torch is installed ----
+
+def test_cpu_tensors(vecadd):
+    torch = pytest.importorskip("torch")
+    x = torch.randn(3000, generator=torch.Generator().manual_seed(3))
+    y = torch.randn(3000, generator=torch.Generator().manual_seed(4))
+    z = torch.empty(3000)
+    vecadd[3](x, y, z)
+    assert torch.equal(z, x + y)
+    expect_arg_error(lambda: vecadd[3](x, y, z.double()),
+                     "expected float32 elements, got a float64 tensor")

@@ -1,0 +1,180 @@
+"""The tile package's GPU launch path through the stand-in CUDA driver
+(test/Runtime/fake_cuda.c, named by TILE_CUDA_LIBRARY; it launches
+nothing and logs what each launch hands the driver), so CI checks without
+a GPU what a launch passes: pointers, sizes, strides, grid, stream,
+context, and the errors of a driver that lacks a GPU or the chip.
+
+Run in a process of its own (the driver is loaded once per process):
+    TILE_CUDA_LIBRARY=build/test/Runtime/libtile-fake-cuda.so \
+        python3 -m pytest python/tests/test_fake_gpu.py
+"""
+
+import os
+import pathlib
+import re
+import threading
+
+import numpy as np
+import pytest
+
+if not os.environ.get("TILE_CUDA_LIBRARY"):
+    pytest.skip("TILE_CUDA_LIBRARY does not name the stand-in driver",
+                allow_module_level=True)
+
+import tile
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EX = ROOT / "examples"
+
+
+class CudaArray:
+    """A "device" array for the stand-in driver, whose device memory is
+    host memory: numpy's buffer behind __cuda_array_interface__."""
+
+    def __init__(self, a, stream=None, strides=None):
+        self.a = a
+        self.__cuda_array_interface__ = {
+            "shape": a.shape, "typestr": a.dtype.str,
+            "data": (a.ctypes.data, False), "version": 3,
+            "strides": strides, "stream": stream}
+
+
+@pytest.fixture
+def log(tmp_path, monkeypatch):
+    path = tmp_path / "launches.log"
+    monkeypatch.setenv("FAKE_CUDA_LOG", str(path))
+
+    def lines():
+        return path.read_text().splitlines() if path.exists() else []
+    return lines
+
+
+@pytest.fixture(scope="module")
+def vecadd():
+    # PTX (no toolkit), which the stand-in reads for the parameter sizes.
+    return tile.compile(EX / "vecadd.mlir", chip="sm_90a",
+                        toolkit="/nonexistent", cache=False)
+
+
+def params(line):
+    return [int(v, 16) for v in re.findall(r"0x([0-9a-f]+)\(8\)", line)]
+
+
+def test_launch_hands_pointers_sizes_strides(vecadd, log):
+    x, y, z = (np.zeros(1000, np.float32) for _ in range(3))
+    vecadd[(tile.cdiv(1000, 1024),)](CudaArray(x), CudaArray(y), CudaArray(z))
+    (line,) = log()
+    assert line.startswith("launch vecadd") and "grid 1,1,1" in line, line
+    assert "stream default" in line, line
+    assert params(line) == [x.ctypes.data, 1000, 1, y.ctypes.data, 1000, 1,
+                            z.ctypes.data, 1000, 1], line
+
+
+def test_padded_rows_pass_their_stride(log):
+    k = tile.compile(EX / "softmax.mlir", kernel="softmax", chip="sm_90a",
+                     toolkit="/nonexistent", cache=False)
+    big = np.zeros((8, 128), np.float32)
+    y = np.zeros((8, 100), np.float32)
+    # A window of 100 columns of 128-column rows: stride 128 elements.
+    x = CudaArray(big, strides=(128 * 4, 4))
+    x.__cuda_array_interface__["shape"] = (8, 100)
+    k[2](x, CudaArray(y))
+    (line,) = log()
+    p = params(line)
+    assert p[:5] == [big.ctypes.data, 8, 100, 128, 1], line
+    assert p[5:] == [y.ctypes.data, 8, 100, 100, 1], line
+
+
+def test_streams(vecadd, log):
+    x = np.zeros(16, np.float32)
+    a = CudaArray(x)
+    vecadd[1](a, a, a, stream=0x1234)
+    vecadd[1](CudaArray(x, stream=0x99), a, a)  # the array's stream
+    vecadd[1](a, a, a, stream=None)
+
+    class TorchLikeStream:
+        cuda_stream = 0x77
+    vecadd[1](a, a, a, stream=TorchLikeStream())
+    lines = log()
+    assert ["stream given" in l for l in lines] == [True, True, False, True]
+    with pytest.raises(tile.ArgumentError, match="stream= takes None"):
+        vecadd[1](a, a, a, stream="fast")
+    with pytest.raises(tile.ArgumentError, match="stream= only"):
+        vecadd[1](a, a, a, steam=1)
+
+
+def test_sixteen_threads(vecadd, log):
+    x = np.zeros(4096, np.float32)
+    a = CudaArray(x)
+    errors = []
+
+    def launch():
+        # A new thread has no current context: the launch makes GPU 0's
+        # primary context current, as the CUDA runtime would.
+        try:
+            for _ in range(50):
+                vecadd[4](a, a, a)
+        except Exception as e:  # reported below
+            errors.append(e)
+    threads = [threading.Thread(target=launch) for _ in range(16)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    assert len(log()) == 16 * 50
+    assert tile._runtime.current_device() in (-1, 0)
+
+
+def test_chip_of(monkeypatch):
+    assert tile.chip_of() == "sm_90a"
+    monkeypatch.setenv("FAKE_CUDA_CC", "80")
+    assert tile.chip_of() == "sm_80"
+    monkeypatch.setenv("FAKE_CUDA_CC", "100")
+    assert tile.chip_of(0) == "sm_100a"
+    with pytest.raises(tile.LaunchError, match="there is no GPU 3"):
+        tile.chip_of(3)
+
+
+def test_wrong_chip(monkeypatch):
+    k = tile.compile(EX / "vecadd.mlir", chip="sm_90a",
+                     toolkit="/nonexistent", cache=False)
+    monkeypatch.setenv("FAKE_CUDA_CC", "80")
+    a = CudaArray(np.zeros(8, np.float32))
+    # A fresh kernel loads in this context now, for an sm_80 GPU.
+    with pytest.raises(tile.LaunchError, match="has no package for the GPU "
+                       r"\(Fake GPU, sm_80\); it has sm_90a"):
+        k[1](a, a, a)
+
+
+def test_host_arrays_refused(vecadd):
+    x = np.zeros(8, np.float32)
+
+    class OnlyDlpack:  # a CPU array by DLPack alone
+        def __init__(self, a):
+            self.a = a
+
+        def __dlpack__(self, **kw):
+            return self.a.__dlpack__(**kw)
+
+        def __dlpack_device__(self):
+            return self.a.__dlpack_device__()
+    if not hasattr(x, "__dlpack__"):
+        pytest.skip("numpy without DLPack")
+    with pytest.raises(tile.ArgumentError, match="argument 'x'.*in host "
+                       "memory"):
+        vecadd[1](OnlyDlpack(x), CudaArray(x), CudaArray(x))
+
+
+def test_dtype_from_interface(vecadd):
+    a = CudaArray(np.zeros(8, np.float32))
+    h = CudaArray(np.zeros(8, np.float16))
+    with pytest.raises(tile.ArgumentError, match="argument 'z'.*expected "
+                       "float32 elements, got a float16 array"):
+        vecadd[1](a, a, h)
+
+
+def test_empty_grid_launches_nothing(vecadd, log):
+    a = CudaArray(np.zeros(8, np.float32))
+    vecadd[0](a, a, a)
+    assert log() == []
