@@ -19,6 +19,7 @@
 #include "lib/IR/IR.h"
 #include "lib/Target/KernelSignature.h"
 #include "lib/Transforms/Options.h"
+#include "lib/Transforms/TuneSpace.h"
 #include "mlir-c/IR.h"
 #include "tile-c/Compile.h"
 #include "tile-c/CpuRun.h"
@@ -504,11 +505,36 @@ static PyObject *optionKeys(PyObject *m, PyObject *unused) {
   return list;
 }
 
+/* param_defaults(text) -> {NAME: first value} of the file's tile.tune
+ * lines: what ${NAME} is when the caller does not define it, as in
+ * tile-run. */
+static PyObject *paramDefaults(PyObject *m, PyObject *arg) {
+  Py_ssize_t len;
+  const char *text = PyUnicode_AsUTF8AndSize(arg, &len);
+  if (!text)
+    return NULL;
+  char **defaults = tileTuneParamDefaults(text, (size_t)len);
+  PyObject *d = PyDict_New();
+  for (char **p = defaults; d && p && p[0] && p[1]; p += 2) {
+    PyObject *v = PyUnicode_FromString(p[1]);
+    if (!v || PyDict_SetItemString(d, p[0], v) < 0) {
+      Py_XDECREF(v);
+      Py_CLEAR(d);
+      break;
+    }
+    Py_DECREF(v);
+  }
+  tileTuneStringsFree(defaults);
+  return d;
+}
+
 static PyMethodDef moduleMethods[] = {
     {"compile", (PyCFunction)(void (*)(void))compile,
      METH_VARARGS | METH_KEYWORDS,
      "compile(text, source_name, kernel=None, chip=None, options='', "
      "output='package', cache=True, cache_dir=None) -> dict"},
+    {"param_defaults", paramDefaults, METH_O,
+     "param_defaults(text): {NAME: value} from the file's tile.tune lines."},
     {"options", optionKeys, METH_NOARGS,
      "Every compile option: (key, values, help) each."},
     {NULL}};

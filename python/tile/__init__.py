@@ -184,7 +184,8 @@ def compile(src, kernel=None, *, target="cuda", chip=None, defines=None,
     chip     "sm_90a", "sm_80", ... (None: the current GPU's, else sm_90a);
              a list compiles one package per chip, and each GPU runs the
              one that fits it best
-    defines  {"NAME": value} for the file's ${NAME} parameters
+    defines  {"NAME": value} for the file's ${NAME} parameters (one not
+             given takes its first value in the file's tile.tune lines)
     cache    through tile's compile cache ($TILE_CACHE_DIR, else
              ~/.cache/tile; cache_dir= names another)
     options  compile options by key, '_' for '-': num_stages=4,
@@ -196,6 +197,10 @@ def compile(src, kernel=None, *, target="cuda", chip=None, defines=None,
     the result's .remarks.
     """
     text, name = _read_source(src)
+    if "${" in text:
+        # A ${NAME} the caller does not define takes its first value in the
+        # file's tile.tune lines, as in tile-run.
+        defines = {**_load_compiler().param_defaults(text), **(defines or {})}
     text = _substitute(text, defines, name)
     if target == "cpu":
         if chip is not None:

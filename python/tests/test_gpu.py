@@ -1,0 +1,293 @@
+"""The tile package on a CUDA GPU with PyTorch: every example kernel through
+the package against torch (references in float64 on the CPU, random
+inputs, fixed seeds), CUDA graph capture, torch.compile through
+tile.torch.register, two streams, 16 threads launching at once, and arrays
+from CuPy (__cuda_array_interface__) and DLPack. Skipped without a GPU.
+
+    PYTHONPATH=build/python python3 -m pytest python/tests/test_gpu.py
+"""
+
+import pathlib
+import threading
+
+import pytest
+
+torch = pytest.importorskip("torch")
+if not torch.cuda.is_available():
+    pytest.skip("no CUDA GPU", allow_module_level=True)
+
+import tile  # noqa: E402
+import tile.torch  # noqa: E402
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EX = ROOT / "examples"
+
+
+def gen(seed):
+    return torch.Generator(device="cpu").manual_seed(seed)
+
+
+def randn(*shape, dtype=torch.float32, seed=0):
+    return torch.randn(*shape, generator=gen(seed)).to(dtype).cuda()
+
+
+def close(got, want, rtol, atol):
+    torch.testing.assert_close(got.double().cpu(), want.double().cpu(),
+                               rtol=rtol, atol=atol)
+
+
+@pytest.fixture(scope="module")
+def vecadd():
+    return tile.compile(EX / "vecadd.mlir")
+
+
+def test_vecadd_ragged(vecadd):
+    for n in (1, 1000, 1 << 20, (1 << 20) + 3):
+        x, y = randn(n, seed=1), randn(n, seed=2)
+        z = torch.full_like(x, float("nan"))
+        vecadd[(tile.cdiv(n, 1024),)](x, y, z)
+        torch.cuda.synchronize()
+        assert torch.equal(z, x + y)
+
+
+@pytest.mark.parametrize("kernel,dtype", [("softmax", torch.float32),
+                                          ("softmax_f16", torch.float16)])
+def test_softmax(kernel, dtype):
+    k = tile.compile(EX / "softmax.mlir", kernel=kernel)
+    x = randn(1027, 1000, dtype=dtype, seed=3)
+    y = torch.empty_like(x)
+    k[tile.cdiv(1027, 4)](x, y)
+    want = torch.softmax(x.double().cpu(), 1)
+    tol = 1e-5 if dtype == torch.float32 else 2e-3
+    close(y, want, tol, tol)
+
+
+def test_layernorm_rmsnorm():
+    ln = tile.compile(EX / "layernorm.mlir")
+    x = randn(333, 768, seed=4)
+    w, b = randn(768, seed=5), randn(768, seed=6)
+    y = torch.empty_like(x)
+    ln[tile.cdiv(333, 4)](x, w, b, y, 1e-5)
+    want = torch.nn.functional.layer_norm(x.double().cpu(), (768,),
+                                          w.double().cpu(), b.double().cpu(),
+                                          1e-5)
+    close(y, want, 1e-4, 1e-4)
+    rms = tile.compile(EX / "rmsnorm.mlir")
+    rms[tile.cdiv(333, 4)](x, w, y, 1e-6)
+    x64 = x.double().cpu()
+    want = x64 / torch.sqrt((x64 ** 2).mean(1, keepdim=True) + 1e-6) * \
+        w.double().cpu()
+    close(y, want, 1e-4, 1e-4)
+
+
+@pytest.mark.parametrize("kernel,dtype", [("matmul", torch.float16),
+                                          ("matmul_bf16", torch.bfloat16)])
+def test_matmul(kernel, dtype):
+    k = tile.compile(EX / "matmul.mlir", kernel=kernel)
+    for m, n, kk in ((512, 256, 384), (1000, 1500, 776)):
+        a, b = randn(m, kk, dtype=dtype, seed=7), randn(kk, n, dtype=dtype,
+                                                        seed=8)
+        c = torch.empty(m, n, device="cuda")
+        k[(tile.cdiv(m, 128), tile.cdiv(n, 128))](a, b, c)
+        want = a.double().cpu() @ b.double().cpu()
+        close(c, want, 1e-3, 2e-2)
+
+
+def test_linear_gelu():
+    k = tile.compile(EX / "linear.mlir", kernel="linear_gelu")
+    x, w = randn(300, 256, dtype=torch.float16, seed=9), \
+        randn(256, 512, dtype=torch.float16, seed=10) * 0.1
+    bias = randn(512, dtype=torch.float16, seed=11)
+    y = torch.empty(300, 512, dtype=torch.float16, device="cuda")
+    k[(tile.cdiv(300, 128), tile.cdiv(512, 128))](x, w, bias, y)
+    z = x.double().cpu() @ w.double().cpu() + bias.double().cpu()
+    want = torch.nn.functional.gelu(z, approximate="tanh")
+    close(y, want, 1e-2, 1e-2)
+
+
+@pytest.mark.parametrize("d,causal", [(64, False), (128, False), (128, True)])
+def test_attention_plain(d, causal):
+    name = "attention_plain_causal" if causal else "attention_plain"
+    k = tile.compile(EX / "flash_attention_plain.mlir", kernel=name,
+                     defines={"D": d})
+    bh, lq = 6, 1000
+    q, kk, v = (randn(bh, lq, d, dtype=torch.float16, seed=s)
+                for s in (12, 13, 14))
+    o = torch.empty_like(q)
+    k[lambda q, k, v, o: (tile.cdiv(q.shape[1], 128), q.shape[0])](q, kk, v, o)
+    want = torch.nn.functional.scaled_dot_product_attention(
+        q.double().cpu(), kk.double().cpu(), v.double().cpu(),
+        is_causal=causal)
+    close(o, want, 2e-2, 2e-2)
+
+
+def test_stream_and_two_streams(vecadd):
+    n = 1 << 22
+    x, y = randn(n, seed=15), randn(n, seed=16)
+    outs = [torch.empty_like(x) for _ in range(2)]
+    streams = [torch.cuda.Stream() for _ in range(2)]
+    torch.cuda.synchronize()
+    for s, z in zip(streams, outs):
+        with torch.cuda.stream(s):  # PyTorch's current stream
+            vecadd[tile.cdiv(n, 1024)](x, y, z)
+    for s in streams:
+        s.synchronize()
+    for z in outs:
+        assert torch.equal(z, x + y)
+    z = torch.empty_like(x)
+    s = torch.cuda.Stream()
+    vecadd[tile.cdiv(n, 1024)](x, y, z, stream=s)  # an explicit stream
+    s.synchronize()
+    assert torch.equal(z, x + y)
+
+
+def test_sixteen_threads(vecadd):
+    n = 1 << 16
+    x, y = randn(n, seed=17), randn(n, seed=18)
+    outs = [torch.empty_like(x) for _ in range(16)]
+    errors = []
+
+    def work(z):
+        try:
+            s = torch.cuda.Stream()
+            with torch.cuda.stream(s):
+                for _ in range(100):
+                    vecadd[tile.cdiv(n, 1024)](x, y, z)
+            s.synchronize()
+        except Exception as e:
+            errors.append(e)
+    threads = [threading.Thread(target=work, args=(z,)) for z in outs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    for z in outs:
+        assert torch.equal(z, x + y)
+
+
+def test_fresh_thread_without_torch_calls(vecadd):
+    # A thread that has made no CUDA call has no current context: the
+    # launch makes the tensors' GPU's primary context current.
+    x = randn(4096, seed=19)
+    z = torch.empty_like(x)
+    torch.cuda.synchronize()
+    errors = []
+
+    def work():
+        try:
+            vecadd[4](x, x, z, stream=0)
+        except Exception as e:
+            errors.append(e)
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    torch.cuda.synchronize()
+    assert not errors, errors
+    assert torch.equal(z, x + x)
+
+
+def test_cuda_graph(vecadd):
+    n = 1 << 20
+    x, y = randn(n, seed=20), randn(n, seed=21)
+    z = torch.empty_like(x)
+    vecadd[tile.cdiv(n, 1024)](x, y, z)  # loaded before capture
+    torch.cuda.synchronize()
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        vecadd[tile.cdiv(n, 1024)](x, y, z)
+    x.copy_(randn(n, seed=22))
+    z.zero_()
+    g.replay()
+    torch.cuda.synchronize()
+    assert torch.equal(z, x + y)
+
+
+@pytest.fixture(scope="module")
+def softmax_op():
+    k = tile.compile(EX / "softmax.mlir", kernel="softmax")
+    return tile.torch.register(
+        "tile_tests::softmax", k, inputs=["x"],
+        outputs=lambda x: torch.empty_like(x),
+        grid=lambda x: (tile.cdiv(x.shape[0], 4),),
+        args=lambda x, y: (x, y))
+
+
+def test_custom_op_eager_and_compiled(softmax_op):
+    x = randn(512, 1000, seed=23)
+    want = torch.softmax(x.double(), 1)
+    close(softmax_op(x), want, 1e-5, 1e-6)
+    close(torch.ops.tile_tests.softmax(x), want, 1e-5, 1e-6)
+
+    def f(x):
+        return softmax_op(x * 2.0) + 1.0
+    compiled = torch.compile(f, fullgraph=True)
+    close(compiled(x), torch.softmax(x.double() * 2, 1) + 1, 1e-5, 1e-6)
+    torch.library.opcheck(softmax_op, (x,), test_utils=(
+        "test_schema", "test_faketensor", "test_aot_dispatch_dynamic"))
+
+
+def test_custom_op_in_cuda_graph(softmax_op):
+    x = randn(256, 1000, seed=24)
+    softmax_op(x)
+    torch.cuda.synchronize()
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        y = softmax_op(x)
+    x.copy_(randn(256, 1000, seed=25))
+    g.replay()
+    torch.cuda.synchronize()
+    close(y, torch.softmax(x.double(), 1), 1e-5, 1e-6)
+
+
+def test_argument_errors_on_gpu(vecadd):
+    x = randn(8, seed=26)
+    with pytest.raises(tile.ArgumentError, match="argument 'z'.*in host "
+                       "memory"):
+        vecadd[1](x, x, x.cpu())
+    with pytest.raises(tile.ArgumentError, match="argument 'y'.*expected "
+                       "float32 elements, got a float16 tensor"):
+        vecadd[1](x, x.half(), x)
+    with pytest.raises(tile.ArgumentError, match="argument 'x'.*stride"):
+        vecadd[1](randn(16, seed=27)[::2], x, x)
+    if torch.cuda.device_count() > 1:
+        with pytest.raises(tile.ArgumentError, match="on GPU 1, but an "
+                           "earlier argument is on GPU 0"):
+            vecadd[1](x, x.to("cuda:1"), x)
+
+
+def test_cupy_and_dlpack(vecadd):
+    cupy = pytest.importorskip("cupy")
+    n = 5000
+    x = cupy.random.default_rng(28).standard_normal(n, dtype=cupy.float32)
+    y = cupy.random.default_rng(29).standard_normal(n, dtype=cupy.float32)
+    z = cupy.empty_like(x)
+    vecadd[tile.cdiv(n, 1024)](x, y, z)  # __cuda_array_interface__
+    cupy.cuda.Device().synchronize()
+    assert bool((z == x + y).all())
+
+    class OnlyDlpack:
+        def __init__(self, a):
+            self.a = a
+
+        def __dlpack__(self, **kw):
+            return self.a.__dlpack__(**kw)
+
+        def __dlpack_device__(self):
+            return self.a.__dlpack_device__()
+    t = randn(n, seed=30)
+    out = torch.empty_like(t)
+    vecadd[tile.cdiv(n, 1024)](OnlyDlpack(t), OnlyDlpack(t), OnlyDlpack(out))
+    torch.cuda.synchronize()
+    assert torch.equal(out, t + t)
+
+
+def test_load_package_round_trip(vecadd, tmp_path):
+    path = tmp_path / "v.tpkg"
+    vecadd.save(path)
+    k = tile.load(path, names=["x", "y", "z"])
+    x = randn(3000, seed=31)
+    z = torch.empty_like(x)
+    k[3](x, x, z)
+    torch.cuda.synchronize()
+    assert torch.equal(z, 2 * x)
