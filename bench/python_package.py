@@ -84,6 +84,15 @@ def launch_overhead():
     for name, fn in rows.items():
         print(json.dumps({"measure": "host us per launch", "what": name,
                           "us": round(per_launch_us(fn), 2)}), flush=True)
+    # Where tile's time goes: checking and converting the three tensors,
+    # and the runtime's launch from C (the driver's cuLaunchKernel in it).
+    n = 100_000
+    for part in ("convert", "launch"):
+        seconds = k._profile(part, n, (1,), x, y, z)
+        torch.cuda.synchronize()
+        print(json.dumps({"measure": "host us per launch, one part",
+                          "what": f"tile {part} (from C)",
+                          "us": round(seconds / n * 1e6, 2)}), flush=True)
 
 
 FIRST_CALL = r"""

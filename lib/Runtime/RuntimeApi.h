@@ -30,6 +30,10 @@ struct TileRuntimeKernel {
   TileRuntimeDevice *device;
   const TileRuntimePackage *package;
   RuntimeEntry aligned, generic;
+  /* RuntimeLaunch.c's parameter block, made on the first launch and
+   * reused (a kernel is launched from one thread at a time): a launch
+   * then allocates nothing. */
+  void *launchParams;
 };
 
 /* Fills `status` (when not NULL) and returns its code: TILE_STATUS_OK

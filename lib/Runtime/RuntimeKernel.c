@@ -92,6 +92,7 @@ void tileRuntimeKernelDestroy(TileRuntimeKernel *kernel) {
     tileCudaKernelDestroy(kernel->generic.kernel);
     tileCudaLeave(kernel->device->cu);
   }
+  free(kernel->launchParams);
   free(kernel);
 }
 

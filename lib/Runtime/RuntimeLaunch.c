@@ -45,36 +45,48 @@ static void formatShape(const TileRuntimeArg *v, char *buf, size_t size) {
 }
 
 /* One memref argument against its package description. */
-static int checkMemref(int i, const char *type, const TilePackageArg *a,
+static int checkMemref(int i, const TilePackageArg *a,
                        const TileRuntimeArg *v, int indexBits, char *err,
                        size_t errSize) {
-  char shape[128];
+  /* The type's and shape's texts only for a message: a launch that passes
+   * its checks formats nothing (a launch takes microseconds, and printf
+   * was a good part of one). */
+  char shape[128], type[96];
   if (v->rank != a->rank) {
     if (v->rank >= 1 && v->rank <= 3) {
       formatShape(v, shape, sizeof shape);
+      tileLaunchArgType(a, type, sizeof type);
       return tileFail(err, errSize,
                       "argument #%d (%s): rank %d (shape %s), the memref has "
                       "rank %d",
                       i, type, v->rank, shape, a->rank);
     }
+    tileLaunchArgType(a, type, sizeof type);
     return tileFail(err, errSize,
                     "argument #%d (%s): rank %d, the memref has rank %d", i,
                     type, v->rank, a->rank);
   }
-  formatShape(v, shape, sizeof shape);
   int64_t elems = 1;
   for (int d = 0; d < a->rank; ++d) {
-    if (v->shape[d] < 0)
+    if (v->shape[d] < 0) {
+      formatShape(v, shape, sizeof shape);
+      tileLaunchArgType(a, type, sizeof type);
       return tileFail(err, errSize, "argument #%d (%s): negative size in shape %s",
                       i, type, shape);
-    if (a->shape[d] >= 0 && v->shape[d] != a->shape[d])
+    }
+    if (a->shape[d] >= 0 && v->shape[d] != a->shape[d]) {
+      formatShape(v, shape, sizeof shape);
+      tileLaunchArgType(a, type, sizeof type);
       return tileFail(err, errSize,
                       "argument #%d (%s): shape %s, but dimension %d of the "
                       "memref is %lld",
                       i, type, shape, d, (long long)a->shape[d]);
-    if (v->strides[d] < 0)
+    }
+    if (v->strides[d] < 0) {
+      tileLaunchArgType(a, type, sizeof type);
       return tileFail(err, errSize, "argument #%d (%s): negative stride %lld",
                       i, type, (long long)v->strides[d]);
+    }
     elems = elems > INT32_MAX ? elems : elems * v->shape[d];
   }
   /* The kernel takes the outer strides from its parameters but, for the
@@ -82,18 +94,26 @@ static int checkMemref(int i, const char *type, const TilePackageArg *a,
    * contiguously (lib/Conversion/TileToGPU/TileToGPU.c). */
   int64_t strides[3];
   runtimeArgStrides(v, strides);
-  if (strides[a->rank - 1] != 1 && v->shape[a->rank - 1] > 1)
+  if (strides[a->rank - 1] != 1 && v->shape[a->rank - 1] > 1) {
+    tileLaunchArgType(a, type, sizeof type);
     return tileFail(err, errSize,
                     "argument #%d (%s): innermost stride %lld; the kernel "
                     "reads rows contiguously (stride 1)",
                     i, type, (long long)strides[a->rank - 1]);
-  if (indexBits == 32 && tileArrayNeedsIndex64(a->rank, v->shape, strides))
+  }
+  if (indexBits == 32 && tileArrayNeedsIndex64(a->rank, v->shape, strides)) {
+    formatShape(v, shape, sizeof shape);
+    tileLaunchArgType(a, type, sizeof type);
     return tileFail(err, errSize,
                     "argument #%d (%s): shape %s, " TILE_INDEX32_LIMIT_MSG, i,
                     type, shape);
-  if (!v->data && elems > 0)
+  }
+  if (!v->data && elems > 0) {
+    formatShape(v, shape, sizeof shape);
+    tileLaunchArgType(a, type, sizeof type);
     return tileFail(err, errSize, "argument #%d (%s): NULL data for shape %s",
                     i, type, shape);
+  }
   return 0;
 }
 
@@ -107,12 +127,13 @@ int runtimeCheckArgs(const char *kernelName, const TilePackageArg *want,
   for (int i = 0; i < numArgs; ++i) {
     const TilePackageArg *a = &want[i];
     const TileRuntimeArg *v = &args[i];
-    char type[96];
-    tileLaunchArgType(a, type, sizeof type);
-    if (v->kind != kindOf(a))
+    if (v->kind != kindOf(a)) {
+      char type[96];
+      tileLaunchArgType(a, type, sizeof type);
       return tileFail(err, errSize, "argument #%d (%s): got %s for %s", i,
                       type, kindName(v->kind), kindWant(a));
-    if (a->isMemref && checkMemref(i, type, a, v, indexBits, err, errSize))
+    }
+    if (a->isMemref && checkMemref(i, a, v, indexBits, err, errSize))
       return 1;
   }
   return 0;
@@ -291,7 +312,8 @@ static int packParams(TileCuda *cu, const TilePackage *p,
  * blocks it starts. */
 typedef struct {
   TileCudaKernel *entry;
-  Params *params; /* 64-byte aligned, for the tensor maps */
+  Params *params; /* the kernel's (launchParams), 64-byte aligned for
+                     the tensor maps */
   int block;
   int64_t grid[3];
 } Prepared;
@@ -325,7 +347,6 @@ static int launchGrid(TileCuda *cu, const TilePackage *p, Prepared *pr,
   return 0;
 }
 
-static void preparedFree(Prepared *pr) { free(pr->params); }
 
 /* Checks, picks and loads the entry, packs the parameters. The device's
  * context is current. */
@@ -385,12 +406,15 @@ static int prepare(TileRuntimeKernel *k, const TileRuntimeArg *args,
   if (rc)
     return rc;
   info->blocks = pr->grid[0] * pr->grid[1] * pr->grid[2];
-  size_t bytes = (sizeof(Params) + 63) / 64 * 64;
-  pr->params = aligned_alloc(64, bytes);
+  if (!k->launchParams)
+    k->launchParams = aligned_alloc(64, (sizeof(Params) + 63) / 64 * 64);
+  pr->params = k->launchParams;
   if (!pr->params)
     return tileFailCode(TILE_STATUS_OUT_OF_MEMORY, err, errSize,
                         "out of memory");
-  memset(pr->params, 0, bytes);
+  /* Each parameter's slot is cleared as it is filled (pushBytes), and
+   * each tensor map is written whole: only the count starts at zero. */
+  pr->params->numParams = 0;
   return packParams(k->device->cu, p, args, aligned, config->grid[0],
                     pr->params, err, errSize);
 }
@@ -464,7 +488,6 @@ TileStatusCode tileRuntimeKernelLaunch(TileRuntimeKernel *kernel,
       launched = true;
       rc = launchOnce(kernel, config, &pr, info, err, sizeof err);
     }
-    preparedFree(&pr);
     tileCudaLeave(kernel->device->cu);
   }
   if (launched && (rc == TILE_STATUS_CUDA || rc == TILE_STATUS_ASSERT)) {
@@ -615,7 +638,6 @@ TileStatusCode tileRuntimeKernelBenchmarkWith(
                  sizeof err);
     if (!rc)
       rc = tileCudaSynchronize(cu, err, sizeof err);
-    preparedFree(&pr);
   }
   if (flushBytes)
     tileCudaFree(cu, flush);

@@ -32,6 +32,10 @@ TileStatusCode runtimeStatus(TileStatus *status, TileStatusCode code,
   if (!status)
     return code;
   status->code = code;
+  if (code == TILE_STATUS_OK) { /* every launch: no formatting */
+    status->message[0] = '\0';
+    return code;
+  }
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(status->message, sizeof status->message, fmt, ap);

@@ -332,7 +332,9 @@ int tilePyTorchStream(int device, void **out) {
     return -1;
   if (!torchCache.rawStream || device < 0)
     return 0;
-  PyObject *r = PyObject_CallFunction(torchCache.rawStream, "i", device);
+  PyObject *d = PyLong_FromLong(device);
+  PyObject *r = d ? PyObject_CallFunctionObjArgs(torchCache.rawStream, d, NULL) : NULL;
+  Py_XDECREF(d);
   if (!r)
     return -1;
   *out = PyLong_AsVoidPtr(r);
@@ -343,7 +345,8 @@ int tilePyTorchStream(int device, void **out) {
 /* Reads a tuple of ints (a shape, or strides in `unit` bytes) of at most
  * 8; -1 with an exception. */
 static int readInts(PyObject *seq, int64_t *out, int *n, int64_t unit) {
-  PyObject *t = PySequence_Tuple(seq);
+  /* torch.Size and stride() are tuples already: no copy. */
+  PyObject *t = PyTuple_Check(seq) ? Py_NewRef(seq) : PySequence_Tuple(seq);
   if (!t)
     return -1;
   Py_ssize_t len = PyTuple_Size(t);
@@ -383,28 +386,27 @@ static int fromTorch(PyObject *obj, Array *a) {
     a->known = 1;
     a->dtype = (TileRuntimeElementType)PyLong_AsLong(code);
     a->itemBytes = dtypeBytes(a->dtype);
+    snprintf(a->what, sizeof a->what, "a %s tensor",
+             tilePyDTypeName(a->dtype));
+  } else {
+    /* Only for the message: a dtype tile has no element type for. */
+    PyObject *dname = PyObject_Str(dtype);
+    const char *ds = dname ? PyUnicode_AsUTF8AndSize(dname, NULL) : NULL;
+    snprintf(a->what, sizeof a->what, "a %s tensor",
+             ds ? (strncmp(ds, "torch.", 6) == 0 ? ds + 6 : ds) : "torch");
+    Py_XDECREF(dname);
   }
-  PyObject *dname = PyObject_Str(dtype);
-  const char *ds = dname ? PyUnicode_AsUTF8AndSize(dname, NULL) : NULL;
-  snprintf(a->what, sizeof a->what, "a %s tensor",
-           ds ? (strncmp(ds, "torch.", 6) == 0 ? ds + 6 : ds) : "torch");
-  Py_XDECREF(dname);
   Py_DECREF(dtype);
   if (PyErr_Occurred())
     return -1;
-  PyObject *isCuda = PyObject_GetAttr(obj, strIsCuda);
-  if (!isCuda)
+  /* get_device(): -1 for a CPU tensor, else its GPU. */
+  PyObject *dev = PyObject_CallMethodObjArgs(obj, strGetDevice, NULL);
+  if (!dev)
     return -1;
-  int cuda = PyObject_IsTrue(isCuda);
-  Py_DECREF(isCuda);
-  a->device = -1;
-  if (cuda) {
-    PyObject *dev = PyObject_CallMethodObjArgs(obj, strGetDevice, NULL);
-    if (!dev)
-      return -1;
-    a->device = (int)PyLong_AsLong(dev);
-    Py_DECREF(dev);
-  }
+  a->device = (int)PyLong_AsLong(dev);
+  Py_DECREF(dev);
+  if (a->device < -1)
+    a->device = -1;
   PyObject *ptr = PyObject_CallMethodObjArgs(obj, strDataPtr, NULL);
   if (!ptr)
     return -1;
@@ -654,7 +656,8 @@ static int readArray(PyObject *obj, const TilePyArgSpec *spec, Array *a,
   if (findTorch() < 0)
     return -1;
   if (torchCache.tensorType &&
-      PyObject_IsInstance(obj, torchCache.tensorType) == 1)
+      ((PyObject *)Py_TYPE(obj) == torchCache.tensorType ||
+       PyObject_IsInstance(obj, torchCache.tensorType) == 1))
     return fromTorch(obj, a);
   if (PyObject_HasAttr(obj, strCai)) {
     PyObject *cai = PyObject_GetAttr(obj, strCai);

@@ -173,13 +173,77 @@ static PyObject *gpuKernelResources(PyObject *self, PyObject *unused) {
 }
 
 /* kernel[grid] -> a launcher of that grid. */
+static PyObject *launchMake(PyObject *kernel, PyObject *grid);
+
 static PyObject *gpuKernelSubscript(PyObject *self, PyObject *grid) {
-  PyObject *args = PyTuple_Pack(2, self, grid);
-  if (!args)
+  return launchMake(self, grid);
+}
+
+/* _profile(part, count, grid, *args) -> seconds for `count` repetitions
+ * of one part of a launch, for bench/python_package.py's breakdown of the
+ * host overhead: "convert" checks and converts the arguments; "launch"
+ * converts once, then launches `count` times from C (the runtime and the
+ * driver alone, no Python per launch). */
+static PyObject *gpuKernelProfile(PyObject *self, PyObject *args) {
+  GpuKernel *k = (GpuKernel *)self;
+  if (PyTuple_Size(args) < 3) {
+    PyErr_SetString(PyExc_TypeError, "_profile(part, count, grid, *args)");
     return NULL;
-  PyObject *l = PyObject_CallObject((PyObject *)launchType, args);
-  Py_DECREF(args);
-  return l;
+  }
+  const char *part = PyUnicode_AsUTF8AndSize(PyTuple_GetItem(args, 0), NULL);
+  long count = PyLong_AsLong(PyTuple_GetItem(args, 1));
+  if (!part || (count == -1 && PyErr_Occurred()))
+    return NULL;
+  PyObject *rest = PyTuple_GetSlice(args, 3, PyTuple_Size(args));
+  if (!rest)
+    return NULL;
+  int64_t grid[3];
+  int empty;
+  TilePySignature sig = {k->name, k->specs, k->numArgs, 0};
+  TilePyLaunchArgs la;
+  TilePyHold hold;
+  hold.numViews = hold.numRefs = 0;
+  PyObject *result = NULL;
+  if (tilePyGrid(k->name, PyTuple_GetItem(args, 2), rest, grid, &empty) < 0)
+    goto done;
+  PyObject *time = PyImport_ImportModule("time");
+  PyObject *clock = time ? PyObject_GetAttrString(time, "perf_counter") : NULL;
+  Py_XDECREF(time);
+  if (!clock)
+    goto done;
+  PyObject *t0 = PyObject_CallNoArgs(clock);
+  if (strcmp(part, "convert") == 0) {
+    for (long i = 0; i < count; ++i) {
+      tilePyHoldRelease(&hold);
+      if (tilePyConvertArgs(&sig, rest, &la, &hold) < 0)
+        break;
+    }
+  } else if (tilePyConvertArgs(&sig, rest, &la, &hold) == 0) {
+    TileRuntimeLaunchConfig config = {{grid[0], grid[1], grid[2]}, NULL,
+                                      TILE_RUNTIME_ENTRY_AUTO, 0};
+    TileStatus st;
+    int current = -1;
+    TileStatusCode code = tileRuntimeCurrentDevice(&current, &st);
+    if (!code && current < 0)
+      code = tileRuntimeSetCurrentDevice(la.device >= 0 ? la.device : 0, &st);
+    Py_BEGIN_ALLOW_THREADS
+    for (long i = 0; i < count && !code; ++i)
+      code = tileRuntimeContextKernelLaunch(k->kernel, la.args, la.numArgs,
+                                            &config, NULL, &st);
+    Py_END_ALLOW_THREADS
+    if (code)
+      tilePyRaiseStatus(&st);
+  }
+  PyObject *t1 = PyErr_Occurred() ? NULL : PyObject_CallNoArgs(clock);
+  if (t0 && t1)
+    result = PyFloat_FromDouble(PyFloat_AsDouble(t1) - PyFloat_AsDouble(t0));
+  Py_XDECREF(t0);
+  Py_XDECREF(t1);
+  Py_DECREF(clock);
+done:
+  tilePyHoldRelease(&hold);
+  Py_DECREF(rest);
+  return result;
 }
 
 static PyGetSetDef gpuKernelGetSet[] = {
@@ -192,6 +256,9 @@ static PyGetSetDef gpuKernelGetSet[] = {
     {NULL}};
 
 static PyMethodDef gpuKernelMethods[] = {
+    {"_profile", gpuKernelProfile, METH_VARARGS,
+     "_profile(part, count, grid, *args): seconds for count repetitions of "
+     "'convert' or 'launch' (bench/python_package.py)."},
     {"resources", gpuKernelResources, METH_NOARGS,
      "What a launch uses: warps, threads, shared memory, persistence."},
     {NULL}};
@@ -225,18 +292,25 @@ typedef struct {
 
 static PyTypeObject *gpuKernelType;
 
-static PyObject *launchNew(PyTypeObject *type, PyObject *args,
-                           PyObject *kwargs) {
-  PyObject *kernel, *grid;
-  if (!PyArg_ParseTuple(args, "O!O", gpuKernelType, &kernel, &grid))
-    return NULL;
-  allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
-  Launch *l = (Launch *)alloc(type, 0);
+/* kernel[grid], made without parsing arguments: it runs per launch. */
+static PyObject *launchMake(PyObject *kernel, PyObject *grid) {
+  static allocfunc alloc;
+  if (!alloc)
+    alloc = (allocfunc)PyType_GetSlot(launchType, Py_tp_alloc);
+  Launch *l = (Launch *)alloc(launchType, 0);
   if (!l)
     return NULL;
   l->kernel = (GpuKernel *)Py_NewRef(kernel);
   l->grid = Py_NewRef(grid);
   return (PyObject *)l;
+}
+
+static PyObject *launchNew(PyTypeObject *type, PyObject *args,
+                           PyObject *kwargs) {
+  PyObject *kernel, *grid;
+  if (!PyArg_ParseTuple(args, "O!O", gpuKernelType, &kernel, &grid))
+    return NULL;
+  return launchMake(kernel, grid);
 }
 
 static void launchDealloc(PyObject *self) {
