@@ -240,6 +240,7 @@ static struct {
   PyObject *tensorType;
   PyObject *dtypes; /* torch.dtype -> TileRuntimeElementType */
   PyObject *rawStream;
+  int oneGpu; /* torch sees one GPU: a CUDA tensor is on GPU 0 */
 } torchCache;
 
 static PyObject *strDtype, *strIsCuda, *strGetDevice, *strDataPtr,
@@ -321,6 +322,15 @@ static int findTorch(void) {
   if (!torchCache.rawStream)
     PyErr_Clear(); /* a CPU-only torch */
   Py_XDECREF(c);
+  /* With one GPU, is_cuda (a property) says where a tensor is; with
+   * more, get_device() (a method call, slower) is asked too. */
+  PyObject *cuda = PyObject_GetAttrString(torch, "cuda");
+  PyObject *count =
+      cuda ? PyObject_CallMethod(cuda, "device_count", NULL) : NULL;
+  Py_XDECREF(cuda);
+  torchCache.oneGpu = count && PyLong_AsLong(count) <= 1;
+  Py_XDECREF(count);
+  PyErr_Clear();
   torchCache.dtypes = dtypes;
   torchCache.tensorType = tensor;
   return 0;
@@ -399,14 +409,22 @@ static int fromTorch(PyObject *obj, Array *a) {
   Py_DECREF(dtype);
   if (PyErr_Occurred())
     return -1;
-  /* get_device(): -1 for a CPU tensor, else its GPU. */
-  PyObject *dev = PyObject_CallMethodObjArgs(obj, strGetDevice, NULL);
-  if (!dev)
-    return -1;
-  a->device = (int)PyLong_AsLong(dev);
-  Py_DECREF(dev);
-  if (a->device < -1)
-    a->device = -1;
+  if (torchCache.oneGpu) {
+    PyObject *isCuda = PyObject_GetAttr(obj, strIsCuda);
+    if (!isCuda)
+      return -1;
+    a->device = isCuda == Py_True ? 0 : -1;
+    Py_DECREF(isCuda);
+  } else {
+    /* get_device(): -1 for a CPU tensor, else its GPU. */
+    PyObject *dev = PyObject_CallMethodObjArgs(obj, strGetDevice, NULL);
+    if (!dev)
+      return -1;
+    a->device = (int)PyLong_AsLong(dev);
+    Py_DECREF(dev);
+    if (a->device < -1)
+      a->device = -1;
+  }
   PyObject *ptr = PyObject_CallMethodObjArgs(obj, strDataPtr, NULL);
   if (!ptr)
     return -1;
