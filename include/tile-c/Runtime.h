@@ -417,6 +417,21 @@ TileStatusCode tileRuntimeContextKernelLaunch(
     int numArgs, const TileRuntimeLaunchConfig *config,
     TileRuntimeLaunchInfo *info, TileStatus *status);
 
+/* Times launches in the current context as tileRuntimeKernelBenchmarkWith
+ * does (CUDA events around each launch on the config's stream, L2
+ * flushed outside them when asked; it waits for the whole context at
+ * the end): what a tuner that runs in the caller's context times
+ * candidates with. */
+TileStatusCode tileRuntimeContextKernelBenchmark(
+    TileRuntimeContextKernel *kernel, const TileRuntimeArg *args,
+    int numArgs, const TileRuntimeLaunchConfig *config,
+    const TileRuntimeBenchmarkOptions *options, TileRuntimeBenchmark *out,
+    TileStatus *status);
+
+/* The CUDA driver's version (13000 for 13.0; 0 when it does not say):
+ * tuning results are kept per driver. */
+TileStatusCode tileRuntimeDriverVersion(int *version, TileStatus *status);
+
 /* How many contexts the kernel has loaded a module in (for tests and
  * diagnostics). */
 int tileRuntimeContextKernelNumContexts(TileRuntimeContextKernel *kernel);

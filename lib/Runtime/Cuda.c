@@ -445,6 +445,17 @@ int tileCudaQueryDevice(int ordinal, int *capability, char *name,
   return 0;
 }
 
+int tileCudaProcessDriverVersion(int *version, char *err, size_t errSize) {
+  TileCuda *cu;
+  int rc = driverForProcess(&cu, err, errSize);
+  if (rc)
+    return rc;
+  if (!cu->d.cuDriverGetVersion ||
+      cu->d.cuDriverGetVersion(version) != CUDA_SUCCESS)
+    *version = 0;
+  return 0;
+}
+
 int tileCudaUseDevice(int ordinal, char *err, size_t errSize) {
   TileCuda *cu;
   int rc = driverForProcess(&cu, err, errSize);

@@ -47,6 +47,8 @@ int tileCudaCurrentDevice(int *ordinal, char *err, size_t errSize);
  * retained for the rest of the process: what the CUDA runtime's
  * cudaSetDevice does, and the context it uses. */
 int tileCudaUseDevice(int ordinal, char *err, size_t errSize);
+/* The driver's CUDA version (13000 for 13.0; 0 when it does not say). */
+int tileCudaProcessDriverVersion(int *version, char *err, size_t errSize);
 /* GPU `ordinal`'s compute capability (major * 10 + minor) and name,
  * without a context. */
 int tileCudaQueryDevice(int ordinal, int *capability, char *name,

@@ -215,3 +215,21 @@ TileStatusCode tileRuntimeContextKernelLaunch(
   pthread_mutex_unlock(&kernel->lock);
   return code;
 }
+
+TileStatusCode tileRuntimeContextKernelBenchmark(
+    TileRuntimeContextKernel *kernel, const TileRuntimeArg *args,
+    int numArgs, const TileRuntimeLaunchConfig *config,
+    const TileRuntimeBenchmarkOptions *options, TileRuntimeBenchmark *out,
+    TileStatus *status) {
+  if (!kernel)
+    return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
+                         "benchmark: kernel is NULL");
+  pthread_mutex_lock(&kernel->lock);
+  Loaded *l = NULL;
+  TileStatusCode code = here(kernel, &l, status);
+  if (!code)
+    code = tileRuntimeKernelBenchmarkWith(l->kernel, args, numArgs, config,
+                                          options, out, status);
+  pthread_mutex_unlock(&kernel->lock);
+  return code;
+}

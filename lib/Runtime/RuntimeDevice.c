@@ -80,6 +80,17 @@ TileStatusCode tileRuntimeDeviceQuery(int ordinal, int *capability,
   return runtimeStatus(status, TILE_STATUS_OK, "%s", "");
 }
 
+TileStatusCode tileRuntimeDriverVersion(int *version, TileStatus *status) {
+  if (!version)
+    return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
+                         "tileRuntimeDriverVersion: version is NULL");
+  char err[1024];
+  int rc = tileCudaProcessDriverVersion(version, err, sizeof err);
+  if (rc)
+    return runtimeStatusFrom(status, rc, TILE_STATUS_CUDA, err);
+  return runtimeStatus(status, TILE_STATUS_OK, "%s", "");
+}
+
 TileStatusCode tileRuntimeDeviceAlloc(TileRuntimeDevice *device, size_t bytes,
                                       void **out, TileStatus *status) {
   if (!device || !out)

@@ -17,7 +17,9 @@
 #include "lib/Execution/CpuKernel.h"
 #include "lib/IR/DiagnosticPrinter.h"
 #include "lib/IR/IR.h"
+#include "lib/Target/GpuCompile.h"
 #include "lib/Target/KernelSignature.h"
+#include "lib/Target/TuneCache.h"
 #include "lib/Transforms/Options.h"
 #include "lib/Transforms/TuneSpace.h"
 #include "mlir-c/IR.h"
@@ -528,6 +530,157 @@ static PyObject *paramDefaults(PyObject *m, PyObject *arg) {
   return d;
 }
 
+/* tune_space(text, source_name, kernel, fixed) -> [(name, is_option,
+ * [values])]: the kernel's tuning space (its tile.tune lines, or the
+ * default space), without the names in `fixed` (the caller's defines
+ * and options). A malformed line is a CompileError naming it. */
+static PyObject *tuneSpace(PyObject *m, PyObject *args) {
+  const char *text, *sourceName, *kernel;
+  Py_ssize_t len;
+  PyObject *fixedList;
+  if (!PyArg_ParseTuple(args, "s#ssO", &text, &len, &sourceName, &kernel,
+                        &fixedList))
+    return NULL;
+  PyObject *fixedTuple = PySequence_Tuple(fixedList);
+  if (!fixedTuple)
+    return NULL;
+  Py_ssize_t nf = PyTuple_Size(fixedTuple);
+  const char **fixed = calloc((size_t)nf + 1, sizeof *fixed);
+  for (Py_ssize_t i = 0; fixed && i < nf; ++i)
+    if (!(fixed[i] = PyUnicode_AsUTF8AndSize(PyTuple_GetItem(fixedTuple, i),
+                                             NULL))) {
+      free(fixed);
+      Py_DECREF(fixedTuple);
+      return NULL;
+    }
+  TileTuneSpace space;
+  char err[1024];
+  int rc = fixed ? tileTuneSpaceRead(text, (size_t)len, sourceName, kernel,
+                                     fixed, &space, err, sizeof err)
+                 : 1;
+  free(fixed);
+  Py_DECREF(fixedTuple);
+  if (rc) {
+    PyErr_SetString(tilePyErrors.compileError, fixed ? err : "out of memory");
+    return NULL;
+  }
+  PyObject *list = PyList_New(0);
+  for (int i = 0; list && i < space.numParams; ++i) {
+    const TileTuneParam *p = &space.params[i];
+    PyObject *values = PyList_New(p->numValues);
+    for (int v = 0; values && v < p->numValues; ++v)
+      PyList_SetItem(values, v, PyUnicode_FromString(p->values[v]));
+    PyObject *row = values ? Py_BuildValue("(sON)", p->name,
+                                           p->isOption ? Py_True : Py_False,
+                                           values)
+                           : NULL;
+    if (!row || PyList_Append(list, row) < 0) {
+      Py_XDECREF(row);
+      Py_CLEAR(list);
+    } else {
+      Py_DECREF(row);
+    }
+  }
+  tileTuneSpaceFree(&space);
+  return list;
+}
+
+static int hexKey(PyObject *obj, uint8_t key[TILE_SHA256_BYTES]) {
+  Py_ssize_t len;
+  const char *hex = PyUnicode_AsUTF8AndSize(obj, &len);
+  if (!hex)
+    return -1;
+  if (len != 2 * TILE_SHA256_BYTES) {
+    PyErr_SetString(PyExc_ValueError, "a tuning key is 64 hex digits");
+    return -1;
+  }
+  for (int i = 0; i < TILE_SHA256_BYTES; ++i) {
+    unsigned v;
+    if (sscanf(hex + 2 * i, "%2x", &v) != 1) {
+      PyErr_SetString(PyExc_ValueError, "a tuning key is 64 hex digits");
+      return -1;
+    }
+    key[i] = (uint8_t)v;
+  }
+  return 0;
+}
+
+/* tune_key(text, kernel, options, gpu, capability, driver, shape_key)
+ * -> 64 hex digits, or None when this build of tile has no identity:
+ * a candidate's key in the tuning cache (lib/Target/TuneCache.h): the
+ * substituted text without its tile.tune lines, the options (with the
+ * chip), the compiler and toolkit, the GPU and driver, the launch. */
+static PyObject *tuneKey(PyObject *m, PyObject *args) {
+  const char *text, *kernel, *options, *gpu, *shapeKey;
+  Py_ssize_t len;
+  int capability, driver;
+  if (!PyArg_ParseTuple(args, "s#sssiis", &text, &len, &kernel, &options,
+                        &gpu, &capability, &driver, &shapeKey))
+    return NULL;
+  TileGpuOptions o;
+  tileGpuOptionsInit(&o);
+  char err[1024];
+  if (tileGpuOptionsParse(&o, options, err, sizeof err)) {
+    PyErr_SetString(tilePyErrors.compileError, err);
+    return NULL;
+  }
+  char *keyText = malloc((size_t)len + 1);
+  if (!keyText)
+    return PyErr_NoMemory();
+  memcpy(keyText, text, (size_t)len + 1);
+  size_t keyLen = tileTuneBlankDirectives(keyText, (size_t)len);
+  TileTuneKeyParts parts = {keyText, keyLen,     kernel, &o,
+                            gpu,     capability, driver, shapeKey};
+  uint8_t key[TILE_SHA256_BYTES];
+  bool keyed = tileTuneKey(&parts, key);
+  free(keyText);
+  if (!keyed)
+    Py_RETURN_NONE;
+  char hex[2 * TILE_SHA256_BYTES + 1];
+  for (int i = 0; i < TILE_SHA256_BYTES; ++i)
+    snprintf(hex + 2 * i, 3, "%02x", key[i]);
+  return PyUnicode_FromString(hex);
+}
+
+/* tune_load(key) -> {failed, median_us, note} or None (a miss, or no
+ * cache); tune_store(key, failed, median_us, note) -> None, or why the
+ * entry was not written. */
+static PyObject *tuneLoad(PyObject *m, PyObject *arg) {
+  uint8_t key[TILE_SHA256_BYTES];
+  if (hexKey(arg, key) < 0)
+    return NULL;
+  char dir[1024];
+  TileTuneResult r;
+  if (!tileTuneCacheDir(dir, sizeof dir) || !tileTuneCacheLoad(dir, key, &r))
+    Py_RETURN_NONE;
+  return Py_BuildValue("{s:O,s:d,s:s}", "failed",
+                       r.failed ? Py_True : Py_False, "median_us", r.medianUs,
+                       "note", r.note);
+}
+
+static PyObject *tuneStore(PyObject *m, PyObject *args) {
+  PyObject *hex;
+  int failed;
+  double medianUs;
+  const char *note;
+  if (!PyArg_ParseTuple(args, "Opds", &hex, &failed, &medianUs, &note))
+    return NULL;
+  uint8_t key[TILE_SHA256_BYTES];
+  if (hexKey(hex, key) < 0)
+    return NULL;
+  char dir[1024], why[512];
+  if (!tileTuneCacheDir(dir, sizeof dir))
+    return PyUnicode_FromString("no cache directory (or TILE_NO_CACHE=1)");
+  TileTuneResult r;
+  memset(&r, 0, sizeof r);
+  r.failed = failed;
+  r.medianUs = medianUs;
+  snprintf(r.note, sizeof r.note, "%s", note);
+  if (!tileTuneCacheStore(dir, key, &r, why, sizeof why))
+    return PyUnicode_FromString(why);
+  Py_RETURN_NONE;
+}
+
 static PyMethodDef moduleMethods[] = {
     {"compile", (PyCFunction)(void (*)(void))compile,
      METH_VARARGS | METH_KEYWORDS,
@@ -535,6 +688,15 @@ static PyMethodDef moduleMethods[] = {
      "output='package', cache=True, cache_dir=None) -> dict"},
     {"param_defaults", paramDefaults, METH_O,
      "param_defaults(text): {NAME: value} from the file's tile.tune lines."},
+    {"tune_space", tuneSpace, METH_VARARGS,
+     "tune_space(text, source_name, kernel, fixed): [(name, is_option, "
+     "values)]."},
+    {"tune_key", tuneKey, METH_VARARGS,
+     "tune_key(text, kernel, options, gpu, capability, driver, shape_key): "
+     "a candidate's key in the tuning cache, or None."},
+    {"tune_load", tuneLoad, METH_O, "tune_load(key): a cached result or None."},
+    {"tune_store", tuneStore, METH_VARARGS,
+     "tune_store(key, failed, median_us, note): None, or why not kept."},
     {"options", optionKeys, METH_NOARGS,
      "Every compile option: (key, values, help) each."},
     {NULL}};

@@ -10,6 +10,8 @@
 
 #include <structmember.h>
 
+#include "lib/Runtime/Variants.h"
+
 /* ---- GpuKernel ---- */
 
 typedef struct {
@@ -246,6 +248,108 @@ done:
   return result;
 }
 
+/* Converts `args` (grid first) for a call from Python that does not
+ * launch; -1 with an exception set. */
+static int convertFor(GpuKernel *k, PyObject *args, int first, int64_t grid[3],
+                      TilePyLaunchArgs *la, TilePyHold *hold) {
+  PyObject *rest = PyTuple_GetSlice(args, first, PyTuple_Size(args));
+  if (!rest)
+    return -1;
+  int empty;
+  TilePySignature sig = {k->name, k->specs, k->numArgs, 0};
+  int rc = tilePyGrid(k->name, PyTuple_GetItem(args, first - 1), rest, grid,
+                      &empty);
+  if (!rc && empty) {
+    PyErr_Format(tilePyErrors.argumentError, "%s: the grid is empty",
+                 k->name);
+    rc = -1;
+  }
+  if (!rc)
+    rc = tilePyConvertArgs(&sig, rest, la, hold);
+  Py_DECREF(rest);
+  return rc;
+}
+
+/* _shape_key(grid, *args) -> "f16 4096x4096; ...; grid 32x32x1": what
+ * the tuning cache and variant files key a launch on. */
+static PyObject *gpuKernelShapeKey(PyObject *self, PyObject *args) {
+  GpuKernel *k = (GpuKernel *)self;
+  if (PyTuple_Size(args) < 1) {
+    PyErr_SetString(PyExc_TypeError, "_shape_key(grid, *args)");
+    return NULL;
+  }
+  int64_t grid[3];
+  TilePyLaunchArgs la;
+  TilePyHold hold;
+  hold.numViews = hold.numRefs = 0;
+  PyObject *result = NULL;
+  if (convertFor(k, args, 1, grid, &la, &hold) == 0) {
+    TileDType dtypes[TILE_PY_MAX_ARGS];
+    for (int i = 0; i < k->numArgs; ++i)
+      dtypes[i] = (TileDType)k->specs[i].dtype;
+    TileStrBuf key = tileStrBufInit();
+    tileLaunchShapeKey(dtypes, la.args, la.numArgs, &key);
+    tileStrBufPrintf(&key, "; grid %lldx%lldx%lld", (long long)grid[0],
+                     (long long)grid[1], (long long)grid[2]);
+    result = PyUnicode_FromString(tileStrBufCStr(&key));
+    tileStrBufFree(&key);
+  }
+  tilePyHoldRelease(&hold);
+  return result;
+}
+
+/* _benchmark(warmup, iters, flush_l2, stream, grid, *args) ->
+ * {median_us, min_us, max_us}: the runtime's timing (CUDA events around
+ * each launch; L2 flushed outside them), as tile-run --tune times. */
+static PyObject *gpuKernelBenchmark(PyObject *self, PyObject *args) {
+  GpuKernel *k = (GpuKernel *)self;
+  if (PyTuple_Size(args) < 5) {
+    PyErr_SetString(PyExc_TypeError,
+                    "_benchmark(warmup, iters, flush_l2, stream, grid, *args)");
+    return NULL;
+  }
+  TileRuntimeBenchmarkOptions how = {0, 0, 0};
+  how.warmup = (int)PyLong_AsLong(PyTuple_GetItem(args, 0));
+  how.iters = (int)PyLong_AsLong(PyTuple_GetItem(args, 1));
+  how.flushL2 = PyObject_IsTrue(PyTuple_GetItem(args, 2));
+  PyObject *streamObj = PyTuple_GetItem(args, 3);
+  void *stream = streamObj == Py_None ? NULL : PyLong_AsVoidPtr(streamObj);
+  if (PyErr_Occurred())
+    return NULL;
+  int64_t grid[3];
+  TilePyLaunchArgs la;
+  TilePyHold hold;
+  hold.numViews = hold.numRefs = 0;
+  PyObject *result = NULL;
+  if (convertFor(k, args, 5, grid, &la, &hold) == 0) {
+    TileStatus st;
+    int current = -1;
+    TileStatusCode code = tileRuntimeCurrentDevice(&current, &st);
+    int device = la.device >= 0 ? la.device : current >= 0 ? current : 0;
+    TileRuntimeLaunchConfig config = {{grid[0], grid[1], grid[2]}, stream,
+                                      TILE_RUNTIME_ENTRY_AUTO, 0};
+    TileRuntimeBenchmark out;
+    Py_BEGIN_ALLOW_THREADS
+    if (!code && device != current)
+      code = tileRuntimeSetCurrentDevice(device, &st);
+    if (!code)
+      code = tileRuntimeContextKernelBenchmark(k->kernel, la.args, la.numArgs,
+                                               &config, &how, &out, &st);
+    if (device != current && current >= 0) {
+      TileStatus ignored;
+      tileRuntimeSetCurrentDevice(current, &ignored);
+    }
+    Py_END_ALLOW_THREADS
+    if (code)
+      tilePyRaiseStatus(&st);
+    else
+      result = Py_BuildValue("{s:d,s:d,s:d}", "median_us", out.medianUs,
+                             "min_us", out.minUs, "max_us", out.maxUs);
+  }
+  tilePyHoldRelease(&hold);
+  return result;
+}
+
 static PyGetSetDef gpuKernelGetSet[] = {
     {"name", gpuKernelName, NULL, "The kernel's name (its symbol).", NULL},
     {"chips", gpuKernelChips, NULL, "The chips its packages are for.", NULL},
@@ -259,6 +363,11 @@ static PyMethodDef gpuKernelMethods[] = {
     {"_profile", gpuKernelProfile, METH_VARARGS,
      "_profile(part, count, grid, *args): seconds for count repetitions of "
      "'convert' or 'launch' (bench/python_package.py)."},
+    {"_shape_key", gpuKernelShapeKey, METH_VARARGS,
+     "_shape_key(grid, *args): the launch's key in the tuning cache."},
+    {"_benchmark", gpuKernelBenchmark, METH_VARARGS,
+     "_benchmark(warmup, iters, flush_l2, stream, grid, *args): the "
+     "runtime's timing of launches, in microseconds."},
     {"resources", gpuKernelResources, METH_NOARGS,
      "What a launch uses: warps, threads, shared memory, persistence."},
     {NULL}};
@@ -436,7 +545,8 @@ static PyObject *version(PyObject *m, PyObject *unused) {
   return PyUnicode_FromString(tileRuntimeVersion());
 }
 
-/* device_info(ordinal) -> {name, capability}: asked without a context. */
+/* device_info(ordinal) -> {name, capability, driver_version}: asked
+ * without a context. */
 static PyObject *deviceInfo(PyObject *m, PyObject *arg) {
   int ordinal = (int)PyLong_AsLong(arg);
   if (ordinal == -1 && PyErr_Occurred())
@@ -452,7 +562,13 @@ static PyObject *deviceInfo(PyObject *m, PyObject *arg) {
     tilePyRaiseStatus(&st);
     return NULL;
   }
-  return Py_BuildValue("{s:s,s:i}", "name", name, "capability", capability);
+  int driver = 0;
+  if (tileRuntimeDriverVersion(&driver, &st)) {
+    tilePyRaiseStatus(&st);
+    return NULL;
+  }
+  return Py_BuildValue("{s:s,s:i,s:i}", "name", name, "capability", capability,
+                       "driver_version", driver);
 }
 
 /* current_device() -> the GPU whose context is current here, or -1. */

@@ -178,3 +178,64 @@ def test_empty_grid_launches_nothing(vecadd, log):
     a = CudaArray(np.zeros(8, np.float32))
     vecadd[0](a, a, a)
     assert log() == []
+
+
+TUNED = """
+// tile.tune: N=256,64,128,48
+func.func @copy(%x: memref<?xf32>, %y: memref<?xf32>)
+    attributes {tile.kernel} {
+  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %n = arith.constant ${N} : index
+  %o = arith.muli %pid, %n : index
+  %t = "tile.load"(%x, %o) : (memref<?xf32>, index) -> tensor<${N}xf32>
+  "tile.store"(%t, %y, %o) : (tensor<${N}xf32>, memref<?xf32>, index) -> ()
+  return
+}
+"""
+
+
+def test_tune(tmp_path, monkeypatch, capsys):
+    # The stand-in's clock makes a launch of fewer blocks faster; the
+    # check says the fastest candidate (N=256, first) is wrong, so it is
+    # never picked; N=48 does not compile (not a power of two).
+    monkeypatch.setenv("TILE_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("TILE_NO_CACHE", raising=False)
+    x, y = CudaArray(np.zeros(4096, np.float32)), \
+        CudaArray(np.zeros(4096, np.float32))
+    calls = []
+
+    def check(*args):
+        calls.append(1)
+        return len(calls) > 1
+    grid = lambda p: (tile.cdiv(4096, p["N"]),)  # noqa: E731
+    k = tile.tune(TUNED, args=(x, y), grid=grid, check=check, chip="sm_90a",
+                  toolkit="/nonexistent", progress=True, iters=5)
+    out = capsys.readouterr().out
+    assert k.params == {"N": 128}, out
+    status = {r["params"]["N"]: r["status"] for r in k.tuning}
+    assert status == {256: "wrong", 64: "timed", 128: "timed",
+                      48: "failed"}, k.tuning
+    assert "fastest of 4: N=128" in out, out
+    failed = [r for r in k.tuning if r["params"]["N"] == 48][0]
+    assert failed["note"] and failed["median_us"] is None, failed
+    # A second tune times nothing timed before; the wrong candidate was
+    # not kept, so it runs (and, right this time, wins) again.
+    again = tile.tune(TUNED, args=(x, y), grid=grid, check=lambda *a: True,
+                      chip="sm_90a", toolkit="/nonexistent", iters=5)
+    status = {r["params"]["N"]: r["status"] for r in again.tuning}
+    assert status == {256: "timed", 64: "cached", 128: "cached",
+                      48: "failed"}, again.tuning
+    assert again.params == {"N": 256}
+    fresh = tile.tune(TUNED, args=(x, y), grid=grid, check=lambda *a: True,
+                      chip="sm_90a", toolkit="/nonexistent", iters=5,
+                      retune=True)
+    assert {r["status"] for r in fresh.tuning} == {"timed", "failed"}
+    assert fresh.params == {"N": 256}
+
+
+def test_tune_needs_a_check_without_torch():
+    x = CudaArray(np.zeros(64, np.float32))
+    with pytest.raises(tile.ArgumentError, match="pass torch tensors or "
+                       "check="):
+        tile.tune(TUNED, args=(x, x), grid=(1,), chip="sm_90a",
+                  toolkit="/nonexistent", defines={"N": 64})

@@ -291,3 +291,28 @@ def test_load_package_round_trip(vecadd, tmp_path):
     k[3](x, x, z)
     torch.cuda.synchronize()
     assert torch.equal(z, 2 * x)
+
+
+def test_tune_matmul(tmp_path, monkeypatch, capsys):
+    # examples/matmul_tuned.mlir over its block sizes (12 candidates; the
+    # options fixed here), each checked against the first, the fastest
+    # checked against torch; a second tune times nothing.
+    monkeypatch.setenv("TILE_CACHE_DIR", str(tmp_path))
+    m, n, kk = 1024, 768, 512
+    a = randn(m, kk, dtype=torch.float16, seed=32)
+    b = randn(kk, n, dtype=torch.float16, seed=33)
+    c = torch.empty(m, n, dtype=torch.float16, device="cuda")
+    grid = lambda p: (tile.cdiv(m, p["BM"]) * tile.cdiv(n, p["BN"]),)  # noqa
+    k = tile.tune(EX / "matmul_tuned.mlir", args=(a, b, c), grid=grid,
+                  num_warps=8, num_stages=4, warp_specialize="auto",
+                  progress=True)
+    print(capsys.readouterr().out)
+    want = a.double().cpu() @ b.double().cpu()
+    close(c, want, 1e-2, 5e-2)
+    timed = [r for r in k.tuning if r["status"] == "timed"]
+    assert len(timed) >= 6, k.tuning
+    assert not [r for r in k.tuning if r["status"] == "wrong"], k.tuning
+    again = tile.tune(EX / "matmul_tuned.mlir", args=(a, b, c), grid=grid,
+                      num_warps=8, num_stages=4, warp_specialize="auto")
+    assert {r["status"] for r in again.tuning} <= {"cached", "failed"}
+    assert again.params == k.params

@@ -23,7 +23,8 @@ from . import _runtime
 from ._runtime import (ArgumentError, CompileError, Error, LaunchError,
                        PackageError)
 
-__all__ = ["compile", "load", "Kernel", "CpuKernel", "cdiv", "chip_of",
+__all__ = ["compile", "load", "tune", "Kernel", "CpuKernel", "cdiv",
+           "chip_of",
            "Error", "ArgumentError", "CompileError", "LaunchError",
            "PackageError"]
 
@@ -242,3 +243,10 @@ def load(path, names=None):
             with open(_os.fspath(item), "rb") as f:
                 packages.append(f.read())
     return Kernel(packages, names)
+
+
+def tune(*args, **kwargs):
+    """The fastest variant of a kernel over its tuning space, on the real
+    arguments (tile/tuning.py says how; docs/python.md, "Tuning")."""
+    from .tuning import tune as _tune
+    return _tune(*args, **kwargs)
