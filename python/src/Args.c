@@ -174,6 +174,20 @@ PyObject *tilePySpecToDict(const TilePyArgSpec *s) {
       s->readOnly ? Py_True : Py_False);
 }
 
+PyObject *tilePySpecsToList(const TilePyArgSpec *specs, int n) {
+  PyObject *list = PyList_New(0);
+  for (int i = 0; list && i < n; ++i)
+    if (tilePyListAppendNew(list, tilePySpecToDict(&specs[i])) < 0)
+      Py_CLEAR(list);
+  return list;
+}
+
+int tilePyListAppendNew(PyObject *list, PyObject *item) {
+  int rc = item ? PyList_Append(list, item) : -1;
+  Py_XDECREF(item);
+  return rc;
+}
+
 /* ---- Errors about one argument ---- */
 
 static int argError(const TilePySignature *sig, int i, const char *fmt, ...)

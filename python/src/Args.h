@@ -97,6 +97,12 @@ PyObject *tilePySpecToDict(const TilePyArgSpec *spec);
 /* The name of obj's type ("list"), for messages. */
 const char *tilePyTypeName(PyObject *obj);
 
+/* The specs as a list of such dicts; NULL with an exception set. */
+PyObject *tilePySpecsToList(const TilePyArgSpec *specs, int n);
+/* Appends `item` (a new reference, or NULL after an error) to `list` and
+ * drops the reference; -1 with an exception set. */
+int tilePyListAppendNew(PyObject *list, PyObject *item);
+
 /* "float16", "bfloat16", ... */
 const char *tilePyDTypeName(TileRuntimeElementType t);
 

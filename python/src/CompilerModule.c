@@ -6,6 +6,7 @@
  * tile.CompileError. The GIL is released while MLIR and LLVM work. */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "python/src/Args.h"
+#include "python/src/Bound.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -263,6 +264,8 @@ typedef struct {
 } CpuKernel;
 
 static PyTypeObject *cpuKernelType, *cpuLaunchType;
+static PyObject *cpuLaunchCall(PyObject *self, PyObject *args,
+                               PyObject *kwargs);
 
 static void cpuKernelDealloc(PyObject *self) {
   CpuKernel *k = (CpuKernel *)self;
@@ -368,26 +371,11 @@ static PyObject *cpuKernelName(PyObject *self, void *closure) {
 
 static PyObject *cpuKernelArgs(PyObject *self, void *closure) {
   CpuKernel *k = (CpuKernel *)self;
-  PyObject *list = PyList_New(0);
-  for (int i = 0; list && i < k->numArgs; ++i) {
-    PyObject *d = tilePySpecToDict(&k->specs[i]);
-    if (!d || PyList_Append(list, d) < 0) {
-      Py_XDECREF(d);
-      Py_DECREF(list);
-      return NULL;
-    }
-    Py_DECREF(d);
-  }
-  return list;
+  return tilePySpecsToList(k->specs, k->numArgs);
 }
 
 static PyObject *cpuKernelSubscript(PyObject *self, PyObject *grid) {
-  PyObject *args = PyTuple_Pack(2, self, grid);
-  if (!args)
-    return NULL;
-  PyObject *l = PyObject_CallObject((PyObject *)cpuLaunchType, args);
-  Py_DECREF(args);
-  return l;
+  return tilePyBoundMake(cpuLaunchType, self, grid);
 }
 
 static PyGetSetDef cpuKernelGetSet[] = {
@@ -414,39 +402,9 @@ static PyType_Spec cpuKernelSpec = {
     "tile._compiler.CpuKernel", sizeof(CpuKernel), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, cpuKernelSlots};
 
-typedef struct {
-  PyObject_HEAD
-  CpuKernel *kernel;
-  PyObject *grid;
-} CpuLaunch;
-
-static PyObject *cpuLaunchNew(PyTypeObject *type, PyObject *args,
-                              PyObject *kwargs) {
-  PyObject *kernel, *grid;
-  if (!PyArg_ParseTuple(args, "O!O", cpuKernelType, &kernel, &grid))
-    return NULL;
-  allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
-  CpuLaunch *l = (CpuLaunch *)alloc(type, 0);
-  if (!l)
-    return NULL;
-  l->kernel = (CpuKernel *)Py_NewRef(kernel);
-  l->grid = Py_NewRef(grid);
-  return (PyObject *)l;
-}
-
-static void cpuLaunchDealloc(PyObject *self) {
-  CpuLaunch *l = (CpuLaunch *)self;
-  PyTypeObject *type = Py_TYPE(self);
-  Py_XDECREF((PyObject *)l->kernel);
-  Py_XDECREF(l->grid);
-  freefunc free = (freefunc)PyType_GetSlot(type, Py_tp_free);
-  free(self);
-  Py_DECREF(type);
-}
-
 static PyObject *cpuLaunchCall(PyObject *self, PyObject *args,
                                PyObject *kwargs) {
-  CpuKernel *k = ((CpuLaunch *)self)->kernel;
+  CpuKernel *k = (CpuKernel *)((TilePyBound *)self)->kernel;
   if (kwargs && PyDict_Size(kwargs) > 0) {
     PyErr_Format(tilePyErrors.argumentError,
                  "%s: a CPU run takes the kernel's arguments in order only",
@@ -455,7 +413,7 @@ static PyObject *cpuLaunchCall(PyObject *self, PyObject *args,
   }
   int64_t grid[3];
   int empty;
-  if (tilePyGrid(k->name, ((CpuLaunch *)self)->grid, args, grid, &empty) < 0)
+  if (tilePyGrid(k->name, ((TilePyBound *)self)->grid, args, grid, &empty) < 0)
     return NULL;
   TilePySignature sig = {k->name, k->specs, k->numArgs, 1};
   TilePyLaunchArgs la;
@@ -481,29 +439,14 @@ done:
   return result;
 }
 
-static PyType_Slot cpuLaunchSlots[] = {
-    {Py_tp_new, cpuLaunchNew},
-    {Py_tp_dealloc, cpuLaunchDealloc},
-    {Py_tp_call, cpuLaunchCall},
-    {0, NULL}};
-
-static PyType_Spec cpuLaunchSpec = {"tile._compiler.CpuLaunch",
-                                    sizeof(CpuLaunch), 0, Py_TPFLAGS_DEFAULT,
-                                    cpuLaunchSlots};
-
 /* ---- Module ---- */
 
 static PyObject *optionKeys(PyObject *m, PyObject *unused) {
   PyObject *list = PyList_New(0);
-  for (const TileOptionDef *d = tileOptionTable; list && d->key; ++d) {
-    PyObject *t = Py_BuildValue("(sss)", d->key, d->syntax, d->help);
-    if (!t || PyList_Append(list, t) < 0) {
-      Py_XDECREF(t);
-      Py_DECREF(list);
-      return NULL;
-    }
-    Py_DECREF(t);
-  }
+  for (const TileOptionDef *d = tileOptionTable; list && d->key; ++d)
+    if (tilePyListAppendNew(list, Py_BuildValue("(sss)", d->key, d->syntax,
+                                                d->help)) < 0)
+      Py_CLEAR(list);
   return list;
 }
 
@@ -574,12 +517,8 @@ static PyObject *tuneSpace(PyObject *m, PyObject *args) {
                                            p->isOption ? Py_True : Py_False,
                                            values)
                            : NULL;
-    if (!row || PyList_Append(list, row) < 0) {
-      Py_XDECREF(row);
+    if (tilePyListAppendNew(list, row) < 0)
       Py_CLEAR(list);
-    } else {
-      Py_DECREF(row);
-    }
   }
   tileTuneSpaceFree(&space);
   return list;
@@ -712,7 +651,8 @@ static int moduleExec(PyObject *m) {
   if (!cpuKernelType || PyModule_AddObjectRef(m, "CpuKernel",
                                               (PyObject *)cpuKernelType) < 0)
     return -1;
-  cpuLaunchType = (PyTypeObject *)PyType_FromSpec(&cpuLaunchSpec);
+  cpuLaunchType = tilePyBoundTypeCreate("tile._compiler.CpuLaunch",
+                                        cpuLaunchCall);
   if (!cpuLaunchType || PyModule_AddObjectRef(m, "CpuLaunch",
                                               (PyObject *)cpuLaunchType) < 0)
     return -1;

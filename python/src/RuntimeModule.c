@@ -4,6 +4,7 @@
  * on PyTorch's current stream, with every argument checked first
  * (python/src/Args.c). The GIL is released while a launch is queued. */
 #include "python/src/Args.h"
+#include "python/src/Bound.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -26,6 +27,7 @@ typedef struct {
 } GpuKernel;
 
 static PyTypeObject *launchType;
+static PyObject *launchCall(PyObject *self, PyObject *args, PyObject *kwargs);
 
 static void gpuKernelDealloc(PyObject *self) {
   GpuKernel *k = (GpuKernel *)self;
@@ -147,17 +149,7 @@ static PyObject *gpuKernelChips(PyObject *self, void *closure) {
 
 static PyObject *gpuKernelArgs(PyObject *self, void *closure) {
   GpuKernel *k = (GpuKernel *)self;
-  PyObject *list = PyList_New(0);
-  for (int i = 0; list && i < k->numArgs; ++i) {
-    PyObject *d = tilePySpecToDict(&k->specs[i]);
-    if (!d || PyList_Append(list, d) < 0) {
-      Py_XDECREF(d);
-      Py_DECREF(list);
-      return NULL;
-    }
-    Py_DECREF(d);
-  }
-  return list;
+  return tilePySpecsToList(k->specs, k->numArgs);
 }
 
 /* resources(): what the first package says a launch uses. */
@@ -175,10 +167,39 @@ static PyObject *gpuKernelResources(PyObject *self, PyObject *unused) {
 }
 
 /* kernel[grid] -> a launcher of that grid. */
-static PyObject *launchMake(PyObject *kernel, PyObject *grid);
-
 static PyObject *gpuKernelSubscript(PyObject *self, PyObject *grid) {
-  return launchMake(self, grid);
+  return tilePyBoundMake(launchType, self, grid);
+}
+
+/* Where a launch runs: the GPU its arrays are on, else the one whose
+ * context is current, else the first. It is made current for the launch
+ * and the caller's put back after, as a device guard does. */
+typedef struct {
+  int device, current; /* current: -1 when no context was */
+} DeviceGuard;
+
+/* With the GIL; -1 with an exception set. */
+static int guardFind(const TilePyLaunchArgs *la, DeviceGuard *g) {
+  TileStatus st;
+  g->current = -1;
+  if (tileRuntimeCurrentDevice(&g->current, &st)) {
+    tilePyRaiseStatus(&st);
+    return -1;
+  }
+  g->device = la->device >= 0 ? la->device : g->current >= 0 ? g->current : 0;
+  return 0;
+}
+
+/* Without the GIL. */
+static TileStatusCode guardEnter(const DeviceGuard *g, TileStatus *st) {
+  return g->device == g->current ? TILE_STATUS_OK
+                                 : tileRuntimeSetCurrentDevice(g->device, st);
+}
+
+static void guardLeave(const DeviceGuard *g) {
+  TileStatus ignored;
+  if (g->device != g->current && g->current >= 0)
+    tileRuntimeSetCurrentDevice(g->current, &ignored);
 }
 
 /* _profile(part, count, grid, *args) -> seconds for `count` repetitions
@@ -224,17 +245,19 @@ static PyObject *gpuKernelProfile(PyObject *self, PyObject *args) {
     TileRuntimeLaunchConfig config = {{grid[0], grid[1], grid[2]}, NULL,
                                       TILE_RUNTIME_ENTRY_AUTO, 0};
     TileStatus st;
-    int current = -1;
-    TileStatusCode code = tileRuntimeCurrentDevice(&current, &st);
-    if (!code && current < 0)
-      code = tileRuntimeSetCurrentDevice(la.device >= 0 ? la.device : 0, &st);
-    Py_BEGIN_ALLOW_THREADS
-    for (long i = 0; i < count && !code; ++i)
-      code = tileRuntimeContextKernelLaunch(k->kernel, la.args, la.numArgs,
-                                            &config, NULL, &st);
-    Py_END_ALLOW_THREADS
-    if (code)
-      tilePyRaiseStatus(&st);
+    DeviceGuard g;
+    if (guardFind(&la, &g) == 0) {
+      TileStatusCode code;
+      Py_BEGIN_ALLOW_THREADS
+      code = guardEnter(&g, &st);
+      for (long i = 0; i < count && !code; ++i)
+        code = tileRuntimeContextKernelLaunch(k->kernel, la.args, la.numArgs,
+                                              &config, NULL, &st);
+      guardLeave(&g);
+      Py_END_ALLOW_THREADS
+      if (code)
+        tilePyRaiseStatus(&st);
+    }
   }
   PyObject *t1 = PyErr_Occurred() ? NULL : PyObject_CallNoArgs(clock);
   if (t0 && t1)
@@ -323,28 +346,25 @@ static PyObject *gpuKernelBenchmark(PyObject *self, PyObject *args) {
   PyObject *result = NULL;
   if (convertFor(k, args, 5, grid, &la, &hold) == 0) {
     TileStatus st;
-    int current = -1;
-    TileStatusCode code = tileRuntimeCurrentDevice(&current, &st);
-    int device = la.device >= 0 ? la.device : current >= 0 ? current : 0;
+    DeviceGuard g;
     TileRuntimeLaunchConfig config = {{grid[0], grid[1], grid[2]}, stream,
                                       TILE_RUNTIME_ENTRY_AUTO, 0};
     TileRuntimeBenchmark out;
-    Py_BEGIN_ALLOW_THREADS
-    if (!code && device != current)
-      code = tileRuntimeSetCurrentDevice(device, &st);
-    if (!code)
-      code = tileRuntimeContextKernelBenchmark(k->kernel, la.args, la.numArgs,
-                                               &config, &how, &out, &st);
-    if (device != current && current >= 0) {
-      TileStatus ignored;
-      tileRuntimeSetCurrentDevice(current, &ignored);
+    if (guardFind(&la, &g) == 0) {
+      TileStatusCode code;
+      Py_BEGIN_ALLOW_THREADS
+      code = guardEnter(&g, &st);
+      if (!code)
+        code = tileRuntimeContextKernelBenchmark(
+            k->kernel, la.args, la.numArgs, &config, &how, &out, &st);
+      guardLeave(&g);
+      Py_END_ALLOW_THREADS
+      if (code)
+        tilePyRaiseStatus(&st);
+      else
+        result = Py_BuildValue("{s:d,s:d,s:d}", "median_us", out.medianUs,
+                               "min_us", out.minUs, "max_us", out.maxUs);
     }
-    Py_END_ALLOW_THREADS
-    if (code)
-      tilePyRaiseStatus(&st);
-    else
-      result = Py_BuildValue("{s:d,s:d,s:d}", "median_us", out.medianUs,
-                             "min_us", out.minUs, "max_us", out.maxUs);
   }
   tilePyHoldRelease(&hold);
   return result;
@@ -393,45 +413,6 @@ static PyType_Spec gpuKernelSpec = {
 
 /* ---- Launch: kernel[grid] ---- */
 
-typedef struct {
-  PyObject_HEAD
-  GpuKernel *kernel;
-  PyObject *grid;
-} Launch;
-
-static PyTypeObject *gpuKernelType;
-
-/* kernel[grid], made without parsing arguments: it runs per launch. */
-static PyObject *launchMake(PyObject *kernel, PyObject *grid) {
-  static allocfunc alloc;
-  if (!alloc)
-    alloc = (allocfunc)PyType_GetSlot(launchType, Py_tp_alloc);
-  Launch *l = (Launch *)alloc(launchType, 0);
-  if (!l)
-    return NULL;
-  l->kernel = (GpuKernel *)Py_NewRef(kernel);
-  l->grid = Py_NewRef(grid);
-  return (PyObject *)l;
-}
-
-static PyObject *launchNew(PyTypeObject *type, PyObject *args,
-                           PyObject *kwargs) {
-  PyObject *kernel, *grid;
-  if (!PyArg_ParseTuple(args, "O!O", gpuKernelType, &kernel, &grid))
-    return NULL;
-  return launchMake(kernel, grid);
-}
-
-static void launchDealloc(PyObject *self) {
-  Launch *l = (Launch *)self;
-  PyTypeObject *type = Py_TYPE(self);
-  Py_XDECREF((PyObject *)l->kernel);
-  Py_XDECREF(l->grid);
-  freefunc free = (freefunc)PyType_GetSlot(type, Py_tp_free);
-  free(self);
-  Py_DECREF(type);
-}
-
 /* stream=: None, a CUstream as an int, or an object with `cuda_stream`
  * (torch.cuda.Stream) or `ptr` (cupy). */
 static int parseStream(const char *kernel, PyObject *obj, void **out) {
@@ -457,7 +438,7 @@ static int parseStream(const char *kernel, PyObject *obj, void **out) {
 
 static PyObject *launchCall(PyObject *self, PyObject *args,
                             PyObject *kwargs) {
-  GpuKernel *k = ((Launch *)self)->kernel;
+  GpuKernel *k = (GpuKernel *)((TilePyBound *)self)->kernel;
   void *stream = NULL;
   int haveStream = 0;
   if (kwargs && PyDict_Size(kwargs) > 0) {
@@ -477,7 +458,7 @@ static PyObject *launchCall(PyObject *self, PyObject *args,
   }
   int64_t grid[3];
   int empty;
-  if (tilePyGrid(k->name, ((Launch *)self)->grid, args, grid, &empty) < 0)
+  if (tilePyGrid(k->name, ((TilePyBound *)self)->grid, args, grid, &empty) < 0)
     return NULL;
   TilePySignature sig = {k->name, k->specs, k->numArgs, 0};
   TilePyLaunchArgs la;
@@ -491,33 +472,24 @@ static PyObject *launchCall(PyObject *self, PyObject *args,
     result = Py_NewRef(Py_None);
     goto done;
   }
-  /* The GPU: the arrays', else the current context's, else the first. */
-  int current = -1;
-  if (tileRuntimeCurrentDevice(&current, &st)) {
-    tilePyRaiseStatus(&st);
+  DeviceGuard g;
+  if (guardFind(&la, &g) < 0)
     goto done;
-  }
-  int device = la.device >= 0 ? la.device : current >= 0 ? current : 0;
   if (!haveStream && la.hasStream) {
     stream = la.stream;
     haveStream = 1;
   }
-  if (!haveStream && tilePyTorchStream(device, &stream) < 0)
+  if (!haveStream && tilePyTorchStream(g.device, &stream) < 0)
     goto done;
   TileRuntimeLaunchConfig config = {{grid[0], grid[1], grid[2]}, stream,
                                     TILE_RUNTIME_ENTRY_AUTO, 0};
-  TileStatusCode code = TILE_STATUS_OK;
+  TileStatusCode code;
   Py_BEGIN_ALLOW_THREADS
-  if (device != current)
-    code = tileRuntimeSetCurrentDevice(device, &st);
+  code = guardEnter(&g, &st);
   if (!code)
     code = tileRuntimeContextKernelLaunch(k->kernel, la.args, la.numArgs,
                                           &config, NULL, &st);
-  /* Leave the caller's GPU current, as a device guard does. */
-  if (device != current && current >= 0) {
-    TileStatus ignored;
-    tileRuntimeSetCurrentDevice(current, &ignored);
-  }
+  guardLeave(&g);
   Py_END_ALLOW_THREADS
   if (code)
     tilePyRaiseStatus(&st);
@@ -527,17 +499,6 @@ done:
   tilePyHoldRelease(&hold);
   return result;
 }
-
-static PyType_Slot launchSlots[] = {
-    {Py_tp_new, launchNew},
-    {Py_tp_dealloc, launchDealloc},
-    {Py_tp_call, launchCall},
-    {Py_tp_doc, "kernel[grid]: call it with the kernel's arguments "
-                "(and stream=)."},
-    {0, NULL}};
-
-static PyType_Spec launchSpec = {"tile._runtime.Launch", sizeof(Launch), 0,
-                                 Py_TPFLAGS_DEFAULT, launchSlots};
 
 /* ---- Module functions ---- */
 
@@ -616,11 +577,12 @@ static PyMethodDef moduleMethods[] = {
 static int moduleExec(PyObject *m) {
   if (tilePyErrorsCreate(m) < 0)
     return -1;
-  gpuKernelType = (PyTypeObject *)PyType_FromSpec(&gpuKernelSpec);
+  PyTypeObject *gpuKernelType =
+      (PyTypeObject *)PyType_FromSpec(&gpuKernelSpec);
   if (!gpuKernelType || PyModule_AddObjectRef(m, "GpuKernel",
                                               (PyObject *)gpuKernelType) < 0)
     return -1;
-  launchType = (PyTypeObject *)PyType_FromSpec(&launchSpec);
+  launchType = tilePyBoundTypeCreate("tile._runtime.Launch", launchCall);
   if (!launchType ||
       PyModule_AddObjectRef(m, "Launch", (PyObject *)launchType) < 0)
     return -1;
