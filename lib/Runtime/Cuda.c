@@ -402,6 +402,27 @@ static int driverForProcess(TileCuda **out, char *err, size_t errSize) {
   return 0;
 }
 
+/* GPU `ordinal` through the process's driver, or NO_DEVICE saying how
+ * many there are. */
+static int processDevice(TileCuda **cu, int ordinal, CUdevice *out,
+                         char *err, size_t errSize) {
+  int rc = driverForProcess(cu, err, errSize);
+  if (rc)
+    return rc;
+  int count = 0;
+  CU_CALL(*cu, cuDeviceGetCount, (&count), err, errSize);
+  if (ordinal < 0 || ordinal >= count || ordinal >= MAX_RETAINED) {
+    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+    return tileFailCode(TILE_STATUS_NO_DEVICE, err, errSize,
+                        "there is no GPU %d: the CUDA driver sees %d%s%s",
+                        ordinal, count,
+                        visible ? ", CUDA_VISIBLE_DEVICES=" : "",
+                        visible ? visible : "");
+  }
+  CU_CALL(*cu, cuDeviceGet, (out, ordinal), err, errSize);
+  return 0;
+}
+
 int tileCudaCurrentDevice(int *ordinal, char *err, size_t errSize) {
   TileCuda *cu;
   int rc = driverForProcess(&cu, err, errSize);
@@ -421,17 +442,10 @@ int tileCudaCurrentDevice(int *ordinal, char *err, size_t errSize) {
 int tileCudaQueryDevice(int ordinal, int *capability, char *name,
                         size_t nameSize, char *err, size_t errSize) {
   TileCuda *cu;
-  int rc = driverForProcess(&cu, err, errSize);
+  CUdevice device;
+  int rc = processDevice(&cu, ordinal, &device, err, errSize);
   if (rc)
     return rc;
-  int count = 0;
-  CU_CALL(cu, cuDeviceGetCount, (&count), err, errSize);
-  if (ordinal < 0 || ordinal >= count)
-    return tileFailCode(TILE_STATUS_NO_DEVICE, err, errSize,
-                        "there is no GPU %d: the CUDA driver sees %d",
-                        ordinal, count);
-  CUdevice device;
-  CU_CALL(cu, cuDeviceGet, (&device, ordinal), err, errSize);
   int major, minor;
   CU_CALL(cu, cuDeviceGetAttribute,
           (&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device), err,
@@ -458,27 +472,14 @@ int tileCudaProcessDriverVersion(int *version, char *err, size_t errSize) {
 
 int tileCudaUseDevice(int ordinal, char *err, size_t errSize) {
   TileCuda *cu;
-  int rc = driverForProcess(&cu, err, errSize);
+  CUdevice device;
+  int rc = processDevice(&cu, ordinal, &device, err, errSize);
   if (rc)
     return rc;
-  int count = 0;
-  CU_CALL(cu, cuDeviceGetCount, (&count), err, errSize);
-  if (ordinal < 0 || ordinal >= count || ordinal >= MAX_RETAINED) {
-    const char *visible = getenv("CUDA_VISIBLE_DEVICES");
-    return tileFailCode(TILE_STATUS_NO_DEVICE, err, errSize,
-                        "there is no GPU %d: the CUDA driver sees %d%s%s",
-                        ordinal, count,
-                        visible ? ", CUDA_VISIBLE_DEVICES=" : "",
-                        visible ? visible : "");
-  }
   pthread_mutex_lock(&processLock);
   CUresult r = CUDA_SUCCESS;
-  if (!retained[ordinal]) {
-    CUdevice device;
-    r = cu->d.cuDeviceGet(&device, ordinal);
-    if (r == CUDA_SUCCESS)
-      r = cu->d.cuDevicePrimaryCtxRetain(&retained[ordinal], device);
-  }
+  if (!retained[ordinal])
+    r = cu->d.cuDevicePrimaryCtxRetain(&retained[ordinal], device);
   CUcontext ctx = retained[ordinal];
   pthread_mutex_unlock(&processLock);
   if (r != CUDA_SUCCESS)

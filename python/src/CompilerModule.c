@@ -157,6 +157,33 @@ static PyObject *signatureLists(MlirOperation kernel, const char *text,
   return names;
 }
 
+/* Parses `text` and finds kernel `kernel` (NULL: the only one), its name
+ * into `name`; 0, or -1 with a CompileError raised and `s` closed. Takes
+ * the GIL, and gives it up while MLIR parses. */
+static int openKernel(Source *s, const char *sourceName, const char *text,
+                      Py_ssize_t len, const char *kernel, MlirOperation *func,
+                      char *name, size_t nameSize) {
+  char err[2048] = "";
+  int failed;
+  *func = (MlirOperation){NULL};
+  Py_BEGIN_ALLOW_THREADS
+  failed = sourceOpen(s, sourceName, text, (size_t)len);
+  if (failed)
+    snprintf(err, sizeof err, "%s did not parse", sourceName);
+  else
+    failed = findKernel(s->module, kernel, sourceName, func, err, sizeof err);
+  Py_END_ALLOW_THREADS
+  if (failed) {
+    raiseCompile(err, s);
+    sourceClose(s);
+    return -1;
+  }
+  MlirStringRef sym;
+  tileOpStrAttr(*func, "sym_name", &sym);
+  snprintf(name, nameSize, "%.*s", (int)sym.length, sym.data);
+  return 0;
+}
+
 /* ---- compile() ---- */
 
 /* compile(text, source_name, kernel=None, chip=None, options="",
@@ -188,27 +215,14 @@ static PyObject *compile(PyObject *m, PyObject *args, PyObject *kwargs) {
     return NULL;
   }
   Source s;
-  MlirOperation func = {NULL};
-  char err[2048] = "";
+  MlirOperation func;
+  char err[2048] = "", name[256];
   int failed, hit = 0;
   void *bytes = NULL;
   size_t size = 0;
-  Py_BEGIN_ALLOW_THREADS
-  failed = sourceOpen(&s, sourceName, text, (size_t)len);
-  if (failed)
-    snprintf(err, sizeof err, "%s did not parse", sourceName);
-  else
-    failed = findKernel(s.module, kernel, sourceName, &func, err, sizeof err);
-  Py_END_ALLOW_THREADS
-  if (failed) {
-    raiseCompile(err, &s);
-    sourceClose(&s);
+  if (openKernel(&s, sourceName, text, len, kernel, &func, name,
+                 sizeof name) < 0)
     return NULL;
-  }
-  MlirStringRef sym;
-  tileOpStrAttr(func, "sym_name", &sym);
-  char name[256];
-  snprintf(name, sizeof name, "%.*s", (int)sym.length, sym.data);
   PyObject *readOnly = NULL;
   PyObject *names = signatureLists(func, text, 0, &readOnly);
   if (!names) {
@@ -320,24 +334,12 @@ static int cpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
   }
   TileCpuOptions cpu = {parsed.assertsOff, parsed.splitLoopsOff};
   Source s;
-  MlirOperation func = {NULL};
+  MlirOperation func;
   char err[2048] = "";
   int failed;
-  Py_BEGIN_ALLOW_THREADS
-  failed = sourceOpen(&s, sourceName, text, (size_t)len);
-  if (failed)
-    snprintf(err, sizeof err, "%s did not parse", sourceName);
-  else
-    failed = findKernel(s.module, kernel, sourceName, &func, err, sizeof err);
-  Py_END_ALLOW_THREADS
-  if (failed) {
-    raiseCompile(err, &s);
-    sourceClose(&s);
+  if (openKernel(&s, sourceName, text, len, kernel, &func, k->name,
+                 sizeof k->name) < 0)
     return -1;
-  }
-  MlirStringRef sym;
-  tileOpStrAttr(func, "sym_name", &sym);
-  snprintf(k->name, sizeof k->name, "%.*s", (int)sym.length, sym.data);
   TileKernelSignature sig;
   tileKernelSignatureRead(func, text, &sig);
   Py_BEGIN_ALLOW_THREADS
