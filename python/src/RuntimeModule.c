@@ -23,10 +23,11 @@ typedef struct {
   TilePyArgSpec specs[TILE_PY_MAX_ARGS];
   int numArgs;
   char name[128];
+  int indexBits; /* the packages': 32 refuses memrefs of 2^31 elements */
   PyObject *weakrefs;
 } GpuKernel;
 
-static PyTypeObject *launchType;
+static PyTypeObject *launchType, *gpuKernelBaseType;
 static PyObject *launchCall(PyObject *self, PyObject *args, PyObject *kwargs);
 
 static void gpuKernelDealloc(PyObject *self) {
@@ -91,6 +92,9 @@ static int gpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
   }
   const TileRuntimePackage *p = k->packages[0];
   snprintf(k->name, sizeof k->name, "%s", tileRuntimePackageKernelName(p));
+  TileRuntimeResources resources;
+  tileRuntimePackageResources(p, &resources);
+  k->indexBits = resources.indexBits;
   k->numArgs = tileRuntimePackageNumArgs(p);
   if (k->numArgs > TILE_PY_MAX_ARGS) {
     PyErr_Format(tilePyErrors.packageError, "%s has %d arguments (at most %d)",
@@ -472,15 +476,36 @@ static PyObject *launchCall(PyObject *self, PyObject *args,
     result = Py_NewRef(Py_None);
     goto done;
   }
+  /* An array of 2^31 elements or more, for a kernel whose index
+   * arithmetic is 32 bits: the Python side (tile.Kernel._index64) gives
+   * the kernel compiled with index-bits=64, or says why there is none. */
+  GpuKernel *wide = NULL;
+  if (k->indexBits == 32 &&
+      tileRuntimeArgsIndexBits(la.args, la.numArgs) == 64) {
+    PyObject *w = PyObject_CallMethod((PyObject *)k, "_index64", NULL);
+    if (!w)
+      goto done;
+    if (PyObject_IsInstance(w, (PyObject *)gpuKernelBaseType) != 1) {
+      Py_DECREF(w);
+      PyErr_SetString(PyExc_TypeError, "_index64 did not give a kernel");
+      goto done;
+    }
+    wide = (GpuKernel *)w;
+    k = wide;
+  }
   DeviceGuard g;
-  if (guardFind(&la, &g) < 0)
+  if (guardFind(&la, &g) < 0) {
+    Py_XDECREF((PyObject *)wide);
     goto done;
+  }
   if (!haveStream && la.hasStream) {
     stream = la.stream;
     haveStream = 1;
   }
-  if (!haveStream && tilePyTorchStream(g.device, &stream) < 0)
+  if (!haveStream && tilePyTorchStream(g.device, &stream) < 0) {
+    Py_XDECREF((PyObject *)wide);
     goto done;
+  }
   TileRuntimeLaunchConfig config = {{grid[0], grid[1], grid[2]}, stream,
                                     TILE_RUNTIME_ENTRY_AUTO, 0};
   TileStatusCode code;
@@ -491,6 +516,7 @@ static PyObject *launchCall(PyObject *self, PyObject *args,
                                           &config, NULL, &st);
   guardLeave(&g);
   Py_END_ALLOW_THREADS
+  Py_XDECREF((PyObject *)wide);
   if (code)
     tilePyRaiseStatus(&st);
   else
@@ -577,10 +603,10 @@ static PyMethodDef moduleMethods[] = {
 static int moduleExec(PyObject *m) {
   if (tilePyErrorsCreate(m) < 0)
     return -1;
-  PyTypeObject *gpuKernelType =
-      (PyTypeObject *)PyType_FromSpec(&gpuKernelSpec);
-  if (!gpuKernelType || PyModule_AddObjectRef(m, "GpuKernel",
-                                              (PyObject *)gpuKernelType) < 0)
+  gpuKernelBaseType = (PyTypeObject *)PyType_FromSpec(&gpuKernelSpec);
+  if (!gpuKernelBaseType ||
+      PyModule_AddObjectRef(m, "GpuKernel", (PyObject *)gpuKernelBaseType) <
+          0)
     return -1;
   launchType = tilePyBoundTypeCreate("tile._runtime.Launch", launchCall);
   if (!launchType ||

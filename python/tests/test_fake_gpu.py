@@ -239,3 +239,26 @@ def test_tune_needs_a_check_without_torch():
                        "check="):
         tile.tune(TUNED, args=(x, x), grid=(1,), chip="sm_90a",
                   toolkit="/nonexistent", defines={"N": 64})
+
+
+def test_index64_recompiles(vecadd, log):
+    # An array of 2^31 elements (the stand-in touches no memory): the
+    # kernel, compiled with 32-bit indexing, is compiled again with
+    # index_bits=64 for it, once, as tile-run does.
+    big = CudaArray(np.zeros(8, np.float32))
+    big.__cuda_array_interface__["shape"] = (2 ** 31,)
+    k = tile.compile(EX / "vecadd.mlir", chip="sm_90a",
+                     toolkit="/nonexistent", cache=False)
+    assert k.resources()["index_bits"] == 32
+    k[(2 ** 21,)](big, big, big)
+    assert k._wide.resources()["index_bits"] == 64
+    wide = k._wide
+    k[(2 ** 21,)](big, big, big)
+    assert k._wide is wide
+    assert len(log()) == 2 and "params 0x" in log()[0]
+    p = params(log()[0])
+    assert p[1:3] == [2 ** 31, 1], p
+    loaded = tile.load(k.packages[0], names=["x", "y", "z"])
+    with pytest.raises(tile.ArgumentError, match="2\\^31 elements or more, "
+                       "and the package indexes in 32 bits"):
+        loaded[(1,)](big, big, big)

@@ -316,3 +316,18 @@ def test_tune_matmul(tmp_path, monkeypatch, capsys):
                       num_warps=8, num_stages=4, warp_specialize="auto")
     assert {r["status"] for r in again.tuning} <= {"cached", "failed"}
     assert again.params == k.params
+
+
+def test_index64_on_the_gpu(vecadd):
+    # 2^31 + 5 elements (17 GB of f32): the launch compiles the kernel with
+    # index_bits=64 and runs it; the last elements are right.
+    n = 2 ** 31 + 5
+    x = torch.arange(n, device="cuda", dtype=torch.float32)
+    z = torch.empty_like(x)
+    vecadd[tile.cdiv(n, 1024)](x, x, z)
+    torch.cuda.synchronize()
+    assert vecadd._wide.resources()["index_bits"] == 64
+    assert torch.equal(z[-8:], 2 * x[-8:])
+    assert torch.equal(z[:8], 2 * x[:8])
+    del x, z
+    torch.cuda.empty_cache()

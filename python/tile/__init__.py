@@ -63,6 +63,23 @@ class Kernel(_runtime.GpuKernel):
         self.options = dict(options or {})
         self.remarks = remarks
 
+    def _index64(self):
+        """The kernel compiled with index_bits=64, for a launch with an
+        array of 2^31 elements or more (the launcher asks; compiled once,
+        as tile-run does per launch)."""
+        wide = getattr(self, "_wide", None)
+        if wide is None:
+            if self.source is None:
+                raise ArgumentError(
+                    f"{self.name}: an array of 2^31 elements or more, and "
+                    "the package indexes in 32 bits: compile it with "
+                    "index_bits=64")
+            text, name = self.source
+            wide = compile(text, self.name, chip=list(self.chips),
+                           **{**self.options, "index_bits": 64})
+            self._wide = wide
+        return wide
+
     def save(self, path):
         """Writes the package (the first, when there are several chips')
         to `path`; `tile.load(path)` or `tile-run path` run it."""
