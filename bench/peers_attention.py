@@ -25,6 +25,7 @@ median of ITERS launches after warm-up). One JSON object per line:
   peers_attention.py [--cases 64:full:16x8192 ...] [--warmup 10 --iters 50]
 """
 import argparse
+import os
 import json
 import math
 
@@ -164,6 +165,27 @@ def run_triton(q, k, v, causal, tuned):
     return o, lse
 
 
+def tile_plain_runner(d, causal):
+    """examples/flash_attention_plain.mlir at its defaults (128x128
+    blocks), through the Python package, or None without it: timed by the
+    same timer as the peers, in this process."""
+    try:
+        import tile
+    except ImportError:
+        return None
+    here = os.path.dirname(os.path.abspath(__file__))
+    k = tile.compile(os.path.join(here, "..", "examples",
+                                  "flash_attention_plain.mlir"),
+                     kernel="attention_plain_causal" if causal
+                     else "attention_plain", defines={"D": d})
+
+    def run(q, kk, v):
+        o = torch.empty_like(q)
+        k[(tile.cdiv(q.shape[1], 128), q.shape[0])](q, kk, v, o)
+        return o, None
+    return run
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cases", nargs="+", default=[
@@ -186,6 +208,10 @@ def main():
         triton_runs = [("triton", lambda: run_triton(q, k, v, causal, False)),
                        ("triton_tuned", lambda: run_triton(q, k, v, causal, True)),
                        ("triton_plain", lambda: run_triton_plain(q, k, v, causal))]
+        tile_plain = tile_plain_runner(d, causal)
+        if tile_plain:
+            triton_runs.append(("tile_plain_package",
+                                lambda: tile_plain(q, k, v)))
         for name, fn in triton_runs:
             try:
                 o, _ = fn()
