@@ -43,3 +43,8 @@ echo "== tile-run --target $TARGET, checked against NumPy"
 "$BUILD/tile-run" examples/softmax.mlir --kernel softmax --target "$TARGET" \
   --grid "cdiv($ROWS,4)" --arg "npy:$WORK/x.npy" --arg "npy:$WORK/y0.npy" \
   --out "1=$WORK/y.npy" --check "1=$WORK/ref.npy:1e-5"
+
+if [ -f "$BUILD/python/tile/_runtime.abi3.so" ]; then
+  echo "== the Python package: examples/python/vecadd.py (the GPU with torch if there is one, else the CPU)"
+  PYTHONPATH="$BUILD/python" /usr/bin/python3 examples/python/vecadd.py
+fi
