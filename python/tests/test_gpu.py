@@ -331,3 +331,73 @@ def test_index64_on_the_gpu(vecadd):
     assert torch.equal(z[:8], 2 * x[:8])
     del x, z
     torch.cuda.empty_cache()
+
+
+def test_reductions_transpose_scan():
+    x = randn(333, 1000, seed=40)
+    x64 = x.double().cpu()
+    k = tile.compile(EX / "rowsum.mlir", kernel="rowsum")
+    out = torch.empty(333, device="cuda")
+    k[tile.cdiv(333, 4)](x, out)
+    close(out, x64.sum(1), 1e-5, 1e-3)
+    k = tile.compile(EX / "rowsum.mlir", kernel="colsum")
+    out = torch.empty(1000, device="cuda")
+    k[tile.cdiv(1000, 256)](x, out)
+    close(out, x64.sum(0), 1e-5, 1e-3)
+    k = tile.compile(EX / "transpose.mlir")
+    y = torch.empty(1000, 333, device="cuda")
+    k[(tile.cdiv(333, 32), tile.cdiv(1000, 32))](x, y)
+    assert torch.equal(y, x.t())
+    k = tile.compile(EX / "cumsum.mlir")
+    y = torch.empty_like(x)
+    k[tile.cdiv(333, 4)](x, y)
+    close(y, x64.cumsum(1), 1e-4, 1e-3)
+
+
+def test_bmm_and_splitk():
+    a = randn(3, 200, 96, dtype=torch.float16, seed=41)
+    b = randn(3, 96, 130, dtype=torch.float16, seed=42)
+    c = torch.empty(3, 200, 130, device="cuda")
+    tile.compile(EX / "bmm.mlir")[(2, 2, 3)](a, b, c)
+    close(c, a.double().cpu() @ b.double().cpu(), 1e-3, 1e-2)
+    a = randn(100, 4096, dtype=torch.float16, seed=43)
+    b = randn(4096, 80, dtype=torch.float16, seed=44)
+    c = torch.zeros(100, 80, device="cuda")  # atomics add into it
+    tile.compile(EX / "splitk_matmul.mlir")[(2, 2, 8)](a, b, c)
+    close(c, a.double().cpu() @ b.double().cpu(), 1e-3, 5e-2)
+
+
+def test_gather_scatter_atomics():
+    table = randn(500, 300, dtype=torch.float16, seed=45)
+    ids = torch.randint(-3, 503, (77,), generator=gen(46),
+                        dtype=torch.int32).cuda()
+    out = torch.empty(77, 300, dtype=torch.float16, device="cuda")
+    tile.compile(EX / "embedding.mlir")[(tile.cdiv(77, 32),
+                                        tile.cdiv(300, 128))](table, ids, out)
+    ok = (ids >= 0) & (ids < 500)
+    want = torch.zeros_like(out)
+    want[ok] = table[ids[ok].long()]
+    assert torch.equal(out, want)
+    x = torch.randint(0, 256, (100_000,), generator=gen(47),
+                      dtype=torch.int32).cuda()
+    bins = torch.zeros(256, dtype=torch.int32, device="cuda")
+    tile.compile(EX / "histogram.mlir", kernel="histogram256")[
+        tile.cdiv(100_000, 4096)](x, bins)
+    assert torch.equal(bins.cpu(), torch.bincount(x.cpu().long(),
+                                                  minlength=256).int())
+
+
+def test_gqa_attention():
+    k = tile.compile(EX / "gqa_attention.mlir", kernel="gqa_attention",
+                     defines={"D": 64})
+    hq, hkv, lq = 8, 2, 700
+    q = randn(hq, lq, 64, dtype=torch.float16, seed=48)
+    kk = randn(hkv, lq, 64, dtype=torch.float16, seed=49)
+    v = randn(hkv, lq, 64, dtype=torch.float16, seed=50)
+    o = torch.empty_like(q)
+    k[(tile.cdiv(lq, 128), hq)](q, kk, v, o)
+    rep = hq // hkv
+    want = torch.nn.functional.scaled_dot_product_attention(
+        q.double().cpu(), kk.double().cpu().repeat_interleave(rep, 0),
+        v.double().cpu().repeat_interleave(rep, 0))
+    close(o, want, 2e-2, 2e-2)
