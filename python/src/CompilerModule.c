@@ -377,6 +377,12 @@ static PyObject *cpuKernelArgs(PyObject *self, void *closure) {
 }
 
 static PyObject *cpuKernelSubscript(PyObject *self, PyObject *grid) {
+  if (!((CpuKernel *)self)->kernel) {
+    PyErr_SetString(tilePyErrors.error,
+                    "CpuKernel was not initialised (make one with "
+                    "tile.compile(..., target='cpu'))");
+    return NULL;
+  }
   return tilePyBoundMake(cpuLaunchType, self, grid);
 }
 

@@ -134,6 +134,17 @@ static int gpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
   return 0;
 }
 
+/* A kernel made without __init__ (GpuKernel.__new__) has no packages:
+ * every use says so instead of reading them. */
+static int ready(GpuKernel *k) {
+  if (k->kernel)
+    return 0;
+  PyErr_SetString(tilePyErrors.error,
+                  "GpuKernel was not initialised (make one with "
+                  "tile.compile or tile.load)");
+  return -1;
+}
+
 static PyObject *gpuKernelName(PyObject *self, void *closure) {
   return PyUnicode_FromString(((GpuKernel *)self)->name);
 }
@@ -159,6 +170,8 @@ static PyObject *gpuKernelArgs(PyObject *self, void *closure) {
 /* resources(): what the first package says a launch uses. */
 static PyObject *gpuKernelResources(PyObject *self, PyObject *unused) {
   GpuKernel *k = (GpuKernel *)self;
+  if (ready(k) < 0)
+    return NULL;
   TileRuntimeResources r;
   tileRuntimePackageResources(k->packages[0], &r);
   return Py_BuildValue(
@@ -172,6 +185,8 @@ static PyObject *gpuKernelResources(PyObject *self, PyObject *unused) {
 
 /* kernel[grid] -> a launcher of that grid. */
 static PyObject *gpuKernelSubscript(PyObject *self, PyObject *grid) {
+  if (ready((GpuKernel *)self) < 0)
+    return NULL;
   return tilePyBoundMake(launchType, self, grid);
 }
 
@@ -213,6 +228,8 @@ static void guardLeave(const DeviceGuard *g) {
  * driver alone, no Python per launch). */
 static PyObject *gpuKernelProfile(PyObject *self, PyObject *args) {
   GpuKernel *k = (GpuKernel *)self;
+  if (ready(k) < 0)
+    return NULL;
   if (PyTuple_Size(args) < 3) {
     PyErr_SetString(PyExc_TypeError, "_profile(part, count, grid, *args)");
     return NULL;
@@ -301,6 +318,8 @@ static int convertFor(GpuKernel *k, PyObject *args, int first, int64_t grid[3],
  * the tuning cache and variant files key a launch on. */
 static PyObject *gpuKernelShapeKey(PyObject *self, PyObject *args) {
   GpuKernel *k = (GpuKernel *)self;
+  if (ready(k) < 0)
+    return NULL;
   if (PyTuple_Size(args) < 1) {
     PyErr_SetString(PyExc_TypeError, "_shape_key(grid, *args)");
     return NULL;
@@ -330,6 +349,8 @@ static PyObject *gpuKernelShapeKey(PyObject *self, PyObject *args) {
  * each launch; L2 flushed outside them), as tile-run --tune times. */
 static PyObject *gpuKernelBenchmark(PyObject *self, PyObject *args) {
   GpuKernel *k = (GpuKernel *)self;
+  if (ready(k) < 0)
+    return NULL;
   if (PyTuple_Size(args) < 5) {
     PyErr_SetString(PyExc_TypeError,
                     "_benchmark(warmup, iters, flush_l2, stream, grid, *args)");

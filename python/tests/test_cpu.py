@@ -358,3 +358,18 @@ def test_cpu_tensors(vecadd):
     assert torch.equal(z, x + y)
     expect_arg_error(lambda: vecadd[3](x, y, z.double()),
                      "expected float32 elements, got a float64 tensor")
+
+
+def test_uninitialised_kernels_raise():
+    from tile import _compiler, _runtime
+    k = _runtime.GpuKernel.__new__(_runtime.GpuKernel)
+    for use in (lambda: k.resources(), lambda: k[1],
+                lambda: k._shape_key(1)):
+        with pytest.raises(tile.Error, match="not initialised"):
+            use()
+    assert k.chips == () and k.arg_specs == []
+    c = _compiler.CpuKernel.__new__(_compiler.CpuKernel)
+    with pytest.raises(tile.Error, match="not initialised"):
+        c[1]
+    with pytest.raises(tile.PackageError):
+        _runtime.GpuKernel([b"not a package"])
