@@ -4,9 +4,12 @@ items 3 and 5; the GPU machine has no compiler, so the work is split):
 
   gpu.py prepare --start S --count N --out DIR [--tile-opt PATH] [--mlir-opt PATH]
       here: gen.py's kernels, their inputs (NumPy, fixed seeds) and the
-      interpreter's outputs as .npy, and two packages per kernel: sm_90a
-      (a cubin: wgmma, TMA) and sm_80 (a fatbin whose PTX the driver
-      compiles for the GPU at hand: the mma.sync and cp.async code);
+      interpreter's outputs as .npy, and three packages per kernel: sm_90a
+      (a cubin: wgmma, TMA), sm_80 (a fatbin whose PTX the driver
+      compiles for the GPU at hand: the mma.sync and cp.async code), and
+      sm_90a with compile options drawn from the seed (stages, warps,
+      mma.sync, warp specialization, unsplit loops, 64-bit indexing, the
+      eager generic entry; --no-variations leaves it out);
       DIR/manifest.json
   gpu.py run DIR [--tile-run PATH]
       there: every package launched by tile-run (the runtime-only build)
@@ -24,6 +27,24 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+
+
+def option_variation(seed):
+    """Compile options drawn from the seed, for the third package: what
+    the defaults never run (other stage and warp counts, mma.sync on
+    Hopper, warp specialization forced either way, loops left unsplit,
+    64-bit indexing, the generic entry compiled by ptxas). Options that
+    change what a kernel computes (fast-math, asserts) are left alone."""
+    import random
+    r = random.Random(7919 * seed + 1)
+    choices = [("num-stages", ["auto", "1", "2", "3", "4"]),
+               ("num-warps", ["1", "2", "4", "8"]),
+               ("mma", ["auto", "sync"]),
+               ("warp-specialize", ["auto", "true", "false"]),
+               ("split-loops", ["true", "false"]),
+               ("index-bits", ["32", "64"]),
+               ("generic", ["lazy", "eager"])]
+    return " ".join("%s=%s" % (k, r.choice(v)) for k, v in choices)
 
 
 def prepare(a):
@@ -67,17 +88,25 @@ def prepare(a):
             checks.append((i, rtol))
         # An sm_80 package is a fatbin with its PTX, which the driver
         # compiles for a newer GPU: the mma.sync and cp.async code there.
-        for chip in ("sm_90a", "sm_80"):
-            pkg = os.path.join(d, "%s.tpkg" % chip)
+        # A third package varies the compile options (option_variation).
+        builds = [("sm_90a", "chip=sm_90a", "sm_90a"),
+                  ("sm_80", "chip=sm_80", "sm_80")]
+        if a.variations:
+            opts = option_variation(seed)
+            builds.append(("sm_90a_opts", "chip=sm_90a " + opts,
+                           "sm_90a, options"))
+        for name, options, label in builds:
+            pkg = os.path.join(d, "%s.tpkg" % name)
             r = subprocess.run([a.tile_opt, kfile, "--kernel=" + kernel,
-                                "--tile-compile=chip=" + chip,
+                                "--tile-compile=" + options,
                                 "--emit=package", "-o", pkg, "--no-cache"],
                                capture_output=True, text=True)
             if r.returncode:
-                print("invalid: seed %d (%s): %s" % (seed, chip,
+                print("invalid: seed %d (%s): %s" % (seed, options,
                                                    r.stderr.strip()[:300]))
                 continue
-            manifest.append({"seed": seed, "chip": chip,
+            manifest.append({"seed": seed, "chip": label,
+                             "options": options,
                              "package": os.path.relpath(pkg, a.out),
                              "grid": grid, "n": len(specs),
                              "checks": checks})
@@ -106,8 +135,9 @@ def run(a):
         chip[0 if ok else 1] += 1
         if not ok:
             failed.append((e, " ".join(cmd), (r.stdout + r.stderr).strip()))
-            print("MISMATCH seed %d %s: %s" % (e["seed"], e["chip"],
-                  (r.stdout + r.stderr).strip().splitlines()[-1]), flush=True)
+            print("MISMATCH seed %d %s (%s): %s" % (
+                e["seed"], e["chip"], e.get("options", ""),
+                (r.stdout + r.stderr).strip().splitlines()[-1]), flush=True)
         done = sum(a + b for a, b in by_chip.values())
         if done % 100 == 0:
             print("... %d of %d launches, %d failed" % (done, len(manifest),
@@ -116,7 +146,8 @@ def run(a):
         print("difftest on the GPU, %s code: %d kernels agree with the "
               "interpreter, %d do not" % (chip, ok, bad))
     for e, cmd, out in failed[:30]:
-        print("failed: seed %d %s: %s" % (e["seed"], e["chip"], cmd))
+        print("failed: seed %d %s (%s): %s" % (e["seed"], e["chip"],
+                                                e.get("options", ""), cmd))
     return 1 if failed else 0
 
 
@@ -129,6 +160,10 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("--tile-opt", default="tile-opt")
     p.add_argument("--mlir-opt", default="mlir-opt")
+    p.add_argument("--no-variations", dest="variations",
+                   action="store_false",
+                   help="only the sm_90a and sm_80 packages at default "
+                   "options, without the third of varied options")
     r = sub.add_parser("run")
     r.add_argument("dir")
     r.add_argument("--tile-run", default="tile-run")

@@ -1,0 +1,38 @@
+#!/bin/bash
+# Ahead-of-time C launches on the GPU machine (issue 34):
+#   here:  bench/aot/run.sh prepare [BUILD]   generated sources into .gpu-aot
+#   there: bench/aot/run.sh run               builds and runs aot_launch.c
+#          against each (bench/aot/aot_launch.c says what it measures)
+set -u
+cd "$(dirname "$0")/../.."
+D=.gpu-aot
+case "${1:-}" in
+prepare)
+  B=${2:-build}
+  rm -rf "$D" && mkdir -p "$D/c" "$D/driver" &&
+    "$B/tile-opt" examples/vecadd.mlir --tile-compile --emit=c --chip sm_90a \
+      -o "$D/c/vecadd.c" &&
+    "$B/tile-opt" examples/vecadd.mlir --tile-compile --emit=c-driver \
+      --chip sm_90a -o "$D/driver/vecadd.c" &&
+    "$B/tile-opt" examples/vecadd.mlir --tile-compile=chip=sm_90a \
+      --emit=cubin -o "$D/vecadd.cubin" && ls -R "$D" ;;
+run)
+  bench/build-runtime.sh /tmp/tile-aot-rt > /dev/null || exit 1
+  CUDA=${CUDA_HOME:-/usr/local/cuda}
+  rc=0
+  for mode in c driver; do
+    libs="-ldl -lm -lpthread"
+    [ $mode = c ] && libs="/tmp/tile-aot-rt/libtile_runtime.a $libs"
+    gcc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -DTILE_AOT_MODE="\"--emit=$mode\"" \
+      -I"$D/$mode" -Iinclude -I/tmp/tile-aot-rt/include -I"$CUDA/include" \
+      bench/aot/aot_launch.c "$D/$mode/vecadd.c" -o /tmp/aot_$mode \
+      -L"$CUDA/lib64/stubs" -lcuda $libs || { rc=1; continue; }
+    for i in 1 2 3; do
+      if [ $mode = driver ]; then /tmp/aot_$mode "$D/vecadd.cubin" || rc=1
+      else /tmp/aot_$mode || rc=1; fi
+    done
+  done
+  exit $rc ;;
+*)
+  echo "usage: $0 prepare [BUILD] | run" >&2; exit 2 ;;
+esac
