@@ -52,6 +52,31 @@ if "$TMP/cmake/package_info" "$TMP/truncated.tpkg" 2> "$TMP/err.txt"; then
 fi
 grep -q "damaged package" "$TMP/err.txt"
 
+# The installed Python package (when the build has one): imported from the
+# prefix alone, it compiles and runs a kernel on the CPU and reads the
+# installed tile-opt's package.
+site=$(ls -d "$PREFIX"/lib/python3*/site-packages 2>/dev/null | head -1)
+if [ -n "$site" ] && [ -f "$site/tile/_runtime.abi3.so" ]; then
+  echo "== the installed Python package ($site)"
+  PYTHONPATH="$site" /usr/bin/python3 - "$TMP/vecadd.tpkg" "$site" <<'PY'
+import sys
+import numpy as np
+import tile
+assert tile.__file__.startswith(sys.argv[2]), tile.__file__
+k = tile.compile("examples/vecadd.mlir", target="cpu")
+x = np.arange(3000, dtype=np.float32)
+z = np.zeros_like(x)
+k[tile.cdiv(3000, 1024)](x, x, z)
+assert np.array_equal(z, 2 * x)
+p = tile.load(sys.argv[1])
+assert p.name == "vecadd", p
+print("python package: ok (", tile.__file__, ")")
+PY
+elif [ -f "$BUILD/python/tile/_runtime.abi3.so" ]; then
+  echo "the build has the Python package but the install does not" >&2
+  exit 1
+fi
+
 # Kernels compiled ahead of time by tile_add_kernels (both dependency
 # modes): each program reaches its generated launch function, which
 # answers with a status (no driver here, or no current context) rather
