@@ -691,10 +691,13 @@ static int readArray(PyObject *obj, const TilePyArgSpec *spec, Array *a,
       ((PyObject *)Py_TYPE(obj) == torchCache.tensorType ||
        PyObject_IsInstance(obj, torchCache.tensorType) == 1))
     return fromTorch(obj, a);
-  if (PyObject_HasAttr(obj, strCai)) {
-    PyObject *cai = PyObject_GetAttr(obj, strCai);
-    if (!cai)
-      return -1;
+  /* The attribute, where it exists: a property that raises something
+   * other than AttributeError is that error, not "not an array". */
+  PyObject *cai = PyObject_GetAttr(obj, strCai);
+  if (!cai && !PyErr_ExceptionMatches(PyExc_AttributeError))
+    return -1;
+  PyErr_Clear();
+  if (cai) {
     int rc = fromCudaArrayInterface(cai, a);
     Py_DECREF(cai);
     return rc;

@@ -373,3 +373,33 @@ def test_uninitialised_kernels_raise():
         c[1]
     with pytest.raises(tile.PackageError):
         _runtime.GpuKernel([b"not a package"])
+
+
+ODD = [None, [], {}, object(), "x", b"xy", 2 ** 80, -1, float("nan"), 1.5,
+       True, np.float32(2), np.zeros(()), np.zeros((0,), np.float32),
+       np.zeros((3, 0), np.float32), np.zeros(4, np.int8),
+       np.zeros(4, np.complex64), np.zeros((2, 2, 2, 2), np.float32),
+       memoryview(b"abcd"), bytearray(8), np.zeros(4, np.float32)[::-1],
+       np.zeros(4, "V4"), np.zeros(4, np.float32).view(np.int32)]
+
+
+def test_odd_values_never_crash(vecadd):
+    # Every odd value in every place, and as the grid: a tile.Error (or a
+    # run, where the value happens to fit), never a crash or another error.
+    rms = tile.compile(EX / "rmsnorm.mlir", target="cpu")
+    good = {vecadd: [rand(4), rand(4), np.zeros(4, np.float32)],
+            rms: [rand(2, 4), rand(4), np.zeros((2, 4), np.float32), 1e-5]}
+    for k, args in good.items():
+        for i in range(len(args)):
+            for v in ODD:
+                bad = list(args)
+                bad[i] = v
+                try:
+                    k[1](*bad)
+                except tile.Error:
+                    pass
+        for v in ODD:
+            try:
+                k[v](*args)
+            except tile.Error:
+                pass

@@ -262,3 +262,29 @@ def test_index64_recompiles(vecadd, log):
     with pytest.raises(tile.ArgumentError, match="2\\^31 elements or more, "
                        "and the package indexes in 32 bits"):
         loaded[(1,)](big, big, big)
+
+
+def test_malformed_interfaces(vecadd):
+    # Arrays whose protocol lies or breaks: an ArgumentError naming the
+    # argument, never a crash.
+    good = CudaArray(np.zeros(8, np.float32))
+
+    class Fake:
+        def __init__(self, cai):
+            self.__cuda_array_interface__ = cai
+    base = dict(good.__cuda_array_interface__)
+    odd = [None, 3, {}, {**base, "shape": "8"}, {**base, "shape": (8, "x")},
+           {**base, "typestr": 5}, {**base, "data": None},
+           {**base, "data": ("p", False)}, {**base, "strides": (3,)},
+           {**base, "strides": (-4,)}, {**base, "stream": "s"},
+           {**base, "shape": (2 ** 70,)}, {**base, "typestr": "<c8"}]
+    for cai in odd:
+        with pytest.raises(tile.ArgumentError, match="argument 'x'"):
+            vecadd[1](Fake(cai), good, good)
+
+    class Raises:
+        @property
+        def __cuda_array_interface__(self):
+            raise KeyError("broken")
+    with pytest.raises(tile.ArgumentError, match="argument 'x'.*broken"):
+        vecadd[1](Raises(), good, good)
