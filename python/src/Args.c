@@ -766,16 +766,27 @@ static int convertMemref(const TilePySignature *sig, int i, PyObject *obj,
     return argError(sig, i, "%s in host memory; this kernel runs on the "
                             "GPU: pass a CUDA array (tensor.cuda())",
                     a.what);
-  /* Strides: a dimension of one element has any; make it C order's. */
+  /* Sizes a launch can describe: none negative, their product and each
+   * stride's reach within 64 bits (the runtime checks its own limits). */
   int64_t elements = 1;
-  for (int d = 0; d < a.rank; ++d)
-    elements *= a.shape[d];
+  for (int d = 0; d < a.rank; ++d) {
+    if (a.shape[d] < 0)
+      return argError(sig, i, "dimension %d has a negative size (%lld)", d,
+                      (long long)a.shape[d]);
+    if (__builtin_mul_overflow(elements, a.shape[d], &elements))
+      return argError(sig, i, "its size overflows 64 bits");
+  }
+  /* Strides: a dimension of one element has any; make it C order's. */
   int64_t c = 1;
   for (int d = a.rank - 1; d >= 0; --d) {
     if (a.shape[d] == 1)
       a.strides[d] = c;
-    c *= a.shape[d];
+    c *= a.shape[d]; /* <= elements: no overflow */
   }
+  int64_t inner;
+  for (int d = 0; d + 1 < a.rank; ++d)
+    if (__builtin_mul_overflow(a.shape[d + 1], a.strides[d + 1], &inner))
+      return argError(sig, i, "its strides overflow 64 bits");
   if (elements > 0) {
     if (a.strides[a.rank - 1] != 1)
       return argError(sig, i,

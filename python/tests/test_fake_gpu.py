@@ -288,3 +288,20 @@ def test_malformed_interfaces(vecadd):
             raise KeyError("broken")
     with pytest.raises(tile.ArgumentError, match="argument 'x'.*broken"):
         vecadd[1](Raises(), good, good)
+
+
+def test_sizes_that_overflow(vecadd):
+    good = CudaArray(np.zeros(8, np.float32))
+    bad = CudaArray(np.zeros(8, np.float32))
+    bad.__cuda_array_interface__["shape"] = (-5,)
+    with pytest.raises(tile.ArgumentError, match="argument 'x'.*dimension 0 "
+                       "has a negative size"):
+        vecadd[1](bad, good, good)
+    k = tile.compile(EX / "softmax.mlir", kernel="softmax", chip="sm_90a",
+                     toolkit="/nonexistent", cache=False)
+    big = CudaArray(np.zeros((2, 2), np.float32))
+    big.__cuda_array_interface__["shape"] = (2 ** 40, 2 ** 40)
+    y = CudaArray(np.zeros((2, 2), np.float32))
+    with pytest.raises(tile.ArgumentError, match="argument 'x'.*overflows "
+                       "64 bits"):
+        k[1](big, y)
