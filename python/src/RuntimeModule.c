@@ -503,7 +503,14 @@ static PyObject *launchCall(PyObject *self, PyObject *args,
   GpuKernel *wide = NULL;
   if (k->indexBits == 32 &&
       tileRuntimeArgsIndexBits(la.args, la.numArgs) == 64) {
-    PyObject *w = PyObject_CallMethod((PyObject *)k, "_index64", NULL);
+    PyObject *w = PyObject_HasAttrString((PyObject *)k, "_index64")
+                      ? PyObject_CallMethod((PyObject *)k, "_index64", NULL)
+                      : NULL;
+    if (!w && !PyErr_Occurred())
+      PyErr_Format(tilePyErrors.argumentError,
+                   "%s: an array of 2^31 elements or more, and the package "
+                   "indexes in 32 bits: compile it with index_bits=64",
+                   k->name);
     if (!w)
       goto done;
     if (PyObject_IsInstance(w, (PyObject *)gpuKernelBaseType) != 1) {
