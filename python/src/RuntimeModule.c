@@ -7,10 +7,13 @@
 #include "python/src/Bound.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <structmember.h>
 
+#include "lib/Runtime/Package.h"
+#include "lib/Runtime/RuntimeApi.h"
 #include "lib/Runtime/Variants.h"
 
 /* ---- GpuKernel ---- */
@@ -618,12 +621,60 @@ static PyObject *packageInfo(PyObject *m, PyObject *arg) {
   return r;
 }
 
+/* read_variants(bytes) -> [{key, grid, package}]: a variant file's
+ * packages (as package bytes), each with the launch shapes it was tuned
+ * for ("" for the default) and its grid (None for the default). A
+ * damaged file is a PackageError. */
+static PyObject *readVariants(PyObject *m, PyObject *arg) {
+  char *bytes;
+  Py_ssize_t size;
+  if (PyBytes_AsStringAndSize(arg, &bytes, &size) < 0)
+    return NULL;
+  TileRuntimeVariants *vars;
+  TileStatus st;
+  if (tileRuntimeVariantsLoadMemory(bytes, (size_t)size, NULL, &vars, &st)) {
+    tilePyRaiseStatus(&st);
+    return NULL;
+  }
+  PyObject *list = PyList_New(0);
+  for (int i = 0; list && i < tileRuntimeVariantsCount(vars); ++i) {
+    const TileRuntimePackage *p = tileRuntimeVariantsPackage(vars, i);
+    void *buf = NULL;
+    size_t len = 0;
+    char err[512];
+    if (tilePackageWriteMemory(&p->p, &buf, &len, err, sizeof err)) {
+      PyErr_SetString(tilePyErrors.packageError, err);
+      Py_CLEAR(list);
+      break;
+    }
+    int64_t grid[3];
+    tileRuntimeVariantsGrid(vars, i, grid);
+    PyObject *g = grid[0] ? Py_BuildValue("(LLL)", (long long)grid[0],
+                                          (long long)grid[1],
+                                          (long long)grid[2])
+                          : Py_NewRef(Py_None);
+    PyObject *row =
+        g ? Py_BuildValue("{s:s,s:N,s:y#}", "key",
+                          tileRuntimeVariantsKey(vars, i), "grid", g,
+                          "package", (const char *)buf, (Py_ssize_t)len)
+          : NULL;
+    free(buf);
+    if (tilePyListAppendNew(list, row) < 0)
+      Py_CLEAR(list);
+  }
+  tileRuntimeVariantsDestroy(vars);
+  return list;
+}
+
 static PyMethodDef moduleMethods[] = {
     {"version", version, METH_NOARGS, "The runtime library's version."},
     {"device_info", deviceInfo, METH_O,
      "device_info(ordinal): the GPU's name and compute capability."},
     {"current_device", currentDevice, METH_NOARGS,
      "The GPU whose CUDA context is current on this thread, or -1."},
+    {"read_variants", readVariants, METH_O,
+     "read_variants(bytes): a variant file's packages with their launch "
+     "shapes and grids."},
     {"package_info", packageInfo, METH_O,
      "package_info(bytes): a package's kernel, chip and format version."},
     {NULL}};

@@ -305,3 +305,45 @@ def test_sizes_that_overflow(vecadd):
     with pytest.raises(tile.ArgumentError, match="argument 'x'.*overflows "
                        "64 bits"):
         k[1](big, y)
+
+
+def test_variant_files(tmp_path, log):
+    # tile-run tunes on the stand-in driver and saves a variant for 8192
+    # elements and a default; tile.load gives a VariantKernel that launches
+    # the tuned variant on its tuned grid for those shapes, the default on
+    # the caller's grid for others.
+    import shutil
+    import subprocess
+    tile_run = os.environ.get("TILE_RUN") or shutil.which("tile-run")
+    if not tile_run:
+        pytest.skip("no tile-run (TILE_RUN names one)")
+    src = ROOT / "test" / "tile-run" / "Inputs" / "tune_scale.mlir"
+    tvar = tmp_path / "scale.tvar"
+    env = dict(os.environ, TILE_NO_CACHE="0",
+               TILE_CACHE_DIR=str(tmp_path / "cache"))
+    env.pop("FAKE_CUDA_LOG", None)
+    base = [tile_run, str(src), "--target", "cuda"]
+    for extra in (["--grid", "cdiv(8192,BLOCK)", "--arg", "randn:8192xf32",
+                   "--arg", "zeros:8192xf32", "--tune", "--save-variant"],
+                  ["--grid", "cdiv(100,BLOCK)", "--arg", "randn:100xf32",
+                   "--arg", "zeros:100xf32", "--save-default-variant"]):
+        r = subprocess.run(base + extra + [str(tvar)], env=env,
+                           capture_output=True, text=True)
+        assert r.returncode == 0, r.stdout + r.stderr
+    k = tile.load(tvar, names=["x", "y"])
+    assert isinstance(k, tile.VariantKernel) and len(k.variants) == 2
+    tuned = [v for v in k.variants if v["key"]][0]
+    assert tuned["key"] == "f32 8192; f32 8192", tuned["key"]
+    x = CudaArray(np.zeros(8192, np.float32))
+    assert k.pick(x, x) is tuned
+    k[None](x, x)  # the tuned grid
+    assert f"grid {tuned['grid'][0]},1,1" in log()[-1], (log(), tuned)
+    small = CudaArray(np.zeros(100, np.float32))
+    assert k.pick(small, small)["key"] == ""
+    k[(3,)](small, small)
+    assert "grid 3,1,1" in log()[-1]
+    with pytest.raises(tile.ArgumentError, match="default variant has no "
+                       "tuned grid"):
+        k[None](small, small)
+    with pytest.raises(tile.PackageError):
+        tile.load(b"TILEVARS" + bytes(40))

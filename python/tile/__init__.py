@@ -23,7 +23,8 @@ from . import _runtime
 from ._runtime import (ArgumentError, CompileError, Error, LaunchError,
                        PackageError)
 
-__all__ = ["compile", "load", "tune", "Kernel", "CpuKernel", "cdiv",
+__all__ = ["compile", "load", "tune", "Kernel", "CpuKernel",
+           "VariantKernel", "cdiv",
            "chip_of",
            "Error", "ArgumentError", "CompileError", "LaunchError",
            "PackageError"]
@@ -247,10 +248,57 @@ def compile(src, kernel=None, *, target="cuda", chip=None, defines=None,
     return k
 
 
+class VariantKernel:
+    """The variants of a variant file (tile-run --save-variant): packages of
+    one kernel, each tuned for the launch shapes it names, and at most one
+    default for other shapes. `kernel[grid](*args)` launches the variant
+    tuned for exactly these arguments' shapes (else the default);
+    `kernel[None](*args)` launches it on the grid it was tuned with."""
+
+    def __init__(self, variants, names=None):
+        self.variants = [{"key": v["key"], "grid": v["grid"],
+                          "kernel": Kernel([v["package"]], names)}
+                         for v in variants]
+        self._by_key = {v["key"]: v for v in self.variants}
+        first = self.variants[0]["kernel"]
+        self.name, self.arg_specs = first.name, first.arg_specs
+
+    def pick(self, *args):
+        """The variant (a dict: key, grid, kernel) for these arguments."""
+        shapes = self.variants[0]["kernel"]._shape_key((1,), *args)
+        key = shapes.rsplit("; grid ", 1)[0]
+        v = self._by_key.get(key) or self._by_key.get("")
+        if v is None:
+            tuned = "; ".join(f"[{k}]" for k in self._by_key)
+            raise ArgumentError(f"{self.name}: no variant for the shapes "
+                                f"[{key}] and no default; the file has "
+                                f"{tuned}")
+        return v
+
+    def __getitem__(self, grid):
+        def launch(*args, stream=None):
+            v = self.pick(*args)
+            g = grid
+            if g is None:
+                if v["grid"] is None:
+                    raise ArgumentError(
+                        f"{self.name}: the default variant has no tuned "
+                        "grid: give one (kernel[grid](...))")
+                g = v["grid"]
+            v["kernel"][g](*args, stream=stream)
+        return launch
+
+    def __repr__(self):
+        return (f"<tile.VariantKernel {self.name}: "
+                f"{len(self.variants)} variants>")
+
+
 def load(path, names=None):
     """A Kernel from compiled packages: a path (.tpkg), the package's
-    bytes, or a list of either (one kernel for several chips). `names`
-    names the arguments in messages (packages do not keep them)."""
+    bytes, or a list of either (one kernel for several chips); or a
+    VariantKernel from a variant file (.tvar, tile-run --save-variant).
+    `names` names the arguments in messages (packages do not keep
+    them)."""
     items = path if isinstance(path, (list, tuple)) else [path]
     packages = []
     for item in items:
@@ -259,6 +307,8 @@ def load(path, names=None):
         else:
             with open(_os.fspath(item), "rb") as f:
                 packages.append(f.read())
+    if len(packages) == 1 and packages[0][:8] == b"TILEVARS":
+        return VariantKernel(_runtime.read_variants(packages[0]), names)
     return Kernel(packages, names)
 
 
