@@ -12,6 +12,8 @@
 #include "lib/Analysis/ProgramScalars.h"
 #include "lib/Analysis/SmemLayout.h"
 #include "lib/Analysis/Tcgen05.h"
+#include <stdio.h>
+
 #include "lib/Analysis/Tma.h"
 #include "lib/Transforms/AssignLayouts.h"
 #include "lib/IR/DType.h"
@@ -371,7 +373,10 @@ static bool onlyFeedsADot(MlirOperation op) {
  * (docs/performance.md), and chained-dot loops (attention) keep the 3
  * they were tuned at. Without a chip (a pipeline's tile-pipeline with no
  * chip=), 3. */
-static int autoStages(MlirBlock body, const char *chip) {
+/* num-stages=auto's choice for a loop, and why in `why` (what the loop's
+ * tile.num_stages_why says, and the lowering's remark). */
+static int autoStages(MlirBlock body, const char *chip, char *why,
+                      size_t whySize) {
   int64_t stage = 0, beside = 0, scratch = 0, reductions = 0;
   int dots = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
@@ -412,14 +417,34 @@ static int autoStages(MlirBlock body, const char *chip) {
     scratch = b > scratch ? b : scratch;
   }
   int cap = dots <= 1 ? 4 : 3;
-  if (!chip || !chip[0])
-    return cap == 4 ? 3 : cap; /* no chip to fit: the old default */
+  if (!chip || !chip[0]) {
+    snprintf(why, whySize, "num-stages=auto: 3 stages (no chip to fit)");
+    return 3; /* the old default */
+  }
   int64_t room = tileChipSharedBytes(chip) - AUTO_STATIC_RESERVE - beside -
                  scratch - reductions;
-  if (stage <= 0 || room < 2 * stage)
-    return 1;
-  int64_t n = room / stage;
-  return n > cap ? cap : (int)n;
+  int n = stage <= 0 || room < 2 * stage ? 1
+          : room / stage > cap           ? cap
+                                         : (int)(room / stage);
+  char chosen[64];
+  if (n < 2)
+    snprintf(chosen, sizeof chosen, "not pipelined: 2 stages do not fit");
+  else
+    snprintf(chosen, sizeof chosen, "%d stages", n);
+  const char *rule = n < 2      ? ""
+                     : n < cap    ? "; as many as fit"
+                     : cap == 4   ? "; 4 at most for a loop of one dot"
+                                  : "; 3 at most for a loop of several dots";
+  snprintf(why, whySize,
+           "num-stages=auto: %s (%lld KiB a stage; %s has %lld KiB of "
+           "shared memory, %lld KiB of it for the dot operands staged "
+           "beside the pipeline, reductions and scratch, and %d KiB "
+           "kept%s)",
+           chosen, (long long)(stage / 1024), chip,
+           (long long)(tileChipSharedBytes(chip) / 1024),
+           (long long)((beside + scratch + reductions) / 1024),
+           AUTO_STATIC_RESERVE / 1024, rule);
+  return n;
 }
 
 static void markLoop(MlirOperation loop, int stages, bool useTma,
@@ -439,8 +464,15 @@ static void markLoop(MlirOperation loop, int stages, bool useTma,
       ++marked;
       tma += useTma && tileTmaCanCopy(op, NULL);
     }
-  if (marked > 0 && stages == 0)
-    stages = autoStages(body, chip);
+  if (marked > 0 && stages == 0) {
+    char why[512];
+    stages = autoStages(body, chip, why, sizeof why);
+    /* The choice and its reason stay on the loop (the IR after this pass
+     * shows it) and become a remark where the loop is lowered. */
+    mlirOperationSetAttributeByName(
+        loop, tileStr("tile.num_stages_why"),
+        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(why)));
+  }
   if (marked > 0 && stages < 2) {
     /* Two stages do not fit: the loop's loads stay plain. */
     for (MlirOperation op = mlirBlockGetFirstOperation(body);

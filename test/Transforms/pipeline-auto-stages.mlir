@@ -7,15 +7,22 @@
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{chip=sm_90a})' | FileCheck %s --check-prefix=SM90
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_80},tile-promote-smem,tile-pipeline{chip=sm_80})' | FileCheck %s --check-prefix=SM80
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{chip=sm_90a num-stages=3})' | FileCheck %s --check-prefix=ASKED
+// The choice and its reason are also a remark of the compile, at the loop
+// (once: the aligned entry's), and none where the kernel decides:
+// RUN: tile-opt %tile_src/examples/matmul.mlir --kernel=matmul --tile-compile --emit=ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// REMARK: matmul.mlir:19:10: remark: num-stages=auto: 4 stages (16 KiB a stage; sm_90a has 227 KiB of shared memory, 0 KiB of it for the dot operands staged beside the pipeline, reductions and scratch, and 2 KiB kept; 4 at most for a loop of one dot)
+// REMARK-NOT: remark: num-stages
+// RUN: tile-opt %tile_src/examples/matmul.mlir --kernel=matmul --tile-compile=num-stages=3 --emit=ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOREMARK --allow-empty
+// NOREMARK-NOT: num-stages=auto
 
 // 48 KiB a stage (A 128x64, B 64x256, f16): 4 on sm_90a (227 KiB), 3 on
 // sm_80 (163 KiB).
 // SM90-LABEL: func.func @gemm_128x256x64
-// SM90:         } {tile.num_stages = 4 : i32}
+// SM90:         } {tile.num_stages = 4 : i32, tile.num_stages_why = "num-stages=auto: 4 stages (48 KiB a stage; sm_90a has 227 KiB of shared memory, 0 KiB of it for the dot operands staged beside the pipeline, reductions and scratch, and 2 KiB kept; 4 at most for a loop of one dot)"}
 // SM80-LABEL: func.func @gemm_128x256x64
-// SM80:         } {tile.num_stages = 3 : i32}
+// SM80:         } {tile.num_stages = 3 : i32, tile.num_stages_why = "num-stages=auto: 3 stages (48 KiB a stage; sm_80 has 163 KiB of shared memory, 0 KiB of it for the dot operands staged beside the pipeline, reductions and scratch, and 2 KiB kept; as many as fit)"}
 // ASKED-LABEL: func.func @gemm_128x256x64
-// ASKED:        } {tile.num_stages = 3 : i32}
+// ASKED:        } {tile.num_stages = 3 : i32}{{$}}
 func.func @gemm_128x256x64(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
     attributes {tile.kernel, tile.num_warps = 8 : i32} {
   %c0 = arith.constant 0 : index
@@ -38,7 +45,8 @@ func.func @gemm_128x256x64(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<
 // 128 KiB a stage: two do not fit in 227 KiB, so the loads stay plain.
 // SM90-LABEL: func.func @gemm_256x256x128
 // SM90-NOT:     tile.async_copy
-// SM90-NOT:     tile.num_stages
+// SM90-NOT:     tile.num_stages =
+// SM90:         } {tile.num_stages_why = "num-stages=auto: not pipelined: 2 stages do not fit (128 KiB a stage; sm_90a has 227 KiB of shared memory, 0 KiB of it for the dot operands staged beside the pipeline, reductions and scratch, and 2 KiB kept)"}
 // SM90:         return
 func.func @gemm_256x256x128(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
     attributes {tile.kernel, tile.num_warps = 8 : i32} {
@@ -88,7 +96,7 @@ func.func @asked_two(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf3
 // 232,448 bytes compiled), as the hand-tuned kernel has. Counting P and
 // the row reductions as staged found no room for 2.
 // SM90-LABEL: func.func @attention_d128
-// SM90:         } {tile.num_stages = 3 : i32}
+// SM90:         } {tile.num_stages = 3 : i32, tile.num_stages_why = "num-stages=auto: 3 stages (64 KiB a stage; sm_90a has 227 KiB of shared memory, 32 KiB of it for the dot operands staged beside the pipeline, reductions and scratch, and 2 KiB kept; 3 at most for a loop of several dots)"}
 func.func @attention_d128(%q: memref<?x128xf16>, %k: memref<?x128xf16>, %v: memref<?x128xf16>, %o: memref<?x128xf32>)
     attributes {tile.kernel, tile.num_warps = 8 : i32} {
   %c0 = arith.constant 0 : index

@@ -11,9 +11,9 @@
 // CHECK:         "tile.load"{{.*}} {tile.async_copy}
 // CHECK:         "tile.load"{{.*}} {tile.async_copy}
 // CHECK:         "tile.dot"
-// CHECK:       } {tile.num_stages = 3 : i32}
+// CHECK:       } {tile.num_stages = 3 : i32, tile.num_stages_why = "num-stages=auto: 3 stages (no chip to fit)"}
 // OPT-LABEL:   func.func @matmul
-// OPT:         } {tile.num_stages = 5 : i32}
+// OPT:         } {tile.num_stages = 5 : i32}{{$}}
 func.func @matmul(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
     attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : index
@@ -69,7 +69,7 @@ func.func @off(%a: memref<?x?xf16>, %c: memref<?x?xf32>)
 // CHECK:       "tile.load_masked"(%arg0, %{{[0-9]+}}, %c0, %arg{{[0-9]+}}) : (memref
 // CHECK:       "tile.load"(%arg1, %c0, %arg{{[0-9]+}}) : (memref
 // CHECK-NEXT:  "tile.load"(%arg1, %arg{{[0-9]+}}, %c0) : (memref
-// CHECK:       } {tile.num_stages = 3 : i32}
+// CHECK:       } {tile.num_stages = 3 : i32, tile.num_stages_why = "num-stages=auto: 3 stages (no chip to fit)"}
 // CHECK-NOT:   tile.async_copy
 // CHECK-NOT:   tile.num_stages
 // CHECK:       return

@@ -5,6 +5,7 @@
  * lowered by the dispatcher, g->lowerBlock. */
 #include "lib/Conversion/TileToGPU/GpuOps.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,6 +141,15 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   }
   GpuPipeline pipe;
   bool piped = gpuPipelinePlan(g, op, &pipe);
+  /* num-stages=auto's choice (tile-pipeline), said once: in the aligned
+   * entry, the one that pipelines. */
+  MlirStringRef why;
+  if (g->assumeAligned16 && g->remarks.fn &&
+      tileOpStrAttr(op, "tile.num_stages_why", &why)) {
+    char msg[600];
+    snprintf(msg, sizeof msg, "%.*s", (int)why.length, why.data);
+    g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op), msg);
+  }
   if (piped && !gpuPipelinePrologue(g, b, &pipe, lb, ub, step)) {
     free(iterArgs);
     free(resident);
