@@ -597,13 +597,43 @@ static void markWarpSpecialized(MlirOperation kernel,
   bool want = option == TILE_CHOICE_ON ||
               (option == TILE_CHOICE_AUTO && numWarps >= 8 &&
                t.maxDots >= 2);
-  if (!mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked))
+  bool decided = !mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked);
+  if (decided)
     want = mlirBoolAttrGetValue(asked);
-  if (want && t.loops > 0 && !t.nested && t.fed && numWarps % 4 == 0 &&
-      numWarps + TILE_PRODUCER_WARPS <= 32)
-    mlirOperationSetAttributeByName(
-        kernel, tileStr("tile.producer_warps"),
-        tileI32Attr(mlirOperationGetContext(kernel), TILE_PRODUCER_WARPS));
+  bool fits = t.loops > 0 && !t.nested && t.fed && numWarps % 4 == 0 &&
+              numWarps + TILE_PRODUCER_WARPS <= 32;
+  MlirContext ctx = mlirOperationGetContext(kernel);
+  if (want && fits)
+    mlirOperationSetAttributeByName(kernel, tileStr("tile.producer_warps"),
+                                    tileI32Attr(ctx, TILE_PRODUCER_WARPS));
+  /* auto's choice, where there was one to make (a TMA loop, nothing
+   * forcing it), stays on the kernel (tile.warp_specialize_why) and
+   * becomes a remark where the kernel is lowered. */
+  if (decided || option != TILE_CHOICE_AUTO || t.loops == 0)
+    return;
+  char why[256];
+  if (!want)
+    snprintf(why, sizeof why,
+             "warp-specialize=auto: one role for all %d warps (auto "
+             "specializes kernels of 8 or more warps whose loop chains two "
+             "or more dots; this loop has %d)",
+             numWarps, t.maxDots);
+  else if (fits)
+    snprintf(why, sizeof why,
+             "warp-specialize=auto: a producer warpgroup of %d warps "
+             "issues the TMA copies for the %d warps that compute (a loop "
+             "of %d dots)",
+             TILE_PRODUCER_WARPS, numWarps, t.maxDots);
+  else
+    snprintf(why, sizeof why,
+             "warp-specialize=auto: would specialize, but %s",
+             t.nested ? "a TMA loop is nested in another loop or an if"
+             : !t.fed ? "a TMA loop's bounds are not the program's scalars"
+                      : "the warps are not whole warpgroups with room for "
+                        "a producer");
+  mlirOperationSetAttributeByName(
+      kernel, tileStr("tile.warp_specialize_why"),
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(why)));
 }
 
 typedef struct {

@@ -12,9 +12,17 @@
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{warp-specialize=true})' | FileCheck %s --check-prefix=OFF
 // RUN: not tile-opt %s -p 'builtin.module(tile-pipeline{warp-specialize=sometimes})' 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: pass 'tile-pipeline': warp-specialize wants auto, true or false, got 'sometimes'
+// Only auto explains itself (the option or the kernel decided otherwise),
+// and a compile says it as a remark at the kernel, once:
+// RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{chip=sm_90a warp-specialize=true})' | FileCheck %s --check-prefix=NOWHY
+// NOWHY-NOT: warp_specialize_why
+// RUN: tile-opt %tile_src/examples/flash_attention.mlir --kernel=flash_attention_bf16_d128 --tile-compile --emit=ptx -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// REMARK: flash_attention.mlir:{{[0-9]+}}:1: remark: warp-specialize=auto: a producer warpgroup of 4 warps issues the TMA copies for the 8 warps that compute (a loop of 2 dots)
+// REMARK-NOT: warp-specialize=auto
 
 // One dot per iteration (a matmul): auto keeps one role.
 // AUTO-LABEL: func.func @eight_warps
+// AUTO-SAME: tile.warp_specialize_why = "warp-specialize=auto: one role for all 8 warps (auto specializes kernels of 8 or more warps whose loop chains two or more dots; this loop has 1)"
 // AUTO-NOT: tile.producer_warps
 // ON-LABEL: func.func @eight_warps
 // ON-SAME: tile.producer_warps = 4 : i32
@@ -44,6 +52,7 @@ func.func @eight_warps(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?x
 // shape) with 8 warps: auto specializes.
 // AUTO-LABEL: func.func @two_dots
 // AUTO-SAME: tile.producer_warps = 4 : i32
+// AUTO-SAME: tile.warp_specialize_why = "warp-specialize=auto: a producer warpgroup of 4 warps issues the TMA copies for the 8 warps that compute (a loop of 2 dots)"
 // ON-LABEL: func.func @two_dots
 // ON-SAME: tile.producer_warps = 4 : i32
 // OFF-LABEL: func.func @two_dots

@@ -547,6 +547,15 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
     gpuMapFree(&g.values);
     return mlirLogicalResultFailure();
   }
+  /* tile-pipeline's warp-specialize=auto choice, said once (the aligned
+   * entry is the one it applies to). */
+  MlirStringRef wsWhy;
+  if (assumeAligned16 && g.remarks.fn &&
+      tileOpStrAttr(kernel, "tile.warp_specialize_why", &wsWhy)) {
+    char msg[400];
+    snprintf(msg, sizeof msg, "%.*s", (int)wsWhy.length, wsWhy.data);
+    g.remarks.fn(g.remarks.userData, mlirOperationGetLocation(kernel), msg);
+  }
   g.pipeBytes = gpuPipelineBytes(&g, kernel);
   g.cache = tileBuildCacheInit(entry);
   TileBuilder b = tileBuilderBefore(mlirBlockGetTerminator(entry));
