@@ -401,3 +401,52 @@ def test_gqa_attention():
         q.double().cpu(), kk.double().cpu().repeat_interleave(rep, 0),
         v.double().cpu().repeat_interleave(rep, 0))
     close(o, want, 2e-2, 2e-2)
+
+
+@pytest.mark.parametrize("kernel,dtype,d,bm", [
+    ("flash_attention_f16_d64", torch.float16, 64, 64),
+    ("flash_attention_causal_f16_d64", torch.float16, 64, 64),
+    ("flash_attention_bf16_d128", torch.bfloat16, 128, 128),
+    ("flash_attention_causal_bf16_d128", torch.bfloat16, 128, 128)])
+def test_flash_attention_hand_written(kernel, dtype, d, bm):
+    k = tile.compile(EX / "flash_attention.mlir", kernel=kernel)
+    bh, lq = 4, 777
+    q, kk, v = (randn(bh, lq, d, dtype=dtype, seed=s) for s in (51, 52, 53))
+    o = torch.empty_like(q)
+    lse = torch.empty(bh, lq, device="cuda")
+    k[(tile.cdiv(lq, bm), bh)](q, kk, v, o, lse)
+    want = torch.nn.functional.scaled_dot_product_attention(
+        q.double().cpu(), kk.double().cpu(), v.double().cpu(),
+        is_causal="causal" in kernel)
+    close(o, want, 3e-2, 3e-2)
+
+
+def test_dropout_same_mask_as_the_cpu():
+    # Philox by (seed, index): the GPU's mask is the CPU path's, exactly.
+    gpu = tile.compile(EX / "dropout.mlir")
+    cpu = tile.compile(EX / "dropout.mlir", target="cpu")
+    n = 100_003
+    x = randn(n, seed=54)
+    y = torch.empty_like(x)
+    gpu[tile.cdiv(n, 1024)](x, y, 0.3, 1234)
+    y_cpu = torch.empty(n)
+    cpu[tile.cdiv(n, 1024)](x.cpu(), y_cpu, 0.3, 1234)
+    torch.cuda.synchronize()
+    assert torch.equal(y.cpu(), y_cpu)
+    kept = (y != 0).double().mean().item()
+    assert abs(kept - 0.7) < 0.01, kept
+
+
+def test_moe_dispatch():
+    t, d, kexp = 300, 256, 2
+    x = randn(t, d, dtype=torch.float16, seed=55)
+    perm = torch.randperm(t * kexp, generator=gen(56)).view(t, kexp)
+    dst = torch.where(perm % 7 == 0, -1, perm).int().cuda()  # some dropped
+    out = torch.zeros(t * kexp, d, dtype=torch.float16, device="cuda")
+    tile.compile(EX / "moe_scatter.mlir")[
+        (tile.cdiv(t, 16), tile.cdiv(d, 128), kexp)](x, dst, out)
+    want = torch.zeros_like(out)
+    for j in range(kexp):
+        keep = dst[:, j] >= 0
+        want[dst[keep, j].long()] = x[keep]
+    assert torch.equal(out, want)
