@@ -90,46 +90,6 @@ static void sourceClose(Source *s) {
   free(s->text);
 }
 
-/* The kernel named `name` (NULL: the only one); a message in `err` when
- * there is none, listing those there are. */
-static int findKernel(MlirModule module, const char *name, const char *file,
-                      MlirOperation *out, char *err, size_t errSize) {
-  char names[512] = "";
-  size_t used = 0;
-  int count = 0;
-  MlirBlock body = mlirModuleGetBody(module);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirStringRef sym;
-    if (!tileIsKernel(op) || !tileOpStrAttr(op, "sym_name", &sym))
-      continue;
-    if (used < sizeof names)
-      used += (size_t)snprintf(names + used, sizeof names - used, "%s%.*s",
-                               count ? ", " : "", (int)sym.length, sym.data);
-    ++count;
-    if (name ? strlen(name) == sym.length &&
-                   memcmp(name, sym.data, sym.length) == 0
-             : count == 1)
-      *out = op;
-  }
-  if (count == 0) {
-    snprintf(err, errSize, "%s holds no kernel (a func.func with the "
-                           "tile.kernel attribute)", file);
-    return -1;
-  }
-  if (name && mlirOperationIsNull(*out)) {
-    snprintf(err, errSize, "%s has no kernel '%s'; it has %s", file, name,
-             names);
-    return -1;
-  }
-  if (!name && count > 1) {
-    snprintf(err, errSize, "%s holds %d kernels (%s): name one with "
-                           "kernel=", file, count, names);
-    return -1;
-  }
-  return 0;
-}
-
 static void raiseCompile(const char *summary, Source *s) {
   const char *said = sourceSaid(s);
   if (said[0])
@@ -157,7 +117,8 @@ static PyObject *signatureLists(MlirOperation kernel, const char *text,
   return names;
 }
 
-/* Parses `text` and finds kernel `kernel` (NULL: the only one), its name
+/* Parses `text` and finds kernel `kernel` (NULL: the only one,
+ * tileGpuFindKernel), its name
  * into `name`; 0, or -1 with a CompileError raised and `s` closed. Takes
  * the GIL, and gives it up while MLIR parses. */
 static int openKernel(Source *s, const char *sourceName, const char *text,
@@ -168,10 +129,16 @@ static int openKernel(Source *s, const char *sourceName, const char *text,
   *func = (MlirOperation){NULL};
   Py_BEGIN_ALLOW_THREADS
   failed = sourceOpen(s, sourceName, text, (size_t)len);
-  if (failed)
+  if (failed) {
     snprintf(err, sizeof err, "%s did not parse", sourceName);
-  else
-    failed = findKernel(s->module, kernel, sourceName, func, err, sizeof err);
+  } else {
+    /* The compile's own lookup, its message after the file's name. */
+    char why[1536];
+    *func = tileGpuFindKernel(s->module, kernel, why, sizeof why);
+    failed = mlirOperationIsNull(*func);
+    if (failed)
+      snprintf(err, sizeof err, "%s: %s", sourceName, why);
+  }
   Py_END_ALLOW_THREADS
   if (failed) {
     raiseCompile(err, s);

@@ -134,12 +134,16 @@ def test_verify_error_is_located():
 
 
 def test_kernel_choice():
-    with pytest.raises(tile.CompileError, match="holds 2 kernels "
-                       r"\(softmax, softmax_f16\): name one with kernel="):
+    with pytest.raises(tile.CompileError, match=r"softmax.mlir: the module "
+                       r"has 2 kernels \(@softmax, @softmax_f16\): name one"):
         tile.compile(EX / "softmax.mlir", target="cpu")
-    with pytest.raises(tile.CompileError, match="has no kernel 'nope'; it "
-                       "has softmax, softmax_f16"):
+    with pytest.raises(tile.CompileError, match="softmax.mlir: no kernel "
+                       "named 'nope'; the module's kernels: @softmax, "
+                       "@softmax_f16"):
         tile.compile(EX / "softmax.mlir", kernel="nope", target="cpu")
+    with pytest.raises(tile.CompileError, match="<string>: no kernel in the "
+                       "module"):
+        tile.compile("func.func @f() {\n  return\n}\n", target="cpu")
 
 
 def test_missing_file():
