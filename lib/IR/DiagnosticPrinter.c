@@ -72,6 +72,14 @@ void tilePrintDiagnostic(FILE *out, const TileSourceText *src,
   tileStrBufFree(&msg);
 }
 
+void tilePrintDiagnosticAndNotes(FILE *out, const TileSourceText *src,
+                                 MlirDiagnostic diag) {
+  tilePrintDiagnostic(out, src, diag);
+  intptr_t n = mlirDiagnosticGetNumNotes(diag);
+  for (intptr_t i = 0; i < n; ++i)
+    tilePrintDiagnostic(out, src, mlirDiagnosticGetNote(diag, i));
+}
+
 void tilePrintRemark(FILE *out, const TileSourceText *src, MlirLocation loc,
                      const char *message) {
   printLocated(out, src, loc, "remark", message);

@@ -23,6 +23,9 @@ const char *tileSeverityName(MlirDiagnosticSeverity severity);
 /* Prints `diag` (not its notes) to `out`. */
 void tilePrintDiagnostic(FILE *out, const TileSourceText *src,
                          MlirDiagnostic diag);
+/* Prints `diag` and then each of its notes. */
+void tilePrintDiagnosticAndNotes(FILE *out, const TileSourceText *src,
+                                 MlirDiagnostic diag);
 /* Prints a remark at `loc` the same way (the C API cannot emit remarks
  * through the context, so the compiler hands them to a callback). */
 void tilePrintRemark(FILE *out, const TileSourceText *src, MlirLocation loc,

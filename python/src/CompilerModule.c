@@ -41,10 +41,7 @@ typedef struct {
 
 static MlirLogicalResult onDiagnostic(MlirDiagnostic diag, void *userData) {
   Source *s = userData;
-  tilePrintDiagnostic(s->out, &s->src, diag);
-  intptr_t n = mlirDiagnosticGetNumNotes(diag);
-  for (intptr_t i = 0; i < n; ++i)
-    tilePrintDiagnostic(s->out, &s->src, mlirDiagnosticGetNote(diag, i));
+  tilePrintDiagnosticAndNotes(s->out, &s->src, diag);
   return mlirLogicalResultSuccess();
 }
 

@@ -6,19 +6,12 @@
 
 #include "lib/IR/DiagnosticPrinter.h"
 
-static void printOne(DiagSource *src, MlirDiagnostic diag) {
+static MlirLogicalResult handler(MlirDiagnostic diag, void *userData) {
+  DiagSource *src = userData;
   if (mlirDiagnosticGetSeverity(diag) == MlirDiagnosticError)
     ++src->numErrors;
   TileSourceText text = {src->name, src->text, src->len};
-  tilePrintDiagnostic(stderr, &text, diag);
-}
-
-static MlirLogicalResult handler(MlirDiagnostic diag, void *userData) {
-  DiagSource *src = userData;
-  printOne(src, diag);
-  intptr_t n = mlirDiagnosticGetNumNotes(diag);
-  for (intptr_t i = 0; i < n; ++i)
-    printOne(src, mlirDiagnosticGetNote(diag, i));
+  tilePrintDiagnosticAndNotes(stderr, &text, diag);
   return mlirLogicalResultSuccess();
 }
 
