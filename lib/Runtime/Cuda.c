@@ -370,34 +370,36 @@ uint64_t tileCudaContextKey(const TileCuda *cu) { return cu->ctxKey; }
  * calls about the calling thread's context below (a CUDA runtime keeps
  * the same process-wide state). A failure is remembered and given again. */
 static TileCuda processDriver;
-static int processRc = -1; /* -1: not tried yet */
+static int processRc; /* loadProcessDriver's result */
 static char processErr[512];
+static pthread_once_t processOnce = PTHREAD_ONCE_INIT;
+/* Guards `retained`. */
 static pthread_mutex_t processLock = PTHREAD_MUTEX_INITIALIZER;
 /* The primary contexts this process retained through tileCudaUseDevice,
  * kept for its lifetime, as the CUDA runtime keeps its own. */
 #define MAX_RETAINED 64
 static CUcontext retained[MAX_RETAINED];
 
-static int driverForProcess(TileCuda **out, char *err, size_t errSize) {
-  pthread_mutex_lock(&processLock);
-  if (processRc < 0) {
-    const char *path = getenv("TILE_CUDA_LIBRARY");
-    if (!path || !*path)
-      path = "libcuda.so.1";
-    processRc = loadDriver(&processDriver, path, processErr,
-                           sizeof processErr);
-    if (!processRc) {
-      CUresult rc = processDriver.d.cuInit(0);
-      if (rc != CUDA_SUCCESS) {
-        cuFail(&processDriver, rc, "cuInit", processErr, sizeof processErr);
-        processRc = TILE_STATUS_NO_DEVICE;
-      }
+static void loadProcessDriver(void) {
+  const char *path = getenv("TILE_CUDA_LIBRARY");
+  if (!path || !*path)
+    path = "libcuda.so.1";
+  processRc = loadDriver(&processDriver, path, processErr, sizeof processErr);
+  if (!processRc) {
+    CUresult rc = processDriver.d.cuInit(0);
+    if (rc != CUDA_SUCCESS) {
+      cuFail(&processDriver, rc, "cuInit", processErr, sizeof processErr);
+      processRc = TILE_STATUS_NO_DEVICE;
     }
   }
-  int rc = processRc;
-  pthread_mutex_unlock(&processLock);
-  if (rc)
-    return tileFailCode(rc, err, errSize, "%s", processErr);
+}
+
+/* Every launch from Python asks for it: once loaded, pthread_once costs
+ * no lock. */
+static int driverForProcess(TileCuda **out, char *err, size_t errSize) {
+  pthread_once(&processOnce, loadProcessDriver);
+  if (processRc)
+    return tileFailCode(processRc, err, errSize, "%s", processErr);
   *out = &processDriver;
   return 0;
 }
