@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import tile
+from support import COPY_KERNEL
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EX = ROOT / "examples"
@@ -83,16 +84,7 @@ def test_f16_matmul_from_text():
 
 KERNEL_N = """
 // A copy of ${N} elements per program, ${N} from defines=.
-func.func @copy(%x: memref<?xf32>, %y: memref<?xf32>)
-    attributes {tile.kernel} {
-  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
-  %n = arith.constant ${N} : index
-  %o = arith.muli %pid, %n : index
-  %t = "tile.load"(%x, %o) : (memref<?xf32>, index) -> tensor<${N}xf32>
-  "tile.store"(%t, %y, %o) : (tensor<${N}xf32>, memref<?xf32>, index) -> ()
-  return
-}
-"""
+""" + COPY_KERNEL
 
 
 def test_defines():

@@ -22,6 +22,7 @@ if not os.environ.get("TILE_CUDA_LIBRARY"):
                 allow_module_level=True)
 
 import tile
+from support import COPY_KERNEL, OnlyDlpack
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EX = ROOT / "examples"
@@ -150,15 +151,6 @@ def test_wrong_chip(monkeypatch):
 def test_host_arrays_refused(vecadd):
     x = np.zeros(8, np.float32)
 
-    class OnlyDlpack:  # a CPU array by DLPack alone
-        def __init__(self, a):
-            self.a = a
-
-        def __dlpack__(self, **kw):
-            return self.a.__dlpack__(**kw)
-
-        def __dlpack_device__(self):
-            return self.a.__dlpack_device__()
     if not hasattr(x, "__dlpack__"):
         pytest.skip("numpy without DLPack")
     with pytest.raises(tile.ArgumentError, match="argument 'x'.*in host "
@@ -182,16 +174,7 @@ def test_empty_grid_launches_nothing(vecadd, log):
 
 TUNED = """
 // tile.tune: N=256,64,128,48
-func.func @copy(%x: memref<?xf32>, %y: memref<?xf32>)
-    attributes {tile.kernel} {
-  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
-  %n = arith.constant ${N} : index
-  %o = arith.muli %pid, %n : index
-  %t = "tile.load"(%x, %o) : (memref<?xf32>, index) -> tensor<${N}xf32>
-  "tile.store"(%t, %y, %o) : (tensor<${N}xf32>, memref<?xf32>, index) -> ()
-  return
-}
-"""
+""" + COPY_KERNEL
 
 
 def test_tune(tmp_path, monkeypatch, capsys):

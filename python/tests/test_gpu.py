@@ -18,6 +18,7 @@ if not torch.cuda.is_available():
 
 import tile  # noqa: E402
 import tile.torch  # noqa: E402
+from support import OnlyDlpack  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EX = ROOT / "examples"
@@ -266,15 +267,6 @@ def test_cupy_and_dlpack(vecadd):
     cupy.cuda.Device().synchronize()
     assert bool((z == x + y).all())
 
-    class OnlyDlpack:
-        def __init__(self, a):
-            self.a = a
-
-        def __dlpack__(self, **kw):
-            return self.a.__dlpack__(**kw)
-
-        def __dlpack_device__(self):
-            return self.a.__dlpack_device__()
     t = randn(n, seed=30)
     out = torch.empty_like(t)
     vecadd[tile.cdiv(n, 1024)](OnlyDlpack(t), OnlyDlpack(t), OnlyDlpack(out))
