@@ -205,18 +205,12 @@ bool tileMmaUnitReshape(MlirOperation op) {
   return fh && th && tileLayoutSameRegisters(&fl, fs, &tl, ts);
 }
 
-bool tileMmaLoadOperand(MlirOperation load, MlirOperation *dot, int *operand,
-                        TileSmemLayout *stored) {
-  MlirOpOperand use = tileOnlyUse(mlirOperationGetResult(load, 0));
-  if (mlirOpOperandIsNull(use))
-    return false;
+/* The dot `use` reaches, directly or as B through a tile.trans whose only
+ * use it is, and the layout it recorded for the operand, as the tile
+ * before the trans lies in it. */
+static bool dotOfUse(MlirOpOperand use, MlirOperation *dot, int *operand,
+                     TileSmemLayout *stored) {
   MlirOperation user = mlirOpOperandGetOwner(use);
-  if (tileMmaUnitReshape(user)) {
-    use = tileOnlyUse(mlirOperationGetResult(user, 0));
-    if (mlirOpOperandIsNull(use))
-      return false;
-    user = mlirOpOperandGetOwner(use);
-  }
   bool throughTrans = false;
   if (tileOpIsNamed(user, "tile.trans")) {
     use = tileOnlyUse(mlirOperationGetResult(user, 0));
@@ -239,5 +233,46 @@ bool tileMmaLoadOperand(MlirOperation load, MlirOperation *dot, int *operand,
   stored->transposed = false;
   *dot = user;
   *operand = (int)i;
+  return true;
+}
+
+static bool sameStoredLayout(const TileSmemLayout *a, const TileSmemLayout *b) {
+  return a->rowElems == b->rowElems && a->elemBytes == b->elemBytes &&
+         a->perPhase == b->perPhase && a->maxPhase == b->maxPhase &&
+         a->transposed == b->transposed && a->bytes == b->bytes &&
+         a->blockElems == b->blockElems;
+}
+
+int tileMmaLoadDots(MlirOperation load, MlirOperation *dots, int maxDots,
+                    int *operand, TileSmemLayout *stored) {
+  MlirValue v = mlirOperationGetResult(load, 0);
+  MlirOpOperand only = tileOnlyUse(v);
+  if (!mlirOpOperandIsNull(only) &&
+      tileMmaUnitReshape(mlirOpOperandGetOwner(only)))
+    v = mlirOperationGetResult(mlirOpOperandGetOwner(only), 0);
+  int n = 0;
+  for (MlirOpOperand use = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation dot;
+    int which;
+    TileSmemLayout s;
+    /* Every use a dot's, as the same operand, reading one stored copy. */
+    if (n == maxDots || !dotOfUse(use, &dot, &which, &s) ||
+        (n > 0 && (which != *operand || !sameStoredLayout(&s, stored))))
+      return 0;
+    dots[n++] = dot;
+    *operand = which;
+    *stored = s;
+  }
+  return n;
+}
+
+bool tileMmaLoadOperand(MlirOperation load, MlirOperation *dot, int *operand,
+                        TileSmemLayout *stored) {
+  MlirOperation dots[TILE_MMA_MAX_LOAD_DOTS];
+  if (tileMmaLoadDots(load, dots, TILE_MMA_MAX_LOAD_DOTS, operand, stored) ==
+      0)
+    return false;
+  *dot = dots[0];
   return true;
 }

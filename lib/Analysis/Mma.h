@@ -57,19 +57,26 @@ bool tileMmaAFromRegisters(const TileLayout *a, const TileLayout *result,
  * trans, and 16-byte stores instead of element stores. */
 MlirOperation tileMmaTransposedB(MlirOperation dot);
 
-/* The tensor-core dot that `load`'s tile feeds and as which operand (0: A,
- * 1: B): as its only use, or as B through a tile.trans whose only use is
- * the dot (tileMmaTransposedB), in both cases possibly after a reshape
- * that drops unit dimensions and moves nothing (a batch element's
- * [1][R][C] box of a rank-3 memref as [R][C]; tileMmaUnitReshape). *stored: the shared-memory layout
- * tile-promote-smem recorded, as the load's own tile lies in it (a B
- * stored [N][K] through the trans is the loaded tile row-major). False
- * when there is no such dot, no recorded layout, or the layout stores the
- * tile transposed (a copy cannot transpose). */
 /* `op` is a tile.reshape that only drops unit leading dimensions of its
  * operand and, where the types have layouts, keeps every element in its
  * register (tileLayoutSameRegisters). */
 bool tileMmaUnitReshape(MlirOperation op);
+/* The tensor-core dots that `load`'s tile feeds, each as the same
+ * operand (0: A, 1: B): every use of the tile (possibly after a reshape
+ * that drops unit dimensions and moves nothing, a batch element's
+ * [1][R][C] box of a rank-3 memref as [R][C]; tileMmaUnitReshape) is a
+ * dot's operand, or B through a tile.trans whose only use is the dot
+ * (tileMmaTransposedB), and every dot recorded the same shared-memory
+ * layout for it, as the load's own tile lies in it (a B stored [N][K]
+ * through the trans is the loaded tile row-major): one stored copy serves
+ * them all (a backward attention's K, read as K^T for S = Q K^T and as
+ * it is for dQ += dS K). Returns how many (at most maxDots) into dots, 0
+ * when a use is no such dot, a dot recorded no layout or stores the tile
+ * transposed (a copy cannot transpose), or the layouts differ.
+ * tileMmaLoadOperand: the first of them. */
+enum { TILE_MMA_MAX_LOAD_DOTS = 4 };
+int tileMmaLoadDots(MlirOperation load, MlirOperation *dots, int maxDots,
+                    int *operand, TileSmemLayout *stored);
 bool tileMmaLoadOperand(MlirOperation load, MlirOperation *dot, int *operand,
                         TileSmemLayout *stored);
 

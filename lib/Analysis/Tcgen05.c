@@ -169,7 +169,7 @@ bool tileTcgen05CtaPairsFor(MlirOperation kernel, const char *chip,
   TileSmemLayout sb;
   int64_t M, N, K;
   tileMmaDotShape(dot, &M, &N, &K);
-  if (!tileMmaLoadOperand(loadB, &d, &operand, &sb) || sb.blockElems == 0 ||
+  if (tileMmaLoadDots(loadB, &d, 1, &operand, &sb) != 1 || sb.blockElems == 0 ||
       sb.transposed || M != 128 || n != N || N % (2 * sb.blockElems) != 0) {
     *why = "a pair's MMA needs M = 128 per CTA and N, at most 256, a "
            "multiple of twice B's column block";

@@ -413,6 +413,40 @@ def test_flash_attention_hand_written(kernel, dtype, d, bm):
     close(o, want, 3e-2, 3e-2)
 
 
+def _attention_training():
+    """examples/python/attention_training.py, imported by path."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "attention_training", EX / "python" / "attention_training.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("d,causal,lq,lk", [(64, False, 1000, 333),
+                                            (64, True, 700, 700),
+                                            (128, False, 300, 1000),
+                                            (128, True, 1000, 1000)])
+def test_attention_backward(d, causal, lq, lk):
+    """examples/flash_attention_backward.mlir's forward and backward (as
+    the example's autograd Function runs them) against SDPA's autograd in
+    float64 on the CPU, ragged lengths."""
+    at = _attention_training()
+    bh = 3
+    q, kk, v, do = (randn(bh, n, d, dtype=torch.float16, seed=s)
+                    for n, s in ((lq, 60), (lk, 61), (lk, 62), (lq, 63)))
+    q, kk, v = (t.requires_grad_() for t in (q, kk, v))
+    o = at.attention(q, kk, v, causal)
+    o.backward(do)
+    ref = [t.detach().double().cpu().requires_grad_() for t in (q, kk, v)]
+    want = torch.nn.functional.scaled_dot_product_attention(
+        *(t[None] for t in ref), is_causal=causal)[0]
+    want.backward(do.double().cpu())
+    close(o, want, 2e-2, 2e-2)
+    for got, r in zip((q.grad, kk.grad, v.grad), ref):
+        close(got, r.grad, 2e-2, 2e-2)
+
+
 def test_dropout_same_mask_as_the_cpu():
     # Philox by (seed, index): the GPU's mask is the CPU path's, exactly.
     gpu = tile.compile(EX / "dropout.mlir")

@@ -84,3 +84,40 @@ func.func @bt(%a: memref<?x?xbf16>, %w: memref<?x?xbf16>, %c: memref<?x?xbf16>)
   "tile.store"(%out, %c, %c0, %c0) : (tensor<128x128xbf16>, memref<?x?xbf16>, index, index) -> ()
   return
 }
+
+// -----
+
+// One load read by two dots, as B through a tile.trans (S = Q K^T) and as
+// it is (dQ += P K, a backward attention's): both read the one copy in
+// shared memory, K-major and N-major, so it is pipelined once. A load
+// something other than a dot also reads stays in registers.
+// CHECK-LABEL: func.func @two_dots
+// CHECK: scf.for
+// CHECK-NEXT: "tile.load"{{.*}}{tile.async_copy, tile.tma}
+// CHECK: "tile.load"
+// CHECK-NOT: tile.async_copy
+// CHECK-SAME: -> tensor<64x64xf16
+// CHECK: tile.num_stages = {{[2-4]}} : i32
+func.func @two_dots(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %x: memref<?x?xf16>,
+    %o: memref<?x?xf32>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %n = memref.dim %k, %c0 : memref<?x?xf16>
+  %tq = "tile.load"(%q, %c0, %c0) : (memref<?x?xf16>, index, index) -> tensor<64x64xf16>
+  %zs = arith.constant dense<0.0> : tensor<64x64xf32>
+  %sum = scf.for %n0 = %c0 to %n step %c64 iter_args(%acc = %zs) -> (tensor<64x64xf32>) {
+    %tk = "tile.load"(%k, %n0, %c0) : (memref<?x?xf16>, index, index) -> tensor<64x64xf16>
+    %tkt = "tile.trans"(%tk) {permutation = array<i32: 1, 0>} : (tensor<64x64xf16>) -> tensor<64x64xf16>
+    %s = "tile.dot"(%tq, %tkt, %zs) : (tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    %p = arith.truncf %s : tensor<64x64xf32> to tensor<64x64xf16>
+    %d = "tile.dot"(%p, %tk, %acc) : (tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    // %tx feeds a dot and an add: not a tile shared memory alone serves.
+    %tx = "tile.load"(%x, %n0, %c0) : (memref<?x?xf16>, index, index) -> tensor<64x64xf16>
+    %e = "tile.dot"(%p, %tx, %d) : (tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    %txf = arith.extf %tx : tensor<64x64xf16> to tensor<64x64xf32>
+    %f = arith.addf %e, %txf : tensor<64x64xf32>
+    scf.yield %f : tensor<64x64xf32>
+  }
+  "tile.store"(%sum, %o, %c0, %c0) : (tensor<64x64xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}

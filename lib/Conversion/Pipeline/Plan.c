@@ -41,7 +41,8 @@ static bool accumulatesAcrossIterations(MlirOperation load, MlirBlock body) {
   MlirOperation dot;
   int operand;
   TileSmemLayout s;
-  if (!tileMmaLoadOperand(load, &dot, &operand, &s))
+  /* A tile two dots read stays until both are done (the iteration's end). */
+  if (tileMmaLoadDots(load, &dot, 1, &operand, &s) != 1)
     return false;
   /* wgmma's register form reads A from registers until it completes:
    * the next iteration would overwrite them while it is in flight. */

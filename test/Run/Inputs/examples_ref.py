@@ -156,6 +156,42 @@ def main(argv):
         for name, a in (("q", q), ("k", k), ("v", v), ("ref", out),
                         ("lse", lse.astype(np.float32))):
             save(d, name + ".npy", a)
+    elif ex == "flash_attention_bwd":         # heads lq lk d causal|full (f16)
+        # The forward's O and lse and the backward's delta, dQ, dK and dV
+        # for a random upstream gradient dO, all in float64 from the
+        # definitions (S = Q K^T / sqrt(d), P = softmax(S), O = P V):
+        # dV = P^T dO, dP = dO V^T, dS = P (dP - rowsum(dP P)),
+        # dQ = dS K / sqrt(d), dK = dS^T Q / sqrt(d).
+        nh, lq, lk, hd, mask = args
+        q, q64 = inputs("f16", (nh, lq, hd))
+        k, k64 = inputs("f16", (nh, lk, hd))
+        v, v64 = inputs("f16", (nh, lk, hd))
+        do, do64 = inputs("f16", (nh, lq, hd))
+        sc = 1.0 / np.sqrt(hd)
+        s_ = q64 @ k64.transpose(0, 2, 1) * sc
+        if mask == "causal":
+            s_ = np.where(np.arange(lk)[None, :] <= np.arange(lq)[:, None], s_, -np.inf)
+        mx = s_.max(axis=2, keepdims=True)
+        e = np.exp(s_ - mx)
+        total = e.sum(axis=2, keepdims=True)
+        p = e / total
+        o = p @ v64
+        lse = (mx + np.log(total))[:, :, 0]
+        dv = p.transpose(0, 2, 1) @ do64
+        dp = do64 @ v64.transpose(0, 2, 1)
+        ds = p * (dp - (dp * p).sum(axis=2, keepdims=True))
+        dq = ds @ k64 * sc
+        dk = ds.transpose(0, 2, 1) @ q64 * sc
+        # The gradient kernels read the forward's outputs as a forward
+        # kernel wrote them: O in f16, lse in f32; delta from that O.
+        o16 = o.astype(np.float16)
+        delta = (o16.astype(np.float64) * do64).sum(axis=2)
+        for name, a in (("q", q), ("k", k), ("v", v), ("do", do), ("o", o16),
+                        ("lse", lse.astype(np.float32)),
+                        ("delta", delta.astype(np.float32)),
+                        ("dq", dq.astype(np.float16)), ("dk", dk.astype(np.float16)),
+                        ("dv", dv.astype(np.float16))):
+            save(d, name + ".npy", a)
     elif ex == "gqa_attention":               # q_heads kv_heads lq lk d causal|full (f16)
         nh, nkv, lq, lk, hd, mask = args
         q, q64 = inputs("f16", (nh, lq, hd))

@@ -1,0 +1,78 @@
+#!/bin/bash
+# Attention's backward pass (examples/flash_attention_backward.mlir) on the
+# lent GPU. Here, from a build with the Python package:
+#   bench/gpu-attention-bwd.sh prepare BUILD DIR
+#       compiles each kernel at its default blocks for sm_90a (d = 64, 128;
+#       full, causal) into DIR as packages, with NumPy inputs and references
+#       at ragged lengths (examples_ref.py flash_attention_bwd), and the
+#       Python package (bench/gpu-python.sh prepare)
+# There, with DIR carried:
+#   bench/gpu-attention-bwd.sh run DIR
+#       builds the runtime-only tile-run; checks every package against
+#       NumPy and runs it under compute-sanitizer memcheck, racecheck and
+#       synccheck (bench/gpu-sanitize.sh); then, through the package, the
+#       GPU tests against SDPA's autograd, examples/python/
+#       attention_training.py and bench/peers_attention_bwd.py (tile
+#       against SDPA's backward and the same kernels in Triton).
+set -u
+cd "$(dirname "$0")/.."
+E=examples/flash_attention_backward.mlir
+case "${1:-}" in
+prepare)
+  B=$2 D=$3
+  rm -rf "$D" && mkdir -p "$D" || exit 1
+  bench/gpu-python.sh prepare "$B" "$D/py" > /dev/null || exit 1
+  : > "$D/list.txt"
+  # name heads lq lk d mask
+  for c in "f64 2 300 333 64 full" "c64 2 300 300 64 causal" \
+           "f128 2 200 333 128 full" "c128 2 333 333 128 causal"; do
+    set -- $c
+    n=$1 h=$2 lq=$3 lk=$4 d=$5 mask=$6
+    mkdir -p "$D/$n"
+    /usr/bin/python3 test/Run/Inputs/examples_ref.py flash_attention_bwd "$D/$n" "$h" "$lq" "$lk" "$d" "$mask" || exit 1
+    s=""; [ "$mask" = causal ] && s=_causal
+    ins="--arg npy:$D/$n/q.npy --arg npy:$D/$n/k.npy --arg npy:$D/$n/v.npy"
+    grads="$ins --arg npy:$D/$n/do.npy --arg npy:$D/$n/lse.npy --arg npy:$D/$n/delta.npy"
+    # kernel|grid|args
+    # The file's parameters at the default blocks (forward 128x128; dK/dV
+    # 128 keys by 64 queries; dQ 128 queries by 64 keys; delta 128 rows).
+    while IFS='|' read -r k grid args; do
+      case $k in *dkdv*) bm=64 bn=128 ;; *dq*) bm=128 bn=64 ;; *) bm=128 bn=128 ;; esac
+      sed -e "s/\${D}/$d/g; s/\${BM}/$bm/g; s/\${BN}/$bn/g" "$E" > "$D/$n/kernels.mlir"
+      "$B/tile-opt" "$D/$n/kernels.mlir" --tile-compile --kernel="$k" --emit=package -o "$D/${n}_$k.tpkg" 2> "$D/${n}_$k.log" ||
+        { cat "$D/${n}_$k.log"; exit 1; }
+      echo "${n}_$k|$grid|$args||" >> "$D/list.txt"
+    done <<EOF
+attention_fwd$s|cdiv($lq,128),$h|$ins --arg zeros:${h}x${lq}x${d}xf16 --arg zeros:${h}x${lq}xf32 --check 3=$D/$n/o.npy:1e-2 --check 4=$D/$n/lse.npy:1e-3
+attention_bwd_delta|cdiv($lq,128),$h|--arg npy:$D/$n/o.npy --arg npy:$D/$n/do.npy --arg zeros:${h}x${lq}xf32 --check 2=$D/$n/delta.npy:1e-4
+attention_bwd_dkdv$s|cdiv($lk,128),$h|$grads --arg zeros:${h}x${lk}x${d}xf16 --arg zeros:${h}x${lk}x${d}xf16 --check 6=$D/$n/dk.npy:1e-2 --check 7=$D/$n/dv.npy:1e-2
+attention_bwd_dq$s|cdiv($lq,128),$h|$grads --arg zeros:${h}x${lq}x${d}xf16 --check 6=$D/$n/dq.npy:1e-2
+EOF
+  done
+  du -sh "$D" ;;
+run)
+  D=$2
+  OUTDIR=${OUT:-/tmp/tile-bench}
+  mkdir -p "$OUTDIR"
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  [ -x build-gpu/tile-run ] || bench/build-runtime.sh build-gpu "$OUTDIR" || exit 1
+  rc=0
+  echo "== correctness on the GPU against NumPy"
+  while IFS='|' read -r name grid args _; do
+    if build-gpu/tile-run "$D/$name.tpkg" --target cuda --grid "$grid" $args > "$OUTDIR/$name.check.log" 2>&1; then
+      echo "ok   $name: $(grep -c ' ok ' "$OUTDIR/$name.check.log") outputs"
+    else
+      rc=1; echo "FAIL $name"; tail -5 "$OUTDIR/$name.check.log"
+    fi
+  done < "$D/list.txt"
+  [ "${TILE_GPU_SANITIZE:-1}" != 0 ] && { PKGS=$D OUT=$OUTDIR bench/gpu-sanitize.sh || rc=1; }
+  P=/tmp/tile-py
+  rm -rf $P && mkdir -p $P && cp -r "$D/py/tile" $P/ && xz -d $P/tile/_compiler.abi3.so.xz || exit 1
+  export PYTHONPATH=$P TILE_CACHE_DIR=/tmp/tile-cache PYTHONUNBUFFERED=1
+  python3 -m pytest -q -p no:cacheprovider python/tests/test_gpu.py -k "attention_backward" || rc=1
+  python3 examples/python/attention_training.py || rc=1
+  (cd bench && python3 peers_attention_bwd.py ${CASES:+--cases $CASES} ${VARIANTS:+--variants}) || rc=1
+  exit $rc ;;
+*)
+  echo "usage: $0 prepare BUILD DIR | run DIR" >&2; exit 2 ;;
+esac

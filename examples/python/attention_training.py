@@ -1,0 +1,158 @@
+"""Flash attention for training: examples/flash_attention_backward.mlir's
+kernels (the forward that keeps each row's log-sum-exp, and the backward's
+delta, dK/dV and dQ kernels) as one torch.autograd.Function, checked
+against torch's scaled_dot_product_attention and its autograd, then used
+to train a few steps.
+
+    PYTHONPATH=build/python python3 examples/python/attention_training.py
+
+q, k, v are [B*H][L][D] f16 CUDA tensors (D = 64 or 128), as the kernels
+take them; `attention(q, k, v, causal)` is differentiable in all three.
+"""
+import pathlib
+import sys
+
+import torch
+import torch.nn.functional as F
+
+import tile
+
+EX = pathlib.Path(__file__).resolve().parents[1]
+FILE = EX / "flash_attention_backward.mlir"
+cdiv = tile.cdiv
+
+# Block sizes: the file's defaults (its tile.tune lines' first values).
+FWD = {"BM": 128, "BN": 128}
+DKDV = {"BN": 128, "BM": 64}
+DQ = {"BM": 128, "BN": 64}
+DELTA = {"BM": 128}
+
+_kernels = {}
+
+
+def kernels(d, causal):
+    """The five kernels for head size d, compiled once (and from tile's
+    compile cache after the first process)."""
+    key = (d, causal)
+    if key not in _kernels:
+        suffix = "_causal" if causal else ""
+
+        def get(name, blocks):
+            return tile.compile(FILE, kernel=name, defines={"D": d, **blocks})
+        _kernels[key] = (get("attention_fwd" + suffix, FWD),
+                         get("attention_bwd_delta", DELTA),
+                         get("attention_bwd_dkdv" + suffix, DKDV),
+                         get("attention_bwd_dq" + suffix, DQ))
+    return _kernels[key]
+
+
+def forward(q, k, v, causal):
+    """O and the log-sum-exp of each row (f32), as the backward needs."""
+    fwd = kernels(q.shape[2], causal)[0]
+    bh, lq = q.shape[0], q.shape[1]
+    o = torch.empty_like(q)
+    lse = torch.empty(bh, lq, device=q.device, dtype=torch.float32)
+    fwd[(cdiv(lq, FWD["BM"]), bh)](q, k, v, o, lse)
+    return o, lse
+
+
+def backward(q, k, v, o, lse, do, causal):
+    """dQ, dK, dV from the forward's O and lse and the gradient dO."""
+    _, delta_k, dkdv, dq_k = kernels(q.shape[2], causal)
+    bh, lq, lk = q.shape[0], q.shape[1], k.shape[1]
+    do = do.contiguous()
+    delta = torch.empty_like(lse)
+    delta_k[(cdiv(lq, DELTA["BM"]), bh)](o, do, delta)
+    dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
+    dkdv[(cdiv(lk, DKDV["BN"]), bh)](q, k, v, do, lse, delta, dk, dv)
+    dq_k[(cdiv(lq, DQ["BM"]), bh)](q, k, v, do, lse, delta, dq)
+    return dq, dk, dv
+
+
+class Attention(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, q, k, v, causal):
+        o, lse = forward(q, k, v, causal)
+        ctx.save_for_backward(q, k, v, o, lse)
+        ctx.causal = causal
+        return o
+
+    @staticmethod
+    def backward(ctx, do):
+        q, k, v, o, lse = ctx.saved_tensors
+        dq, dk, dv = backward(q, k, v, o, lse, do, ctx.causal)
+        return dq, dk, dv, None
+
+
+def attention(q, k, v, causal=False):
+    return Attention.apply(q, k, v, causal)
+
+
+def reference(q, k, v, do, causal):
+    """O and the gradients from SDPA's autograd in f32 on the same GPU."""
+    q32, k32, v32 = (t.detach().float().requires_grad_() for t in (q, k, v))
+    o = F.scaled_dot_product_attention(q32[None], k32[None], v32[None],
+                                       is_causal=causal)[0]
+    o.backward(do.float())
+    return o, q32.grad, k32.grad, v32.grad
+
+
+def check(bh, lq, lk, d, causal, seed):
+    g = torch.Generator(device="cpu").manual_seed(seed)
+
+    def randn(*shape):
+        return torch.randn(*shape, generator=g).half().cuda()
+    q, k, v, do = randn(bh, lq, d), randn(bh, lk, d), randn(bh, lk, d), \
+        randn(bh, lq, d)
+    q, k, v = (t.requires_grad_() for t in (q, k, v))
+    o = attention(q, k, v, causal)
+    o.backward(do)
+    want = reference(q, k, v, do, causal)
+    worst = 0.0
+    for name, got, ref in zip(("o", "dq", "dk", "dv"),
+                              (o, q.grad, k.grad, v.grad), want):
+        err = ((got.float() - ref).abs() / (ref.abs() + 1)).max().item()
+        worst = max(worst, err)
+        if not err < 2e-2:
+            sys.exit("attention_training.py: %s differs from SDPA's autograd "
+                     "(bh %d, lq %d, lk %d, d %d, %s): %g"
+                     % (name, bh, lq, lk, d, "causal" if causal else "full",
+                        err))
+    return worst
+
+
+def main():
+    if not torch.cuda.is_available():
+        print("attention_training.py: no CUDA GPU; the kernels run on the "
+              "CPU in test/Run/flash-attention-backward.test")
+        return
+    for bh, lq, lk, d, causal in ((3, 1000, 1000, 64, False),
+                                  (3, 1000, 1000, 64, True),
+                                  (2, 333, 777, 128, False),
+                                  (2, 777, 777, 128, True)):
+        worst = check(bh, lq, lk, d, causal, seed=lq + d)
+        print("bh %d, lq %d, lk %d, d %3d, %-6s: O, dQ, dK, dV agree with "
+              "SDPA's autograd (worst |error| / (|ref| + 1) %.1e)"
+              % (bh, lq, lk, d, "causal" if causal else "full", worst))
+    # A few steps of gradient descent on q, k, v towards a target output.
+    g = torch.Generator(device="cpu").manual_seed(7)
+    q, k, v = (torch.randn(4, 256, 64, generator=g).half().cuda()
+               .requires_grad_() for _ in range(3))
+    target = torch.randn(4, 256, 64, generator=g).half().cuda()
+    losses = []
+    for _ in range(20):
+        loss = (attention(q, k, v, True).float() - target.float()).pow(2).mean()
+        loss.backward()
+        with torch.no_grad():
+            for t in (q, k, v):
+                t -= 2.0 * t.grad
+                t.grad = None
+        losses.append(loss.item())
+    print("20 steps of training through the kernels: loss %.4f -> %.4f"
+          % (losses[0], losses[-1]))
+    if not losses[-1] < losses[0]:
+        sys.exit("attention_training.py: the loss did not go down")
+
+
+if __name__ == "__main__":
+    main()
