@@ -105,9 +105,30 @@ static bool passesElements(MlirOperation op) {
   return false;
 }
 
+/* Whether scalar `v` is never negative: a size (memref.dim), a program
+ * id or count, or sums and products of those and non-negative constants
+ * (a block's first row, pid * BM). */
+static bool nonNegative(MlirValue v, int depth) {
+  MlirOperation def = tileDefiningOp(v);
+  int64_t c;
+  if (depth > 8 || mlirOperationIsNull(def))
+    return false;
+  if (tileConstantInt(v, &c))
+    return c >= 0;
+  if (tileOpIsNamed(def, "memref.dim") || tileOpIsNamed(def, "tile.program_id") ||
+      tileOpIsNamed(def, "tile.num_programs"))
+    return true;
+  if (tileOpIsNamed(def, "arith.index_cast"))
+    return nonNegative(mlirOperationGetOperand(def, 0), depth + 1);
+  return (tileOpIsNamed(def, "arith.muli") || tileOpIsNamed(def, "arith.addi")) &&
+         nonNegative(mlirOperationGetOperand(def, 0), depth + 1) &&
+         nonNegative(mlirOperationGetOperand(def, 1), depth + 1);
+}
+
 /* `n` rounded down to a multiple of constant `c` (divui then muli, as a
- * loop bound over whole blocks is written) is n - [0, c-1] for a size `n`
- * (memref.dim, never negative). */
+ * loop bound over whole blocks is written) is n - [0, c-1] for `n` never
+ * negative (a size; a block's first key, where a causal backward's loop
+ * over queries starts). */
 static bool roundedDownSize(MlirOperation mul, MlirValue *size, int64_t *c) {
   for (int i = 0; i < 2; ++i) {
     MlirOperation div = tileDefiningOp(mlirOperationGetOperand(mul, i));
@@ -118,8 +139,7 @@ static bool roundedDownSize(MlirOperation mul, MlirValue *size, int64_t *c) {
         m <= 0)
       continue;
     *size = mlirOperationGetOperand(div, 0);
-    MlirOperation dim = tileDefiningOp(*size);
-    if (mlirOperationIsNull(dim) || !tileOpIsNamed(dim, "memref.dim"))
+    if (!nonNegative(*size, 0))
       continue;
     *c = m;
     return true;
@@ -167,6 +187,14 @@ static bool formOf(MlirValue v, MlirOperation loop, bool expand, int depth,
   int64_t c;
   if (scalar && tileOpIsNamed(owner, "arith.muli") &&
       roundedDownSize(owner, &size, &c)) {
+    /* Expanded, the size is followed like any scalar (pid * BN rounded
+     * down to BM compares with pid * BN). */
+    if (expand) {
+      if (!formOf(size, loop, expand, depth + 1, out))
+        return false;
+      out->lo -= c - 1;
+      return true;
+    }
     out->lo = -(c - 1);
     return addTerm(out, size, 1);
   }

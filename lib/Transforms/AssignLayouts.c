@@ -282,6 +282,37 @@ static bool loadIntoSlice(const Assign *a, MlirValue result, TileLayout *out) {
   return true;
 }
 
+/* A row or column loaded to be broadcast over an mma-shaped tile (a
+ * backward attention's lse and delta, one per query, over the scores):
+ * its only use, through elementwise ops each used once, a tile.broadcast.
+ * It is loaded straight into the mma layout, as an expand_dims result
+ * lies in it (each thread reads its own columns), so the broadcast needs
+ * no conversion of the whole broadcast tile through shared memory. */
+static bool loadIntoBroadcast(const Assign *a, MlirValue result,
+                              TileLayout *out) {
+  MlirType t = mlirValueGetType(result);
+  if (!shapedLikeMma(a, t) || (mlirShapedTypeGetDimSize(t, 0) != 1 &&
+                               mlirShapedTypeGetDimSize(t, 1) != 1))
+    return false;
+  MlirValue v = result;
+  for (int depth = 0; depth < 4; ++depth) {
+    MlirOpOperand use = tileOnlyUse(v);
+    if (mlirOpOperandIsNull(use))
+      return false;
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    if (tileOpIsNamed(user, "tile.broadcast")) {
+      *out = a->mma;
+      return true;
+    }
+    if (tileOpIsTile(user) || mlirOperationGetNumResults(user) != 1 ||
+        !isTensor(mlirOperationGetResult(user, 0)) ||
+        !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(user, 0)), t))
+      return false;
+    v = mlirOperationGetResult(user, 0);
+  }
+  return false;
+}
+
 /* Makes operand `i` of `user` have layout `want`, inserting a
  * tile.convert_layout before `user` when it has another. */
 /* A copy of uniform `v`'s definition before `user`, in layout `want`:
@@ -663,9 +694,9 @@ static void assignOp(MlirOperation op, Assign *a) {
                                   : (MlirValue){NULL};
   TileLayout l;
   if (tileOpIsNamed(op, "tile.load") || tileOpIsNamed(op, "tile.load_masked")) {
-    /* Into its user's slice, else tile-coalesce's choice, else (when
-     * tile-coalesce did not run) the default. */
-    if (!loadIntoSlice(a, result, &l) &&
+    /* Into its user's slice or broadcast, else tile-coalesce's choice,
+     * else (when tile-coalesce did not run) the default. */
+    if (!loadIntoSlice(a, result, &l) && !loadIntoBroadcast(a, result, &l) &&
         !tileLayoutFromAttr(tileOpAttr(op, "tile.layout"), &l))
       l = defaultFor(mlirValueGetType(result), a->numWarps);
     mlirOperationRemoveAttributeByName(op, tileStr("tile.layout"));

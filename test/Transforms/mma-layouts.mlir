@@ -110,3 +110,31 @@ func.func @mask(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %bias: memref<?xf32>, 
   "tile.store"(%r, %y, %c0, %c0) : (tensor<128x128xf32>, memref<?x?xf32>, index, index) -> ()
   return
 }
+
+// -----
+
+// A row loaded as [1][N] and broadcast over a dot's result, through an
+// elementwise op (a backward attention's lse, scaled, one per query over
+// the scores S^T): loaded straight into the mma layout, so neither the
+// broadcast nor the subtraction converts the whole tile.
+// CHECK-LABEL: func.func @row_over_scores
+// CHECK:       "tile.load"(%arg1{{.*}} -> tensor<1x64xf32, {instr_shape = array<i32: 16, 8>, tile.layout = "mma"
+// CHECK:       arith.mulf {{.*}} : tensor<1x64xf32, {instr_shape = array<i32: 16, 8>, tile.layout = "mma"
+// CHECK-NEXT:  "tile.broadcast"{{.*}} -> tensor<128x64xf32, {instr_shape = array<i32: 16, 8>, tile.layout = "mma"
+// CHECK-NOT:   tile.convert_layout
+// CHECK:       arith.subf
+func.func @row_over_scores(%k: memref<?x?xf16>, %lse: memref<?x?xf32>, %q: memref<?x?xf16>,
+    %out: memref<?x?xf32>) attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %tk = "tile.load"(%k, %c0, %c0) : (memref<?x?xf16>, index, index) -> tensor<128x64xf16>
+  %tq = "tile.load"(%q, %c0, %c0) : (memref<?x?xf16>, index, index) -> tensor<64x64xf16>
+  %zs = arith.constant dense<0.0> : tensor<128x64xf32>
+  %st = "tile.dot"(%tk, %tq, %zs) : (tensor<128x64xf16>, tensor<64x64xf16>, tensor<128x64xf32>) -> tensor<128x64xf32>
+  %l = "tile.load"(%lse, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<1x64xf32>
+  %c = arith.constant dense<1.44269502> : tensor<1x64xf32>
+  %ls = arith.mulf %l, %c : tensor<1x64xf32>
+  %lb = "tile.broadcast"(%ls) : (tensor<1x64xf32>) -> tensor<128x64xf32>
+  %d = arith.subf %st, %lb : tensor<128x64xf32>
+  "tile.store"(%d, %out, %c0, %c0) : (tensor<128x64xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}

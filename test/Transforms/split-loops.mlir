@@ -195,3 +195,58 @@ func.func @left_whole(%x: memref<?xf32>, %out: memref<?xf32>, %lim: i32) attribu
   "tile.store"(%r2, %out, %c0) : (tensor<64xf32>, memref<?xf32>, index) -> ()
   return
 }
+
+// -----
+
+// A loop that starts at the diagonal block (a causal backward's dK and
+// dV: queries from the program's first key n0 = pid * 32 rounded down to
+// the 64-query step): "key <= query" is all false only on iterations
+// before the loop's start (n0 - 64 < start), so that prefix is empty and
+// the mask stays in both loops; "query < Lq" splits the loop.
+// CHECK-LABEL: func.func @from_diagonal
+// CHECK:      scf.for
+// CHECK-NOT:    arith.cmpi slt
+// CHECK:        arith.cmpi sle
+// CHECK:      } {tile.split = "unmasked"}
+// CHECK:        arith.cmpi slt
+// CHECK:        arith.cmpi sle
+// CHECK:      } {tile.split = "masked"}
+func.func @from_diagonal(%x: memref<?x?xf32>, %out: memref<?x?xf32>) attributes {tile.kernel} {
+  %pn = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %n0 = arith.muli %pn, %c32 : index
+  %first = arith.divui %n0, %c64 : index
+  %start = arith.muli %first, %c64 : index
+  %lq = memref.dim %x, %c1 : memref<?x?xf32>
+  %lq32 = arith.index_cast %lq : index to i32
+  %lqv = "tile.splat"(%lq32) : (i32) -> tensor<64xi32>
+  %n032 = arith.index_cast %n0 : index to i32
+  %rows = "tile.range"() {start = 0 : i32, end = 32 : i32} : () -> tensor<32xi32>
+  %n0v = "tile.splat"(%n032) : (i32) -> tensor<32xi32>
+  %key = arith.addi %rows, %n0v : tensor<32xi32>
+  %key1 = "tile.expand_dims"(%key) {axis = 1 : i32} : (tensor<32xi32>) -> tensor<32x1xi32>
+  %keyb = "tile.broadcast"(%key1) : (tensor<32x1xi32>) -> tensor<32x64xi32>
+  %cols = "tile.range"() {start = 0 : i32, end = 64 : i32} : () -> tensor<64xi32>
+  %zero = arith.constant dense<0.0> : tensor<32x64xf32>
+  %r = scf.for %m0 = %start to %lq step %c64 iter_args(%acc = %zero) -> (tensor<32x64xf32>) {
+    %t = "tile.load"(%x, %n0, %m0) : (memref<?x?xf32>, index, index) -> tensor<32x64xf32>
+    %m032 = arith.index_cast %m0 : index to i32
+    %m0v = "tile.splat"(%m032) : (i32) -> tensor<64xi32>
+    %query = arith.addi %cols, %m0v : tensor<64xi32>
+    %inside = arith.cmpi slt, %query, %lqv : tensor<64xi32>
+    %inside1 = "tile.expand_dims"(%inside) {axis = 0 : i32} : (tensor<64xi1>) -> tensor<1x64xi1>
+    %insideb = "tile.broadcast"(%inside1) : (tensor<1x64xi1>) -> tensor<32x64xi1>
+    %query1 = "tile.expand_dims"(%query) {axis = 0 : i32} : (tensor<64xi32>) -> tensor<1x64xi32>
+    %queryb = "tile.broadcast"(%query1) : (tensor<1x64xi32>) -> tensor<32x64xi32>
+    %before = arith.cmpi sle, %keyb, %queryb : tensor<32x64xi32>
+    %seen = arith.andi %insideb, %before : tensor<32x64xi1>
+    %s = arith.select %seen, %t, %zero : tensor<32x64xi1>, tensor<32x64xf32>
+    %a = arith.addf %acc, %s : tensor<32x64xf32>
+    scf.yield %a : tensor<32x64xf32>
+  }
+  "tile.store"(%r, %out, %n0, %c0) : (tensor<32x64xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
