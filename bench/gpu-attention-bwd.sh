@@ -52,7 +52,7 @@ EOF
   du -sh "$D" ;;
 run)
   D=$2
-  OUTDIR=${OUT:-/tmp/tile-bench}
+  OUTDIR=${LOGS:-/tmp/tile-bench}  # (the device tool sets OUT for what comes back)
   mkdir -p "$OUTDIR"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   [ -x build-gpu/tile-run ] || bench/build-runtime.sh build-gpu "$OUTDIR" || exit 1

@@ -28,6 +28,7 @@ run)
   python3 -m pytest -q -p no:cacheprovider python/tests/test_gpu.py || rc=1
   python3 examples/python/vecadd.py || rc=1
   python3 examples/python/model.py || rc=1
+  python3 examples/python/attention_training.py || rc=1
   python3 bench/python_package.py --tile-run /tmp/tile-rt/tile-run || rc=1
   exit $rc ;;
 *)
