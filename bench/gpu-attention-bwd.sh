@@ -47,6 +47,8 @@ attention_fwd$s|cdiv($lq,128),$h|$ins --arg zeros:${h}x${lq}x${d}xf16 --arg zero
 attention_bwd_delta|cdiv($lq,128),$h|--arg npy:$D/$n/o.npy --arg npy:$D/$n/do.npy --arg zeros:${h}x${lq}xf32 --check 2=$D/$n/delta.npy:1e-4
 attention_bwd_dkdv$s|cdiv($lk,128),$h|$grads --arg zeros:${h}x${lk}x${d}xf16 --arg zeros:${h}x${lk}x${d}xf16 --check 6=$D/$n/dk.npy:1e-2 --check 7=$D/$n/dv.npy:1e-2
 attention_bwd_dq$s|cdiv($lq,128),$h|$grads --arg zeros:${h}x${lq}x${d}xf16 --check 6=$D/$n/dq.npy:1e-2
+attention_bwd_dkdvdq$s|cdiv($lk,128),$h|$grads --arg zeros:${h}x${lk}x${d}xf16 --arg zeros:${h}x${lk}x${d}xf16 --arg zeros:${h}x${lq}x${d}xf32 --check 6=$D/$n/dk.npy:1e-2 --check 7=$D/$n/dv.npy:1e-2 --check 8=$D/$n/dq32.npy:1e-2
+attention_bwd_dq_cast|cdiv($lq,128),$h|--arg npy:$D/$n/dq32.npy --arg zeros:${h}x${lq}x${d}xf16 --check 1=$D/$n/dq.npy:1e-3
 EOF
   done
   du -sh "$D" ;;

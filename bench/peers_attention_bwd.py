@@ -10,10 +10,13 @@ graph replay, median of ITERS after warm-up), on [B*H][L][d] f16 tensors:
   tile          examples/flash_attention_backward.mlir at its defaults
                 through the Python package: delta, dK/dV and dQ, three
                 launches (examples/python/attention_training.py's backward)
+  tile_atomic   the same file's FlashAttention-2 way: delta, a memset of
+                the f32 dQ sums, dK/dV adding dQ by atomics, dQ's cast
   triton_plain  the same three kernels written the same way in Triton 3
-                (masks with tl.where, tl.exp, the same blocks, 8 warps,
+                (masks with tl.where, tl.exp, the same blocks and warps,
                 3 stages)
-and each of tile's three kernels alone (tile_delta, tile_dkdv, tile_dq),
+and each of tile's kernels alone (tile_delta, tile_dkdv, tile_dq,
+tile_dkdvdq),
 with its registers and shared memory. Every implementation's dQ, dK and
 dV are checked against SDPA's before it is timed. TFLOP/s count the
 backward's five matrix products, 2.5 times the forward's 4 B H L^2 d
@@ -117,23 +120,26 @@ def tr_dq(Q, K, V, DO, LSE, Delta, DQ, Lq, Lk, scale, D: tl.constexpr,
     tl.store(DQ + qo, (dq * scale).to(tl.float16), mask=rm[:, None] < Lq)
 
 
-def triton_backward(q, k, v, o, lse, do, causal, blocks):
+def triton_backward(q, k, v, o, lse, do, causal, at):
+    """The same three kernels in Triton, at tile's blocks and warps for
+    this head size (attention_training.BLOCKS), 3 stages."""
     bh, lq, d = q.shape
     lk = k.shape[1]
     scale = d ** -0.5
     delta = torch.empty_like(lse)
     dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
-    tr_delta[(triton.cdiv(lq, blocks.DELTA["BM"]), bh)](
-        o, do, delta, lq, D=d, BM=blocks.DELTA["BM"])
-    bn, bm = blocks.DKDV["BN"], blocks.DKDV["BM"]
-    tr_dkdv[(triton.cdiv(lk, bn), bh)](q, k, v, do, lse, delta, dk, dv, lq,
-                                       lk, scale, D=d, BM=bm, BN=bn,
-                                       CAUSAL=causal, num_warps=8,
-                                       num_stages=3)
-    bm, bn = blocks.DQ["BM"], blocks.DQ["BN"]
-    tr_dq[(triton.cdiv(lq, bm), bh)](q, k, v, do, lse, delta, dq, lq, lk,
-                                     scale, D=d, BM=bm, BN=bn, CAUSAL=causal,
-                                     num_warps=8, num_stages=3)
+    rows = at.block(d, "rows", "BM")
+    tr_delta[(triton.cdiv(lq, rows), bh)](o, do, delta, lq, D=d, BM=rows)
+    (b, warps) = at.BLOCKS[d]["dkdv"]
+    tr_dkdv[(triton.cdiv(lk, b["BN"]), bh)](q, k, v, do, lse, delta, dk, dv,
+                                            lq, lk, scale, D=d, BM=b["BM"],
+                                            BN=b["BN"], CAUSAL=causal,
+                                            num_warps=warps, num_stages=3)
+    (b, warps) = at.BLOCKS[d]["dq"]
+    tr_dq[(triton.cdiv(lq, b["BM"]), bh)](q, k, v, do, lse, delta, dq, lq, lk,
+                                          scale, D=d, BM=b["BM"], BN=b["BN"],
+                                          CAUSAL=causal, num_warps=warps,
+                                          num_stages=3)
     return dq, dk, dv
 
 
@@ -178,6 +184,8 @@ def main():
             ("sdpa", lambda: torch.autograd.grad(out, (qs, ks, vs), do,
                                                  retain_graph=True)),
             ("tile", lambda: at.backward(q, k, v, o, lse, do, causal)),
+            ("tile_atomic", lambda: at.backward(q, k, v, o, lse, do, causal,
+                                                True)),
             ("triton_plain", lambda: triton_backward(q, k, v, o, lse, do,
                                                      causal, at)),
         ]
@@ -201,23 +209,30 @@ def main():
         bhq, lq, lk = q.shape[0], q.shape[1], k.shape[1]
         delta = torch.empty_like(lse)
         dq, dk, dv = (torch.empty_like(t) for t in (q, k, v))
-        fwd, kd, kkv, kq = kern
+        fwd, kd, kkv, kq, kkvq, kcast = kern
+        dq_acc = torch.zeros(q.shape, device=q.device, dtype=torch.float32)
+        fm, rows = at.block(d, "fwd", "BM"), at.block(d, "rows", "BM")
+        keys, qm = at.block(d, "dkdv", "BN"), at.block(d, "dq", "BM")
         timed += [
-            ("tile_forward", lambda: fwd[(at.cdiv(lq, at.FWD["BM"]), bhq)](
+            ("tile_forward", lambda: fwd[(at.cdiv(lq, fm), bhq)](
                 q, k, v, o, lse), flops / 2.5),
-            ("tile_delta", lambda: kd[(at.cdiv(lq, at.DELTA["BM"]), bhq)](
+            ("tile_delta", lambda: kd[(at.cdiv(lq, rows), bhq)](
                 o, do, delta), 0.0),
-            ("tile_dkdv", lambda: kkv[(at.cdiv(lk, at.DKDV["BN"]), bhq)](
+            ("tile_dkdv", lambda: kkv[(at.cdiv(lk, keys), bhq)](
                 q, k, v, do, lse, delta, dk, dv), flops * 0.8),
-            ("tile_dq", lambda: kq[(at.cdiv(lq, at.DQ["BM"]), bhq)](
+            ("tile_dq", lambda: kq[(at.cdiv(lq, qm), bhq)](
                 q, k, v, do, lse, delta, dq), flops * 0.6),
+            # (dq_acc not zeroed between launches: the time, not the sums)
+            ("tile_dkdvdq", lambda: kkvq[(at.cdiv(lk, keys), bhq)](
+                q, k, v, do, lse, delta, dk, dv, dq_acc), flops),
         ]
         for name, fn, fl in timed:
             med, lo, hi = timeit(fn, a.warmup, a.iters)
             row = {"case": case, "impl": name, "median_us": med, "min_us": lo,
                    "max_us": hi, "tflops": fl / med / 1e6}
             print(json.dumps(row), flush=True)
-        for name, k_ in (("forward", fwd), ("dkdv", kkv), ("dq", kq)):
+        for name, k_ in (("forward", fwd), ("dkdv", kkv), ("dq", kq),
+                         ("dkdvdq", kkvq)):
             print(json.dumps({"case": case, "kernel": name,
                               "resources": str(k_.resources())}), flush=True)
         if a.variants:

@@ -21,28 +21,50 @@ EX = pathlib.Path(__file__).resolve().parents[1]
 FILE = EX / "flash_attention_backward.mlir"
 cdiv = tile.cdiv
 
-# Block sizes: the file's defaults (its tile.tune lines' first values).
-FWD = {"BM": 128, "BN": 128}
-DKDV = {"BN": 128, "BM": 64}
-DQ = {"BM": 128, "BN": 64}
-DELTA = {"BM": 128}
+# Block sizes and warps per head size, the fastest of the file's tuning
+# spaces on an H200 (bench/peers_attention_bwd.py --variants): at d = 64
+# the backward kernels run 64 x 128 blocks on 4 warps, at d = 128 the
+# file's defaults (128 keys by 64 queries, 8 warps, for dK and dV; 128
+# queries by 64 keys for dQ).
+BLOCKS = {
+    64: {"fwd": ({"BM": 128, "BN": 128}, 8), "dkdv": ({"BN": 64, "BM": 128}, 4),
+         "dq": ({"BM": 64, "BN": 128}, 4), "rows": ({"BM": 128}, 4)},
+    128: {"fwd": ({"BM": 128, "BN": 128}, 8), "dkdv": ({"BN": 128, "BM": 64}, 8),
+          "dq": ({"BM": 128, "BN": 64}, 8), "rows": ({"BM": 128}, 4)},
+}
+# The backward's default: dQ by a kernel of its own (seven products,
+# deterministic) or by atomics in the dK/dV pass (five; slower today,
+# docs/performance.md).
+ATOMIC = False
+
+
+def block(d, kernel, name):
+    """Parameter `name` of `kernel` ("fwd", "dkdv", "dq", "rows") at head
+    size d."""
+    return BLOCKS[d][kernel][0][name]
+
 
 _kernels = {}
 
 
 def kernels(d, causal):
-    """The five kernels for head size d, compiled once (and from tile's
-    compile cache after the first process)."""
+    """The kernels for head size d, compiled once (and from tile's compile
+    cache after the first process): the forward, delta, dK/dV, dQ, the
+    atomic dK/dV/dQ and dQ's cast."""
     key = (d, causal)
     if key not in _kernels:
         suffix = "_causal" if causal else ""
 
-        def get(name, blocks):
-            return tile.compile(FILE, kernel=name, defines={"D": d, **blocks})
-        _kernels[key] = (get("attention_fwd" + suffix, FWD),
-                         get("attention_bwd_delta", DELTA),
-                         get("attention_bwd_dkdv" + suffix, DKDV),
-                         get("attention_bwd_dq" + suffix, DQ))
+        def get(name, kind):
+            blocks, warps = BLOCKS[d][kind]
+            return tile.compile(FILE, kernel=name, num_warps=warps,
+                                defines={"D": d, **blocks})
+        _kernels[key] = (get("attention_fwd" + suffix, "fwd"),
+                         get("attention_bwd_delta", "rows"),
+                         get("attention_bwd_dkdv" + suffix, "dkdv"),
+                         get("attention_bwd_dq" + suffix, "dq"),
+                         get("attention_bwd_dkdvdq" + suffix, "dkdv"),
+                         get("attention_bwd_dq_cast", "rows"))
     return _kernels[key]
 
 
@@ -52,40 +74,50 @@ def forward(q, k, v, causal):
     bh, lq = q.shape[0], q.shape[1]
     o = torch.empty_like(q)
     lse = torch.empty(bh, lq, device=q.device, dtype=torch.float32)
-    fwd[(cdiv(lq, FWD["BM"]), bh)](q, k, v, o, lse)
+    fwd[(cdiv(lq, block(q.shape[2], "fwd", "BM")), bh)](q, k, v, o, lse)
     return o, lse
 
 
-def backward(q, k, v, o, lse, do, causal):
-    """dQ, dK, dV from the forward's O and lse and the gradient dO."""
-    _, delta_k, dkdv, dq_k = kernels(q.shape[2], causal)
+def backward(q, k, v, o, lse, do, causal, atomic=False):
+    """dQ, dK, dV from the forward's O and lse and the gradient dO: three
+    launches (delta, dK/dV, dQ), or with atomic=True two and a memset
+    (delta, dK/dV adding dQ into f32 sums, their cast to f16)."""
+    d = q.shape[2]
+    _, delta_k, dkdv, dq_k, dkdvdq, cast = kernels(d, causal)
     bh, lq, lk = q.shape[0], q.shape[1], k.shape[1]
+    rows, keys = block(d, "rows", "BM"), block(d, "dkdv", "BN")
     do = do.contiguous()
     delta = torch.empty_like(lse)
-    delta_k[(cdiv(lq, DELTA["BM"]), bh)](o, do, delta)
+    delta_k[(cdiv(lq, rows), bh)](o, do, delta)
     dq, dk, dv = torch.empty_like(q), torch.empty_like(k), torch.empty_like(v)
-    dkdv[(cdiv(lk, DKDV["BN"]), bh)](q, k, v, do, lse, delta, dk, dv)
-    dq_k[(cdiv(lq, DQ["BM"]), bh)](q, k, v, do, lse, delta, dq)
+    if atomic:
+        dq_acc = torch.zeros(q.shape, device=q.device, dtype=torch.float32)
+        dkdvdq[(cdiv(lk, keys), bh)](q, k, v, do, lse, delta, dk, dv, dq_acc)
+        cast[(cdiv(lq, rows), bh)](dq_acc, dq)
+    else:
+        dkdv[(cdiv(lk, keys), bh)](q, k, v, do, lse, delta, dk, dv)
+        dq_k[(cdiv(lq, block(d, "dq", "BM")), bh)](q, k, v, do, lse, delta,
+                                                    dq)
     return dq, dk, dv
 
 
 class Attention(torch.autograd.Function):
     @staticmethod
-    def forward(ctx, q, k, v, causal):
+    def forward(ctx, q, k, v, causal, atomic):
         o, lse = forward(q, k, v, causal)
         ctx.save_for_backward(q, k, v, o, lse)
-        ctx.causal = causal
+        ctx.causal, ctx.atomic = causal, atomic
         return o
 
     @staticmethod
     def backward(ctx, do):
         q, k, v, o, lse = ctx.saved_tensors
-        dq, dk, dv = backward(q, k, v, o, lse, do, ctx.causal)
-        return dq, dk, dv, None
+        dq, dk, dv = backward(q, k, v, o, lse, do, ctx.causal, ctx.atomic)
+        return dq, dk, dv, None, None
 
 
-def attention(q, k, v, causal=False):
-    return Attention.apply(q, k, v, causal)
+def attention(q, k, v, causal=False, atomic=ATOMIC):
+    return Attention.apply(q, k, v, causal, atomic)
 
 
 def reference(q, k, v, do, causal):
@@ -97,7 +129,7 @@ def reference(q, k, v, do, causal):
     return o, q32.grad, k32.grad, v32.grad
 
 
-def check(bh, lq, lk, d, causal, seed):
+def check(bh, lq, lk, d, causal, seed, atomic=ATOMIC):
     g = torch.Generator(device="cpu").manual_seed(seed)
 
     def randn(*shape):
@@ -105,7 +137,7 @@ def check(bh, lq, lk, d, causal, seed):
     q, k, v, do = randn(bh, lq, d), randn(bh, lk, d), randn(bh, lk, d), \
         randn(bh, lq, d)
     q, k, v = (t.requires_grad_() for t in (q, k, v))
-    o = attention(q, k, v, causal)
+    o = attention(q, k, v, causal, atomic)
     o.backward(do)
     want = reference(q, k, v, do, causal)
     worst = 0.0
@@ -130,10 +162,12 @@ def main():
                                   (3, 1000, 1000, 64, True),
                                   (2, 333, 777, 128, False),
                                   (2, 777, 777, 128, True)):
-        worst = check(bh, lq, lk, d, causal, seed=lq + d)
-        print("bh %d, lq %d, lk %d, d %3d, %-6s: O, dQ, dK, dV agree with "
-              "SDPA's autograd (worst |error| / (|ref| + 1) %.1e)"
-              % (bh, lq, lk, d, "causal" if causal else "full", worst))
+        for atomic in (False, True):
+            worst = check(bh, lq, lk, d, causal, lq + d, atomic)
+            print("bh %d, lq %d, lk %d, d %3d, %-6s%s: O, dQ, dK, dV agree "
+                  "with SDPA's autograd (worst |error| / (|ref| + 1) %.1e)"
+                  % (bh, lq, lk, d, "causal" if causal else "full",
+                     ", atomic dQ" if atomic else "", worst))
     # A few steps of training: f32 parameters, cast to f16 for the kernels
     # (autograd carries the gradients back through the cast), Adam towards
     # a target output.

@@ -469,3 +469,21 @@ bool tileMemrefAccessedOnlyBy(MlirValue memref, MlirOperation op) {
   }
   return true;
 }
+
+bool tileOpWritesPrivately(MlirOperation op) {
+  Access a;
+  if (!accessOf(op, &a) || !a.writes)
+    return false;
+  /* Every access of the memref writes and reads nothing back. */
+  for (MlirOpOperand u = mlirValueGetFirstUse(a.memref);
+       !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    Access b;
+    if (accessOf(user, &b) && mlirValueEqual(b.memref, a.memref) &&
+        (!b.writes || ((tileOpIsNamed(user, "tile.atomic_rmw") ||
+                        tileOpIsNamed(user, "tile.atomic_cas")) &&
+                       !tileOpResultsUnused(user))))
+      return false;
+  }
+  return true;
+}

@@ -38,6 +38,11 @@ bool tileOpWritesMemory(MlirOperation op);
 /* Whether some op writes memref `memref` (a store, scatter, atomic or
  * memref.store of it). */
 bool tileMemrefIsWritten(MlirValue memref);
+/* Whether `op` writes global memory the program never reads: a memref
+ * whose accesses all write and return nothing (a backward attention's dQ
+ * sums, added with atomics in the split loops and read by a later
+ * kernel). */
+bool tileOpWritesPrivately(MlirOperation op);
 /* Whether `op` is the only op that reads or writes memref `memref`. */
 bool tileMemrefAccessedOnlyBy(MlirValue memref, MlirOperation op);
 

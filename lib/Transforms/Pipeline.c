@@ -242,9 +242,10 @@ static bool markGathers(MlirOperation loop, MlirBlock body, int stages,
   return true;
 }
 
-/* What rules a loop out: a store (it could feed a later load), or a
- * nested loop (only innermost loops are pipelined: the pipelines of all
- * loops share one region of shared memory). */
+/* What rules a loop out: a store (it could feed a later load; not one to
+ * a memref nothing else accesses, as a backward attention's atomic dQ
+ * sums), or a nested loop (only innermost loops are pipelined: the
+ * pipelines of all loops share one region of shared memory). */
 typedef struct {
   MlirOperation loop;
   bool ruledOut;
@@ -252,7 +253,7 @@ typedef struct {
 
 static MlirWalkResult scanLoop(MlirOperation op, void *userData) {
   LoopScan *scan = userData;
-  if (tileOpWritesMemory(op) ||
+  if ((tileOpWritesMemory(op) && !tileOpWritesPrivately(op)) ||
       (tileOpIsNamed(op, "scf.for") && !mlirOperationEqual(op, scan->loop))) {
     scan->ruledOut = true;
     return MlirWalkResultInterrupt;

@@ -423,20 +423,22 @@ def _attention_training():
     return module
 
 
+@pytest.mark.parametrize("atomic", [False, True])
 @pytest.mark.parametrize("d,causal,lq,lk", [(64, False, 1000, 333),
                                             (64, True, 700, 700),
                                             (128, False, 300, 1000),
                                             (128, True, 1000, 1000)])
-def test_attention_backward(d, causal, lq, lk):
+def test_attention_backward(d, causal, lq, lk, atomic):
     """examples/flash_attention_backward.mlir's forward and backward (as
-    the example's autograd Function runs them) against SDPA's autograd in
-    float64 on the CPU, ragged lengths."""
+    the example's autograd Function runs them, dQ by its own kernel or by
+    atomics) against SDPA's autograd in float64 on the CPU, ragged
+    lengths."""
     at = _attention_training()
     bh = 3
     q, kk, v, do = (randn(bh, n, d, dtype=torch.float16, seed=s)
                     for n, s in ((lq, 60), (lk, 61), (lk, 62), (lq, 63)))
     q, kk, v = (t.requires_grad_() for t in (q, kk, v))
-    o = at.attention(q, kk, v, causal)
+    o = at.attention(q, kk, v, causal, atomic)
     o.backward(do)
     ref = [t.detach().double().cpu().requires_grad_() for t in (q, kk, v)]
     want = torch.nn.functional.scaled_dot_product_attention(

@@ -189,7 +189,8 @@ def main(argv):
         for name, a in (("q", q), ("k", k), ("v", v), ("do", do), ("o", o16),
                         ("lse", lse.astype(np.float32)),
                         ("delta", delta.astype(np.float32)),
-                        ("dq", dq.astype(np.float16)), ("dk", dk.astype(np.float16)),
+                        ("dq", dq.astype(np.float16)), ("dq32", dq.astype(np.float32)),
+                        ("dk", dk.astype(np.float16)),
                         ("dv", dv.astype(np.float16))):
             save(d, name + ".npy", a)
     elif ex == "gqa_attention":               # q_heads kv_heads lq lk d causal|full (f16)
