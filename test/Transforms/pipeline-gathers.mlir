@@ -46,8 +46,8 @@ func.func @pages(%cache: memref<?x?xf16>, %table: memref<?xi32>, %out: memref<?x
 
 // Not staged: a nonzero padding (a copy of nothing leaves zeros), rows
 // from an iter_arg (not recomputable for a later iteration), and every
-// gather of a loop that also scatters (a later iteration's rows could be
-// written by this one).
+// gather of a loop that also scatters into what it gathers from (a later
+// iteration's rows could be written by this one).
 // CHECK-LABEL: func.func @not_staged
 // CHECK-NOT:   tile.async_copy
 // CHECK-NOT:   tile.num_stages
@@ -77,7 +77,8 @@ func.func @not_staged(%cache: memref<?x?xf16>, %dst: memref<?x?xf16>, %n: index)
     %js = "tile.splat"(%j32) : (i32) -> tensor<16x64xi32>
     %rows = arith.addi %rows0, %js : tensor<16x64xi32>
     %g = "tile.gather"(%cache, %rows, %cols) : (memref<?x?xf16>, tensor<16x64xi32>, tensor<16x64xi32>) -> tensor<16x64xf16>
-    "tile.scatter"(%g, %dst, %rows, %cols) : (tensor<16x64xf16>, memref<?x?xf16>, tensor<16x64xi32>, tensor<16x64xi32>) -> ()
+    %up = arith.addi %rows, %sixteen : tensor<16x64xi32>
+    "tile.scatter"(%g, %cache, %up, %cols) : (tensor<16x64xf16>, memref<?x?xf16>, tensor<16x64xi32>, tensor<16x64xi32>) -> ()
   }
   return
 }

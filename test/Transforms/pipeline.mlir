@@ -61,7 +61,8 @@ func.func @off(%a: memref<?x?xf16>, %c: memref<?x?xf32>)
 
 // In the first loop only %ta is pipelined: %tb has two users (and its
 // offset depends on an iter_arg), the masked load and the f32 (tf32)
-// operands do not qualify. The second loop stores: nothing is pipelined.
+// operands do not qualify. The second loop stores into memory it also
+// reads (a store could feed a later load): nothing is pipelined.
 // CHECK-LABEL: func.func @not_candidates
 // OPT-LABEL:   func.func @not_candidates
 // CHECK:       "tile.load"(%arg0, %c0, %arg{{[0-9]+}}) {tile.async_copy}
@@ -96,7 +97,34 @@ func.func @not_candidates(%a: memref<?x?xf16>, %f: memref<?x?xf32>, %c: memref<?
     %ta = "tile.load"(%a, %c0, %k0) : (memref<?x?xf16>, index, index) -> tensor<64x32xf16>
     %tb = "tile.load"(%a, %k0, %c0) : (memref<?x?xf16>, index, index) -> tensor<32x64xf16>
     %d = "tile.dot"(%ta, %tb, %acc) : (tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>
-    "tile.store"(%d, %c, %c0, %c0) : (tensor<64x64xf32>, memref<?x?xf32>, index, index) -> ()
+    %tc = "tile.load"(%c, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<64x64xf32>
+    %e = arith.addf %d, %tc : tensor<64x64xf32>
+    "tile.store"(%e, %c, %c0, %c0) : (tensor<64x64xf32>, memref<?x?xf32>, index, index) -> ()
+    scf.yield %e : tensor<64x64xf32>
+  }
+  return
+}
+
+// -----
+
+// A loop whose stores go to memory the program never reads (partial sums
+// written out, a backward attention's atomic dQ) is pipelined: no copy
+// issued ahead can read what they write.
+// CHECK-LABEL: func.func @writes_only
+// CHECK:       "tile.load"(%arg0, %c0, %arg{{[0-9]+}}) {tile.async_copy}
+// CHECK:       "tile.store"
+// CHECK:       } {tile.num_stages
+func.func @writes_only(%a: memref<?x?xf16>, %c: memref<?x?xf32>)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %sum = scf.for %k0 = %c0 to %c128 step %c32 iter_args(%acc = %zero) -> (tensor<64x64xf32>) {
+    %ta = "tile.load"(%a, %c0, %k0) : (memref<?x?xf16>, index, index) -> tensor<64x32xf16>
+    %tb = "tile.load"(%a, %k0, %c0) : (memref<?x?xf16>, index, index) -> tensor<32x64xf16>
+    %d = "tile.dot"(%ta, %tb, %acc) : (tensor<64x32xf16>, tensor<32x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    "tile.store"(%d, %c, %k0, %c0) : (tensor<64x64xf32>, memref<?x?xf32>, index, index) -> ()
     scf.yield %d : tensor<64x64xf32>
   }
   return
