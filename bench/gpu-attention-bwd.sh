@@ -34,12 +34,21 @@ prepare)
     ins="--arg npy:$D/$n/q.npy --arg npy:$D/$n/k.npy --arg npy:$D/$n/v.npy"
     grads="$ins --arg npy:$D/$n/do.npy --arg npy:$D/$n/lse.npy --arg npy:$D/$n/delta.npy"
     # kernel|grid|args
-    # The file's parameters at the default blocks (forward 128x128; dK/dV
-    # 128 keys by 64 queries; dQ 128 queries by 64 keys; delta 128 rows).
+    # The blocks and warps examples/python/attention_training.py runs
+    # (BLOCKS): forward 128x128, 8 warps; at d = 128 dK/dV 128 keys by 64
+    # queries and dQ 128 queries by 64 keys, 8 warps; at d = 64 both
+    # 64 x 128, 4 warps; delta and the cast 128 rows.
     while IFS='|' read -r k grid args; do
-      case $k in *dkdv*) bm=64 bn=128 ;; *dq*) bm=128 bn=64 ;; *) bm=128 bn=128 ;; esac
+      w=8
+      case $k in
+        *dq_cast|*delta) bm=128 bn=128 w=4 ;;
+        *dkdv*) if [ "$d" = 64 ]; then bn=64 bm=128 w=4; else bn=128 bm=64; fi ;;
+        *dq*) if [ "$d" = 64 ]; then bm=64 bn=128 w=4; else bm=128 bn=64; fi ;;
+        *) bm=128 bn=128 ;;
+      esac
+      case $k in *dkdv*) grid="cdiv($lk,$bn),$h" ;; *_dq|*_dq_causal) grid="cdiv($lq,$bm),$h" ;; esac
       sed -e "s/\${D}/$d/g; s/\${BM}/$bm/g; s/\${BN}/$bn/g" "$E" > "$D/$n/kernels.mlir"
-      "$B/tile-opt" "$D/$n/kernels.mlir" --tile-compile --kernel="$k" --emit=package -o "$D/${n}_$k.tpkg" 2> "$D/${n}_$k.log" ||
+      "$B/tile-opt" "$D/$n/kernels.mlir" --tile-compile="num-warps=$w" --kernel="$k" --emit=package -o "$D/${n}_$k.tpkg" 2> "$D/${n}_$k.log" ||
         { cat "$D/${n}_$k.log"; exit 1; }
       echo "${n}_$k|$grid|$args||" >> "$D/list.txt"
     done <<EOF
