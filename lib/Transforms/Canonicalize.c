@@ -234,6 +234,43 @@ static MlirLogicalResult eraseUnused(MlirOperation op,
   return mlirLogicalResultSuccess();
 }
 
+/* Whether `v` is defined outside `loop` (not in its body or below). */
+static bool definedOutside(MlirValue v, MlirOperation loop) {
+  MlirOperation at = mlirValueIsABlockArgument(v)
+                         ? mlirBlockGetParentOperation(
+                               mlirBlockArgumentGetOwner(v))
+                         : mlirOpResultGetOwner(v);
+  if (mlirValueIsABlockArgument(v) && mlirOperationEqual(at, loop))
+    return false; /* the induction variable or an iter_arg */
+  for (; !mlirOperationIsNull(at); at = mlirOperationGetParentOperation(at))
+    if (mlirOperationEqual(at, loop))
+      return false;
+  return true;
+}
+
+/* A tile.trans in a loop of a tile the loop does not change, read only as
+ * tensor-core dot operands (a backward attention's K^T for dQ^T = K^T
+ * dS^T), moves before the loop: the dot's operand then comes from before
+ * the loop and is staged in shared memory once (tile-pipeline), where in
+ * the loop it was transposed and staged again every iteration. */
+static MlirLogicalResult hoistInvariantTrans(MlirOperation op,
+                                             MlirPatternRewriter rewriter) {
+  MlirOperation loop = mlirOperationGetParentOperation(op);
+  if (mlirOperationIsNull(loop) || !tileOpIsNamed(loop, "scf.for") ||
+      !definedOutside(sourceOf(op), loop))
+    return mlirLogicalResultFailure();
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirOpOperand use = mlirValueGetFirstUse(result);
+  if (mlirOpOperandIsNull(use))
+    return mlirLogicalResultFailure();
+  for (; !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use))
+    if (!tileOpIsNamed(mlirOpOperandGetOwner(use), "tile.dot") ||
+        mlirOpOperandGetOperandNumber(use) > 1)
+      return mlirLogicalResultFailure();
+  mlirRewriterBaseMoveOpBefore(mlirPatternRewriterAsBase(rewriter), op, loop);
+  return mlirLogicalResultSuccess();
+}
+
 /* ---- Registration ------------------------------------------------------ */
 
 typedef MlirLogicalResult (*RewriteFn)(MlirOperation, MlirPatternRewriter);
@@ -257,6 +294,7 @@ static const PatternFn kTransOfTrans = {foldTransOfTrans};
 static const PatternFn kIdentityTrans = {foldIdentityTrans};
 static const PatternFn kChainOfSameOp = {foldChainOfSameOp};
 static const PatternFn kIdentityShapeOp = {foldIdentityShapeOp};
+static const PatternFn kHoistInvariantTrans = {hoistInvariantTrans};
 
 static void addPattern(MlirContext ctx, MlirRewritePatternSet set,
                        const char *root, unsigned benefit,
@@ -297,6 +335,7 @@ void tilePopulateCanonicalizePatterns(MlirContext ctx,
   addPattern(ctx, set, "tile.splat", 1, &kSplatOfConstant);
   addPattern(ctx, set, "tile.trans", 1, &kTransOfTrans);
   addPattern(ctx, set, "tile.trans", 1, &kIdentityTrans);
+  addPattern(ctx, set, "tile.trans", 1, &kHoistInvariantTrans);
   addPattern(ctx, set, "tile.reshape", 1, &kChainOfSameOp);
   addPattern(ctx, set, "tile.reshape", 1, &kIdentityShapeOp);
   addPattern(ctx, set, "tile.broadcast", 1, &kIdentityShapeOp);

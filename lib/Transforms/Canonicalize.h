@@ -1,7 +1,8 @@
 /* tile-canonicalize: local simplifications of tile ops, run greedily with
  * MLIR's folding. Expects verified tile IR; leaves the same IR with splats of
  * constants as dense constants, shape-op chains collapsed, identity shape ops
- * gone and unused side-effect-free tile ops erased. Result types (encodings
+ * gone, loop-invariant transposes of dot operands before their loops and
+ * unused side-effect-free tile ops erased. Result types (encodings
  * included) of replaced values never change. */
 #ifndef TILE_TRANSFORMS_CANONICALIZE_H
 #define TILE_TRANSFORMS_CANONICALIZE_H

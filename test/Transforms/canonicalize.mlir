@@ -315,3 +315,38 @@ func.func @unused_v2(%table: memref<?xf32>, %seed: i64) attributes {tile.kernel}
   %w = "tile.randint"(%seed, %i) : (i64, tensor<64xi32>) -> tensor<64xi32>
   return
 }
+
+// -----
+
+// A tile.trans in a loop of a tile the loop does not change, read only by
+// dots, moves before the loop (its dot operand is then staged once); one
+// that something else reads, or of a tile the loop makes, stays.
+// CHECK-LABEL: func.func @hoist_invariant_trans
+// CHECK:       %[[KT:.*]] = "tile.trans"(%[[K:.*]]) {permutation = array<i32: 1, 0>} : (tensor<64x32xf16>) -> tensor<32x64xf16>
+// CHECK-NEXT:  scf.for
+// CHECK:         "tile.dot"(%[[KT]]
+// CHECK:         "tile.trans"(%{{.*}}) {permutation = array<i32: 1, 0>} : (tensor<32x32xf16>)
+// CHECK:         "tile.trans"(%[[K]]) {permutation = array<i32: 1, 0>} : (tensor<64x32xf16>) -> tensor<32x64xf16>
+// CHECK-NEXT:    arith.addf
+func.func @hoist_invariant_trans(%a: memref<?x?xf16>, %n: index) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %k = "tile.load"(%a, %c0, %c0) : (memref<?x?xf16>, index, index) -> tensor<64x32xf16>
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+  %h0 = arith.constant dense<0.0> : tensor<32x64xf16>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %h = %h0) -> (tensor<32x32xf32>, tensor<32x64xf16>) {
+    %kt = "tile.trans"(%k) {permutation = array<i32: 1, 0>} : (tensor<64x32xf16>) -> tensor<32x64xf16>
+    %x = "tile.load"(%a, %i, %c0) : (memref<?x?xf16>, index, index) -> tensor<64x32xf16>
+    %d = "tile.dot"(%kt, %x, %acc) : (tensor<32x64xf16>, tensor<64x32xf16>, tensor<32x32xf32>) -> tensor<32x32xf32>
+    %y = "tile.load"(%a, %i, %i) : (memref<?x?xf16>, index, index) -> tensor<32x32xf16>
+    %yt = "tile.trans"(%y) {permutation = array<i32: 1, 0>} : (tensor<32x32xf16>) -> tensor<32x32xf16>
+    %e = "tile.dot"(%yt, %yt, %d) : (tensor<32x32xf16>, tensor<32x32xf16>, tensor<32x32xf32>) -> tensor<32x32xf32>
+    %kt2 = "tile.trans"(%k) {permutation = array<i32: 1, 0>} : (tensor<64x32xf16>) -> tensor<32x64xf16>
+    %h2 = arith.addf %h, %kt2 : tensor<32x64xf16>
+    scf.yield %e, %h2 : tensor<32x32xf32>, tensor<32x64xf16>
+  }
+  "tile.store"(%r#1, %a, %c0, %c0) : (tensor<32x64xf16>, memref<?x?xf16>, index, index) -> ()
+  %r16 = arith.truncf %r#0 : tensor<32x32xf32> to tensor<32x32xf16>
+  "tile.store"(%r16, %a, %c0, %c0) : (tensor<32x32xf16>, memref<?x?xf16>, index, index) -> ()
+  return
+}
