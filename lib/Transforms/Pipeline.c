@@ -243,7 +243,7 @@ static bool markGathers(MlirOperation loop, MlirBlock body, int stages,
 }
 
 /* What rules a loop out: a store (it could feed a later load; not one to
- * a memref nothing else accesses, as a backward attention's atomic dQ
+ * memory the program never reads, as a backward attention's atomic dQ
  * sums), or a nested loop (only innermost loops are pipelined: the
  * pipelines of all loops share one region of shared memory). */
 typedef struct {
