@@ -63,6 +63,31 @@ def inputs(kind, shape):
     sys.exit("examples_ref.py: unknown matmul kind " + kind)
 
 
+def e4m3_values():
+    """The value of every e4m3 code 0..0x7E (the positive ones; 0x7F is
+    NaN), by the format's definition: 4 exponent bits (bias 7), 3 mantissa
+    bits, subnormals at exponent 0."""
+    out = []
+    for c in range(0x7F):
+        e, m = c >> 3, c & 7
+        out.append(m * 2.0 ** -9 if e == 0 else (1 + m / 8) * 2.0 ** (e - 7))
+    return np.array(out)
+
+
+def e4m3_nearest(x, vals):
+    """The nearest e4m3 code of each x (saturating at 448), as uint8."""
+    a = np.minimum(np.abs(x), vals[-1])
+    i = np.clip(np.searchsorted(vals, a), 1, len(vals) - 1)
+    lo, hi = vals[i - 1], vals[i]
+    code = np.where(a - lo <= hi - a, i - 1, i)
+    return (code | np.where(x < 0, 0x80, 0)).astype(np.uint8)
+
+
+def e4m3_decode(codes, vals):
+    v = vals[codes & 0x7F]
+    return np.where(codes & 0x80, -v, v)
+
+
 def main(argv):
     ex, d, args = argv[1], argv[2], [int(a) if a.lstrip("-").isdigit() else a for a in argv[3:]]
     if ex == "softmax":                       # rows cols dtype
@@ -192,6 +217,32 @@ def main(argv):
                         ("dq", dq.astype(np.float16)), ("dq32", dq.astype(np.float32)),
                         ("dk", dk.astype(np.float16)),
                         ("dv", dv.astype(np.float16))):
+            save(d, name + ".npy", a)
+    elif ex == "flash_attention_fp8":         # heads lq lk d causal|full
+        # Q, K and V as e4m3 codes (the nearest code of a normal sample; raw
+        # uint8, as tile-run reads f8) with a scale each; the reference is
+        # FP8 attention's definition in float64 on the decoded values: P =
+        # exp(S - rowmax) rounded to e4m3 for the product with V, l summed
+        # before the rounding. (The kernel rounds P against its running
+        # maximum, which equals the row's once its block is reached; the
+        # tolerance covers rows whose maximum comes later.)
+        nh, lq, lk, hd, mask = args
+        vals = e4m3_values()
+        def quantize(shape):
+            codes = e4m3_nearest(rng.standard_normal(shape) * 1.5, vals)
+            return codes, e4m3_decode(codes, vals)
+        qs, ks, vs = 0.5, 0.25, 2.0
+        q, q64 = quantize((nh, lq, hd))
+        k, k64 = quantize((nh, lk, hd))
+        v, v64 = quantize((nh, lk, hd))
+        s_ = (q64 * qs) @ (k64 * ks).transpose(0, 2, 1) / np.sqrt(hd)
+        if mask == "causal":
+            s_ = np.where(np.arange(lk)[None, :] <= np.arange(lq)[:, None], s_, -np.inf)
+        e = np.exp(s_ - s_.max(axis=2, keepdims=True))
+        p8 = e4m3_decode(e4m3_nearest(e, vals), vals)
+        o = (p8 @ (v64 * vs)) / e.sum(axis=2, keepdims=True)
+        vt = np.ascontiguousarray(v.transpose(0, 2, 1))
+        for name, a in (("q", q), ("k", k), ("vt", vt), ("ref", o.astype(np.float16))):
             save(d, name + ".npy", a)
     elif ex == "gqa_attention":               # q_heads kv_heads lq lk d causal|full (f16)
         nh, nkv, lq, lk, hd, mask = args
