@@ -653,14 +653,7 @@ func.func @attention_bwd_dkdvdq(%q: memref<?x?x${D}xf16>, %k: memref<?x?x${D}xf1
   return
 }
 
-// dK, dV and dQ in one pass (FlashAttention-2's): as attention_bwd_dkdv,
-// and each step's dQ_i += scale dS_i K, computed as its transpose
-// K^T dS_i^T (whose D rows suit wgmma's 64-row blocks) and added into
-// dq_acc (f32, zeroed by the caller) with float atomics, since every key
-// block's program adds to every query's row. Five products instead of
-// the two kernels' seven, for atomics and a nondeterministic order of
-// the f32 sums; attention_bwd_dq_cast then writes dQ in f16. Causal as
-// attention_bwd_dkdv_causal.
+// The one-pass kernel above, causal as attention_bwd_dkdv_causal.
 func.func @attention_bwd_dkdvdq_causal(%q: memref<?x?x${D}xf16>, %k: memref<?x?x${D}xf16>,
     %v: memref<?x?x${D}xf16>, %do: memref<?x?x${D}xf16>, %lse: memref<?x?xf32>, %delta: memref<?x?xf32>,
     %dk: memref<?x?x${D}xf16>, %dv: memref<?x?x${D}xf16>, %dq_acc: memref<?x?x${D}xf32>)

@@ -7,8 +7,8 @@
 // for each (batch, head), as FlashAttention-3's FP8 kernel takes it.
 //   q, k: [B*H][L][D] f8E4M3FN    vt: [B*H][D][Lk] f8E4M3FN    o: [B*H][Lq][D] f16
 // Grid: cdiv(Lq, BM) x (B*H). Every key block masked, exp, block sizes as
-// parameters; tile-split-loops and tile-fold-exp make it fast as they do
-// the f16 kernel (examples/flash_attention_plain.mlir).
+// parameters; tile-split-loops and tile-fold-exp apply as they do to the
+// f16 kernel (examples/flash_attention_plain.mlir).
 // tile.tune: D=128 BM=128,64 BN=128,64 num-warps=8,4
 
 func.func @attention_fp8(%q: memref<?x?x${D}xf8E4M3FN>, %k: memref<?x?x${D}xf8E4M3FN>,
