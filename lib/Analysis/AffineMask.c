@@ -8,14 +8,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-/* Whether `op` is `loop` or nested in it. */
-static bool inside(MlirOperation op, MlirOperation loop) {
-  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op))
-    if (mlirOperationEqual(op, loop))
-      return true;
-  return false;
-}
-
 /* The op owning `v`: its defining op, or the op of a block argument's
  * block. */
 static MlirOperation ownerOf(MlirValue v) {
@@ -161,7 +153,7 @@ static bool formOf(MlirValue v, MlirOperation loop, bool expand, int depth,
   }
   MlirOperation owner = ownerOf(v);
   bool scalar = !mlirTypeIsAShaped(mlirValueGetType(v));
-  bool outside = mlirOperationIsNull(loop) || !inside(owner, loop);
+  bool outside = mlirOperationIsNull(loop) || !tileValueDefinedIn(v, loop);
   if (!mlirValueIsAOpResult(v)) {
     /* An iter_arg or a block argument of a nested region varies; one of
      * an enclosing region (an outer loop's iv, a kernel argument) does

@@ -506,6 +506,20 @@ bool tileTypeLayout(MlirType t, TileLayout *out) {
   return tileLayoutFromAttr(mlirRankedTensorTypeGetEncoding(t), out);
 }
 
+bool tileTypesSameRegisters(MlirType a, MlirType b) {
+  TileLayout al, bl;
+  int64_t as[TILE_MAX_LAYOUT_RANK], bs[TILE_MAX_LAYOUT_RANK];
+  if (!tileTypeLayout(a, &al) || !tileTypeLayout(b, &bl) ||
+      mlirShapedTypeGetRank(a) > TILE_MAX_LAYOUT_RANK ||
+      mlirShapedTypeGetRank(b) > TILE_MAX_LAYOUT_RANK)
+    return false;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(a); ++d)
+    as[d] = mlirShapedTypeGetDimSize(a, d);
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(b); ++d)
+    bs[d] = mlirShapedTypeGetDimSize(b, d);
+  return tileLayoutSameRegisters(&al, as, &bl, bs);
+}
+
 TileLayout tileLayoutDefaultFor(MlirType t, int vector, int numWarps) {
   int rank = (int)mlirShapedTypeGetRank(t);
   int64_t shape[TILE_MAX_LAYOUT_RANK];

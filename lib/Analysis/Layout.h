@@ -154,5 +154,9 @@ bool tileLayoutFromAttr(MlirAttribute attr, TileLayout *out);
 MlirType tileTypeWithLayout(MlirType t, const TileLayout *l);
 /* Reads the layout of a tile type; false if it has none. */
 bool tileTypeLayout(MlirType t, TileLayout *out);
+/* Whether tile types `a` and `b` both have layouts and hold every element
+ * in the same register (tileLayoutSameRegisters of their layouts and
+ * shapes): a conversion or reshape between them moves nothing. */
+bool tileTypesSameRegisters(MlirType a, MlirType b);
 
 #endif

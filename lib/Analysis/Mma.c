@@ -187,22 +187,18 @@ bool tileMmaUnitReshape(MlirOperation op) {
   MlirType from = mlirValueGetType(mlirOperationGetOperand(op, 0));
   MlirType to = mlirValueGetType(mlirOperationGetResult(op, 0));
   intptr_t fr = mlirShapedTypeGetRank(from), tr = mlirShapedTypeGetRank(to);
-  int64_t fs[TILE_MAX_LAYOUT_RANK], ts[TILE_MAX_LAYOUT_RANK];
   if (fr < tr || fr > TILE_MAX_LAYOUT_RANK)
     return false;
   for (intptr_t d = 0; d < fr; ++d) {
-    fs[d] = mlirShapedTypeGetDimSize(from, d);
-    if (d < fr - tr ? fs[d] != 1
-                    : fs[d] != mlirShapedTypeGetDimSize(to, d - (fr - tr)))
+    int64_t n = mlirShapedTypeGetDimSize(from, d);
+    if (d < fr - tr ? n != 1
+                    : n != mlirShapedTypeGetDimSize(to, d - (fr - tr)))
       return false;
   }
-  for (intptr_t d = 0; d < tr; ++d)
-    ts[d] = mlirShapedTypeGetDimSize(to, d);
-  TileLayout fl, tl;
-  bool fh = tileTypeLayout(from, &fl), th = tileTypeLayout(to, &tl);
-  if (!fh && !th)
+  TileLayout l;
+  if (!tileTypeLayout(from, &l) && !tileTypeLayout(to, &l))
     return true;
-  return fh && th && tileLayoutSameRegisters(&fl, fs, &tl, ts);
+  return tileTypesSameRegisters(from, to);
 }
 
 /* The dot `use` reaches, directly or as B through a tile.trans whose only

@@ -71,6 +71,17 @@ MlirOperation tileDefiningOp(MlirValue v) {
   return (MlirOperation){NULL};
 }
 
+bool tileValueDefinedIn(MlirValue v, MlirOperation op) {
+  MlirOperation at =
+      mlirValueIsAOpResult(v)
+          ? mlirOpResultGetOwner(v)
+          : mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+  for (; !mlirOperationIsNull(at); at = mlirOperationGetParentOperation(at))
+    if (mlirOperationEqual(at, op))
+      return true;
+  return false;
+}
+
 static void emitv(MlirLocation loc, const char *prefix, const char *fmt,
                   va_list ap) {
   char msg[1024];

@@ -45,6 +45,10 @@ bool tileValueIsUnused(MlirValue v);
 bool tileOpResultsUnused(MlirOperation op);
 /* The op defining `v`, or a null op for block arguments. */
 MlirOperation tileDefiningOp(MlirValue v);
+/* Whether `v` is defined in `op`: by it or an op nested in it, or as an
+ * argument of a block in its regions (a loop's induction variable and
+ * iter_args). */
+bool tileValueDefinedIn(MlirValue v, MlirOperation op);
 /* The only use of `v`, or a null operand when it has none or several. */
 MlirOpOperand tileOnlyUse(MlirValue v);
 

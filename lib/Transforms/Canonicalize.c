@@ -234,20 +234,6 @@ static MlirLogicalResult eraseUnused(MlirOperation op,
   return mlirLogicalResultSuccess();
 }
 
-/* Whether `v` is defined outside `loop` (not in its body or below). */
-static bool definedOutside(MlirValue v, MlirOperation loop) {
-  MlirOperation at = mlirValueIsABlockArgument(v)
-                         ? mlirBlockGetParentOperation(
-                               mlirBlockArgumentGetOwner(v))
-                         : mlirOpResultGetOwner(v);
-  if (mlirValueIsABlockArgument(v) && mlirOperationEqual(at, loop))
-    return false; /* the induction variable or an iter_arg */
-  for (; !mlirOperationIsNull(at); at = mlirOperationGetParentOperation(at))
-    if (mlirOperationEqual(at, loop))
-      return false;
-  return true;
-}
-
 /* A tile.trans in a loop of a tile the loop does not change, read only as
  * tensor-core dot operands (a backward attention's K^T for dQ^T = K^T
  * dS^T), moves before the loop: the dot's operand then comes from before
@@ -257,7 +243,7 @@ static MlirLogicalResult hoistInvariantTrans(MlirOperation op,
                                              MlirPatternRewriter rewriter) {
   MlirOperation loop = mlirOperationGetParentOperation(op);
   if (mlirOperationIsNull(loop) || !tileOpIsNamed(loop, "scf.for") ||
-      !definedOutside(sourceOf(op), loop))
+      tileValueDefinedIn(sourceOf(op), loop))
     return mlirLogicalResultFailure();
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirOpOperand use = mlirValueGetFirstUse(result);

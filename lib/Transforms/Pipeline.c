@@ -310,23 +310,12 @@ static int64_t scratchBytes(MlirOperation op) {
    * (layouts that differ only in their wgmma width: attention's row
    * statistics broadcast over an accumulator wider than the scores)
    * moves nothing (gpuLowerThroughShared). */
-  if (tileOpIsNamed(op, "tile.convert_layout") ||
-      tileOpIsNamed(op, "tile.reshape")) {
-    MlirType from = mlirValueGetType(mlirOperationGetOperand(op, 0));
-    MlirType to = mlirValueGetType(mlirOperationGetResult(op, 0));
-    TileLayout fl, tl;
-    int64_t fs[TILE_MAX_LAYOUT_RANK], ts[TILE_MAX_LAYOUT_RANK];
-    intptr_t fr = mlirShapedTypeGetRank(from), tr = mlirShapedTypeGetRank(to);
-    if (fr <= TILE_MAX_LAYOUT_RANK && tr <= TILE_MAX_LAYOUT_RANK &&
-        tileTypeLayout(from, &fl) && tileTypeLayout(to, &tl)) {
-      for (intptr_t d = 0; d < fr; ++d)
-        fs[d] = mlirShapedTypeGetDimSize(from, d);
-      for (intptr_t d = 0; d < tr; ++d)
-        ts[d] = mlirShapedTypeGetDimSize(to, d);
-      if (tileLayoutSameRegisters(&fl, fs, &tl, ts))
-        return 0;
-    }
-  }
+  if ((tileOpIsNamed(op, "tile.convert_layout") ||
+       tileOpIsNamed(op, "tile.reshape")) &&
+      tileTypesSameRegisters(
+          mlirValueGetType(mlirOperationGetOperand(op, 0)),
+          mlirValueGetType(mlirOperationGetResult(op, 0))))
+    return 0;
   static const char *const throughShared[] = {
       "tile.convert_layout", "tile.reduce", "tile.scan", "tile.trans",
       "tile.reshape",        "tile.dot",    "tile.gather", "tile.scatter"};
