@@ -75,7 +75,11 @@ bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why) {
 
 bool tileMmaAFromRegisters(const TileLayout *a, const TileLayout *result,
                            const TileMmaInstr *in) {
-  return in->inputBytes == 2 && a->kind == LAYOUT_MMA &&
+  /* fp8 on wgmma too: its register fragments are four bytes of a row
+   * where the accumulator holds pairs, which lane shuffles within each
+   * quad rearrange (gpuMmaAFragments). */
+  bool bytesOnWgmma = in->wgmmaOnly && result->wgmmaN > 0;
+  return (in->inputBytes == 2 || bytesOnWgmma) && a->kind == LAYOUT_MMA &&
          result->kind == LAYOUT_MMA && a->blocked.warpsPerCTA[1] == 1 &&
          result->blocked.warpsPerCTA[1] == 1 &&
          a->blocked.warpsPerCTA[0] == result->blocked.warpsPerCTA[0];

@@ -46,7 +46,8 @@ bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why);
 /* Whether a dot's A operand in layout `a` is already its fragments in
  * registers: an mma layout whose warps all run along M, as the result's
  * do, for 16-bit inputs (the m16n8 accumulator's pairs are the m16n8k16 A
- * fragments of two neighbouring 16x8 blocks). */
+ * fragments of two neighbouring 16x8 blocks) and for fp8 on wgmma (the
+ * same registers, rearranged by lane shuffles within each quad). */
 bool tileMmaAFromRegisters(const TileLayout *a, const TileLayout *result,
                            const TileMmaInstr *in);
 

@@ -324,11 +324,12 @@ bool gpuMmaAInRegisters(const GpuTile *a, const TileLayout *result,
          tileMmaAFromRegisters(&a->layout, result, in);
 }
 
-/* A's fragments of m-tile i at k-step ks from its registers: pairs of
- * column-neighbours packed into i32, in the order a0a1 (row g, k-block
- * 2ks), a2a3 (row g+8), a4a5 (row g, k-block 2ks+1), a6a7 (row g+8). */
-void gpuMmaAFragments(TileBuilder *b, const GpuTile *a, int i, int ks,
-                      MlirValue *out) {
+/* A's fragments of m-tile i at k-step ks from its 16-bit registers:
+ * pairs of column-neighbours packed into i32, in the order a0a1 (row g,
+ * k-block 2ks), a2a3 (row g+8), a4a5 (row g, k-block 2ks+1), a6a7 (row
+ * g+8). */
+static void fragments16(TileBuilder *b, const GpuTile *a, int i, int ks,
+                        MlirValue *out) {
   int colRegs = (int)(a->shape[1] / 8) * 2; /* one warp holds whole rows */
   int64_t two[] = {2};
   MlirType pair = mlirVectorTypeGet(1, two, a->elem);
@@ -341,6 +342,78 @@ void gpuMmaAFragments(TileBuilder *b, const GpuTile *a, int i, int ks,
     v = gpuInsertElement(b, v, a->regs[r + 1], 1);
     out[q] = bCast(b, "llvm.bitcast", v, i32);
   }
+}
+
+/* Four bytes packed into an i32, the first in the low byte. */
+static MlirValue packBytes(TileBuilder *b, const MlirValue *bytes) {
+  int64_t four[] = {4};
+  MlirType i8 = mlirIntegerTypeGet(b->ctx, 8);
+  MlirValue v = undefOf(b, mlirVectorTypeGet(1, four, i8));
+  for (int e = 0; e < 4; ++e)
+    v = gpuInsertElement(b, v, gpuToStorage(b, bytes[e]), e);
+  return bCast(b, "llvm.bitcast", v, tileI32Type(b->ctx));
+}
+
+/* The same from 8-bit registers, for fp8 wgmma m64nNk32. Its fragment (as
+ * mma.sync m16n8k32's) gives lane t of a quad four neighbours of a row:
+ * a0 = row g, k 4t..4t+3; a1 = row g+8; a2 = row g, k 16+4t..; a3 = row
+ * g+8. The accumulator's lane t holds columns 2t, 2t+1 of each 8-column
+ * block, so the four bytes a lane needs sit with two other lanes of its
+ * quad: k 4t..4t+3 of a 16-column half are the pairs of lanes 2(t%2) and
+ * 2(t%2)+1 in block t/2 of that half. Each lane packs, per row, V0 =
+ * (block 0's pair, block 2's pair) and V1 = (block 1's, block 3's) of the
+ * k-step's four blocks; two shuffles per row then bring each lane the two
+ * words it needs: in the first, lane t reads lane s1(t) = 2(t%2) + t/2,
+ * which sends V(its own parity); in the second lane s1(t) ^ 1, which
+ * sends V(the other parity). A lane with t/2 = 0 thereby reads V0 (blocks
+ * 0 and 2) and one with t/2 = 1 reads V1, from both lanes it needs; lanes
+ * with t/2 = 1 get them in the other order. The low halves make a0 (a1),
+ * the high halves a2 (a3). */
+static void fragments8(TileBuilder *b, GpuLowering *g, const GpuTile *a, int i,
+                       int ks, MlirValue *out) {
+  int colRegs = (int)(a->shape[1] / 8) * 2;
+  MlirType i32 = tileI32Type(b->ctx);
+  MlirValue lane = bCast(b, "arith.index_cast", g->lane, i32);
+  MlirValue c1 = bConstInt(b, i32, 1), c2 = bConstInt(b, i32, 2);
+  MlirValue t = bBinary(b, "arith.andi", lane, bConstInt(b, i32, 3));
+  MlirValue quad = bBinary(b, "arith.subi", lane, t);
+  MlirValue odd = bCmpi(b, ARITH_NE, bBinary(b, "arith.andi", lane, c1),
+                        bConstInt(b, i32, 0));
+  MlirValue upper = bCmpi(b, ARITH_NE, bBinary(b, "arith.andi", t, c2),
+                          bConstInt(b, i32, 0));
+  MlirValue s1 = bBinary(b, "arith.ori",
+                         bBinary(b, "arith.shli",
+                                 bBinary(b, "arith.andi", t, c1), c1),
+                         bBinary(b, "arith.shrui", t, c1));
+  MlirValue from1 = bBinary(b, "arith.ori", quad, s1);
+  MlirValue from2 = bBinary(b, "arith.xori", from1, c1);
+  MlirValue lo16 = bConstInt(b, i32, 0xFFFF), c16 = bConstInt(b, i32, 16);
+  for (int half = 0; half < 2; ++half) {
+    int r = (2 * i + half) * colRegs + 2 * (4 * ks);
+    MlirValue w0[] = {a->regs[r], a->regs[r + 1], a->regs[r + 4],
+                      a->regs[r + 5]};
+    MlirValue w1[] = {a->regs[r + 2], a->regs[r + 3], a->regs[r + 6],
+                      a->regs[r + 7]};
+    MlirValue v0 = packBytes(b, w0), v1 = packBytes(b, w1);
+    MlirValue r1 = gpuShuffleIdx(b, bSelect(b, odd, v1, v0), from1);
+    MlirValue r2 = gpuShuffleIdx(b, bSelect(b, odd, v0, v1), from2);
+    MlirValue first = bSelect(b, upper, r2, r1);
+    MlirValue second = bSelect(b, upper, r1, r2);
+    out[half] = bBinary(
+        b, "arith.ori", bBinary(b, "arith.andi", first, lo16),
+        bBinary(b, "arith.shli", second, c16));
+    out[2 + half] = bBinary(
+        b, "arith.ori", bBinary(b, "arith.shrui", first, c16),
+        bBinary(b, "arith.andi", second, bConstInt(b, i32, (int32_t)0xFFFF0000)));
+  }
+}
+
+void gpuMmaAFragments(TileBuilder *b, GpuLowering *g, const GpuTile *a,
+                      int i, int ks, MlirValue *out) {
+  if (tileElemBytes(a->elem) == 1)
+    fragments8(b, g, a, i, ks, out);
+  else
+    fragments16(b, a, i, ks, out);
 }
 
 /* The B fragments (2 x i32 each) of n-tiles j and j + 1 (only j when
@@ -432,7 +505,7 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   for (int ks = 0; ks < w.K / in->k; ++ks) {
     for (int i = 0; i < w.mTiles; ++i) {
       if (aRegs)
-        gpuMmaAFragments(b, &A, i, ks, afrag + 4 * i);
+        gpuMmaAFragments(b, g, &A, i, ks, afrag + 4 * i);
       else
         loadA(b, g, &sa, &w, in, i, ks, afrag + 4 * i);
     }

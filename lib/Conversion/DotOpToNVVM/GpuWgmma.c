@@ -216,26 +216,30 @@ void gpuWgmmaPin(TileBuilder *b, MlirValue *regs, int n) {
 }
 
 /* The same with A from registers (4 i32 fragments, gpuMmaAFragments):
- * wgmma's register form, which the NVVM op lacks, as inline PTX. */
+ * wgmma's register form, which the NVVM op lacks, as inline PTX. fp8
+ * takes no imm-trans-b (its B is K-major only). */
 static void wgmmaRegisterA(TileBuilder *b, const TileMmaInstr *in, int n,
                            const MlirValue *afrag, MlirValue descB,
                            bool bNMajor, MlirValue *acc) {
   MlirContext ctx = b->ctx;
   int nAcc = n / 2;
-  const char *type = wgmmaTypeName(in->input);
   TileStrBuf text = tileStrBufInit(), cons = tileStrBufInit();
   tileStrBufPrintf(&text,
                    "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
-                   "wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s {",
-                   n, type, type);
+                   "wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {",
+                   n, in->k, wgmmaTypeName(in->input),
+                   wgmmaTypeName(in->inputB));
   for (int i = 0; i < nAcc; ++i) {
     tileStrBufPrintf(&text, "%s$%d", i ? ", " : "", i);
     tileStrBufPrintf(&cons, "%s=f", i ? "," : "");
   }
   /* Operands count the outputs, then every input, the tied ones too. */
   int a0 = 2 * nAcc;
-  tileStrBufPrintf(&text, "}, {$%d, $%d, $%d, $%d}, $%d, p, 1, 1, %d;\n}",
-                   a0, a0 + 1, a0 + 2, a0 + 3, a0 + 4, bNMajor ? 1 : 0);
+  tileStrBufPrintf(&text, "}, {$%d, $%d, $%d, $%d}, $%d, p, 1, 1", a0,
+                   a0 + 1, a0 + 2, a0 + 3, a0 + 4);
+  if (in->inputBytes == 2)
+    tileStrBufPrintf(&text, ", %d", bNMajor ? 1 : 0);
+  tileStrBufPrintf(&text, ";\n}");
   for (int i = 0; i < nAcc; ++i)
     tileStrBufPrintf(&cons, ",%d", i);
   tileStrBufPrintf(&cons, ",r,r,r,r,l");
@@ -261,6 +265,53 @@ static void wgmmaRegisterA(TileBuilder *b, const TileMmaInstr *in, int n,
 void gpuWgmmaWait(TileBuilder *b, int n) {
   TileNamedAttr wait[] = {{"group", mlirIntegerAttrGet(tileI64Type(b->ctx), n)}};
   emitOp(b, "nvvm.wgmma.wait.group.sync.aligned", 1, wait);
+}
+
+/* Whether `op` reads `v` (an op with regions may read anything). */
+static bool reads(MlirOperation op, MlirValue v) {
+  if (mlirOperationGetNumRegions(op) > 0)
+    return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (mlirValueEqual(mlirOperationGetOperand(op, i), v))
+      return true;
+  return false;
+}
+
+void gpuWgmmaSettle(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  /* Groups complete in commit order: waiting for the newest group `op`
+   * reads completes every older one too. */
+  int newest = -1;
+  for (int i = 0; i < g->numDeferred; ++i)
+    if (mlirOperationIsNull(op) || reads(op, g->deferred[i].result))
+      if (g->deferred[i].commit > newest)
+        newest = g->deferred[i].commit;
+  if (newest < 0)
+    return;
+  gpuWgmmaWait(b, g->wgmmaCommits - newest);
+  int kept = 0;
+  for (int i = 0; i < g->numDeferred; ++i) {
+    if (g->deferred[i].commit > newest) {
+      g->deferred[kept++] = g->deferred[i];
+      continue;
+    }
+    GpuValue *v = gpuMapGet(&g->values, g->deferred[i].result);
+    gpuWgmmaPin(b, v->tile.regs, v->tile.numRegs);
+  }
+  g->numDeferred = kept;
+}
+
+/* Whether `op`'s wait may be deferred: it asks (tile.defer_wait); its
+ * operands are its own registers or shared memory that stays put until
+ * the block ends (a pipeline's stages, operands staged before the loop),
+ * not the scratch buffer the next ops may reuse; it is not a pipelined
+ * loop's group left in flight (which has its own waits); and there is
+ * room to track it. Checked before the dot stages anything. */
+static bool deferWait(GpuLowering *g, MlirOperation op, const GpuTile *a,
+                      const GpuTile *b, bool aRegs) {
+  return !mlirAttributeIsNull(tileOpAttr(op, "tile.defer_wait")) &&
+         (aRegs || !mlirValueIsNull(a->smem)) && !mlirValueIsNull(b->smem) &&
+         !(g->wgmmaInFlight && !aRegs) &&
+         g->numDeferred < GPU_MAX_DEFERRED_WGMMA;
 }
 
 /* ---- the dot ----------------------------------------------------------- */
@@ -314,6 +365,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   /* Stage what is not in shared memory yet, each operand at a multiple of
    * 1024 bytes (the scratch buffer starts at one), fenced for wgmma's
    * async-proxy reads. */
+  bool defer = deferWait(g, op, &A, &B, aRegs);
   gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 1024, true);
 
   GpuSmemDescriptor da;
@@ -353,7 +405,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                   : descriptorAt(b, &db, bConstIndex(b, k0), (int64_t)c * n);
         if (aRegs) {
           MlirValue afrag[4];
-          gpuMmaAFragments(b, &A, rep, ks, afrag);
+          gpuMmaAFragments(b, g, &A, rep, ks, afrag);
           wgmmaRegisterA(b, in, n, afrag, descB, !bRows, acc);
         } else {
           wgmma(b, in, n, descA, descB, !bRows, acc);
@@ -365,10 +417,16 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   }
   bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.commit.group.sync.aligned", 0,
                           NULL, 0, NULL, 0, NULL));
-  /* In a pipelined loop that allows it, this group stays in flight while
-   * the next iteration waits for its tiles; the loop's end waits for it
+  ++g->wgmmaCommits;
+  /* A deferred wait: the group runs on while the ops up to the first
+   * reader of the result are issued (gpuWgmmaSettle). In a pipelined loop
+   * that allows it, this group stays in flight while the next iteration
+   * waits for its tiles; the loop's end waits for it
    * (gpuPipelineEpilogue). */
-  if (g->wgmmaInFlight && !aRegs) {
+  if (defer) {
+    g->deferred[g->numDeferred].result = result;
+    g->deferred[g->numDeferred++].commit = g->wgmmaCommits;
+  } else if (g->wgmmaInFlight && !aRegs) {
     gpuWgmmaWait(b, 1);
   } else {
     gpuWgmmaWait(b, 0);

@@ -126,14 +126,15 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
                     const TileMmaInstr *in, const GpuDotOperands *d);
 /* Whether a dot's A is already its fragments in registers (a chained
  * dot's: an mma-layout tile of 16-bit elements whose warps all run along
- * M, as the result's do), and the 4 i32 fragments of m-tile i (this
- * warp's 16 rows of repetition i) at k-step ks (16 columns): mma.sync
- * m16n8k16's A fragment, which is also wgmma m64nNk16's A fragment of the
- * warp's 16 rows of its warpgroup's 64. */
+ * M, as the result's do, or of fp8 on wgmma), and the 4 i32 fragments of
+ * m-tile i (this warp's 16 rows of repetition i) at k-step ks (16
+ * columns; 32 for fp8): mma.sync m16n8k16's A fragment, which is also
+ * wgmma m64nNk16's A fragment of the warp's 16 rows of its warpgroup's
+ * 64 (fp8: m64nNk32's, its bytes gathered from the quad by shuffles). */
 bool gpuMmaAInRegisters(const GpuTile *a, const TileLayout *result,
                         const TileMmaInstr *in);
-void gpuMmaAFragments(TileBuilder *b, const GpuTile *a, int i, int ks,
-                      MlirValue *out);
+void gpuMmaAFragments(TileBuilder *b, GpuLowering *g, const GpuTile *a,
+                      int i, int ks, MlirValue *out);
 /* The same on Hopper's wgmma (GpuWgmma.c), for a result in the wgmma
  * layout (Layout.h: wgmmaN > 0). */
 bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
@@ -212,6 +213,12 @@ int64_t gpuSmemDescriptorColumn(const GpuSmemDescriptor *d, int64_t col);
  * ordered after the wait, so LLVM moves no use of it above the wait. */
 void gpuWgmmaWait(TileBuilder *b, int n);
 void gpuWgmmaPin(TileBuilder *b, MlirValue *regs, int n);
+/* Deferred waits (a dot marked tile.defer_wait leaves its group in
+ * flight): before `op` is lowered, waits for every deferred group whose
+ * result `op` reads (an op with regions: every deferred group), and pins
+ * what the wait completed; a null `op` waits for them all (the end of a
+ * block, whose stages the pipeline then releases). */
+void gpuWgmmaSettle(GpuLowering *g, TileBuilder *b, MlirOperation op);
 
 /* Whether `op` may use the hardware's approximations: `afn` (or `fast`)
  * among its fastmath flags (docs/dialect.md, "Numerics"). */

@@ -72,6 +72,8 @@ void gpuMapPut(GpuValueMap *m, MlirValue key, GpuValue value);
 GpuValue *gpuMapGet(GpuValueMap *m, MlirValue key);
 
 enum { GPU_MAX_WS_LOOPS = 8 };
+/* wgmma groups in flight past their dot at once (tile.defer_wait). */
+enum { GPU_MAX_DEFERRED_WGMMA = 4 };
 
 /* State shared by the lowering of one kernel. */
 typedef struct GpuLowering {
@@ -148,6 +150,16 @@ typedef struct GpuLowering {
   /* Inside a pipelined loop whose wgmma dots leave their group in flight
    * (GpuPipeline.h: wgmmaInFlight). */
   bool wgmmaInFlight;
+  /* wgmma groups committed so far in the function (in the lowering's
+   * program order), and the dots marked tile.defer_wait whose group is
+   * still in flight: each is waited for at the first op that reads its
+   * result, or at the end of its block (gpuWgmmaSettle). */
+  int wgmmaCommits;
+  struct {
+    MlirValue result;
+    int commit; /* wgmmaCommits after its commit */
+  } deferred[GPU_MAX_DEFERRED_WGMMA];
+  int numDeferred;
   /* Blackwell (GpuTcgen05.c): the tensor memory the kernel's tcgen05
    * dots accumulate in, allocated at the entry (tmemColumns, 0 when
    * none), its address (i32), and the static shared buffer holding the

@@ -242,6 +242,7 @@ static bool lowerV2(GpuLowering *g, TileBuilder *b, MlirOperation op,
 
 static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   b->loc = mlirOperationGetLocation(op);
+  gpuWgmmaSettle(g, b, op);
   if (tileMemoryOrderBarrierBefore(&g->memoryOrder, op))
     gpuBarrier(g, b);
   int64_t axis = 0;
@@ -320,6 +321,7 @@ static bool lowerBlock(GpuLowering *g, TileBuilder *b, MlirBlock block) {
     if (!lowerOp(g, b, op))
       return false;
   }
+  gpuWgmmaSettle(g, b, (MlirOperation){NULL});
   return true;
 }
 
