@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "lib/IR/IR.h"
-#include "lib/Runtime/Error.h"
 #include "lib/Runtime/RuntimeApi.h"
+#include "lib/Support/Error.h"
 #include "lib/Target/KernelSignature.h"
 #include "mlir-c/Diagnostics.h"
 
