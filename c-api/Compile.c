@@ -18,7 +18,7 @@
  * table (Options.h) reads it. */
 static int setOption(TileGpuOptions *o, const char *key, const char *value,
                      char *err, size_t errSize) {
-  return value && !tileOptionSet(&o->options, key, value, err, errSize);
+  return value && tileOptionSet(&o->options, key, value, err, errSize);
 }
 
 /* The same for an integer field (0: the default): the table checks it,
@@ -53,8 +53,8 @@ static int gpuOptions(const TileCompileOptions *options, TileGpuOptions *o,
   /* Any option of the table by its key, after the fields (so it wins):
    * an option added to the table reaches the C API with no new field. */
   if (in->options &&
-      !tileOptionsParse(&o->options, in->options, strlen(in->options), NULL,
-                        err, errSize))
+      tileOptionsParse(&o->options, in->options, strlen(in->options), NULL,
+                       err, errSize))
     return 1;
   o->remarks.fn = in->remark;
   o->remarks.userData = in->remarkUserData;

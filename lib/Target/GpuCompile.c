@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "lib/Support/DiskCache.h"
+#include "lib/Support/Error.h"
 #include "lib/Target/CompileCache.h"
 #include "lib/Target/EntriesToPtx.h"
 #include "lib/Target/PtxToBinary.h"
@@ -39,9 +40,8 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
   char why[400];
   if (tileOptionsParse(&o->options, text, strlen(text), NULL, why,
                        sizeof why))
-    return 0;
-  snprintf(err, errSize, "--tile-compile: %s", why);
-  return 1;
+    return tileFail(err, errSize, "--tile-compile: %s", why);
+  return 0;
 }
 
 bool tileGpuOptionsUseCache(TileGpuOptions *o) {
@@ -57,7 +57,7 @@ int tileGpuOptionsCheck(const TileGpuOptions *o, TileEmit emit, char *err,
    * capability, embedders): it is checked as the option would be. */
   TileOptions probe = o->options;
   char why[400];
-  if (!tileOptionSet(&probe, "chip", o->options.chip, why, sizeof why)) {
+  if (tileOptionSet(&probe, "chip", o->options.chip, why, sizeof why)) {
     snprintf(err, errSize, "--tile-compile: %s", why);
     return 1;
   }
@@ -77,8 +77,8 @@ int tileGpuOptionsCheck(const TileGpuOptions *o, TileEmit emit, char *err,
   return 0;
 }
 
-MlirOperation tileGpuFindKernel(MlirModule module, const char *name,
-                                char *err, size_t errSize) {
+int tileGpuFindKernel(MlirModule module, const char *name, MlirOperation *out,
+                      char *err, size_t errSize) {
   MlirOperation found = {NULL};
   int count = 0;
   TileStrBuf names = tileStrBufInit();
@@ -94,19 +94,21 @@ MlirOperation tileGpuFindKernel(MlirModule module, const char *name,
     if (!name || mlirStringRefEqual(sym, tileStr(name)))
       found = op;
   }
-  if (!name && count > 1) {
-    snprintf(err, errSize, "the module has %d kernels (%s): name one", count,
-             tileStrBufCStr(&names));
-    found = (MlirOperation){NULL};
-  } else if (mlirOperationIsNull(found) && name && count > 0) {
-    snprintf(err, errSize, "no kernel named '%s'; the module's kernels: %s",
-             name, tileStrBufCStr(&names));
-  } else if (mlirOperationIsNull(found)) {
-    snprintf(err, errSize, name ? "no kernel named '%s'" : "no kernel%s",
-             name ? name : " in the module");
-  }
+  *out = (MlirOperation){NULL};
+  int rc = 0;
+  if (!name && count > 1)
+    rc = tileFail(err, errSize, "the module has %d kernels (%s): name one",
+                  count, tileStrBufCStr(&names));
+  else if (mlirOperationIsNull(found) && name && count > 0)
+    rc = tileFail(err, errSize, "no kernel named '%s'; the module's kernels: %s",
+                  name, tileStrBufCStr(&names));
+  else if (mlirOperationIsNull(found))
+    rc = tileFail(err, errSize, name ? "no kernel named '%s'" : "no kernel%s",
+                  name ? name : " in the module");
+  else
+    *out = found;
   tileStrBufFree(&names);
-  return found;
+  return rc;
 }
 
 static void appendMessage(MlirStringRef s, void *userData) {
@@ -117,9 +119,9 @@ static void appendMessage(MlirStringRef s, void *userData) {
 
 /* Runs `pipeline` on `op` (a builtin.module: the top one, or an entry's),
  * printing the IR around each pass as `o` asks. */
-static bool runPipeline(MlirOperation op, const char *pipeline,
-                        const TileGpuOptions *o, char *err, size_t errSize,
-                        const char *stage) {
+static int runPipeline(MlirOperation op, const char *pipeline,
+                       const TileGpuOptions *o, char *err, size_t errSize,
+                       const char *stage) {
   MlirContext ctx = mlirOperationGetContext(op);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   /* Upstream passes on IR that was verified once after TileToGPU: checking
@@ -132,24 +134,23 @@ static bool runPipeline(MlirOperation op, const char *pipeline,
     mlirOpPrintingFlagsDestroy(flags); /* the pass manager keeps a copy */
   }
   char message[512] = "";
-  bool ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
-      mlirPassManagerGetAsOpPassManager(pm), tileStr(pipeline), appendMessage,
-      message));
-  if (!ok)
-    snprintf(err, errSize, "internal error: bad %s pipeline: %s", stage,
-             message);
-  else if (!(ok = mlirLogicalResultIsSuccess(
-                 mlirPassManagerRunOnOp(pm, op))))
-    snprintf(err, errSize, "%s failed (see errors above)", stage);
+  int rc = 0;
+  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
+          mlirPassManagerGetAsOpPassManager(pm), tileStr(pipeline),
+          appendMessage, message)))
+    rc = tileFail(err, errSize, "internal error: bad %s pipeline: %s", stage,
+                  message);
+  else if (mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, op)))
+    rc = tileFail(err, errSize, "%s failed (see errors above)", stage);
   mlirPassManagerDestroy(pm);
-  return ok;
+  return rc;
 }
 
 /* The entries' upstream lowering to NVVM (`lowering`, a pipeline over the
  * nested module of each entry) on this thread's pass manager. */
-static bool lowerEntriesToNvvm(MlirOperation moduleOp, const char *lowering,
-                               const TileGpuOptions *o, char *err,
-                               size_t errSize) {
+static int lowerEntriesToNvvm(MlirOperation moduleOp, const char *lowering,
+                              const TileGpuOptions *o, char *err,
+                              size_t errSize) {
   char pipeline[LOWERING_SIZE + 64];
   snprintf(pipeline, sizeof pipeline, "builtin.module(builtin.module(%s))",
            lowering);
@@ -447,8 +448,8 @@ static int compile(MlirModule module, const char *name,
     mark = t;                                                                  \
   } while (0)
 
-  MlirOperation kernel = tileGpuFindKernel(module, name, err, errSize);
-  if (mlirOperationIsNull(kernel))
+  MlirOperation kernel;
+  if (tileGpuFindKernel(module, name, &kernel, err, errSize))
     return 1;
   MlirStringRef sym;
   tileOpStrAttr(kernel, "sym_name", &sym);
@@ -534,7 +535,7 @@ static int compile(MlirModule module, const char *name,
   int numEntries = separateEntries(module, entries, o->options.indexBits, lowering,
                                    sizeof lowering);
   if (emit == TILE_EMIT_LLVM) {
-    if (!lowerEntriesToNvvm(moduleOp, lowering, o, err, errSize))
+    if (lowerEntriesToNvvm(moduleOp, lowering, o, err, errSize))
       return 1;
     STAGE_DONE(toNvvm);
     return 0;
@@ -563,7 +564,7 @@ static int compile(MlirModule module, const char *name,
   /* IR printing is set on a pass manager of ours: the entries are lowered
    * to NVVM here, and tileEntriesToPtx only translates them. */
   if (o->printIrBefore || o->printIrAfter) {
-    if (!lowerEntriesToNvvm(moduleOp, lowering, o, err, errSize))
+    if (lowerEntriesToNvvm(moduleOp, lowering, o, err, errSize))
       return 1;
     lowering[0] = '\0';
   }

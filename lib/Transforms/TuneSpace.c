@@ -130,7 +130,7 @@ static int checkOptionValue(const Where *w, const char *key,
   TileOptions scratch;
   tileOptionsInitCompile(&scratch);
   char why[256];
-  if (!tileOptionSet(&scratch, key, value, why, sizeof why))
+  if (tileOptionSet(&scratch, key, value, why, sizeof why))
     return failAt(w, "%s", why);
   return 0;
 }
