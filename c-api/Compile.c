@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/Error.h"
 #include "lib/Target/AotC.h"
 #include "lib/Target/CompileCache.h"
 #include "lib/Target/GpuCompile.h"
@@ -106,11 +107,9 @@ int tileCompileKernelC(MlirModule module, const char *name,
                        const TileCompileCOptions *c, char **header,
                        char **source, char *err, size_t errSize) {
   *header = *source = NULL;
-  if (!c || !c->headerName) {
-    snprintf(err, errSize, "tileCompileKernelC: %s is NULL",
-             c ? "headerName" : "the C options");
-    return 1;
-  }
+  if (!c || !c->headerName)
+    return tileFail(err, errSize, "tileCompileKernelC: %s is NULL",
+                    c ? "headerName" : "the C options");
   TileGpuOptions o;
   if (gpuOptions(options, &o, err, errSize))
     return 1;

@@ -57,23 +57,20 @@ int tileGpuOptionsCheck(const TileGpuOptions *o, TileEmit emit, char *err,
    * capability, embedders): it is checked as the option would be. */
   TileOptions probe = o->options;
   char why[400];
-  if (tileOptionSet(&probe, "chip", o->options.chip, why, sizeof why)) {
-    snprintf(err, errSize, "--tile-compile: %s", why);
-    return 1;
-  }
-  if (o->options.mma == TILE_GPU_MMA_WGMMA && strcmp(o->options.chip, "sm_90a") != 0) {
-    snprintf(err, errSize,
-             "--tile-compile: mma=wgmma needs chip=sm_90a: %s has no wgmma",
-             o->options.chip);
-    return 1;
-  }
+  if (tileOptionSet(&probe, "chip", o->options.chip, why, sizeof why))
+    return tileFail(err, errSize, "--tile-compile: %s", why);
+  if (o->options.mma == TILE_GPU_MMA_WGMMA &&
+      strcmp(o->options.chip, "sm_90a") != 0)
+    return tileFail(
+        err, errSize,
+        "--tile-compile: mma=wgmma needs chip=sm_90a: %s has no wgmma",
+        o->options.chip);
   if (o->options.generic == TILE_GENERIC_LAZY && emit != TILE_EMIT_PACKAGE &&
-      emit != TILE_EMIT_MLIR && emit != TILE_EMIT_LLVM) {
-    snprintf(err, errSize,
-             "--tile-compile: generic=lazy applies to packages: a PTX or "
-             "cubin output holds both entries");
-    return 1;
-  }
+      emit != TILE_EMIT_MLIR && emit != TILE_EMIT_LLVM)
+    return tileFail(
+        err, errSize,
+        "--tile-compile: generic=lazy applies to packages: a PTX or "
+        "cubin output holds both entries");
   return 0;
 }
 
@@ -252,21 +249,17 @@ static int describePackage(MlirOperation kernel, const char *name,
   p->flopsPerProgram = flopsPerProgram(kernel);
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
   intptr_t n = mlirFunctionTypeGetNumInputs(fnType);
-  if (n > TILE_PACKAGE_MAX_ARGS) {
-    snprintf(err, errSize, "kernel '%s' has %ld arguments (at most %d)", name,
-             (long)n, TILE_PACKAGE_MAX_ARGS);
-    return 1;
-  }
+  if (n > TILE_PACKAGE_MAX_ARGS)
+    return tileFail(err, errSize, "kernel '%s' has %ld arguments (at most %d)",
+                    name, (long)n, TILE_PACKAGE_MAX_ARGS);
   p->numArgs = (int)n;
   for (intptr_t i = 0; i < n; ++i) {
     TileKernelArg k;
-    if (!tileKernelArgOfType(mlirFunctionTypeGetInput(fnType, i), &k)) {
-      snprintf(err, errSize,
-               "kernel '%s': argument #%ld has type %s, which a package "
-               "cannot describe",
-               name, (long)i, k.type);
-      return 1;
-    }
+    if (!tileKernelArgOfType(mlirFunctionTypeGetInput(fnType, i), &k))
+      return tileFail(err, errSize,
+                      "kernel '%s': argument #%ld has type %s, which a package "
+                      "cannot describe",
+                      name, (long)i, k.type);
     TilePackageArg *a = &p->args[i];
     a->isMemref = k.kind == TILE_ARG_MEMREF;
     a->isIndex = k.kind == TILE_ARG_INDEX;
@@ -484,11 +477,9 @@ static int compile(MlirModule module, const char *name,
     if (o->printIrBefore)
       dumpIr(moduleOp, "Before", *name);
     if (mlirLogicalResultIsFailure(
-            tilePassFind(*name)->run(moduleOp, &passOptions))) {
-      snprintf(err, errSize, "kernel '%s': the tile passes failed",
-               kernelName);
-      return 1;
-    }
+            tilePassFind(*name)->run(moduleOp, &passOptions)))
+      return tileFail(err, errSize, "kernel '%s': the tile passes failed",
+                      kernelName);
     if (o->printIrAfter)
       dumpIr(moduleOp, "After", *name);
   }
@@ -502,15 +493,13 @@ static int compile(MlirModule module, const char *name,
   if (o->printIrBefore)
     dumpIr(moduleOp, "Before", "tile-to-gpu");
   if (mlirLogicalResultIsFailure(tileLowerKernelToGPU(
-          kernel, o->options.chip, o->options.mma, numWarps, kernelName, false, &o->remarks,
-          &smem)) ||
+          kernel, o->options.chip, o->options.mma, numWarps, kernelName, false,
+          &o->remarks, &smem)) ||
       mlirLogicalResultIsFailure(tileLowerKernelToGPU(
-          kernel, o->options.chip, o->options.mma, numWarps, alignedName, true, &o->remarks,
-          &alignedSmem))) {
-    snprintf(err, errSize, "kernel '%s' cannot be lowered for the GPU",
-             kernelName);
-    return 1;
-  }
+          kernel, o->options.chip, o->options.mma, numWarps, alignedName, true,
+          &o->remarks, &alignedSmem)))
+    return tileFail(err, errSize, "kernel '%s' cannot be lowered for the GPU",
+                    kernelName);
   if (alignedSmem > smem)
     smem = alignedSmem;
   STAGE_DONE(toGpu);
@@ -523,13 +512,12 @@ static int compile(MlirModule module, const char *name,
     dumpIr(moduleOp, "After", "tile-to-gpu");
   if (emit == TILE_EMIT_MLIR)
     return 0;
-  if (!mlirOperationVerify(mlirModuleGetOperation(module))) {
-    snprintf(err, errSize,
-             "internal error: kernel '%s' lowered to invalid IR (see errors "
-             "above)",
-             kernelName);
-    return 1;
-  }
+  if (!mlirOperationVerify(mlirModuleGetOperation(module)))
+    return tileFail(
+        err, errSize,
+        "internal error: kernel '%s' lowered to invalid IR (see errors "
+        "above)",
+        kernelName);
   MlirOperation entries[TILE_MAX_ENTRIES];
   char lowering[LOWERING_SIZE] = "";
   int numEntries = separateEntries(module, entries, o->options.indexBits, lowering,
@@ -547,9 +535,9 @@ static int compile(MlirModule module, const char *name,
   if (emit == TILE_EMIT_CUBIN && !toolkit) {
     char searched[600];
     toolkitSearched(o, searched, sizeof searched);
-    snprintf(err, errSize,
-             "--emit=cubin needs ptxas from the CUDA toolkit: %s", searched);
-    return 1;
+    return tileFail(err, errSize,
+                    "--emit=cubin needs ptxas from the CUDA toolkit: %s",
+                    searched);
   }
   /* A package for a portable chip (no "a" suffix) carries the PTX too, so
    * GPUs of newer majors run it: sm_80 code on a Hopper, for instance. */

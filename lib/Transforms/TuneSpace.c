@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/Error.h"
 #include "lib/Transforms/Options.h"
 
 static const char kDirective[] = "tile.tune";
@@ -289,8 +290,7 @@ int tileTuneSpaceRead(const char *text, size_t len, const char *fileName,
   }
   if (!out->declared && defaultSpace(fixed, out)) {
     tileTuneSpaceFree(out);
-    snprintf(err, errSize, "out of memory");
-    return 1;
+    return tileFail(err, errSize, "out of memory");
   }
   double size = 1;
   for (int i = 0; i < out->numParams; ++i)
