@@ -7,7 +7,8 @@
  * Results come back through out parameters. Code that reports about IR
  * emits an MLIR diagnostic at the op's location and returns
  * MlirLogicalResult instead. `bool` is only for questions (is, has, fits,
- * found without a reason) and never carries a message. */
+ * found without a reason) and never carries a message.
+ * scripts/check-errors.py holds lib/, dialect/ and c-api/ to this. */
 #ifndef TILE_SUPPORT_ERROR_H
 #define TILE_SUPPORT_ERROR_H
 
