@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/Error.h"
 #include "lib/Target/AotC.h"
 #include "lib/Target/CompileCache.h"
 #include "lib/Target/GpuCompile.h"
@@ -18,7 +19,7 @@
  * table (Options.h) reads it. */
 static int setOption(TileGpuOptions *o, const char *key, const char *value,
                      char *err, size_t errSize) {
-  return value && !tileOptionSet(&o->options, key, value, err, errSize);
+  return value && tileOptionSet(&o->options, key, value, err, errSize);
 }
 
 /* The same for an integer field (0: the default): the table checks it,
@@ -53,8 +54,8 @@ static int gpuOptions(const TileCompileOptions *options, TileGpuOptions *o,
   /* Any option of the table by its key, after the fields (so it wins):
    * an option added to the table reaches the C API with no new field. */
   if (in->options &&
-      !tileOptionsParse(&o->options, in->options, strlen(in->options), NULL,
-                        err, errSize))
+      tileOptionsParse(&o->options, in->options, strlen(in->options), NULL,
+                       err, errSize))
     return 1;
   o->remarks.fn = in->remark;
   o->remarks.userData = in->remarkUserData;
@@ -106,11 +107,9 @@ int tileCompileKernelC(MlirModule module, const char *name,
                        const TileCompileCOptions *c, char **header,
                        char **source, char *err, size_t errSize) {
   *header = *source = NULL;
-  if (!c || !c->headerName) {
-    snprintf(err, errSize, "tileCompileKernelC: %s is NULL",
-             c ? "headerName" : "the C options");
-    return 1;
-  }
+  if (!c || !c->headerName)
+    return tileFail(err, errSize, "tileCompileKernelC: %s is NULL",
+                    c ? "headerName" : "the C options");
   TileGpuOptions o;
   if (gpuOptions(options, &o, err, errSize))
     return 1;

@@ -94,8 +94,8 @@ static bool parseOptions(const TilePassDef *def, MlirStringRef text,
                          TileOptions *out, MlirStringCallback cb,
                          void *userData) {
   char why[400];
-  if (tileOptionsParse(out, text.data, text.length, def->optionKeys, why,
-                       sizeof why))
+  if (!tileOptionsParse(out, text.data, text.length, def->optionKeys, why,
+                        sizeof why))
     return true;
   TileStrBuf err = tileStrBufInit();
   tileStrBufPrintf(&err, "pass '%s': %s", def->name, why);

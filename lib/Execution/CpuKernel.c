@@ -17,6 +17,7 @@
 #include "lib/Execution/CpuDebug.h"
 #include "lib/Execution/JitSymbols.h"
 #include "lib/Support/Clock.h"
+#include "lib/Support/Error.h"
 #include "lib/Support/Fp8.h"
 #include "lib/Support/Half.h"
 #include "lib/IR/DType.h"
@@ -71,21 +72,17 @@ static int describeArgs(MlirOperation func, TileCpuKernel *k, char *err,
                         size_t errSize) {
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(func, "function_type"));
   intptr_t n = mlirFunctionTypeGetNumInputs(fnType);
-  if (n > kMaxArgs) {
-    snprintf(err, errSize, "kernel '%s' has %ld arguments (at most %d)",
-             k->name, (long)n, kMaxArgs);
-    return 1;
-  }
+  if (n > kMaxArgs)
+    return tileFail(err, errSize, "kernel '%s' has %ld arguments (at most %d)",
+                    k->name, (long)n, kMaxArgs);
   k->numArgs = (int)n;
   for (intptr_t i = 0; i < n; ++i) {
     TileKernelArg *a = &k->args[i];
-    if (!tileKernelArgOfType(mlirFunctionTypeGetInput(fnType, i), a)) {
-      snprintf(err, errSize,
-               "kernel '%s': argument #%ld has type %s, which the CPU "
-               "reference cannot pass",
-               k->name, (long)i, a->type);
-      return 1;
-    }
+    if (!tileKernelArgOfType(mlirFunctionTypeGetInput(fnType, i), a))
+      return tileFail(err, errSize,
+                      "kernel '%s': argument #%ld has type %s, which the CPU "
+                      "reference cannot pass",
+                      k->name, (long)i, a->type);
   }
   return 0;
 }
@@ -114,11 +111,9 @@ static int lowerToLLVM(MlirModule module, MlirOperation func, const char *name,
   passOptions.splitLoopsOff = o->splitLoopsOff;
   for (const char *const *pass = tileCpuPassPipeline; *pass; ++pass)
     if (mlirLogicalResultIsFailure(
-            tilePassFind(*pass)->run(func, &passOptions))) {
-      snprintf(err, errSize, "kernel '%s' cannot be lowered for the CPU",
-               name);
-      return 1;
-    }
+            tilePassFind(*pass)->run(func, &passOptions)))
+      return tileFail(err, errSize, "kernel '%s' cannot be lowered for the CPU",
+                      name);
   MlirContext ctx = mlirModuleGetContext(module);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   char pipelineError[512] = "";
@@ -129,18 +124,14 @@ static int lowerToLLVM(MlirModule module, MlirOperation func, const char *name,
   if (mlirLogicalResultIsSuccess(parsed))
     ran = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
   mlirPassManagerDestroy(pm);
-  if (mlirLogicalResultIsFailure(parsed)) {
-    snprintf(err, errSize, "internal error: bad CPU pipeline: %s",
-             pipelineError);
-    return 1;
-  }
-  if (mlirLogicalResultIsFailure(ran)) {
-    snprintf(err, errSize,
-             "kernel '%s': the upstream CPU lowering failed (see errors "
-             "above)",
-             name);
-    return 1;
-  }
+  if (mlirLogicalResultIsFailure(parsed))
+    return tileFail(err, errSize, "internal error: bad CPU pipeline: %s",
+                    pipelineError);
+  if (mlirLogicalResultIsFailure(ran))
+    return tileFail(err, errSize,
+                    "kernel '%s': the upstream CPU lowering failed (see errors "
+                    "above)",
+                    name);
   return 0;
 }
 
@@ -161,15 +152,12 @@ int tileCpuKernelCreateWithOptions(MlirModule module, const char *name,
   if (mlirOperationIsNull(func) || !tileOpIsKernel(func)) {
     char kernels[256];
     listKernels(module, kernels, sizeof kernels);
-    snprintf(err, errSize, "no kernel named '%s' (kernels: %s)", name,
-             kernels);
-    return 1;
+    return tileFail(err, errSize, "no kernel named '%s' (kernels: %s)", name,
+                    kernels);
   }
   TileCpuKernel *k = calloc(1, sizeof *k);
-  if (!k) {
-    snprintf(err, errSize, "out of memory");
-    return 1;
-  }
+  if (!k)
+    return tileFail(err, errSize, "out of memory");
   snprintf(k->name, sizeof k->name, "%s", name);
   if (describeArgs(func, k, err, errSize)) {
     free(k);
@@ -235,10 +223,9 @@ static int checkArg(const TileCpuKernel *k, int i, const TileArgValue *v,
   if (a->kind != TILE_ARG_MEMREF)
     return 0;
   const TileHostArray *h = v->array;
-  if (!h) {
-    snprintf(err, errSize, "argument #%d (%s): needs an array", i, a->type);
-    return 1;
-  }
+  if (!h)
+    return tileFail(err, errSize, "argument #%d (%s): needs an array", i,
+                    a->type);
   return tileHostArrayCheckMemref(h, i, a->type, "array", a->dtype, a->rank,
                                   a->shape, err, errSize);
 }
@@ -326,16 +313,14 @@ int tileCpuKernelRunWithProgress(TileCpuKernel *k, const TileArgValue *args,
                                  const TileCpuProgress *progress, char *err,
                                  size_t errSize) {
   for (int g = 0; g < 3; ++g)
-    if (grid[g] < 1) {
-      snprintf(err, errSize, "grid dimension %d is %lld (must be at least 1)",
-               g, (long long)grid[g]);
-      return 1;
-    }
+    if (grid[g] < 1)
+      return tileFail(err, errSize,
+                      "grid dimension %d is %lld (must be at least 1)", g,
+                      (long long)grid[g]);
   Packed *p = calloc(1, sizeof *p);
-  if (!p) {
-    snprintf(err, errSize, "out of memory");
-    return TILE_STATUS_OUT_OF_MEMORY;
-  }
+  if (!p)
+    return tileFailCode(TILE_STATUS_OUT_OF_MEMORY, err, errSize,
+                        "out of memory");
   for (int i = 0; i < k->numArgs; ++i) {
     if (checkArg(k, i, &args[i], err, errSize)) {
       free(p);

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Error.h"
+#include "lib/Support/Error.h"
 #include "tile-c/Runtime.h"
 
 typedef int CUresult;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "lib/Runtime/Index64.h"
-#include "lib/Runtime/Error.h"
+#include "lib/Support/Error.h"
 
 /* The MLIR spelling of an element type, where it is not the dtype's name. */
 static const char *mlirElementName(TileDType d) {

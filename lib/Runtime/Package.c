@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Error.h"
+#include "lib/Support/Error.h"
 #include "lib/Support/File.h"
 #include "tile-c/Runtime.h"
 

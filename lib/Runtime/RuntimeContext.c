@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Error.h"
 #include "lib/Runtime/RuntimeApi.h"
+#include "lib/Support/Error.h"
 
 #define MAX_PACKAGES 64
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "lib/Support/Clock.h"
-#include "lib/Runtime/Error.h"
+#include "lib/Support/Error.h"
 #include "lib/Runtime/RuntimeApi.h"
 
 int runtimeKernelEntry(TileRuntimeKernel *k, int aligned,

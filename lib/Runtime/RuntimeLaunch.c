@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "lib/Runtime/Index64.h"
-#include "lib/Runtime/Error.h"
+#include "lib/Support/Error.h"
 #include "lib/Support/Fp8.h"
 #include "lib/Support/Half.h"
 #include "lib/Runtime/Launch.h"

@@ -3,8 +3,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "lib/Runtime/Error.h"
 #include "lib/Runtime/RuntimeApi.h"
+#include "lib/Support/Error.h"
 
 const char *tileRuntimeVersion(void) { return TILE_VERSION_STRING; }
 

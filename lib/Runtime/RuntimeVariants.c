@@ -10,6 +10,7 @@
 
 #include "lib/Runtime/Package.h"
 #include "lib/Runtime/RuntimeApi.h"
+#include "lib/Support/Error.h"
 #include "lib/Support/File.h"
 
 struct TileRuntimeVariants {
@@ -352,11 +353,8 @@ int tileVariantsAdd(const char *path, const char *key, const int64_t grid[3],
                     size_t errSize) {
   TileRuntimeVariants *old = NULL;
   TileStatus st;
-  if (access(path, F_OK) == 0 &&
-      tileRuntimeVariantsLoadFile(path, &old, &st)) {
-    snprintf(err, errSize, "%s", st.message);
-    return 1;
-  }
+  if (access(path, F_OK) == 0 && tileRuntimeVariantsLoadFile(path, &old, &st))
+    return tileFail(err, errSize, "%s", st.message);
   /* The new package must read, and be a variant of the others. */
   TileRuntimePackage *added = NULL;
   if (tileRuntimePackageLoadMemory(package, size, path, &added, &st)) {

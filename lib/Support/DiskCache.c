@@ -21,6 +21,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/Support/Error.h"
+
 enum { HEADER_BYTES = 88, MAX_VERSION_BYTES = 4096 };
 
 static const char *nonEmptyEnv(const char *name) {
@@ -80,16 +82,14 @@ static uint64_t get64(const uint8_t *p) {
 }
 
 /* The whole regular file at `path` into a malloc'ed buffer with a spare
- * byte after it; false with a reason. */
-static bool readWhole(const char *path, uint8_t **out, size_t *size,
+ * byte after it; non-zero with a reason. */
+static int readWhole(const char *path, uint8_t **out, size_t *size,
                       char *why, size_t whySize) {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT || errno == ENOTDIR)
-      snprintf(why, whySize, "no entry");
-    else
-      snprintf(why, whySize, "cannot read %s: %s", path, strerror(errno));
-    return false;
+      return tileFail(why, whySize, "no entry");
+    return tileFail(why, whySize, "cannot read %s: %s", path, strerror(errno));
   }
   struct stat st;
   uint8_t *buf = NULL;
@@ -107,25 +107,24 @@ static bool readWhole(const char *path, uint8_t **out, size_t *size,
   close(fd);
   if (!ok) {
     free(buf);
-    snprintf(why, whySize, "cannot read %s", path);
-    return false;
+    return tileFail(why, whySize, "cannot read %s", path);
   }
   *out = buf;
   *size = n;
-  return true;
+  return 0;
 }
 
-bool tileDiskCacheLoad(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
-                       const char *version, void **payload, size_t *size,
-                       char *why, size_t whySize) {
+int tileDiskCacheLoad(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
+                      const char *version, void **payload, size_t *size,
+                      char *why, size_t whySize) {
   *payload = NULL;
   *size = 0;
   char path[1024];
   tileDiskCacheEntryPath(dir, key, path, sizeof path);
-  uint8_t *buf;
-  size_t n;
-  if (!readWhole(path, &buf, &n, why, whySize))
-    return false;
+  uint8_t *buf = NULL;
+  size_t n = 0;
+  if (readWhole(path, &buf, &n, why, whySize))
+    return 1;
   const char *bad = NULL;
   uint32_t versionBytes = n >= HEADER_BYTES ? get32(buf + 12) : 0;
   uint64_t payloadBytes = n >= HEADER_BYTES ? get64(buf + 48) : 0;
@@ -152,41 +151,35 @@ bool tileDiskCacheLoad(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
       bad = "entry damaged (payload checksum mismatch)";
   }
   if (bad) {
-    snprintf(why, whySize, "%s", bad);
     free(buf);
-    return false;
+    return tileFail(why, whySize, "%s", bad);
   }
   /* The payload moves to the start of the buffer. */
   memmove(buf, buf + HEADER_BYTES + versionBytes, (size_t)payloadBytes);
   buf[payloadBytes] = 0;
   *payload = buf;
   *size = (size_t)payloadBytes;
-  return true;
+  return 0;
 }
 
 /* mkdir -p: each missing directory of `dir` in turn. */
-static bool makeDirs(const char *dir, char *why, size_t whySize) {
+static int makeDirs(const char *dir, char *why, size_t whySize) {
   char path[1024];
-  if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
-    snprintf(why, whySize, "cache directory path too long");
-    return false;
-  }
+  if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path)
+    return tileFail(why, whySize, "cache directory path too long");
   for (char *p = path + 1;; ++p) {
     if (*p != '/' && *p != '\0')
       continue;
     char c = *p;
     *p = '\0';
     struct stat st;
-    if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-      snprintf(why, whySize, "cannot create %s: %s", path, strerror(errno));
-      return false;
-    }
+    if (mkdir(path, 0777) != 0 && errno != EEXIST)
+      return tileFail(why, whySize, "cannot create %s: %s", path,
+                      strerror(errno));
     if (c == '\0') {
-      if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(why, whySize, "%s is not a directory", path);
-        return false;
-      }
-      return true;
+      if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+        return tileFail(why, whySize, "%s is not a directory", path);
+      return 0;
     }
     *p = c;
   }
@@ -206,24 +199,21 @@ static bool writeAll(int fd, const void *data, size_t size) {
   return true;
 }
 
-bool tileDiskCacheStore(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
-                        const char *version, const void *payload, size_t size,
-                        char *why, size_t whySize) {
+int tileDiskCacheStore(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
+                       const char *version, const void *payload, size_t size,
+                       char *why, size_t whySize) {
   size_t versionBytes = strlen(version);
-  if (versionBytes > MAX_VERSION_BYTES) {
-    snprintf(why, whySize, "version string too long");
-    return false;
-  }
-  if (!makeDirs(dir, why, whySize))
-    return false;
+  if (versionBytes > MAX_VERSION_BYTES)
+    return tileFail(why, whySize, "version string too long");
+  if (makeDirs(dir, why, whySize))
+    return 1;
   char path[1024], temp[1100];
   tileDiskCacheEntryPath(dir, key, path, sizeof path);
   snprintf(temp, sizeof temp, "%s.tmp.XXXXXX", path);
   int fd = mkstemp(temp);
-  if (fd < 0) {
-    snprintf(why, whySize, "cannot write in %s: %s", dir, strerror(errno));
-    return false;
-  }
+  if (fd < 0)
+    return tileFail(why, whySize, "cannot write in %s: %s", dir,
+                    strerror(errno));
   uint8_t header[HEADER_BYTES];
   memcpy(header, TILE_DISK_CACHE_MAGIC, 8);
   put32(header + 8, TILE_DISK_CACHE_FORMAT);
@@ -244,7 +234,8 @@ bool tileDiskCacheStore(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
   }
   if (!ok) {
     unlink(temp);
-    snprintf(why, whySize, "cannot write %s: %s", path, strerror(saved));
+    return tileFail(why, whySize, "cannot write %s: %s", path,
+                    strerror(saved));
   }
-  return ok;
+  return 0;
 }

@@ -34,17 +34,17 @@ void tileDiskCacheEntryPath(const char *dir,
                             const uint8_t key[TILE_SHA256_BYTES], char *path,
                             size_t size);
 
-/* Reads `key`'s entry written by `version`. True on a hit: *payload
+/* Reads `key`'s entry written by `version`. 0 on a hit: *payload
  * (malloc'ed, size bytes, with a NUL after them) holds the payload as it
- * was stored. False on a miss, with the reason in `why`. */
-bool tileDiskCacheLoad(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
-                       const char *version, void **payload, size_t *size,
-                       char *why, size_t whySize);
+ * was stored. Non-zero on a miss, with the reason in `why`. */
+int tileDiskCacheLoad(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
+                      const char *version, void **payload, size_t *size,
+                      char *why, size_t whySize);
 
 /* Writes `key`'s entry atomically, creating the directory (and its
- * parents) when missing. Returns true, or false with the reason. */
-bool tileDiskCacheStore(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
-                        const char *version, const void *payload, size_t size,
-                        char *why, size_t whySize);
+ * parents) when missing. Returns 0, or non-zero with the reason. */
+int tileDiskCacheStore(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
+                       const char *version, const void *payload, size_t size,
+                       char *why, size_t whySize);
 
 #endif

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/Error.h"
+
 static const struct {
   const char *name;
   size_t size;
@@ -88,28 +90,23 @@ void tileShapeFormat(int rank, const int64_t *shape, char *buf, size_t bufSize) 
 int tileHostArrayCreate(TileDType dtype, int rank, const int64_t *shape,
                         TileHostArray *out, char *err, size_t errSize) {
   memset(out, 0, sizeof(*out));
-  if (!validDType(dtype)) {
-    snprintf(err, errSize, "host array: invalid dtype %d", (int)dtype);
-    return 1;
-  }
-  if (rank < 0 || rank > TILE_MAX_RANK) {
-    snprintf(err, errSize, "host array: rank %d is outside 0..%d", rank, TILE_MAX_RANK);
-    return 1;
-  }
-  if (rank > 0 && !shape) {
-    snprintf(err, errSize, "host array: no shape given for rank %d", rank);
-    return 1;
-  }
+  if (!validDType(dtype))
+    return tileFail(err, errSize, "host array: invalid dtype %d", (int)dtype);
+  if (rank < 0 || rank > TILE_MAX_RANK)
+    return tileFail(err, errSize, "host array: rank %d is outside 0..%d", rank,
+                    TILE_MAX_RANK);
+  if (rank > 0 && !shape)
+    return tileFail(err, errSize, "host array: no shape given for rank %d",
+                    rank);
   size_t bytes;
-  if (tileShapeNumElements(rank, shape, tileDTypeSize(dtype), NULL, &bytes)) {
-    snprintf(err, errSize, "host array: shape has a negative dim or its size overflows");
-    return 1;
-  }
+  if (tileShapeNumElements(rank, shape, tileDTypeSize(dtype), NULL, &bytes))
+    return tileFail(
+        err, errSize,
+        "host array: shape has a negative dim or its size overflows");
   void *data = calloc(bytes ? bytes : 1, 1);
-  if (!data) {
-    snprintf(err, errSize, "host array: out of memory allocating %zu bytes", bytes);
-    return 1;
-  }
+  if (!data)
+    return tileFail(err, errSize,
+                    "host array: out of memory allocating %zu bytes", bytes);
   out->dtype = dtype;
   out->rank = rank;
   for (int i = 0; i < rank; ++i)
@@ -137,26 +134,22 @@ int tileHostArrayCheckMemref(const TileHostArray *a, int index,
                              char *err, size_t errSize) {
   char have[128];
   tileShapeFormat(a->rank, a->shape, have, sizeof have);
-  if (a->dtype != dtype) {
-    snprintf(err, errSize,
-             "argument #%d (%s): %s has dtype %s, the memref needs %s", index,
-             type, what, tileDTypeName(a->dtype), tileDTypeName(dtype));
-    return 1;
-  }
-  if (a->rank != rank) {
-    snprintf(err, errSize,
-             "argument #%d (%s): %s has rank %d (shape %s), the memref has "
-             "rank %d",
-             index, type, what, a->rank, have, rank);
-    return 1;
-  }
+  if (a->dtype != dtype)
+    return tileFail(
+        err, errSize, "argument #%d (%s): %s has dtype %s, the memref needs %s",
+        index, type, what, tileDTypeName(a->dtype), tileDTypeName(dtype));
+  if (a->rank != rank)
+    return tileFail(
+        err, errSize,
+        "argument #%d (%s): %s has rank %d (shape %s), the memref has "
+        "rank %d",
+        index, type, what, a->rank, have, rank);
   for (int d = 0; d < rank; ++d)
-    if (shape[d] >= 0 && a->shape[d] != shape[d]) {
-      snprintf(err, errSize,
-               "argument #%d (%s): %s has shape %s, but dimension %d of the "
-               "memref is %lld",
-               index, type, what, have, d, (long long)shape[d]);
-      return 1;
-    }
+    if (shape[d] >= 0 && a->shape[d] != shape[d])
+      return tileFail(
+          err, errSize,
+          "argument #%d (%s): %s has shape %s, but dimension %d of the "
+          "memref is %lld",
+          index, type, what, have, d, (long long)shape[d]);
   return 0;
 }

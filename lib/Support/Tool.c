@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lib/Support/Error.h"
 #include "lib/Support/File.h"
 
 extern char **environ;
@@ -67,11 +68,9 @@ int tileToolStart(const char *const *argv, const char *logPath,
   /* A file, not a pipe: nobody reads while the tool runs, and a chatty
    * tool must never block on a full pipe. */
   int fd = open(logPath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  if (fd < 0) {
-    snprintf(err, errSize, "cannot run %s: %s: %s", argv[0], logPath,
-             strerror(errno));
-    return 1;
-  }
+  if (fd < 0)
+    return tileFail(err, errSize, "cannot run %s: %s: %s", argv[0], logPath,
+                    strerror(errno));
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, fd, STDOUT_FILENO);
@@ -82,8 +81,7 @@ int tileToolStart(const char *const *argv, const char *logPath,
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) {
     close(fd);
-    snprintf(err, errSize, "cannot run %s: %s", argv[0], strerror(rc));
-    return 1;
+    return tileFail(err, errSize, "cannot run %s: %s", argv[0], strerror(rc));
   }
   run->pid = (int)pid;
   run->logFd = fd;

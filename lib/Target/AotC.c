@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "lib/IR/IR.h"
-#include "lib/Runtime/Error.h"
 #include "lib/Runtime/RuntimeApi.h"
+#include "lib/Support/Error.h"
 #include "lib/Target/KernelSignature.h"
 #include "mlir-c/Diagnostics.h"
 
@@ -61,7 +61,7 @@ static int compileChip(MlirModule module, const char *name,
                        const TileGpuOptions *options, const char *chip,
                        Variants *vs, char *err, size_t errSize) {
   TileGpuOptions o = *options;
-  if (chip && !tileOptionSet(&o.options, "chip", chip, err, errSize))
+  if (chip && tileOptionSet(&o.options, "chip", chip, err, errSize))
     return 1;
   MlirModule clone = mlirModuleFromOperation(
       mlirOperationClone(mlirModuleGetOperation(module)));
@@ -111,8 +111,8 @@ int tileAotCompileC(MlirModule module, const char *name,
                     const TileGpuOptions *options, const TileAotOptions *aot,
                     TileStrBuf *header, TileStrBuf *source, char *err,
                     size_t errSize) {
-  MlirOperation kernel = tileGpuFindKernel(module, name, err, errSize);
-  if (mlirOperationIsNull(kernel)) {
+  MlirOperation kernel;
+  if (tileGpuFindKernel(module, name, &kernel, err, errSize)) {
     /* Located at the module: the file that lacks it. */
     mlirEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)),
                   err);

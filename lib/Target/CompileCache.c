@@ -219,8 +219,7 @@ TileGpuCache *tileGpuCacheOpen(MlirModule module, const char *name,
   const char *off = offReason(o, emit);
   char err[256];
   MlirOperation kernel = {NULL};
-  if (!off && mlirOperationIsNull(
-                  kernel = tileGpuFindKernel(module, name, err, sizeof err)))
+  if (!off && tileGpuFindKernel(module, name, &kernel, err, sizeof err))
     off = "off: no kernel to key (the compile says why)";
   TileGpuCache *c = off ? NULL : calloc(1, sizeof *c);
   if (!c) {
@@ -311,8 +310,8 @@ bool tileGpuCacheRead(TileGpuCache *c, void **outBytes, size_t *outSize,
   TileCacheReport *report = c->report;
   void *payload;
   size_t size;
-  if (!tileDiskCacheLoad(c->dir, c->key, c->version, &payload, &size,
-                         report->note, sizeof report->note))
+  if (tileDiskCacheLoad(c->dir, c->key, c->version, &payload, &size,
+                        report->note, sizeof report->note))
     return false;
   Reader r = {payload, (const uint8_t *)payload + size, false};
   bool sameEmit = getN(&r, 4) == (uint64_t)c->emit;
@@ -407,9 +406,9 @@ void tileGpuCacheWrite(TileGpuCache *c, const void *bytes, size_t size,
   free(packed);
   if (tileDiskCacheStore(c->dir, c->key, c->version, payload.data,
                          payload.len, why, sizeof why))
-    c->report->stored = true;
-  else
     noteNotStored(c->report, why);
+  else
+    c->report->stored = true;
   tileStrBufFree(&payload);
 }
 

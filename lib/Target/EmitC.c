@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/Runtime/Error.h"
 #include "lib/Runtime/Launch.h"
+#include "lib/Support/Error.h"
 #include "mlir-c/Diagnostics.h"
 
 const char *tileCElementType(TileDType dtype) {

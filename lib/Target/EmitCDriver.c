@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lib/Runtime/Error.h"
 #include "lib/Runtime/Launch.h"
+#include "lib/Support/Error.h"
 #include "lib/Target/EmitC.h"
 #include "mlir-c/Diagnostics.h"
 

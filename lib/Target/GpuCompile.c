@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "lib/Support/DiskCache.h"
+#include "lib/Support/Error.h"
 #include "lib/Target/CompileCache.h"
 #include "lib/Target/EntriesToPtx.h"
 #include "lib/Target/PtxToBinary.h"
@@ -39,9 +40,8 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
   char why[400];
   if (tileOptionsParse(&o->options, text, strlen(text), NULL, why,
                        sizeof why))
-    return 0;
-  snprintf(err, errSize, "--tile-compile: %s", why);
-  return 1;
+    return tileFail(err, errSize, "--tile-compile: %s", why);
+  return 0;
 }
 
 bool tileGpuOptionsUseCache(TileGpuOptions *o) {
@@ -57,28 +57,25 @@ int tileGpuOptionsCheck(const TileGpuOptions *o, TileEmit emit, char *err,
    * capability, embedders): it is checked as the option would be. */
   TileOptions probe = o->options;
   char why[400];
-  if (!tileOptionSet(&probe, "chip", o->options.chip, why, sizeof why)) {
-    snprintf(err, errSize, "--tile-compile: %s", why);
-    return 1;
-  }
-  if (o->options.mma == TILE_GPU_MMA_WGMMA && strcmp(o->options.chip, "sm_90a") != 0) {
-    snprintf(err, errSize,
-             "--tile-compile: mma=wgmma needs chip=sm_90a: %s has no wgmma",
-             o->options.chip);
-    return 1;
-  }
+  if (tileOptionSet(&probe, "chip", o->options.chip, why, sizeof why))
+    return tileFail(err, errSize, "--tile-compile: %s", why);
+  if (o->options.mma == TILE_GPU_MMA_WGMMA &&
+      strcmp(o->options.chip, "sm_90a") != 0)
+    return tileFail(
+        err, errSize,
+        "--tile-compile: mma=wgmma needs chip=sm_90a: %s has no wgmma",
+        o->options.chip);
   if (o->options.generic == TILE_GENERIC_LAZY && emit != TILE_EMIT_PACKAGE &&
-      emit != TILE_EMIT_MLIR && emit != TILE_EMIT_LLVM) {
-    snprintf(err, errSize,
-             "--tile-compile: generic=lazy applies to packages: a PTX or "
-             "cubin output holds both entries");
-    return 1;
-  }
+      emit != TILE_EMIT_MLIR && emit != TILE_EMIT_LLVM)
+    return tileFail(
+        err, errSize,
+        "--tile-compile: generic=lazy applies to packages: a PTX or "
+        "cubin output holds both entries");
   return 0;
 }
 
-MlirOperation tileGpuFindKernel(MlirModule module, const char *name,
-                                char *err, size_t errSize) {
+int tileGpuFindKernel(MlirModule module, const char *name, MlirOperation *out,
+                      char *err, size_t errSize) {
   MlirOperation found = {NULL};
   int count = 0;
   TileStrBuf names = tileStrBufInit();
@@ -94,19 +91,21 @@ MlirOperation tileGpuFindKernel(MlirModule module, const char *name,
     if (!name || mlirStringRefEqual(sym, tileStr(name)))
       found = op;
   }
-  if (!name && count > 1) {
-    snprintf(err, errSize, "the module has %d kernels (%s): name one", count,
-             tileStrBufCStr(&names));
-    found = (MlirOperation){NULL};
-  } else if (mlirOperationIsNull(found) && name && count > 0) {
-    snprintf(err, errSize, "no kernel named '%s'; the module's kernels: %s",
-             name, tileStrBufCStr(&names));
-  } else if (mlirOperationIsNull(found)) {
-    snprintf(err, errSize, name ? "no kernel named '%s'" : "no kernel%s",
-             name ? name : " in the module");
-  }
+  *out = (MlirOperation){NULL};
+  int rc = 0;
+  if (!name && count > 1)
+    rc = tileFail(err, errSize, "the module has %d kernels (%s): name one",
+                  count, tileStrBufCStr(&names));
+  else if (mlirOperationIsNull(found) && name && count > 0)
+    rc = tileFail(err, errSize, "no kernel named '%s'; the module's kernels: %s",
+                  name, tileStrBufCStr(&names));
+  else if (mlirOperationIsNull(found))
+    rc = tileFail(err, errSize, name ? "no kernel named '%s'" : "no kernel%s",
+                  name ? name : " in the module");
+  else
+    *out = found;
   tileStrBufFree(&names);
-  return found;
+  return rc;
 }
 
 static void appendMessage(MlirStringRef s, void *userData) {
@@ -117,9 +116,9 @@ static void appendMessage(MlirStringRef s, void *userData) {
 
 /* Runs `pipeline` on `op` (a builtin.module: the top one, or an entry's),
  * printing the IR around each pass as `o` asks. */
-static bool runPipeline(MlirOperation op, const char *pipeline,
-                        const TileGpuOptions *o, char *err, size_t errSize,
-                        const char *stage) {
+static int runPipeline(MlirOperation op, const char *pipeline,
+                       const TileGpuOptions *o, char *err, size_t errSize,
+                       const char *stage) {
   MlirContext ctx = mlirOperationGetContext(op);
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   /* Upstream passes on IR that was verified once after TileToGPU: checking
@@ -132,24 +131,23 @@ static bool runPipeline(MlirOperation op, const char *pipeline,
     mlirOpPrintingFlagsDestroy(flags); /* the pass manager keeps a copy */
   }
   char message[512] = "";
-  bool ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
-      mlirPassManagerGetAsOpPassManager(pm), tileStr(pipeline), appendMessage,
-      message));
-  if (!ok)
-    snprintf(err, errSize, "internal error: bad %s pipeline: %s", stage,
-             message);
-  else if (!(ok = mlirLogicalResultIsSuccess(
-                 mlirPassManagerRunOnOp(pm, op))))
-    snprintf(err, errSize, "%s failed (see errors above)", stage);
+  int rc = 0;
+  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
+          mlirPassManagerGetAsOpPassManager(pm), tileStr(pipeline),
+          appendMessage, message)))
+    rc = tileFail(err, errSize, "internal error: bad %s pipeline: %s", stage,
+                  message);
+  else if (mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(pm, op)))
+    rc = tileFail(err, errSize, "%s failed (see errors above)", stage);
   mlirPassManagerDestroy(pm);
-  return ok;
+  return rc;
 }
 
 /* The entries' upstream lowering to NVVM (`lowering`, a pipeline over the
  * nested module of each entry) on this thread's pass manager. */
-static bool lowerEntriesToNvvm(MlirOperation moduleOp, const char *lowering,
-                               const TileGpuOptions *o, char *err,
-                               size_t errSize) {
+static int lowerEntriesToNvvm(MlirOperation moduleOp, const char *lowering,
+                              const TileGpuOptions *o, char *err,
+                              size_t errSize) {
   char pipeline[LOWERING_SIZE + 64];
   snprintf(pipeline, sizeof pipeline, "builtin.module(builtin.module(%s))",
            lowering);
@@ -251,21 +249,17 @@ static int describePackage(MlirOperation kernel, const char *name,
   p->flopsPerProgram = flopsPerProgram(kernel);
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));
   intptr_t n = mlirFunctionTypeGetNumInputs(fnType);
-  if (n > TILE_PACKAGE_MAX_ARGS) {
-    snprintf(err, errSize, "kernel '%s' has %ld arguments (at most %d)", name,
-             (long)n, TILE_PACKAGE_MAX_ARGS);
-    return 1;
-  }
+  if (n > TILE_PACKAGE_MAX_ARGS)
+    return tileFail(err, errSize, "kernel '%s' has %ld arguments (at most %d)",
+                    name, (long)n, TILE_PACKAGE_MAX_ARGS);
   p->numArgs = (int)n;
   for (intptr_t i = 0; i < n; ++i) {
     TileKernelArg k;
-    if (!tileKernelArgOfType(mlirFunctionTypeGetInput(fnType, i), &k)) {
-      snprintf(err, errSize,
-               "kernel '%s': argument #%ld has type %s, which a package "
-               "cannot describe",
-               name, (long)i, k.type);
-      return 1;
-    }
+    if (!tileKernelArgOfType(mlirFunctionTypeGetInput(fnType, i), &k))
+      return tileFail(err, errSize,
+                      "kernel '%s': argument #%ld has type %s, which a package "
+                      "cannot describe",
+                      name, (long)i, k.type);
     TilePackageArg *a = &p->args[i];
     a->isMemref = k.kind == TILE_ARG_MEMREF;
     a->isIndex = k.kind == TILE_ARG_INDEX;
@@ -447,8 +441,8 @@ static int compile(MlirModule module, const char *name,
     mark = t;                                                                  \
   } while (0)
 
-  MlirOperation kernel = tileGpuFindKernel(module, name, err, errSize);
-  if (mlirOperationIsNull(kernel))
+  MlirOperation kernel;
+  if (tileGpuFindKernel(module, name, &kernel, err, errSize))
     return 1;
   MlirStringRef sym;
   tileOpStrAttr(kernel, "sym_name", &sym);
@@ -483,11 +477,9 @@ static int compile(MlirModule module, const char *name,
     if (o->printIrBefore)
       dumpIr(moduleOp, "Before", *name);
     if (mlirLogicalResultIsFailure(
-            tilePassFind(*name)->run(moduleOp, &passOptions))) {
-      snprintf(err, errSize, "kernel '%s': the tile passes failed",
-               kernelName);
-      return 1;
-    }
+            tilePassFind(*name)->run(moduleOp, &passOptions)))
+      return tileFail(err, errSize, "kernel '%s': the tile passes failed",
+                      kernelName);
     if (o->printIrAfter)
       dumpIr(moduleOp, "After", *name);
   }
@@ -501,15 +493,13 @@ static int compile(MlirModule module, const char *name,
   if (o->printIrBefore)
     dumpIr(moduleOp, "Before", "tile-to-gpu");
   if (mlirLogicalResultIsFailure(tileLowerKernelToGPU(
-          kernel, o->options.chip, o->options.mma, numWarps, kernelName, false, &o->remarks,
-          &smem)) ||
+          kernel, o->options.chip, o->options.mma, numWarps, kernelName, false,
+          &o->remarks, &smem)) ||
       mlirLogicalResultIsFailure(tileLowerKernelToGPU(
-          kernel, o->options.chip, o->options.mma, numWarps, alignedName, true, &o->remarks,
-          &alignedSmem))) {
-    snprintf(err, errSize, "kernel '%s' cannot be lowered for the GPU",
-             kernelName);
-    return 1;
-  }
+          kernel, o->options.chip, o->options.mma, numWarps, alignedName, true,
+          &o->remarks, &alignedSmem)))
+    return tileFail(err, errSize, "kernel '%s' cannot be lowered for the GPU",
+                    kernelName);
   if (alignedSmem > smem)
     smem = alignedSmem;
   STAGE_DONE(toGpu);
@@ -522,19 +512,18 @@ static int compile(MlirModule module, const char *name,
     dumpIr(moduleOp, "After", "tile-to-gpu");
   if (emit == TILE_EMIT_MLIR)
     return 0;
-  if (!mlirOperationVerify(mlirModuleGetOperation(module))) {
-    snprintf(err, errSize,
-             "internal error: kernel '%s' lowered to invalid IR (see errors "
-             "above)",
-             kernelName);
-    return 1;
-  }
+  if (!mlirOperationVerify(mlirModuleGetOperation(module)))
+    return tileFail(
+        err, errSize,
+        "internal error: kernel '%s' lowered to invalid IR (see errors "
+        "above)",
+        kernelName);
   MlirOperation entries[TILE_MAX_ENTRIES];
   char lowering[LOWERING_SIZE] = "";
   int numEntries = separateEntries(module, entries, o->options.indexBits, lowering,
                                    sizeof lowering);
   if (emit == TILE_EMIT_LLVM) {
-    if (!lowerEntriesToNvvm(moduleOp, lowering, o, err, errSize))
+    if (lowerEntriesToNvvm(moduleOp, lowering, o, err, errSize))
       return 1;
     STAGE_DONE(toNvvm);
     return 0;
@@ -546,9 +535,9 @@ static int compile(MlirModule module, const char *name,
   if (emit == TILE_EMIT_CUBIN && !toolkit) {
     char searched[600];
     toolkitSearched(o, searched, sizeof searched);
-    snprintf(err, errSize,
-             "--emit=cubin needs ptxas from the CUDA toolkit: %s", searched);
-    return 1;
+    return tileFail(err, errSize,
+                    "--emit=cubin needs ptxas from the CUDA toolkit: %s",
+                    searched);
   }
   /* A package for a portable chip (no "a" suffix) carries the PTX too, so
    * GPUs of newer majors run it: sm_80 code on a Hopper, for instance. */
@@ -563,7 +552,7 @@ static int compile(MlirModule module, const char *name,
   /* IR printing is set on a pass manager of ours: the entries are lowered
    * to NVVM here, and tileEntriesToPtx only translates them. */
   if (o->printIrBefore || o->printIrAfter) {
-    if (!lowerEntriesToNvvm(moduleOp, lowering, o, err, errSize))
+    if (lowerEntriesToNvvm(moduleOp, lowering, o, err, errSize))
       return 1;
     lowering[0] = '\0';
   }

@@ -72,10 +72,11 @@ int tileGpuOptionsParse(TileGpuOptions *o, const char *text, char *err,
 /* Turns the compile cache on, in its default directory
  * (tileDiskCacheDefaultDir); false, leaving it off, when there is none. */
 bool tileGpuOptionsUseCache(TileGpuOptions *o);
-/* The kernel `name` (NULL: the module's only one), or a null op with a
- * message. */
-MlirOperation tileGpuFindKernel(MlirModule module, const char *name,
-                                char *err, size_t errSize);
+/* The kernel `name` (NULL: the module's only one) in *out; non-zero with
+ * a message (and a null *out) when there is no such kernel, or the name
+ * is NULL and there are several. */
+int tileGpuFindKernel(MlirModule module, const char *name, MlirOperation *out,
+                      char *err, size_t errSize);
 /* The CUDA toolkit a compile with `o` uses, in `path`, or NULL. */
 const char *tileGpuFindToolkit(const TileGpuOptions *o, char *path,
                                size_t size);

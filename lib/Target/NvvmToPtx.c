@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/Error.h"
 #include "llvm-c/BitReader.h"
 #include "llvm-c/Core.h"
 #include "llvm-c/Error.h"
@@ -99,13 +100,12 @@ static void relink(LLVMModuleRef m, LLVMLinkage from, LLVMLinkage linkage) {
 static int linkLibdevice(LLVMContextRef lctx, LLVMModuleRef m,
                          LLVMTargetDataRef layout, const char *toolkit,
                          const LlvmDiag *diag, char *err, size_t errSize) {
-  if (!toolkit) {
-    snprintf(err, errSize,
-             "the kernel calls math functions from libdevice, which comes "
-             "with the CUDA toolkit: none found (the toolkit= option, else "
-             "$CUDA_HOME, $CUDA_PATH or /usr/local/cuda, with bin/ptxas)");
-    return 1;
-  }
+  if (!toolkit)
+    return tileFail(
+        err, errSize,
+        "the kernel calls math functions from libdevice, which comes "
+        "with the CUDA toolkit: none found (the toolkit= option, else "
+        "$CUDA_HOME, $CUDA_PATH or /usr/local/cuda, with bin/ptxas)");
   char path[600];
   snprintf(path, sizeof path, "%s/nvvm/libdevice/libdevice.10.bc", toolkit);
   LLVMMemoryBufferRef buffer;
@@ -119,18 +119,16 @@ static int linkLibdevice(LLVMContextRef lctx, LLVMModuleRef m,
   LLVMModuleRef lib;
   if (LLVMGetBitcodeModuleInContext2(lctx, buffer, &lib)) {
     LLVMDisposeMemoryBuffer(buffer);
-    snprintf(err, errSize, "libdevice %s is not valid LLVM bitcode: %s", path,
-             diag->text[0] ? diag->text : "unreadable");
-    return 1;
+    return tileFail(err, errSize, "libdevice %s is not valid LLVM bitcode: %s",
+                    path, diag->text[0] ? diag->text : "unreadable");
   }
   relink(lib, LLVMExternalLinkage, LLVMLinkOnceODRLinkage);
   /* Ours, so the linker has no layouts or triples to reconcile. */
   LLVMSetTarget(lib, kTriple);
   LLVMSetModuleDataLayout(lib, layout);
   if (LLVMLinkModules2(m, lib)) { /* consumes lib */
-    snprintf(err, errSize, "linking libdevice %s failed: %s", path,
-             diag->text[0] ? diag->text : "unknown error");
-    return 1;
+    return tileFail(err, errSize, "linking libdevice %s failed: %s", path,
+                    diag->text[0] ? diag->text : "unknown error");
   }
   relink(m, LLVMLinkOnceODRLinkage, LLVMInternalLinkage);
   return 0;
@@ -168,10 +166,8 @@ static int emitPtx(LLVMModuleRef m, LLVMTargetMachineRef tm, char **outPtx,
     ptx[size] = '\0';
   }
   LLVMDisposeMemoryBuffer(out);
-  if (!ptx) {
-    snprintf(err, errSize, "out of memory");
-    return 1;
-  }
+  if (!ptx)
+    return tileFail(err, errSize, "out of memory");
   *outPtx = ptx;
   return 0;
 }

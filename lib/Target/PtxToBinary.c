@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/Error.h"
 #include "lib/Support/File.h"
 #include "lib/Support/Tool.h"
 
@@ -211,10 +212,8 @@ int tilePtxToBinaryStart(const char *toolkit, const char *chip,
                          char *err, size_t errSize) {
   *job = NULL;
   TilePtxJob *j = calloc(1, sizeof *j);
-  if (!j) {
-    snprintf(err, errSize, "out of memory");
-    return 1;
-  }
+  if (!j)
+    return tileFail(err, errSize, "out of memory");
   snprintf(j->toolkit, sizeof j->toolkit, "%s", toolkit);
   snprintf(j->chip, sizeof j->chip, "%s", chip);
   j->fatbin = fatbin;

@@ -66,8 +66,8 @@ bool tileTuneCacheLoad(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
   void *payload;
   size_t size;
   char why[256];
-  if (!tileDiskCacheLoad(dir, key, kVersion, &payload, &size, why,
-                         sizeof why))
+  if (tileDiskCacheLoad(dir, key, kVersion, &payload, &size, why,
+                        sizeof why))
     return false;
   memset(out, 0, sizeof *out);
   const char *text = payload;
@@ -88,8 +88,8 @@ bool tileTuneCacheLoad(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
   return ok;
 }
 
-bool tileTuneCacheStore(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
-                        const TileTuneResult *r, char *why, size_t whySize) {
+int tileTuneCacheStore(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
+                       const TileTuneResult *r, char *why, size_t whySize) {
   char payload[600];
   int n = r->failed ? snprintf(payload, sizeof payload, "failed %s", r->note)
                     : snprintf(payload, sizeof payload,

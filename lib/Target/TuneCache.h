@@ -52,11 +52,12 @@ typedef struct {
  * /tune; false when there is none or $TILE_NO_CACHE turns it off. */
 bool tileTuneCacheDir(char *dir, size_t size);
 
-/* True on a hit. */
+/* True on a hit (a miss's reason is not kept: it is timed again). */
 bool tileTuneCacheLoad(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
                        TileTuneResult *out);
-/* False, with why, when the entry could not be written (tuning goes on). */
-bool tileTuneCacheStore(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
-                        const TileTuneResult *r, char *why, size_t whySize);
+/* Non-zero, with why, when the entry could not be written (tuning goes
+ * on). */
+int tileTuneCacheStore(const char *dir, const uint8_t key[TILE_SHA256_BYTES],
+                       const TileTuneResult *r, char *why, size_t whySize);
 
 #endif

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/Support/Error.h"
+
 bool tileFlagValue(const char *arg, const char *name, int *i, int argc,
                    char **argv, const char **value, bool *missing) {
   size_t n = strlen(name);
@@ -72,11 +74,10 @@ int tileArgCheckSize(int index, const char *type, const char *what,
                      const TileArgLimits *limits, char *err, size_t errSize) {
   /* The package's limit first: no tile-run option lifts it. */
   int64_t shape[1] = {elements};
-  if (limits->indexBits == 32 && tileArrayNeedsIndex64(1, shape, NULL)) {
-    snprintf(err, errSize, "argument #%d (%s): %s, " TILE_INDEX32_LIMIT_MSG,
-             index, type, what);
-    return 1;
-  }
+  if (limits->indexBits == 32 && tileArrayNeedsIndex64(1, shape, NULL))
+    return tileFail(err, errSize,
+                    "argument #%d (%s): %s, " TILE_INDEX32_LIMIT_MSG, index,
+                    type, what);
   if (bytes > limits->maxBytes) {
     char have[32], most[32];
     tileFormatBytes(bytes, have, sizeof have);
@@ -85,11 +86,11 @@ int tileArgCheckSize(int index, const char *type, const char *what,
       snprintf(have, sizeof have, "%lld bytes", (long long)bytes);
       snprintf(most, sizeof most, "%lld bytes", (long long)limits->maxBytes);
     }
-    snprintf(err, errSize,
-             "argument #%d (%s): %s (%s), more than the %s one array may take "
-             "(%s N raises it)",
-             index, type, what, have, most, limits->maxBytesFlag);
-    return 1;
+    return tileFail(
+        err, errSize,
+        "argument #%d (%s): %s (%s), more than the %s one array may take "
+        "(%s N raises it)",
+        index, type, what, have, most, limits->maxBytesFlag);
   }
   return 0;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/Error.h"
 #include "lib/Support/Fp8.h"
 #include "lib/Support/Half.h"
 
@@ -179,17 +180,16 @@ int tileGenerateParse(const char *spec, TileGenSpec *out, char *err,
   for (int i = 0; i < 5; ++i)
     if (strlen(kGenNames[i]) == genLen && strncmp(spec, kGenNames[i], genLen) == 0)
       gen = i;
-  if (gen < 0) {
-    snprintf(err, errSize,
-             "generator '%s': unknown generator '%.*s' (expected randn, rand, zeros, ones or iota)",
-             spec, (int)genLen, spec);
-    return 1;
-  }
-  if (!colon) {
-    snprintf(err, errSize, "generator '%s': missing shape and dtype, e.g. '%s:64x64xf32'", spec,
-             spec);
-    return 1;
-  }
+  if (gen < 0)
+    return tileFail(err, errSize,
+                    "generator '%s': unknown generator '%.*s' (expected randn, "
+                    "rand, zeros, ones or iota)",
+                    spec, (int)genLen, spec);
+  if (!colon)
+    return tileFail(
+        err, errSize,
+        "generator '%s': missing shape and dtype, e.g. '%s:64x64xf32'", spec,
+        spec);
   const char *type = colon + 1;
   const char *typeEnd = strchr(type, ':');
   if (!typeEnd)
@@ -205,36 +205,31 @@ int tileGenerateParse(const char *spec, TileGenSpec *out, char *err,
     if (!x) {
       char name[16];
       size_t len = (size_t)(typeEnd - field);
-      if (len == 0 || len >= sizeof name) {
-        snprintf(err, errSize, "generator '%s': missing or bad dtype", spec);
-        return 1;
-      }
+      if (len == 0 || len >= sizeof name)
+        return tileFail(err, errSize, "generator '%s': missing or bad dtype",
+                        spec);
       memcpy(name, field, len);
       name[len] = '\0';
-      if (tileDTypeFromName(name, &dtype)) {
-        snprintf(err, errSize,
-                 "generator '%s': unknown dtype '%s' (expected bool, i8, i16, "
-                 "i32, i64, u8, f16, bf16, f32, f64, f8e4m3 or f8e5m2)",
-                 spec, name);
-        return 1;
-      }
+      if (tileDTypeFromName(name, &dtype))
+        return tileFail(
+            err, errSize,
+            "generator '%s': unknown dtype '%s' (expected bool, i8, i16, "
+            "i32, i64, u8, f16, bf16, f32, f64, f8e4m3 or f8e5m2)",
+            spec, name);
       break;
     }
     uint64_t dim;
-    if (parseU64(field, (size_t)(x - field), &dim) || dim > (uint64_t)INT64_MAX) {
-      snprintf(err, errSize, "generator '%s': bad dim '%.*s' in the shape", spec,
-               (int)(x - field), field);
-      return 1;
-    }
-    if (dim == 0) {
-      snprintf(err, errSize, "generator '%s': zero-size dim in the shape", spec);
-      return 1;
-    }
-    if (rank == TILE_MAX_RANK) {
-      snprintf(err, errSize, "generator '%s': rank above %d is not supported", spec,
-               TILE_MAX_RANK);
-      return 1;
-    }
+    if (parseU64(field, (size_t)(x - field), &dim) || dim > (uint64_t)INT64_MAX)
+      return tileFail(err, errSize,
+                      "generator '%s': bad dim '%.*s' in the shape", spec,
+                      (int)(x - field), field);
+    if (dim == 0)
+      return tileFail(err, errSize,
+                      "generator '%s': zero-size dim in the shape", spec);
+    if (rank == TILE_MAX_RANK)
+      return tileFail(err, errSize,
+                      "generator '%s': rank above %d is not supported", spec,
+                      TILE_MAX_RANK);
     shape[rank++] = (int64_t)dim;
     field = x + 1;
   }
@@ -248,33 +243,30 @@ int tileGenerateParse(const char *spec, TileGenSpec *out, char *err,
       end = opt + strlen(opt);
     size_t len = (size_t)(end - opt);
     if (len > 5 && strncmp(opt, "seed=", 5) == 0) {
-      if (gen != GEN_RAND && gen != GEN_RANDN) {
-        snprintf(err, errSize, "generator '%s': 'seed' applies only to rand and randn", spec);
-        return 1;
-      }
-      if (parseU64(opt + 5, len - 5, &seed)) {
-        snprintf(err, errSize, "generator '%s': bad seed '%.*s'", spec, (int)(len - 5), opt + 5);
-        return 1;
-      }
+      if (gen != GEN_RAND && gen != GEN_RANDN)
+        return tileFail(err, errSize,
+                        "generator '%s': 'seed' applies only to rand and randn",
+                        spec);
+      if (parseU64(opt + 5, len - 5, &seed))
+        return tileFail(err, errSize, "generator '%s': bad seed '%.*s'", spec,
+                        (int)(len - 5), opt + 5);
     } else {
-      snprintf(err, errSize, "generator '%s': unknown option '%.*s' (expected seed=N)", spec,
-               (int)len, opt);
-      return 1;
+      return tileFail(err, errSize,
+                      "generator '%s': unknown option '%.*s' (expected seed=N)",
+                      spec, (int)len, opt);
     }
     opt = end;
   }
 
-  if ((gen == GEN_RAND || gen == GEN_RANDN) && !tileDTypeIsFloat(dtype)) {
-    snprintf(err, errSize,
-             "generator '%s': %s needs a float dtype (f16, bf16, f32, f64, "
-             "f8e4m3 or f8e5m2)",
-             spec, kGenNames[gen]);
-    return 1;
-  }
-  if (gen == GEN_IOTA && dtype == TILE_DTYPE_BOOL) {
-    snprintf(err, errSize, "generator '%s': iota needs a numeric dtype", spec);
-    return 1;
-  }
+  if ((gen == GEN_RAND || gen == GEN_RANDN) && !tileDTypeIsFloat(dtype))
+    return tileFail(
+        err, errSize,
+        "generator '%s': %s needs a float dtype (f16, bf16, f32, f64, "
+        "f8e4m3 or f8e5m2)",
+        spec, kGenNames[gen]);
+  if (gen == GEN_IOTA && dtype == TILE_DTYPE_BOOL)
+    return tileFail(err, errSize, "generator '%s': iota needs a numeric dtype",
+                    spec);
   /* Elements and bytes in int64, the sizes every later step takes. */
   int64_t n = 1, size = (int64_t)tileDTypeSize(dtype);
   bool overflow = false;
@@ -286,16 +278,14 @@ int tileGenerateParse(const char *spec, TileGenSpec *out, char *err,
   if (overflow || n > INT64_MAX / size) {
     char dims[256];
     tileShapeFormat(rank, shape, dims, sizeof dims);
-    snprintf(err, errSize,
-             "generator '%s': shape %s of %s is more than 2^63-1 bytes", spec,
-             dims, tileDTypeName(dtype));
-    return 1;
+    return tileFail(err, errSize,
+                    "generator '%s': shape %s of %s is more than 2^63-1 bytes",
+                    spec, dims, tileDTypeName(dtype));
   }
-  if (gen == GEN_IOTA && (double)(n - 1) > iotaLimit(dtype)) {
-    snprintf(err, errSize, "generator '%s': iota up to %lld does not fit %s exactly", spec,
-             (long long)(n - 1), tileDTypeName(dtype));
-    return 1;
-  }
+  if (gen == GEN_IOTA && (double)(n - 1) > iotaLimit(dtype))
+    return tileFail(err, errSize,
+                    "generator '%s': iota up to %lld does not fit %s exactly",
+                    spec, (long long)(n - 1), tileDTypeName(dtype));
   out->name = kGenNames[gen];
   out->dtype = dtype;
   out->rank = rank;
@@ -317,10 +307,8 @@ int tileGenerate(const char *spec, TileHostArray *out, char *err, size_t errSize
   for (int i = 0; i < g.rank; ++i)
     n *= (size_t)g.shape[i];
   char inner[256];
-  if (tileHostArrayCreate(dtype, g.rank, g.shape, out, inner, sizeof inner)) {
-    snprintf(err, errSize, "generator '%s': %s", spec, inner);
-    return 1;
-  }
+  if (tileHostArrayCreate(dtype, g.rank, g.shape, out, inner, sizeof inner))
+    return tileFail(err, errSize, "generator '%s': %s", spec, inner);
 
   Rng rng;
   rngSeed(&rng, g.seed);

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/Error.h"
+
 static const unsigned char kMagic[6] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
 enum { kPreludeV1 = 10, kPreludeV2 = 12, kAlign = 64, kMaxHeader = 1 << 20 };
 
@@ -199,29 +201,26 @@ static int dtypeFromDescr(const char *name, const char *descr, TileDType want,
   for (size_t i = 0; i < sizeof kKinds / sizeof kKinds[0]; ++i)
     if (strcmp(kind, kKinds[i].kind) == 0)
       found = (int)i;
-  if (kind[0] == 'O') {
-    snprintf(err, errSize, "%s: object dtype '%s' is not supported", name, descr);
-    return 1;
-  }
-  if (found < 0 || (order != '<' && order != '>' && order != '|' && order != '=')) {
-    snprintf(err, errSize, "%s: unsupported dtype '%s'", name, descr);
-    return 1;
-  }
+  if (kind[0] == 'O')
+    return tileFail(err, errSize, "%s: object dtype '%s' is not supported",
+                    name, descr);
+  if (found < 0 ||
+      (order != '<' && order != '>' && order != '|' && order != '='))
+    return tileFail(err, errSize, "%s: unsupported dtype '%s'", name, descr);
   TileDType d = kKinds[found].dtype;
   size_t size = tileDTypeSize(d);
-  if (size > 1 && order == '>') {
-    snprintf(err, errSize, "%s: big-endian dtype '%s' is not supported", name, descr);
-    return 1;
-  }
-  if (size > 1 && order != '<') {
-    snprintf(err, errSize, "%s: dtype '%s' has no explicit little-endian order", name, descr);
-    return 1;
-  }
-  if (d == TILE_DTYPE_BF16 && want != TILE_DTYPE_BF16) {
-    snprintf(err, errSize, "%s: dtype '%s' (uint16) is read only as raw bf16; ask for bf16",
-             name, descr);
-    return 1;
-  }
+  if (size > 1 && order == '>')
+    return tileFail(err, errSize, "%s: big-endian dtype '%s' is not supported",
+                    name, descr);
+  if (size > 1 && order != '<')
+    return tileFail(err, errSize,
+                    "%s: dtype '%s' has no explicit little-endian order", name,
+                    descr);
+  if (d == TILE_DTYPE_BF16 && want != TILE_DTYPE_BF16)
+    return tileFail(
+        err, errSize,
+        "%s: dtype '%s' (uint16) is read only as raw bf16; ask for bf16", name,
+        descr);
   if (d == TILE_DTYPE_U8 && tileDTypeIsF8(want))
     d = want;
   *out = d;
@@ -234,14 +233,11 @@ static int parsePrelude(const char *name, const unsigned char *buf,
                         size_t avail, TileDType want, Header *h,
                         TileDType *dtype, size_t *dataOffset, char *err,
                         size_t errSize) {
-  if (avail < sizeof kMagic || memcmp(buf, kMagic, sizeof kMagic) != 0) {
-    snprintf(err, errSize, "%s: not an npy file (bad magic)", name);
-    return 1;
-  }
-  if (avail < kPreludeV1) {
-    snprintf(err, errSize, "%s: truncated npy file (%zu bytes)", name, avail);
-    return 1;
-  }
+  if (avail < sizeof kMagic || memcmp(buf, kMagic, sizeof kMagic) != 0)
+    return tileFail(err, errSize, "%s: not an npy file (bad magic)", name);
+  if (avail < kPreludeV1)
+    return tileFail(err, errSize, "%s: truncated npy file (%zu bytes)", name,
+                    avail);
   unsigned major = buf[6], minor = buf[7];
   size_t headerLen, prelude;
   if (major == 1 && minor == 0) {
@@ -249,36 +245,36 @@ static int parsePrelude(const char *name, const unsigned char *buf,
     headerLen = (size_t)buf[8] | (size_t)buf[9] << 8;
   } else if (major == 2 && minor == 0) {
     prelude = kPreludeV2;
-    if (avail < prelude) {
-      snprintf(err, errSize, "%s: truncated npy file (%zu bytes)", name, avail);
-      return 1;
-    }
+    if (avail < prelude)
+      return tileFail(err, errSize, "%s: truncated npy file (%zu bytes)", name,
+                      avail);
     uint32_t len = (uint32_t)buf[8] | (uint32_t)buf[9] << 8 | (uint32_t)buf[10] << 16 |
                    (uint32_t)buf[11] << 24;
-    if (len > kMaxHeader) {
-      snprintf(err, errSize, "%s: npy header length %u is implausibly large", name, len);
-      return 1;
-    }
+    if (len > kMaxHeader)
+      return tileFail(err, errSize,
+                      "%s: npy header length %u is implausibly large", name,
+                      len);
     headerLen = len;
   } else {
-    snprintf(err, errSize, "%s: unsupported npy format version %u.%u (reads 1.0 and 2.0)", name,
-             major, minor);
-    return 1;
+    return tileFail(
+        err, errSize,
+        "%s: unsupported npy format version %u.%u (reads 1.0 and 2.0)", name,
+        major, minor);
   }
-  if (avail - prelude < headerLen) {
-    snprintf(err, errSize, "%s: truncated npy file: header needs %zu bytes, file has %zu", name,
-             headerLen, avail - prelude);
-    return 1;
-  }
+  if (avail - prelude < headerLen)
+    return tileFail(
+        err, errSize,
+        "%s: truncated npy file: header needs %zu bytes, file has %zu", name,
+        headerLen, avail - prelude);
   Parser p = {(const char *)buf + prelude, (const char *)buf + prelude + headerLen, name, err,
               errSize};
   if (parseHeader(&p, h))
     return 1;
-  if (h->fortran) {
-    snprintf(err, errSize, "%s: 'fortran_order': True is not supported (save C-ordered arrays)",
-             name);
-    return 1;
-  }
+  if (h->fortran)
+    return tileFail(
+        err, errSize,
+        "%s: 'fortran_order': True is not supported (save C-ordered arrays)",
+        name);
   if (dtypeFromDescr(name, h->descr, want, dtype, err, errSize))
     return 1;
   *dataOffset = prelude + headerLen;
@@ -291,20 +287,16 @@ static int allocFor(const char *name, const Header *h, TileDType dtype, size_t d
   size_t need;
   char shape[256];
   tileShapeFormat(h->rank, h->shape, shape, sizeof shape);
-  if (tileShapeNumElements(h->rank, h->shape, tileDTypeSize(dtype), NULL, &need)) {
-    snprintf(err, errSize, "%s: shape %s is too large", name, shape);
-    return 1;
-  }
-  if (need != dataBytes) {
-    snprintf(err, errSize, "%s: shape %s of %s needs %zu data bytes, file has %zu", name, shape,
-             tileDTypeName(dtype), need, dataBytes);
-    return 1;
-  }
+  if (tileShapeNumElements(h->rank, h->shape, tileDTypeSize(dtype), NULL,
+                           &need))
+    return tileFail(err, errSize, "%s: shape %s is too large", name, shape);
+  if (need != dataBytes)
+    return tileFail(err, errSize,
+                    "%s: shape %s of %s needs %zu data bytes, file has %zu",
+                    name, shape, tileDTypeName(dtype), need, dataBytes);
   char inner[256];
-  if (tileHostArrayCreate(dtype, h->rank, h->shape, out, inner, sizeof inner)) {
-    snprintf(err, errSize, "%s: %s", name, inner);
-    return 1;
-  }
+  if (tileHostArrayCreate(dtype, h->rank, h->shape, out, inner, sizeof inner))
+    return tileFail(err, errSize, "%s: %s", name, inner);
   return 0;
 }
 
@@ -328,10 +320,8 @@ int tileNpyRead(const char *path, TileDType want, TileHostArray *out, char *err,
                 size_t errSize) {
   memset(out, 0, sizeof(*out));
   FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err, errSize, "%s: cannot open: %s", path, strerror(errno));
-    return 1;
-  }
+  if (!f)
+    return tileFail(err, errSize, "%s: cannot open: %s", path, strerror(errno));
   int rc = 1;
   unsigned char *head = NULL;
   long fileSize;
@@ -395,16 +385,17 @@ int tileNpyWriteMemory(const TileHostArray *a, void **outBuf, size_t *outSize, c
   *outBuf = NULL;
   *outSize = 0;
   if ((int)a->dtype < 0 || (int)a->dtype >= TILE_DTYPE_COUNT || a->rank < 0 ||
-      a->rank > TILE_MAX_RANK) {
-    snprintf(err, errSize, "npy write: invalid array (dtype %d, rank %d)", (int)a->dtype, a->rank);
-    return 1;
-  }
+      a->rank > TILE_MAX_RANK)
+    return tileFail(err, errSize,
+                    "npy write: invalid array (dtype %d, rank %d)",
+                    (int)a->dtype, a->rank);
   size_t need;
-  if (tileShapeNumElements(a->rank, a->shape, tileDTypeSize(a->dtype), NULL, &need) ||
-      need != a->bytes || (need && !a->data)) {
-    snprintf(err, errSize, "npy write: array data size %zu does not match its shape", a->bytes);
-    return 1;
-  }
+  if (tileShapeNumElements(a->rank, a->shape, tileDTypeSize(a->dtype), NULL,
+                           &need) ||
+      need != a->bytes || (need && !a->data))
+    return tileFail(err, errSize,
+                    "npy write: array data size %zu does not match its shape",
+                    a->bytes);
   /* Byte for byte what numpy writes: the dict
    * "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }", 21 minus
    * len(str(shape[0])) spaces of room for growing axis 0, then 1..64 spaces
@@ -425,15 +416,11 @@ int tileNpyWriteMemory(const TileHostArray *a, void **outBuf, size_t *outSize, c
   size_t total = kPreludeV1 + (size_t)n + 1;
   total += kAlign - total % kAlign;
   size_t headerLen = total - kPreludeV1;
-  if (a->bytes > SIZE_MAX - total) {
-    snprintf(err, errSize, "npy write: array too large");
-    return 1;
-  }
+  if (a->bytes > SIZE_MAX - total)
+    return tileFail(err, errSize, "npy write: array too large");
   unsigned char *buf = malloc(total + a->bytes);
-  if (!buf) {
-    snprintf(err, errSize, "npy write: out of memory");
-    return 1;
-  }
+  if (!buf)
+    return tileFail(err, errSize, "npy write: out of memory");
   memcpy(buf, kMagic, sizeof kMagic);
   buf[6] = 1;
   buf[7] = 0;
@@ -453,10 +440,8 @@ int tileNpyWrite(const char *path, const TileHostArray *a, char *err, size_t err
   void *buf;
   size_t size;
   char inner[256];
-  if (tileNpyWriteMemory(a, &buf, &size, inner, sizeof inner)) {
-    snprintf(err, errSize, "%s: %s", path, inner);
-    return 1;
-  }
+  if (tileNpyWriteMemory(a, &buf, &size, inner, sizeof inner))
+    return tileFail(err, errSize, "%s: %s", path, inner);
   FILE *f = fopen(path, "wb");
   if (!f) {
     snprintf(err, errSize, "%s: cannot open for writing: %s", path, strerror(errno));
@@ -466,9 +451,7 @@ int tileNpyWrite(const char *path, const TileHostArray *a, char *err, size_t err
   int ok = fwrite(buf, 1, size, f) == size;
   ok = (fclose(f) == 0) && ok;
   free(buf);
-  if (!ok) {
-    snprintf(err, errSize, "%s: write error", path);
-    return 1;
-  }
+  if (!ok)
+    return tileFail(err, errSize, "%s: write error", path);
   return 0;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/Error.h"
 #include "lib/Transforms/StripAsserts.h"
 
 void tileOptionsInit(TileOptions *o) { memset(o, 0, sizeof *o); }
@@ -15,10 +16,9 @@ void tileOptionsInitCompile(TileOptions *o) {
   o->indexBits = 32;
 }
 
-static bool wantsFailed(const char *key, const char *wants, const char *value,
-                        char *why, size_t whySize) {
-  snprintf(why, whySize, "%s wants %s, got '%s'", key, wants, value);
-  return false;
+static int wantsFailed(const char *key, const char *wants, const char *value,
+                       char *why, size_t whySize) {
+  return tileFail(why, whySize, "%s wants %s, got '%s'", key, wants, value);
 }
 
 /* The index of `v` among `names` (NULL-terminated), or -1. */
@@ -57,20 +57,16 @@ static const char *const kKnownChips[] = {
     "sm_103f", "sm_110",  "sm_110a", "sm_110f", "sm_120",  "sm_120a",
     "sm_120f", "sm_121",  "sm_121a", "sm_121f", NULL};
 
-static bool setChip(TileOptions *o, const char *v, char *why, size_t n) {
-  if (!chipForm(v)) {
-    snprintf(why, n, "chip '%s' is not of the form sm_90a / sm_80", v);
-    return false;
-  }
-  if (nameIndex(kKnownChips, v) < 0) {
-    snprintf(why, n,
-             "chip '%s' is not one LLVM's NVPTX back end knows (sm_20 ... "
-             "sm_90a, sm_100 ... sm_121f)",
-             v);
-    return false;
-  }
+static int setChip(TileOptions *o, const char *v, char *why, size_t n) {
+  if (!chipForm(v))
+    return tileFail(why, n, "chip '%s' is not of the form sm_90a / sm_80", v);
+  if (nameIndex(kKnownChips, v) < 0)
+    return tileFail(why, n,
+                    "chip '%s' is not one LLVM's NVPTX back end knows (sm_20 "
+                    "... sm_90a, sm_100 ... sm_121f)",
+                    v);
   snprintf(o->chip, sizeof o->chip, "%s", v);
-  return true;
+  return 0;
 }
 
 static void formatChip(const TileOptions *o, TileStrBuf *out) {
@@ -85,37 +81,37 @@ static const char *const kChoice[] = {"auto", "true", "false", NULL};
 /* generic=auto is the default only: it is not a value one can ask for. */
 static const char *const kGeneric[] = {"auto", "lazy", "eager", NULL};
 
-static bool setMma(TileOptions *o, const char *v, char *why, size_t n) {
+static int setMma(TileOptions *o, const char *v, char *why, size_t n) {
   int i = nameIndex(kMma, v);
   if (i < 0)
     return wantsFailed("mma", "auto, sync or wgmma", v, why, n);
   o->mma = (TileGpuMma)i;
-  return true;
+  return 0;
 }
 
 static void formatMma(const TileOptions *o, TileStrBuf *out) {
   tileStrBufPrintf(out, "%s", kMma[o->mma]);
 }
 
-static bool setChoice(TileChoice *to, const char *key, const char *v,
-                      char *why, size_t n) {
+static int setChoice(TileChoice *to, const char *key, const char *v,
+                     char *why, size_t n) {
   int i = nameIndex(kChoice, v);
   if (i < 0)
     return wantsFailed(key, "auto, true or false", v, why, n);
   *to = (TileChoice)i;
-  return true;
+  return 0;
 }
 
-static bool setWarpSpecialize(TileOptions *o, const char *v, char *why,
-                              size_t n) {
+static int setWarpSpecialize(TileOptions *o, const char *v, char *why,
+                             size_t n) {
   return setChoice(&o->warpSpecialize, "warp-specialize", v, why, n);
 }
 
-static bool setPersistent(TileOptions *o, const char *v, char *why, size_t n) {
+static int setPersistent(TileOptions *o, const char *v, char *why, size_t n) {
   return setChoice(&o->persistent, "persistent", v, why, n);
 }
 
-static bool setCtaPairs(TileOptions *o, const char *v, char *why, size_t n) {
+static int setCtaPairs(TileOptions *o, const char *v, char *why, size_t n) {
   return setChoice(&o->ctaPairs, "cta-pairs", v, why, n);
 }
 
@@ -131,29 +127,29 @@ static void formatCtaPairs(const TileOptions *o, TileStrBuf *out) {
   tileStrBufPrintf(out, "%s", kChoice[o->ctaPairs]);
 }
 
-static bool setGeneric(TileOptions *o, const char *v, char *why, size_t n) {
+static int setGeneric(TileOptions *o, const char *v, char *why, size_t n) {
   int i = nameIndex(kGeneric, v);
   if (i < 1)
     return wantsFailed("generic", "lazy or eager", v, why, n);
   o->generic = (TileGenericEntry)i;
-  return true;
+  return 0;
 }
 
 static void formatGeneric(const TileOptions *o, TileStrBuf *out) {
   tileStrBufPrintf(out, "%s", kGeneric[o->generic]);
 }
 
-static bool setBool(bool *to, const char *key, const char *yes,
-                    const char *no, const char *v, char *why, size_t n) {
+static int setBool(bool *to, const char *key, const char *yes,
+                   const char *no, const char *v, char *why, size_t n) {
   char wants[32];
   snprintf(wants, sizeof wants, "%s or %s", yes, no);
   if (strcmp(v, yes) != 0 && strcmp(v, no) != 0)
     return wantsFailed(key, wants, v, why, n);
   *to = strcmp(v, yes) == 0;
-  return true;
+  return 0;
 }
 
-static bool setFastMath(TileOptions *o, const char *v, char *why, size_t n) {
+static int setFastMath(TileOptions *o, const char *v, char *why, size_t n) {
   return setBool(&o->fastMath, "fast-math", "true", "false", v, why, n);
 }
 
@@ -161,9 +157,9 @@ static void formatFastMath(const TileOptions *o, TileStrBuf *out) {
   tileStrBufPrintf(out, "%s", o->fastMath ? "true" : "false");
 }
 
-static bool setAsserts(TileOptions *o, const char *v, char *why, size_t n) {
+static int setAsserts(TileOptions *o, const char *v, char *why, size_t n) {
   if (tileAssertsParse(v, &o->assertsOff))
-    return true;
+    return 0;
   return wantsFailed("asserts", "on or off", v, why, n);
 }
 
@@ -171,12 +167,12 @@ static void formatAsserts(const TileOptions *o, TileStrBuf *out) {
   tileStrBufPrintf(out, "%s", o->assertsOff ? "off" : "on");
 }
 
-static bool setSplitLoops(TileOptions *o, const char *v, char *why, size_t n) {
-  bool on;
-  if (!setBool(&on, "split-loops", "true", "false", v, why, n))
-    return false;
+static int setSplitLoops(TileOptions *o, const char *v, char *why, size_t n) {
+  bool on = false;
+  if (setBool(&on, "split-loops", "true", "false", v, why, n))
+    return 1;
   o->splitLoopsOff = !on;
-  return true;
+  return 0;
 }
 
 static void formatSplitLoops(const TileOptions *o, TileStrBuf *out) {
@@ -195,20 +191,20 @@ static bool intIn(const char *v, long lo, long hi, bool pow2, int *out) {
   return true;
 }
 
-static bool setNumWarps(TileOptions *o, const char *v, char *why, size_t n) {
+static int setNumWarps(TileOptions *o, const char *v, char *why, size_t n) {
   if (intIn(v, 1, 32, true, &o->numWarps))
-    return true;
+    return 0;
   return wantsFailed("num-warps", "a power of two from 1 to 32", v, why, n);
 }
 
 /* auto (0): tile-pipeline fits the stages to the chip (Pipeline.c). */
-static bool setNumStages(TileOptions *o, const char *v, char *why, size_t n) {
+static int setNumStages(TileOptions *o, const char *v, char *why, size_t n) {
   if (strcmp(v, "auto") == 0) {
     o->numStages = 0;
-    return true;
+    return 0;
   }
   if (intIn(v, 1, 8, false, &o->numStages))
-    return true;
+    return 0;
   return wantsFailed("num-stages", "auto or an integer from 1 to 8", v, why,
                      n);
 }
@@ -224,23 +220,23 @@ static void formatNumStages(const TileOptions *o, TileStrBuf *out) {
     tileStrBufPrintf(out, "%d", o->numStages);
 }
 
-static bool setIndexBits(TileOptions *o, const char *v, char *why, size_t n) {
+static int setIndexBits(TileOptions *o, const char *v, char *why, size_t n) {
   if (strcmp(v, "32") != 0 && strcmp(v, "64") != 0)
     return wantsFailed("index-bits", "32 or 64", v, why, n);
   o->indexBits = v[0] == '3' ? 32 : 64;
-  return true;
+  return 0;
 }
 
 static void formatIndexBits(const TileOptions *o, TileStrBuf *out) {
   tileStrBufPrintf(out, "%d", o->indexBits);
 }
 
-static bool setToolkit(TileOptions *o, const char *v, char *why, size_t n) {
+static int setToolkit(TileOptions *o, const char *v, char *why, size_t n) {
   if (!v[0] || strlen(v) >= sizeof o->toolkit)
     return wantsFailed("toolkit", "the CUDA toolkit's root directory", v, why,
                        n);
   snprintf(o->toolkit, sizeof o->toolkit, "%s", v);
-  return true;
+  return 0;
 }
 
 /* ---- the table ------------------------------------------------------------ */
@@ -309,16 +305,16 @@ void tileOptionKeys(TileStrBuf *out) {
     tileStrBufPrintf(out, "%s%s", d == tileOptionTable ? "" : ", ", d->key);
 }
 
-bool tileOptionSet(TileOptions *o, const char *key, const char *value,
-                   char *why, size_t whySize) {
+int tileOptionSet(TileOptions *o, const char *key, const char *value,
+                  char *why, size_t whySize) {
   const TileOptionDef *d = tileOptionFind(key);
   if (!d) {
     TileStrBuf keys = tileStrBufInit();
     tileOptionKeys(&keys);
-    snprintf(why, whySize, "unknown option '%s' (%s)", key,
+    tileFail(why, whySize, "unknown option '%s' (%s)", key,
              tileStrBufCStr(&keys));
     tileStrBufFree(&keys);
-    return false;
+    return 1;
   }
   return d->set(o, value, why, whySize);
 }
@@ -339,8 +335,8 @@ static bool keyAccepted(const char *keys, const char *key) {
   return false;
 }
 
-bool tileOptionsParse(TileOptions *o, const char *text, size_t length,
-                      const char *accepted, char *why, size_t whySize) {
+int tileOptionsParse(TileOptions *o, const char *text, size_t length,
+                     const char *accepted, char *why, size_t whySize) {
   size_t i = 0;
   while (i < length) {
     while (i < length && (text[i] == ' ' || text[i] == ','))
@@ -352,23 +348,20 @@ bool tileOptionsParse(TileOptions *o, const char *text, size_t length,
       ++i;
     char key[64], value[600];
     snprintf(key, sizeof key, "%.*s", (int)(i - k0), text + k0);
-    if (i >= length || text[i] != '=') {
-      snprintf(why, whySize, "option '%s' needs a value (%s=...)", key, key);
-      return false;
-    }
+    if (i >= length || text[i] != '=')
+      return tileFail(why, whySize, "option '%s' needs a value (%s=...)", key,
+                      key);
     size_t v0 = ++i;
     while (i < length && text[i] != ' ' && text[i] != ',')
       ++i;
     snprintf(value, sizeof value, "%.*s", (int)(i - v0), text + v0);
-    if (accepted && !keyAccepted(accepted, key)) {
-      snprintf(why, whySize, "no option '%s'%s%s", key,
-               *accepted ? "; it accepts: " : "", accepted);
-      return false;
-    }
-    if (!tileOptionSet(o, key, value, why, whySize))
-      return false;
+    if (accepted && !keyAccepted(accepted, key))
+      return tileFail(why, whySize, "no option '%s'%s%s", key,
+                      *accepted ? "; it accepts: " : "", accepted);
+    if (tileOptionSet(o, key, value, why, whySize))
+      return 1;
   }
-  return true;
+  return 0;
 }
 
 void tileOptionsFormat(const TileOptions *o, TileStrBuf *out) {

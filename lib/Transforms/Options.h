@@ -63,10 +63,10 @@ typedef struct {
   const char *key;    /* "num-stages" */
   const char *syntax; /* its values in --help: "auto|true|false", "N" */
   const char *help;   /* one line for --help, the default included */
-  /* Sets the option from its text; false if the text is not one of its
-   * values, with `why` (of `whySize` bytes) the reason ("num-stages
+  /* Sets the option from its text; non-zero if the text is not one of
+   * its values, with `why` (of `whySize` bytes) the reason ("num-stages
    * wants an integer from 1 to 8, got '9'"). */
-  bool (*set)(TileOptions *o, const char *value, char *why, size_t whySize);
+  int (*set)(TileOptions *o, const char *value, char *why, size_t whySize);
   /* Its value as text ("4"), or NULL for an option that does not change
    * the compiled code (toolkit: the cache identifies the toolkit by its
    * files). */
@@ -85,16 +85,17 @@ extern const TileOptionDef tileOptionTable[];
 
 const TileOptionDef *tileOptionFind(const char *key);
 
-/* Sets `key` to `value`; false with the reason in `why` (an unknown key:
- * "unknown option 'K' (chip, mma, ...)"). */
-bool tileOptionSet(TileOptions *o, const char *key, const char *value,
-                   char *why, size_t whySize);
+/* Sets `key` to `value`; non-zero with the reason in `why` (an unknown
+ * key: "unknown option 'K' (chip, mma, ...)"). */
+int tileOptionSet(TileOptions *o, const char *key, const char *value,
+                  char *why, size_t whySize);
 
 /* Parses "key=value key=value" (separated by spaces or commas) into `o`.
  * `accepted`, when not NULL, is the space-separated keys allowed (a pass's
- * PassDef.optionKeys); others are refused. False with the reason in `why`. */
-bool tileOptionsParse(TileOptions *o, const char *text, size_t length,
-                      const char *accepted, char *why, size_t whySize);
+ * PassDef.optionKeys); others are refused. Non-zero with the reason in
+ * `why`. */
+int tileOptionsParse(TileOptions *o, const char *text, size_t length,
+                     const char *accepted, char *why, size_t whySize);
 
 /* Every option that changes the compiled code, with its value, in one
  * line ("chip=sm_90a mma=auto ..."): the compile cache's key holds it. */

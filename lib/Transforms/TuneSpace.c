@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Support/Error.h"
 #include "lib/Transforms/Options.h"
 
 static const char kDirective[] = "tile.tune";
@@ -130,7 +131,7 @@ static int checkOptionValue(const Where *w, const char *key,
   TileOptions scratch;
   tileOptionsInitCompile(&scratch);
   char why[256];
-  if (!tileOptionSet(&scratch, key, value, why, sizeof why))
+  if (tileOptionSet(&scratch, key, value, why, sizeof why))
     return failAt(w, "%s", why);
   return 0;
 }
@@ -289,8 +290,7 @@ int tileTuneSpaceRead(const char *text, size_t len, const char *fileName,
   }
   if (!out->declared && defaultSpace(fixed, out)) {
     tileTuneSpaceFree(out);
-    snprintf(err, errSize, "out of memory");
-    return 1;
+    return tileFail(err, errSize, "out of memory");
   }
   double size = 1;
   for (int i = 0; i < out->numParams; ++i)

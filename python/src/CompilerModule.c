@@ -131,8 +131,7 @@ static int openKernel(Source *s, const char *sourceName, const char *text,
   } else {
     /* The compile's own lookup, its message after the file's name. */
     char why[1536];
-    *func = tileGpuFindKernel(s->module, kernel, why, sizeof why);
-    failed = mlirOperationIsNull(*func);
+    failed = tileGpuFindKernel(s->module, kernel, func, why, sizeof why);
     if (failed)
       snprintf(err, sizeof err, "%s: %s", sourceName, why);
   }
@@ -288,8 +287,8 @@ static int cpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
   TileOptions parsed;
   tileOptionsInit(&parsed);
   char why[512];
-  if (!tileOptionsParse(&parsed, options, strlen(options),
-                        "asserts split-loops", why, sizeof why)) {
+  if (tileOptionsParse(&parsed, options, strlen(options),
+                       "asserts split-loops", why, sizeof why)) {
     PyErr_Format(tilePyErrors.argumentError,
                  "target='cpu' takes the options asserts and split-loops "
                  "only: %s",
@@ -587,7 +586,7 @@ static PyObject *tuneStore(PyObject *m, PyObject *args) {
   r.failed = failed;
   r.medianUs = medianUs;
   snprintf(r.note, sizeof r.note, "%s", note);
-  if (!tileTuneCacheStore(dir, key, &r, why, sizeof why))
+  if (tileTuneCacheStore(dir, key, &r, why, sizeof why))
     return PyUnicode_FromString(why);
   Py_RETURN_NONE;
 }

@@ -67,22 +67,22 @@ static void checkRoundTrip(const char *dir) {
   char why[256] = "";
   void *payload;
   size_t size;
-  CHECK(!tileDiskCacheLoad(dir, key, "v1", &payload, &size, why, sizeof why),
+  CHECK(tileDiskCacheLoad(dir, key, "v1", &payload, &size, why, sizeof why),
         "a hit before anything was stored");
   CHECK(strcmp(why, "no entry") == 0, "why: %s", why);
-  CHECK(tileDiskCacheStore(dir, key, "v1", "payload", 7, why, sizeof why),
+  CHECK(!tileDiskCacheStore(dir, key, "v1", "payload", 7, why, sizeof why),
         "store: %s", why);
-  CHECK(tileDiskCacheLoad(dir, key, "v1", &payload, &size, why, sizeof why),
+  CHECK(!tileDiskCacheLoad(dir, key, "v1", &payload, &size, why, sizeof why),
         "load: %s", why);
   CHECK(size == 7 && memcmp(payload, "payload", 8) == 0, "payload");
   free(payload);
-  CHECK(!tileDiskCacheLoad(dir, key, "v2", &payload, &size, why, sizeof why),
+  CHECK(tileDiskCacheLoad(dir, key, "v2", &payload, &size, why, sizeof why),
         "another version hit");
   CHECK(strcmp(why, "entry of another compiler version") == 0, "why: %s",
         why);
   /* An empty payload is an entry too. */
-  CHECK(tileDiskCacheStore(dir, key, "v1", "", 0, why, sizeof why), "%s", why);
-  CHECK(tileDiskCacheLoad(dir, key, "v1", &payload, &size, why, sizeof why) &&
+  CHECK(!tileDiskCacheStore(dir, key, "v1", "", 0, why, sizeof why), "%s", why);
+  CHECK(!tileDiskCacheLoad(dir, key, "v1", &payload, &size, why, sizeof why) &&
             size == 0,
         "empty: %s", why);
   free(payload);
@@ -97,7 +97,7 @@ static void writer(const char *dir, const uint8_t *key, int w) {
   memset(payload, 'A' + w, size);
   char why[256];
   for (int i = 0; i < ROUNDS; ++i)
-    if (!tileDiskCacheStore(dir, key, "v1", payload, size, why, sizeof why))
+    if (tileDiskCacheStore(dir, key, "v1", payload, size, why, sizeof why))
       _exit(1);
   _exit(0);
 }
@@ -108,7 +108,7 @@ static void reader(const char *dir, const uint8_t *key) {
   for (int i = 0; i < 4 * ROUNDS; ++i) {
     void *payload;
     size_t size;
-    if (!tileDiskCacheLoad(dir, key, "v1", &payload, &size, why, sizeof why)) {
+    if (tileDiskCacheLoad(dir, key, "v1", &payload, &size, why, sizeof why)) {
       if (strcmp(why, "no entry") != 0)
         _exit(2); /* half an entry */
       continue;
@@ -293,12 +293,12 @@ static void checkTuneEntries(const char *dir) {
   TileTuneResult back;
   char why[256];
   CHECK(!tileTuneCacheLoad(dir, key, &back), "an empty cache had an entry");
-  CHECK(tileTuneCacheStore(dir, key, &timed, why, sizeof why),
+  CHECK(!tileTuneCacheStore(dir, key, &timed, why, sizeof why),
         "a tuning entry was not stored: %s", why);
   CHECK(tileTuneCacheLoad(dir, key, &back) && !back.failed &&
             back.medianUs == 123.5 && back.flops == 2e12,
         "a timed entry did not read back");
-  CHECK(tileTuneCacheStore(dir, key, &failed, why, sizeof why) &&
+  CHECK(!tileTuneCacheStore(dir, key, &failed, why, sizeof why) &&
             tileTuneCacheLoad(dir, key, &back) && back.failed &&
             strcmp(back.note, failed.note) == 0,
         "a failed entry did not read back");

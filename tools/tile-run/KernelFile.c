@@ -102,7 +102,7 @@ int kernelFileCompileOptions(const Session *s, const Options *o,
     const char *eq = strchr(kv, '=');
     char key[64], why[512], msg[700];
     snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
-    if (!tileOptionSet(out, key, eq + 1, why, sizeof why)) {
+    if (tileOptionSet(out, key, eq + 1, why, sizeof why)) {
       snprintf(msg, sizeof msg, "--option %s: %s", kv, why);
       return sessionFail(msg);
     }

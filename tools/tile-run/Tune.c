@@ -239,7 +239,7 @@ static void record(Tuning *t, Candidate *c) {
   c->done = true;
   char why[256];
   if (t->cache && c->keyed &&
-      !tileTuneCacheStore(t->cacheDir, c->key, &c->result, why, sizeof why) &&
+      tileTuneCacheStore(t->cacheDir, c->key, &c->result, why, sizeof why) &&
       !t->storeFailed++) /* once: the others fail the same way */
     fprintf(stderr,
             "tile-run: tune: timings are not kept in the tuning cache (the "

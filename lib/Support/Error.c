@@ -1,5 +1,5 @@
-/* The runtime's error convention; see Error.h. */
-#include "lib/Runtime/Error.h"
+/* The libraries' error convention; see Error.h. */
+#include "lib/Support/Error.h"
 
 #include <stdarg.h>
 #include <stdio.h>
