@@ -109,6 +109,7 @@ static int lowerToLLVM(MlirModule module, MlirOperation func, const char *name,
   tileOptionsInit(&passOptions);
   passOptions.assertsOff = o->assertsOff;
   passOptions.splitLoopsOff = o->splitLoopsOff;
+  passOptions.overlapSoftmax = o->overlapSoftmax;
   for (const char *const *pass = tileCpuPassPipeline; *pass; ++pass)
     if (mlirLogicalResultIsFailure(
             tilePassFind(*pass)->run(func, &passOptions)))

@@ -13,6 +13,7 @@
 
 #include "lib/Support/HostArray.h"
 #include "lib/Support/KernelArg.h"
+#include "lib/Transforms/Options.h"
 #include "mlir-c/IR.h"
 
 
@@ -30,6 +31,9 @@ typedef struct {
   bool assertsOff; /* asserts=off: tile.assert erased (StripAsserts.h) */
   bool splitLoopsOff; /* split-loops=false: tile-split-loops leaves loops
                          whole (SplitLoops.h) */
+  /* overlap-softmax: on the CPU only true rotates (OverlapSoftmax.h); the
+   * results are the same, which the tests check. */
+  TileChoice overlapSoftmax;
 } TileCpuOptions;
 
 /* Compiles kernel `name` of `module` for the CPU. `module` is not changed

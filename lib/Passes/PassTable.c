@@ -6,6 +6,7 @@
 #include "lib/Conversion/TileToCPU/TileToCPU.h"
 #include "lib/Transforms/AssignLayouts.h"
 #include "lib/Transforms/Numerics.h"
+#include "lib/Transforms/OverlapSoftmax.h"
 #include "lib/Transforms/Canonicalize.h"
 #include "lib/Transforms/Coalesce.h"
 #include "lib/Transforms/FoldExp.h"
@@ -72,6 +73,13 @@ static MlirLogicalResult runSplitLoops(MlirOperation op,
   return mlirLogicalResultSuccess();
 }
 
+static MlirLogicalResult runOverlapSoftmax(MlirOperation op,
+                                           const TileOptions *options) {
+  tileOverlapSoftmax(op, options->overlapSoftmax, dotChip(options),
+                     options->numWarps);
+  return mlirLogicalResultSuccess();
+}
+
 static MlirLogicalResult runFoldExp(MlirOperation op,
                                     const TileOptions *options) {
   (void)options;
@@ -131,6 +139,13 @@ const TilePassDef tilePassTable[] = {
      "into that prefix without the masks (tile.split = \"unmasked\") and "
      "the rest (\"masked\"); split-loops=false: leave loops whole",
      "split-loops", runSplitLoops},
+    {"tile-overlap-softmax",
+     "rotate a chained-dot loop (attention's) so that each iteration issues "
+     "the previous one's P V beside its own scores and the softmax runs "
+     "while the tensor cores do both (tile.defer_wait on the dots; the "
+     "loop carries P; the results are the same bit for bit); auto: loops "
+     "whose dots run on wgmma",
+     "overlap-softmax chip num-warps mma", runOverlapSoftmax},
     {"tile-fold-exp",
      "reduce max/min of x * c (c finite, positive) as max(x) * c; an f32 "
      "exp with afn as exp2 with log2(e) folded into the multiply and the "
@@ -180,6 +195,7 @@ const TilePassDef *tilePassFind(const char *name) {
 /* tile-canonicalize runs twice: before the layouts and after them. */
 const char *const tileGpuPassPipeline[] = {
     "tile-verify",       "tile-widen-f8-dots",  "tile-numerics",
+    "tile-overlap-softmax",
     "tile-split-loops",  "tile-fold-exp",       "tile-canonicalize",
     "tile-coalesce",     "tile-assign-layouts",
     "tile-canonicalize", "tile-promote-smem",   "tile-pipeline",
@@ -188,6 +204,7 @@ const char *const tileGpuPassPipeline[] = {
 /* tile-split-loops first, so the CPU runs the loops the GPU runs;
  * tile-numerics after tile-to-cpu, so the reductions' combiners are
  * covered too. */
-const char *const tileCpuPassPipeline[] = {"tile-split-loops", "tile-fold-exp",
+const char *const tileCpuPassPipeline[] = {"tile-overlap-softmax",
+                                           "tile-split-loops", "tile-fold-exp",
                                            "tile-to-cpu", "tile-numerics",
                                            NULL};

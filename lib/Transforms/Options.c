@@ -115,6 +115,15 @@ static int setCtaPairs(TileOptions *o, const char *v, char *why, size_t n) {
   return setChoice(&o->ctaPairs, "cta-pairs", v, why, n);
 }
 
+static int setOverlapSoftmax(TileOptions *o, const char *v, char *why,
+                             size_t n) {
+  return setChoice(&o->overlapSoftmax, "overlap-softmax", v, why, n);
+}
+
+static void formatOverlapSoftmax(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", kChoice[o->overlapSoftmax]);
+}
+
 static void formatWarpSpecialize(const TileOptions *o, TileStrBuf *out) {
   tileStrBufPrintf(out, "%s", kChoice[o->warpSpecialize]);
 }
@@ -271,6 +280,11 @@ const TileOptionDef tileOptionTable[] = {
      "run the iterations of a loop whose masks are all true (or all false) "
      "without them, as a loop of their own (default true)",
      setSplitLoops, formatSplitLoops, ""},
+    {"overlap-softmax", "auto|true|false",
+     "a chained-dot loop (attention's) issues the previous iteration's "
+     "P V beside its scores, so its softmax runs under the tensor cores "
+     "(auto: where both dots run on wgmma; the CPU runs it only with true)",
+     setOverlapSoftmax, formatOverlapSoftmax, "auto,false"},
     {"warp-specialize", "auto|true|false",
      "a producer warpgroup issuing the TMA copies (auto: kernels of 8 or "
      "more warps with a loop of two or more dots)",

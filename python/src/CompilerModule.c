@@ -288,14 +288,16 @@ static int cpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
   tileOptionsInit(&parsed);
   char why[512];
   if (tileOptionsParse(&parsed, options, strlen(options),
-                       "asserts split-loops", why, sizeof why)) {
+                       "asserts split-loops overlap-softmax", why,
+                       sizeof why)) {
     PyErr_Format(tilePyErrors.argumentError,
-                 "target='cpu' takes the options asserts and split-loops "
-                 "only: %s",
+                 "target='cpu' takes the options asserts, split-loops and "
+                 "overlap-softmax only: %s",
                  why);
     return -1;
   }
-  TileCpuOptions cpu = {parsed.assertsOff, parsed.splitLoopsOff};
+  TileCpuOptions cpu = {parsed.assertsOff, parsed.splitLoopsOff,
+                        parsed.overlapSoftmax};
   Source s;
   MlirOperation func;
   char err[2048] = "";

@@ -150,7 +150,7 @@ def test_cpu_options():
     k[1](x, y, z)
     np.testing.assert_array_equal(z, x + y)
     with pytest.raises(tile.ArgumentError, match="target='cpu' takes the "
-                       "options asserts and split-loops only"):
+                       "options asserts, split-loops and overlap-softmax only"):
         tile.compile(EX / "vecadd.mlir", target="cpu", num_stages=4)
     with pytest.raises(tile.ArgumentError, match="chip"):
         tile.compile(EX / "vecadd.mlir", target="cpu", chip="sm_80")

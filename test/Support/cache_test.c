@@ -169,7 +169,7 @@ static const struct {
     {"warp-specialize", "true"}, {"persistent", "true"},
     {"index-bits", "64"},
     {"asserts", "off"},
-    {"split-loops", "false"},
+    {"split-loops", "false"}, {"overlap-softmax", "false"},
     {"cta-pairs", "true"},
     /* The cache identifies the toolkit by its files, not by this option. */
     {"toolkit", NULL},

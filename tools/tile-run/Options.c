@@ -56,7 +56,8 @@ static void printHelp(void) {
       "  --option <key=value>       cuda: a compile option for a .mlir kernel, any of\n"
       "                             tile-opt --tile-compile's (num-stages=4,\n"
       "                             warp-specialize=true, mma=sync, ...); repeatable;\n"
-      "                             cpu: split-loops=true|false only\n"
+      "                             cpu: split-loops=true|false and\n"
+      "                             overlap-softmax=auto|true|false only\n"
       "  --tune                     cuda, .mlir file: compile every candidate of the\n"
       "                             kernel's tuning space (its // tile.tune lines, or\n"
       "                             the default space of compile options), time each\n"
@@ -100,10 +101,12 @@ OptionsStatus optionsUsageError(const char *message) {
 
 /* A count for --num-warps, --warmup, --iters: decimal, lo..hi. */
 /* Whether a --option is one only a GPU compile reads: the CPU takes
- * split-loops alone (its value is checked where the options are). */
+ * split-loops and overlap-softmax alone (their values are checked where
+ * the options are). */
 static bool cudaOnlyOption(const Options *o) {
   for (size_t i = 0; i < o->numCompileOptions; ++i)
-    if (strncmp(o->compileOptions[i], "split-loops=", 12) != 0)
+    if (strncmp(o->compileOptions[i], "split-loops=", 12) != 0 &&
+        strncmp(o->compileOptions[i], "overlap-softmax=", 16) != 0)
       return true;
   return false;
 }
@@ -298,10 +301,15 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
         return usage("--option '%s': expected KEY=VALUE, a compile option "
                      "such as num-stages=4",
                      missing ? "" : value);
-      /* The one option the CPU reads too is checked here, for both. */
+      /* The options the CPU reads too are checked here, for both. */
       if (strncmp(value, "split-loops=", 12) == 0 &&
           strcmp(value + 12, "true") != 0 && strcmp(value + 12, "false") != 0)
         return usage("--option '%s': split-loops wants true or false", value);
+      if (strncmp(value, "overlap-softmax=", 16) == 0 &&
+          strcmp(value + 16, "auto") != 0 && strcmp(value + 16, "true") != 0 &&
+          strcmp(value + 16, "false") != 0)
+        return usage("--option '%s': overlap-softmax wants auto, true or false",
+                     value);
       o->compileOptions[o->numCompileOptions++] = value;
     } else if (tileFlagValue(arg, "-save-variant", &i, argc, argv, &value,
                              &missing)) {
