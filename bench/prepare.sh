@@ -204,10 +204,15 @@ for c in "f16 64 full" "f16 64 causal" "f16 128 full" "f16 128 causal" "bf16 128
   "$B/tile-opt" "$A" --tile-compile --emit=package --kernel="$kernel" -o "$D/bench_$kernel.tpkg"
   # The d = 128 kernels (8 warps) are warp-specialized; the f16 ones also
   # with one role (warp-specialize=false, suffix _nows) for comparison.
+  # Every f16 kernel also without tile-overlap-softmax (_nooverlap).
   variants="$kernel"
   if [ $dt = f16 ] && [ $hd = 128 ]; then
     "$B/tile-opt" "$A" --tile-compile="warp-specialize=false" --emit=package --kernel="$kernel" -o "$D/bench_${kernel}_nows.tpkg"
-    variants="$kernel ${kernel}_nows"
+    variants="$variants ${kernel}_nows"
+  fi
+  if [ $dt = f16 ]; then
+    "$B/tile-opt" "$A" --tile-compile="overlap-softmax=false" --emit=package --kernel="$kernel" -o "$D/bench_${kernel}_nooverlap.tpkg"
+    variants="$variants ${kernel}_nooverlap"
   fi
   for shape in "3 300 300" "2 130 333"; do
     set -- $shape; nh=$1; lq=$2; lk=$3
@@ -230,7 +235,7 @@ for c in "f16 64 full" "f16 64 causal" "f16 128 full" "f16 128 causal" "bf16 128
     set -- $shape; nh=$1; L=$2
     flops=$((4 * nh * L * L * hd)); [ $mask = causal ] && flops=$((flops / 2))
     for variant in $variants; do
-      label=attn_d${hd}_${mask}_${nh}x$L; [ $variant != $kernel ] && label=$label+nows
+      label=attn_d${hd}_${mask}_${nh}x$L; [ $variant != $kernel ] && label=$label+${variant##*_}
       echo "$variant|cdiv($L,$bm),$nh|--arg randn:${nh}x${L}x${hd}xf16:seed=1 --arg randn:${nh}x${L}x${hd}xf16:seed=2 --arg randn:${nh}x${L}x${hd}xf16:seed=3 --arg zeros:${nh}x${L}x${hd}xf16 --arg zeros:${nh}x${L}xf32|$label|$flops" >> "$D/attention.txt"
     done
   done
@@ -240,7 +245,7 @@ done
 # key block masked, exp; issue 32): block shapes of its tuning space (the
 # default 128x128, 128x64, and 64x128 with 4 warps at d = 64), and the
 # default shape without
-# tile-split-loops (+nosplit) and, when $BASE_TILE_OPT names a compiler
+# tile-split-loops (+nosplit), without tile-overlap-softmax (+nooverlap) and, when $BASE_TILE_OPT names a compiler
 # from before the split (2026-11-28), compiled by it (+before). Checked
 # against NumPy at ragged lengths, timed beside the flash attention
 # example and the peers (bench/gpu-attention.sh).
@@ -250,6 +255,7 @@ plain_variants() { # HD: "BM BN WARPS OPTIONS SUFFIX" lines
   echo "128 64 8 - +128x64"
   [ "$1" = 64 ] && echo "64 128 4 - +64x128w4"
   echo "128 128 8 split-loops=false +nosplit"
+  echo "128 128 8 overlap-softmax=false +nooverlap"
   [ -n "${BASE_TILE_OPT:-}" ] && echo "128 128 8 base +before"
   return 0
 }
