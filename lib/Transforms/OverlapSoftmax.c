@@ -183,16 +183,15 @@ static bool findProduct(MlirOperation loop, MlirOperation *product,
   return false;
 }
 
-/* `loop` with one more iter_arg, `init`, whose block argument is
- * appended to the body's (the body moves over; the old loop is erased
- * once its results' uses moved to the new one's). */
+/* `loop` (63 operands at most) with one more iter_arg, `init`, whose
+ * block argument is appended to the body's (the body and the loop's
+ * attributes move over; the old loop is erased once its results' uses
+ * moved to the new one's). */
 static MlirOperation addIterArg(MlirOperation loop, MlirValue init) {
   intptr_t nOperands = mlirOperationGetNumOperands(loop);
   intptr_t nResults = mlirOperationGetNumResults(loop);
-  MlirValue operands[64];
+  MlirValue operands[64]; /* rotate checked the count */
   MlirType results[64];
-  if (nOperands + 1 > 64)
-    return (MlirOperation){NULL};
   for (intptr_t i = 0; i < nOperands; ++i)
     operands[i] = mlirOperationGetOperand(loop, i);
   operands[nOperands] = init;
@@ -206,6 +205,13 @@ static MlirOperation addIterArg(MlirOperation loop, MlirValue init) {
   MlirRegion region = mlirRegionCreate();
   mlirOperationStateAddOwnedRegions(&state, 1, &region);
   MlirOperation next = mlirOperationCreate(&state);
+  /* The loop's own marks (a kernel author's tile.num_stages) stay. */
+  for (intptr_t i = 0; i < mlirOperationGetNumDiscardableAttributes(loop);
+       ++i) {
+    MlirNamedAttribute a = mlirOperationGetDiscardableAttribute(loop, i);
+    mlirOperationSetDiscardableAttributeByName(
+        next, mlirIdentifierStr(a.name), a.attribute);
+  }
   mlirRegionTakeBody(mlirOperationGetRegion(next, 0),
                      mlirOperationGetRegion(loop, 0));
   mlirBlockAddArgument(bodyOf(next), mlirValueGetType(init), loc);
@@ -223,7 +229,7 @@ static void markDeferred(MlirOperation dot) {
       mlirUnitAttrGet(mlirOperationGetContext(dot)));
 }
 
-static void rotate(MlirOperation loop, MlirOperation product,
+static bool rotate(MlirOperation loop, MlirOperation product,
                    MlirOperation scores, intptr_t k) {
   MlirContext ctx = mlirOperationGetContext(loop);
   MlirValue p = mlirOperationGetOperand(product, 0);
@@ -231,6 +237,8 @@ static void rotate(MlirOperation loop, MlirOperation product,
   MlirValue accS = mlirOperationGetOperand(product, 2);
   MlirType pType = mlirValueGetType(p);
 
+  if (mlirOperationGetNumOperands(loop) + 1 > 64)
+    return false;
   /* P_prev starts as zeros: the first iteration's product adds nothing. */
   TileBuilder before = tileBuilderBefore(loop);
   MlirType pElem = mlirShapedTypeGetElementType(pType);
@@ -244,8 +252,6 @@ static void rotate(MlirOperation loop, MlirOperation product,
   MlirValue step = mlirOperationGetOperand(loop, 2);
   MlirOperation oldProduct = product;
   loop = addIterArg(loop, zeros);
-  if (mlirOperationIsNull(loop))
-    return;
   MlirBlock body = bodyOf(loop);
   intptr_t nArgs = mlirBlockGetNumArguments(body);
   MlirValue iv = mlirBlockGetArgument(body, 0);
@@ -328,6 +334,7 @@ static void rotate(MlirOperation loop, MlirOperation product,
   mlirOperationSetDiscardableAttributeByName(loop,
                                              tileStr("tile.overlap_softmax"),
                                              mlirUnitAttrGet(ctx));
+  return true;
 }
 
 static bool isCandidate(MlirOperation op) {
@@ -389,8 +396,7 @@ int tileOverlapSoftmax(MlirOperation op, TileChoice enable, const char *chip,
     int warps = tileKernelNumWarps(kernel, numWarps);
     if (enable == TILE_CHOICE_AUTO && !worthIt(product, scores, chip, warps))
       continue;
-    rotate(loops.ops[i], product, scores, k);
-    ++rotated;
+    rotated += rotate(loops.ops[i], product, scores, k);
   }
   tileOpListFree(&loops);
   return rotated;

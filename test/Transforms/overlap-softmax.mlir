@@ -1,7 +1,8 @@
 // tile-overlap-softmax: a chained-dot loop ending in acc' = dot(P, V_j,
 // acc_s) issues the previous iteration's product right after its scores'
 // dot, carries P, and does the last product after the loop (the inits
-// when the loop ran no iteration). Both dots get tile.defer_wait.
+// when the loop ran no iteration). Both dots get tile.defer_wait; the
+// loop keeps its attributes.
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-overlap-softmax{chip=sm_90a})' | FileCheck %s
 // Off, and auto without a chip (the CPU), leave the loops as written.
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-overlap-softmax{chip=sm_90a overlap-softmax=false})' | FileCheck %s --check-prefix=OFF
@@ -34,7 +35,7 @@
 // CHECK:        %[[ACCS:.*]] = arith.mulf %[[PV]], %{{.*}} : tensor<64x64xf32>
 // CHECK:        %[[P:.*]] = arith.truncf
 // CHECK-NEXT:   scf.yield %{{.*}}, %[[ACCS]], %[[P]]
-// CHECK-NEXT: } {tile.overlap_softmax}
+// CHECK-NEXT: } {tile.keep = 7 : i32, tile.overlap_softmax}
 // CHECK:      %[[TRIPS:.*]] = arith.ceildivsi %{{.*}}, %[[STEP]] : index
 // CHECK:      %[[VL:.*]] = "tile.load"
 // CHECK:      %[[LAST:.*]] = "tile.dot"(%[[LOOP]]#2, %[[VL]], %[[LOOP]]#1) :
@@ -72,7 +73,7 @@ func.func @attention(%q: memref<64x64xf16>, %k: memref<?x64xf16>,
     %tv = "tile.load"(%v, %j, %c0) : (memref<?x64xf16>, index, index) -> tensor<64x64xf16>
     %acc_new = "tile.dot"(%p16, %tv, %acc_a) : (tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>
     scf.yield %m_new, %acc_new : tensor<64xf32>, tensor<64x64xf32>
-  }
+  } {tile.keep = 7 : i32}
   "tile.store"(%acc_f, %o, %c0, %c0) : (tensor<64x64xf32>, memref<64x64xf32>, index, index) -> ()
   return
 }
