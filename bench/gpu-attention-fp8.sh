@@ -50,23 +50,10 @@ prepare)
   du -sh "$D" ;;
 run)
   D=$2
-  OUTDIR=${LOGS:-/tmp/tile-bench}  # (the device tool sets OUT for what comes back)
-  mkdir -p "$OUTDIR"
-  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-  [ -x build-gpu/tile-run ] || bench/build-runtime.sh build-gpu "$OUTDIR" || exit 1
+  . bench/gpu-common.sh
   rc=0
-  echo "== correctness on the GPU against NumPy"
-  while IFS='|' read -r name grid args _; do
-    if build-gpu/tile-run "$D/$name.tpkg" --target cuda --grid "$grid" $args > "$OUTDIR/$name.check.log" 2>&1; then
-      echo "ok   $name: $(grep ' ok' "$OUTDIR/$name.check.log" | tail -1)"
-    else
-      rc=1; echo "FAIL $name"; tail -5 "$OUTDIR/$name.check.log"
-    fi
-  done < "$D/list.txt"
-  [ "${TILE_GPU_SANITIZE:-1}" != 0 ] && { PKGS=$D OUT=$OUTDIR bench/gpu-sanitize.sh || rc=1; }
-  P=/tmp/tile-py
-  rm -rf $P && mkdir -p $P && cp -r "$D/py/tile" $P/ && xz -d $P/tile/_compiler.abi3.so.xz || exit 1
-  export PYTHONPATH=$P TILE_CACHE_DIR=/tmp/tile-cache PYTHONUNBUFFERED=1
+  check_packages "$D" "${LOGS:-/tmp/tile-bench}" || rc=1  # (the device tool sets OUT for what comes back)
+  use_python_package "$D/py" || exit 1
   echo "== FP8: tile, SDPA f16, Triton FP8"
   (cd bench && python3 peers_attention_fp8.py ${FP8_CASES:+--cases $FP8_CASES}) || rc=1
   echo "== d = 256: tile plain, SDPA, Triton"

@@ -18,11 +18,10 @@ prepare)
     strip -o "$D/tile/_compiler.abi3.so" "$B/python/tile/_compiler.abi3.so" &&
     xz -T0 -6 -f "$D/tile/_compiler.abi3.so" && ls -la "$D/tile" ;;
 run)
-  D=$2 P=/tmp/tile-py
-  rm -rf $P && mkdir -p $P && cp -r "$D/tile" $P/ &&
-    xz -d $P/tile/_compiler.abi3.so.xz || exit 1
+  D=$2
+  . bench/gpu-common.sh
+  use_python_package "$D" || exit 1
   bench/build-runtime.sh /tmp/tile-rt || exit 1
-  export PYTHONPATH=$P TILE_CACHE_DIR=/tmp/tile-cache PYTHONUNBUFFERED=1
   rc=0
   python3 -m pytest -q -p no:cacheprovider python/tests/test_cpu.py || rc=1
   python3 -m pytest -q -p no:cacheprovider python/tests/test_gpu.py || rc=1

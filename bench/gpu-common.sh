@@ -1,0 +1,37 @@
+# Sourced by the GPU-side scripts that carry packages made here (bench/
+# gpu-attention-bwd.sh, gpu-attention-fp8.sh, gpu-python.sh).
+#   check_packages DIR LOGDIR
+#       builds the runtime-only tile-run (build-gpu/) if missing, runs each
+#       package of DIR/list.txt (name|grid|args|...) with its --check
+#       arguments against NumPy, then under compute-sanitizer memcheck,
+#       racecheck and synccheck (bench/gpu-sanitize.sh; TILE_GPU_SANITIZE=0
+#       skips it); non-zero if any failed
+#   use_python_package DIR
+#       unpacks the Python package bench/gpu-python.sh prepare wrote to DIR
+#       (its compiler module xz-compressed) into /tmp/tile-py and points
+#       PYTHONPATH at it, with a compile cache of its own
+check_packages() {
+  local D=$1 LOGDIR=$2 rc=0 name grid args _
+  mkdir -p "$LOGDIR"
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  [ -x build-gpu/tile-run ] || bench/build-runtime.sh build-gpu "$LOGDIR" || return 1
+  echo "== correctness on the GPU against NumPy"
+  while IFS='|' read -r name grid args _; do
+    if build-gpu/tile-run "$D/$name.tpkg" --target cuda --grid "$grid" $args > "$LOGDIR/$name.check.log" 2>&1; then
+      echo "ok   $name: $(grep -c ' ok ' "$LOGDIR/$name.check.log") outputs checked"
+    else
+      rc=1; echo "FAIL $name"; tail -5 "$LOGDIR/$name.check.log"
+    fi
+  done < "$D/list.txt"
+  if [ "${TILE_GPU_SANITIZE:-1}" != 0 ]; then
+    PKGS=$D OUT=$LOGDIR bench/gpu-sanitize.sh || rc=1
+  fi
+  return $rc
+}
+
+use_python_package() {
+  local P=/tmp/tile-py
+  rm -rf $P && mkdir -p $P && cp -r "$1/tile" $P/ &&
+    xz -d $P/tile/_compiler.abi3.so.xz || return 1
+  export PYTHONPATH=$P TILE_CACHE_DIR=/tmp/tile-cache PYTHONUNBUFFERED=1
+}
