@@ -1,6 +1,6 @@
 /* What tile.print writes for a value, shared by the CPU lowering
- * (CpuDebug.c, through printf in lib/Execution/CpuDebug.c) and the GPU one
- * (GpuDebug.c, through the device's vprintf), so the two targets print
+ * (TileToCPU/CpuPrint.c, through printf in lib/Execution/CpuDebug.c)
+ * and the GPU one (GpuDebug.c, through the device's vprintf), so the two targets print
  * the same text for the same values (docs/dialect.md, "v2"; docs/dialect.md):
  * integers as signed decimals, floats as %.Ng of the value widened to
  * double, N the significant digits that read back the same value. */

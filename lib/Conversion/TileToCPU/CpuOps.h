@@ -3,7 +3,7 @@
  *                  tiles; atomics are memref.atomic_rmw)
  *   CpuScan.c      tile.scan
  *   CpuRandom.c    tile.randint and tile.rand (Philox-4x32-10)
- *   CpuDebug.c     tile.print and tile.assert
+ *   CpuPrint.c     tile.print and tile.assert
  *   CpuRuntime.c   calls into tile's C runtime, which the JIT resolves
  *                  (compare-and-swap, float max/min atomics, print, assert)
  * Each inserts its code before `op` and returns the value that replaces
@@ -41,7 +41,7 @@ MlirValue tileCpuLowerGather(MlirOperation op);
 void tileCpuLowerScatter(MlirOperation op);
 MlirValue tileCpuLowerAtomic(MlirOperation op); /* atomic_rmw, atomic_cas */
 
-/* CpuDebug.c; `pid` are the program's ids on axes 0..2. */
+/* CpuPrint.c; `pid` are the program's ids on axes 0..2. */
 void tileCpuLowerPrint(MlirOperation op, const MlirValue pid[3]);
 void tileCpuLowerAssert(MlirOperation op, const MlirValue pid[3]);
 

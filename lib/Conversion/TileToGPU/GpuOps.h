@@ -11,11 +11,12 @@
  *   GpuScan.c    tile.scan (registers, lane shuffles, shared memory)
  *   GpuRandom.c  tile.rand, tile.randint (../Philox.h)
  *   GpuDebug.c   tile.print (vprintf), tile.assert (__assertfail)
+ *   GpuThroughShared.c  layout conversions, trans, reshape (through
+ *                shared memory)
  *   GpuValues.c, GpuProgramScalars.c  the lowering's state and values
- * In lib/Conversion/DotOpToNVVM/, tile.dot and the ops that go through
- * shared memory:
- *   GpuShared.c  layout conversions, trans, reshape, the FMA dot, operand
- *                staging, and gpuLowerDot, which picks one of:
+ * In lib/Conversion/DotOpToNVVM/, tile.dot:
+ *   GpuDot.c     its operands, the FMA loop, and gpuLowerDot, which
+ *                picks one of:
  *   GpuMma.c     tensor cores through ldmatrix and mma.sync (sm_80+)
  *   GpuWgmma.c   Hopper's warpgroup MMA (wgmma, sm_90a)
  *   GpuTcgen05.c Blackwell's tcgen05 MMA (sm_100a)
@@ -104,9 +105,17 @@ MlirValue gpuShuffleIdx(TileBuilder *b, MlirValue v, MlirValue lane);
 bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
                       int map);
 bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op);
+/* GpuThroughShared.c: tile.convert_layout, tile.trans, tile.reshape. */
 bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op);
-/* Tensor cores when the result has the mma layout and the dot an
- * instruction (lib/Analysis/Mma.h), else the FMA loop. */
+/* Every register of `t` written to base[row-major flat index of its
+ * coordinates], at tf32 precision when `tf32` (an FMA dot's f32 inputs:
+ * docs/numerics.md); one element of `elem` read back from `ptr`. */
+void gpuSharedWriteTile(GpuLowering *g, TileBuilder *b, MlirValue base,
+                        const GpuTile *t, bool tf32);
+MlirValue gpuSharedRead(TileBuilder *b, MlirValue ptr, MlirType elem);
+/* ../DotOpToNVVM/GpuDot.c: tensor cores when the result has the mma
+ * layout and the dot an instruction (lib/Analysis/Mma.h), else the FMA
+ * loop. */
 bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op);
 /* A dot's lowered operands (A, B, the accumulator) and result layout. */
 typedef struct {

@@ -214,9 +214,10 @@ static bool keepTransSource(GpuLowering *g, TileBuilder *b,
   return true;
 }
 
-/* The v2 ops (GpuOps.h: GpuIndirect.c, GpuAtomic.c, GpuScan.c,
- * GpuRandom.c, GpuDebug.c): true when `op` is one, with *ok its result. */
-static bool lowerV2(GpuLowering *g, TileBuilder *b, MlirOperation op,
+/* The ops each lowered by one function of its own file (GpuOps.h:
+ * gathers and scatters, atomics, scans, random numbers, prints and
+ * asserts, scalar memory): true when `op` is one, with *ok its result. */
+static bool lowerFromTable(GpuLowering *g, TileBuilder *b, MlirOperation op,
                     bool *ok) {
   static const struct {
     const char *name;
@@ -288,7 +289,7 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return gpuLowerThroughShared(g, b, op);
   if (tileOpIsNamed(op, "tile.dot"))
     return gpuLowerDot(g, b, op);
-  if (lowerV2(g, b, op, &handled))
+  if (lowerFromTable(g, b, op, &handled))
     return handled;
   if (tileOpIsTile(op)) {
     tileEmitOpError(op, "has no GPU lowering yet");
