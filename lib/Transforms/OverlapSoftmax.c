@@ -1,6 +1,7 @@
 /* tile-overlap-softmax; see OverlapSoftmax.h. */
 #include "lib/Transforms/OverlapSoftmax.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "lib/Analysis/Mma.h"
@@ -223,6 +224,14 @@ static MlirOperation addIterArg(MlirOperation loop, MlirValue init) {
   return next;
 }
 
+/* The decision, for the lowering's remark at the loop (as
+ * tile.num_stages_why). */
+static void setWhy(MlirOperation loop, const char *why) {
+  mlirOperationSetDiscardableAttributeByName(
+      loop, tileStr("tile.overlap_softmax_why"),
+      mlirStringAttrGet(mlirOperationGetContext(loop), tileStr(why)));
+}
+
 static void markDeferred(MlirOperation dot) {
   mlirOperationSetDiscardableAttributeByName(
       dot, tileStr("tile.defer_wait"),
@@ -334,6 +343,9 @@ static bool rotate(MlirOperation loop, MlirOperation product,
   mlirOperationSetDiscardableAttributeByName(loop,
                                              tileStr("tile.overlap_softmax"),
                                              mlirUnitAttrGet(ctx));
+  setWhy(loop, "overlap-softmax: each iteration issues the previous one's "
+               "product beside its scores' dot, so the softmax between them "
+               "runs while the tensor cores do both");
   return true;
 }
 
@@ -367,15 +379,31 @@ static int64_t elems(MlirValue v) {
  * registers a thread (the 8-warp d = 128 kernel's; setmaxnreg gives the
  * consumers 232, the rest holding row statistics, addresses and
  * temporaries). */
-static bool worthIt(MlirOperation product, MlirOperation scores,
-                    const char *chip, int numWarps) {
+static int checkWorthIt(MlirOperation product, MlirOperation scores,
+                        const char *chip, int numWarps, char *why,
+                        size_t size) {
   MlirValue p = mlirOperationGetOperand(product, 0);
   MlirType pElem = mlirShapedTypeGetElementType(mlirValueGetType(p));
   int64_t bytes = 4 * elems(mlirOperationGetResult(product, 0)) +
                   4 * elems(mlirOperationGetResult(scores, 0)) +
                   2 * elems(p);
-  return onWgmma(product, chip, numWarps) && onWgmma(scores, chip, numWarps) &&
-         tileElemBytes(pElem) == 2 && bytes / 4 <= 160LL * 32 * numWarps;
+  int64_t regs = bytes / 4 / (32 * numWarps);
+  const char *no = "overlap-softmax=auto: not rotated";
+  if (!onWgmma(product, chip, numWarps) || !onWgmma(scores, chip, numWarps))
+    snprintf(why, size, "%s: its dots do not both run on wgmma", no);
+  else if (tileElemBytes(pElem) != 2)
+    snprintf(why, size,
+             "%s: its P is %d-bit, which the loop would carry an element a "
+             "register (measured slower in FP8)",
+             no, 8 * tileElemBytes(pElem));
+  else if (regs > 160)
+    snprintf(why, size,
+             "%s: its accumulator, scores and P would take %lld registers a "
+             "thread, more than 160 (measured to spill and run slower)",
+             no, (long long)regs);
+  else
+    return 0;
+  return 1;
 }
 
 int tileOverlapSoftmax(MlirOperation op, TileChoice enable, const char *chip,
@@ -394,8 +422,14 @@ int tileOverlapSoftmax(MlirOperation op, TileChoice enable, const char *chip,
     while (!mlirOperationIsNull(kernel) && !tileOpIsNamed(kernel, "func.func"))
       kernel = mlirOperationGetParentOperation(kernel);
     int warps = tileKernelNumWarps(kernel, numWarps);
-    if (enable == TILE_CHOICE_AUTO && !worthIt(product, scores, chip, warps))
+    char why[256];
+    if (enable == TILE_CHOICE_AUTO &&
+        checkWorthIt(product, scores, chip, warps, why, sizeof why)) {
+      /* Said where tensor cores were asked for; the CPU's auto is off. */
+      if (chip && chip[0])
+        setWhy(loops.ops[i], why);
       continue;
+    }
     rotated += rotate(loops.ops[i], product, scores, k);
   }
   tileOpListFree(&loops);

@@ -18,11 +18,18 @@
 // a byte a register (measured slower): auto leaves both.
 // RUN: sed -e 's/${D}/128/g; s/${BM}/128/g; s/${BN}/128/g; /tile.tune/d' %tile_src/examples/flash_attention_plain.mlir > %t.d128.mlir
 // RUN: tile-opt %t.d128.mlir -p 'builtin.module(tile-overlap-softmax{chip=sm_90a})' | FileCheck %s --check-prefix=PLAIN
-// PLAIN-COUNT-2: } {tile.overlap_softmax}
+// PLAIN-COUNT-2: } {tile.overlap_softmax, tile.overlap_softmax_why
 // RUN: sed -e 's/${D}/256/g; s/${BM}/128/g; s/${BN}/64/g; /tile.tune/d' %tile_src/examples/flash_attention_plain.mlir > %t.d256.mlir
-// RUN: tile-opt %t.d256.mlir -p 'builtin.module(tile-overlap-softmax{chip=sm_90a})' | FileCheck %s --check-prefix=OFF
+// RUN: tile-opt %t.d256.mlir -p 'builtin.module(tile-overlap-softmax{chip=sm_90a})' | FileCheck %s --check-prefix=D256
 // RUN: sed -e 's/${D}/128/g; s/${BM}/128/g; s/${BN}/128/g; /tile.tune/d' %tile_src/examples/flash_attention_fp8.mlir > %t.fp8.mlir
-// RUN: tile-opt %t.fp8.mlir -p 'builtin.module(tile-overlap-softmax{chip=sm_90a})' | FileCheck %s --check-prefix=OFF
+// RUN: tile-opt %t.fp8.mlir -p 'builtin.module(tile-overlap-softmax{chip=sm_90a})' | FileCheck %s --check-prefix=FP8
+// The loop says why (the compile's remark at it, GpuControlFlow.c):
+// D256-NOT: tile.defer_wait
+// D256: tile.overlap_softmax_why = "overlap-softmax=auto: not rotated: its accumulator, scores and P would take 176 registers a thread, more than 160
+// D256-NOT: tile.defer_wait
+// FP8-NOT: tile.defer_wait
+// FP8: tile.overlap_softmax_why = "overlap-softmax=auto: not rotated: its P is 8-bit
+// FP8-NOT: tile.defer_wait
 
 // One head's loop, 64 queries x 64 keys on 4 warps (wgmma), d = 64.
 // CHECK-LABEL: func.func @attention
@@ -35,7 +42,7 @@
 // CHECK:        %[[ACCS:.*]] = arith.mulf %[[PV]], %{{.*}} : tensor<64x64xf32>
 // CHECK:        %[[P:.*]] = arith.truncf
 // CHECK-NEXT:   scf.yield %{{.*}}, %[[ACCS]], %[[P]]
-// CHECK-NEXT: } {tile.keep = 7 : i32, tile.overlap_softmax}
+// CHECK-NEXT: } {tile.keep = 7 : i32, tile.overlap_softmax, tile.overlap_softmax_why = "overlap-softmax: each iteration issues the previous one's product beside its scores' dot{{.*}}"}
 // CHECK:      %[[TRIPS:.*]] = arith.ceildivsi %{{.*}}, %[[STEP]] : index
 // CHECK:      %[[VL:.*]] = "tile.load"
 // CHECK:      %[[LAST:.*]] = "tile.dot"(%[[LOOP]]#2, %[[VL]], %[[LOOP]]#1) :
@@ -115,12 +122,13 @@ func.func @reads_acc_first(%q: memref<64x64xf16>, %k: memref<?x64xf16>,
 
 // -----
 
-// FP8's P: auto leaves the loop (ON above shows true rotating the FP8
-// example's form here).
+// FP8's P: auto leaves the loop and says why (ON shows true rotating
+// it).
 // CHECK-LABEL: func.func @fp8
-// CHECK-NOT: tile.overlap_softmax
+// CHECK-NOT: tile.defer_wait
+// CHECK: } {tile.overlap_softmax_why = "overlap-softmax=auto: not rotated: its P is 8-bit
 // ON-LABEL: func.func @fp8
-// ON: } {tile.overlap_softmax}
+// ON: } {tile.overlap_softmax, tile.overlap_softmax_why = "overlap-softmax: each iteration
 func.func @fp8(%q: memref<64x64xf8E4M3FN>, %k: memref<?x64xf8E4M3FN>,
     %vt: memref<64x?xf8E4M3FN>, %o: memref<64x64xf32>)
     attributes {tile.kernel, tile.num_warps = 4 : i32} {

@@ -113,6 +113,32 @@ static int countRegs(const GpuLowering *g, intptr_t n,
   return total;
 }
 
+/* The compiler's decisions about loop `op`, as remarks at it (said once:
+ * the aligned entry calls this, the one that pipelines): the split of
+ * tile-split-loops (at the loop it cut off), tile-overlap-softmax's
+ * rotation or why auto left the loop (once for the loops a split made of
+ * one), and num-stages=auto's stages (tile-pipeline). */
+static void sayLoopDecisions(GpuLowering *g, MlirOperation op) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirStringRef split, why;
+  bool hasSplit = tileOpStrAttr(op, "tile.split", &split);
+  bool masked = hasSplit && mlirStringRefEqual(split, tileStr("masked"));
+  char msg[600];
+  if (hasSplit && !masked)
+    g->remarks.fn(g->remarks.userData, loc,
+                  "split-loops: the first iterations, where every mask of "
+                  "the loop holds (or none does), run without the masks; "
+                  "the rest run in a loop of their own, masked");
+  if (!masked && tileOpStrAttr(op, "tile.overlap_softmax_why", &why)) {
+    snprintf(msg, sizeof msg, "%.*s", (int)why.length, why.data);
+    g->remarks.fn(g->remarks.userData, loc, msg);
+  }
+  if (tileOpStrAttr(op, "tile.num_stages_why", &why)) {
+    snprintf(msg, sizeof msg, "%.*s", (int)why.length, why.data);
+    g->remarks.fn(g->remarks.userData, loc, msg);
+  }
+}
+
 bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   intptr_t nIter = mlirOperationGetNumResults(op);
@@ -141,15 +167,8 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   }
   GpuPipeline pipe;
   bool piped = gpuPipelinePlan(g, op, &pipe);
-  /* num-stages=auto's choice (tile-pipeline), said once: in the aligned
-   * entry, the one that pipelines. */
-  MlirStringRef why;
-  if (g->assumeAligned16 && g->remarks.fn &&
-      tileOpStrAttr(op, "tile.num_stages_why", &why)) {
-    char msg[600];
-    snprintf(msg, sizeof msg, "%.*s", (int)why.length, why.data);
-    g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op), msg);
-  }
+  if (g->assumeAligned16 && g->remarks.fn)
+    sayLoopDecisions(g, op);
   if (piped && !gpuPipelinePrologue(g, b, &pipe, lb, ub, step)) {
     free(iterArgs);
     free(resident);
