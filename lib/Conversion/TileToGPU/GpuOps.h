@@ -11,7 +11,11 @@
  *   GpuScan.c    tile.scan (registers, lane shuffles, shared memory)
  *   GpuRandom.c  tile.rand, tile.randint (../Philox.h)
  *   GpuDebug.c   tile.print (vprintf), tile.assert (__assertfail)
- *   GpuValues.c, GpuProgramScalars.c  the lowering's state and values
+ *   GpuValues.h  the lowering's state and values; its helpers in
+ *                GpuValueMap.c, GpuTiles.c, GpuThreadCoords.c,
+ *                GpuSharedMemory.c, GpuPointers.c, GpuInlinePtx.c
+ *   GpuProgramScalars.c  program ids and sizes computed again where
+ *                the kernel's own are out of reach
  * In lib/Conversion/DotOpToNVVM/, tile.dot and the ops that go through
  * shared memory:
  *   GpuShared.c  layout conversions, trans, reshape, the FMA dot, operand
