@@ -13,7 +13,11 @@
  *   GpuDebug.c   tile.print (vprintf), tile.assert (__assertfail)
  *   GpuThroughShared.c  layout conversions, trans, reshape (through
  *                shared memory)
- *   GpuValues.c, GpuProgramScalars.c  the lowering's state and values
+ *   GpuValues.h  the lowering's state and values; its helpers in
+ *                GpuValueMap.c, GpuTiles.c, GpuThreadCoords.c,
+ *                GpuSharedMemory.c, GpuPointers.c, GpuInlinePtx.c
+ *   GpuProgramScalars.c  program ids and sizes computed again where
+ *                the kernel's own are out of reach
  * In lib/Conversion/DotOpToNVVM/, tile.dot:
  *   GpuDot.c     its operands, the FMA loop, and gpuLowerDot, which
  *                picks one of:

@@ -1,4 +1,11 @@
-/* TileToGPU's value map and per-thread helpers.
+/* TileToGPU's lowering state (GpuLowering), its values, and the helpers
+ * every per-op lowering uses. Defined in this folder:
+ *   GpuValueMap.c      the value map, operand and result access
+ *   GpuTiles.c         a tile's registers
+ *   GpuThreadCoords.c  a thread's coordinates in a layout
+ *   GpuSharedMemory.c  shared memory and barriers
+ *   GpuPointers.c      storage types, vector lanes, GEPs, loads, stores
+ *   GpuInlinePtx.c     inline PTX
  *
  * Every tile value of the kernel becomes, in the entry, the registers
  * its layout gives this thread (GpuTile): an array of scalars in the order
@@ -58,7 +65,7 @@ typedef struct {
   GpuMemref memref; /* GPU_MEMREF */
 } GpuValue;
 
-/* An open-addressing map from kernel values to GpuValues. */
+/* GpuValueMap.c: an open-addressing map from kernel values to GpuValues. */
 typedef struct {
   const void **keys;
   GpuValue *values;
@@ -205,6 +212,8 @@ typedef struct GpuLowering {
   GpuValueMap values;
 } GpuLowering;
 
+/* ---- GpuValueMap.c: operand and result access ------------------------- */
+
 /* The tile (or uniform tile) an operand maps to; NULL after an error. */
 GpuTile *gpuOperandTile(GpuLowering *g, MlirOperation op, intptr_t i);
 /* The scalar an operand maps to. */
@@ -214,12 +223,11 @@ void gpuSetTile(GpuLowering *g, MlirValue v, GpuTile t);
 void gpuSetScalar(GpuLowering *g, MlirValue v, MlirValue scalar);
 /* The layout of a result type, or a located error. */
 bool gpuResultLayout(MlirOperation op, intptr_t i, TileLayout *out);
-/* Row-major flat index of `coords` in `shape` (index values). */
-MlirValue gpuFlatIndex(TileBuilder *b, int rank, const int64_t *shape,
-                       const MlirValue *coords);
-
 /* Whether kernel value `v` is a tile (a ranked tensor). */
 bool gpuIsTensor(MlirValue v);
+
+/* ---- GpuTiles.c: a tile's registers ------------------------------------ */
+
 /* A tile value with `numRegs` fresh slots (malloc'ed; freed with the map). */
 GpuTile gpuTileAlloc(const TileLayout *l, MlirType tensorType);
 GpuTile gpuTileUniform(MlirType tensorType, MlirValue scalar);
@@ -227,6 +235,8 @@ GpuTile gpuTileUniform(MlirType tensorType, MlirValue scalar);
 MlirValue gpuTileReg(const GpuTile *t, int i);
 /* A uniform tile expanded into registers of layout `l`. */
 GpuTile gpuTileMaterialize(const GpuTile *t, const TileLayout *l);
+
+/* ---- GpuThreadCoords.c: a thread's coordinates in a layout ------------- */
 
 /* This thread's coordinates of register `reg` of a tile in layout `l`:
  * index values, one per tile dimension. */
@@ -247,6 +257,11 @@ bool gpuThreadCoords(GpuLowering *g, const TileLayout *l, const int64_t *shape,
  * holder counts (the layout holds each element once). */
 MlirValue gpuOwnsRegister(TileBuilder *b, GpuLowering *g, const TileLayout *l,
                           const int64_t *shape, int reg);
+/* Row-major flat index of `coords` in `shape` (index values). */
+MlirValue gpuFlatIndex(TileBuilder *b, int rank, const int64_t *shape,
+                       const MlirValue *coords);
+
+/* ---- GpuSharedMemory.c: shared memory and barriers --------------------- */
 
 /* The start of the dynamic shared memory (the pipeline buffers). */
 MlirValue gpuDynamicSharedBase(TileBuilder *b, GpuLowering *g);
@@ -269,6 +284,8 @@ MlirValue gpuNamedBarrier(TileBuilder *b, int id, int threads);
 /* The address of the entry's shared-memory global `name` (!llvm.ptr<3>). */
 MlirValue gpuSharedGlobal(TileBuilder *b, const char *name);
 
+/* ---- GpuPointers.c: elements in memory through LLVM pointers ----------- */
+
 /* Element storage type in memory (i1 is stored as i8, f8 as its bits in
  * an i8: LLVM has no f8 type, and vectors of it do not convert); its bytes
  * are tileElemBytes (lib/IR/DType.h). */
@@ -289,6 +306,8 @@ MlirValue gpuIndexToI64(TileBuilder *b, MlirValue v);
 MlirValue gpuExtractElement(TileBuilder *b, MlirValue vec, int e,
                             MlirType type);
 MlirValue gpuInsertElement(TileBuilder *b, MlirValue vec, MlirValue v, int e);
+
+/* ---- GpuInlinePtx.c ---------------------------------------------------- */
 
 /* Inline PTX (llvm.inline_asm) with `nResults` (at most 16) results of
  * `resultType` each (an LLVM struct when more than one; *results gets them

@@ -1,0 +1,38 @@
+/* Inline PTX (llvm.inline_asm), for the instructions NVVM has no op
+ * for. Declared in GpuValues.h. */
+#include "lib/Conversion/TileToGPU/GpuValues.h"
+
+#include "lib/IR/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+void gpuInlinePtx(TileBuilder *b, const char *text, const char *constraints,
+                  intptr_t nOperands, const MlirValue *operands, int nResults,
+                  MlirType resultType, bool sideEffects, MlirValue *results) {
+  enum { MAX_RESULTS = 16 };
+  MlirType fields[MAX_RESULTS];
+  if (nResults > MAX_RESULTS)
+    nResults = MAX_RESULTS; /* callers use at most 4 */
+  for (int i = 0; i < nResults; ++i)
+    fields[i] = resultType;
+  MlirType type = nResults > 1
+                      ? mlirLLVMStructTypeLiteralGet(b->ctx, nResults, fields,
+                                                     false)
+                      : resultType;
+  TileNamedAttr attrs[] = {
+      {"asm_string", mlirStringAttrGet(b->ctx, tileStr(text))},
+      {"constraints", mlirStringAttrGet(b->ctx, tileStr(constraints))},
+      {"has_side_effects", mlirUnitAttrGet(b->ctx)}};
+  MlirValue r = bInsert(b, tileOpCreate(b->loc, "llvm.inline_asm", nOperands,
+                                        operands, nResults > 0 ? 1 : 0, &type,
+                                        sideEffects ? 3 : 2, attrs));
+  if (nResults == 1)
+    results[0] = r;
+  for (int i = 0; nResults > 1 && i < nResults; ++i) {
+    int64_t position = i;
+    TileNamedAttr pos[] = {
+        {"position", mlirDenseI64ArrayGet(b->ctx, 1, &position)}};
+    results[i] = bInsert(b, tileOpCreate(b->loc, "llvm.extractvalue", 1, &r,
+                                         1, &resultType, 1, pos));
+  }
+}

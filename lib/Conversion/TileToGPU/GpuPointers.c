@@ -1,0 +1,86 @@
+/* Elements in memory through LLVM pointers: their storage types (i1 and
+ * f8 as i8) and the conversions to and from them, vector lanes, GEPs,
+ * loads and stores. Declared in GpuValues.h. */
+#include "lib/Conversion/TileToGPU/GpuValues.h"
+
+#include <stdint.h>
+
+#include "lib/IR/DType.h"
+#include "lib/IR/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+MlirType gpuStorageType(MlirType elem) {
+  if ((mlirTypeIsAInteger(elem) && mlirIntegerTypeGetWidth(elem) == 1) ||
+      tileTypeIsF8(elem))
+    return mlirIntegerTypeGet(mlirTypeGetContext(elem), 8);
+  return elem;
+}
+
+MlirValue gpuToStorage(TileBuilder *b, MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  MlirType s = gpuStorageType(t);
+  if (mlirTypeEqual(s, t))
+    return v;
+  return bCast(b, tileTypeIsF8(t) ? "arith.bitcast" : "arith.extui", v, s);
+}
+
+MlirValue gpuFromStorage(TileBuilder *b, MlirValue v, MlirType elem) {
+  if (mlirTypeEqual(mlirValueGetType(v), elem))
+    return v;
+  if (tileTypeIsF8(elem))
+    return bCast(b, "arith.bitcast", v, elem);
+  /* i8 -> i1: any nonzero byte is true. */
+  return bCmpi(b, ARITH_NE, v, bConstInt(b, mlirValueGetType(v), 0));
+}
+
+MlirValue gpuExtractElement(TileBuilder *b, MlirValue vec, int e,
+                            MlirType type) {
+  MlirValue operands[] = {vec,
+                          bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), e)};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.extractelement", 2, operands,
+                                 1, &type, 0, NULL));
+}
+
+MlirValue gpuInsertElement(TileBuilder *b, MlirValue vec, MlirValue v, int e) {
+  MlirValue operands[] = {vec, v,
+                          bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), e)};
+  MlirType type = mlirValueGetType(vec);
+  return bInsert(b, tileOpCreate(b->loc, "llvm.insertelement", 3, operands, 1,
+                                 &type, 0, NULL));
+}
+
+MlirValue gpuIndexToI64(TileBuilder *b, MlirValue v) {
+  return bCast(b, "arith.index_cast", v, mlirIntegerTypeGet(b->ctx, 64));
+}
+
+MlirValue gpuGep(TileBuilder *b, MlirValue base, MlirValue index,
+                 MlirType elem) {
+  MlirValue operands[] = {base, gpuIndexToI64(b, index)};
+  MlirType ptr = mlirValueGetType(base);
+  int32_t dynamic = INT32_MIN;
+  TileNamedAttr attrs[] = {
+      {"elem_type", mlirTypeAttrGet(gpuStorageType(elem))},
+      {"rawConstantIndices", mlirDenseI32ArrayGet(b->ctx, 1, &dynamic)}};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.getelementptr", 2, operands, 1,
+                                 &ptr, 2, attrs));
+}
+
+static MlirAttribute i64Attr(MlirContext ctx, int64_t v) {
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
+}
+
+MlirValue gpuLoadPtr(TileBuilder *b, MlirValue ptr, MlirType type,
+                     int alignment) {
+  TileNamedAttr attrs[] = {{"alignment", i64Attr(b->ctx, alignment)}};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.load", 1, &ptr, 1, &type, 1,
+                                 attrs));
+}
+
+void gpuStorePtr(TileBuilder *b, MlirValue value, MlirValue ptr,
+                 int alignment) {
+  MlirValue operands[] = {value, ptr};
+  TileNamedAttr attrs[] = {{"alignment", i64Attr(b->ctx, alignment)}};
+  bInsert(b, tileOpCreate(b->loc, "llvm.store", 2, operands, 0, NULL, 1,
+                          attrs));
+}
