@@ -1,5 +1,5 @@
 /* The upstream half of the GPU compile: every entry's module (one
- * builtin.module per entry, see GpuCompile.c) lowered to the NVVM dialect
+ * builtin.module per entry, see GpuEntries.c) lowered to the NVVM dialect
  * and translated to PTX (NvvmToPtx.h), each entry on its own thread
  * from start to end. One entry's PTX can start ptxas the moment it exists,
  * on that entry's thread, so ptxas (a process of its own) runs while LLVM
