@@ -14,7 +14,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-/* The constant value of an index/integer produced by arith.constant. */
+/* A kernel's floating-point operations per program, while its dots are
+ * counted; unknown once a loop's trip count is. */
 typedef struct {
   MlirOperation kernel;
   double flops;

@@ -1,9 +1,9 @@
 /* Math ops as calls into libdevice, made by TileToGPU itself: the calls
  * convert-gpu-to-nvvm's libdevice patterns would make (f32 functions; f16
  * goes through f32; afn picks the __nv_fast_* variants), so a kernel with
- * math needs no GPU-dialect conversion either (GpuCompile.c's lean
- * pipeline). Ops outside the table and other types are left as they are,
- * for convert-gpu-to-nvvm. */
+ * math needs no GPU-dialect conversion either (the lean pipeline of
+ * lib/Target/GpuEntries.c). Ops outside the table and other types are
+ * left as they are, for convert-gpu-to-nvvm. */
 #include <stdio.h>
 #include <string.h>
 
