@@ -361,14 +361,6 @@ static bool onWgmma(MlirOperation dot, const char *chip, int numWarps) {
   return chip && tileWgmmaFor(dot, chip, numWarps, &n, &why);
 }
 
-static int64_t elems(MlirValue v) {
-  MlirType t = mlirValueGetType(v);
-  int64_t n = 1;
-  for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)
-    n *= mlirShapedTypeGetDimSize(t, d);
-  return n;
-}
-
 /* auto's choice, from what was measured on an H200 (docs/performance.md,
  * 16 heads x 8192, f16): the rotation made the plain kernel 5-15% faster
  * at d = 64 and 128 (128 x 128 blocks, 8 warps), but 6x slower at d = 256
@@ -384,9 +376,10 @@ static int checkWorthIt(MlirOperation product, MlirOperation scores,
                         size_t size) {
   MlirValue p = mlirOperationGetOperand(product, 0);
   MlirType pElem = mlirShapedTypeGetElementType(mlirValueGetType(p));
-  int64_t bytes = 4 * elems(mlirOperationGetResult(product, 0)) +
-                  4 * elems(mlirOperationGetResult(scores, 0)) +
-                  2 * elems(p);
+  int64_t bytes =
+      tileTypeBytes(mlirValueGetType(mlirOperationGetResult(product, 0))) +
+      tileTypeBytes(mlirValueGetType(mlirOperationGetResult(scores, 0))) +
+      tileTypeBytes(mlirValueGetType(p));
   int64_t regs = bytes / 4 / (32 * numWarps);
   const char *no = "overlap-softmax=auto: not rotated";
   if (!onWgmma(product, chip, numWarps) || !onWgmma(scores, chip, numWarps))

@@ -155,16 +155,17 @@ static int createCpuKernel(const KernelFile *k, const Options *o,
   char err[1024];
   TileCpuOptions options = {o->assertsOff, false, TILE_CHOICE_AUTO};
   /* Of the compile options, the CPU reads split-loops and overlap-softmax
-   * (Options.c refused the others). */
+   * (Options.c refused the others), set through the option table. */
+  TileOptions parsed;
+  tileOptionsInit(&parsed);
   for (size_t i = 0; i < o->numCompileOptions; ++i) {
     const char *kv = o->compileOptions[i];
-    if (strncmp(kv, "split-loops=", 12) == 0)
-      options.splitLoopsOff = strcmp(kv + 12, "false") == 0;
-    if (strncmp(kv, "overlap-softmax=", 16) == 0)
-      options.overlapSoftmax = strcmp(kv + 16, "true") == 0    ? TILE_CHOICE_ON
-                               : strcmp(kv + 16, "false") == 0 ? TILE_CHOICE_OFF
-                                                               : TILE_CHOICE_AUTO;
+    if (tileOptionsParse(&parsed, kv, strlen(kv),
+                         "split-loops overlap-softmax", err, sizeof err))
+      return sessionFail(err);
   }
+  options.splitLoopsOff = parsed.splitLoopsOff;
+  options.overlapSoftmax = parsed.overlapSoftmax;
   if (tileCpuKernelCreateWithOptions(k->module, k->kernel, &options, kernel,
                                      err, sizeof err))
     return sessionFail(err);
