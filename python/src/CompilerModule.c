@@ -593,6 +593,46 @@ static PyObject *tuneStore(PyObject *m, PyObject *args) {
   Py_RETURN_NONE;
 }
 
+/* ---- generic() ---- */
+
+/* generic(text, source_name): the module in MLIR's generic form, as
+ * `mlir-opt --mlir-print-op-generic` prints it. The reference interpreter
+ * (test/difftest/interp.py) reads that form; on machines without
+ * mlir-opt (the lent GPU's) it comes from here. It is upstream MLIR's
+ * parser and printer, with tile's dialect loaded from its IRDL file as
+ * mlir-opt --irdl-file does: no pass of tile's runs. */
+static PyObject *generic(PyObject *m, PyObject *args) {
+  const char *text, *sourceName;
+  Py_ssize_t len;
+  if (!PyArg_ParseTuple(args, "s#s", &text, &len, &sourceName))
+    return NULL;
+  Source s;
+  TileStrBuf out = tileStrBufInit();
+  int failed;
+  Py_BEGIN_ALLOW_THREADS
+  failed = sourceOpen(&s, sourceName, text, (size_t)len);
+  if (!failed) {
+    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+    mlirOperationPrintWithFlags(mlirModuleGetOperation(s.module), flags,
+                                tileStrBufCallback, &out);
+    mlirOpPrintingFlagsDestroy(flags);
+  }
+  Py_END_ALLOW_THREADS
+  PyObject *result = NULL;
+  if (failed) {
+    char summary[1200];
+    snprintf(summary, sizeof summary, "%s did not parse", sourceName);
+    raiseCompile(summary, &s);
+  } else {
+    result = PyUnicode_FromStringAndSize(tileStrBufCStr(&out),
+                                         (Py_ssize_t)out.len);
+  }
+  sourceClose(&s);
+  tileStrBufFree(&out);
+  return result;
+}
+
 static PyMethodDef moduleMethods[] = {
     {"compile", (PyCFunction)(void (*)(void))compile,
      METH_VARARGS | METH_KEYWORDS,
@@ -609,6 +649,8 @@ static PyMethodDef moduleMethods[] = {
     {"tune_load", tuneLoad, METH_O, "tune_load(key): a cached result or None."},
     {"tune_store", tuneStore, METH_VARARGS,
      "tune_store(key, failed, median_us, note): None, or why not kept."},
+    {"generic", generic, METH_VARARGS,
+     "generic(text, source_name): the module in MLIR's generic form."},
     {"options", optionKeys, METH_NOARGS,
      "Every compile option: (key, values, help) each."},
     {NULL}};

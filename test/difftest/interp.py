@@ -34,6 +34,25 @@ class Unsupported(Exception):
     """An op or type this interpreter does not implement yet."""
 
 
+# The spec fixes what a sum adds, not in which order or at which
+# intermediate precision: tile's dots and sums accumulate in f32 (f64 for
+# f64), in an order of their lowering's, and a sum with cancellation can
+# lose digits this interpreter (which sums in f64) keeps. ROUNDING = +1 or
+# -1 shifts every float dot, reduce add and scan add by the worst that
+# accumulating n terms can round, (n + 1) u sum|terms|, up or down; a
+# caller who sees tile disagree reruns the kernel both ways and accepts a
+# result between the two (test/difftest/campaign.py). 0 for the exact sums.
+ROUNDING = 0
+
+
+def rounding_slack(magnitude, n, elem):
+    """The shift ROUNDING asks for: magnitude is sum|terms|, n the count."""
+    if not ROUNDING:
+        return 0.0
+    unit = 2.0 ** -53 if elem == "f64" else 2.0 ** -24
+    return ROUNDING * (n + 1) * unit * magnitude
+
+
 # ---- parsing the generic form -------------------------------------------
 
 def generic_text(path, src_root, mlir_opt):
@@ -313,10 +332,24 @@ def unsigned(x):
                      8: np.uint64}[x.dtype.itemsize]) if x.dtype != np.bool_ else x
 
 
+# Ops that move or pick float values without rounding them: their result
+# is inexact (under ROUNDING) only where an operand is.
+EXACT_OPS = {"tile.load", "tile.load_masked", "tile.splat", "tile.broadcast",
+             "tile.expand_dims", "tile.reshape", "tile.trans", "tile.gather",
+             "arith.constant", "arith.select", "arith.negf", "arith.absf",
+             "arith.maximumf", "arith.minimumf", "arith.maxnumf",
+             "arith.minnumf", "memref.load"}
+
+
 class Program:
     def __init__(self, func, pid, grid, memrefs):
         self.func, self.pid, self.grid = func, pid, grid
         self.env = {}
+        # Under ROUNDING: the values an order of summation (or a rounding
+        # tile may do differently, such as a contracted multiply-add) can
+        # change in their last bits; a tf32 dot of such an input can
+        # truncate it to the next tf32 value (op_tile_dot).
+        self.inexact = set()
 
     def run(self, args):
         block = self.func.regions[0][0]
@@ -327,6 +360,8 @@ class Program:
     def block(self, block, args=()):
         for name, value in zip(block.args, args):
             self.env[name] = value
+            if ROUNDING:  # a loop's carried values: inexact after a turn
+                self.inexact.add(name)
         for op in block.ops:
             out = self.op(op)
             if op.name in ("scf.yield", "func.return"):
@@ -337,6 +372,9 @@ class Program:
                 out = (out,)
             for name, value in zip(op.results, out):
                 self.env[name] = value
+            if ROUNDING and (op.name not in EXACT_OPS or
+                             any(o in self.inexact for o in op.operands)):
+                self.inexact.update(op.results)
         return ()
 
     def val(self, name):
@@ -443,8 +481,18 @@ class Program:
             return (acc.astype(np.int64) + s).astype(np.int32)
         if ein.startswith("f8"):
             raise Unsupported("f8 dot")
-        s = a.astype(np.float64) @ b.astype(np.float64)
-        return fit(acc.astype(np.float64) + s, e)
+        a, b = a.astype(np.float64), b.astype(np.float64)
+        acc = acc.astype(np.float64)
+        s = acc + a @ b
+        if ROUNDING:
+            mag = np.abs(a) @ np.abs(b)
+            s = s + rounding_slack(mag + np.abs(acc), a.shape[-1], e)
+            # An inexact tf32 input may truncate one tf32 step (2^-10 of
+            # itself) away from where the interpreter's did.
+            if ein == "f32" and (not prec or "tf32" in prec):
+                steps = sum(o in self.inexact for o in op.operands[:2])
+                s = s + ROUNDING * steps * 2.0 ** -10 * mag
+        return fit(s, e)
 
     def op_tile_reduce(self, op, v, rt, e):
         x = v[0]
@@ -456,6 +504,9 @@ class Program:
              "xor": np.bitwise_xor.reduce}[kind]
         if kind in ("add", "mul") and x.dtype.kind == "f":
             r = f(x.astype(np.float64), axis=axis)
+            if kind == "add" and ROUNDING:
+                r = r + rounding_slack(np.sum(np.abs(x.astype(np.float64)),
+                                              axis=axis), x.shape[axis], e)
         elif kind in ("maxnum", "minnum") and x.dtype.kind != "f":
             r = {"maxnum": np.max, "minnum": np.min}[kind](x, axis=axis)
         elif kind in ("maxnum", "minnum"):
@@ -571,6 +622,9 @@ class Program:
         if kind in ("add", "mul") and x.dtype.kind == "f":
             f = np.cumsum if kind == "add" else np.cumprod
             r = f(x.astype(np.float64), axis=axis)
+            if kind == "add" and ROUNDING:
+                r = r + rounding_slack(np.cumsum(np.abs(x.astype(np.float64)),
+                                                 axis=axis), x.shape[axis], e)
         else:
             ufunc = {"add": np.add, "mul": np.multiply, "max": np.maximum,
                      "min": np.minimum, "maxnum": np.fmax, "minnum": np.fmin,

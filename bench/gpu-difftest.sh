@@ -1,0 +1,27 @@
+#!/bin/bash
+# Random-kernel campaigns on the lent GPU machine (issue 35;
+# docs/difftest.md): every seed's kernel runs in the reference
+# interpreter, on tile's CPU path, and on the GPU as sm_90a, sm_80 and
+# option-varied sm_90a code, all in process through the Python package
+# (test/difftest/campaign.py), one process per core, spread over the GPUs.
+# Here, from a build with the package:
+#   bench/gpu-python.sh prepare BUILD DIR
+# There, from the repository root, with DIR carried:
+#   bench/gpu-difftest.sh DIR START COUNT [SECONDS]
+#       seeds START.. (at most COUNT; SECONDS stops handing out seeds, for
+#       a command's time limit); disagreeing kernels are kept under
+#       $OUT/difftest-kept, the log is $OUT/difftest.log
+set -u
+cd "$(dirname "$0")/.."
+[ $# -ge 3 ] || { echo "usage: $0 DIR START COUNT [SECONDS]" >&2; exit 2; }
+D=$1 START=$2 COUNT=$3 SECONDS_LEFT=${4:-480}
+. bench/gpu-common.sh
+use_python_package "$D" || exit 1
+OUT=${OUT:-/tmp/difftest-out}
+mkdir -p "$OUT"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sort | uniq -c
+echo "$(nproc) cores"
+TILE_NO_CACHE=1 python3 test/difftest/campaign.py --gpu --start "$START" \
+  --count "$COUNT" --seconds "$SECONDS_LEFT" --keep "$OUT/difftest-kept" \
+  2>&1 | tee "$OUT/difftest.log"
+exit "${PIPESTATUS[0]}"

@@ -1,0 +1,342 @@
+#!/usr/bin/env python3
+"""Long differential campaigns in one process per core (issue 35, item 4):
+for each seed, gen.py's kernel runs in the reference interpreter
+(interp.py), on tile's CPU path and, with --gpu, on the GPU as sm_90a
+code, sm_80 code (PTX the driver compiles for the GPU at hand) and sm_90a
+code under compile options drawn from the seed (gpu.option_variation);
+every memref is compared with the interpreter's.
+
+Unlike run.py and gpu.py, which start tile-opt, tile-run and mlir-opt
+once per kernel, everything here stays in process: the kernels compile and
+run through the tile Python package (its CPU path JIT-compiles in
+process; GPU arrays are torch tensors), and the interpreter's generic form
+comes from the package's parser (`tile._compiler.generic`: upstream
+MLIR's parser and printer with tile's IRDL dialect, what mlir-opt
+--irdl-file prints; no pass of tile's runs). So a machine with Python,
+NumPy, torch and the package (the lent GPU's) runs the whole campaign on
+all of its cores and GPUs.
+
+  campaign.py --start S --count N [--jobs J] [--gpu] [--seconds T]
+              [--keep DIR]
+prints each disagreement as it is found (seed, build, argument, first
+element), keeps its kernel and a note under --keep, and ends with a
+summary line per build:
+
+  campaign: cpu: 1000 kernels agree, 0 mismatch, 0 invalid, 3 unsupported
+
+"rounding" is a float result of a kernel with sums that the exact sums
+miss but that lies between the interpreter's results with every sum
+rounded up and down by the most f32 accumulation allows (interp.ROUNDING:
+cancellation in a dot, then a loop that doubles it), and counts as
+agreeing. "invalid" is a kernel tile refuses (the generator is wrong),
+"unsupported" one the interpreter does not cover yet. --seconds stops handing out seeds
+after T seconds and reports the kernels done (a lent machine's command has
+a time limit). Exit status 1 on any mismatch or invalid kernel.
+"""
+import argparse
+import multiprocessing as mp
+import os
+import sys
+import time
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+SUMS = ("tile.dot", "tile.reduce", "tile.scan")
+
+
+def tolerance(dtype, text):
+    """gpu.py's: exact for integers, 1e-2 for 16-bit floats, 1e-5 for f32
+    (1e-4 where a dot, reduction or scan sums in an order of its own)."""
+    if dtype in ("f16", "bf16"):
+        return 1e-2
+    if dtype in ("f32", "f64"):
+        return 1e-4 if any(s in text for s in SUMS) else 1e-5
+    return 0
+
+
+class Worker:
+    """One process's state: the package, torch if there is one, and the
+    GPU this process launches on."""
+
+    def __init__(self, gpu, variations):
+        import numpy
+        import tile
+        import tile._compiler  # noqa: F401 (loaded on a first compile)
+        self.np = numpy
+        self.tile = tile
+        self.variations = variations
+        self.torch = None
+        try:
+            import torch
+            self.torch = torch
+        except ImportError:
+            pass
+        self.gpu = gpu and self.torch is not None and \
+            self.torch.cuda.is_available()
+        if gpu and not self.gpu:
+            raise SystemExit("campaign: --gpu without torch and a CUDA GPU")
+
+    # -- arrays ----------------------------------------------------------
+
+    def host(self, arr, dtype):
+        """The array for the CPU path: numpy, or a CPU tensor for bf16
+        (numpy has no bf16; interp keeps bf16 as its 16 bits)."""
+        if dtype != "bf16":
+            return arr.copy()
+        if self.torch is None:
+            return None
+        return self.torch.from_numpy(arr.view(self.np.int16).copy()).view(
+            self.torch.bfloat16)
+
+    def bits(self, t, dtype):
+        """A result back as interp keeps it (bf16 as uint16 bits)."""
+        if self.torch is not None and isinstance(t, self.torch.Tensor):
+            t = t.cpu()
+            if dtype == "bf16":
+                return t.view(self.torch.int16).numpy().view(self.np.uint16)
+            return t.numpy()
+        return t
+
+    def device(self, arr, dtype):
+        t = self.host(arr, dtype)
+        if not isinstance(t, self.torch.Tensor):
+            t = self.torch.from_numpy(t)
+        return t.cuda()
+
+    # -- one kernel --------------------------------------------------------
+
+    def run(self, seed):
+        """[(build, outcome, detail)] for one seed."""
+        import compare
+        import gen
+        import interp
+        np = self.np
+        text, argv = gen.generate(seed)
+        kernel = argv[argv.index("--kernel") + 1]
+        grid = ([int(g) for g in argv[argv.index("--grid") + 1].split(",")]
+                + [1, 1])[:3]
+        specs = [argv[i + 1] for i, x in enumerate(argv) if x == "--arg"]
+        arrays, dtypes = {}, {}
+        args = []
+        try:
+            for i, spec in enumerate(specs):
+                made = compare.make(spec, 1000 + i)
+                if made:
+                    arrays[i], dtypes[i] = made
+                    args.append(made[0].copy())
+                elif "." in spec:
+                    args.append(np.float64(float(spec)))
+                else:
+                    args.append(np.int64(int(spec)))
+            generic = self.tile._compiler.generic(text, "k%d.mlir" % seed)
+            interp.run_kernel(generic, kernel, grid, args)
+        except interp.Unsupported as e:
+            return [("all", "unsupported", str(e))]
+        want = {i: args[i] for i in arrays}
+        self.envelopes = []
+
+        def envelopes():
+            """The interpreter's results with its sums shifted by the most
+            accumulating them in f32 can round, up and down
+            (interp.ROUNDING); computed once, on a first disagreement."""
+            if not self.envelopes:
+                for sign in (1, -1):
+                    again = [arrays[i].copy() if i in arrays else x
+                             for i, x in enumerate(args)]
+                    interp.ROUNDING = sign
+                    try:
+                        interp.run_kernel(generic, kernel, grid, again)
+                    finally:
+                        interp.ROUNDING = 0
+                    self.envelopes.append(again)
+            return self.envelopes
+        self.envelope_of = envelopes
+        scalars = {i: s for i, s in enumerate(specs) if i not in arrays}
+        out = [("cpu",) + self.cpu(text, kernel, grid, specs, arrays,
+                                    dtypes, scalars, want)]
+        if self.gpu:
+            import gpu as gpu_campaign
+            builds = [("sm_90a", {"chip": "sm_90a"}),
+                      ("sm_80", {"chip": "sm_80"})]
+            if self.variations:
+                opts = dict(o.split("=") for o in
+                            gpu_campaign.option_variation(seed).split())
+                builds.append(("sm_90a+options",
+                               dict({"chip": "sm_90a"}, **{
+                                   k.replace("-", "_"): v
+                                   for k, v in opts.items()})))
+            for label, options in builds:
+                out.append((label,) + self.cuda(text, kernel, grid, specs,
+                                                 arrays, dtypes, scalars,
+                                                 want, options))
+        return out
+
+    def launch_args(self, specs, arrays, dtypes, scalars, place):
+        got = []
+        for i in range(len(specs)):
+            if i in arrays:
+                got.append(place(arrays[i], dtypes[i]))
+            else:
+                s = scalars[i]
+                got.append(float(s) if "." in s else int(s))
+        return got
+
+    def compare(self, got, arrays, dtypes, want, text):
+        """agree, or mismatch and where. A float result of a kernel that
+        sums may also lie between the interpreter's results with its sums
+        rounded up and down as far as f32 accumulation allows."""
+        import compare
+        outcome = "agree"
+        for i in arrays:
+            have = self.bits(got[i], dtypes[i])
+            t = tolerance(dtypes[i], text)
+            r = compare.differ(want[i], have, dtypes[i], t)
+            if r and dtypes[i] in compare.TOL and \
+                    any(s in text for s in SUMS):
+                r = compare.differ(want[i], have, dtypes[i], t,
+                                   [e[i] for e in self.envelope_of()])
+                if not r:
+                    outcome = "rounding"
+            if r:
+                return "mismatch", "argument #%d: %s" % (i, r)
+        return outcome, ""
+
+    def cpu(self, text, kernel, grid, specs, arrays, dtypes, scalars, want):
+        got = self.launch_args(specs, arrays, dtypes, scalars, self.host)
+        if any(g is None for g in got):
+            return "unsupported", "bf16 on the CPU path needs torch here"
+        try:
+            k = self.tile.compile(text, kernel=kernel, target="cpu",
+                                  cache=False)
+        except self.tile.CompileError as e:
+            return "invalid", str(e).splitlines()[0]
+        k[tuple(grid)](*got)
+        return self.compare(got, arrays, dtypes, want, text)
+
+    def cuda(self, text, kernel, grid, specs, arrays, dtypes, scalars, want,
+             options):
+        try:
+            k = self.tile.compile(text, kernel=kernel, cache=False, **options)
+        except self.tile.CompileError as e:
+            return "invalid", str(e).splitlines()[0]
+        got = self.launch_args(specs, arrays, dtypes, scalars, self.device)
+        k[tuple(grid)](*got)
+        self.torch.cuda.synchronize()
+        return self.compare(got, arrays, dtypes, want, text)
+
+
+WORKER = None
+
+
+def start(counter, ngpu, gpu, variations):
+    global WORKER
+    with counter.get_lock():
+        index = counter.value
+        counter.value += 1
+    if gpu and ngpu:
+        os.environ["CUDA_VISIBLE_DEVICES"] = str(index % ngpu)
+    WORKER = Worker(gpu, variations)
+
+
+def one(seed):
+    try:
+        return seed, WORKER.run(seed)
+    except Exception:  # a crash of the runner or of a launch: say it
+        return seed, [("all", "error", traceback.format_exc(limit=3))]
+
+
+def gpu_count():
+    try:
+        import subprocess
+        r = subprocess.run(["nvidia-smi", "-L"], capture_output=True,
+                           text=True)
+        return len([x for x in r.stdout.splitlines() if x.startswith("GPU")])
+    except OSError:
+        return 0
+
+
+def keep(dirname, seed, build, outcome, detail):
+    import gen
+    os.makedirs(dirname, exist_ok=True)
+    text, argv = gen.generate(seed)
+    with open(os.path.join(dirname, "k%d.mlir" % seed), "w") as f:
+        f.write(text)
+    with open(os.path.join(dirname, "k%d.txt" % seed), "a") as f:
+        f.write("%s %s: %s\ncompare.py k%d.mlir %s\n"
+                % (build, outcome, detail, seed, " ".join(argv)))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--start", type=int, default=0)
+    ap.add_argument("--count", type=int, required=True)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count())
+    ap.add_argument("--gpu", action="store_true")
+    ap.add_argument("--no-variations", dest="variations",
+                    action="store_false")
+    ap.add_argument("--seconds", type=float)
+    ap.add_argument("--keep")
+    a = ap.parse_args()
+    ngpu = gpu_count() if a.gpu else 0
+    began = time.time()
+    counts = {}
+    done = 0
+    bad = 0
+    ctx = mp.get_context("spawn")  # no CUDA state inherited across fork
+    counter = ctx.Value("i", 0)
+    with ctx.Pool(a.jobs, start, (counter, ngpu, a.gpu, a.variations)) as p:
+        seeds = iter(range(a.start, a.start + a.count))
+        pending = []
+        # Hand out seeds a few per worker at a time, so --seconds stops
+        # with little left in flight.
+        while True:
+            while len(pending) < 4 * a.jobs:
+                if a.seconds and time.time() - began > a.seconds:
+                    break
+                seed = next(seeds, None)
+                if seed is None:
+                    break
+                pending.append(p.apply_async(one, (seed,)))
+            if not pending:
+                break
+            pending[0].wait()
+            still = []
+            for r in pending:
+                if not r.ready():
+                    still.append(r)
+                    continue
+                seed, results = r.get()
+                done += 1
+                for build, outcome, detail in results:
+                    counts.setdefault(build, {}).setdefault(outcome, 0)
+                    counts[build][outcome] += 1
+                    if outcome in ("mismatch", "invalid", "error"):
+                        bad += 1
+                        print("%s: seed %d, %s: %s"
+                              % (outcome, seed, build,
+                                 detail.strip().splitlines()[-1]),
+                              flush=True)
+                        if a.keep:
+                            keep(a.keep, seed, build, outcome, detail)
+                if done % 1000 == 0:
+                    print("... %d kernels in %.0f s, %d disagreements"
+                          % (done, time.time() - began, bad), flush=True)
+            pending = still
+    took = time.time() - began
+    print("campaign: seeds %d..%d asked, %d kernels run in %.0f s with %d "
+          "processes%s" % (a.start, a.start + a.count - 1, done, took, a.jobs,
+                           ", %d GPUs" % ngpu if a.gpu else ""))
+    for build, c in sorted(counts.items()):
+        print("campaign: %s: %d agree (%d within rounding), %d mismatch, "
+              "%d invalid, %d error, %d unsupported"
+              % (build, c.get("agree", 0) + c.get("rounding", 0),
+                 c.get("rounding", 0),
+                                  c.get("mismatch", 0), c.get("invalid", 0),
+                                  c.get("error", 0), c.get("unsupported", 0)))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
