@@ -374,7 +374,10 @@ class Program:
                 self.env[name] = value
             if ROUNDING and (op.name not in EXACT_OPS or
                              any(o in self.inexact for o in op.operands)):
-                self.inexact.update(op.results)
+                # Only float values round; an index or integer is exact.
+                self.inexact.update(
+                    r for r, t in zip(op.results, op.result_types)
+                    if elem_of(t) in ("f64", "f32", "f16", "bf16"))
         return ()
 
     def val(self, name):
