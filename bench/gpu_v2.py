@@ -55,7 +55,7 @@ def prepare(build, out):
                 "memory-order", "dot-fma-tf32",
                 # loops split by tile-split-loops
                 "split-loops", "flash-attention-plain", "gqa-attention",
-                "store-offsets")
+                "store-offsets", "reduce-max-negated")
     tests = sorted(f for f in os.listdir(os.path.join(SRC, "test", "Run"))
                    if (f.startswith("v2-") or f[:-5] in examples)
                    and f.endswith(".test"))
