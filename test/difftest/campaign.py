@@ -43,12 +43,13 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-SUMS = ("tile.dot", "tile.reduce", "tile.scan")
+SUMS = ("tile.dot", "tile.reduce", "tile.scan", "tile.atomic_rmw")
 
 
 def tolerance(dtype, text):
     """gpu.py's: exact for integers, 1e-2 for 16-bit floats, 1e-5 for f32
-    (1e-4 where a dot, reduction or scan sums in an order of its own)."""
+    (1e-4 where a dot, reduction, scan or atomic sums in an order of its
+    own)."""
     if dtype in ("f16", "bf16"):
         return 1e-2
     if dtype in ("f32", "f64"):
