@@ -108,13 +108,35 @@ class Worker:
 
     # -- one kernel --------------------------------------------------------
 
+    def builds(self, seed):
+        """What a seed's kernel runs as: [(label, compile options)], None
+        for the CPU path."""
+        out = [("cpu", None)]
+        if self.gpu:
+            import gpu as gpu_campaign
+            out += [("sm_90a", {"chip": "sm_90a"}),
+                    ("sm_80", {"chip": "sm_80"})]
+            if self.variations:
+                opts = dict(o.split("=") for o in
+                            gpu_campaign.option_variation(seed).split())
+                out.append(("sm_90a+options",
+                            dict({"chip": "sm_90a"}, **{
+                                k.replace("-", "_"): v
+                                for k, v in opts.items()})))
+        return out
+
     def run(self, seed):
         """[(build, outcome, detail)] for one seed."""
-        import compare
         import gen
+        text, argv = gen.generate(seed)
+        return self.check(text, argv, self.builds(seed), "k%d.mlir" % seed)
+
+    def check(self, text, argv, builds, name="kernel.mlir"):
+        """[(build, outcome, detail)] for a kernel's text launched as argv
+        (compare.py's --kernel, --grid and --arg words) on each build."""
+        import compare
         import interp
         np = self.np
-        text, argv = gen.generate(seed)
         kernel = argv[argv.index("--kernel") + 1]
         grid = ([int(g) for g in argv[argv.index("--grid") + 1].split(",")]
                 + [1, 1])[:3]
@@ -131,10 +153,12 @@ class Worker:
                     args.append(np.float64(float(spec)))
                 else:
                     args.append(np.int64(int(spec)))
-            generic = self.tile._compiler.generic(text, "k%d.mlir" % seed)
+            generic = self.tile._compiler.generic(text, name)
             interp.run_kernel(generic, kernel, grid, args)
         except interp.Unsupported as e:
             return [("all", "unsupported", str(e))]
+        except self.tile.CompileError as e:
+            return [("all", "invalid", str(e).splitlines()[0])]
         want = {i: args[i] for i in arrays}
         self.envelopes = []
 
@@ -155,20 +179,13 @@ class Worker:
             return self.envelopes
         self.envelope_of = envelopes
         scalars = {i: s for i, s in enumerate(specs) if i not in arrays}
-        out = [("cpu",) + self.cpu(text, kernel, grid, specs, arrays,
-                                    dtypes, scalars, want)]
-        if self.gpu:
-            import gpu as gpu_campaign
-            builds = [("sm_90a", {"chip": "sm_90a"}),
-                      ("sm_80", {"chip": "sm_80"})]
-            if self.variations:
-                opts = dict(o.split("=") for o in
-                            gpu_campaign.option_variation(seed).split())
-                builds.append(("sm_90a+options",
-                               dict({"chip": "sm_90a"}, **{
-                                   k.replace("-", "_"): v
-                                   for k, v in opts.items()})))
-            for label, options in builds:
+        out = []
+        for label, options in builds:
+            if options is None:
+                out.append((label,) + self.cpu(text, kernel, grid, specs,
+                                                arrays, dtypes, scalars,
+                                                want))
+            else:
                 out.append((label,) + self.cuda(text, kernel, grid, specs,
                                                  arrays, dtypes, scalars,
                                                  want, options))
