@@ -41,9 +41,8 @@ void tileCTunedKeys(const TileCKernel *k, TileStrBuf *out);
 int tileCTunedChoice(const TileCKernel *k, int base, TileStrBuf *s,
                      char *err, size_t errSize);
 
-/* The argument table of kernel `index` (PREFIX_NAME_params) and the
- * pair's table of kernels (PREFIX_kernels), as the shared code reads
- * them. */
+/* Kernel k's argument table (NAME_params) and the pair's table of
+ * kernels (PREFIX_kernels), as the shared code reads them. */
 void tileCArgumentTable(const TileCUnit *u, const TileCKernel *k,
                         TileStrBuf *s);
 void tileCKernelTable(const TileCUnit *u, TileStrBuf *s);
