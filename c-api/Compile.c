@@ -102,14 +102,19 @@ int tileCompileKernel(MlirModule module, const char *name,
   return rc;
 }
 
-int tileCompileKernelC(MlirModule module, const char *name,
-                       const TileCompileOptions *options,
-                       const TileCompileCOptions *c, char **header,
-                       char **source, char *err, size_t errSize) {
+int tileCompileKernelsC(MlirModule module, const char *const *names,
+                        int numNames, const TileCompileOptions *options,
+                        const TileCompileCOptions *c, char **header,
+                        char **source, char *err, size_t errSize) {
   *header = *source = NULL;
   if (!c || !c->headerName)
-    return tileFail(err, errSize, "tileCompileKernelC: %s is NULL",
+    return tileFail(err, errSize, "tileCompileKernelsC: %s is NULL",
                     c ? "headerName" : "the C options");
+  if (numNames < 0)
+    return tileFail(err, errSize, "tileCompileKernelsC: numNames is %d",
+                    numNames);
+  if (numNames > 0 && !names)
+    return tileFail(err, errSize, "tileCompileKernelsC: names is NULL");
   TileGpuOptions o;
   if (gpuOptions(options, &o, err, errSize))
     return 1;
@@ -123,7 +128,8 @@ int tileCompileKernelC(MlirModule module, const char *name,
                         c->variantFiles,
                         c->numVariantFiles};
   TileStrBuf h = tileStrBufInit(), s = tileStrBufInit();
-  int rc = tileAotCompileC(module, name, &o, &aot, &h, &s, err, errSize);
+  int rc = tileAotCompileC(module, names, numNames, &o, &aot, &h, &s, err,
+                           errSize);
   if (!rc) {
     *header = strdup(tileStrBufCStr(&h));
     *source = strdup(tileStrBufCStr(&s));
@@ -131,13 +137,20 @@ int tileCompileKernelC(MlirModule module, const char *name,
       free(*header);
       free(*source);
       *header = *source = NULL;
-      snprintf(err, errSize, "out of memory");
-      rc = 1;
+      rc = tileFail(err, errSize, "out of memory");
     }
   }
   tileStrBufFree(&h);
   tileStrBufFree(&s);
   return rc;
+}
+
+int tileCompileKernelC(MlirModule module, const char *name,
+                       const TileCompileOptions *options,
+                       const TileCompileCOptions *c, char **header,
+                       char **source, char *err, size_t errSize) {
+  return tileCompileKernelsC(module, name ? &name : NULL, name ? 1 : 0,
+                             options, c, header, source, err, errSize);
 }
 
 static pthread_once_t llvmOptionsOnce = PTHREAD_ONCE_INIT;

@@ -3,6 +3,8 @@
 #   here:  bench/aot/run.sh prepare [BUILD]   generated sources into .gpu-aot
 #   there: bench/aot/run.sh run               builds and runs aot_launch.c
 #          against each (bench/aot/aot_launch.c says what it measures)
+#          bench/aot/run.sh check             builds and runs aot_strided.c
+#          against each: strided launches checked on the GPU
 set -u
 cd "$(dirname "$0")/../.."
 D=.gpu-aot
@@ -15,7 +17,27 @@ prepare)
     "$B/tile-opt" examples/vecadd.mlir --tile-compile --emit=c-driver \
       --chip sm_90a -o "$D/driver/vecadd.c" &&
     "$B/tile-opt" examples/vecadd.mlir --tile-compile=chip=sm_90a \
-      --emit=cubin -o "$D/vecadd.cubin" && ls -R "$D" ;;
+      --emit=cubin -o "$D/vecadd.cubin" &&
+    "$B/tile-opt" examples/softmax.mlir --tile-compile --emit=c --chip sm_90a \
+      --kernel=softmax --kernel=softmax_f16 -o "$D/c/softmax.c" &&
+    "$B/tile-opt" examples/softmax.mlir --tile-compile --emit=c-driver \
+      --chip sm_90a --kernel=softmax --kernel=softmax_f16 \
+      -o "$D/driver/softmax.c" && ls -R "$D" ;;
+check)
+  bench/build-runtime.sh /tmp/tile-aot-rt > /dev/null || exit 1
+  CUDA=${CUDA_HOME:-/usr/local/cuda}
+  rc=0
+  for mode in c driver; do
+    libs="-ldl -lm -pthread"
+    [ $mode = c ] && libs="/tmp/tile-aot-rt/libtile_runtime.a $libs"
+    echo "== --emit=$mode"
+    gcc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -I"$D/$mode" -Iinclude \
+      -I/tmp/tile-aot-rt/include -I"$CUDA/include" bench/aot/aot_strided.c \
+      "$D/$mode/softmax.c" -o /tmp/aot_strided_$mode \
+      -L"$CUDA/lib64/stubs" -lcuda $libs || { rc=1; continue; }
+    /tmp/aot_strided_$mode || rc=1
+  done
+  exit $rc ;;
 run)
   bench/build-runtime.sh /tmp/tile-aot-rt > /dev/null || exit 1
   CUDA=${CUDA_HOME:-/usr/local/cuda}
@@ -34,5 +56,5 @@ run)
   done
   exit $rc ;;
 *)
-  echo "usage: $0 prepare [BUILD] | run" >&2; exit 2 ;;
+  echo "usage: $0 prepare [BUILD] | run | check" >&2; exit 2 ;;
 esac

@@ -110,10 +110,11 @@ int tileCompileKernel(MlirModule module, const char *name,
                       char *err, size_t errSize);
 
 /* Ahead-of-time C (docs/embedding.md, "Ahead-of-time C"; tile-opt
- * --emit=c): the kernel as a header declaring one typed function,
- * NAME_launch(stream, grid, arguments..., status), and a C source that
- * embeds its compiled variants and launches them in the caller's
- * current CUDA context. */
+ * --emit=c): kernels as a header declaring two typed functions per
+ * kernel, NAME_launch(stream, grid, arguments..., status) for dense
+ * arrays and NAME_launch_strided(...) taking each memref's strides too,
+ * and a C source that embeds their compiled variants and launches them
+ * in the caller's current CUDA context. */
 typedef struct {
   /* 0: the source launches through tile's runtime library (tile::runtime,
    * every kernel); non-zero: through the CUDA driver alone, with a loader
@@ -129,16 +130,29 @@ typedef struct {
   /* A variant per chip ("sm_80", "sm_90a"); none: options->chip. */
   const char *const *chips;
   int numChips;
-  /* Files of tuned variants (tile-run --save-variant) to add. */
+  /* Files of tuned variants (tile-run --save-variant) to add, each to
+   * the kernel it is of. */
   const char *const *variantFiles;
   int numVariantFiles;
 } TileCompileCOptions;
 
-/* Compiles kernel `name` (NULL: the only one) of `module` (not changed)
- * for each chip and writes *header and *source (malloc'ed, NUL-terminated:
- * free() them). Returns 0, or non-zero with a one-line summary in `err`;
- * an argument the chosen mode cannot take is also an error at its
- * location, through the context's diagnostics. */
+/* Compiles kernels `names` (numNames of them, each named once; 0: the
+ * module's only kernel) of `module` (not changed) for each chip and
+ * writes one pair for them all: *header and *source (malloc'ed,
+ * NUL-terminated: free() them). What the functions of all the kernels
+ * share (argument checks, the loader) is written once, its names
+ * starting with headerName's stem made a C identifier ("softmax.h":
+ * softmax_...; static, so pairs link together). Returns 0, or non-zero
+ * with a one-line summary in `err`; an argument the chosen mode cannot
+ * take is also an error at its location, through the context's
+ * diagnostics. A variant file goes to the kernel its packages are of,
+ * which must be among `names`. */
+int tileCompileKernelsC(MlirModule module, const char *const *names,
+                        int numNames, const TileCompileOptions *options,
+                        const TileCompileCOptions *c, char **header,
+                        char **source, char *err, size_t errSize);
+
+/* tileCompileKernelsC for one kernel, `name` (NULL: the only one). */
 int tileCompileKernelC(MlirModule module, const char *name,
                        const TileCompileOptions *options,
                        const TileCompileCOptions *c, char **header,

@@ -1,7 +1,7 @@
-/* Ahead-of-time C from a module: compiles the kernel once per chip asked
- * for, adds the tuned variants of .tvar files, and writes the header and
- * source of lib/Target/EmitC.h. What tile-opt --emit=c and
- * tileCompileKernelC run. */
+/* Ahead-of-time C from a module: compiles each kernel asked for once per
+ * chip, adds the tuned variants of .tvar files to the kernel they are
+ * of, and writes the header and source of lib/Target/EmitC.h, one pair
+ * for them all. What tile-opt --emit=c and tileCompileKernelsC run. */
 #ifndef TILE_TARGET_AOTC_H
 #define TILE_TARGET_AOTC_H
 
@@ -18,19 +18,21 @@ typedef struct {
   /* Chips to compile for, a variant each; none: the options' chip. */
   const char *const *chips;
   int numChips;
-  /* Variant files (tile-run --save-variant) of this kernel: each of
-   * their variants is added as it is (their packages were compiled
-   * when they were tuned). */
+  /* Variant files (tile-run --save-variant), each of one of the
+   * kernels: their variants are added as they are (their packages were
+   * compiled when they were tuned). */
   const char *const *variantFiles;
   int numVariantFiles;
 } TileAotOptions;
 
-/* Compiles kernel `name` (NULL: the only one) of `module` (left as it
- * is: each chip compiles a clone) and emits C. Returns 0, or 1 with a
- * one-line summary in err (located diagnostics through the context). */
-int tileAotCompileC(MlirModule module, const char *name,
-                    const TileGpuOptions *options, const TileAotOptions *aot,
-                    TileStrBuf *header, TileStrBuf *source, char *err,
-                    size_t errSize);
+/* Compiles kernels `names` (numNames of them, each once; none: the
+ * module's only kernel) of `module` (left as it is: each compile takes a
+ * clone) and emits C, the shared code's names prefixed with the header's
+ * name made a C identifier. Returns 0, or 1 with a one-line summary in
+ * err (located diagnostics through the context). */
+int tileAotCompileC(MlirModule module, const char *const *names,
+                    int numNames, const TileGpuOptions *options,
+                    const TileAotOptions *aot, TileStrBuf *header,
+                    TileStrBuf *source, char *err, size_t errSize);
 
 #endif

@@ -1,18 +1,25 @@
-/* Ahead-of-time C (tile-opt --emit=c, tileCompileKernelC): a kernel's
- * compiled variants as a header and a C source a C99 compiler takes. The
- * header declares one typed function,
+/* Ahead-of-time C (tile-opt --emit=c, tileCompileKernelsC): kernels'
+ * compiled variants as a header and a C source a C99 compiler takes, one
+ * pair for one or more kernels. The header declares two typed functions
+ * per kernel,
  *
  *   TileStatusCode NAME_launch(struct CUstream_st *stream,
  *                              const int64_t grid[3], const float *x,
  *                              int64_t x_size0, ..., TileStatus *status);
+ *   TileStatusCode NAME_launch_strided(..., const float *x,
+ *                              int64_t x_size0, ..., int64_t x_stride0,
+ *                              ..., TileStatus *status);
  *
- * its parameters named and typed after the kernel's arguments (a memref:
- * a pointer to its element type, const when the kernel only reads it,
- * then an int64_t per dynamic size; a scalar by value). The source holds
- * the variants' images and a dispatcher that picks the variant for the
- * launch's shapes (tuned variants) and the current context's GPU (chips)
- * and launches in the CUDA context current on the calling thread,
- * loading each image once per context. Two dependency modes:
+ * their parameters named and typed after the kernel's arguments (a
+ * memref: a pointer to its element type, const when the kernel only
+ * reads it, then an int64_t per dynamic size and, in the strided one, an
+ * int64_t stride per dimension; a scalar by value). The source holds the
+ * variants' images, what every launch function shares once (argument
+ * checks, the variant tables, the loader), and per kernel its argument
+ * table and a dispatcher that picks the variant for the launch's shapes
+ * (tuned variants) and the current context's GPU (chips) and launches in
+ * the CUDA context current on the calling thread, loading each image
+ * once per context. Two dependency modes:
  *   RUNTIME: the source embeds whole packages and launches through
  *            tile's runtime library (tile-c/Runtime.h,
  *            tileRuntimeContextKernel*): both entries, every kernel.
@@ -23,7 +30,8 @@
  *            persistent kernels (an occupancy-sized grid) and f16, bf16
  *            and f8 scalars (rounding); the aligned entry (TMA tensor
  *            maps) is the runtime mode's alone.
- * docs/embedding.md, "Ahead-of-time C". */
+ * docs/embedding.md, "Ahead-of-time C"; the shared code is written out
+ * from lib/Target/AotTemplates. */
 #ifndef TILE_TARGET_EMITC_H
 #define TILE_TARGET_EMITC_H
 
@@ -36,7 +44,10 @@
 
 typedef enum { TILE_EMIT_C_RUNTIME = 0, TILE_EMIT_C_DRIVER = 1 } TileEmitCMode;
 
-/* One compiled variant of the kernel. */
+/* Variants a kernel may have. */
+#define TILE_C_MAX_VARIANTS 256
+
+/* One compiled variant of a kernel. */
 typedef struct {
   const void *bytes; /* the package (.tpkg bytes) */
   size_t size;
@@ -47,61 +58,35 @@ typedef struct {
   char origin[256];    /* where it came from, for comments */
 } TileCVariant;
 
+/* One kernel of a pair. */
 typedef struct {
-  const char *kernel;     /* the kernel's name: the C names' prefix */
-  const char *headerName; /* what the source #includes: "softmax.h" */
-  const char *from;       /* the input, for the files' first comment */
-  TileEmitCMode mode;
+  const char *name; /* the kernel's: its functions' prefix */
   const TileKernelSignature *sig;
-  const TileCVariant *variants;
+  const TileCVariant *variants; /* 1 to TILE_C_MAX_VARIANTS */
   int numVariants;
   MlirLocation loc; /* the kernel's, for errors that are not an
                        argument's */
+} TileCKernel;
+
+/* A .c/.h pair. */
+typedef struct {
+  /* What the shared code's names start with (a C identifier, the pair's
+   * name: "softmax" for softmax.h): softmax_fail, softmax_variants. They
+   * are PREFIX_ and a word without '_', a kernel's NAME_ and one of
+   * params, packageN, imageN, run, launch, launch_strided, so the two
+   * never meet, even where a kernel is named as the pair is. */
+  const char *prefix;
+  const char *headerName; /* what the source #includes: "softmax.h" */
+  const char *from;       /* the input, for the files' first comment */
+  TileEmitCMode mode;
+  const TileCKernel *kernels;
+  int numKernels;
 } TileCUnit;
 
-/* Writes the header and the source. An argument the mode cannot take is
- * an error at the argument's location (through the context's
+/* Writes the header and the source. An argument or kernel the mode
+ * cannot take is an error at its location (through the context's
  * diagnostics) and 1 with a summary in err. */
 int tileEmitC(const TileCUnit *u, TileStrBuf *header, TileStrBuf *source,
               char *err, size_t errSize);
-
-/* ---- shared by EmitC.c and EmitCDriver.c ---- */
-
-/* The C type of a memref element or scalar: "float", "uint16_t" (f16 and
- * bf16 bits), ... */
-const char *tileCElementType(TileDType dtype);
-/* `bytes` as the initializer lines of an unsigned char array. */
-void tileCByteArray(TileStrBuf *out, const void *bytes, size_t size);
-/* The C expression of argument i's size d: its parameter, or the static
- * size. */
-void tileCSizeExpr(const TileCUnit *u, int i, int d, char *buf, size_t size);
-/* The dispatcher's groups: variants tuned for one shape key each (in
- * order), then those for any shape; group g's variants are those with
- * groupOf[v] == g. Returns the number of groups; *defaultGroup is the
- * any-shape group or -1. */
-int tileCGroups(const TileCUnit *u, int *groupOf, int *firstOfGroup,
-                int *defaultGroup);
-/* A C condition that holds when the launch's arguments have the shapes
- * (and scalar values) of `key`; 1 with a message when the key does not
- * fit the kernel's arguments. */
-int tileCKeyCondition(const TileCUnit *u, const char *key, TileStrBuf *out,
-                      char *err, size_t errSize);
-/* Emits `int group` set to the tuned group whose shapes the launch's
- * arguments have, or -1 (tileCKeyCondition for each group but the
- * any-shape one), and `const int order[2]`: the groups to try, that one
- * then the any-shape group (-1: none); 1 with a message as
- * tileCKeyCondition. */
-int tileCGroupChoice(const TileCUnit *u, int groups, int defaultGroup,
-                     const int *firstOfGroup, TileStrBuf *s, char *err,
-                     size_t errSize);
-/* The checks both modes make before a launch, naming the argument:
- * negative sizes, a NULL pointer for a non-empty memref; `fail` is the
- * source's failure helper. */
-void tileCArgChecks(const TileCUnit *u, TileStrBuf *out);
-/* The launch function's parameter list, as the header declares it. */
-void tileCParameters(const TileCUnit *u, TileStrBuf *out);
-/* The source of the driver mode (EmitCDriver.c). */
-int tileEmitCDriverSource(const TileCUnit *u, TileStrBuf *source, char *err,
-                          size_t errSize);
 
 #endif

@@ -27,8 +27,8 @@ bool emitC(const Options *o, const Source *src, MlirModule m,
       o->numVariantFiles};
   TileStrBuf header = tileStrBufInit();
   char err[1024];
-  bool ok = !tileAotCompileC(m, o->kernel, gpu, &aot, &header, out, err,
-                             sizeof err);
+  bool ok = !tileAotCompileC(m, o->kernels, o->numKernels, gpu, &aot,
+                             &header, out, err, sizeof err);
   if (!ok)
     fprintf(stderr, "tile-opt: %s\n", err);
   FILE *f = ok ? fopen(headerPath, "wb") : NULL;

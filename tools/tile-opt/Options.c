@@ -54,7 +54,8 @@ static void printHelp(void) {
       "                                 (repeat for several; default: --tile-compile's chip)\n"
       "  --variants=<file.tvar>         With --emit=c or c-driver: add the tuned variants of a\n"
       "                                 file of tile-run --save-variant (repeatable)\n"
-      "  --kernel=<name>                With --tile-compile: the kernel to compile (default: the only one)\n"
+      "  --kernel=<name>                With --tile-compile: the kernel to compile (default: the only one);\n"
+      "                                 with --emit=c or c-driver repeatable, one pair for them all\n"
       "  --no-cache                     With --tile-compile: neither read nor write the compile cache\n"
       "                                 ($TILE_CACHE_DIR, else $XDG_CACHE_HOME/tile or ~/.cache/tile)\n"
       "  --help                         Show this help\n"
@@ -153,9 +154,14 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
                      argv[i]);
       o->variantFiles[o->numVariantFiles++] = value;
     } else if (tileFlagValue(arg, "-kernel", &i, argc, argv, &value, &missing)) {
-      if (missing)
-        return usage("option '%s' needs a kernel name", argv[i]);
-      o->kernel = value;
+      if (missing || o->numKernels == TILE_OPT_MAX_LIST)
+        return usage("option '%s' needs a kernel name (at most 16 of them)",
+                     argv[i]);
+      for (int k = 0; k < o->numKernels; ++k)
+        if (strcmp(o->kernels[k], value) == 0)
+          return usage("--kernel=%s is given twice", value);
+      o->kernels[o->numKernels++] = value;
+      o->kernel = o->kernels[0];
     } else if (strcmp(arg, "-split-input-file") == 0) {
       o->split = true;
     } else if (strncmp(arg, "-split-input-file=", 18) == 0) {
@@ -192,6 +198,11 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
   if ((o->numChips || o->numVariantFiles) && !toC)
     return usage("%s needs --emit=c or --emit=c-driver",
                  o->numChips ? "--chip" : "--variants");
+  /* Only a .c/.h pair holds several kernels. */
+  if (o->numKernels > 1 && !toC)
+    return usage("--emit=%s compiles one kernel: several --kernel need "
+                 "--emit=c or --emit=c-driver (one .c/.h pair for them all)",
+                 o->emit);
   size_t n = strlen(o->output);
   if (toC && (n < 3 || strcmp(o->output + n - 2, ".c") != 0))
     return usage("--emit=%s writes two files: name the source with -o "

@@ -30,6 +30,10 @@ typedef struct {
   const char *variantFiles[TILE_OPT_MAX_LIST];
   int numVariantFiles;
   const char *kernel;      /* which kernel to compile (NULL: the only one) */
+  /* Every --kernel, in order: with --emit=c and c-driver, one pair holds
+   * them all; other outputs take one (kernel is kernels[0]). */
+  const char *kernels[TILE_OPT_MAX_LIST];
+  int numKernels;
   bool noCache;            /* --no-cache: compile, neither read nor write
                               the compile cache */
 } Options;

@@ -60,6 +60,9 @@ int main(int argc, char **argv) {
   report("too large",
          vecadd_launch(NULL, grid, x, (int64_t)1 << 31, y, n, z, n, &st),
          &st);
+  report("too large, third",
+         vecadd_launch(NULL, grid, x, n, y, n, z, (int64_t)1 << 31, &st),
+         &st);
   int64_t bad[3] = {0, 1, 1};
   report("bad grid", vecadd_launch(NULL, bad, x, n, y, n, z, n, &st), &st);
   report("null grid", vecadd_launch(NULL, NULL, x, n, y, n, z, n, &st), &st);

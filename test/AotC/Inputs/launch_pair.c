@@ -1,0 +1,47 @@
+/* Launches both kernels of one pair (examples/softmax.mlir as
+ * kernels.c/kernels.h) and vecadd from a pair of its own, linked into one
+ * program, on the stand-in driver (argv[1]), twice each in one context:
+ * the load log shows one module per kernel, loaded on its first launch. */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels.h"
+#include "vecadd.h"
+
+typedef int (*CtxCreate)(void **, unsigned, int);
+
+static void report(const char *what, TileStatusCode code,
+                   const TileStatus *st) {
+  printf("%s: %d %s\n", what, (int)code, code ? st->message : "ok");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2)
+    return 1;
+  void *cuda = dlopen(argv[1], RTLD_NOW);
+  CtxCreate create;
+  void *sym = dlsym(cuda, "cuCtxCreate_v2");
+  memcpy(&create, &sym, sizeof sym); /* POSIX: a function fits a void * */
+  void *ctx;
+  create(&ctx, 0, 0);
+  TileStatus st;
+  const int64_t grid[3] = {1, 1, 1};
+  float *x = calloc(32, sizeof *x), *y = calloc(32, sizeof *y);
+  uint16_t *h = calloc(32, sizeof *h), *g = calloc(32, sizeof *g);
+  for (int i = 0; i < 2; ++i) {
+    report("softmax", softmax_launch(NULL, grid, x, 4, 8, y, 4, 8, &st), &st);
+    report("softmax_f16",
+           softmax_f16_launch(NULL, grid, h, 4, 8, g, 4, 8, &st), &st);
+    report("vecadd", vecadd_launch(NULL, grid, x, 32, x, 32, y, 32, &st),
+           &st);
+  }
+  report("softmax_f16, bad shape",
+         softmax_f16_launch(NULL, grid, h, -4, 8, g, 4, 8, &st), &st);
+  free(x);
+  free(y);
+  free(h);
+  free(g);
+  return 0;
+}
