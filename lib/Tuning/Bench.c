@@ -157,7 +157,7 @@ static int fileOutcome(const TileTuner *t, Bench *b, int index) {
 static int judge(const TileTuner *t, const Bench *b,
                  const TileTuneCandidate *c, char *why, size_t size) {
   for (int i = 0; i < t->r.numRefs; ++i) {
-    const TileTuneReference *ref = &t->r.refs[i];
+    const TileTunerReference *ref = &t->r.refs[i];
     const TileHostArray *a = &b->after[ref->arg];
     double rtol = ref->rtol >= 0 ? ref->rtol : tileCompareDefaultRtol(a->dtype);
     TileCompareResult r;
@@ -237,7 +237,7 @@ static void timeOne(TileTuner *t, Bench *b, int index, double bestUs) {
                                    t->r.packageName, &p, &st) ||
       tileRuntimeKernelCreate(t->device, p, &kernel, &st)) {
     tileRuntimePackageDestroy(p);
-    tileTuneFail(t, c, TILE_TUNE_REFUSED, "does not load: %.450s",
+    tileTuneFail(t, c, TILE_TUNER_REFUSED, "does not load: %.450s",
                  st.message);
     return;
   }
@@ -269,7 +269,7 @@ static void timeOne(TileTuner *t, Bench *b, int index, double bestUs) {
       if (judge(t, b, c, why, sizeof why)) {
         tileRuntimeKernelDestroy(kernel);
         tileRuntimePackageDestroy(p);
-        tileTuneFail(t, c, TILE_TUNE_WRONG, "%.500s", why);
+        tileTuneFail(t, c, TILE_TUNER_WRONG, "%.500s", why);
         return;
       }
     }
@@ -285,7 +285,7 @@ static void timeOne(TileTuner *t, Bench *b, int index, double bestUs) {
 failed:
   tileRuntimeKernelDestroy(kernel);
   tileRuntimePackageDestroy(p);
-  tileTuneFail(t, c, TILE_TUNE_NO_RUN, "does not run: %.450s", st.message);
+  tileTuneFail(t, c, TILE_TUNER_NO_RUN, "does not run: %.450s", st.message);
 }
 
 /* The candidate whose package is `index`'s, compiled earlier: identical
@@ -378,7 +378,7 @@ static void timeAll(TileTuner *t, Bench *b) {
                   "tune: %s %s: a wrong kernel, never picked (please report "
                   "it)",
                   c->settings.label, note);
-      tileTuneFail(t, c, TILE_TUNE_WRONG, "%.500s", note);
+      tileTuneFail(t, c, TILE_TUNER_WRONG, "%.500s", note);
       continue;
     }
     tileTuneRecord(t, c);

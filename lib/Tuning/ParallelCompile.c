@@ -24,7 +24,7 @@ void tileTuneCompileOne(const TileTuner *t, TileTuneCandidate *c) {
     tilePackageFree(&pkg);
   }
   if (failed)
-    tileTuneNote(c, TILE_TUNE_REFUSED, "does not compile: %s",
+    tileTuneNote(c, TILE_TUNER_REFUSED, "does not compile: %s",
                  k.firstError[0] ? k.firstError : err);
   tileKernelTextFree(&k);
 }

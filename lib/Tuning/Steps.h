@@ -17,11 +17,11 @@ void tileTuneRecord(TileTuner *t, TileTuneCandidate *c);
 
 /* Marks `c` failed (`how`) with the note `fmt` formats from `why` (one
  * line of it). */
-void tileTuneNote(TileTuneCandidate *c, TileTuneFailure how,
+void tileTuneNote(TileTuneCandidate *c, TileTunerFailure how,
                   const char *fmt, const char *why);
 /* The same, and done: a REFUSED one is kept in the cache, others depend
  * on this run (memory other processes hold, this run's references). */
-void tileTuneFail(TileTuner *t, TileTuneCandidate *c, TileTuneFailure how,
+void tileTuneFail(TileTuner *t, TileTuneCandidate *c, TileTunerFailure how,
                   const char *fmt, const char *why);
 
 /* Compiles candidate `c` into c->package, or notes it refused (not

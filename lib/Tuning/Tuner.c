@@ -40,7 +40,7 @@ void tileTuneRecord(TileTuner *t, TileTuneCandidate *c) {
                 c->settings.label, why);
 }
 
-void tileTuneNote(TileTuneCandidate *c, TileTuneFailure how,
+void tileTuneNote(TileTuneCandidate *c, TileTunerFailure how,
                   const char *fmt, const char *why) {
   c->result.failed = true;
   c->failure = how;
@@ -51,10 +51,10 @@ void tileTuneNote(TileTuneCandidate *c, TileTuneFailure how,
     *nl = '\0';
 }
 
-void tileTuneFail(TileTuner *t, TileTuneCandidate *c, TileTuneFailure how,
+void tileTuneFail(TileTuner *t, TileTuneCandidate *c, TileTunerFailure how,
                   const char *fmt, const char *why) {
   tileTuneNote(c, how, fmt, why);
-  if (how == TILE_TUNE_REFUSED)
+  if (how == TILE_TUNER_REFUSED)
     tileTuneRecord(t, c);
   else
     c->done = true;
@@ -81,9 +81,10 @@ static int readKernel(TileTuner *t, char *err, size_t errSize) {
   MlirOperation func;
   MlirStringRef sym;
   if (tileKernelTextParse(&k, text, len, r->sourceName))
-    rc = tileFail(err, errSize, "%s", k.firstError);
+    rc = tileFail(err, errSize, "%.*s", (int)strcspn(k.firstError, "\n"),
+                  k.firstError); /* its first line */
   else if (tileGpuFindKernel(k.module, r->kernel, &func, err, errSize))
-    rc = 1;
+    rc = TILE_FAIL_INVALID_ARGUMENT; /* the caller named no kernel of it */
   else if (tileOpStrAttr(func, "sym_name", &sym))
     snprintf(t->kernel, sizeof t->kernel, "%.*s", (int)sym.length, sym.data);
   MlirType fn = rc ? (MlirType){NULL}
@@ -111,8 +112,9 @@ int tileTunerCreate(const TileTuneRequest *r, TileTuner **out, char *err,
   t->r = *r;
   t->defaults = tileTuneParamDefaults(r->text, r->len);
   if (!r->sig) {
-    if (readKernel(t, err, errSize))
-      return 1;
+    int rc = readKernel(t, err, errSize);
+    if (rc)
+      return rc;
   } else {
     snprintf(t->kernel, sizeof t->kernel, "%s", r->kernel);
     t->sig = calloc((size_t)r->numSig + 1, sizeof *t->sig);
@@ -198,11 +200,15 @@ static int candidateMake(TileTuner *t, int index, char *err, size_t errSize) {
                                 &t->space, choice, &c->settings, err, errSize);
   free(choice);
   if (rc)
-    return 1;
+    return rc;
   const TileTuneSettings *s = &c->settings;
   char why[1024];
-  if (r->grid(r->gridUserData, s, c->grid, why, sizeof why) ||
-      tileSubstitute(r->text, r->len, s->defines, s->numDefines,
+  /* No grid is the caller's mistake; a text that does not substitute,
+   * the file's. */
+  if (r->grid(r->gridUserData, s, c->grid, why, sizeof why))
+    return tileFailCode(TILE_FAIL_INVALID_ARGUMENT, err, errSize,
+                        "tuning candidate %s: %s", s->label, why);
+  if (tileSubstitute(r->text, r->len, s->defines, s->numDefines,
                      r->sourceName, true, r->defineFlag, &c->text, &c->len,
                      why, sizeof why))
     return tileFail(err, errSize, "tuning candidate %s: %s", s->label, why);
@@ -229,7 +235,7 @@ static int candidateMake(TileTuner *t, int index, char *err, size_t errSize) {
       tileTuneCacheLoad(r->tuneCacheDir, c->key, &c->result)) {
     c->done = c->fromCache = true;
     /* Only failures to compile or load are kept. */
-    c->failure = c->result.failed ? TILE_TUNE_REFUSED : TILE_TUNE_OK;
+    c->failure = c->result.failed ? TILE_TUNER_REFUSED : TILE_TUNER_OK;
   }
   return 0;
 }
@@ -244,9 +250,11 @@ int tileTunerLookup(TileTuner *t, TileRuntimeDevice *device, char *err,
   t->c = calloc((size_t)t->n, sizeof *t->c);
   if (!t->c)
     return tileFail(err, errSize, "out of memory");
-  for (int i = 0; i < t->n; ++i)
-    if (candidateMake(t, i, err, errSize))
-      return 1;
+  for (int i = 0; i < t->n; ++i) {
+    int rc = candidateMake(t, i, err, errSize);
+    if (rc)
+      return rc;
+  }
   return 0;
 }
 

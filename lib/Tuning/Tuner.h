@@ -32,15 +32,15 @@
 #include "tile-c/Runtime.h"
 
 /* A candidate's grid; 1 with a message when there is none for it. */
-typedef int (*TileTuneGridFn)(void *userData, const TileTuneSettings *s,
+typedef int (*TileTunerGridFn)(void *userData, const TileTuneSettings *s,
                               int64_t grid[3], char *err, size_t errSize);
 /* Judges a candidate's outputs (`outputs`: every argument after its run;
  * empty arrays for scalars): 0 when right, else 1 with why. */
-typedef int (*TileTuneCheckFn)(void *userData, const TileTuneSettings *s,
+typedef int (*TileTunerCheckFn)(void *userData, const TileTuneSettings *s,
                                const TileHostArray *outputs, char *why,
                                size_t whySize);
 /* One line of progress ("tune: compiling 6 candidates"). */
-typedef void (*TileTuneLogFn)(void *userData, const char *line);
+typedef void (*TileTunerLogFn)(void *userData, const char *line);
 
 /* The expected contents of memref argument `arg` after a run. */
 typedef struct {
@@ -48,7 +48,7 @@ typedef struct {
   int arg;
   const TileHostArray *expected;
   double rtol;      /* < 0: the dtype's default (lib/Support/Compare.h) */
-} TileTuneReference;
+} TileTunerReference;
 
 typedef struct {
   /* The kernel file as written (before substitution), named `sourceName`
@@ -82,7 +82,7 @@ typedef struct {
   /* The launch: one argument per kernel argument (memrefs' data: device
    * buffers by tileTunerRun), and each candidate's grid. */
   const TileRuntimeArg *args;
-  TileTuneGridFn grid;
+  TileTunerGridFn grid;
   void *gridUserData;
   /* The memrefs' inputs, one array per argument (empty for scalars),
    * uploaded before each run that is judged; NULL: read from the
@@ -91,23 +91,23 @@ typedef struct {
   /* Judging: references and a check, either or both; neither, the vote,
    * whose warning when no result has a majority suggests
    * `referenceHint` ("give --check files"). */
-  const TileTuneReference *refs;
+  const TileTunerReference *refs;
   int numRefs;
-  TileTuneCheckFn check;
+  TileTunerCheckFn check;
   void *checkUserData;
   const char *referenceHint;
   const char *packageName; /* names the candidates' packages in messages */
-  TileTuneLogFn log;
+  TileTunerLogFn log;
   void *logUserData;
 } TileTuneRequest;
 
 /* How a candidate failed. */
 typedef enum {
-  TILE_TUNE_OK,
-  TILE_TUNE_REFUSED, /* did not compile or load: the code's, kept */
-  TILE_TUNE_NO_RUN,  /* did not run (this run's trouble: not kept) */
-  TILE_TUNE_WRONG,   /* computed something wrong (not kept) */
-} TileTuneFailure;
+  TILE_TUNER_OK,
+  TILE_TUNER_REFUSED, /* did not compile or load: the code's, kept */
+  TILE_TUNER_NO_RUN,  /* did not run (this run's trouble: not kept) */
+  TILE_TUNER_WRONG,   /* computed something wrong (not kept) */
+} TileTunerFailure;
 
 typedef struct {
   TileTuneSettings settings;
@@ -118,7 +118,7 @@ typedef struct {
   uint8_t key[TILE_SHA256_BYTES];
   bool keyed;
   TileTuneResult result;
-  TileTuneFailure failure;
+  TileTunerFailure failure;
   bool done;       /* result holds its outcome */
   bool fromCache;  /* ... read from the tuning cache */
   bool twin;       /* compiled to the code of an earlier candidate, whose
@@ -143,9 +143,10 @@ typedef struct {
 } TileTuner;
 
 /* Reads the kernel (when the request does not give it) and its space.
- * Returns 0, or 1 with a message: the file does not parse, no such
- * kernel, a tile.tune line is wrong (located). *out is set either way
- * when not out of memory; destroy it. */
+ * Returns 0, or 1 with a message: the file does not parse, a tile.tune
+ * line is wrong (located); TILE_FAIL_INVALID_ARGUMENT: the file has no
+ * such kernel. *out is set either way when not out of memory; destroy
+ * it. */
 int tileTunerCreate(const TileTuneRequest *r, TileTuner **out, char *err,
                     size_t errSize);
 
@@ -155,8 +156,9 @@ int tileTunerFirst(const TileTuner *t, TileTuneSettings *out, char *err,
                    size_t errSize);
 
 /* Makes every candidate for running on `device` (kept; not owned) and
- * reads the tuning cache. Returns 0, or 1 with a message (a candidate
- * without a grid or kernel text, out of memory). */
+ * reads the tuning cache. Returns 0, or 1 with a message (a candidate's
+ * text does not substitute, out of memory); TILE_FAIL_INVALID_ARGUMENT:
+ * the grid callback has no grid for one. */
 int tileTunerLookup(TileTuner *t, TileRuntimeDevice *device, char *err,
                     size_t errSize);
 

@@ -140,7 +140,7 @@ typedef struct {
   char cacheDir[1024];
   TileRuntimeArg *args;    /* memrefs' data: buffers of tuneOnDevice */
   TileHostArray *inputs;   /* shallow copies of the session's arrays */
-  TileTuneReference *refs; /* one per --check */
+  TileTunerReference *refs; /* one per --check */
   char (*what)[600];       /* each one's "--check 1=ref.npy" */
 } Owned;
 
@@ -166,7 +166,7 @@ static int request(const Options *o, const KernelFile *k, const Session *s,
     w->inputs[i] = s->values[i].array;
   for (size_t i = 0; i < o->numChecks; ++i) {
     snprintf(w->what[i], sizeof w->what[i], "--check %s", o->checks[i].flag);
-    w->refs[i] = (TileTuneReference){w->what[i], (int)o->checks[i].index,
+    w->refs[i] = (TileTunerReference){w->what[i], (int)o->checks[i].index,
                                      &s->expected[i], o->checks[i].rtol};
   }
   tileGpuOptionsInit(&w->compile);
