@@ -62,6 +62,24 @@ void tileTuneFail(TileTuner *t, TileTuneCandidate *c, TileTunerFailure how,
 
 /* ---- the kernel --------------------------------------------------------- */
 
+/* The arguments of kernel `func` into t->sig. */
+static int readSignature(TileTuner *t, MlirOperation func, char *err,
+                         size_t errSize) {
+  MlirType fn = mlirTypeAttrGetValue(tileOpAttr(func, "function_type"));
+  int n = (int)mlirFunctionTypeGetNumInputs(fn);
+  t->sig = calloc((size_t)n + 1, sizeof *t->sig);
+  if (!t->sig)
+    return tileFail(err, errSize, "out of memory");
+  for (; t->numSig < n; ++t->numSig)
+    if (!tileKernelArgOfType(mlirFunctionTypeGetInput(fn, t->numSig),
+                             &t->sig[t->numSig]))
+      return tileFail(err, errSize,
+                      "kernel @%s: argument #%d has type %s, which a launch "
+                      "cannot pass",
+                      t->kernel, t->numSig, t->sig[t->numSig].type);
+  return 0;
+}
+
 /* Reads the kernel's name and arguments from the file substituted with
  * the defaults, as a run that does not tune would compile it. */
 static int readKernel(TileTuner *t, char *err, size_t errSize) {
@@ -79,26 +97,17 @@ static int readKernel(TileTuner *t, char *err, size_t errSize) {
     return 1;
   TileKernelText k;
   MlirOperation func;
-  MlirStringRef sym;
-  if (tileKernelTextParse(&k, text, len, r->sourceName))
+  MlirStringRef sym = {"", 0};
+  if (tileKernelTextParse(&k, text, len, r->sourceName)) {
     rc = tileFail(err, errSize, "%.*s", (int)strcspn(k.firstError, "\n"),
                   k.firstError); /* its first line */
-  else if (tileGpuFindKernel(k.module, r->kernel, &func, err, errSize))
+  } else if (tileGpuFindKernel(k.module, r->kernel, &func, err, errSize)) {
     rc = TILE_FAIL_INVALID_ARGUMENT; /* the caller named no kernel of it */
-  else if (tileOpStrAttr(func, "sym_name", &sym))
+  } else {
+    tileOpStrAttr(func, "sym_name", &sym);
     snprintf(t->kernel, sizeof t->kernel, "%.*s", (int)sym.length, sym.data);
-  MlirType fn = rc ? (MlirType){NULL}
-                   : mlirTypeAttrGetValue(tileOpAttr(func, "function_type"));
-  int n = rc ? 0 : (int)mlirFunctionTypeGetNumInputs(fn);
-  t->sig = calloc((size_t)n + 1, sizeof *t->sig);
-  if (!rc && !t->sig)
-    rc = tileFail(err, errSize, "out of memory");
-  for (int i = 0; !rc && i < n; ++i, ++t->numSig)
-    if (!tileKernelArgOfType(mlirFunctionTypeGetInput(fn, i), &t->sig[i]))
-      rc = tileFail(err, errSize,
-                    "kernel @%s: argument #%d has type %s, which a launch "
-                    "cannot pass",
-                    t->kernel, i, t->sig[i].type);
+    rc = readSignature(t, func, err, errSize);
+  }
   tileKernelTextFree(&k);
   free(text);
   return rc;

@@ -116,49 +116,14 @@ static void printTable(const char *what, const TileTuning *t) {
          tileTuningKernel(t) != NULL, size > 0);
 }
 
-int main(int argc, char **argv) {
-  const char *file = argv[1], *cacheDir = argv[2];
-  bool fault = argc > 3;
+/* Every case but the fault's, from `o` set up for the kernel file with
+ * the cache on; `host` is x's contents. */
+static int tuneCases(TileTuneOptions o, const float *host) {
+  const char *file = o.path;
+  TileRuntimeDevice *dev = o.device;
+  const TileRuntimeArg *args = o.args;
   TileStatus st;
-  TileRuntimeDevice *dev;
-  if (tileRuntimeDeviceCreate(0, &dev, &st)) {
-    printf("no device: %s\n", st.message);
-    return 1;
-  }
-  float *host = malloc(N * sizeof *host), *zeros = calloc(N, sizeof *zeros);
-  for (int i = 0; i < N; ++i)
-    host[i] = (float)i;
-  void *x, *y;
-  if (tileRuntimeDeviceAlloc(dev, N * sizeof(float), &x, &st) ||
-      tileRuntimeDeviceAlloc(dev, N * sizeof(float), &y, &st) ||
-      tileRuntimeCopyToDevice(dev, x, host, N * sizeof(float), &st) ||
-      tileRuntimeCopyToDevice(dev, y, zeros, N * sizeof(float), &st)) {
-    printf("device: %s\n", st.message);
-    return 1;
-  }
-  TileRuntimeArg args[2] = {tileRuntimeArgMemref1(x, N),
-                            tileRuntimeArgMemref1(y, N)};
-  TileCompileOptions cached = {0};
-  cached.cache = 1;
-  cached.cacheDir = cacheDir;
-
-  TileTuneOptions o = {0};
-  o.path = file;
-  o.compile = &cached;
-  o.device = dev;
-  o.args = args;
-  o.numArgs = 2;
-  o.gridFn = gridOf;
   TileTuning *t;
-  if (fault) {
-    o.compile = NULL; /* nothing kept */
-    TileStatusCode code = tileTuningCreate(&o, &t, &st);
-    printf("fault: status %d: %s\n", code, st.message);
-    printTable("fault", t);
-    tileTuningDestroy(t);
-    return 0;
-  }
-
   /* The file's space, through the tuning cache. */
   o.progress = printProgress;
   o.progressUserData = "file";
@@ -191,7 +156,7 @@ int main(int argc, char **argv) {
   tileTuningDestroy(t);
   /* The buffers hold their inputs again. */
   float *back = malloc(N * sizeof *back);
-  tileRuntimeCopyToHost(dev, back, x, N * sizeof(float), &st);
+  tileRuntimeCopyToHost(dev, back, args[0].data, N * sizeof(float), &st);
   // CHECK-NEXT: inputs kept: 1
   printf("inputs kept: %d\n", memcmp(back, host, N * sizeof(float)) == 0);
 
@@ -303,11 +268,58 @@ int main(int argc, char **argv) {
   // CHECK: does not parse: 11: scale.mlir:2:8: error: unregistered operation 'tile.nosuch' found in dialect ('tile') that does not allow unknown operations{{$}}
   printf("does not parse: %d: %s\n", code, st.message);
   free(ones);
-  free(zeros);
   free(back);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  const char *file = argv[1], *cacheDir = argv[2];
+  bool fault = argc > 3;
+  TileStatus st;
+  TileRuntimeDevice *dev;
+  if (tileRuntimeDeviceCreate(0, &dev, &st)) {
+    printf("no device: %s\n", st.message);
+    return 1;
+  }
+  float *host = malloc(N * sizeof *host), *zeros = calloc(N, sizeof *zeros);
+  for (int i = 0; i < N; ++i)
+    host[i] = (float)i;
+  void *x, *y;
+  if (tileRuntimeDeviceAlloc(dev, N * sizeof(float), &x, &st) ||
+      tileRuntimeDeviceAlloc(dev, N * sizeof(float), &y, &st) ||
+      tileRuntimeCopyToDevice(dev, x, host, N * sizeof(float), &st) ||
+      tileRuntimeCopyToDevice(dev, y, zeros, N * sizeof(float), &st)) {
+    printf("device: %s\n", st.message);
+    return 1;
+  }
+  TileRuntimeArg args[2] = {tileRuntimeArgMemref1(x, N),
+                            tileRuntimeArgMemref1(y, N)};
+  TileCompileOptions cached = {0};
+  cached.cache = 1;
+  cached.cacheDir = cacheDir;
+
+  TileTuneOptions o = {0};
+  o.path = file;
+  o.compile = &cached;
+  o.device = dev;
+  o.args = args;
+  o.numArgs = 2;
+  o.gridFn = gridOf;
+  int rc = 0;
+  if (fault) {
+    TileTuning *t;
+    o.compile = NULL; /* nothing kept */
+    TileStatusCode code = tileTuningCreate(&o, &t, &st);
+    printf("fault: status %d: %s\n", code, st.message);
+    printTable("fault", t);
+    tileTuningDestroy(t);
+  } else {
+    rc = tuneCases(o, host);
+  }
+  free(zeros);
   free(host);
   tileRuntimeDeviceFree(dev, x);
   tileRuntimeDeviceFree(dev, y);
   tileRuntimeDeviceDestroy(dev);
-  return 0;
+  return rc;
 }
