@@ -47,12 +47,19 @@ static void ownedFree(Owned *w) {
 
 /* ---- the tuner's callbacks ------------------------------------------- */
 
-/* A candidate's choice as the public API lists it; NULL when out of
+/* A candidate's settings as the callbacks get them (*n of them): its
+ * choice, then the ${NAME} values it does not choose (the caller's
+ * definitions, the file's defaults), each name once. NULL when out of
  * memory. */
-static TileTuneSetting *publicSettings(const TileTuneSettings *s) {
-  TileTuneSetting *out = calloc(s->numChosen + 1, sizeof *out);
+static TileTuneSetting *publicSettings(const TileTuneSettings *s, int *n) {
+  TileTuneSetting *out = calloc(s->numChosen + s->numDefines + 1, sizeof *out);
+  *n = 0;
   for (size_t i = 0; out && i < s->numChosen; ++i)
-    out[i] = (TileTuneSetting){s->chosen[i].name, s->chosen[i].value};
+    out[(*n)++] = (TileTuneSetting){s->chosen[i].name, s->chosen[i].value};
+  /* From the last: a later definition of a name wins. */
+  for (size_t i = s->numDefines; out && i-- > 0;)
+    if (!tileTuneSettingValue(out, *n, s->defines[i].name))
+      out[(*n)++] = (TileTuneSetting){s->defines[i].name, s->defines[i].value};
   return out;
 }
 
@@ -71,12 +78,12 @@ static int gridOf(void *userData, const TileTuneSettings *s, int64_t grid[3],
     memcpy(grid, in->grid, sizeof in->grid);
     return checkGrid(grid, err, errSize);
   }
-  TileTuneSetting *settings = publicSettings(s);
+  int n;
+  TileTuneSetting *settings = publicSettings(s, &n);
   if (!settings)
     return tileFail(err, errSize, "out of memory");
   err[0] = '\0';
-  int rc = in->gridFn(in->gridUserData, settings, (int)s->numChosen, grid,
-                      err, errSize);
+  int rc = in->gridFn(in->gridUserData, settings, n, grid, err, errSize);
   free(settings);
   if (rc)
     return err[0] ? 1 : tileFail(err, errSize, "the grid callback gave none");
@@ -86,14 +93,14 @@ static int gridOf(void *userData, const TileTuneSettings *s, int64_t grid[3],
 static int checkOf(void *userData, const TileTuneSettings *s,
                    const TileHostArray *outputs, char *why, size_t whySize) {
   const TileTuneOptions *in = userData;
-  TileTuneSetting *settings = publicSettings(s);
+  int n;
+  TileTuneSetting *settings = publicSettings(s, &n);
   const void **data = calloc((size_t)in->numArgs + 1, sizeof *data);
   int rc = settings && data ? 0 : tileFail(why, whySize, "out of memory");
   for (int i = 0; !rc && i < in->numArgs; ++i)
     data[i] = outputs[i].data; /* NULL for a scalar's empty array */
   if (!rc)
-    rc = in->check(in->checkUserData, settings, (int)s->numChosen, data, why,
-                   whySize) != 0;
+    rc = in->check(in->checkUserData, settings, n, data, why, whySize) != 0;
   free(settings);
   free(data);
   return rc;
@@ -115,9 +122,11 @@ static int checkOptions(const TileTuneOptions *in, char *err,
                     "the two");
   if (!in->device)
     return tileFail(err, errSize, "device is NULL");
-  if (in->numArgs < 0 || (in->numArgs > 0 && !in->args))
-    return tileFail(err, errSize, "%d arguments in args %s", in->numArgs,
-                    in->args ? "" : "(NULL)");
+  if (in->numArgs < 0)
+    return tileFail(err, errSize, "numArgs is %d", in->numArgs);
+  if (in->numArgs > 0 && !in->args)
+    return tileFail(err, errSize, "args is NULL for %d arguments",
+                    in->numArgs);
   if (!in->gridFn && checkGrid(in->grid, err, errSize))
     return tileFail(err, errSize,
                     "no grid: give `grid` (each dimension >= 1) or `gridFn`");
@@ -140,10 +149,12 @@ static int checkOptions(const TileTuneOptions *in, char *err,
   }
   for (int i = 0; i < in->numReferences; ++i) {
     const TileTuneReference *r = &in->references[i];
-    if (r->arg < 0 || r->arg >= in->numArgs || !r->data)
+    if (r->arg < 0 || r->arg >= in->numArgs)
       return tileFail(err, errSize,
-                      "references[%d]: argument #%d of %d, data %p", i,
-                      r->arg, in->numArgs, r->data);
+                      "references[%d]: no argument #%d (of %d arguments)", i,
+                      r->arg, in->numArgs);
+    if (!r->data)
+      return tileFail(err, errSize, "references[%d]: data is NULL", i);
   }
   return 0;
 }
@@ -157,28 +168,43 @@ static bool givesKey(const char *options, const char *key) {
   return false;
 }
 
+/* Whether a field of `c` sets option `key`. */
+static bool fieldGives(const TileCompileOptions *c, const char *key) {
+  const struct {
+    const char *key;
+    bool given;
+  } fields[] = {
+      {"num-warps", c->numWarps != 0},
+      {"num-stages", c->numStages != 0},
+      {"mma", c->mma != NULL},
+      {"warp-specialize", c->warpSpecialize != NULL},
+      {"persistent", c->persistent != NULL},
+      {"cta-pairs", c->ctaPairs != NULL},
+  };
+  for (size_t i = 0; i < sizeof fields / sizeof *fields; ++i)
+    if (strcmp(fields[i].key, key) == 0)
+      return fields[i].given;
+  return false;
+}
+
 /* The names the caller fixes, NULL-terminated: its definitions and the
- * tunable options it gives. */
+ * tunable options (lib/Transforms/Options.h) it gives, by a field or by
+ * key. */
 static const char **fixedNames(const TileTuneOptions *in) {
   static const TileCompileOptions none;
   const TileCompileOptions *c = in->compile ? in->compile : &none;
-  const char *fields[][2] = {
-      {"num-warps", c->numWarps ? "" : NULL},
-      {"num-stages", c->numStages ? "" : NULL},
-      {"mma", c->mma},
-      {"warp-specialize", c->warpSpecialize},
-      {"persistent", c->persistent},
-      {"cta-pairs", c->ctaPairs},
-  };
-  size_t numFields = sizeof fields / sizeof *fields;
+  size_t numOptions = 0;
+  while (tileOptionTable[numOptions].key)
+    ++numOptions;
   const char **names =
-      calloc((size_t)in->numDefines + numFields + 1, sizeof *names);
+      calloc((size_t)in->numDefines + numOptions + 1, sizeof *names);
   size_t n = 0;
   for (int i = 0; names && i < in->numDefines; ++i)
     names[n++] = in->defines[i].name;
-  for (size_t i = 0; names && i < numFields; ++i)
-    if (fields[i][1] || givesKey(c->options, fields[i][0]))
-      names[n++] = fields[i][0];
+  for (const TileOptionDef *d = tileOptionTable; names && d->key; ++d)
+    if (d->tuneDefault &&
+        (fieldGives(c, d->key) || givesKey(c->options, d->key)))
+      names[n++] = d->key;
   return names;
 }
 

@@ -62,18 +62,21 @@ static inline const char *tileTuneSettingValue(
   return NULL;
 }
 
-/* A candidate's grid, from its settings (its tuned parameters and
- * options, in the space's order: "BLOCK" = "1024", "num-warps" = "8";
- * names the caller fixed are not among them). Returns 0, or non-zero
- * with a message: the tuning fails with TILE_STATUS_INVALID_ARGUMENT. */
+/* A candidate's grid, from its settings: its choice of the space's
+ * parameters and options in the space's order ("BLOCK" = "1024",
+ * "num-warps" = "8", as its row lists them), then every ${NAME} value it
+ * does not choose (the caller's defines, the file's defaults), each name
+ * once. Returns 0, or non-zero with a message: the tuning fails with
+ * TILE_STATUS_INVALID_ARGUMENT. */
 typedef int (*TileTuneGridFn)(void *userData, const TileTuneSetting *settings,
                               int numSettings, int64_t grid[3], char *err,
                               size_t errSize);
 
-/* Judges a candidate's outputs: `outputs` holds, per argument, a host
- * copy of its memref after the candidate ran (dense, the argument's
- * element type and shape; NULL for scalars). Returns 0 when they are
- * right, else non-zero with why (or "" for a default note). */
+/* Judges a candidate's outputs (its settings as TileTuneGridFn's):
+ * `outputs` holds, per argument, a host copy of its memref after the
+ * candidate ran (dense, the argument's element type and shape; NULL for
+ * scalars). Returns 0 when they are right, else non-zero with why (or ""
+ * for a default note). */
 typedef int (*TileTuneCheckFn)(void *userData, const TileTuneSetting *settings,
                                int numSettings, const void *const *outputs,
                                char *why, size_t whySize);

@@ -8,8 +8,10 @@
  * their inputs again. Tuning it again times nothing, in this process and
  * in the next one (entries are keyed on the build of the code that
  * compiles, as the compile cache's are: this program's, not tile-run's,
- * docs/tile-opt.md "Compile cache"). A check callback that rejects the
- * fastest: that one is wrong and never chosen. Candidates that do not compile are refused with their first
+ * docs/tile-opt.md "Compile cache"). A compile option or definition the
+ * caller gives leaves the space (the grid callback still sees a fixed
+ * BLOCK). A check callback that rejects the fastest: that one is wrong
+ * and never chosen. Candidates that do not compile are refused with their first
  * error. References every candidate fails, and launches that fault: no
  * candidate is chosen, with the table saying why. Bad input is a status
  * with a message.
@@ -80,7 +82,8 @@ static int rejectFastest(void *userData, const TileTuneSetting *settings,
   const char *warps =
       tileTuneSettingValue(settings, numSettings, "num-warps");
   if (strcmp(block, "1024") == 0 && strcmp(warps, "4") == 0) {
-    snprintf(why, whySize, "y[0] is %g, not 2x", ((const float *)outputs[1])[0]);
+    const float *y = outputs[1];
+    snprintf(why, whySize, "y[0] is %g, not 2x", y[0]);
     return 1;
   }
   return outputs[0] && outputs[1] ? 0 : 1;
@@ -170,6 +173,38 @@ static int tuneCases(TileTuneOptions o, const float *host) {
   // CHECK: again: chosen BLOCK=1024 num-warps=4, kernel 1, package 1
   printTable("again", t);
   tileTuningDestroy(t);
+
+  /* A compile option given (a field, or a key of `options`) and a
+   * definition fix their names: the space keeps the others. */
+  TileCompileOptions fixed = {0};
+  fixed.numWarps = 8;
+  o.compile = &fixed;
+  o.progress = NULL;
+  code = tileTuningCreate(&o, &t, &st);
+  // CHECK: num-warps field: 3 candidates: 3 timed
+  // CHECK: num-warps field: chosen BLOCK=1024, kernel 1, package 1
+  printTable("num-warps field", t);
+  tileTuningDestroy(t);
+  fixed.numWarps = 0;
+  fixed.options = "fast-math=true,num-warps=8";
+  TileTuneSetting block = {"BLOCK", "512"};
+  o.defines = &block;
+  o.numDefines = 1;
+  code = tileTuningCreate(&o, &t, &st);
+  // CHECK: num-warps key and BLOCK: status 0
+  // CHECK-NEXT: num-warps key and BLOCK: 1 candidates: 1 timed
+  // CHECK-NEXT: 8.00  (timed) grid 8
+  printf("num-warps key and BLOCK: status %d%s%s\n", code, code ? ": " : "",
+         st.message);
+  printTable("num-warps key and BLOCK", t);
+  tileTuningDestroy(t);
+  o.defines = NULL;
+  o.numDefines = 0;
+  fixed.options = "num-stages=9";
+  code = tileTuningCreate(&o, &t, &st);
+  // CHECK: bad option: 1: num-stages wants auto or an integer from 1 to 8, got '9'
+  printf("bad option: %d: %s\n", code, st.message);
+  o.progress = printProgress;
 
   /* From text, a check that rejects the fastest, and candidates that do
    * not compile; the cache off. */
