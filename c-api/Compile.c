@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "c-api/CompileOptions.h"
 #include "lib/Support/Error.h"
 #include "lib/Target/AotC.h"
 #include "lib/Target/CompileCache.h"
@@ -31,9 +32,8 @@ static int setIntOption(TileGpuOptions *o, const char *key, int value,
   return value && setOption(o, key, text, err, errSize);
 }
 
-/* The compile options of a C API call as the GPU compile takes them. */
-static int gpuOptions(const TileCompileOptions *options, TileGpuOptions *o,
-                      char *err, size_t errSize) {
+int tileCapiGpuOptions(const TileCompileOptions *options, TileGpuOptions *o,
+                       char *err, size_t errSize) {
   TileCompileOptions none = {0};
   const TileCompileOptions *in = options ? options : &none;
   tileGpuOptionsInit(o);
@@ -80,7 +80,7 @@ int tileCompileKernel(MlirModule module, const char *name,
   *bytes = NULL;
   *size = 0;
   TileGpuOptions o;
-  if (gpuOptions(in, &o, err, errSize))
+  if (tileCapiGpuOptions(in, &o, err, errSize))
     return 1;
   TileCacheReport report;
   o.cacheReport = &report;
@@ -116,7 +116,7 @@ int tileCompileKernelsC(MlirModule module, const char *const *names,
   if (numNames > 0 && !names)
     return tileFail(err, errSize, "tileCompileKernelsC: names is NULL");
   TileGpuOptions o;
-  if (gpuOptions(options, &o, err, errSize))
+  if (tileCapiGpuOptions(options, &o, err, errSize))
     return 1;
   TileAotOptions aot = {c->driverOnly ? TILE_EMIT_C_DRIVER
                                       : TILE_EMIT_C_RUNTIME,

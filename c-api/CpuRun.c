@@ -78,14 +78,8 @@ TileStatusCode tileCpuKernelRunArgs(TileCpuKernel *kernel,
   /* The kernel's signature as the runtime describes a package's. */
   int n = tileCpuKernelNumArgs(kernel);
   TilePackageArg want[TILE_PACKAGE_MAX_ARGS];
-  for (int i = 0; i < n && i < TILE_PACKAGE_MAX_ARGS; ++i) {
-    const TileKernelArg *a = tileCpuKernelArg(kernel, i);
-    want[i] = (TilePackageArg){a->kind == TILE_ARG_MEMREF,
-                               a->kind == TILE_ARG_INDEX, a->dtype, a->rank,
-                               {a->shape[0], a->shape[1], a->shape[2]}};
-    for (int d = a->rank; d < 3; ++d)
-      want[i].shape[d] = 0;
-  }
+  for (int i = 0; i < n && i < TILE_PACKAGE_MAX_ARGS; ++i)
+    want[i] = tilePackageArgOf(tileCpuKernelArg(kernel, i));
   char err[2048];
   /* The CPU indexes in 64 bits: no size limit here. */
   if (runtimeCheckArgs(tileCpuKernelName(kernel), want, n, 0, args, numArgs,

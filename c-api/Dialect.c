@@ -3,6 +3,9 @@
 
 #include "dialect/Dialect.h"
 
+_Static_assert(TILE_PARSE_MAX_DEPTH == TILE_DIALECT_MAX_PARSE_DEPTH,
+               "the public header states the parser's depth limit");
+
 MlirStringRef tileDialectIRDLSource(void) { return tileDialectSource(); }
 
 const char *tileVersion(void) { return TILE_VERSION; }
@@ -27,3 +30,8 @@ MlirContext tileContextCreate(void) {
 bool tileIsKernel(MlirOperation op) { return tileOpIsKernel(op); }
 
 MlirLogicalResult tileVerify(MlirOperation op) { return tileVerifyOp(op); }
+
+MlirModule tileParseModule(MlirContext ctx, MlirStringRef text,
+                           MlirStringRef sourceName) {
+  return tileDialectParse(ctx, text, sourceName);
+}

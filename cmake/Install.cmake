@@ -22,7 +22,8 @@ if(TILE_ENABLE_COMPILER)
        ${CMAKE_SOURCE_DIR}/include/tile-c/CpuRun.h
        ${CMAKE_SOURCE_DIR}/include/tile-c/Dialect.h
        ${CMAKE_SOURCE_DIR}/include/tile-c/Ops.h
-       ${CMAKE_SOURCE_DIR}/include/tile-c/Passes.h)
+       ${CMAKE_SOURCE_DIR}/include/tile-c/Passes.h
+       ${CMAKE_SOURCE_DIR}/include/tile-c/Tune.h)
 endif()
 
 install(TARGETS ${_tile_tools} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -19,6 +19,12 @@ MlirLogicalResult tileDialectLoad(MlirContext ctx);
 void tileDialectRegisterUpstream(MlirContext ctx);
 /* Whether `op` is a func.func marked tile.kernel. */
 bool tileOpIsKernel(MlirOperation op);
+/* tileParseModule (include/tile-c/Dialect.h): the parser, after refusing
+ * with a located error what crashes it (dense arrays of index, nesting
+ * deeper than this many brackets: the public TILE_PARSE_MAX_DEPTH). */
+#define TILE_DIALECT_MAX_PARSE_DEPTH 512
+MlirModule tileDialectParse(MlirContext ctx, MlirStringRef text,
+                            MlirStringRef sourceName);
 /* The rules IRDL cannot state, at and under `op` (Verifier.c), with
  * located errors. */
 MlirLogicalResult tileVerifyOp(MlirOperation op);

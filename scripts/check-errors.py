@@ -31,7 +31,7 @@ FUNCTION = re.compile(r"([A-Za-z_][\w\s\*]*?)\b(\w+)\s*" + PARAMS + r"\s*$",
                       re.S)
 POINTER = re.compile(r"([A-Za-z_][\w\s\*]*?)\(\s*\*\s*(\w+)\s*\)\s*" + PARAMS,
                      re.S)
-QUALIFIERS = {"static", "inline", "extern", "const"}
+QUALIFIERS = {"static", "inline", "extern", "const", "typedef"}
 
 
 def blank(text):

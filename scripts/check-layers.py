@@ -4,7 +4,7 @@ layers below it (docs/architecture.md):
 
   lib/Support  ->  lib/IR  ->  dialect  ->  lib/Analysis  ->  lib/Transforms
   ->  lib/Conversion  ->  lib/Passes  ->  lib/Target  ->  lib/Execution
-  ->  c-api
+  ->  lib/Tuning  ->  c-api
 
 with lib/Runtime (the runtime library: no MLIR) beside them over
 lib/Support alone, used from lib/Target up, and lib/Tooling (the tools'
@@ -31,7 +31,8 @@ import subprocess
 import sys
 
 ORDER = ["lib/Support", "lib/IR", "dialect", "lib/Analysis", "lib/Transforms",
-         "lib/Conversion", "lib/Passes", "lib/Target", "lib/Execution", "c-api"]
+         "lib/Conversion", "lib/Passes", "lib/Target", "lib/Execution",
+         "lib/Tuning", "c-api"]
 RUNTIME = "lib/Runtime"
 TOOLING = "lib/Tooling"  # the tools' helpers: over Runtime, used by none
 

@@ -650,3 +650,11 @@ void tilePackageFree(TilePackage *p) {
   p->genericPtx = NULL;
   p->genericPtxSize = 0;
 }
+
+TilePackageArg tilePackageArgOf(const TileKernelArg *a) {
+  TilePackageArg p = {a->kind == TILE_ARG_MEMREF, a->kind == TILE_ARG_INDEX,
+                      a->dtype, a->rank, {0, 0, 0}};
+  for (int d = 0; d < a->rank && d < 3; ++d)
+    p.shape[d] = a->shape[d];
+  return p;
+}

@@ -67,6 +67,7 @@
 #include <stdint.h>
 
 #include "lib/Support/HostArray.h"
+#include "lib/Support/KernelArg.h"
 #include "tile-c/Runtime.h"
 
 #define TILE_PACKAGE_VERSION TILE_PACKAGE_FORMAT_VERSION
@@ -90,6 +91,10 @@ typedef struct {
   int rank;            /* memrefs: 1..3; scalars: 0 */
   int64_t shape[3];    /* memrefs: static sizes, -1 where dynamic */
 } TilePackageArg;
+
+/* How a package describes a kernel argument of a signature (what launches
+ * are checked against, lib/Runtime/RuntimeApi.h). */
+TilePackageArg tilePackageArgOf(const TileKernelArg *a);
 
 /* A tensor map the aligned entry takes (version 3). */
 typedef struct {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tools/tile-run/Substitute.h"
+#include "lib/Support/Substitute.h"
 
 typedef struct {
   const char *text;
@@ -96,7 +96,7 @@ static bool primary(Parser *ps, int64_t *out) {
     ps->p = after;
     char name[64];
     snprintf(name, sizeof name, "%.*s", (int)(len < 63 ? len : 63), start);
-    const char *value = substituteLookup(ps->defs, ps->numDefs, start, len);
+    const char *value = tileDefineLookup(ps->defs, ps->numDefs, start, len);
     if (!value) {
       ps->p = start;
       return fail(ps, "unknown name '%s' (define it with -D NAME=VALUE)", name);
@@ -218,4 +218,16 @@ int gridEvaluate(const char *text, const Define *defs, size_t numDefs,
       return 0;
     ++ps.p;
   }
+}
+
+int gridSubstituteEvaluate(const char *text, const Define *defs,
+                           size_t numDefs, int64_t grid[3], char *err,
+                           size_t errSize) {
+  char *substituted;
+  if (tileSubstitute(text, strlen(text), defs, numDefs, "--grid", false, "-D",
+                     &substituted, NULL, err, errSize))
+    return 1;
+  int rc = gridEvaluate(substituted, defs, numDefs, grid, err, errSize);
+  free(substituted);
+  return rc;
 }

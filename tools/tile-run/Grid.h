@@ -15,4 +15,10 @@
 int gridEvaluate(const char *text, const Define *defs, size_t numDefs,
                  int64_t grid[3], char *err, size_t errSize);
 
+/* --grid `text` as given: ${NAME}s substituted from `defs`, then
+ * evaluated. Returns 0, or 1 with a message. */
+int gridSubstituteEvaluate(const char *text, const Define *defs,
+                           size_t numDefs, int64_t grid[3], char *err,
+                           size_t errSize);
+
 #endif

@@ -9,7 +9,7 @@
 #include "lib/Support/File.h"
 #include "tile-c/Dialect.h"
 #include "tools/tile-run/Kernel.h"
-#include "tools/tile-run/Substitute.h"
+#include "lib/Support/Substitute.h"
 #ifdef TILE_RUN_HAVE_GPU_COMPILER
 #include "lib/Target/CompileCache.h"
 #include "lib/Target/GpuCompile.h"
@@ -54,9 +54,8 @@ int kernelFileParse(KernelFile *k, Session *s, const Options *o) {
   dropParse(k);
   free(s->sig);
   s->sig = NULL;
-  k->text = substitute(k->raw, k->rawLen, o->defines, o->numDefines, k->name,
-                       true, &k->len, err, sizeof err);
-  if (!k->text)
+  if (tileSubstitute(k->raw, k->rawLen, o->defines, o->numDefines, k->name,
+                     true, "-D", &k->text, &k->len, err, sizeof err))
     return sessionFail(err);
   /* Every upstream dialect is registered (only the used ones load), so the
    * CPU lowering finds what it converts to. */

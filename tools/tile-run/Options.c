@@ -10,7 +10,7 @@
 
 #include "lib/Tooling/Args.h"
 #include "lib/Runtime/Variants.h"
-#include "tools/tile-run/Substitute.h"
+#include "lib/Support/Substitute.h"
 
 static void printHelp(void) {
   printf(
@@ -205,7 +205,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
         return usage("option '%s' needs NAME=VALUE", argv[i]);
       const char *eq = strchr(value, '=');
       size_t len = eq ? (size_t)(eq - value) : 0;
-      if (!eq || !substituteIsName(value, len))
+      if (!eq || !tileIsName(value, len))
         return usage("-D '%s': expected NAME=VALUE with NAME of letters, digits and '_'",
                      value);
       /* The name must be NUL-terminated for lookups: copy it. */

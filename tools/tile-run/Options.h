@@ -9,12 +9,11 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "lib/Support/Substitute.h"
+
 typedef enum { TARGET_CPU, TARGET_CUDA } Target;
 
-typedef struct {
-  const char *name;
-  const char *value;
-} Define;
+typedef TileDefine Define;
 
 /* --out INDEX=PATH (rtol unused) or --check INDEX=PATH[:rtol]. */
 typedef struct {

@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/Support/Compare.h"
+#include "lib/Support/Substitute.h"
 #include "lib/Tooling/Npy.h"
-#include "tools/tile-run/Check.h"
 #include "tools/tile-run/Grid.h"
-#include "tools/tile-run/Substitute.h"
 #include "tools/tile-run/Summary.h"
 
 int sessionFail(const char *msg) {
@@ -21,14 +21,10 @@ int sessionFail(const char *msg) {
 
 int sessionGrid(Session *s, const Options *o) {
   char err[1024];
-  char *text = substitute(o->grid, strlen(o->grid), o->defines, o->numDefines,
-                          "--grid", false, NULL, err, sizeof err);
-  if (!text)
-    return sessionFail(err);
-  int bad = gridEvaluate(text, o->defines, o->numDefines, s->grid, err,
-                         sizeof err);
-  free(text);
-  return bad ? sessionFail(err) : 0;
+  return gridSubstituteEvaluate(o->grid, o->defines, o->numDefines, s->grid,
+                                err, sizeof err)
+             ? sessionFail(err)
+             : 0;
 }
 
 void sessionSignatureFromPackage(Session *s, const TileRuntimePackage *p) {
@@ -133,10 +129,10 @@ int sessionLoad(Session *s, const Options *o) {
   for (int i = 0; i < s->numSig && !rc; ++i) {
     char what[32];
     snprintf(what, sizeof what, "--arg #%d", i);
-    specs[i] = substitute(o->args[i], strlen(o->args[i]), o->defines,
-                          o->numDefines, what, false, NULL, err, sizeof err);
-    rc = !specs[i] || argumentCheckSize(i, &s->sig[i], specs[i], &limits,
-                                        err, sizeof err);
+    rc = tileSubstitute(o->args[i], strlen(o->args[i]), o->defines,
+                        o->numDefines, what, false, "-D", &specs[i], NULL, err,
+                        sizeof err) ||
+         argumentCheckSize(i, &s->sig[i], specs[i], &limits, err, sizeof err);
   }
   s->values = calloc((size_t)s->numSig + 1, sizeof *s->values);
   for (int i = 0; i < s->numSig && !rc; ++i)
@@ -153,8 +149,8 @@ int sessionLoad(Session *s, const Options *o) {
     char inner[512];
     if (tileNpyRead(c->path, s->sig[c->index].dtype, &s->expected[i], inner,
                     sizeof inner) ||
-        checkCompatible(&s->values[c->index].array, &s->expected[i], inner,
-                        sizeof inner)) {
+        tileCompareCompatible(&s->values[c->index].array, &s->expected[i],
+                              inner, sizeof inner)) {
       snprintf(err, sizeof err, "--check %s: %s", c->flag, inner);
       return sessionFail(err);
     }
@@ -206,10 +202,10 @@ static bool compare(const char *flag, const char *what,
                     const TileHostArray *expected, double rtol, char *note,
                     size_t noteSize) {
   if (rtol < 0)
-    rtol = checkDefaultRtol(actual->dtype);
-  CheckResult r;
+    rtol = tileCompareDefaultRtol(actual->dtype);
+  TileCompareResult r;
   char err[512];
-  if (checkCompare(actual, expected, rtol, &r, err, sizeof err)) {
+  if (tileCompareArrays(actual, expected, rtol, &r, err, sizeof err)) {
     fprintf(stderr, "tile-run: %s: %s\n", flag, err);
     snprintf(note, noteSize, "%s FAILED", what);
     return false;
@@ -226,7 +222,7 @@ static bool compare(const char *flag, const char *what,
   }
   formatValue(r.expected, actual->dtype, e, sizeof e);
   formatValue(r.actual, actual->dtype, a, sizeof a);
-  checkFormatIndex(r.worst, actual->rank, actual->shape, at, sizeof at);
+  tileCompareFormatIndex(r.worst, actual->rank, actual->shape, at, sizeof at);
   fprintf(stderr,
           "tile-run: %s: %zu of %zu elements differ (%s); worst at "
           "flat index %zu %s: expected %s, actual %s, error %g\n",

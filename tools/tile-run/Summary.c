@@ -3,7 +3,7 @@
 
 #include <math.h>
 
-#include "tools/tile-run/Check.h"
+#include "lib/Support/Compare.h"
 
 void summaryPrint(FILE *f, int index, const char *type,
                   const TileHostArray *a, const char *note) {
@@ -13,7 +13,7 @@ void summaryPrint(FILE *f, int index, const char *type,
   size_t n = tileHostArrayNumElements(a), nans = 0, counted = 0;
   double lo = INFINITY, hi = -INFINITY, sum = 0;
   for (size_t i = 0; i < n; ++i) {
-    double v = checkElement(a, i);
+    double v = tileCompareElement(a, i);
     if (isnan(v)) {
       ++nans;
       continue;

@@ -1,5 +1,6 @@
 /* Tuning in tile-run: which variant of a kernel's tuning space
- * (lib/Transforms/TuneSpace.h) a GPU run compiles.
+ * (lib/Transforms/TuneSpace.h) a GPU run compiles, chosen by the tuner
+ * the C API shares (lib/Tuning/Tuner.h).
  *
  * A variant is the command line's options with the space's parameters
  * and compile options set to one candidate's values. Without --tune the
@@ -16,6 +17,7 @@
 
 #include <stdbool.h>
 
+#include "lib/Tuning/Settings.h"
 #include "tools/tile-run/KernelFile.h"
 #include "tools/tile-run/Options.h"
 #include "tools/tile-run/Session.h"
@@ -25,9 +27,9 @@ typedef struct {
    * the parameters' defaults) and --option values added; the two arrays
    * and the strings they point to belong to the variant. */
   Options options;
-  char **owned;
-  int numOwned;
-  char label[512]; /* "BM=128 num-stages=4"; "" for the defaults */
+  TileTuneSettings settings; /* settings.label: "BLOCK=128 num-stages=4";
+                                "" for the defaults */
+  char **keyValues;          /* the variant's --option strings */
 } TuneVariant;
 
 /* `o` with the defaults of the parameters the file's tile.tune lines

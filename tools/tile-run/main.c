@@ -243,7 +243,7 @@ static int runCudaKernelFile(const Options *o) {
   if (rc == EXIT_OK)
     rc = tuneChoose(o, &k, &s, &chosen);
   const Options *run = &base.options;
-  if (rc == EXIT_OK && chosen.label[0]) {
+  if (rc == EXIT_OK && chosen.settings.label[0]) {
     run = &chosen.options;
     rc = sessionGrid(&s, run);
     if (rc == EXIT_OK)

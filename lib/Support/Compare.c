@@ -1,5 +1,5 @@
-/* Output comparison; see Check.h. */
-#include "tools/tile-run/Check.h"
+/* Output comparison; see Compare.h. */
+#include "lib/Support/Compare.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -9,7 +9,7 @@
 #include "lib/Support/Fp8.h"
 #include "lib/Support/Half.h"
 
-double checkDefaultRtol(TileDType dtype) {
+double tileCompareDefaultRtol(TileDType dtype) {
   switch (dtype) {
   case TILE_DTYPE_F32:
   case TILE_DTYPE_F64:
@@ -55,7 +55,7 @@ static int64_t intElement(const TileHostArray *a, size_t i) {
   }
 }
 
-double checkElement(const TileHostArray *a, size_t i) {
+double tileCompareElement(const TileHostArray *a, size_t i) {
   const char *p = (const char *)a->data + i * tileDTypeSize(a->dtype);
   switch (a->dtype) {
   case TILE_DTYPE_F16:
@@ -83,8 +83,8 @@ double checkElement(const TileHostArray *a, size_t i) {
   }
 }
 
-void checkFormatIndex(size_t flat, int rank, const int64_t *shape, char *buf,
-                      size_t size) {
+void tileCompareFormatIndex(size_t flat, int rank, const int64_t *shape,
+                            char *buf, size_t size) {
   int64_t idx[TILE_MAX_RANK];
   for (int d = rank - 1; d >= 0; --d) {
     size_t dim = shape[d] > 0 ? (size_t)shape[d] : 1;
@@ -119,9 +119,9 @@ static double badness(double a, double e, double rtol, double *error) {
   return tol > 0 ? *error / tol : INFINITY;
 }
 
-int checkCompatible(const TileHostArray *actual,
-                    const TileHostArray *expected, char *err,
-                    size_t errSize) {
+int tileCompareCompatible(const TileHostArray *actual,
+                          const TileHostArray *expected, char *err,
+                          size_t errSize) {
   bool aFloat = tileDTypeIsFloat(actual->dtype);
   if (aFloat != (bool)tileDTypeIsFloat(expected->dtype)) {
     snprintf(err, errSize, "the output has dtype %s, the expected file %s",
@@ -141,10 +141,11 @@ int checkCompatible(const TileHostArray *actual,
   return 0;
 }
 
-int checkCompare(const TileHostArray *actual, const TileHostArray *expected,
-                 double rtol, CheckResult *r, char *err, size_t errSize) {
+int tileCompareArrays(const TileHostArray *actual,
+                      const TileHostArray *expected, double rtol,
+                      TileCompareResult *r, char *err, size_t errSize) {
   memset(r, 0, sizeof *r);
-  if (checkCompatible(actual, expected, err, errSize))
+  if (tileCompareCompatible(actual, expected, err, errSize))
     return 1;
   bool aFloat = tileDTypeIsFloat(actual->dtype);
   size_t n = tileHostArrayNumElements(actual);
@@ -157,8 +158,8 @@ int checkCompare(const TileHostArray *actual, const TileHostArray *expected,
       error = a == e ? 0 : fabs((double)a - (double)e);
       bad = a == e ? 0 : INFINITY;
     } else {
-      bad = badness(checkElement(actual, i), checkElement(expected, i), rtol,
-                    &error);
+      bad = badness(tileCompareElement(actual, i),
+                    tileCompareElement(expected, i), rtol, &error);
     }
     if (bad > 1)
       ++r->numMismatches;
@@ -171,8 +172,8 @@ int checkCompare(const TileHostArray *actual, const TileHostArray *expected,
     }
   }
   if (n) {
-    r->expected = checkElement(expected, r->worst);
-    r->actual = checkElement(actual, r->worst);
+    r->expected = tileCompareElement(expected, r->worst);
+    r->actual = tileCompareElement(actual, r->worst);
   }
   return 0;
 }

@@ -1,7 +1,8 @@
-/* tileParseModule (include/tile-c/Dialect.h): a lexical pass over the text
- * for what crashes MLIR 22's parser, then the parser itself. The pass
- * skips string literals and // comments, so neither can trip it. */
-#include "tile-c/Dialect.h"
+/* Parsing a kernel file (tileDialectParse, Dialect.h; the public
+ * tileParseModule): a lexical pass over the text for what crashes MLIR
+ * 22's parser, then the parser itself. The pass skips string literals and
+ * // comments, so neither can trip it. */
+#include "dialect/Dialect.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -73,12 +74,12 @@ static bool scan(const Source *s) {
       return false;
     }
     if (c == '(' || c == '[' || c == '{' || c == '<') {
-      if (++depth > TILE_PARSE_MAX_DEPTH) {
+      if (++depth > TILE_DIALECT_MAX_PARSE_DEPTH) {
         char message[160];
         snprintf(message, sizeof message,
                  "nesting deeper than %d brackets is not supported (MLIR's "
                  "parser would overflow its stack)",
-                 TILE_PARSE_MAX_DEPTH);
+                 TILE_DIALECT_MAX_PARSE_DEPTH);
         errorAt(s, i, message);
         return false;
       }
@@ -136,8 +137,8 @@ static long customTileOp(const Source *s) {
   return -1;
 }
 
-MlirModule tileParseModule(MlirContext ctx, MlirStringRef text,
-                           MlirStringRef sourceName) {
+MlirModule tileDialectParse(MlirContext ctx, MlirStringRef text,
+                            MlirStringRef sourceName) {
   Source s = {ctx, sourceName, text.data, text.length};
   if (!scan(&s))
     return (MlirModule){NULL};
