@@ -2,30 +2,19 @@
  * kernels.c/kernels.h) and vecadd from a pair of its own, linked into one
  * program, on the stand-in driver (argv[1]), twice each in one context:
  * the load log shows one module per kernel, loaded on its first launch. */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kernels.h"
 #include "vecadd.h"
-
-typedef int (*CtxCreate)(void **, unsigned, int);
-
-static void report(const char *what, TileStatusCode code,
-                   const TileStatus *st) {
-  printf("%s: %d %s\n", what, (int)code, code ? st->message : "ok");
-}
+#include "stand_in_context.h"
 
 int main(int argc, char **argv) {
   if (argc < 2)
     return 1;
-  void *cuda = dlopen(argv[1], RTLD_NOW);
-  CtxCreate create;
-  void *sym = dlsym(cuda, "cuCtxCreate_v2");
-  memcpy(&create, &sym, sizeof sym); /* POSIX: a function fits a void * */
-  void *ctx;
-  create(&ctx, 0, 0);
+  if (standInContext(argv[1]))
+    return 1;
   TileStatus st;
   const int64_t grid[3] = {1, 1, 1};
   float *x = calloc(32, sizeof *x), *y = calloc(32, sizeof *y);

@@ -3,13 +3,11 @@
  * variants were tuned for take their variant and its grid (grid NULL),
  * other shapes the default with the caller's grid. On the stand-in driver
  * (argv[1]), in a context this program makes. */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "scale.h"
-
-typedef int (*CtxCreate)(void **, unsigned, int);
+#include "stand_in_context.h"
 
 static float x[8192], y[8192];
 
@@ -22,12 +20,8 @@ static void launch(const char *what, int64_t n, const int64_t *grid) {
 int main(int argc, char **argv) {
   if (argc < 2)
     return 1;
-  void *cuda = dlopen(argv[1], RTLD_NOW);
-  CtxCreate create;
-  void *sym = dlsym(cuda, "cuCtxCreate_v2");
-  memcpy(&create, &sym, sizeof sym);
-  void *ctx;
-  create(&ctx, 0, 0);
+  if (standInContext(argv[1]))
+    return 1;
   int64_t four[3] = {4, 1, 1};
   launch("tuned 4096", 4096, NULL);
   launch("tuned 8192", 8192, NULL);

@@ -4,29 +4,18 @@
  * strided ones (padded rows, a window, rows read again, a column), then
  * the strides a caller can get wrong. Prints one line per launch; the
  * stand-in's launch log shows the strides each one handed on. */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "softmax.h"
-
-typedef int (*CtxCreate)(void **, unsigned, int);
-
-static void report(const char *what, TileStatusCode code,
-                   const TileStatus *st) {
-  printf("%s: %d %s\n", what, (int)code, code ? st->message : "ok");
-}
+#include "stand_in_context.h"
 
 int main(int argc, char **argv) {
   if (argc < 2)
     return 1;
-  void *cuda = dlopen(argv[1], RTLD_NOW);
-  CtxCreate create;
-  void *sym = dlsym(cuda, "cuCtxCreate_v2");
-  memcpy(&create, &sym, sizeof sym); /* POSIX: a function fits a void * */
-  void *ctx;
-  create(&ctx, 0, 0);
+  if (standInContext(argv[1]))
+    return 1;
   TileStatus st;
   const int64_t grid[3] = {1, 1, 1};
   /* 4 rows of 8 in a 4x16 allocation (their "device" memory: the stand-in

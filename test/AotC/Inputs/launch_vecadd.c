@@ -3,20 +3,15 @@
  * in two contexts the program makes itself, three launches in the first
  * and two in the second (the load log shows one module per context),
  * then the errors a caller can make. Prints one line per launch. */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "vecadd.h"
+#include "stand_in_context.h"
 
 typedef int (*CtxCreate)(void **, unsigned, int);
 typedef int (*CtxSet)(void *);
-
-static void report(const char *what, TileStatusCode code,
-                   const TileStatus *st) {
-  printf("%s: %d %s\n", what, (int)code, code ? st->message : "ok");
-}
 
 int main(int argc, char **argv) {
   TileStatus st;
