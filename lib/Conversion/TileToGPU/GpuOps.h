@@ -18,6 +18,8 @@
  *                GpuSharedMemory.c, GpuPointers.c, GpuInlinePtx.c
  *   GpuProgramScalars.c  program ids and sizes computed again where
  *                the kernel's own are out of reach
+ *   GpuIntMinMax.c  i32 min/max as PTX vmin/vmax (a ptxas bug's
+ *                workaround), once the kernel is lowered
  * In lib/Conversion/DotOpToNVVM/, tile.dot:
  *   GpuDot.c     its operands, the FMA loop, and gpuLowerDot, which
  *                picks one of:
@@ -93,6 +95,11 @@ bool gpuLowerAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op);
  * global memory. */
 bool gpuPrivateAtomicsBegin(GpuLowering *g, TileBuilder *b);
 void gpuPrivateAtomicsEnd(GpuLowering *g, TileBuilder *b);
+
+/* GpuIntMinMax.c: every scalar i32 min/max in the lowered kernel `func`
+ * as PTX vmin/vmax, which ptxas does not fuse into the three-input form
+ * it miscompiles (the file says how). */
+void gpuIntMinMaxAsVideo(MlirOperation func);
 bool gpuLowerScan(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerRandom(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerPrint(GpuLowering *g, TileBuilder *b, MlirOperation op);

@@ -603,6 +603,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   if (ok) {
     gpuPrivateAtomicsEnd(&g, &kernelCode);
     gpuTcgen05End(&g, &b);
+    gpuIntMinMaxAsVideo(func);
   }
   /* The reductions' regions are static; the scratch buffer is dynamic, so
    * it can pass 48 KiB. */

@@ -3,7 +3,8 @@
 // Each thread holds four rows of each column; ptxas (CUDA 13.0, sm_90,
 // -O1 to -O3) fuses the per-thread max into three-input VIMNMX3 and drops
 // the negation of one row group's operands, so the GPU's column maxima
-// were those of x, not of -x, over those rows (docs/difftest.md).
+// were those of x, not of -x, over those rows (docs/difftest.md), until
+// tile lowered i32 min/max to PTX vmin/vmax (GpuIntMinMax.c).
 func.func @max_of_negated(%x: memref<?x?xi32>, %out: memref<?x?xi32>) attributes {tile.kernel} {
   %p = "tile.program_id"() {axis = 0 : i32} : () -> index
   %c64 = arith.constant 64 : index

@@ -1,0 +1,75 @@
+/* i32 min and max as PTX `vmin`/`vmax`, after the kernel is lowered.
+ * Declared in GpuOps.h.
+ *
+ * Why: ptxas of CUDA 13.0 (-O1 to -O3, and the driver's JIT of PTX for a
+ * Hopper) fuses chains of `max.s32`/`min.s32` into three-input VIMNMX3
+ * and, where an operand was negated (`neg.s32`, `sub 0, x`), can pass it
+ * the register without its negation: a 64x32 max-reduce of `0 - x` over 4
+ * warps gave the maxima of x over one row group (docs/difftest.md,
+ * test/Run/reduce-max-negated.test; found by the random-kernel campaign).
+ * The same PTX with the min/max as the video instructions `vmin`/`vmax`
+ * (one VIMNMX each, never fused into VIMNMX3) is right, so every scalar
+ * i32 arith.{max,min}{si,ui} of the lowered kernel becomes one: its
+ * elementwise ops and the reductions', scans' and shuffles' combines. */
+#include "lib/Conversion/TileToGPU/GpuOps.h"
+
+#include "lib/Conversion/TileToGPU/GpuValues.h"
+#include "lib/IR/IR.h"
+#include "mlir-c/BuiltinTypes.h"
+
+enum { MAX_AT_ONCE = 4096 };
+
+typedef struct {
+  MlirOperation ops[MAX_AT_ONCE];
+  int count;
+  bool more; /* found more than fit: walk again */
+} Found;
+
+static const char *videoInstruction(MlirOperation op) {
+  static const struct {
+    const char *name, *ptx;
+  } table[] = {{"arith.maxsi", "vmax.s32.s32.s32 $0, $1, $2;"},
+               {"arith.minsi", "vmin.s32.s32.s32 $0, $1, $2;"},
+               {"arith.maxui", "vmax.u32.u32.u32 $0, $1, $2;"},
+               {"arith.minui", "vmin.u32.u32.u32 $0, $1, $2;"}};
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i)
+    if (tileOpIsNamed(op, table[i].name)) {
+      MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+      return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 32
+                 ? table[i].ptx
+                 : NULL;
+    }
+  return NULL;
+}
+
+static MlirWalkResult find(MlirOperation op, void *userData) {
+  Found *f = userData;
+  if (!videoInstruction(op))
+    return MlirWalkResultAdvance;
+  if (f->count == MAX_AT_ONCE) {
+    f->more = true;
+    return MlirWalkResultInterrupt;
+  }
+  f->ops[f->count++] = op;
+  return MlirWalkResultAdvance;
+}
+
+void gpuIntMinMaxAsVideo(MlirOperation func) {
+  static _Thread_local Found found; /* 32 KB: off the stack */
+  do {
+    found.count = 0;
+    found.more = false;
+    mlirOperationWalk(func, find, &found, MlirWalkPostOrder);
+    for (int i = 0; i < found.count; ++i) {
+      MlirOperation op = found.ops[i];
+      TileBuilder b = tileBuilderBefore(op);
+      MlirValue operands[2] = {mlirOperationGetOperand(op, 0),
+                               mlirOperationGetOperand(op, 1)};
+      MlirValue old = mlirOperationGetResult(op, 0), r;
+      gpuInlinePtx(&b, videoInstruction(op), "=r,r,r", 2, operands, 1,
+                   mlirValueGetType(old), false, &r);
+      mlirValueReplaceAllUsesOfWith(old, r);
+      mlirOperationDestroy(op);
+    }
+  } while (found.more);
+}
