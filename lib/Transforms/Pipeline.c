@@ -691,26 +691,74 @@ enum { PERSISTENT_SMEM_LIMIT = 232448 - 1024 };
  * persistent f16 / bf16 128x256x64 matmuls (warp-specialized) ran 2-8%
  * slower than the same kernels without it, and 0.96-1.08x against one
  * block per program without warp specialization (docs/performance.md).
- * tile.persistent (a bool) on the kernel overrides the option. */
+ * tile.persistent (a bool) on the kernel overrides the option. What auto
+ * chose, or why an asked persistence cannot be, is said in
+ * tile.persistent_why. */
 static void markPersistent(MlirOperation kernel, TileChoice option) {
   MlirAttribute asked = tileOpAttr(kernel, "tile.persistent");
-  bool want = option == TILE_CHOICE_ON;
-  if (!mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked))
-    want = mlirBoolAttrGetValue(asked);
-  if (!want || tileKernelProducerWarps(kernel) == 0)
+  bool decided = !mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked);
+  bool want = decided ? mlirBoolAttrGetValue(asked) : option == TILE_CHOICE_ON;
+  bool specialized = tileKernelProducerWarps(kernel) > 0;
+  /* A choice to make or explain: a warp-specialized kernel under auto, or
+   * persistence asked for. */
+  if (!want && (decided || option != TILE_CHOICE_AUTO || !specialized))
     return;
   TmaLoops t = {kernel, 0, false, 0, true, 0};
   mlirOperationWalk(kernel, findTmaLoops, &t, MlirWalkPreOrder);
   PersistentWalk w = {kernel, false, 0};
   mlirOperationWalk(kernel, findPersistentObstacles, &w, MlirWalkPreOrder);
-  MlirContext ctx = mlirOperationGetContext(kernel);
   /* One TMA loop: the producer runs into the next program's copies
    * without waiting for the kernel's warps, which another loop's stages
    * in the same shared memory would forbid (GpuPipeline.c). */
-  if (!w.otherAxes && t.loops == 1 &&
-      t.pipeBytes + w.scratch <= PERSISTENT_SMEM_LIMIT)
+  char whyNot[160] = "";
+  if (!specialized)
+    snprintf(whyNot, sizeof whyNot,
+             "the kernel has no producer warpgroup (warp-specialize)");
+  else if (w.otherAxes)
+    snprintf(whyNot, sizeof whyNot,
+             "its programs run along more than axis 0");
+  else if (t.loops != 1)
+    snprintf(whyNot, sizeof whyNot, "it has %d TMA loops, not one",
+             t.loops);
+  else if (t.pipeBytes + w.scratch > PERSISTENT_SMEM_LIMIT)
+    snprintf(whyNot, sizeof whyNot,
+             "its stages and the code after the loop need %lld KiB of "
+             "shared memory together, over %d KiB",
+             (long long)((t.pipeBytes + w.scratch) / 1024),
+             (int)(PERSISTENT_SMEM_LIMIT / 1024));
+  MlirContext ctx = mlirOperationGetContext(kernel);
+  bool persistent = want && !whyNot[0];
+  if (persistent)
     mlirOperationSetAttributeByName(kernel, tileStr("tile.persistent"),
                                     mlirBoolAttrGet(ctx, 1));
+  /* A kernel's own tile.persistent = true that cannot be is TileToGPU's
+   * located error, not a remark. */
+  if (decided)
+    return;
+  /* What auto chose and why, or why an asked persistence did not happen,
+   * stays on the kernel (tile.persistent_why) and becomes a remark where
+   * the kernel is lowered. */
+  char why[320];
+  if (persistent)
+    return;
+  if (want)
+    snprintf(why, sizeof why,
+             "persistent: asked for, but each program runs in a block of "
+             "its own: %s", whyNot);
+  else if (whyNot[0])
+    snprintf(why, sizeof why,
+             "persistent=auto: one program per block (persistent blocks "
+             "ran 2-8%% slower on an H100's warp-specialized GEMMs); this "
+             "kernel could not run persistent anyway: %s", whyNot);
+  else
+    snprintf(why, sizeof why,
+             "persistent=auto: one program per block (persistent blocks "
+             "ran 2-8%% slower on an H100's warp-specialized GEMMs); "
+             "persistent=true would run this kernel's programs one after "
+             "another in each block");
+  mlirOperationSetAttributeByName(
+      kernel, tileStr("tile.persistent_why"),
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(why)));
 }
 
 /* A store of a wgmma or tcgen05 accumulator goes out through shared memory by a bulk

@@ -550,14 +550,18 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
     gpuMapFree(&g.values);
     return mlirLogicalResultFailure();
   }
-  /* tile-pipeline's warp-specialize=auto choice, said once (the aligned
-   * entry is the one it applies to). */
-  MlirStringRef wsWhy;
-  if (assumeAligned16 && g.remarks.fn &&
-      tileOpStrAttr(kernel, "tile.warp_specialize_why", &wsWhy)) {
-    char msg[400];
-    snprintf(msg, sizeof msg, "%.*s", (int)wsWhy.length, wsWhy.data);
-    g.remarks.fn(g.remarks.userData, mlirOperationGetLocation(kernel), msg);
+  /* tile-pipeline's warp-specialize=auto and persistent choices, said
+   * once (the aligned entry is the one they apply to). */
+  static const char *const kernelWhys[] = {"tile.warp_specialize_why",
+                                           "tile.persistent_why"};
+  for (size_t i = 0; i < sizeof kernelWhys / sizeof kernelWhys[0]; ++i) {
+    MlirStringRef why;
+    if (assumeAligned16 && g.remarks.fn &&
+        tileOpStrAttr(kernel, kernelWhys[i], &why)) {
+      char msg[400];
+      snprintf(msg, sizeof msg, "%.*s", (int)why.length, why.data);
+      g.remarks.fn(g.remarks.userData, mlirOperationGetLocation(kernel), msg);
+    }
   }
   g.pipeBytes = gpuPipelineBytes(&g, kernel);
   g.cache = tileBuildCacheInit(entry);
