@@ -1,9 +1,12 @@
 #!/bin/bash
 # Here (compiler build, no GPU): everything bench/gpu-run.sh needs on the GPU
 # machine, under .gpu-pkgs/ (ignored by git):
-#  - the examples as packages with CPU reference outputs (scripts/gpu-packages.sh);
+#  - the examples as packages with reference outputs (scripts/gpu-packages.sh);
 #  - the benchmark kernels (bench/kernels/memory_bound.mlir) as packages, with
-#    CPU references at a small size (64 rows) for a correctness check;
+#    references at a small size (64 rows) for a correctness check;
+#  the references are the reference interpreter's, which tile's CPU path
+#  must match (scripts/reference.sh), or the CPU path's where the
+#  interpreter lacks an op (f8);
 #  - bench.txt: the timed cases at 8192x4096;
 #  - numerics/: the conformance suite's kernels (test/Numerics/conformance.py).
 #   bench/prepare.sh [BUILD]     then run bench/gpu-run.sh on the device
@@ -12,6 +15,7 @@ cd "$(dirname "$0")/.."
 B=${1:-build}
 D=.gpu-pkgs
 scripts/gpu-packages.sh "$B" "$D"
+. scripts/reference.sh
 grep -qx "$D/" .git/info/exclude 2>/dev/null || echo "$D/" >> .git/info/exclude
 K=bench/kernels/memory_bound.mlir
 : > "$D/bench.txt"
@@ -32,8 +36,8 @@ for dt in f32 f16; do
                big="randn:${R}x${C}x$dt:seed=7 zeros:${R}xf32"; out=1;;
     esac
     args=""; for a in $small; do args="$args --arg $a"; done
-    "$B/tile-run" "$K" --kernel "$name" --grid "$sgrid" $args --out "$out=$D/bench_$name.ref.npy" > /dev/null
     rtol=1e-4; [ $dt = f16 ] && rtol=1e-2
+    reference "$K" "$name" "$sgrid" "$out" "$rtol" "$D/bench_$name.ref.npy" $args
     echo "bench_$name|$sgrid|$args|$out|$rtol" >> "$D/list.txt"
     bargs=""; for a in $big; do bargs="$bargs --arg $a"; done
     echo "$name|$grid|$bargs" >> "$D/bench.txt"
@@ -56,7 +60,7 @@ matmul_case() { # CHIP SUFFIX TYPE BLOCK STAGES
   local m=300 n=520 k=200
   local sgrid="cdiv($m,$bm)*cdiv($n,$bn)"
   local args="--arg randn:${m}x${k}x$dt:seed=21 --arg randn:${k}x${n}x$dt:seed=22 --arg zeros:${m}x${n}x$dt"
-  [ -f "$D/ref_$kernel.npy" ] || "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/ref_$kernel.npy" > /dev/null
+  [ -f "$D/ref_$kernel.npy" ] || reference "$K" "$kernel" "$sgrid" 2 2e-2 "$D/ref_$kernel.npy" $args
   cp "$D/ref_$kernel.npy" "$D/bench_$name.ref.npy"
   echo "bench_$name|$sgrid|$args|2|2e-2" >> "$D/list.txt"
   for s in 4096 8192; do
@@ -78,7 +82,7 @@ for dt in f16 bf16; do
   "$B/tile-opt" "$K" --tile-compile="chip=sm_90a num-stages=4" --emit=package --kernel="$kernel" -o "$D/bench_$name.tpkg"
   m=300; n=520; k=200; sgrid="cdiv($m,128)*cdiv($n,256)"
   args="--arg randn:${m}x${k}x$dt:seed=23 --arg randn:${n}x${k}x$dt:seed=24 --arg zeros:${m}x${n}x$dt"
-  "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/bench_$name.ref.npy" > /dev/null
+  reference "$K" "$kernel" "$sgrid" 2 2e-2 "$D/bench_$name.ref.npy" $args
   echo "bench_$name|$sgrid|$args|2|2e-2" >> "$D/list.txt"
   for s in 4096 8192; do
     echo "$name|cdiv($s,128)*cdiv($s,256)|--arg randn:${s}x${s}x$dt:seed=1 --arg randn:${s}x${s}x$dt:seed=2 --arg zeros:${s}x${s}x$dt|$s" >> "$D/matmul.txt"
@@ -99,7 +103,7 @@ check_at() { # NAME KERNEL BM BN TA TB TC BT SEED SIZES...
     local sgrid="cdiv($m,$bm)*cdiv($n,$bn)"
     local args="--arg randn:${m}x${k}x$ta:seed=$seed --arg randn:${bshape}x$tb:seed=$((seed + 1)) --arg zeros:${m}x${n}x$tc"
     cp "$D/bench_$name.tpkg" "$D/bench_${name}_$mnk.tpkg"
-    "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/bench_${name}_$mnk.ref.npy" > /dev/null
+    reference "$K" "$kernel" "$sgrid" 2 "${CHECK_RTOL:-2e-2}" "$D/bench_${name}_$mnk.ref.npy" $args
     echo "bench_${name}_$mnk|$sgrid|$args|2|${CHECK_RTOL:-2e-2}" >> "$D/list.txt"
   done
 }
@@ -157,7 +161,7 @@ for mnk in 48x72x24 50x70x24 256x256x64 256x512x128 136x264x40 130x260x203; do
   name=${pkg}_$mnk; sgrid="cdiv($m,128)*cdiv($n,256)"
   cp "$D/$pkg.tpkg" "$D/$name.tpkg"
   args="--arg randn:${m}x${k}xf16:seed=31 --arg randn:${k}x${n}xf16:seed=32 --arg zeros:${m}x${n}xf16"
-  "$B/tile-run" "$K" --kernel "$kernel" --grid "$sgrid" $args --out "2=$D/$name.ref.npy" > /dev/null
+  reference "$K" "$kernel" "$sgrid" 2 2e-2 "$D/$name.ref.npy" $args
   echo "$name|$sgrid|$args|2|2e-2" >> "$D/list.txt"
   echo "packaged $name"
 done

@@ -1,8 +1,10 @@
 #!/bin/bash
 # In the compiler build (here, no GPU): compiles the example kernels into
-# packages with tile-opt --emit=package and records each one's CPU result
-# (tile-run --target cpu --out) on deterministic generated inputs, so a GPU
-# machine without MLIR can run the packages and check them against the CPU:
+# packages with tile-opt --emit=package and records each one's reference
+# result on deterministic generated inputs: the reference interpreter's
+# (test/difftest/reference.py, written from the spec; tile's CPU path must
+# agree with it), or tile's CPU path's where the interpreter lacks an op.
+# A GPU machine without MLIR runs the packages and checks them against it:
 #   scripts/gpu-packages.sh [BUILD] [DIR]   (default build, .gpu-pkgs)
 # DIR/list.txt holds one line per kernel: NAME|GRID|ARGS|OUT-INDEX|RTOL.
 # scripts/gpu-runtime.sh runs DIR/list.txt when DIR exists.
@@ -15,6 +17,7 @@ B=${1:-build}
 D=${2:-.gpu-pkgs}
 mkdir -p "$D"
 : >"$D/list.txt"
+. scripts/reference.sh
 add() { # NAME FILE KERNEL GRID OUT RTOL ARGS...
   local name=$1 file=$2 kernel=$3 grid=$4 out=$5 rtol=$6
   shift 6
@@ -23,11 +26,12 @@ add() { # NAME FILE KERNEL GRID OUT RTOL ARGS...
   if ! "$B/tile-opt" "$file" --tile-compile="${TILE_COMPILE:-}" --emit=package --kernel="$kernel" -o "$D/$name.tpkg" 2>"$D/$name.err"; then
     echo "skip $name: $(head -1 "$D/$name.err")"; return
   fi
-  if ! "$B/tile-run" "$file" --kernel "$kernel" --grid "$grid" $args --out "$out=$D/$name.ref.npy" >/dev/null; then
-    echo "skip $name: the CPU run failed"; return
+  local ref
+  if ! ref=$(reference "$file" "$kernel" "$grid" "$out" "$rtol" "$D/$name.ref.npy" $args); then
+    echo "skip $name: $ref"; return
   fi
   echo "$name|$grid|$args|$out|$rtol" >>"$D/list.txt"
-  echo "packaged $name"
+  echo "packaged $name; $ref"
 }
 add vecadd examples/vecadd.mlir vecadd 'cdiv(100000,1024)' 2 1e-6 randn:100000xf32:seed=1 randn:100000xf32:seed=2 zeros:100000xf32
 # An odd length: the generic entry, from the package's PTX.
@@ -60,15 +64,13 @@ add matmul_trans test/Conversion/Inputs/matmul_trans.mlir matmul_trans 1 2 1e-3 
 add matmul_bt test/Conversion/Inputs/matmul_bt.mlir matmul_bt 'cdiv(200,128),cdiv(136,128)' 2 1e-3 randn:200x200xbf16:seed=26 randn:136x200xbf16:seed=27 zeros:200x136xf32
 add matmul_bt_odd test/Conversion/Inputs/matmul_bt.mlir matmul_bt 'cdiv(70,128),cdiv(150,128)' 2 1e-3 randn:70x99xbf16:seed=28 randn:150x99xbf16:seed=29 zeros:70x150xf32
 # Attention for a block of keys: reductions in the mma layout, P from registers.
-PY0=/usr/bin/python3; [ -x "$PY0" ] || PY0=python3
-mkdir -p "$D/att" && "$PY0" test/Run/Inputs/examples_ref.py attention "$D/att" 300 100
+mkdir -p "$D/att" && "$PY" test/Run/Inputs/examples_ref.py attention "$D/att" 300 100
 add attention examples/attention.mlir attention 'cdiv(300,128)' 3 1e-2 npy:$D/att/q.npy npy:$D/att/k.npy npy:$D/att/v.npy zeros:300x64xf16
 # Chained dots: the first result is the second's A, from registers.
 add chained_dot test/Conversion/Inputs/chained_dot.mlir mlp 'cdiv(256,128)' 3 1e-2 randn:256x200xf16:seed=28 randn:200x64xf16:seed=29 randn:64x64xf16:seed=30 zeros:256x64xf32
 # Tensor-core dots of the other instructions: i8 (exact), f16 sums.
 S=test/Run/Inputs/semantics.mlir
 mkdir -p "$D/dot8" "$D/dot16"
-PY=/usr/bin/python3; [ -x "$PY" ] || PY=python3
 "$PY" test/Run/Inputs/semantics_ref.py dot_i8 "$D/dot8" && "$PY" test/Run/Inputs/semantics_ref.py dot_f16acc "$D/dot16"
 add dot_i8 "$S" dot_i8 1 2 0 npy:$D/dot8/a.npy npy:$D/dot8/b.npy zeros:64x64xi32
 add dot_f16acc "$S" dot_f16acc 1 2 5e-2 npy:$D/dot16/a.npy npy:$D/dot16/b.npy zeros:64x64xf16
