@@ -768,10 +768,23 @@ static void markPersistent(MlirOperation kernel, TileChoice option) {
 static MlirWalkResult markStores(MlirOperation op, void *userData) {
   (void)userData;
   TileSmemLayout s;
-  if (tileTmaCanStore(op, &s) &&
-      tileMemrefAccessedOnlyBy(mlirOperationGetOperand(op, 1), op))
-    mlirOperationSetAttributeByName(
-        op, tileStr("tile.tma"), mlirUnitAttrGet(mlirOperationGetContext(op)));
+  if (!tileTmaCanStore(op, &s))
+    return MlirWalkResultAdvance;
+  MlirContext ctx = mlirOperationGetContext(op);
+  if (tileMemrefAccessedOnlyBy(mlirOperationGetOperand(op, 1), op)) {
+    mlirOperationSetAttributeByName(op, tileStr("tile.tma"),
+                                    mlirUnitAttrGet(ctx));
+    return MlirWalkResultAdvance;
+  }
+  /* Why an accumulator a TMA store could take goes out element by
+   * element; TileToGPU says it as a remark at the store. */
+  mlirOperationSetAttributeByName(
+      op, tileStr("tile.store_why"),
+      mlirStringAttrGet(ctx, tileStr("epilogue: element by element, not "
+                                     "by a TMA store: the program also "
+                                     "reads or writes this memref, and a "
+                                     "TMA store's writes are not ordered "
+                                     "with its threads' accesses")));
   return MlirWalkResultAdvance;
 }
 

@@ -511,19 +511,43 @@ static bool nonNegativeMultiple(MlirValue v, int64_t k, int depth) {
   return false;
 }
 
+/* How an accumulator's store went out (the epilogue), said once: by the
+ * aligned entry, the one that can take a TMA store. */
+static void epilogueRemark(GpuLowering *g, MlirOperation op, const char *why) {
+  if (g->assumeAligned16 && g->remarks.fn && why)
+    g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op), why);
+}
+
 bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   /* The aligned entry has the tensor map of a store marked tile.tma; a
    * box the bulk store cannot take is stored element by element. */
   int map = mlirAttributeIsNull(tileOpAttr(op, "tile.tma"))
                 ? -1
                 : tileTmaMapOf(g->kernel, op);
-  if (map < 0 || map >= g->numTmaMaps)
+  if (map < 0 || map >= g->numTmaMaps) {
+    MlirStringRef why;
+    if (tileOpStrAttr(op, "tile.store_why", &why)) {
+      char msg[300];
+      snprintf(msg, sizeof msg, "%.*s", (int)why.length, why.data);
+      epilogueRemark(g, op, msg);
+    }
     return plainStore(g, b, op);
+  }
   MlirType tt = mlirValueGetType(mlirOperationGetOperand(op, 0));
   int64_t perChunk = 16 / tileElemBytes(mlirShapedTypeGetElementType(tt));
   if (nonNegativeMultiple(mlirOperationGetOperand(op, 2), 1, 0) &&
-      nonNegativeMultiple(mlirOperationGetOperand(op, 3), perChunk, 0))
+      nonNegativeMultiple(mlirOperationGetOperand(op, 3), perChunk, 0)) {
+    epilogueRemark(g, op,
+                   "epilogue: a TMA store (the accumulator goes out through "
+                   "shared memory by a bulk tensor copy; the offsets prove "
+                   "each box starts inside the array, at a 16-byte column)");
     return gpuLowerTmaStore(g, b, op, map);
+  }
+  epilogueRemark(g, op,
+                 "epilogue: a TMA store where a run-time test finds the "
+                 "box's start inside the array at a 16-byte column, element "
+                 "by element elsewhere (the offsets do not prove it: a "
+                 "program id times the block size does)");
   TileBuilder bulk, plain;
   bIf(b, tmaStoreFits(g, b, op), 0, NULL, true, &bulk, &plain);
   bool ok = gpuLowerTmaStore(g, &bulk, op, map) && plainStore(g, &plain, op);
