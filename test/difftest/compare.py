@@ -29,8 +29,12 @@ TOL = {"f32": 1e-5, "f64": 1e-5, "f16": 1e-2, "bf16": 1e-2}
 
 
 def make(spec, rng_seed):
-    m = re.fullmatch(r"(randn|rand|zeros|iota):([\dx]+)x(\w+)(?::seed=(\d+))?",
-                     spec)
+    """The array a SPEC names: randn (normal), rand (uniform in [0, 1)),
+    zeros, iota (0, 1, 2, ... row-major, wrapping in narrow integers), and
+    for integers ints (uniform in [-50, 50]) and bits (any bit pattern)."""
+    m = re.fullmatch(
+        r"(randn|rand|zeros|iota|ints|bits):([\dx]+)x(\w+)(?::seed=(\d+))?",
+        spec)
     if not m:
         return None
     kind, shape, dtype, seed = m.groups()
@@ -42,6 +46,14 @@ def make(spec, rng_seed):
         v = rng.random(shape)
     elif kind == "zeros":
         v = np.zeros(shape)
+    elif kind in ("ints", "bits"):
+        dt = np.dtype(interp.np_type(dtype))
+        if dt.kind not in "iu":
+            raise SystemExit("compare: %s wants an integer type: %s"
+                             % (kind, spec))
+        info = np.iinfo(dt)
+        lo, hi = (-50, 50) if kind == "ints" else (info.min, info.max)
+        return rng.integers(lo, hi, shape, dtype=dt, endpoint=True), dtype
     else:
         v = np.arange(int(np.prod(shape))).reshape(shape)
     if dtype == "bf16":
@@ -64,8 +76,8 @@ def differ(want, got, dtype, tol, envelope=()):
     else exactly; else what differs and where first."""
     if dtype in TOL:
         e, c = as_float(want, dtype), as_float(got, dtype)
-        err = np.abs(c - e)
-        with np.errstate(invalid="ignore"):
+        with np.errstate(invalid="ignore"):  # inf - inf
+            err = np.abs(c - e)
             bad = ~((err <= tol + tol * np.abs(e)) |
                     (np.isnan(e) & np.isnan(c)) | (e == c))
             if envelope:

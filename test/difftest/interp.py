@@ -45,12 +45,29 @@ class Unsupported(Exception):
 ROUNDING = 0
 
 
+# The unit roundoff of each type a sum may accumulate in.
+UNIT = {"f64": 2.0 ** -53, "f32": 2.0 ** -24, "f16": 2.0 ** -11,
+        "bf16": 2.0 ** -8}
+
+
 def rounding_slack(magnitude, n, elem):
-    """The shift ROUNDING asks for: magnitude is sum|terms|, n the count."""
+    """The shift ROUNDING asks for: magnitude is sum|terms|, n the count,
+    elem the type the sum accumulates in (a dot's accumulator; f32 for the
+    reductions and scans of 16-bit floats, docs/numerics.md)."""
     if not ROUNDING:
         return 0.0
-    unit = 2.0 ** -53 if elem == "f64" else 2.0 ** -24
+    unit = UNIT.get(elem, 2.0 ** -24)
     return ROUNDING * (n + 1) * unit * magnitude
+
+
+# How far an inexact dot input may land from the interpreter's, relative
+# to itself: one step of tf32 (f32 inputs truncated), f16 or bf16.
+INPUT_STEP = {"f32": 2.0 ** -10, "f16": 2.0 ** -10, "bf16": 2.0 ** -7}
+
+
+def wide_sum(elem):
+    """What a reduction or scan of elem sums in: f64 for f64, else f32."""
+    return "f64" if elem == "f64" else "f32"
 
 
 # ---- parsing the generic form -------------------------------------------
@@ -253,10 +270,13 @@ def np_type(elem):
 def round_bf16(x):
     """f32 values rounded to the nearest bf16, ties to even (NaN kept)."""
     x = np.asarray(x, np.float32)
-    b = x.view(np.uint32).astype(np.uint64)
-    r = ((b + 0x7FFF + ((b >> 16) & 1)) & 0xFFFF0000).astype(np.uint32)
-    out = r.view(np.float32)
-    return np.where(np.isnan(x), x, out)
+    flat = x.reshape(-1)  # a 0-d array's uint64 would mix with Python ints
+    b = flat.view(np.uint32).astype(np.uint64)  # into float64: one dim
+    u = np.uint64
+    r = ((b + u(0x7FFF) + ((b >> u(16)) & u(1))) & u(0xFFFF0000)).astype(
+        np.uint32)
+    out = np.where(np.isnan(flat), flat, r.view(np.float32))
+    return out.reshape(x.shape)
 
 
 def fit(x, elem):
@@ -491,10 +511,16 @@ class Program:
             mag = np.abs(a) @ np.abs(b)
             s = s + rounding_slack(mag + np.abs(acc), a.shape[-1], e)
             # An inexact tf32 input may truncate one tf32 step (2^-10 of
-            # itself) away from where the interpreter's did.
-            if ein == "f32" and (not prec or "tf32" in prec):
+            # itself) away from where the interpreter's did, and an
+            # inexact f16 or bf16 one (a sum rounded to it, say) round one
+            # step of its type away: the products move by that much of
+            # their magnitude, whatever the other operand's signs.
+            step = INPUT_STEP.get(ein, 0.0)
+            if ein == "f32" and prec and "ieee" in prec:
+                step = 0.0
+            if step:
                 steps = sum(o in self.inexact for o in op.operands[:2])
-                s = s + ROUNDING * steps * 2.0 ** -10 * mag
+                s = s + ROUNDING * steps * step * mag
         return fit(s, e)
 
     def op_tile_reduce(self, op, v, rt, e):
@@ -509,7 +535,8 @@ class Program:
             r = f(x.astype(np.float64), axis=axis)
             if kind == "add" and ROUNDING:
                 r = r + rounding_slack(np.sum(np.abs(x.astype(np.float64)),
-                                              axis=axis), x.shape[axis], e)
+                                              axis=axis), x.shape[axis],
+                                       wide_sum(e))
         elif kind in ("maxnum", "minnum") and x.dtype.kind != "f":
             r = {"maxnum": np.max, "minnum": np.min}[kind](x, axis=axis)
         elif kind in ("maxnum", "minnum"):
@@ -571,7 +598,8 @@ class Program:
             cur, x = mem[at], vals[k]
             olds[k] = cur
             if kind == "add":
-                new = cur + x
+                with np.errstate(all="ignore"):  # integers wrap
+                    new = cur + x
                 if ROUNDING and mem.dtype.kind == "f":
                     # Adds to one address land in any order: each may
                     # round where the interpreter's order did not.
@@ -581,6 +609,10 @@ class Program:
                     new = (np.fmax if kind == "max" else np.fmin)(cur, x)
                     if np.isnan(x):
                         new = cur
+                    elif cur == x:  # -0 < +0 (fmax/fmin may pick either)
+                        pos = cur if not np.signbit(cur) else x
+                        neg = cur if np.signbit(cur) else x
+                        new = pos if kind == "max" else neg
                 else:
                     new = max(cur, x) if kind == "max" else min(cur, x)
             elif kind in ("umax", "umin"):
@@ -631,7 +663,8 @@ class Program:
             r = f(x.astype(np.float64), axis=axis)
             if kind == "add" and ROUNDING:
                 r = r + rounding_slack(np.cumsum(np.abs(x.astype(np.float64)),
-                                                 axis=axis), x.shape[axis], e)
+                                                 axis=axis), x.shape[axis],
+                                       wide_sum(e))
         else:
             ufunc = {"add": np.add, "mul": np.multiply, "max": np.maximum,
                      "min": np.minimum, "maxnum": np.fmax, "minnum": np.fmin,
@@ -754,23 +787,12 @@ class Program:
         if dt == np.bool_:
             a, b = a.astype(np.int8), b.astype(np.int8)
         with np.errstate(all="ignore"):
-            if short in ("divsi", "remsi", "ceildivsi", "floordivsi"):
-                a64, b64 = a.astype(np.int64), b.astype(np.int64)
-                q = np.trunc(a64 / np.where(b64 == 0, 1, b64)).astype(np.int64)
-                if short == "divsi":
-                    r = q
-                elif short == "remsi":
-                    r = a64 - q * b64
-                elif short == "ceildivsi":
-                    r = -((-a64) // b64)
-                else:
-                    r = a64 // b64
-            elif short in ("divui", "remui", "ceildivui", "maxui", "minui"):
+            if short in ("divsi", "remsi", "ceildivsi", "floordivsi",
+                         "divui", "remui", "ceildivui"):
+                return integer_division(short, a, b, dt)
+            elif short in ("maxui", "minui"):
                 ua, ub = unsigned(a), unsigned(b)
-                r = {"divui": lambda: ua // ub, "remui": lambda: ua % ub,
-                     "ceildivui": lambda: -(-ua // ub),
-                     "maxui": lambda: np.maximum(ua, ub),
-                     "minui": lambda: np.minimum(ua, ub)}[short]()
+                r = (np.maximum if short == "maxui" else np.minimum)(ua, ub)
             elif short in ("shli", "shrsi", "shrui"):
                 bits = a.dtype.itemsize * 8
                 s = b.astype(np.int64)
@@ -782,7 +804,10 @@ class Program:
                     r = np.right_shift(a, s.astype(a.dtype))
                 else:
                     r = np.right_shift(unsigned(a), s.astype(unsigned(a).dtype))
-                r = np.where(big, 0, r)  # poison in MLIR: any value does
+                # numerics.md: by the width or more (the amount read as
+                # unsigned), shli and shrui give 0 and shrsi the sign.
+                r = np.where(big, np.right_shift(a, bits - 1)
+                             if short == "shrsi" else 0, r)
             else:
                 r = {"addi": lambda: a + b, "subi": lambda: a - b,
                      "muli": lambda: a * b, "andi": lambda: a & b,
@@ -810,6 +835,42 @@ class Program:
         with np.errstate(all="ignore"):
             r = f(*x)
         return fit(r, e)
+
+
+def integer_division(short, a, b, dt):
+    """Integer division and remainder as docs/numerics.md defines them, in
+    Python integers (exact for i64 too): signed division truncates toward
+    zero and wraps (MIN / -1 = MIN, MIN % -1 = 0); x / 0 = -1 (all ones
+    for divui) and x % 0 = x. What ceildiv and floordiv give for a zero
+    divisor numerics.md leaves open ("built from divsi/remsi"): Unsupported
+    (docs/difftest.md lists the question)."""
+    signed = short.endswith("si")
+    bits = np.dtype(dt).itemsize * 8
+
+    def one(x, y):
+        if y == 0:
+            if short in ("divsi", "divui"):
+                return -1
+            if short in ("remsi", "remui"):
+                return x
+            raise Unsupported("arith.%s by zero" % short)
+        q = abs(x) // abs(y)
+        if (x < 0) != (y < 0):
+            q = -q
+        if short in ("divsi", "divui"):
+            return q
+        if short in ("remsi", "remui"):
+            return x - q * y
+        if short == "floordivsi":
+            return x // y
+        return -((-x) // y)  # ceildiv
+
+    pick = (lambda v: v) if signed else unsigned
+    ao, bo = (np.asarray(pick(v)).astype(object) for v in (a, b))
+    r = np.asarray(np.frompyfunc(one, 2, 1)(ao, bo), dtype=object)
+    wrapped = (r % (1 << bits)).astype(np.uint64)
+    out = wrapped.astype(unsigned(np.zeros(1, dt)).dtype).view(dt)
+    return out[()] if out.ndim == 0 else out
 
 
 def op_type_of(op, i):
