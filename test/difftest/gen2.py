@@ -902,8 +902,11 @@ def stage_dots(st, cur):
         if p_t in ("f16", "bf16") else "f32"
     o = dot(st, p, v, zeros(st, [m, e], acc2_t), precision(st, p_t))
     if rowsum is not None:
-        l = k.broadcast(k.expand(k.cast(rowsum, acc2_t), 1), o.shape)
-        o = k.binary("divf", o, l)
+        # Normalized in f32, as attention does: an f16 row sum's rounding
+        # can flip by an ulp where the sums differ in their last bits, and
+        # a ratio of two sums is outside the rounding envelope.
+        l = k.broadcast(k.expand(rowsum, 1), o.shape)
+        o = k.cast(k.binary("divf", k.cast(o, "f32"), l), acc2_t)
     st.outputs.append(o)
     if o.shape == cur.shape and o.t == cur.t:
         return combine(st, cur, o)

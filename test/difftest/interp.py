@@ -268,7 +268,13 @@ def np_type(elem):
 
 
 def round_bf16(x):
-    """f32 values rounded to the nearest bf16, ties to even (NaN kept)."""
+    """Values rounded to the nearest bf16, ties to even (NaN kept), once:
+    f64 ones reach f32 rounded to odd first (to the f32 toward zero, its
+    last bit set where that was inexact), which keeps the sticky bit that
+    rounding them to nearest f32 would lose (1 + 2^-8 + 2^-30 is above
+    bf16's tie between 1 and 1 + 2^-7; its nearest f32 is the tie)."""
+    if np.asarray(x).dtype == np.float64:
+        x = f32_round_to_odd(np.asarray(x))
     x = np.asarray(x, np.float32)
     flat = x.reshape(-1)  # a 0-d array's uint64 would mix with Python ints
     b = flat.view(np.uint32).astype(np.uint64)  # into float64: one dim
@@ -279,10 +285,24 @@ def round_bf16(x):
     return out.reshape(x.shape)
 
 
+def f32_round_to_odd(x):
+    """f64 values in f32, rounded to odd (NaN and infinities as they are)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        f = x.astype(np.float32)
+        toward_zero = np.where(np.isfinite(x) & (np.abs(f.astype(np.float64))
+                                                  > np.abs(x)),
+                               np.nextafter(f, np.float32(0)), f)
+    bits = toward_zero.reshape(-1).view(np.uint32).copy()
+    inexact = (toward_zero.astype(np.float64) != x).reshape(-1) & \
+        np.isfinite(x).reshape(-1)
+    bits[inexact] |= np.uint32(1)
+    return bits.view(np.float32).reshape(x.shape)
+
+
 def fit(x, elem):
     """x as a value of `elem` (rounded to it)."""
     if elem == "bf16":
-        return round_bf16(np.asarray(x, np.float32))
+        return round_bf16(np.asarray(x))  # f64 rounds once (round_bf16)
     if elem == "i1":
         return np.asarray(x).astype(np.bool_)
     return np.asarray(x).astype(np_type(elem))
@@ -380,7 +400,9 @@ class Program:
     def block(self, block, args=()):
         for name, value in zip(block.args, args):
             self.env[name] = value
-            if ROUNDING:  # a loop's carried values: inexact after a turn
+            # A loop's carried float values: inexact after a turn (not
+            # its induction variable, which would make its loads so).
+            if ROUNDING and np.asarray(value).dtype.kind == "f":
                 self.inexact.add(name)
         for op in block.ops:
             out = self.op(op)
@@ -778,7 +800,15 @@ class Program:
         if short in ("uitofp",):
             return fit(unsigned(v[0]).astype(np.float64), e)
         if short in ("fptosi", "fptoui"):
-            return fit(np.trunc(np.asarray(v[0], np.float64)), e)
+            # numerics.md: toward zero, saturating; NaN gives 0, and so do
+            # negative values to unsigned.
+            x = np.trunc(np.asarray(v[0], np.float64))
+            info = np.iinfo(np_type(e))
+            lo, hi = (0, 2 * info.max + 1) if short == "fptoui" else \
+                (info.min, info.max)
+            x = np.where(np.isnan(x), 0, np.clip(x, lo, hi))
+            big = np.asarray(x).astype(object)  # exact to 2^64
+            return integer_wrap(big, np_type(e))
         raise Unsupported("arith." + short)
 
     def int_binary(self, short, v, e):
@@ -867,8 +897,14 @@ def integer_division(short, a, b, dt):
 
     pick = (lambda v: v) if signed else unsigned
     ao, bo = (np.asarray(pick(v)).astype(object) for v in (a, b))
-    r = np.asarray(np.frompyfunc(one, 2, 1)(ao, bo), dtype=object)
-    wrapped = (r % (1 << bits)).astype(np.uint64)
+    return integer_wrap(np.frompyfunc(one, 2, 1)(ao, bo), dt)
+
+
+def integer_wrap(values, dt):
+    """Python integers as dt's values, modulo 2^width."""
+    bits = np.dtype(dt).itemsize * 8
+    r = np.asarray(values, dtype=object)
+    wrapped = np.asarray(r % (1 << bits), dtype=object).astype(np.uint64)
     out = wrapped.astype(unsigned(np.zeros(1, dt)).dtype).view(dt)
     return out[()] if out.ndim == 0 else out
 
