@@ -10,10 +10,10 @@ tile-run arguments and grid that launch it. Every kernel it writes must
 pass tile's verifier, or the generator is wrong (run.py reports that as a
 generator failure, not a tile bug).
 
-Seeds from 100000 (gen2.FIRST_SEED) on are the second version's (gen2.py:
-v2 ops, 3-D tiles and grids, i64/i16/i8, f64 scalars, chained dots);
-seeds below it give the first version's kernels, unchanged, since docs
-and tests cite them by number.
+Seeds from 100000 (gen2.FIRST_SEED) on are gen2's, the generator's fifth
+version (gen2.py: v2 ops, 3-D tiles and grids, i64/i16/i8, f64 scalars,
+chained dots); seeds below give the fourth version's kernels, unchanged,
+since docs and tests cite them by number.
 
   gen.py SEED [-o KERNEL.mlir]     prints the compare.py arguments
 """

@@ -305,7 +305,8 @@ def fit(x, elem):
         return round_bf16(np.asarray(x))  # f64 rounds once (round_bf16)
     if elem == "i1":
         return np.asarray(x).astype(np.bool_)
-    return np.asarray(x).astype(np_type(elem))
+    with np.errstate(over="ignore", invalid="ignore"):  # to inf, as IEEE
+        return np.asarray(x).astype(np_type(elem))
 
 
 def compute_type(elem):
@@ -678,6 +679,10 @@ class Program:
         axis = int(op.attr("axis").split(":")[0])
         kind = op.attr("kind").strip('"')
         reverse = "reverse" in op.attrs or "reverse" in op.props
+        # DIFFTEST_PLANT=no-reverse: a planted bug (reverse scans run
+        # forward), so a test sees the v2 campaign notice one.
+        if os.environ.get("DIFFTEST_PLANT") == "no-reverse":
+            reverse = False
         if reverse:
             x = np.flip(x, axis)
         if kind in ("add", "mul") and x.dtype.kind == "f":

@@ -1,8 +1,8 @@
 // f64 scalars rounded to f16 and to bf16 (arith.truncf), stored one per
 // element: on the CPU, LLVM lowers these truncations to calls of libgcc's
 // __truncdfhf2 and __truncdfbf2, which the JIT did not find, so the kernel
-// did not link (random kernel 100003 of gen.py's second version). They
-// must round once, not through f32 (docs/difftest.md).
+// did not link (random kernel 100003 of gen2, gen.py's seeds from
+// 100000). They must round once, not through f32 (docs/difftest.md).
 func.func @truncf_f64(%h: memref<?xf16>, %b: memref<?xbf16>, %x0: f64, %x1: f64, %x2: f64, %x3: f64, %x4: f64, %x5: f64) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
