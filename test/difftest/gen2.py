@@ -278,9 +278,9 @@ class Kernel(gen1.Kernel):
 FWIDTH = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
 
 
-def int_literal(r, t, lo=-9, hi=9):
-    """A small constant that fits t."""
-    return r.randint(lo, hi)
+def int_literal(r):
+    """A small constant: it fits every integer type, i8 too."""
+    return r.randint(-9, 9)
 
 
 def float_literal(r):
@@ -410,7 +410,7 @@ def load(st, mem, shape, t, offs):
     if r.random() < 0.3:
         pad = " {padding = %s : %s}" % (
             r.choice(["1.0", "-2.5", "0xFC00" if t == "f16" else "-0.5"])
-            if is_float(t) else str(int_literal(r, t)), t)
+            if is_float(t) else str(int_literal(r)), t)
     idx = ", ".join(["index"] * len(shape))
     names = ", ".join(o.name for o in offs)
     if r.random() < 0.3:
@@ -480,7 +480,7 @@ def base_tile(st, offset, shape):
     return st.k.splat(st.k.index_to_i32(offset), shape)
 
 
-def distinct_indices(st, shape, t):
+def distinct_indices(st, shape):
     """A target memref and index tiles naming a distinct address for every
     element of every program (permuted within the program's block; some
     out of range past the ragged edges, some masked off with -1), for
@@ -552,7 +552,7 @@ def operand(st, cur):
         return r.choice(st.inputs)
     if r.random() < 0.5:
         return k.const(float_literal(r) if is_float(cur.t) else
-                       int_literal(r, cur.t), cur.shape, cur.t)
+                       int_literal(r), cur.shape, cur.t)
     return cur
 
 
@@ -773,7 +773,8 @@ def stages_for(st, cur):
 
 # ---- chained dots -------------------------------------------------------
 
-def dot_type(st, cur):
+def dot_type(st):
+    """The first dot's input type: the kernel's where a dot takes it."""
     if st.t in ("f16", "bf16", "f32", "i8"):
         return st.t
     return st.r.choice(["f16", "i8", "f32"])
@@ -795,7 +796,7 @@ def dot_operand(st, rows, cols, t, transposed=False):
     """A [rows, cols] tile of a new memref (loaded as [cols, rows] and
     transposed, as attention's K is, when `transposed`), this program's
     block of rows: ragged edges pad with zeros."""
-    k, r = st.k, st.r
+    k = st.k
     shape = [cols, rows] if transposed else [rows, cols]
     sizes, offs = box(st, [k.linear(), k.index(0)], [st.nprog, 1], shape)
     mem = st.new_arg("d", sizes, t, dot_spec(st, sizes, t))
@@ -862,7 +863,7 @@ def stage_dots(st, cur):
     Q K^T), with epilogues; the result is an output of its own, and joins
     cur too when their shapes and types agree."""
     k, r = st.k, st.r
-    t = dot_type(st, cur)
+    t = dot_type(st)
     # The first dot accumulates in f32 (i32): an f16 accumulator's
     # rounding, amplified by a softmax and a second dot, is more than the
     # comparison's rounding envelope can bound (interp.ROUNDING).
@@ -935,7 +936,7 @@ def sink_store(st, v):
 
 def sink_scatter(st, v):
     k = st.k
-    sizes, idx = distinct_indices(st, v.shape, v.t)
+    sizes, idx = distinct_indices(st, v.shape)
     mem = st.new_arg("out", sizes, v.t, "zeros:%sx%s" % (
         "x".join(map(str, sizes)), v.t))
     k.emit('"tile.scatter"(%s, %s, %s) : (%s, %s, %s) -> ()'
@@ -987,7 +988,7 @@ def sink_atomic(st, v):
     kind = r.choice(ATOMIC_FLOAT if is_float(v.t) else ATOMIC_INT)
     repeat = kind in ORDER_FREE and r.random() < 0.6
     sizes, idx = repeating_indices(st, v.shape) if repeat else \
-        distinct_indices(st, v.shape, v.t)
+        distinct_indices(st, v.shape)
     spec = "randn" if is_float(v.t) else r.choice(["ints", "bits", "iota"])
     mem = st.new_arg("acc", sizes, v.t, "%s:%sx%s:seed=%d" % (
         spec, "x".join(map(str, sizes)), v.t, st.spec_seed()))
@@ -1006,7 +1007,7 @@ def sink_cas(st, v):
     and some do not."""
     k, r = st.k, st.r
     v = atomic_value(st, v)
-    sizes, idx = distinct_indices(st, v.shape, v.t)
+    sizes, idx = distinct_indices(st, v.shape)
     spec = "randn" if is_float(v.t) else r.choice(["ints", "iota"])
     mem = st.new_arg("acc", sizes, v.t, "%s:%sx%s:seed=%d" % (
         spec, "x".join(map(str, sizes)), v.t, st.spec_seed()))

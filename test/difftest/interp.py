@@ -880,7 +880,6 @@ def integer_division(short, a, b, dt):
     divisor numerics.md leaves open ("built from divsi/remsi"): Unsupported
     (docs/difftest.md lists the question)."""
     signed = short.endswith("si")
-    bits = np.dtype(dt).itemsize * 8
 
     def one(x, y):
         if y == 0:

@@ -6,7 +6,12 @@ stores, tf32 drops 13 mantissa bits toward zero, f16 dots accumulate in
 f32, reductions (NaN-propagating max, NaN-ignoring maxnum), trans,
 reshape, broadcast, expand_dims, range, splat, scf.for with iter_args,
 scf.if, signed and unsigned integer ops, cmpf's unordered predicates,
-bf16 rounding. Prints one line per case and exits 1 on the first wrong one.
+bf16 rounding; and what gen2 makes: integer division and shifts at
+numerics.md's edges, saturating fptosi, f64 rounded once to f16 and bf16,
+every atomic kind and compare-and-swap, scatters out of range, scans
+along any axis of 2-D and 3-D tiles, 3-D trans, program ids and
+num_programs on a 3-D grid. Prints one line per case and exits 1 if any
+is wrong.
 
   interp_test.py [--mlir-opt PATH]
 """
