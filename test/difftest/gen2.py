@@ -284,10 +284,12 @@ def int_literal(r):
 
 
 def float_literal(r):
+    """A float constant every float type holds closely."""
     return r.choice(["0.5", "-1.25", "2.0", "0.75", "-3.0", "1.0e-3"])
 
 
 def weighted(r, pairs):
+    """One item of [(item, weight)], by weight."""
     total = sum(w for _, w in pairs)
     x = r.uniform(0, total)
     for item, w in pairs:
@@ -300,6 +302,8 @@ def weighted(r, pairs):
 # ---- shapes, grid, arguments ------------------------------------------
 
 def choose_shape(r, rank, t):
+    """Power-of-two tiles: up to 1024 elements at rank 1, 64x64 at 2, and
+    2048 at 3."""
     if rank == 1:
         return [2 ** r.randint(0, 10)]
     if rank == 2:
@@ -316,6 +320,7 @@ def choose_shape(r, rank, t):
 
 
 def choose_grid(r):
+    """Up to 3 programs along each axis, MAX_PROGRAMS in all."""
     while True:
         grid = [r.randint(1, 3) for _ in range(3)]
         if prod(grid) <= MAX_PROGRAMS:
@@ -557,6 +562,8 @@ def operand(st, cur):
 
 
 def stage_elementwise(st, cur):
+    """One to four elementwise ops, each on cur or an earlier one of them,
+    with an input tile, a constant or itself."""
     k, r = st.k, st.r
     vals = [cur]
     for _ in range(r.randint(1, 4)):
@@ -623,6 +630,8 @@ def bounded(st, v):
 
 
 def stage_scan(st, cur):
+    """A scan of a random kind along a random axis, forward or reverse, of
+    cur (negated sometimes), kept or joined to cur."""
     k, r = st.k, st.r
     kind = r.choice(REDUCE_FLOAT if is_float(cur.t) else REDUCE_INT)
     axis = r.randrange(cur.rank)
@@ -680,6 +689,7 @@ def stage_shapes(st, cur):
 
 
 def stage_trans(st, cur):
+    """A transpose by a random permutation other than the identity."""
     k, r = st.k, st.r
     perm = list(range(cur.rank))
     while perm == list(range(cur.rank)):
@@ -781,6 +791,7 @@ def dot_type(st):
 
 
 def dot(st, a, b, acc, precision=None):
+    """a b + acc."""
     k = st.k
     attr = ' {precision = "%s"}' % precision if precision else ""
     return k.op('"tile.dot"(%s, %s, %s)%s : (%s, %s, %s) -> %s'
@@ -789,6 +800,7 @@ def dot(st, a, b, acc, precision=None):
 
 
 def zeros(st, shape, t):
+    """A zero accumulator."""
     return st.k.const("0.0" if t in FLOATS else "0", shape, t)
 
 
@@ -807,6 +819,7 @@ def dot_operand(st, rows, cols, t, transposed=False):
 
 
 def dot_spec(st, sizes, t):
+    """A dot operand's input: normal floats, any i8."""
     dims = "x".join(map(str, sizes))
     if t == "i8":
         return "bits:%sxi8:seed=%d" % (dims, st.spec_seed())
@@ -844,6 +857,7 @@ def k_loop(st, m, kdim, n, t, acc):
 
 
 def precision(st, t):
+    """An f32 dot's precision attribute (none: tf32), or none at all."""
     if t != "f32":
         return None
     return st.r.choice([None, "tf32", "ieee"])
@@ -918,6 +932,7 @@ def stage_dots(st, cur):
 # ---- sinks --------------------------------------------------------------
 
 def sink_store(st, v):
+    """A store of v, or a store_masked under a random mask."""
     k = st.k
     sizes, offs = out_box(st, v.shape)
     mem = st.new_arg("out", sizes, v.t, "zeros:%sx%s" % (
@@ -935,6 +950,7 @@ def sink_store(st, v):
 
 
 def sink_scatter(st, v):
+    """v scattered to distinct addresses, some out of range or masked."""
     k = st.k
     sizes, idx = distinct_indices(st, v.shape)
     mem = st.new_arg("out", sizes, v.t, "zeros:%sx%s" % (
@@ -955,6 +971,7 @@ def atomic_value(st, v):
 
 
 def memory_order(st):
+    """Random sem and scope attributes of an atomic (or none)."""
     r = st.r
     attrs = []
     if r.random() < 0.3:
@@ -1028,6 +1045,8 @@ def sink_cas(st, v):
 
 
 def sink(st, v):
+    """v's end: a store, scatter, atomic or compare-and-swap, sometimes a
+    second one too, each into a memref of its own."""
     r = st.r
     how = weighted(r, [(sink_store, 4), (sink_scatter, 2), (sink_atomic, 3),
                        (sink_cas, 1)])
@@ -1039,6 +1058,7 @@ def sink(st, v):
 # ---- the kernel ---------------------------------------------------------
 
 def generate(seed):
+    """The kernel text and compare.py arguments of a seed."""
     st = State(seed)
     k, r = st.k, st.r
     st.t = weighted(r, TYPES)
