@@ -55,7 +55,9 @@ def prepare(build, out):
                 "memory-order", "dot-fma-tf32",
                 # loops split by tile-split-loops
                 "split-loops", "flash-attention-plain", "gqa-attention",
-                "store-offsets", "reduce-max-negated")
+                "store-offsets", "reduce-max-negated",
+                # kernels random campaigns found refused (gen2 seeds)
+                "truncf-f64", "dot-bf16-f16acc")
     tests = sorted(f for f in os.listdir(os.path.join(SRC, "test", "Run"))
                    if (f.startswith("v2-") or f[:-5] in examples)
                    and f.endswith(".test"))

@@ -12,12 +12,20 @@
 
 /* bf16 comes back in the low 16 bits of xmm0, as _Float16 does on x86-64;
  * the rounding is the runtime's (nearest, ties to even; NaN stays NaN). */
-static _Float16 truncSfBf2(float x) {
-  uint16_t bits = tileF32ToBF16(x);
+static _Float16 bitsAsHalf(uint16_t bits) {
   _Float16 r;
   memcpy(&r, &bits, sizeof r);
   return r;
 }
+
+static _Float16 truncSfBf2(float x) { return bitsAsHalf(tileF32ToBF16(x)); }
+
+/* f64 -> f16 and f64 -> bf16 (scalar arith.truncf from f64), which LLVM
+ * lowers to these libgcc calls and no libgcc the process loads exports:
+ * rounded once, as the runtime rounds. */
+static _Float16 truncDfHf2(double x) { return bitsAsHalf(tileF64ToF16(x)); }
+
+static _Float16 truncDfBf2(double x) { return bitsAsHalf(tileF64ToBF16(x)); }
 
 /* The names TileToCPU's calls use are the C names. */
 #define SYMBOL(f) {#f, (void *)f}
@@ -28,6 +36,8 @@ void tileJitRegisterSymbols(MlirExecutionEngine engine) {
     void *address;
   } symbols[] = {
       {"__truncsfbf2", (void *)truncSfBf2},
+      {"__truncdfhf2", (void *)truncDfHf2},
+      {"__truncdfbf2", (void *)truncDfBf2},
       {"_mlir_memref_to_llvm_alloc", (void *)tileCpuAlloc},
       {"_mlir_memref_to_llvm_aligned_alloc", (void *)tileCpuAlignedAlloc},
       {"_mlir_memref_to_llvm_free", (void *)tileCpuFree},

@@ -151,6 +151,25 @@ MlirValue bCast(TileBuilder *b, const char *name, MlirValue x, MlirType type) {
   return pure(b, &key, 0, NULL);
 }
 
+/* x in type t, extended (sign-extended for integers) where it differs. */
+static MlirValue widenTo(TileBuilder *b, MlirValue x, MlirType t) {
+  if (mlirTypeEqual(mlirValueGetType(x), t))
+    return x;
+  return bCast(b, mlirTypeIsAInteger(t) ? "arith.extsi" : "arith.extf", x, t);
+}
+
+MlirValue bDotProduct(TileBuilder *b, MlirValue x, MlirValue y, MlirType acc) {
+  if (mlirTypeIsAInteger(acc))
+    return bBinary(b, "arith.muli", widenTo(b, x, acc), widenTo(b, y, acc));
+  if (mlirTypeIsABF16(mlirValueGetType(x)) && mlirTypeIsAF16(acc)) {
+    MlirType f32 = mlirF32TypeGet(b->ctx);
+    MlirValue p =
+        bBinary(b, "arith.mulf", widenTo(b, x, f32), widenTo(b, y, f32));
+    return bCast(b, "arith.truncf", p, acc);
+  }
+  return bBinary(b, "arith.mulf", widenTo(b, x, acc), widenTo(b, y, acc));
+}
+
 MlirValue bTruncateToTf32(TileBuilder *b, MlirValue x) {
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
   MlirValue bits = bCast(b, "arith.bitcast", x, i32);

@@ -61,6 +61,13 @@ MlirValue bSelect(TileBuilder *b, MlirValue c, MlirValue t, MlirValue f);
 MlirValue bTruncateToTf32(TileBuilder *b, MlirValue x);
 /* A unary cast-like op: bCast(b, "arith.extf", x, f32). */
 MlirValue bCast(TileBuilder *b, const char *name, MlirValue x, MlirType type);
+/* The product of two dot input elements in the accumulator type `acc`, for
+ * the dot lowerings that multiply element by element (the CPU's, the
+ * GPU's FMA loop): integers sign-extended, floats extended. bf16 inputs
+ * of an f16 accumulator, which no extension joins, multiply in f32, where
+ * a product of two bf16 values is exact, and round once to f16: what the
+ * f16 product of two f16 inputs is too. */
+MlirValue bDotProduct(TileBuilder *b, MlirValue x, MlirValue y, MlirType acc);
 
 MlirValue bDim(TileBuilder *b, MlirValue memref, int64_t dim);
 MlirValue bLoad(TileBuilder *b, MlirValue memref, intptr_t n,

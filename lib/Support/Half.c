@@ -71,3 +71,49 @@ uint16_t tileF32ToBF16(float f) {
 }
 
 float tileBF16ToF32(uint16_t h) { return tileF32FromBits((uint32_t)h << 16); }
+
+/* The f64 bits `x` rounded to a binary format of `manBits` stored mantissa
+ * bits and `expBits` exponent bits (bias 2^(expBits-1) - 1), to nearest,
+ * ties to even. */
+static uint16_t roundF64Bits(uint64_t x, int manBits, int expBits) {
+  uint16_t sign = (uint16_t)((x >> 63) << (manBits + expBits));
+  uint64_t inf = (((uint64_t)1 << expBits) - 1) << manBits;
+  int e64 = (int)((x >> 52) & 0x7ff);
+  uint64_t man = x & (((uint64_t)1 << 52) - 1);
+  if (e64 == 0x7ff) /* Inf, or NaN kept quiet with the payload's top bits */
+    return (uint16_t)(sign | inf |
+                      (man ? ((uint64_t)1 << (manBits - 1)) |
+                                 (man >> (52 - manBits))
+                           : 0));
+  if (e64 == 0) /* zero, or an f64 subnormal: far below half of any result */
+    return sign;
+  int bias = (1 << (expBits - 1)) - 1;
+  int e = e64 - 1023 + bias; /* the result's biased exponent */
+  uint64_t full = man | ((uint64_t)1 << 52);
+  int shift = 52 - manBits;
+  if (e <= 0) { /* a subnormal result: its quantum is that of exponent 1 */
+    shift += 1 - e;
+    e = 0;
+  }
+  if (shift > 54) /* below half the smallest subnormal */
+    return sign;
+  uint64_t q = full >> shift, rem = full & (((uint64_t)1 << shift) - 1);
+  uint64_t half = (uint64_t)1 << (shift - 1);
+  if (rem > half || (rem == half && (q & 1)))
+    ++q;
+  /* A normal q holds the implicit bit, so adding it to exponent e - 1
+   * carries a rounded-up mantissa into the exponent; a subnormal's q is
+   * its code (2^manBits being the smallest normal's). */
+  uint64_t bits = e > 0 ? ((uint64_t)(e - 1) << manBits) + q : q;
+  return (uint16_t)(sign | (bits >= inf ? inf : bits));
+}
+
+static uint64_t f64Bits(double d) {
+  uint64_t x;
+  memcpy(&x, &d, sizeof x);
+  return x;
+}
+
+uint16_t tileF64ToF16(double d) { return roundF64Bits(f64Bits(d), 10, 5); }
+
+uint16_t tileF64ToBF16(double d) { return roundF64Bits(f64Bits(d), 7, 8); }

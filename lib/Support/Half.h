@@ -14,5 +14,10 @@ uint16_t tileF32ToF16(float f);
 float tileF16ToF32(uint16_t h);
 uint16_t tileF32ToBF16(float f);
 float tileBF16ToF32(uint16_t h);
+/* An f64 rounded to f16 or bf16 once (nearest, ties to even; overflow to
+ * Inf, NaN quiet with its sign): not through f32, which would round twice
+ * (1 + 2^-11 + 2^-30 is 1 + 2^-10 in f16, but 1 after f32). */
+uint16_t tileF64ToF16(double d);
+uint16_t tileF64ToBF16(double d);
 
 #endif

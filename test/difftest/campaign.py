@@ -43,18 +43,7 @@ import traceback
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-SUMS = ("tile.dot", "tile.reduce", "tile.scan", "tile.atomic_rmw")
-
-
-def tolerance(dtype, text):
-    """gpu.py's: exact for integers, 1e-2 for 16-bit floats, 1e-5 for f32
-    (1e-4 where a dot, reduction, scan or atomic sums in an order of its
-    own)."""
-    if dtype in ("f16", "bf16"):
-        return 1e-2
-    if dtype in ("f32", "f64"):
-        return 1e-4 if any(s in text for s in SUMS) else 1e-5
-    return 0
+from compare import SUMS, tolerance  # noqa: E402
 
 
 class Worker:
@@ -163,19 +152,13 @@ class Worker:
         self.envelopes = []
 
         def envelopes():
-            """The interpreter's results with its sums shifted by the most
-            accumulating them in f32 can round, up and down
-            (interp.ROUNDING); computed once, on a first disagreement."""
+            """compare.rounding_envelopes, computed once, on a first
+            disagreement."""
             if not self.envelopes:
-                for sign in (1, -1):
-                    again = [arrays[i].copy() if i in arrays else x
-                             for i, x in enumerate(args)]
-                    interp.ROUNDING = sign
-                    try:
-                        interp.run_kernel(generic, kernel, grid, again)
-                    finally:
-                        interp.ROUNDING = 0
-                    self.envelopes.append(again)
+                self.envelopes = compare.rounding_envelopes(
+                    generic, kernel, grid,
+                    lambda: [arrays[i].copy() if i in arrays else x
+                             for i, x in enumerate(args)])
             return self.envelopes
         self.envelope_of = envelopes
         scalars = {i: s for i, s in enumerate(specs) if i not in arrays}

@@ -10,6 +10,11 @@ tile-run arguments and grid that launch it. Every kernel it writes must
 pass tile's verifier, or the generator is wrong (run.py reports that as a
 generator failure, not a tile bug).
 
+Seeds from 100000 (gen2.FIRST_SEED) on are gen2's, the generator's fifth
+version (gen2.py: v2 ops, 3-D tiles and grids, i64/i16/i8, f64 scalars,
+chained dots); seeds below give the fourth version's kernels, unchanged,
+since docs and tests cite them by number.
+
   gen.py SEED [-o KERNEL.mlir]     prints the compare.py arguments
 """
 import argparse
@@ -118,6 +123,15 @@ def masked_loop(k, r, acc0, shape, offs, rank, t, is_float, ty, mty):
 
 
 def generate(seed):
+    """The kernel text and compare.py arguments of a seed (gen2's from
+    gen2.FIRST_SEED on)."""
+    import gen2
+    if seed >= gen2.FIRST_SEED:
+        return gen2.generate(seed)
+    return generate_v1(seed)
+
+
+def generate_v1(seed):
     r = random.Random(seed)
     k = Kernel(r)
     t = r.choice(FLOATS + INTS)

@@ -6,7 +6,12 @@ stores, tf32 drops 13 mantissa bits toward zero, f16 dots accumulate in
 f32, reductions (NaN-propagating max, NaN-ignoring maxnum), trans,
 reshape, broadcast, expand_dims, range, splat, scf.for with iter_args,
 scf.if, signed and unsigned integer ops, cmpf's unordered predicates,
-bf16 rounding. Prints one line per case and exits 1 on the first wrong one.
+bf16 rounding; and what gen2 makes: integer division and shifts at
+numerics.md's edges, saturating fptosi, f64 rounded once to f16 and bf16,
+every atomic kind and compare-and-swap, scatters out of range, scans
+along any axis of 2-D and 3-D tiles, 3-D trans, program ids and
+num_programs on a 3-D grid. Prints one line per case and exits 1 if any
+is wrong.
 
   interp_test.py [--mlir-opt PATH]
 """
@@ -265,6 +270,175 @@ def main():
     check("atomic_rmw returns what each found (in an order)", y[4:8],
           [0, 5, 10, 0])
     check("scan add, and mul in reverse", y[8:12], [1, 3, 2, 2])
+
+    # numerics.md's integer edges: x / 0 = -1 (all ones unsigned), x % 0
+    # = x, MIN / -1 = MIN and MIN % -1 = 0 (wrapping); i64 division exact
+    # past 2^53; shifts by the width or more (negative amounts read as
+    # unsigned) give 0, and the sign for shrsi; i8 sums wrap.
+    y = np.zeros(8, np.int32)
+    y64 = np.zeros(2, np.int64)
+    y8 = np.zeros(2, np.int8)
+    run("""  %c0 = arith.constant 0 : index
+  %a = arith.constant dense<[7, -7, -2147483648, -2147483648, 5, 5, -8, -8]> : tensor<8xi32>
+  %b = arith.constant dense<[0, 0, -1, -1, 0, 0, 32, -1]> : tensor<8xi32>
+  %q = arith.divsi %a, %b : tensor<8xi32>
+  %r = arith.remsi %a, %b : tensor<8xi32>
+  %qu = arith.divui %a, %b : tensor<8xi32>
+  %ru = arith.remui %a, %b : tensor<8xi32>
+  %sr = arith.shrsi %a, %b : tensor<8xi32>
+  %sl = arith.shli %a, %b : tensor<8xi32>
+  %sel = "tile.range"() {start = 0 : i32, end = 8 : i32} : () -> tensor<8xi32>
+  %four = arith.constant dense<4> : tensor<8xi32>
+  %m1 = arith.cmpi slt, %sel, %four : tensor<8xi32>
+  %six = arith.constant dense<6> : tensor<8xi32>
+  %m2 = arith.cmpi slt, %sel, %six : tensor<8xi32>
+  %odd1 = arith.constant dense<[0, 1, 0, 1, 0, 1, 0, 1]> : tensor<8xi32>
+  %z = arith.constant dense<0> : tensor<8xi32>
+  %isodd = arith.cmpi ne, %odd1, %z : tensor<8xi32>
+  %d = arith.select %isodd, %r, %q : tensor<8xi1>, tensor<8xi32>
+  %du = arith.select %isodd, %ru, %qu : tensor<8xi1>, tensor<8xi32>
+  %sh = arith.select %isodd, %sl, %sr : tensor<8xi1>, tensor<8xi32>
+  %lo = arith.select %m1, %d, %du : tensor<8xi1>, tensor<8xi32>
+  %all = arith.select %m2, %lo, %sh : tensor<8xi1>, tensor<8xi32>
+  "tile.store"(%all, %y, %c0) : (tensor<8xi32>, memref<?xi32>, index) -> ()
+  %big = arith.constant dense<[4611686018427387905, -9223372036854775807]> : tensor<2xi64>
+  %three = arith.constant dense<[3, -3]> : tensor<2xi64>
+  %q64 = arith.divsi %big, %three : tensor<2xi64>
+  "tile.store"(%q64, %y64, %c0) : (tensor<2xi64>, memref<?xi64>, index) -> ()
+  %h = arith.constant dense<[100, -100]> : tensor<2xi8>
+  %s8 = arith.addi %h, %h : tensor<2xi8>
+  "tile.store"(%s8, %y8, %c0) : (tensor<2xi8>, memref<?xi8>, index) -> ()""",
+        "%y: memref<?xi32>, %y64: memref<?xi64>, %y8: memref<?xi8>",
+        [y, y64, y8], mlir_opt=mo)
+    # Lanes: 0 divsi 7/0, 1 remsi -7%0, 2 divsi MIN/-1, 3 remsi MIN%-1,
+    # 4 divui 5/0, 5 remui 5%0, 6 shrsi -8>>32, 7 shli -8<<-1.
+    check("division and shifts at numerics.md's edges", y,
+          [-1, -7, -2 ** 31, 0, -1, 5, -1, 0])
+    check("i64 division is exact past 2^53", y64,
+          [1537228672809129301, 3074457345618258602])
+    check("i8 sums wrap", y8, [-56, 56])
+
+    # Float to integer saturates and takes NaN to 0; f64 scalars round
+    # once to f16 and bf16, not through f32.
+    y = np.zeros(4, np.int8)
+    h = np.zeros(1, np.float16)
+    bf = np.zeros(1, np.uint16)
+    run("""  %c0 = arith.constant 0 : index
+  %f = arith.constant dense<[300.0, -300.0, 0x7FC00000, -2.75]> : tensor<4xf32>
+  %i = arith.fptosi %f : tensor<4xf32> to tensor<4xi8>
+  "tile.store"(%i, %y, %c0) : (tensor<4xi8>, memref<?xi8>, index) -> ()
+  %x = arith.addf %a, %e : f64
+  %xh = arith.truncf %x : f64 to f16
+  %th = "tile.splat"(%xh) : (f16) -> tensor<1xf16>
+  "tile.store"(%th, %h, %c0) : (tensor<1xf16>, memref<?xf16>, index) -> ()
+  %x2 = arith.addf %a, %e2 : f64
+  %xb = arith.truncf %x2 : f64 to bf16
+  %tb = "tile.splat"(%xb) : (bf16) -> tensor<1xbf16>
+  "tile.store"(%tb, %bf, %c0) : (tensor<1xbf16>, memref<?xbf16>, index) -> ()""",
+        "%y: memref<?xi8>, %h: memref<?xf16>, %bf: memref<?xbf16>, %a: f64, "
+        "%e: f64, %e2: f64",
+        [y, h, bf, np.float64(1.0), np.float64(2.0 ** -11 + 2.0 ** -30),
+         np.float64(2.0 ** -8 + 2.0 ** -30)], mlir_opt=mo)
+    check("fptosi saturates, NaN gives 0", y, [127, -128, 0, -2])
+    check("f64 to f16 rounds once (1 + 2^-10)", h, [1 + 2.0 ** -10])
+    check("f64 to bf16 rounds once (0x3F81)", bf, [0x3F81])
+
+    # Atomics of every kind at one address each (initial 6 or -0.0), and
+    # what each found; float max/min treat -0 < +0 and skip a NaN value;
+    # compare-and-swap compares bits (-0 is not +0); scatter writes only
+    # in-range indices (-1 and 5 name nothing).
+    mem = np.array([6, 6, 6, 6, 6, 6, 6, 6, 6], np.int32)
+    found = np.zeros(9, np.int32)
+    run("""  %c0 = arith.constant 0 : index
+  %v = arith.constant dense<[-3]> : tensor<1xi32>
+  %i0 = arith.constant dense<[0]> : tensor<1xi32>
+  %i1 = arith.constant dense<[1]> : tensor<1xi32>
+  %i2 = arith.constant dense<[2]> : tensor<1xi32>
+  %i3 = arith.constant dense<[3]> : tensor<1xi32>
+  %i4 = arith.constant dense<[4]> : tensor<1xi32>
+  %i5 = arith.constant dense<[5]> : tensor<1xi32>
+  %i6 = arith.constant dense<[6]> : tensor<1xi32>
+  %i7 = arith.constant dense<[7]> : tensor<1xi32>
+  %i8 = arith.constant dense<[8]> : tensor<1xi32>
+  %f0 = "tile.atomic_rmw"(%v, %m, %i0) {kind = "max"} : (tensor<1xi32>, memref<?xi32>, tensor<1xi32>) -> tensor<1xi32>
+  %f1 = "tile.atomic_rmw"(%v, %m, %i1) {kind = "min"} : (tensor<1xi32>, memref<?xi32>, tensor<1xi32>) -> tensor<1xi32>
+  %f2 = "tile.atomic_rmw"(%v, %m, %i2) {kind = "umax"} : (tensor<1xi32>, memref<?xi32>, tensor<1xi32>) -> tensor<1xi32>
+  %f3 = "tile.atomic_rmw"(%v, %m, %i3) {kind = "umin"} : (tensor<1xi32>, memref<?xi32>, tensor<1xi32>) -> tensor<1xi32>
+  %f4 = "tile.atomic_rmw"(%v, %m, %i4) {kind = "and"} : (tensor<1xi32>, memref<?xi32>, tensor<1xi32>) -> tensor<1xi32>
+  %f5 = "tile.atomic_rmw"(%v, %m, %i5) {kind = "or"} : (tensor<1xi32>, memref<?xi32>, tensor<1xi32>) -> tensor<1xi32>
+  %f6 = "tile.atomic_rmw"(%v, %m, %i6) {kind = "xor"} : (tensor<1xi32>, memref<?xi32>, tensor<1xi32>) -> tensor<1xi32>
+  %f7 = "tile.atomic_rmw"(%v, %m, %i7) {kind = "xchg"} : (tensor<1xi32>, memref<?xi32>, tensor<1xi32>) -> tensor<1xi32>
+  %c6 = arith.constant dense<[6]> : tensor<1xi32>
+  %f8 = "tile.atomic_cas"(%c6, %v, %m, %i8) : (tensor<1xi32>, tensor<1xi32>, memref<?xi32>, tensor<1xi32>) -> tensor<1xi32>
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  "tile.store"(%f0, %found, %c0) : (tensor<1xi32>, memref<?xi32>, index) -> ()
+  "tile.store"(%f7, %found, %c1) : (tensor<1xi32>, memref<?xi32>, index) -> ()
+  "tile.store"(%f8, %found, %c8) : (tensor<1xi32>, memref<?xi32>, index) -> ()""",
+        "%m: memref<?xi32>, %found: memref<?xi32>", [mem, found], mlir_opt=mo)
+    check("atomic max/min/umax/umin/and/or/xor/xchg/cas of -3 into 6", mem,
+          [6, -3, -3, 6, 6 & -3, 6 | -3, 6 ^ -3, -3, -3])
+    check("atomics return what they found", found[[0, 1, 8]], [6, 6, 6])
+    fm = np.array([0.0, -0.0, 1.0, -0.0, -0.0], np.float32)
+    got = np.zeros(5, np.float32)
+    out = np.zeros(4, np.float32)
+    run("""  %c0 = arith.constant 0 : index
+  %v = arith.constant dense<[-0.0, 0.0, 0x7FC00000, 0.0, 0.0]> : tensor<5xf32>
+  %i = arith.constant dense<[0, 1, 2, 3, -1]> : tensor<5xi32>
+  %mx = "tile.atomic_rmw"(%v, %m, %i) {kind = "max"} : (tensor<5xf32>, memref<?xf32>, tensor<5xi32>) -> tensor<5xf32>
+  %cmp = arith.constant dense<0.0> : tensor<5xf32>
+  %new = arith.constant dense<5.0> : tensor<5xf32>
+  %j = "tile.range"() {start = 0 : i32, end = 5 : i32} : () -> tensor<5xi32>
+  %w = "tile.atomic_cas"(%cmp, %new, %m, %j) : (tensor<5xf32>, tensor<5xf32>, memref<?xf32>, tensor<5xi32>) -> tensor<5xf32>
+  "tile.store"(%w, %got, %c0) : (tensor<5xf32>, memref<?xf32>, index) -> ()
+  %s = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %k = arith.constant dense<[3, -1, 5, 0]> : tensor<4xi32>
+  "tile.scatter"(%s, %out, %k) : (tensor<4xf32>, memref<?xf32>, tensor<4xi32>) -> ()""",
+        "%m: memref<?xf32>, %got: memref<?xf32>, %out: memref<?xf32>",
+        [fm, got, out], mlir_opt=mo)
+    # max(+0, -0) and max(-0, +0) are +0, a NaN value leaves 1.0, and
+    # index -1 touches nothing (-0 stays); then a CAS expecting +0.0
+    # swaps in 5 where memory holds +0, not where it holds -0.
+    check("float atomic max: -0 < +0, NaN skipped; CAS compares bits", fm,
+          [5, 5, 1, 5, -0.0])
+    check("CAS returns what it found (-0 kept its sign)",
+          np.signbit(got), [False, False, False, False, True])
+    check("scatter writes in-range indices only", out, [4, 0, 0, 1])
+
+    # Scans along axis 0 of a 2-D tile and axis 2 of a 3-D one, reverse;
+    # a 3-D trans and reshape; program ids and num_programs on axes 1 and
+    # 2 of a 3-D grid.
+    y = np.zeros((2, 4), np.int32)
+    z = np.zeros((12, 2, 2), np.int32)
+    run("""  %c0 = arith.constant 0 : index
+  %r = "tile.range"() {start = 0 : i32, end = 8 : i32} : () -> tensor<8xi32>
+  %t2 = "tile.reshape"(%r) : (tensor<8xi32>) -> tensor<2x4xi32>
+  %s = "tile.scan"(%t2) {axis = 0 : i32, kind = "add", reverse} : (tensor<2x4xi32>) -> tensor<2x4xi32>
+  "tile.store"(%s, %y, %c0, %c0) : (tensor<2x4xi32>, memref<?x?xi32>, index, index) -> ()
+  %t3 = "tile.reshape"(%r) : (tensor<8xi32>) -> tensor<2x2x2xi32>
+  %x3 = "tile.scan"(%t3) {axis = 2 : i32, kind = "xor"} : (tensor<2x2x2xi32>) -> tensor<2x2x2xi32>
+  %p = "tile.trans"(%x3) {permutation = array<i32: 2, 0, 1>} : (tensor<2x2x2xi32>) -> tensor<2x2x2xi32>
+  %py = "tile.program_id"() {axis = 1 : i32} : () -> index
+  %pz = "tile.program_id"() {axis = 2 : i32} : () -> index
+  %ny = "tile.num_programs"() {axis = 1 : i32} : () -> index
+  %row = arith.muli %pz, %ny : index
+  %b = arith.addi %row, %py : index
+  %c2 = arith.constant 2 : index
+  %ofs = arith.muli %b, %c2 : index
+  %bi = arith.index_cast %b : index to i32
+  %bt = "tile.splat"(%bi) : (i32) -> tensor<2x2x2xi32>
+  %pb = arith.addi %p, %bt : tensor<2x2x2xi32>
+  "tile.store"(%pb, %z, %ofs, %c0, %c0) : (tensor<2x2x2xi32>, memref<?x?x?xi32>, index, index, index) -> ()""",
+        "%y: memref<?x?xi32>, %z: memref<?x?x?xi32>", [y, z],
+        grid=(1, 2, 3), mlir_opt=mo)
+    check("scan add along axis 0, reverse", y, [[4, 6, 8, 10], [4, 5, 6, 7]])
+    # xor scan of [[0,1],[2,3]],[[4,5],[6,7]] along axis 2: [0,1],[2,1],
+    # [4,1],[6,1]; trans (2, 0, 1): out[i,j,k] = x3[j,k,i].
+    # Program (0, y, z) stores at rows 2 (2z + y) its tile plus 2z + y.
+    p = np.array([[[0, 2], [4, 6]], [[1, 1], [1, 1]]])
+    check("3-D xor scan along axis 2, trans (2, 0, 1), program ids and "
+          "num_programs on axes 1 and 2", z,
+          np.concatenate([p + b for b in range(6)]))
 
     print("interp_test: %d wrong" % len(FAILED))
     return 1 if FAILED else 0

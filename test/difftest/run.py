@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """The differential runner (issue 35, item 3; CPU side): for each seed,
 gen.py's random kernel, then compare.py (the reference interpreter against
-tile's CPU path). Prints one line per kernel that does not agree, keeps
-each such kernel under --keep, and a summary:
+tile's CPU path), comparing as campaign.py does (compare.py --rounding).
+Unlike campaign.py it takes bf16 kernels without torch (tile-run reads
+and writes bf16 as bits). Prints one line per kernel that does not agree,
+keeps each such kernel under --keep, and a summary:
 
   difftest: 200 kernels from seed 0: 187 agree, 13 unsupported, 0 mismatch, 0 invalid
 
@@ -40,7 +42,8 @@ def main():
             f.write(text)
         r = subprocess.run(
             [sys.executable, os.path.join(HERE, "compare.py"), path,
-             "--tile-run", a.tile_run, "--mlir-opt", a.mlir_opt] + argv,
+             "--rounding", "--tile-run", a.tile_run, "--mlir-opt",
+             a.mlir_opt] + argv,
             capture_output=True, text=True)
         out = (r.stdout + r.stderr).strip()
         if r.returncode == 0:

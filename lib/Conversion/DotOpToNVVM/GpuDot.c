@@ -38,15 +38,6 @@ void gpuDotOperandTilesFree(const GpuDotOperands *d, GpuTile *A, GpuTile *B,
     free(C->regs);
 }
 
-/* A dot input element in the accumulator type. */
-static MlirValue widen(TileBuilder *b, MlirValue v, MlirType acc) {
-  MlirType t = mlirValueGetType(v);
-  if (mlirTypeEqual(t, acc))
-    return v;
-  return bCast(b, mlirTypeIsAInteger(acc) ? "arith.extsi" : "arith.extf", v,
-               acc);
-}
-
 /* A tensor-core dot on mma.sync where the chip has wgmma: why, as a remark
  * (mma=auto) or an error (mma=wgmma). False after the error. */
 static bool explainNoWgmma(GpuLowering *g, MlirOperation op) {
@@ -148,19 +139,12 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirValue *next = calloc((size_t)out.numRegs, sizeof *next);
   bool isInt = mlirTypeIsAInteger(out.elem);
   for (int r = 0; r < out.numRegs; ++r) {
-    MlirValue x = widen(
-        &body,
-        gpuSharedRead(&body, gpuGep(&body, base, bAddi(&body, m[r], k), A.elem),
-                    A.elem),
-        out.elem);
-    MlirValue y = widen(
-        &body,
-        gpuSharedRead(&body,
-                    gpuGep(&body, bBase, bAddi(&body, kN, n[r]), B.elem),
-                    B.elem),
-        out.elem);
+    MlirValue x = gpuSharedRead(
+        &body, gpuGep(&body, base, bAddi(&body, m[r], k), A.elem), A.elem);
+    MlirValue y = gpuSharedRead(
+        &body, gpuGep(&body, bBase, bAddi(&body, kN, n[r]), B.elem), B.elem);
     MlirValue acc = mlirBlockGetArgument(body.block, 1 + r);
-    MlirValue p = bBinary(&body, isInt ? "arith.muli" : "arith.mulf", x, y);
+    MlirValue p = bDotProduct(&body, x, y, out.elem);
     next[r] = bBinary(&body, isInt ? "arith.addi" : "arith.addf", acc, p);
   }
   bYield(&body, "scf.yield", out.numRegs, next);

@@ -273,16 +273,9 @@ static void lowerStore(MlirOperation op) {
     bYield(&loops[d], "scf.yield", 0, NULL);
 }
 
-/* One dot input element, converted to the accumulator type. */
-static MlirValue dotInput(TileBuilder *b, MlirValue v, MlirType acc,
-                          bool tf32) {
-  MlirType t = mlirValueGetType(v);
-  if (tf32)
-    v = bTruncateToTf32(b, v);
-  if (mlirTypeEqual(t, acc))
-    return v;
-  return bCast(b, mlirTypeIsAInteger(acc) ? "arith.extsi" : "arith.extf", v,
-               acc);
+/* One dot input element, at tf32 precision where the dot asks for it. */
+static MlirValue dotInput(TileBuilder *b, MlirValue v, bool tf32) {
+  return tf32 ? bTruncateToTf32(b, v) : v;
 }
 
 /* result[m, n] = acc[m, n] + sum over k of a[m, k] * b[k, n], in order of k,
@@ -305,9 +298,9 @@ static MlirValue lowerDot(MlirOperation op) {
   MlirValue kk = mlirBlockGetArgument(loop.block, 0);
   MlirValue sum = mlirBlockGetArgument(loop.block, 1);
   MlirValue aIdx[] = {mn[0], kk}, bIdx[] = {kk, mn[1]};
-  MlirValue x = dotInput(&loop, bExtract(&loop, a, 2, aIdx), accElem, tf32);
-  MlirValue y = dotInput(&loop, bExtract(&loop, bm, 2, bIdx), accElem, tf32);
-  MlirValue product = bBinary(&loop, isInt ? "arith.muli" : "arith.mulf", x, y);
+  MlirValue x = dotInput(&loop, bExtract(&loop, a, 2, aIdx), tf32);
+  MlirValue y = dotInput(&loop, bExtract(&loop, bm, 2, bIdx), tf32);
+  MlirValue product = bDotProduct(&loop, x, y, accElem);
   MlirValue next =
       bBinary(&loop, isInt ? "arith.addi" : "arith.addf", sum, product);
   bYield(&loop, "scf.yield", 1, &next);

@@ -1,0 +1,1089 @@
+#!/usr/bin/env python3
+"""gen2, the random kernel generator's fifth version (issue 35, item 2:
+"v2 ops and 3-D shapes"). gen.py hands it every seed from FIRST_SEED
+(100000) on; seeds below keep the fourth version's kernels, which docs
+and tests cite by number.
+
+From a seed, one kernel that:
+- works on f32, f16, bf16, i32, i64, i16 or i8 tiles of rank 1, 2 or 3;
+- runs on a 3-D grid (up to 12 programs), each program's block picked by
+  program_id along all three axes, folded together with num_programs
+  where the tile has fewer dimensions than the grid;
+- loads its inputs plainly, with padding, or under random masks
+  (load_masked), from ragged memrefs at offsets shifted past either end;
+- then goes through one to four stages, each picked from what fits the
+  value at hand: elementwise chains (float math, integer shifts and
+  divisions at their edges), reductions of any kind broadcast back (often
+  of a negated integer tile, `0 - x`, then max/min: the shape of the
+  ptxas bug of seed 11498), scans of every kind along every axis, forward
+  and reverse, reshape/expand_dims/broadcast/trans chains (3-D
+  permutations too), gathers with out-of-range indices, a scalar detour
+  through f64 (floats) or i64 (integers) with a kernel argument, a masked
+  loop over x (gen.masked_loop, rank 1 and 2), and chained dots (f16,
+  bf16, f32 at tf32 or ieee, i8: a dot of a dot's result, with softmax or
+  integer epilogues, sometimes a K loop), whose result is its own output;
+- and ends each result in a sink: a store, a store_masked under a random
+  mask, a scatter at distinct indices (permuted, some out of range, some
+  masked off with -1), atomic_rmw of every kind the spec lists for i32,
+  i64 and f32 (add, max, min, umax, umin, and, or, xor, xchg), or
+  atomic_cas.
+
+What the spec leaves open is kept out of what is compared: a scatter's
+indices never repeat (where two name one address, which lands is
+unspecified); atomics repeat their addresses, within a tile and across
+programs, only for kinds whose final memory does not depend on the order
+(not xchg, not cas), and then what each element found is not stored; where
+the indices are distinct in the whole launch, what each found is stored
+too. Float atomic adds land in any order: campaign.py's rounding envelope
+covers them.
+"""
+import random
+
+import gen as gen1
+
+FIRST_SEED = 100000
+
+FLOATS = ["f32", "f16", "bf16"]
+INTS = ["i32", "i64", "i16", "i8"]
+BITS = {"i8": 8, "i16": 16, "i32": 32, "i64": 64}
+# Weights of the element types: bf16 kernels need torch on the CPU path
+# (numpy has no bf16), so fewer of them.
+TYPES = [("f32", 4), ("f16", 2), ("bf16", 1), ("i32", 4), ("i64", 2),
+         ("i16", 1), ("i8", 2)]
+FLOAT_BINARY = ["addf", "subf", "mulf", "divf", "maximumf", "minimumf",
+                "maxnumf", "minnumf"]
+FLOAT_UNARY = [("arith", "negf"), ("math", "absf"), ("math", "floor"),
+               ("math", "ceil"), ("math", "exp"), ("math", "tanh"),
+               ("math", "sqrt")]
+INT_BINARY = ["addi", "subi", "muli", "maxsi", "minsi", "maxui", "minui",
+              "andi", "ori", "xori"]
+# Edges numerics.md defines: division by zero and by -1, shifts by the
+# width or more (the amount read as unsigned, so negative ones too).
+INT_EDGY = ["divsi", "remsi", "divui", "remui", "shli", "shrsi", "shrui"]
+REDUCE_FLOAT = ["add", "mul", "max", "min", "maxnum", "minnum"]
+REDUCE_INT = ["add", "mul", "max", "min", "maxnum", "minnum", "and", "or",
+              "xor"]
+ATOMIC_FLOAT = ["add", "max", "min", "xchg"]
+ATOMIC_INT = ["add", "max", "min", "umax", "umin", "and", "or", "xor",
+              "xchg"]
+# Kinds whose final memory is the same in every order of the updates.
+ORDER_FREE = {"add", "max", "min", "umax", "umin", "and", "or", "xor"}
+MAX_PROGRAMS = 12
+
+
+def tensor(shape, t):
+    return "tensor<%sx%s>" % ("x".join(map(str, shape)), t)
+
+
+def memref(rank, t):
+    return "memref<%sx%s>" % ("x".join(["?"] * rank), t)
+
+
+def is_float(t):
+    return t in FLOATS
+
+
+def prod(xs):
+    n = 1
+    for x in xs:
+        n *= x
+    return n
+
+
+class Val:
+    """An SSA value: its name, and its shape ([] for a scalar) and element
+    type."""
+
+    def __init__(self, name, shape, t):
+        self.name, self.shape, self.t = name, list(shape), t
+
+    @property
+    def ty(self):
+        return tensor(self.shape, self.t) if self.shape else self.t
+
+    @property
+    def rank(self):
+        return len(self.shape)
+
+
+class Kernel(gen1.Kernel):
+    """The kernel being written: its lines and arguments, and emitters that
+    return Vals. fresh() and emit() are gen.Kernel's, so gen.masked_loop
+    writes into it too."""
+
+    def __init__(self, rng):
+        super().__init__(rng)
+        self.args, self.specs = [], []
+        self.pids, self.nprogs = {}, {}
+        self.linear_pid = None
+
+    def arg(self, name, ty, spec):
+        self.args.append("%%%s: %s" % (name, ty))
+        self.specs.append(spec)
+        return "%" + name
+
+    def op(self, text, shape, t):
+        v = self.fresh()
+        self.emit("%s = %s" % (v, text))
+        return Val(v, shape, t)
+
+    # scalars of type index
+    def index(self, n):
+        return self.op("arith.constant %d : index" % n, [], "index")
+
+    def iop(self, name, a, b):
+        return self.op("arith.%s %s, %s : index" % (name, a.name, b.name),
+                       [], "index")
+
+    def pid(self, axis):
+        if axis not in self.pids:
+            self.pids[axis] = self.op(
+                '"tile.program_id"() {axis = %d : i32} : () -> index' % axis,
+                [], "index")
+        return self.pids[axis]
+
+    def nprog(self, axis):
+        if axis not in self.nprogs:
+            self.nprogs[axis] = self.op(
+                '"tile.num_programs"() {axis = %d : i32} : () -> index'
+                % axis, [], "index")
+        return self.nprogs[axis]
+
+    def fold(self, axes):
+        """pid(a0) + num_programs(a0) * (pid(a1) + ...): distinct for every
+        program of the grid along those axes."""
+        v = self.pid(axes[-1])
+        for a in reversed(axes[:-1]):
+            v = self.iop("addi", self.pid(a),
+                         self.iop("muli", self.nprog(a), v))
+        return v
+
+    def linear(self):
+        """The program's number in grid order, x fastest."""
+        if self.linear_pid is None:
+            self.linear_pid = self.fold([0, 1, 2])
+        return self.linear_pid
+
+    # tiles
+    def const(self, value, shape, t):
+        return self.op("arith.constant dense<%s> : %s"
+                       % (value, tensor(shape, t)), shape, t)
+
+    def scalar_const(self, value, t):
+        return self.op("arith.constant %s : %s" % (value, t), [], t)
+
+    def range(self, n):
+        return self.op('"tile.range"() {start = 0 : i32, end = %d : i32} : '
+                       '() -> %s' % (n, tensor([n], "i32")), [n], "i32")
+
+    def splat(self, s, shape):
+        return self.op('"tile.splat"(%s) : (%s) -> %s'
+                       % (s.name, s.t, tensor(shape, s.t)), shape, s.t)
+
+    def expand(self, v, axis):
+        shape = v.shape[:axis] + [1] + v.shape[axis:]
+        return self.op('"tile.expand_dims"(%s) {axis = %d : i32} : (%s) -> %s'
+                       % (v.name, axis, v.ty, tensor(shape, v.t)), shape, v.t)
+
+    def broadcast(self, v, shape):
+        if v.shape == list(shape):
+            return v
+        return self.op('"tile.broadcast"(%s) : (%s) -> %s'
+                       % (v.name, v.ty, tensor(shape, v.t)), shape, v.t)
+
+    def reshape(self, v, shape):
+        return self.op('"tile.reshape"(%s) : (%s) -> %s'
+                       % (v.name, v.ty, tensor(shape, v.t)), shape, v.t)
+
+    def trans(self, v, perm):
+        shape = [v.shape[p] for p in perm]
+        return self.op('"tile.trans"(%s) {permutation = array<i32: %s>} : '
+                       '(%s) -> %s' % (v.name, ", ".join(map(str, perm)),
+                                       v.ty, tensor(shape, v.t)), shape, v.t)
+
+    def reduce(self, v, axis, kind):
+        shape = v.shape[:axis] + v.shape[axis + 1:]
+        out = Val("", shape, v.t)
+        return self.op('"tile.reduce"(%s) {axis = %d : i32, kind = "%s"} : '
+                       '(%s) -> %s' % (v.name, axis, kind, v.ty, out.ty),
+                       shape, v.t)
+
+    def binary(self, name, a, b):
+        return self.op("arith.%s %s, %s : %s" % (name, a.name, b.name, a.ty),
+                       a.shape, a.t)
+
+    def cmp(self, kind, pred, a, b):
+        return self.op("arith.%s %s, %s, %s : %s"
+                       % (kind, pred, a.name, b.name, a.ty), a.shape, "i1")
+
+    def select(self, m, a, b):
+        return self.op("arith.select %s, %s, %s : %s, %s"
+                       % (m.name, a.name, b.name, m.ty, a.ty), a.shape, a.t)
+
+    def cast(self, v, t):
+        """v converted to element type t by the natural arith cast."""
+        if v.t == t:
+            return v
+        out = Val("", v.shape, t)
+        if is_float(v.t) or v.t == "f64":
+            if is_float(t) or t == "f64":
+                if FWIDTH[t] == FWIDTH[v.t]:  # f16 <-> bf16: through f32
+                    return self.cast(self.cast(v, "f32"), t)
+                name = "extf" if FWIDTH[t] > FWIDTH[v.t] else "truncf"
+            else:
+                name = "fptosi"
+        elif is_float(t) or t == "f64":
+            name = "sitofp"
+        else:
+            name = "extsi" if BITS[t] > BITS[v.t] else "trunci"
+        return self.op("arith.%s %s : %s to %s" % (name, v.name, v.ty, out.ty),
+                       v.shape, t)
+
+    def index_to_i32(self, s):
+        return self.op("arith.index_cast %s : index to i32" % s.name, [],
+                       "i32")
+
+    def lane(self, shape, d):
+        """An i32 tile of `shape` holding each element's index along d."""
+        v = self.range(shape[d])
+        for _ in range(d):
+            v = self.expand(v, 0)
+        while v.rank < len(shape):
+            v = self.expand(v, v.rank)
+        return self.broadcast(v, shape)
+
+    def flat(self, shape):
+        """Each element's row-major linear index in `shape` (i32)."""
+        v, stride = None, 1
+        for d in reversed(range(len(shape))):
+            lane = self.lane(shape, d)
+            if stride > 1:
+                lane = self.binary("muli", lane,
+                                   self.const(stride, shape, "i32"))
+            v = lane if v is None else self.binary("addi", v, lane)
+            stride *= shape[d]
+        return v
+
+    def text(self, seed, num_warps):
+        attrs = "tile.kernel"
+        if num_warps:
+            attrs += ", tile.num_warps = %d : i32" % num_warps
+        return ("// Generated by test/difftest/gen.py from seed %d "
+                "(gen2.py).\n"
+                "func.func @k%d(%s) attributes {%s} {\n%s\n  return\n}\n"
+                % (seed, seed, ", ".join(self.args), attrs,
+                   "\n".join(self.lines)))
+
+
+FWIDTH = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
+
+
+def int_literal(r):
+    """A small constant: it fits every integer type, i8 too."""
+    return r.randint(-9, 9)
+
+
+def float_literal(r):
+    """A float constant every float type holds closely."""
+    return r.choice(["0.5", "-1.25", "2.0", "0.75", "-3.0", "1.0e-3"])
+
+
+def weighted(r, pairs):
+    """One item of [(item, weight)], by weight."""
+    total = sum(w for _, w in pairs)
+    x = r.uniform(0, total)
+    for item, w in pairs:
+        x -= w
+        if x <= 0:
+            return item
+    return pairs[-1][0]
+
+
+# ---- shapes, grid, arguments ------------------------------------------
+
+def choose_shape(r, rank, t):
+    """Power-of-two tiles: up to 1024 elements at rank 1, 64x64 at 2, and
+    2048 at 3."""
+    if rank == 1:
+        return [2 ** r.randint(0, 10)]
+    if rank == 2:
+        if not is_float(t) and r.random() < 0.3:
+            # ptxas's VIMNMX3 bug (seed 11498): 64 rows, four a thread.
+            return r.choice([[64, 32], [64, 16], [128, 32], [32, 32]])
+        if r.random() < 0.3:
+            return [2 ** r.randint(4, 6)] * 2
+        return [2 ** r.randint(0, 6), 2 ** r.randint(0, 6)]
+    while True:
+        shape = [2 ** r.randint(0, 4) for _ in range(3)]
+        if prod(shape) <= 2048:
+            return shape
+
+
+def choose_grid(r):
+    """Up to 3 programs along each axis, MAX_PROGRAMS in all."""
+    while True:
+        grid = [r.randint(1, 3) for _ in range(3)]
+        if prod(grid) <= MAX_PROGRAMS:
+            return grid
+
+
+def array_spec(r, sizes, t, seed):
+    """How campaign.py/compare.py make an input: normal floats; integers
+    counted up (iota), small (ints) or any bit pattern (bits)."""
+    dims = "x".join(map(str, sizes))
+    if is_float(t):
+        return "randn:%sx%s:seed=%d" % (dims, t, seed)
+    kind = r.choice(["iota", "ints", "ints", "bits"])
+    if kind == "iota":
+        return "iota:%sx%s" % (dims, t)
+    return "%s:%sx%s:seed=%d" % (kind, dims, t, seed)
+
+
+class State:
+    """What stages share: the kernel, the input box (the tile shape and
+    each program's offsets into x and y), and the results waiting for a
+    sink."""
+
+    def __init__(self, seed):
+        self.seed = seed
+        self.k = Kernel(random.Random(seed))
+        self.r = self.k.r
+        self.outputs = []  # Vals each to end in a sink
+        self.nspec = 0
+
+    def spec_seed(self):
+        self.nspec += 1
+        return self.seed * 16 + self.nspec
+
+    def new_arg(self, prefix, sizes, t, spec=None):
+        name = "%s%d" % (prefix, len(self.k.args))
+        self.k.arg(name, memref(len(sizes), t),
+                   spec or array_spec(self.r, sizes, t, self.spec_seed()))
+        return "%" + name
+
+
+def place_blocks(st, rank, grid):
+    """Each tile dimension's block number, from program ids: rank 3 takes
+    one grid axis per dimension (in a random order), rank 2 folds a third
+    axis into its first dimension, rank 1 folds all three (num_programs
+    strides them). Returns the block Vals and each dimension's count."""
+    k, r = st.k, st.r
+    axes = [0, 1, 2]
+    r.shuffle(axes)
+    if rank == 3:
+        groups = [[a] for a in axes]
+    elif rank == 2:
+        groups = [[axes[0], axes[2]], [axes[1]]]
+    else:
+        groups = [axes]
+    blocks = [k.fold(g) for g in groups]
+    counts = [prod(grid[a] for a in g) for g in groups]
+    return blocks, counts
+
+
+def box(st, blocks, counts, shape, shift=True):
+    """Memref sizes (ragged: a block's worth more or less than the blocks
+    cover) and each program's offsets: its block times the tile, shifted
+    past either end sometimes."""
+    k, r = st.k, st.r
+    sizes, offs = [], []
+    for b, n, s in zip(blocks, counts, shape):
+        sizes.append(max(1, n * s + r.randint(-s, s)))
+        o = k.iop("muli", b, k.index(s))
+        sh = r.choice([0, 0, 0, 1, -1, s // 2]) if shift else 0
+        if sh:
+            o = k.iop("addi", o, k.index(sh))
+        offs.append(o)
+    return sizes, offs
+
+
+def out_box(st, shape):
+    """A memref for a result of `shape` and this program's offsets into it:
+    the input box when the shape is the input's (half the time), else
+    the program's grid-order number picks a block along dimension 0."""
+    k, r = st.k, st.r
+    if list(shape) == st.shape and r.random() < 0.5:
+        return list(st.sizes), st.offs
+    return box(st, [k.linear()] + [k.index(0)] * (len(shape) - 1),
+               [st.nprog] + [1] * (len(shape) - 1), shape)
+
+
+def load(st, mem, shape, t, offs):
+    """A tile of mem at offs: plain, with padding, or under a random mask."""
+    k, r = st.k, st.r
+    pad = ""
+    if r.random() < 0.3:
+        pad = " {padding = %s : %s}" % (
+            r.choice(["1.0", "-2.5", "0xFC00" if t == "f16" else "-0.5"])
+            if is_float(t) else str(int_literal(r)), t)
+    idx = ", ".join(["index"] * len(shape))
+    names = ", ".join(o.name for o in offs)
+    if r.random() < 0.3:
+        m = random_mask(st, shape)
+        return k.op('"tile.load_masked"(%s, %s, %s)%s : (%s, %s, %s) -> %s'
+                    % (mem, m.name, names, pad, memref(len(shape), t), m.ty,
+                       idx, tensor(shape, t)), shape, t)
+    return k.op('"tile.load"(%s, %s)%s : (%s, %s) -> %s'
+                % (mem, names, pad, memref(len(shape), t), idx,
+                   tensor(shape, t)), shape, t)
+
+
+# ---- masks and indices ------------------------------------------------
+
+def hash_bits(st, shape):
+    """A random-looking i32 tile from each element's linear index and the
+    program's number (a multiplicative hash, wrapping)."""
+    k, r = st.k, st.r
+    lin = k.flat(shape)
+    p = k.splat(k.index_to_i32(k.linear()), shape)
+    h = k.binary("addi", lin, k.binary("muli", p, k.const(7919, shape, "i32")))
+    h = k.binary("muli", h, k.const(r.choice([-1640531535, 1103515245,
+                                              -2048144789]), shape, "i32"))
+    return k.binary("xori", h, k.binary("shrui", h, k.const(
+        r.randint(11, 17), shape, "i32")))
+
+
+def random_mask(st, shape):
+    """An i1 tile of `shape`: hashed bits, a lane compared with a bound, or
+    two such joined."""
+    k, r = st.k, st.r
+    how = r.choice(["hash", "hash", "lane", "both"])
+    if how in ("hash", "both"):
+        h = hash_bits(st, shape)
+        bits = k.binary("andi", h, k.const(r.choice([1, 3, 7]), shape, "i32"))
+        m = k.cmp("cmpi", r.choice(["ne", "eq"]), bits,
+                  k.const(0, shape, "i32"))
+        if how == "hash":
+            return m
+    d = r.randrange(len(shape))
+    lane = k.lane(shape, d)
+    bound = k.const(r.randint(0, shape[d]), shape, "i32")
+    m2 = k.cmp("cmpi", r.choice(["slt", "sge", "ne"]), lane, bound)
+    if how == "lane":
+        return m2
+    return k.binary(r.choice(["andi", "ori", "xori"]), m, m2)
+
+
+def permute(st, lane, n):
+    """A bijection of [0, n) applied to an i32 tile of values in [0, n)."""
+    k, r = st.k, st.r
+    shape = lane.shape
+    how = r.choice(["same", "xor", "mul", "reverse"])
+    if how == "xor" and n > 1:
+        return k.binary("xori", lane, k.const(r.randrange(n), shape, "i32"))
+    if how == "mul" and n > 1:
+        odd = k.const(2 * r.randrange(n) + 1, shape, "i32")
+        return k.binary("andi", k.binary("muli", lane, odd),
+                        k.const(n - 1, shape, "i32"))
+    if how == "reverse":
+        return k.binary("subi", k.const(n - 1, shape, "i32"), lane)
+    return lane
+
+
+def base_tile(st, offset, shape):
+    """An index scalar as an i32 tile."""
+    return st.k.splat(st.k.index_to_i32(offset), shape)
+
+
+def distinct_indices(st, shape):
+    """A target memref and index tiles naming a distinct address for every
+    element of every program (permuted within the program's block; some
+    out of range past the ragged edges, some masked off with -1), for
+    scatters and for atomics whose results are kept."""
+    k, r = st.k, st.r
+    if r.random() < 0.5:  # one index tile into a rank-1 memref
+        n = prod(shape)
+        sizes, offs = out_box(st, [n]) if r.random() < 0.5 else \
+            box(st, [k.linear()], [st.nprog], [n])
+        lin = permute(st, k.flat(shape), n)
+        idx = [k.binary("addi", lin, base_tile(st, offs[0], shape))]
+    else:  # one per dimension of a memref of the tile's rank
+        sizes, offs = box(st, [k.linear()] + [k.index(0)] * (len(shape) - 1),
+                          [st.nprog] + [1] * (len(shape) - 1), shape)
+        idx = [k.binary("addi", permute(st, k.lane(shape, d), shape[d]),
+                        base_tile(st, offs[d], shape))
+               for d in range(len(shape))]
+    if r.random() < 0.5:
+        m = random_mask(st, shape)
+        d = r.randrange(len(idx))
+        idx[d] = k.select(m, idx[d], k.const(-1, shape, "i32"))
+    return sizes, wide_indices(st, idx)
+
+
+def repeating_indices(st, shape):
+    """Index tiles that repeat, within the tile and across programs (a
+    hash modulo a few bins, or the linear index folded), into a small
+    memref; some out of range."""
+    k, r = st.k, st.r
+    rank = r.choice([1, 1, 2])
+    sizes, idx = [], []
+    for _ in range(rank):
+        bins = r.choice([1, 2, 3, 5, 8, 17])
+        if r.random() < 0.5:
+            h = k.binary("andi", hash_bits(st, shape),
+                         k.const(0x7FFFFFFF, shape, "i32"))
+        else:
+            h = k.flat(shape)
+        i = k.binary("remsi", h, k.const(bins + r.choice([0, 0, 1]), shape,
+                                         "i32"))
+        if r.random() < 0.3:
+            i = k.binary("subi", i, k.const(1, shape, "i32"))
+        idx.append(i)
+        sizes.append(bins)
+    return sizes, wide_indices(st, idx)
+
+
+def wide_indices(st, idx):
+    """Index tiles as they are (i32) or extended to i64, all alike."""
+    if st.r.random() < 0.3:
+        return [st.k.cast(i, "i64") for i in idx]
+    return idx
+
+
+# ---- stages -------------------------------------------------------------
+
+def combine(st, a, b):
+    """a and b (one shape and type) joined elementwise."""
+    ops = ["addf", "subf", "maximumf", "mulf"] if is_float(a.t) else \
+        ["addi", "subi", "xori", "maxsi"]
+    return st.k.binary(st.r.choice(ops), a, b)
+
+
+def operand(st, cur):
+    """Something of cur's shape and type to combine with it: an input
+    tile when the shapes agree, a constant, or cur itself."""
+    k, r = st.k, st.r
+    if cur.shape == st.shape and cur.t == st.t and r.random() < 0.6:
+        return r.choice(st.inputs)
+    if r.random() < 0.5:
+        return k.const(float_literal(r) if is_float(cur.t) else
+                       int_literal(r), cur.shape, cur.t)
+    return cur
+
+
+def stage_elementwise(st, cur):
+    """One to four elementwise ops, each on cur or an earlier one of them,
+    with an input tile, a constant or itself."""
+    k, r = st.k, st.r
+    vals = [cur]
+    for _ in range(r.randint(1, 4)):
+        a = r.choice(vals)
+        if is_float(cur.t):
+            if r.random() < 0.3:
+                dialect, name = r.choice(FLOAT_UNARY)
+                v = k.op("%s.%s %s : %s" % (dialect, name, a.name, a.ty),
+                         a.shape, a.t)
+            else:
+                v = k.binary(r.choice(FLOAT_BINARY), a, operand(st, a))
+        else:
+            name = r.choice(INT_BINARY + INT_EDGY if r.random() < 0.4
+                            else INT_BINARY)
+            b = operand(st, a)
+            if name.startswith("sh") and r.random() < 0.6:
+                # Mostly shifts within the width; the rest past it.
+                b = k.binary("andi", b, k.const(BITS[a.t] - 1, a.shape, a.t))
+            v = k.binary(name, a, b)
+        vals.append(v)
+    return vals[-1]
+
+
+def negated(st, cur):
+    """0 - x (or -x): the ptxas bug's shape, kept common."""
+    k = st.k
+    if is_float(cur.t):
+        return k.op("arith.negf %s : %s" % (cur.name, cur.ty), cur.shape,
+                    cur.t)
+    return k.binary("subi", k.const(0, cur.shape, cur.t), cur)
+
+
+def stage_reduce(st, cur):
+    """A reduction along an axis, broadcast back and joined to the tile
+    (a rank-1 tile reduces to a scalar and is splat back)."""
+    k, r = st.k, st.r
+    src = cur
+    if r.random() < (0.6 if not is_float(cur.t) else 0.3):
+        src = negated(st, cur)
+    kinds = REDUCE_FLOAT if is_float(cur.t) else REDUCE_INT
+    if src is not cur and r.random() < 0.7:
+        kind = r.choice(["max", "min"])
+    else:
+        kind = r.choice(kinds)
+    if kind == "mul" and is_float(cur.t):
+        src = bounded(st, src)
+    axis = r.randrange(cur.rank)
+    red = k.reduce(src, axis, kind)
+    if cur.rank == 1:
+        back = k.splat(red, cur.shape)
+    else:
+        back = k.broadcast(k.expand(red, axis), cur.shape)
+    return combine(st, src if r.random() < 0.5 else cur, back)
+
+
+def bounded(st, v):
+    """A float tile squashed into (-1.5, 1.5) (tanh plus a half), so long
+    products neither overflow nor flush in ways orders of rounding
+    decide."""
+    k = st.k
+    t = k.op("math.tanh %s : %s" % (v.name, v.ty), v.shape, v.t)
+    half = k.const("0.5", v.shape, v.t)
+    return k.binary("addf", t, half)
+
+
+def stage_scan(st, cur):
+    """A scan of a random kind along a random axis, forward or reverse, of
+    cur (negated sometimes), kept or joined to cur."""
+    k, r = st.k, st.r
+    kind = r.choice(REDUCE_FLOAT if is_float(cur.t) else REDUCE_INT)
+    axis = r.randrange(cur.rank)
+    src = negated(st, cur) if r.random() < 0.3 else cur
+    if kind == "mul" and is_float(cur.t):
+        src = bounded(st, src)
+    rev = ", reverse" if r.random() < 0.5 else ""
+    s = k.op('"tile.scan"(%s) {axis = %d : i32, kind = "%s"%s} : (%s) -> %s'
+             % (src.name, axis, kind, rev, src.ty, src.ty), src.shape, src.t)
+    return s if r.random() < 0.5 else combine(st, s, cur)
+
+
+def random_shape(r, count, rank):
+    """A power-of-two shape of `rank` dimensions holding `count`."""
+    e = count.bit_length() - 1
+    cuts = sorted(r.randint(0, e) for _ in range(rank - 1))
+    parts = [b - a for a, b in zip([0] + cuts, cuts + [e])]
+    return [2 ** p for p in parts]
+
+
+def stage_shapes(st, cur):
+    """A chain of reshape, expand_dims + broadcast, reduce and trans; half
+    the time reshaped back to where it started."""
+    k, r = st.k, st.r
+    start = cur
+    for _ in range(r.randint(1, 3)):
+        how = r.choice(["reshape", "expand", "trans"])
+        if how == "reshape":
+            cur = k.reshape(cur, random_shape(r, prod(cur.shape),
+                                              r.randint(1, 3)))
+        elif how == "expand" and cur.rank < 3 and prod(cur.shape) <= 1024:
+            axis = r.randint(0, cur.rank)
+            e = k.expand(cur, axis)
+            n = r.choice([1, 2, 4])
+            shape = list(e.shape)
+            shape[axis] = n
+            b = k.broadcast(e, shape)
+            if r.random() < 0.5:  # and folded away again
+                kind = r.choice(["max", "min", "add"] if not is_float(cur.t)
+                                else ["max", "min", "maxnum"])
+                cur = k.reduce(b, axis, kind)
+            else:
+                cur = b
+        elif how == "trans" and cur.rank >= 2:
+            perm = list(range(cur.rank))
+            while perm == list(range(cur.rank)):
+                r.shuffle(perm)
+            cur = k.trans(cur, perm)
+    if cur.shape != start.shape and prod(cur.shape) == prod(start.shape) \
+            and r.random() < 0.5:
+        cur = k.reshape(cur, start.shape)
+        if cur.t == start.t:
+            cur = combine(st, cur, start)
+    return cur
+
+
+def stage_trans(st, cur):
+    """A transpose by a random permutation other than the identity."""
+    k, r = st.k, st.r
+    perm = list(range(cur.rank))
+    while perm == list(range(cur.rank)):
+        r.shuffle(perm)
+    return k.trans(cur, perm)
+
+
+def stage_gather(st, cur):
+    """x gathered at hashed indices of cur's shape, each dimension's modulo
+    its size plus two, less one: -1 and size name nothing (padding)."""
+    k, r = st.k, st.r
+    idx = []
+    for d in range(len(st.shape)):
+        h = k.binary("andi", hash_bits(st, cur.shape),
+                     k.const(0x7FFFFFFF, cur.shape, "i32"))
+        dim = k.op("memref.dim %%x, %s : %s"
+                   % (k.index(d).name, memref(len(st.shape), st.t)), [],
+                   "index")
+        n = k.binary("addi", k.splat(k.index_to_i32(dim), cur.shape),
+                     k.const(2, cur.shape, "i32"))
+        i = k.binary("subi", k.binary("remsi", h, n),
+                     k.const(1, cur.shape, "i32"))
+        idx.append(i)
+    idx = wide_indices(st, idx)
+    pad = ""
+    if r.random() < 0.4:
+        pad = " {padding = %s : %s}" % (
+            "-2.0" if is_float(st.t) else "-7", st.t)
+    g = k.op('"tile.gather"(%%x, %s)%s : (%s, %s) -> %s'
+             % (", ".join(i.name for i in idx), pad, memref(len(st.shape),
+                                                            st.t),
+                ", ".join(i.ty for i in idx), tensor(cur.shape, st.t)),
+             cur.shape, st.t)
+    return combine(st, k.cast(g, cur.t), cur)
+
+
+def stage_masked_load(st, cur):
+    """y again, under a random mask (padding where it is false)."""
+    v = load(st, "%y", st.shape, st.t, st.offs)
+    return combine(st, cur, v)
+
+
+def stage_scalar(st, cur):
+    """A detour through a scalar: the tile reduced to one value (reshaped
+    to rank 1 first), then f64 (floats) or i64 (integers) arithmetic with
+    a kernel argument, converted back and splat."""
+    k, r = st.k, st.r
+    flat = cur if cur.rank == 1 else k.reshape(cur, [prod(cur.shape)])
+    kind = r.choice(["max", "min", "add"])
+    s = k.reduce(flat, 0, kind)
+    if is_float(cur.t):
+        wide = k.cast(s, "f64")
+        a = Val(k.arg("alpha%d" % len(k.args), "f64",
+                      r.choice(["0.3", "-1.7", "2.5", "0.00001"])), [], "f64")
+        w = k.op("arith.mulf %s, %s : f64" % (wide.name, a.name), [], "f64")
+        w = k.op("arith.addf %s, %s : f64" % (
+            w.name, k.scalar_const("1.0e-01", "f64").name), [], "f64")
+        back = k.cast(w, cur.t)
+    else:
+        wide = k.cast(s, "i64")
+        a = Val(k.arg("beta%d" % len(k.args), "i64",
+                      str(r.choice([3, -7, 1 << 33, -(1 << 40)]))), [], "i64")
+        w = k.op("arith.%s %s, %s : i64" % (r.choice(["muli", "addi", "xori"]),
+                                           wide.name, a.name), [], "i64")
+        back = k.cast(w, cur.t)
+    return combine(st, cur, k.splat(back, cur.shape))
+
+
+def stage_loop(st, cur):
+    """gen.py's masked loop over x's last dimension (rank 1 and 2)."""
+    k, r = st.k, st.r
+    ty = tensor(cur.shape, cur.t)
+    name = gen1.masked_loop(k, r, cur.name, cur.shape,
+                            [o.name for o in st.offs], cur.rank, cur.t,
+                            is_float(cur.t), ty, memref(cur.rank, cur.t))
+    return Val(name, cur.shape, cur.t)
+
+
+def stages_for(st, cur):
+    """The stages that fit cur, with weights."""
+    out = [(stage_elementwise, 3), (stage_reduce, 3), (stage_scan, 3),
+           (stage_shapes, 2), (stage_gather, 1), (stage_scalar, 1)]
+    if cur.rank >= 2:
+        out.append((stage_trans, 1))
+    if cur.shape == st.shape and cur.t == st.t:
+        out.append((stage_masked_load, 1))
+        if cur.rank <= 2 and st.r.random() < 0.5:
+            out.append((stage_loop, 1))
+    return out
+
+
+# ---- chained dots -------------------------------------------------------
+
+def dot_type(st):
+    """The first dot's input type: the kernel's where a dot takes it."""
+    if st.t in ("f16", "bf16", "f32", "i8"):
+        return st.t
+    return st.r.choice(["f16", "i8", "f32"])
+
+
+def dot(st, a, b, acc, precision=None):
+    """a b + acc."""
+    k = st.k
+    attr = ' {precision = "%s"}' % precision if precision else ""
+    return k.op('"tile.dot"(%s, %s, %s)%s : (%s, %s, %s) -> %s'
+                % (a.name, b.name, acc.name, attr, a.ty, b.ty, acc.ty,
+                   acc.ty), acc.shape, acc.t)
+
+
+def zeros(st, shape, t):
+    """A zero accumulator."""
+    return st.k.const("0.0" if t in FLOATS else "0", shape, t)
+
+
+def dot_operand(st, rows, cols, t, transposed=False):
+    """A [rows, cols] tile of a new memref (loaded as [cols, rows] and
+    transposed, as attention's K is, when `transposed`), this program's
+    block of rows: ragged edges pad with zeros."""
+    k = st.k
+    shape = [cols, rows] if transposed else [rows, cols]
+    sizes, offs = box(st, [k.linear(), k.index(0)], [st.nprog, 1], shape)
+    mem = st.new_arg("d", sizes, t, dot_spec(st, sizes, t))
+    v = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
+             % (mem, offs[0].name, offs[1].name, memref(2, t),
+                tensor(shape, t)), shape, t)
+    return k.trans(v, [1, 0]) if transposed else v
+
+
+def dot_spec(st, sizes, t):
+    """A dot operand's input: normal floats, any i8."""
+    dims = "x".join(map(str, sizes))
+    if t == "i8":
+        return "bits:%sxi8:seed=%d" % (dims, st.spec_seed())
+    return "randn:%sx%s:seed=%d" % (dims, t, st.spec_seed())
+
+
+def k_loop(st, m, kdim, n, t, acc):
+    """acc + A B over K blocks in an scf.for (a matmul's loop), A and B
+    from new memrefs whose K extent is ragged."""
+    k, r = st.k, st.r
+    bk = kdim
+    steps = r.randint(1, 3)
+    total = steps * bk + r.randint(-bk // 2, bk // 2)
+    asz = [st.nprog * m, total]
+    bsz = [total, n]
+    am = st.new_arg("d", asz, t, dot_spec(st, asz, t))
+    bm = st.new_arg("d", bsz, t, dot_spec(st, bsz, t))
+    row = k.iop("muli", k.linear(), k.index(m))
+    c0, c1, step = k.index(0), k.index(1), k.index(bk)
+    kend = k.op("memref.dim %s, %s : %s" % (am, c1.name, memref(2, t)), [],
+                "index")
+    res, kk, a0 = k.fresh(), k.fresh(), k.fresh()
+    k.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {"
+           % (res, kk, c0.name, kend.name, step.name, a0, acc.name, acc.ty))
+    ta = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
+              % (am, row.name, kk, memref(2, t), tensor([m, bk], t)),
+              [m, bk], t)
+    tb = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
+              % (bm, kk, c0.name, memref(2, t), tensor([bk, n], t)),
+              [bk, n], t)
+    d = dot(st, ta, tb, Val(a0, acc.shape, acc.t), precision(st, t))
+    k.emit("  scf.yield %s : %s" % (d.name, d.ty))
+    k.emit("}")
+    return Val(res, acc.shape, acc.t)
+
+
+def precision(st, t):
+    """An f32 dot's precision attribute (none: tf32), or none at all."""
+    if t != "f32":
+        return None
+    return st.r.choice([None, "tf32", "ieee"])
+
+
+def softmax_rows(st, s):
+    """exp(s - rowmax(s)) and its row sums: attention's epilogue."""
+    k = st.k
+    m = k.broadcast(k.expand(k.reduce(s, 1, "max"), 1), s.shape)
+    p = k.op("math.exp %s : %s" % (k.binary("subf", s, m).name, s.ty),
+             s.shape, s.t)
+    return p, k.reduce(p, 1, "add")
+
+
+def stage_dots(st, cur):
+    """Two dots, the second of the first's result (attention's P V after
+    Q K^T), with epilogues; the result is an output of its own, and joins
+    cur too when their shapes and types agree."""
+    k, r = st.k, st.r
+    t = dot_type(st)
+    # The first dot accumulates in f32 (i32): an f16 accumulator's
+    # rounding, amplified by a softmax and a second dot, is more than the
+    # comparison's rounding envelope can bound (interp.ROUNDING).
+    acc_t = "i32" if t == "i8" else "f32"
+    sizes = [16, 32, 64]
+    if cur.rank == 2 and cur.t == t and min(cur.shape) >= 16 and \
+            max(cur.shape) <= 64 and r.random() < 0.7:
+        a = cur
+        m, kd = cur.shape
+    else:
+        m, kd = r.choice(sizes), r.choice(sizes)
+        a = None
+    n, e = r.choice(sizes), r.choice(sizes)
+    acc0 = zeros(st, [m, n], acc_t)
+    if a is None and r.random() < 0.3:
+        s = k_loop(st, m, kd, n, t, acc0)
+    else:
+        if a is None:
+            a = dot_operand(st, m, kd, t)
+        b = dot_operand(st, kd, n, t, transposed=r.random() < 0.5)
+        s = dot(st, a, b, acc0, precision(st, t))
+    # Epilogue of the first dot, then the second dot's left operand.
+    rowsum = None
+    if acc_t == "i32":
+        s = k.binary("addi", s, k.const(r.randint(-50, 50), s.shape, "i32"))
+        s = k.binary(r.choice(["shrsi", "maxsi"]), s,
+                     k.const(r.randint(0, 4), s.shape, "i32"))
+        p_t = "i8"
+    else:
+        s = k.binary("mulf", s, k.const(r.choice(["0.125", "0.5", "1.0"]),
+                                        s.shape, acc_t))
+        if r.random() < 0.6:
+            s, rowsum = softmax_rows(st, s)
+        p_t = t if t != "f32" else r.choice(["f32", "f16"])
+    p = k.cast(s, p_t)
+    v = dot_operand(st, n, e, p_t)
+    acc2_t = "i32" if p_t == "i8" else r.choice(["f32", "f32", "f16"]) \
+        if p_t in ("f16", "bf16") else "f32"
+    o = dot(st, p, v, zeros(st, [m, e], acc2_t), precision(st, p_t))
+    if rowsum is not None:
+        # Normalized in f32, as attention does: an f16 row sum's rounding
+        # can flip by an ulp where the sums differ in their last bits, and
+        # a ratio of two sums is outside the rounding envelope.
+        l = k.broadcast(k.expand(rowsum, 1), o.shape)
+        o = k.cast(k.binary("divf", k.cast(o, "f32"), l), acc2_t)
+    st.outputs.append(o)
+    if o.shape == cur.shape and o.t == cur.t:
+        return combine(st, cur, o)
+    return cur
+
+
+# ---- sinks --------------------------------------------------------------
+
+def sink_store(st, v):
+    """A store of v, or a store_masked under a random mask."""
+    k = st.k
+    sizes, offs = out_box(st, v.shape)
+    mem = st.new_arg("out", sizes, v.t, "zeros:%sx%s" % (
+        "x".join(map(str, sizes)), v.t))
+    idx = ", ".join(["index"] * v.rank)
+    names = ", ".join(o.name for o in offs)
+    if st.r.random() < 0.35:
+        m = random_mask(st, v.shape)
+        k.emit('"tile.store_masked"(%s, %s, %s, %s) : (%s, %s, %s, %s) -> ()'
+               % (v.name, mem, m.name, names, v.ty, memref(v.rank, v.t),
+                  m.ty, idx))
+    else:
+        k.emit('"tile.store"(%s, %s, %s) : (%s, %s, %s) -> ()'
+               % (v.name, mem, names, v.ty, memref(v.rank, v.t), idx))
+
+
+def sink_scatter(st, v):
+    """v scattered to distinct addresses, some out of range or masked."""
+    k = st.k
+    sizes, idx = distinct_indices(st, v.shape)
+    mem = st.new_arg("out", sizes, v.t, "zeros:%sx%s" % (
+        "x".join(map(str, sizes)), v.t))
+    k.emit('"tile.scatter"(%s, %s, %s) : (%s, %s, %s) -> ()'
+           % (v.name, mem, ", ".join(i.name for i in idx), v.ty,
+              memref(len(sizes), v.t), ", ".join(i.ty for i in idx)))
+
+
+def atomic_value(st, v):
+    """v in an element type atomics take: f32 for floats, i32 or i64 for
+    integers."""
+    if is_float(v.t):
+        return st.k.cast(v, "f32")
+    if v.t in ("i32", "i64"):
+        return v
+    return st.k.cast(v, st.r.choice(["i32", "i64"]))
+
+
+def memory_order(st):
+    """Random sem and scope attributes of an atomic (or none)."""
+    r = st.r
+    attrs = []
+    if r.random() < 0.3:
+        attrs.append('sem = "%s"' % r.choice(["relaxed", "acquire",
+                                              "release", "acq_rel"]))
+    if r.random() < 0.3:
+        attrs.append('scope = "%s"' % r.choice(["cta", "gpu", "sys"]))
+    return attrs
+
+
+def keep_found(st, found):
+    """What each element of an atomic found, stored where it can be
+    compared (only when the addresses are distinct in the launch)."""
+    sizes, offs = box(st, [st.k.linear()] + [st.k.index(0)] *
+                      (found.rank - 1), [st.nprog] + [1] * (found.rank - 1),
+                      found.shape, shift=False)
+    mem = st.new_arg("found", sizes, found.t, "zeros:%sx%s" % (
+        "x".join(map(str, sizes)), found.t))
+    st.k.emit('"tile.store"(%s, %s, %s) : (%s, %s, %s) -> ()'
+              % (found.name, mem, ", ".join(o.name for o in offs), found.ty,
+                 memref(found.rank, found.t),
+                 ", ".join(["index"] * found.rank)))
+
+
+def sink_atomic(st, v):
+    """atomic_rmw of a random kind: at repeating addresses for the kinds
+    whose result does not depend on the order (what each found is then
+    not kept), at distinct ones otherwise (and kept)."""
+    k, r = st.k, st.r
+    v = atomic_value(st, v)
+    kind = r.choice(ATOMIC_FLOAT if is_float(v.t) else ATOMIC_INT)
+    repeat = kind in ORDER_FREE and r.random() < 0.6
+    sizes, idx = repeating_indices(st, v.shape) if repeat else \
+        distinct_indices(st, v.shape)
+    spec = "randn" if is_float(v.t) else r.choice(["ints", "bits", "iota"])
+    mem = st.new_arg("acc", sizes, v.t, "%s:%sx%s:seed=%d" % (
+        spec, "x".join(map(str, sizes)), v.t, st.spec_seed()))
+    attrs = ", ".join(['kind = "%s"' % kind] + memory_order(st))
+    found = k.op('"tile.atomic_rmw"(%s, %s, %s) {%s} : (%s, %s, %s) -> %s'
+                 % (v.name, mem, ", ".join(i.name for i in idx), attrs, v.ty,
+                    memref(len(sizes), v.t), ", ".join(i.ty for i in idx),
+                    v.ty), v.shape, v.t)
+    if not repeat:
+        keep_found(st, found)
+
+
+def sink_cas(st, v):
+    """atomic_cas at distinct addresses, comparing with what is there (a
+    gather of the same addresses) changed in some elements, so some swap
+    and some do not."""
+    k, r = st.k, st.r
+    v = atomic_value(st, v)
+    sizes, idx = distinct_indices(st, v.shape)
+    spec = "randn" if is_float(v.t) else r.choice(["ints", "iota"])
+    mem = st.new_arg("acc", sizes, v.t, "%s:%sx%s:seed=%d" % (
+        spec, "x".join(map(str, sizes)), v.t, st.spec_seed()))
+    names = ", ".join(i.name for i in idx)
+    itys = ", ".join(i.ty for i in idx)
+    there = k.op('"tile.gather"(%s, %s) : (%s, %s) -> %s'
+                 % (mem, names, memref(len(sizes), v.t), itys, v.ty),
+                 v.shape, v.t)
+    one = k.const("1.0" if is_float(v.t) else "1", v.shape, v.t)
+    moved = k.binary("addf" if is_float(v.t) else "addi", there, one)
+    cmp = k.select(random_mask(st, v.shape), there, moved)
+    attrs = memory_order(st)
+    found = k.op('"tile.atomic_cas"(%s, %s, %s, %s)%s : (%s, %s, %s, %s) -> %s'
+                 % (cmp.name, v.name, mem, names,
+                    " {%s}" % ", ".join(attrs) if attrs else "", v.ty, v.ty,
+                    memref(len(sizes), v.t), itys, v.ty), v.shape, v.t)
+    keep_found(st, found)
+
+
+def sink(st, v):
+    """v's end: a store, scatter, atomic or compare-and-swap, sometimes a
+    second one too, each into a memref of its own."""
+    r = st.r
+    how = weighted(r, [(sink_store, 4), (sink_scatter, 2), (sink_atomic, 3),
+                       (sink_cas, 1)])
+    how(st, v)
+    if r.random() < 0.2:  # a second, to another memref
+        r.choice([sink_store, sink_scatter, sink_atomic])(st, v)
+
+
+# ---- the kernel ---------------------------------------------------------
+
+def generate(seed):
+    """The kernel text and compare.py arguments of a seed."""
+    st = State(seed)
+    k, r = st.k, st.r
+    st.t = weighted(r, TYPES)
+    rank = weighted(r, [(1, 2), (2, 4), (3, 3)])
+    st.shape = choose_shape(r, rank, st.t)
+    grid = choose_grid(r)
+    st.nprog = prod(grid)
+    blocks, counts = place_blocks(st, rank, grid)
+    st.sizes, st.offs = box(st, blocks, counts, st.shape)
+    x = k.arg("x", memref(rank, st.t),
+              array_spec(r, st.sizes, st.t, st.spec_seed()))
+    y = k.arg("y", memref(rank, st.t),
+              array_spec(r, st.sizes, st.t, st.spec_seed()))
+    st.inputs = [load(st, x, st.shape, st.t, st.offs),
+                 load(st, y, st.shape, st.t, st.offs)]
+    cur = combine(st, *st.inputs)
+    for _ in range(r.randint(1, 4)):
+        choices = stages_for(st, cur)
+        if r.random() < 0.15:
+            choices = [(stage_dots, 1)]
+        cur = weighted(r, choices)(st, cur)
+    for v in [cur] + st.outputs:
+        sink(st, v)
+    num_warps = r.choice([None, None, 1, 2, 4, 8])
+    argv = ["--kernel", "k%d" % seed, "--grid", ",".join(map(str, grid))]
+    for s in k.specs:
+        argv += ["--arg", s]
+    return k.text(seed, num_warps), argv
