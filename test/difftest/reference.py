@@ -76,8 +76,7 @@ def main():
     index, ref_path = a.out.split("=", 1)
     index = int(index)
     text = open(a.kernel_file).read()
-    work = tempfile.mkdtemp(prefix="tile-reference-")
-    try:
+    with tempfile.TemporaryDirectory(prefix="tile-reference-") as work:
         arrays = [i for i, s in enumerate(a.arg) if is_array(s)]
         args = []
         for s in a.arg:
@@ -127,10 +126,6 @@ def main():
         print("reference: the interpreter's (tile's CPU path agrees within "
               "%g)" % a.rtol)
         return 0
-    finally:
-        for f in os.listdir(work):
-            os.remove(os.path.join(work, f))
-        os.rmdir(work)
 
 
 if __name__ == "__main__":
