@@ -125,7 +125,6 @@ class Worker:
         (compare.py's --kernel, --grid and --arg words) on each build."""
         import compare
         import interp
-        np = self.np
         kernel = argv[argv.index("--kernel") + 1]
         grid = ([int(g) for g in argv[argv.index("--grid") + 1].split(",")]
                 + [1, 1])[:3]
@@ -138,10 +137,8 @@ class Worker:
                 if made:
                     arrays[i], dtypes[i] = made
                     args.append(made[0].copy())
-                elif "." in spec:
-                    args.append(np.float64(float(spec)))
                 else:
-                    args.append(np.int64(int(spec)))
+                    args.append(interp.scalar_arg(spec))
             generic = self.tile._compiler.generic(text, name)
             interp.run_kernel(generic, kernel, grid, args)
         except interp.Unsupported as e:
@@ -175,13 +172,13 @@ class Worker:
         return out
 
     def launch_args(self, specs, arrays, dtypes, scalars, place):
+        import interp
         got = []
         for i in range(len(specs)):
             if i in arrays:
                 got.append(place(arrays[i], dtypes[i]))
             else:
-                s = scalars[i]
-                got.append(float(s) if "." in s else int(s))
+                got.append(interp.scalar_arg(scalars[i]).item())
         return got
 
     def compare(self, got, arrays, dtypes, want, text):

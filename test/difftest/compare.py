@@ -167,12 +167,8 @@ def main():
         def fresh():
             args = []
             for i in range(len(a.arg)):
-                if i in arrays:
-                    args.append(np.load(paths[i]))
-                elif re.fullmatch(r"-?\d+", scalars[i]):
-                    args.append(np.int64(int(scalars[i])))
-                else:
-                    args.append(np.float64(float(scalars[i])))
+                args.append(np.load(paths[i]) if i in arrays
+                            else interp.scalar_arg(scalars[i]))
             return args
         args = fresh()
         text = interp.generic_text(a.kernel_file, src, a.mlir_opt)

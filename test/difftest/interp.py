@@ -925,6 +925,14 @@ def bf16_bits(x):
 
 # ---- whole kernels ---------------------------------------------------------
 
+def scalar_arg(spec):
+    """A scalar launch argument as written on a command line (tile-run's
+    rule): an integer, else a float ("1e-5", "0.5")."""
+    if re.fullmatch(r"-?\d+", spec):
+        return np.int64(int(spec))
+    return np.float64(float(spec))
+
+
 def find_kernel(ops, name):
     for op in ops:
         for region in op.regions:
@@ -962,12 +970,8 @@ def main():
     text = generic_text(a.kernel_file, a.src, a.mlir_opt)
     args = []
     for spec in a.arg:
-        if spec.startswith("npy:"):
-            args.append(np.load(spec[4:]))
-        elif re.fullmatch(r"-?\d+", spec):
-            args.append(np.int64(int(spec)))
-        else:
-            args.append(np.float64(float(spec)))
+        args.append(np.load(spec[4:]) if spec.startswith("npy:")
+                    else scalar_arg(spec))
     try:
         run_kernel(text, a.kernel, grid[:3], args)
     except Unsupported as e:

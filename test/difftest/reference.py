@@ -96,12 +96,8 @@ def main():
              "cpu", "--grid", a.grid] + args + ["--out", "%d=%s" % (index, cpu)])
         values = []
         for i, s in enumerate(a.arg):
-            if i in ins:
-                values.append(np.load(ins[i]))
-            elif re.fullmatch(r"-?\d+", s):
-                values.append(np.int64(int(s)))
-            else:
-                values.append(np.float64(float(s)))
+            values.append(np.load(ins[i]) if i in ins
+                          else interp.scalar_arg(s))
         dtype = interp.elem_of(re.split(r",\s*%", signature(
             text, a.kernel))[index].split(":", 1)[1].strip())
         try:
