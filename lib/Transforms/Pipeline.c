@@ -384,6 +384,16 @@ static bool onlyFeedsADot(MlirOperation op) {
  * (docs/performance.md), and chained-dot loops (attention) keep the 3
  * they were tuned at. Without a chip (a pipeline's tile-pipeline with no
  * chip=), 3. */
+/* A decision's reason on the op it concerns, as `name` (tile.*_why): the
+ * IR after this pass shows it, and TileToGPU says it as a remark
+ * (gpuRemarkFromAttr). */
+static void setWhy(MlirOperation op, const char *name, const char *why) {
+  mlirOperationSetAttributeByName(
+      op, tileStr(name),
+      mlirStringAttrGet(mlirOperationGetContext(op),
+                        mlirStringRefCreateFromCString(why)));
+}
+
 /* num-stages=auto's choice for a loop, and why in `why` (what the loop's
  * tile.num_stages_why says, and the lowering's remark). */
 static int autoStages(MlirBlock body, const char *chip, char *why,
@@ -478,11 +488,7 @@ static void markLoop(MlirOperation loop, int stages, bool useTma,
   if (marked > 0 && stages == 0) {
     char why[512];
     stages = autoStages(body, chip, why, sizeof why);
-    /* The choice and its reason stay on the loop (the IR after this pass
-     * shows it) and become a remark where the loop is lowered. */
-    mlirOperationSetAttributeByName(
-        loop, tileStr("tile.num_stages_why"),
-        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(why)));
+    setWhy(loop, "tile.num_stages_why", why);
   }
   if (marked > 0 && stages < 2) {
     /* Two stages do not fit: the loop's loads stay plain. */
@@ -642,9 +648,7 @@ static void markWarpSpecialized(MlirOperation kernel,
              : !t.fed ? "a TMA loop's bounds are not the program's scalars"
                       : "the warps are not whole warpgroups with room for "
                         "a producer");
-  mlirOperationSetAttributeByName(
-      kernel, tileStr("tile.warp_specialize_why"),
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(why)));
+  setWhy(kernel, "tile.warp_specialize_why", why);
 }
 
 typedef struct {
@@ -726,39 +730,34 @@ static void markPersistent(MlirOperation kernel, TileChoice option) {
              "shared memory together, over %d KiB",
              (long long)((t.pipeBytes + w.scratch) / 1024),
              (int)(PERSISTENT_SMEM_LIMIT / 1024));
-  MlirContext ctx = mlirOperationGetContext(kernel);
   bool persistent = want && !whyNot[0];
   if (persistent)
-    mlirOperationSetAttributeByName(kernel, tileStr("tile.persistent"),
-                                    mlirBoolAttrGet(ctx, 1));
-  /* A kernel's own tile.persistent = true that cannot be is TileToGPU's
-   * located error, not a remark. */
-  if (decided)
+    mlirOperationSetAttributeByName(
+        kernel, tileStr("tile.persistent"),
+        mlirBoolAttrGet(mlirOperationGetContext(kernel), 1));
+  /* Nothing to explain when it is persistent; a kernel's own
+   * tile.persistent = true that cannot be is TileToGPU's located error. */
+  if (persistent || decided)
     return;
-  /* What auto chose and why, or why an asked persistence did not happen,
-   * stays on the kernel (tile.persistent_why) and becomes a remark where
-   * the kernel is lowered. */
+  /* What auto chose and why, or why the option's persistence did not
+   * happen. */
+  static const char autoOff[] =
+      "persistent=auto: one program per block (persistent blocks ran 2-8% "
+      "slower on an H100's warp-specialized GEMMs); ";
   char why[320];
-  if (persistent)
-    return;
   if (want)
     snprintf(why, sizeof why,
              "persistent: asked for, but each program runs in a block of "
              "its own: %s", whyNot);
   else if (whyNot[0])
     snprintf(why, sizeof why,
-             "persistent=auto: one program per block (persistent blocks "
-             "ran 2-8%% slower on an H100's warp-specialized GEMMs); this "
-             "kernel could not run persistent anyway: %s", whyNot);
+             "%sthis kernel could not run persistent anyway: %s", autoOff,
+             whyNot);
   else
     snprintf(why, sizeof why,
-             "persistent=auto: one program per block (persistent blocks "
-             "ran 2-8%% slower on an H100's warp-specialized GEMMs); "
-             "persistent=true would run this kernel's programs one after "
-             "another in each block");
-  mlirOperationSetAttributeByName(
-      kernel, tileStr("tile.persistent_why"),
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(why)));
+             "%spersistent=true would run this kernel's programs one after "
+             "another in each block", autoOff);
+  setWhy(kernel, "tile.persistent_why", why);
 }
 
 /* A store of a wgmma or tcgen05 accumulator goes out through shared memory by a bulk
@@ -770,21 +769,17 @@ static MlirWalkResult markStores(MlirOperation op, void *userData) {
   TileSmemLayout s;
   if (!tileTmaCanStore(op, &s))
     return MlirWalkResultAdvance;
-  MlirContext ctx = mlirOperationGetContext(op);
   if (tileMemrefAccessedOnlyBy(mlirOperationGetOperand(op, 1), op)) {
-    mlirOperationSetAttributeByName(op, tileStr("tile.tma"),
-                                    mlirUnitAttrGet(ctx));
+    mlirOperationSetAttributeByName(
+        op, tileStr("tile.tma"), mlirUnitAttrGet(mlirOperationGetContext(op)));
     return MlirWalkResultAdvance;
   }
   /* Why an accumulator a TMA store could take goes out element by
-   * element; TileToGPU says it as a remark at the store. */
-  mlirOperationSetAttributeByName(
-      op, tileStr("tile.store_why"),
-      mlirStringAttrGet(ctx, tileStr("epilogue: element by element, not "
-                                     "by a TMA store: the program also "
-                                     "reads or writes this memref, and a "
-                                     "TMA store's writes are not ordered "
-                                     "with its threads' accesses")));
+   * element. */
+  setWhy(op, "tile.store_why",
+         "epilogue: element by element, not by a TMA store: the program "
+         "also reads or writes this memref, and a TMA store's writes are "
+         "not ordered with its threads' accesses");
   return MlirWalkResultAdvance;
 }
 

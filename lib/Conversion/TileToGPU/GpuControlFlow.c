@@ -120,23 +120,17 @@ static int countRegs(const GpuLowering *g, intptr_t n,
  * one), and num-stages=auto's stages (tile-pipeline). */
 static void sayLoopDecisions(GpuLowering *g, MlirOperation op) {
   MlirLocation loc = mlirOperationGetLocation(op);
-  MlirStringRef split, why;
+  MlirStringRef split;
   bool hasSplit = tileOpStrAttr(op, "tile.split", &split);
   bool masked = hasSplit && mlirStringRefEqual(split, tileStr("masked"));
-  char msg[600];
   if (hasSplit && !masked)
     g->remarks.fn(g->remarks.userData, loc,
                   "split-loops: the first iterations, where every mask of "
                   "the loop holds (or none does), run without the masks; "
                   "the rest run in a loop of their own, masked");
-  if (!masked && tileOpStrAttr(op, "tile.overlap_softmax_why", &why)) {
-    snprintf(msg, sizeof msg, "%.*s", (int)why.length, why.data);
-    g->remarks.fn(g->remarks.userData, loc, msg);
-  }
-  if (tileOpStrAttr(op, "tile.num_stages_why", &why)) {
-    snprintf(msg, sizeof msg, "%.*s", (int)why.length, why.data);
-    g->remarks.fn(g->remarks.userData, loc, msg);
-  }
+  if (!masked)
+    gpuRemarkFromAttr(g, op, "tile.overlap_softmax_why");
+  gpuRemarkFromAttr(g, op, "tile.num_stages_why");
 }
 
 bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {

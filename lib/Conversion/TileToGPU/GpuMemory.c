@@ -514,7 +514,7 @@ static bool nonNegativeMultiple(MlirValue v, int64_t k, int depth) {
 /* How an accumulator's store went out (the epilogue), said once: by the
  * aligned entry, the one that can take a TMA store. */
 static void epilogueRemark(GpuLowering *g, MlirOperation op, const char *why) {
-  if (g->assumeAligned16 && g->remarks.fn && why)
+  if (g->assumeAligned16 && g->remarks.fn)
     g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op), why);
 }
 
@@ -525,12 +525,8 @@ bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
                 ? -1
                 : tileTmaMapOf(g->kernel, op);
   if (map < 0 || map >= g->numTmaMaps) {
-    MlirStringRef why;
-    if (tileOpStrAttr(op, "tile.store_why", &why)) {
-      char msg[300];
-      snprintf(msg, sizeof msg, "%.*s", (int)why.length, why.data);
-      epilogueRemark(g, op, msg);
-    }
+    if (g->assumeAligned16)
+      gpuRemarkFromAttr(g, op, "tile.store_why");
     return plainStore(g, b, op);
   }
   MlirType tt = mlirValueGetType(mlirOperationGetOperand(op, 0));

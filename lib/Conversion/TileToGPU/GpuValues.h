@@ -212,6 +212,11 @@ typedef struct GpuLowering {
   GpuValueMap values;
 } GpuLowering;
 
+/* Says op's string attribute `name`, a pass's decision and its reason
+ * (tile.num_stages_why, tile.persistent_why, ...), as a remark at op,
+ * when op has it and the compile takes remarks (TileToGPU.c). */
+void gpuRemarkFromAttr(GpuLowering *g, MlirOperation op, const char *name);
+
 /* ---- GpuValueMap.c: operand and result access ------------------------- */
 
 /* The tile (or uniform tile) an operand maps to; NULL after an error. */

@@ -457,6 +457,15 @@ static void endProgramLoop(GpuLowering *g, TileBuilder *body, bool producer) {
   bYield(body, "scf.yield", g->numWsLoops, done);
 }
 
+void gpuRemarkFromAttr(GpuLowering *g, MlirOperation op, const char *name) {
+  MlirStringRef why;
+  if (!g->remarks.fn || !tileOpStrAttr(op, name, &why))
+    return;
+  char msg[600];
+  snprintf(msg, sizeof msg, "%.*s", (int)why.length, why.data);
+  g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op), msg);
+}
+
 MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
                                        TileGpuMma mma,
                                        int numWarps, const char *entryName,
@@ -552,16 +561,9 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   }
   /* tile-pipeline's warp-specialize=auto and persistent choices, said
    * once (the aligned entry is the one they apply to). */
-  static const char *const kernelWhys[] = {"tile.warp_specialize_why",
-                                           "tile.persistent_why"};
-  for (size_t i = 0; i < sizeof kernelWhys / sizeof kernelWhys[0]; ++i) {
-    MlirStringRef why;
-    if (assumeAligned16 && g.remarks.fn &&
-        tileOpStrAttr(kernel, kernelWhys[i], &why)) {
-      char msg[400];
-      snprintf(msg, sizeof msg, "%.*s", (int)why.length, why.data);
-      g.remarks.fn(g.remarks.userData, mlirOperationGetLocation(kernel), msg);
-    }
+  if (assumeAligned16) {
+    gpuRemarkFromAttr(&g, kernel, "tile.warp_specialize_why");
+    gpuRemarkFromAttr(&g, kernel, "tile.persistent_why");
   }
   g.pipeBytes = gpuPipelineBytes(&g, kernel);
   g.cache = tileBuildCacheInit(entry);
