@@ -8,6 +8,19 @@
 set -u
 cd "$(dirname "$0")/../.."
 D=.gpu-aot
+# The runtime-only library (for --emit=c) and a program built against a
+# mode's generated sources: build MODE OUT GCC-ARGS...
+RT=/tmp/tile-aot-rt
+CUDA=${CUDA_HOME:-/usr/local/cuda}
+build_runtime() { bench/build-runtime.sh $RT > /dev/null; }
+build() {
+  local mode=$1 out=$2 libs="-ldl -lm -pthread"
+  shift 2
+  [ "$mode" = c ] && libs="$RT/libtile_runtime.a $libs"
+  gcc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -I"$D/$mode" -Iinclude \
+    -I$RT/include -I"$CUDA/include" "$@" -o "$out" \
+    -L"$CUDA/lib64/stubs" -lcuda $libs
+}
 case "${1:-}" in
 prepare)
   B=${2:-build}
@@ -24,31 +37,21 @@ prepare)
       --chip sm_90a --kernel=softmax --kernel=softmax_f16 \
       -o "$D/driver/softmax.c" && ls -R "$D" ;;
 check)
-  bench/build-runtime.sh /tmp/tile-aot-rt > /dev/null || exit 1
-  CUDA=${CUDA_HOME:-/usr/local/cuda}
+  build_runtime || exit 1
   rc=0
   for mode in c driver; do
-    libs="-ldl -lm -pthread"
-    [ $mode = c ] && libs="/tmp/tile-aot-rt/libtile_runtime.a $libs"
     echo "== --emit=$mode"
-    gcc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -I"$D/$mode" -Iinclude \
-      -I/tmp/tile-aot-rt/include -I"$CUDA/include" bench/aot/aot_strided.c \
-      "$D/$mode/softmax.c" -o /tmp/aot_strided_$mode \
-      -L"$CUDA/lib64/stubs" -lcuda $libs || { rc=1; continue; }
+    build $mode /tmp/aot_strided_$mode bench/aot/aot_strided.c \
+      "$D/$mode/softmax.c" || { rc=1; continue; }
     /tmp/aot_strided_$mode || rc=1
   done
   exit $rc ;;
 run)
-  bench/build-runtime.sh /tmp/tile-aot-rt > /dev/null || exit 1
-  CUDA=${CUDA_HOME:-/usr/local/cuda}
+  build_runtime || exit 1
   rc=0
   for mode in c driver; do
-    libs="-ldl -lm -lpthread"
-    [ $mode = c ] && libs="/tmp/tile-aot-rt/libtile_runtime.a $libs"
-    gcc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -DTILE_AOT_MODE="\"--emit=$mode\"" \
-      -I"$D/$mode" -Iinclude -I/tmp/tile-aot-rt/include -I"$CUDA/include" \
-      bench/aot/aot_launch.c "$D/$mode/vecadd.c" -o /tmp/aot_$mode \
-      -L"$CUDA/lib64/stubs" -lcuda $libs || { rc=1; continue; }
+    build $mode /tmp/aot_$mode -DTILE_AOT_MODE="\"--emit=$mode\"" \
+      bench/aot/aot_launch.c "$D/$mode/vecadd.c" || { rc=1; continue; }
     for i in 1 2 3; do
       if [ $mode = driver ]; then /tmp/aot_$mode "$D/vecadd.cubin" || rc=1
       else /tmp/aot_$mode || rc=1; fi
