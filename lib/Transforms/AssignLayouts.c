@@ -474,6 +474,32 @@ static TileLayout requireBlockedOr(MlirOperation op, intptr_t i, Assign *a,
   return l;
 }
 
+/* A broadcast keeps its source's layout (blocked, or mma), so the source
+ * moves nothing, unless that layout, made for the source's few elements,
+ * would put more of the result's on each thread than the result's own
+ * layout does: a [1, 1] tile's layout replicates its element over every
+ * thread, and kept for a [1, 2048] broadcast it puts all 2048 on each
+ * (gen2's kernels 100197, 101696, 101731). Then the source is converted
+ * to the result's layout, which costs only its own few elements. */
+static TileLayout broadcastLayout(MlirOperation op, Assign *a) {
+  MlirValue source = mlirOperationGetOperand(op, 0);
+  MlirType resultType = mlirValueGetType(mlirOperationGetResult(op, 0));
+  TileLayout kept;
+  if (layoutOf(source, &kept) &&
+      (kept.kind == LAYOUT_BLOCKED || kept.kind == LAYOUT_MMA)) {
+    int rank;
+    int64_t shape[TILE_MAX_LAYOUT_RANK];
+    shapeOf(resultType, &rank, shape);
+    TileLayout own = freshLayout(a, resultType);
+    if (rank > TILE_MAX_LAYOUT_RANK ||
+        tileLayoutNumRegs(&kept, shape) <= tileLayoutNumRegs(&own, shape))
+      return kept;
+    requireLayout(op, 0, &own);
+    return own;
+  }
+  return requireBlockedOr(op, 0, a, true);
+}
+
 /* Yielded tiles take the layout of what they become: the scf.for
  * iter_arg, or the scf.if result (which the first yield seen decides). */
 static void assignYield(MlirOperation op, Assign *a) {
@@ -750,7 +776,7 @@ static void assignOp(MlirOperation op, Assign *a) {
     return;
   }
   if (tileOpIsNamed(op, "tile.broadcast")) {
-    l = requireBlockedOr(op, 0, a, true);
+    l = broadcastLayout(op, a);
     setLayout(result, &l);
     return;
   }

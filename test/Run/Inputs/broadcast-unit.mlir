@@ -1,10 +1,10 @@
 // One element broadcast over a long tile: a [1, 1] tile to [1, 2048], and
 // a [1, 1, 1] one to [1, 128, 32] over 8 warps, each plus a range so the
-// values differ. The CPU runs them; the GPU refuses them ("a tile of 2048
-// elements puts 2048 on each thread"): the broadcast takes its source's
-// layout, made for one element, so every thread holds the whole result
-// (random kernels 100197, 101696 and 101731 of gen2, gen.py's seeds from
-// 100000; docs/difftest.md). A [1, 1] tile broadcast to [64, 64] compiles.
+// values differ. The GPU compile refused them ("a tile of 2048 elements
+// puts 2048 on each thread"): the broadcast took its source's layout, made
+// for one element, so every thread held the whole result (random kernels
+// 100197, 101696 and 101731 of gen2, gen.py's seeds from 100000;
+// docs/difftest.md).
 func.func @row_of_one(%x: memref<?xi32>, %o: memref<?x?xi32>) attributes {tile.kernel} {
   %p = "tile.program_id"() {axis = 0 : i32} : () -> index
   %c0 = arith.constant 0 : index
