@@ -57,7 +57,9 @@ def prepare(build, out):
                 "split-loops", "flash-attention-plain", "gqa-attention",
                 "store-offsets", "reduce-max-negated",
                 # kernels random campaigns found refused (gen2 seeds)
-                "truncf-f64", "dot-bf16-f16acc", "broadcast-unit")
+                "truncf-f64", "dot-bf16-f16acc", "broadcast-unit",
+                # a miscompile of LLVM's only the GPU showed
+                "bf16-f16-arith")
     tests = sorted(f for f in os.listdir(os.path.join(SRC, "test", "Run"))
                    if (f.startswith("v2-") or f[:-5] in examples)
                    and f.endswith(".test"))

@@ -158,13 +158,27 @@ static MlirValue widenTo(TileBuilder *b, MlirValue x, MlirType t) {
   return bCast(b, mlirTypeIsAInteger(t) ? "arith.extsi" : "arith.extf", x, t);
 }
 
+MlirValue bExtendBF16(TileBuilder *b, MlirValue x) {
+  MlirType t = mlirValueGetType(x);
+  MlirType i16 = tileShapedLike(t, mlirIntegerTypeGet(b->ctx, 16));
+  MlirType i32 = tileShapedLike(t, mlirIntegerTypeGet(b->ctx, 32));
+  MlirAttribute sixteen =
+      mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 32), 16);
+  MlirValue shift = bConstAttr(
+      b, mlirTypeIsAShaped(t) ? mlirDenseElementsAttrSplatGet(i32, sixteen)
+                              : sixteen);
+  MlirValue bits = bCast(b, "arith.extui", bCast(b, "arith.bitcast", x, i16),
+                         i32);
+  return bCast(b, "arith.bitcast", bBinary(b, "arith.shli", bits, shift),
+               tileShapedLike(t, mlirF32TypeGet(b->ctx)));
+}
+
 MlirValue bDotProduct(TileBuilder *b, MlirValue x, MlirValue y, MlirType acc) {
   if (mlirTypeIsAInteger(acc))
     return bBinary(b, "arith.muli", widenTo(b, x, acc), widenTo(b, y, acc));
   if (mlirTypeIsABF16(mlirValueGetType(x)) && mlirTypeIsAF16(acc)) {
-    MlirType f32 = mlirF32TypeGet(b->ctx);
-    MlirValue p =
-        bBinary(b, "arith.mulf", widenTo(b, x, f32), widenTo(b, y, f32));
+    /* Through bits: LLVM would multiply fpext'ed bf16 in f16 (above). */
+    MlirValue p = bBinary(b, "arith.mulf", bExtendBF16(b, x), bExtendBF16(b, y));
     return bCast(b, "arith.truncf", p, acc);
   }
   return bBinary(b, "arith.mulf", widenTo(b, x, acc), widenTo(b, y, acc));

@@ -68,6 +68,12 @@ MlirValue bCast(TileBuilder *b, const char *name, MlirValue x, MlirType type);
  * a product of two bf16 values is exact, and round once to f16: what the
  * f16 product of two f16 inputs is too. */
 MlirValue bDotProduct(TileBuilder *b, MlirValue x, MlirValue y, MlirType acc);
+/* bf16 x (a scalar or a tile) extended to f32 through its bits (shifted
+ * left 16), not arith.extf. LLVM 22's InstCombine rewrites
+ * fptrunc(fmul/fadd(fpext bf16, ...)) to f16 as f16 arithmetic on the
+ * bf16 values truncated to f16 first, which is wrong outside f16's range
+ * (2^20 becomes inf); it cannot see through the bits. */
+MlirValue bExtendBF16(TileBuilder *b, MlirValue x);
 
 MlirValue bDim(TileBuilder *b, MlirValue memref, int64_t dim);
 MlirValue bLoad(TileBuilder *b, MlirValue memref, intptr_t n,

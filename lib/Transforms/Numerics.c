@@ -64,6 +64,15 @@ static MlirValue cast(TileBuilder *b, const char *name, MlirValue x,
   return bCast(b, name, x, tileShapedLike(mlirValueGetType(x), elem));
 }
 
+/* x (f16, bf16 or f32) in f32; bf16 through its bits (bExtendBF16: LLVM
+ * would narrow a bf16 extension's later arithmetic to f16). */
+static MlirValue toF32(TileBuilder *b, MlirValue x) {
+  MlirType e = elemOf(mlirValueGetType(x));
+  if (mlirTypeIsABF16(e))
+    return bExtendBF16(b, x);
+  return mlirTypeIsAF32(e) ? x : cast(b, "arith.extf", x, mlirF32TypeGet(b->ctx));
+}
+
 /* --- Integer division and shifts ------------------------------------- */
 
 /* x op y with y = 0 and y = -1 (signed) answered here; the division itself
@@ -412,7 +421,8 @@ static bool needsRewrite(MlirOperation op, TileNumericsTarget target) {
   if (tileOpIsNamed(op, "math.expm1"))
     return target == TILE_NUMERICS_CPU;
   if (tileOpIsNamed(op, "arith.extf"))
-    return target != TILE_NUMERICS_GPU_FP8 && fp8Format(operandElem(op), &f);
+    return mlirTypeIsABF16(operandElem(op)) ||
+           (target != TILE_NUMERICS_GPU_FP8 && fp8Format(operandElem(op), &f));
   if (tileOpIsNamed(op, "arith.truncf"))
     return target != TILE_NUMERICS_GPU_FP8 && fp8Format(resultElem(op), &f);
   return false;
@@ -435,7 +445,6 @@ static MlirValue rewrite(TileBuilder *b, MlirOperation op) {
   tileOpName(op, name, sizeof name);
   MlirValue x = mlirOperationGetOperand(op, 0);
   MlirType resultType = mlirValueGetType(mlirOperationGetResult(op, 0));
-  MlirType f32 = mlirF32TypeGet(b->ctx);
   Fp8Format f = {0};
   if (isAny(op, kDivisions))
     return totalDivision(b, name, x, mlirOperationGetOperand(op, 1));
@@ -454,24 +463,24 @@ static MlirValue rewrite(TileBuilder *b, MlirOperation op) {
   if (tileOpIsNamed(op, "math.fma")) {
     MlirValue wide[3];
     for (int i = 0; i < 3; ++i)
-      wide[i] = cast(b, "arith.extf", mlirOperationGetOperand(op, i), f32);
+      wide[i] = toF32(b, mlirOperationGetOperand(op, i));
     MlirType t = mlirValueGetType(wide[0]);
     MlirValue r =
         bInsert(b, tileOpCreate(b->loc, "math.fma", 3, wide, 1, &t, 0, NULL));
     return cast(b, "arith.truncf", r, elemOf(resultType));
   }
   if (tileOpIsNamed(op, "arith.extf")) {
-    fp8Format(operandElem(op), &f);
-    MlirValue r = fp8ToF32(b, x, &f);
-    return mlirTypeIsAF32(elemOf(resultType))
-               ? r
-               : cast(b, "arith.truncf", r, elemOf(resultType)); /* exact */
+    MlirValue r = fp8Format(operandElem(op), &f) ? fp8ToF32(b, x, &f)
+                                                 : toF32(b, x); /* bf16 */
+    MlirType to = elemOf(resultType);
+    if (mlirTypeIsAF32(to))
+      return r;
+    /* f8 to f16 or bf16 (narrower, exact) or bf16 to f64 */
+    return cast(b, mlirTypeIsAF64(to) ? "arith.extf" : "arith.truncf", r, to);
   }
   /* arith.truncf to f8; from f16/bf16 through f32, which is exact. */
   fp8Format(elemOf(resultType), &f);
-  if (!mlirTypeIsAF32(operandElem(op)))
-    x = cast(b, "arith.extf", x, f32);
-  return f32ToFp8(b, x, elemOf(resultType), &f);
+  return f32ToFp8(b, toF32(b, x), elemOf(resultType), &f);
 }
 
 /* Adds `afn` to a float op's fastmath flags. */
