@@ -20,7 +20,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 
 echo "== correctness: flash attention vs NumPy"
 OUT=$OUTDIR bench/gpu-check.sh "^bench_(flash|attention_plain)"
-[ "${TILE_GPU_SANITIZE:-1}" != 0 ] && bench/gpu-sanitize.sh "(flash.*|attention_plain.*_(default|pingpong)_.*)_o3"
+[ "${TILE_GPU_SANITIZE:-1}" != 0 ] && bench/gpu-sanitize.sh "(flash.*|attention_plain.*_default_.*)_o3"
 
 echo "== timing: tile"
 : > "$OUTDIR/tile_attention.jsonl"

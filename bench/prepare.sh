@@ -260,7 +260,6 @@ plain_variants() { # HD: "BM BN WARPS OPTIONS SUFFIX" lines
   [ "$1" = 64 ] && echo "64 128 4 - +64x128w4"
   echo "128 128 8 split-loops=false +nosplit"
   echo "128 128 8 overlap-softmax=false +nooverlap"
-  echo "128 128 8 pingpong=true +pingpong"
   [ -n "${BASE_TILE_OPT:-}" ] && echo "128 128 8 base +before"
   return 0
 }

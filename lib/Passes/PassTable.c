@@ -112,7 +112,7 @@ static MlirLogicalResult runPipeline(MlirOperation op,
                                      const TileOptions *options) {
   return tilePipeline(op, options->numStages, options->chip,
                       options->warpSpecialize, options->persistent,
-                      options->ctaPairs, options->pingpong);
+                      options->ctaPairs);
 }
 
 const TilePassDef tilePassTable[] = {
@@ -175,12 +175,8 @@ const TilePassDef tilePassTable[] = {
      "more dots; persistent=auto|true|false: tile.persistent on "
      "warp-specialized kernels whose blocks can run program after program; "
      "cta-pairs=auto|true|false: tile.cta_pairs on sm_100a kernels whose "
-     "programs 2i, 2i+1 can share one tcgen05 MMA; auto: off; "
-     "pingpong=auto|true|false: tile.pingpong on a warp-specialized "
-     "rotated chained-dot loop whose two consumer warpgroups take turns "
-     "issuing their dots; auto: off)",
-     "num-stages chip warp-specialize persistent cta-pairs pingpong",
-     runPipeline},
+     "programs 2i, 2i+1 can share one tcgen05 MMA; auto: off)",
+     "num-stages chip warp-specialize persistent cta-pairs", runPipeline},
     {"tile-to-cpu",
      "lower functions to tensor/scf/memref code, one call per program "
      "(six trailing index arguments: program id x, y, z and grid x, y, z); "

@@ -115,14 +115,6 @@ static int setCtaPairs(TileOptions *o, const char *v, char *why, size_t n) {
   return setChoice(&o->ctaPairs, "cta-pairs", v, why, n);
 }
 
-static int setPingpong(TileOptions *o, const char *v, char *why, size_t n) {
-  return setChoice(&o->pingpong, "pingpong", v, why, n);
-}
-
-static void formatPingpong(const TileOptions *o, TileStrBuf *out) {
-  tileStrBufPrintf(out, "%s", kChoice[o->pingpong]);
-}
-
 static int setOverlapSoftmax(TileOptions *o, const char *v, char *why,
                              size_t n) {
   return setChoice(&o->overlapSoftmax, "overlap-softmax", v, why, n);
@@ -298,11 +290,6 @@ const TileOptionDef tileOptionTable[] = {
      "more warps with a loop of two or more dots)",
      setWarpSpecialize, formatWarpSpecialize,
      "auto,true,false"},
-    {"pingpong", "auto|true|false",
-     "the two consumer warpgroups of a warp-specialized, rotated "
-     "chained-dot loop (overlap-softmax) take turns issuing their dots, so "
-     "one's softmax runs under the other's (auto: off)",
-     setPingpong, formatPingpong, "auto,true"},
     {"persistent", "auto|true|false",
      "warp-specialized blocks run program after program (auto: off)",
      setPersistent, formatPersistent, "auto,true"},

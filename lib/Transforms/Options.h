@@ -47,7 +47,6 @@ typedef struct {
   TileChoice warpSpecialize;
   TileChoice persistent;
   TileChoice ctaPairs;
-  TileChoice pingpong; /* tile-pipeline: consumer warpgroups take turns */
   /* The width of index values and element offsets in the kernel: 32, or
    * 64 for arrays of 2^31 elements or more (docs/gpu.md). */
   int indexBits;

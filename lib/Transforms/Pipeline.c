@@ -530,7 +530,7 @@ static MlirWalkResult markLoops(MlirOperation op, void *userData) {
 typedef struct {
   int numStages;
   bool tma;
-  TileChoice warpSpecialize, persistent, ctaPairs, pingpong;
+  TileChoice warpSpecialize, persistent, ctaPairs;
   const char *chip;
 } PipelineOptions;
 
@@ -802,53 +802,6 @@ static void markCtaPairs(MlirOperation kernel, const char *chip,
         mlirBoolAttrGet(mlirOperationGetContext(kernel), pairs));
 }
 
-/* Ping-pong (FlashAttention-3's warpgroup scheduling): in a loop
- * overlap-softmax rotated, each consumer warpgroup issues its scores' dot
- * and the previous P V, then computes its softmax while they run. With
- * two consumer warpgroups issuing at the same time, both then wait for
- * the tensor cores together and both compute their softmax together,
- * leaving the tensor cores idle. tile.pingpong on the loop makes them
- * take turns (TileToGPU: a named barrier each way), so one's softmax
- * runs under the other's dots. It needs a warp-specialized kernel of 8
- * warps (two consumer warpgroups, each its own rows) and the rotated
- * loop's dots all statements of its body. The kernel's tile.pingpong (a
- * bool) overrides the option. */
-static void markPingpong(MlirOperation kernel, TileChoice option) {
-  MlirAttribute asked = tileOpAttr(kernel, "tile.pingpong");
-  bool want = option == TILE_CHOICE_ON;
-  if (!mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked))
-    want = mlirBoolAttrGetValue(asked);
-  if (!want)
-    return;
-  const char *whyNot = NULL;
-  if (mlirAttributeIsNull(tileOpAttr(kernel, "tile.producer_warps")))
-    whyNot = "the kernel is not warp-specialized";
-  else if (tileKernelNumWarps(kernel, 0) != 8)
-    whyNot = "it takes two consumer warpgroups (8 warps)";
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
-  MlirContext ctx = mlirOperationGetContext(kernel);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!tileOpIsNamed(op, "scf.for") || !hasTmaLoad(op))
-      continue;
-    if (!whyNot && mlirAttributeIsNull(tileOpAttr(op, "tile.overlap_softmax")))
-      setWhy(op, "tile.pingpong_why",
-             "pingpong: not taken: the loop was not rotated by "
-             "overlap-softmax");
-    else if (whyNot) {
-      char why[160];
-      snprintf(why, sizeof why, "pingpong: not taken: %s", whyNot);
-      setWhy(op, "tile.pingpong_why", why);
-    } else {
-      mlirOperationSetAttributeByName(op, tileStr("tile.pingpong"),
-                                      mlirUnitAttrGet(ctx));
-      setWhy(op, "tile.pingpong_why",
-             "pingpong: the two consumer warpgroups take turns issuing "
-             "their dots, so one's softmax runs under the other's");
-    }
-  }
-}
-
 static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   const PipelineOptions *o = userData;
   if (!tileOpIsKernel(op))
@@ -861,7 +814,6 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
     mlirOperationWalk(op, markStores, NULL, MlirWalkPreOrder);
     markWarpSpecialized(op, o->warpSpecialize);
     markPersistent(op, o->persistent);
-    markPingpong(op, o->pingpong);
     if (tileChipHasTcgen05(o->chip))
       markCtaPairs(op, o->chip, o->ctaPairs);
   }
@@ -870,13 +822,11 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
 
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
                                const char *chip, TileChoice ws,
-                               TileChoice persistent, TileChoice ctaPairs,
-                               TileChoice pingpong) {
+                               TileChoice persistent, TileChoice ctaPairs) {
   /* Bulk tensor copies on Hopper and Blackwell (whose dots read them as
    * wgmma's do, tileTcgen05For). */
   bool tma = chip && (strcmp(chip, "sm_90a") == 0 || tileChipHasTcgen05(chip));
-  PipelineOptions o = {numStages, tma, ws, persistent, ctaPairs, pingpong,
-                       chip};
+  PipelineOptions o = {numStages, tma, ws, persistent, ctaPairs, chip};
   mlirOperationWalk(op, pipelineKernel, &o, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

@@ -187,29 +187,6 @@ static bool issueGathers(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   return ok;
 }
 
-/* Ping-pong's barriers (GpuPipeline.h), each a constant id (a register
- * id makes ptxas reserve all sixteen): in warpgroup 0, a wait at
- * (`wait`) or an arrival on barrier `first`, in warpgroup 1 on `second`;
- * -1: nothing there. */
-void gpuPingpongBarrier(GpuLowering *g, TileBuilder *b, int first,
-                        int second, bool wait) {
-  TileBuilder then, otherwise;
-  bIf(b, bCmpi(b, ARITH_ULT, g->warp, bConstIndex(b, 4)), 0, NULL, true,
-      &then, &otherwise);
-  TileBuilder *in[] = {&then, &otherwise};
-  int ids[] = {first, second};
-  for (int k = 0; k < 2; ++k) {
-    if (ids[k] >= 0) {
-      MlirValue id = bConstInt(in[k], mlirIntegerTypeGet(b->ctx, 32), ids[k]);
-      if (wait)
-        gpuNamedBarrierAt(in[k], id, 32 * g->numWarps);
-      else
-        gpuNamedArrive(in[k], id, 32 * g->numWarps);
-    }
-    bYield(in[k], "scf.yield", 0, NULL);
-  }
-}
-
 bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                          MlirValue lb, MlirValue ub, MlirValue step) {
   /* The buffers overlap the scratch buffer that code before the loop may
@@ -226,8 +203,6 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
       pipeVoidOp(&then, "nvvm.mbarrier.arrive", 1, &bar, 0, NULL);
       bYield(&then, "scf.yield", 0, NULL);
     }
-    if (p->pingpong) /* warpgroup 0 takes the first turn */
-      gpuPingpongBarrier(g, b, -1, GPU_BARRIER_PINGPONG, false);
     return pipeProduce(g, p);
   }
   if (p->tma)
@@ -311,11 +286,6 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                 bConstIndex(&waits, 2)));
     if (g->ctaPairs)
       bYield(&waits, "scf.yield", 0, NULL);
-    if (p->pingpong) { /* the turn ends after p->turnEnd (TileToGPU.c) */
-      gpuPingpongBarrier(g, b, GPU_BARRIER_PINGPONG, GPU_BARRIER_PINGPONG + 1,
-                         true);
-      g->pingpongAfter = p->turnEnd;
-    }
     if (!p->warpSpecialized) {
       gpuBarrier(g, b);
       if (!pipeIssueTmaIfInLoop(g, b, p, ivAhead, ub, ahead))
@@ -380,8 +350,6 @@ void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
     }
     *done = bAddi(b, *done, trips);
   }
-  if (p->pingpong) /* warpgroup 1's last arrival */
-    gpuPingpongBarrier(g, b, GPU_BARRIER_PINGPONG, -1, true);
   gpuBarrier(g, b);
   if (p->tma && !p->warpSpecialized) {
     /* Every thread is past its last wait: the leader retires the

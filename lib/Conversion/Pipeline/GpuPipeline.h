@@ -71,16 +71,6 @@ typedef struct {
    * wsLoop: the loop's entry in GpuLowering.wsLoops. */
   bool warpSpecialized;
   int wsLoop;
-  /* Ping-pong (tile.pingpong, tile-pipeline; 8 warps, wgmma): the two
-   * consumer warpgroups take turns. Warpgroup w's turn starts after its
-   * stage wait with bar.sync 2 + w and ends after `turnEnd`, the last dot
-   * the iteration issues before anything reads a dot's result, with
-   * bar.arrive 3 - w, which lets the other one issue. Before the loop
-   * warpgroup 1 arrives on warpgroup 0's barrier (0 goes first); after
-   * it warpgroup 0 waits once more, for 1's last arrival, so both
-   * barriers end where they began. */
-  bool pingpong;
-  MlirOperation turnEnd;
   int64_t barrierBase; /* the loop's mbarriers: bytes into their buffer */
   int numOuter;
   MlirValue outer[GPU_PIPELINE_MAX_OUTER]; /* kernel values */
@@ -114,11 +104,6 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
 bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                           MlirValue iv, MlirValue lb, MlirValue ub,
                           MlirValue step);
-/* Ping-pong's barriers: in consumer warpgroup 0 at barrier `first`, in 1
- * at `second` (-1: none), bar.sync (`wait`) or bar.arrive. */
-void gpuPingpongBarrier(GpuLowering *g, TileBuilder *b, int first,
-                        int second, bool wait);
-
 /* At the end of the lowered body: with warp specialization, each warp
  * releases the stage it is done with (this iteration's, or with
  * wgmmaInFlight the previous one's). */

@@ -109,54 +109,6 @@ static void planInvariantOperands(GpuPipeline *p) {
   }
 }
 
-/* Ping-pong's turn (GpuPipeline.h) ends after the last dot of the body
- * issued before the first op that reads a dot's result, or that is not
- * a dot, a scalar op, a pipelined load, or a reshape or transpose of
- * one (which move nothing): no barrier of all the kernel's warps can
- * fall inside a turn, where the other warpgroup waits for its own. Null
- * when no dot comes first. */
-static MlirOperation turnEnd(const GpuPipeline *p) {
-  enum { MAX = 16 };
-  MlirValue dots[MAX], staged[MAX];
-  int numDots = 0, numStaged = 0;
-  MlirOperation last = {NULL};
-  for (MlirOperation op = mlirBlockGetFirstOperation(p->body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (mlirOperationGetNumRegions(op) > 0)
-      break;
-    bool readsDot = false, readsStaged = false;
-    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-      MlirValue v = mlirOperationGetOperand(op, i);
-      for (int k = 0; k < numDots; ++k)
-        readsDot = readsDot || mlirValueEqual(v, dots[k]);
-      for (int k = 0; k < numStaged; ++k)
-        readsStaged = readsStaged || mlirValueEqual(v, staged[k]);
-    }
-    if (readsDot)
-      break;
-    bool tensor = mlirOperationGetNumResults(op) == 1 &&
-                  mlirTypeIsARankedTensor(
-                      mlirValueGetType(mlirOperationGetResult(op, 0)));
-    bool load = tileOpIsNamed(op, "tile.load") &&
-                !mlirAttributeIsNull(tileOpAttr(op, "tile.async_copy"));
-    bool moves = (tileOpIsNamed(op, "tile.reshape") ||
-                  tileOpIsNamed(op, "tile.trans")) && readsStaged;
-    if (tileOpIsNamed(op, "tile.dot")) {
-      if (numDots == MAX)
-        break;
-      dots[numDots++] = mlirOperationGetResult(op, 0);
-      last = op;
-    } else if (load || moves) {
-      if (numStaged == MAX)
-        break;
-      staged[numStaged++] = mlirOperationGetResult(op, 0);
-    } else if (tensor || tileOpIsTile(op)) {
-      break;
-    }
-  }
-  return last;
-}
-
 /* Adds to p->outer the values from before the loop that offset `v` (a
  * scalar of the body) is computed from; false when there are too many or
  * one is not a program scalar (the producer computes them itself). */
@@ -263,14 +215,6 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
   for (int j = 0; j < p->numLoads && p->wgmmaInFlight; ++j)
     p->wgmmaInFlight = accumulatesAcrossIterations(p->loads[j], p->body);
   p->lookahead = p->wgmmaInFlight ? p->stages - 2 : p->stages - 1;
-  p->turnEnd = (MlirOperation){NULL};
-  p->pingpong = p->warpSpecialized && p->asyncProxyReads &&
-                !tileChipHasTcgen05(g->chip) && g->numWarps == 8 &&
-                !mlirAttributeIsNull(tileOpAttr(loop, "tile.pingpong"));
-  if (p->pingpong) {
-    p->turnEnd = turnEnd(p);
-    p->pingpong = !mlirOperationIsNull(p->turnEnd);
-  }
   if (p->numLoads > 0 && p->numGathers > 0)
     return false; /* tile-pipeline marks one kind per loop */
   return p->numLoads + p->numGathers > 0;

@@ -131,7 +131,6 @@ static void sayLoopDecisions(GpuLowering *g, MlirOperation op) {
   if (!masked)
     gpuRemarkFromAttr(g, op, "tile.overlap_softmax_why");
   gpuRemarkFromAttr(g, op, "tile.num_stages_why");
-  gpuRemarkFromAttr(g, op, "tile.pingpong_why");
 }
 
 bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {

@@ -70,20 +70,8 @@ MlirValue gpuBarrier(const GpuLowering *g, TileBuilder *b) {
 }
 
 MlirValue gpuNamedBarrier(TileBuilder *b, int id, int threads) {
-  return gpuNamedBarrierAt(
-      b, bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), id), threads);
-}
-
-void gpuNamedArrive(TileBuilder *b, MlirValue id, int threads) {
-  MlirValue operands[] = {
-      id, bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), threads)};
-  bInsert(b, tileOpCreate(b->loc, "nvvm.barrier.arrive", 2, operands, 0,
-                          NULL, 0, NULL));
-}
-
-MlirValue gpuNamedBarrierAt(TileBuilder *b, MlirValue id, int threads) {
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  MlirValue operands[] = {id, bConstInt(b, i32, threads)};
+  MlirValue operands[] = {bConstInt(b, i32, id), bConstInt(b, i32, threads)};
   int32_t segments[] = {1, 1, 0};
   TileNamedAttr attrs[] = {
       {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 3, segments)}};

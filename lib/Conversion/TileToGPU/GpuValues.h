@@ -167,10 +167,6 @@ typedef struct GpuLowering {
     int commit; /* wgmmaCommits after its commit */
   } deferred[GPU_MAX_DEFERRED_WGMMA];
   int numDeferred;
-  /* Ping-pong (GpuPipeline.h: pingpong): after lowering `pingpongAfter`,
-   * the last dot a turn issues, the warpgroup arrives on the other's
-   * barrier. */
-  MlirOperation pingpongAfter;
   /* Blackwell (GpuTcgen05.c): the tensor memory the kernel's tcgen05
    * dots accumulate in, allocated at the entry (tmemColumns, 0 when
    * none), its address (i32), and the static shared buffer holding the
@@ -287,13 +283,9 @@ MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,
 /* A barrier over the kernel's warps: bar.sync 0 for the whole block, or,
  * with a producer warpgroup, a named barrier it does not take part in. */
 MlirValue gpuBarrier(const GpuLowering *g, TileBuilder *b);
-/* bar.sync `id`, `threads` (a multiple of 32). Ping-pong's two
- * warpgroups wait on GPU_BARRIER_PINGPONG + their index. */
-enum { GPU_BARRIER_CONSUMERS = 1, GPU_BARRIER_PINGPONG = 2 };
+/* bar.sync `id`, `threads` (a multiple of 32). */
+enum { GPU_BARRIER_CONSUMERS = 1 };
 MlirValue gpuNamedBarrier(TileBuilder *b, int id, int threads);
-/* The same with the id an i32 value; and bar.arrive, which does not wait. */
-MlirValue gpuNamedBarrierAt(TileBuilder *b, MlirValue id, int threads);
-void gpuNamedArrive(TileBuilder *b, MlirValue id, int threads);
 /* The address of the entry's shared-memory global `name` (!llvm.ptr<3>). */
 MlirValue gpuSharedGlobal(TileBuilder *b, const char *name);
 

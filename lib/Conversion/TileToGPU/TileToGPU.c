@@ -287,19 +287,8 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (tileOpIsNamed(op, "tile.convert_layout") ||
       tileOpIsNamed(op, "tile.trans") || tileOpIsNamed(op, "tile.reshape"))
     return gpuLowerThroughShared(g, b, op);
-  if (tileOpIsNamed(op, "tile.dot")) {
-    if (!gpuLowerDot(g, b, op))
-      return false;
-    /* The end of a ping-pong turn (GpuPipeline.h): the other warpgroup
-     * may issue. */
-    if (!mlirOperationIsNull(g->pingpongAfter) &&
-        mlirOperationEqual(op, g->pingpongAfter)) {
-      gpuPingpongBarrier(g, b, GPU_BARRIER_PINGPONG + 1, GPU_BARRIER_PINGPONG,
-                         false);
-      g->pingpongAfter = (MlirOperation){NULL};
-    }
-    return true;
-  }
+  if (tileOpIsNamed(op, "tile.dot"))
+    return gpuLowerDot(g, b, op);
   if (lowerFromTable(g, b, op, &handled))
     return handled;
   if (tileOpIsTile(op)) {
