@@ -364,14 +364,19 @@ static int findTorch(void) {
   return 0;
 }
 
+int tilePyTorchHasStreams(void) { return torchCache.rawStream != NULL; }
+
 int tilePyTorchStream(int device, void **out) {
   *out = NULL;
   if (findTorch() < 0)
     return -1;
   if (!torchCache.rawStream || device < 0)
     return 0;
+  /* A GPU's number is one of Python's cached small ints: nothing is
+   * allocated for the call. */
   PyObject *d = PyLong_FromLong(device);
-  PyObject *r = d ? PyObject_CallFunctionObjArgs(torchCache.rawStream, d, NULL) : NULL;
+  PyObject *r =
+      d ? PyObject_CallFunctionObjArgs(torchCache.rawStream, d, NULL) : NULL;
   Py_XDECREF(d);
   if (!r)
     return -1;

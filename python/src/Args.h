@@ -106,8 +106,11 @@ int tilePyListAppendNew(PyObject *list, PyObject *item);
 /* "float16", "bfloat16", ... */
 const char *tilePyDTypeName(TileRuntimeElementType t);
 
-/* The current torch stream for `device` when torch is imported (a
- * CUstream), else NULL; -1 with an exception set. */
+/* Whether torch is imported with CUDA, so that a launch asks it for its
+ * current stream (tilePyTorchStream); known once tilePyConvertArgs ran. */
+int tilePyTorchHasStreams(void);
+/* torch's current stream on GPU `device` (a CUstream), or NULL when
+ * torch is not imported or has no CUDA; -1 with an exception set. */
 int tilePyTorchStream(int device, void **out);
 
 #endif

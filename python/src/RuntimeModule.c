@@ -193,42 +193,55 @@ static PyObject *gpuKernelSubscript(PyObject *self, PyObject *grid) {
   return tilePyBoundMake(launchType, self, grid);
 }
 
-/* Where a launch runs: the GPU its arrays are on, else the one whose
- * context is current, else the first. It is made current for the launch
- * and the caller's put back after, as a device guard does. */
-typedef struct {
-  int device, current; /* current: -1 when no context was */
-} DeviceGuard;
-
-/* With the GIL; -1 with an exception set. */
-static int guardFind(const TilePyLaunchArgs *la, DeviceGuard *g) {
+/* The GPU a launch whose arrays name none runs on, as
+ * tileRuntimeContextKernelLaunchOn picks it: the current context's, else
+ * 0. Asked only where torch's stream there is wanted. -1 with an
+ * exception set. */
+static int currentOrFirst(int *device) {
   TileStatus st;
-  g->current = -1;
-  if (tileRuntimeCurrentDevice(&g->current, &st)) {
+  if (tileRuntimeCurrentDevice(device, &st)) {
     tilePyRaiseStatus(&st);
     return -1;
   }
-  g->device = la->device >= 0 ? la->device : g->current >= 0 ? g->current : 0;
+  if (*device < 0)
+    *device = 0;
   return 0;
 }
 
-/* Without the GIL. */
-static TileStatusCode guardEnter(const DeviceGuard *g, TileStatus *st) {
-  return g->device == g->current ? TILE_STATUS_OK
-                                 : tileRuntimeSetCurrentDevice(g->device, st);
+/* The stream a launch on `la`'s GPU goes on when the caller named none:
+ * the one an array's protocol named, else torch's current stream there
+ * (asked at every launch: the program may switch streams between two),
+ * else the default stream. -1 with an exception set. */
+static int launchStream(const TilePyLaunchArgs *la, void **stream) {
+  if (la->hasStream) {
+    *stream = la->stream;
+    return 0;
+  }
+  *stream = NULL;
+  if (!tilePyTorchHasStreams())
+    return 0;
+  int device = la->device;
+  if (device < 0 && currentOrFirst(&device) < 0)
+    return -1;
+  return tilePyTorchStream(device, stream);
 }
 
-static void guardLeave(const DeviceGuard *g) {
-  TileStatus ignored;
-  if (g->device != g->current && g->current >= 0)
-    tileRuntimeSetCurrentDevice(g->current, &ignored);
+static double seconds(PyObject *clock) {
+  PyObject *t = PyObject_CallNoArgs(clock);
+  double v = t ? PyFloat_AsDouble(t) : -1;
+  Py_XDECREF(t);
+  return v;
 }
 
 /* _profile(part, count, grid, *args) -> seconds for `count` repetitions
  * of one part of a launch, for bench/python_package.py's breakdown of the
- * host overhead: "convert" checks and converts the arguments; "launch"
- * converts once, then launches `count` times from C (the runtime and the
- * driver alone, no Python per launch). */
+ * host overhead, each from C with no Python call per repetition:
+ * "convert" checks and converts the arguments; the others convert once,
+ * then repeat: "stream" asks torch for its current stream as a launch
+ * does; "context" asks the driver which context is current and its GPU
+ * (two driver calls, as the launch's own question); "launch" launches
+ * (the runtime and the driver: the context's question, the checks, the
+ * parameters, cuLaunchKernel). */
 static PyObject *gpuKernelProfile(PyObject *self, PyObject *args) {
   GpuKernel *k = (GpuKernel *)self;
   if (ready(k) < 0)
@@ -258,36 +271,45 @@ static PyObject *gpuKernelProfile(PyObject *self, PyObject *args) {
   Py_XDECREF(time);
   if (!clock)
     goto done;
-  PyObject *t0 = PyObject_CallNoArgs(clock);
+  if (strcmp(part, "convert") != 0 &&
+      tilePyConvertArgs(&sig, rest, &la, &hold) < 0) {
+    Py_DECREF(clock);
+    goto done;
+  }
+  double t0 = seconds(clock);
+  TileStatus st;
+  TileStatusCode code = TILE_STATUS_OK;
   if (strcmp(part, "convert") == 0) {
     for (long i = 0; i < count; ++i) {
       tilePyHoldRelease(&hold);
       if (tilePyConvertArgs(&sig, rest, &la, &hold) < 0)
         break;
     }
-  } else if (tilePyConvertArgs(&sig, rest, &la, &hold) == 0) {
+  } else if (strcmp(part, "stream") == 0) {
+    void *stream;
+    for (long i = 0; i < count && launchStream(&la, &stream) == 0; ++i)
+      ;
+  } else if (strcmp(part, "context") == 0) {
+    int device;
+    for (long i = 0; i < count && !code; ++i)
+      code = tileRuntimeCurrentDevice(&device, &st);
+  } else if (strcmp(part, "launch") == 0) {
     TileRuntimeLaunchConfig config = {{grid[0], grid[1], grid[2]}, NULL,
                                       TILE_RUNTIME_ENTRY_AUTO, 0};
-    TileStatus st;
-    DeviceGuard g;
-    if (guardFind(&la, &g) == 0) {
-      TileStatusCode code;
-      Py_BEGIN_ALLOW_THREADS
-      code = guardEnter(&g, &st);
-      for (long i = 0; i < count && !code; ++i)
-        code = tileRuntimeContextKernelLaunch(k->kernel, la.args, la.numArgs,
-                                              &config, NULL, &st);
-      guardLeave(&g);
-      Py_END_ALLOW_THREADS
-      if (code)
-        tilePyRaiseStatus(&st);
-    }
+    Py_BEGIN_ALLOW_THREADS
+    for (long i = 0; i < count && !code; ++i)
+      code = tileRuntimeContextKernelLaunchOn(k->kernel, la.device, la.args,
+                                              la.numArgs, &config, NULL, &st);
+    Py_END_ALLOW_THREADS
+  } else {
+    PyErr_Format(PyExc_ValueError, "_profile: no part '%s' (convert, "
+                 "stream, context, launch)", part);
   }
-  PyObject *t1 = PyErr_Occurred() ? NULL : PyObject_CallNoArgs(clock);
-  if (t0 && t1)
-    result = PyFloat_FromDouble(PyFloat_AsDouble(t1) - PyFloat_AsDouble(t0));
-  Py_XDECREF(t0);
-  Py_XDECREF(t1);
+  if (code)
+    tilePyRaiseStatus(&st);
+  double t1 = PyErr_Occurred() ? -1 : seconds(clock);
+  if (!PyErr_Occurred())
+    result = PyFloat_FromDouble(t1 - t0);
   Py_DECREF(clock);
 done:
   tilePyHoldRelease(&hold);
@@ -374,25 +396,19 @@ static PyObject *gpuKernelBenchmark(PyObject *self, PyObject *args) {
   PyObject *result = NULL;
   if (convertFor(k, args, 5, grid, &la, &hold) == 0) {
     TileStatus st;
-    DeviceGuard g;
     TileRuntimeLaunchConfig config = {{grid[0], grid[1], grid[2]}, stream,
                                       TILE_RUNTIME_ENTRY_AUTO, 0};
     TileRuntimeBenchmark out;
-    if (guardFind(&la, &g) == 0) {
-      TileStatusCode code;
-      Py_BEGIN_ALLOW_THREADS
-      code = guardEnter(&g, &st);
-      if (!code)
-        code = tileRuntimeContextKernelBenchmark(
-            k->kernel, la.args, la.numArgs, &config, &how, &out, &st);
-      guardLeave(&g);
-      Py_END_ALLOW_THREADS
-      if (code)
-        tilePyRaiseStatus(&st);
-      else
-        result = Py_BuildValue("{s:d,s:d,s:d}", "median_us", out.medianUs,
-                               "min_us", out.minUs, "max_us", out.maxUs);
-    }
+    TileStatusCode code;
+    Py_BEGIN_ALLOW_THREADS
+    code = tileRuntimeContextKernelBenchmarkOn(
+        k->kernel, la.device, la.args, la.numArgs, &config, &how, &out, &st);
+    Py_END_ALLOW_THREADS
+    if (code)
+      tilePyRaiseStatus(&st);
+    else
+      result = Py_BuildValue("{s:d,s:d,s:d}", "median_us", out.medianUs,
+                             "min_us", out.minUs, "max_us", out.maxUs);
   }
   tilePyHoldRelease(&hold);
   return result;
@@ -410,7 +426,8 @@ static PyGetSetDef gpuKernelGetSet[] = {
 static PyMethodDef gpuKernelMethods[] = {
     {"_profile", gpuKernelProfile, METH_VARARGS,
      "_profile(part, count, grid, *args): seconds for count repetitions of "
-     "'convert' or 'launch' (bench/python_package.py)."},
+     "'convert', 'stream', 'context' or 'launch' "
+     "(bench/python_package.py)."},
     {"_shape_key", gpuKernelShapeKey, METH_VARARGS,
      "_shape_key(grid, *args): the launch's key in the tuning cache."},
     {"_benchmark", gpuKernelBenchmark, METH_VARARGS,
@@ -524,28 +541,18 @@ static PyObject *launchCall(PyObject *self, PyObject *args,
     wide = (GpuKernel *)w;
     k = wide;
   }
-  DeviceGuard g;
-  if (guardFind(&la, &g) < 0) {
+  if (!haveStream && launchStream(&la, &stream) < 0) {
     Py_XDECREF((PyObject *)wide);
     goto done;
   }
-  if (!haveStream && la.hasStream) {
-    stream = la.stream;
-    haveStream = 1;
-  }
-  if (!haveStream && tilePyTorchStream(g.device, &stream) < 0) {
-    Py_XDECREF((PyObject *)wide);
-    goto done;
-  }
+  /* The runtime asks the driver which context is current once, and
+   * switches to the arrays' GPU (and back) only where it is not that. */
   TileRuntimeLaunchConfig config = {{grid[0], grid[1], grid[2]}, stream,
                                     TILE_RUNTIME_ENTRY_AUTO, 0};
   TileStatusCode code;
   Py_BEGIN_ALLOW_THREADS
-  code = guardEnter(&g, &st);
-  if (!code)
-    code = tileRuntimeContextKernelLaunch(k->kernel, la.args, la.numArgs,
-                                          &config, NULL, &st);
-  guardLeave(&g);
+  code = tileRuntimeContextKernelLaunchOn(k->kernel, la.device, la.args,
+                                          la.numArgs, &config, NULL, &st);
   Py_END_ALLOW_THREADS
   Py_XDECREF((PyObject *)wide);
   if (code)
