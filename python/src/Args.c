@@ -885,15 +885,14 @@ static int convertScalar(const TilePySignature *sig, int i, PyObject *obj,
   return 0;
 }
 
-int tilePyConvertArgs(const TilePySignature *sig, PyObject *args,
-                      TilePyLaunchArgs *out, TilePyHold *hold) {
+int tilePyConvertArgs(const TilePySignature *sig, PyObject *const *args,
+                      Py_ssize_t n, TilePyLaunchArgs *out, TilePyHold *hold) {
   if (findTorch() < 0)
     return -1;
   out->device = -1;
   out->hasStream = 0;
   out->stream = NULL;
   out->sawTorch = 0;
-  Py_ssize_t n = PyTuple_Size(args);
   if (n != sig->numArgs) {
     char names[512] = "";
     size_t used = 0;
@@ -907,10 +906,9 @@ int tilePyConvertArgs(const TilePySignature *sig, PyObject *args,
   }
   out->numArgs = (int)n;
   for (int i = 0; i < (int)n; ++i) {
-    PyObject *obj = PyTuple_GetItem(args, i);
     int rc = sig->specs[i].kind == TILE_RUNTIME_ARG_MEMREF
-                 ? convertMemref(sig, i, obj, out, hold)
-                 : convertScalar(sig, i, obj, out);
+                 ? convertMemref(sig, i, args[i], out, hold)
+                 : convertScalar(sig, i, args[i], out);
     if (rc < 0)
       return -1;
   }
@@ -935,52 +933,65 @@ static int gridError(const char *kernel, const char *what) {
   return -1;
 }
 
-int tilePyGrid(const char *kernel, PyObject *grid, PyObject *args,
-               int64_t out[3], int *empty) {
-  PyObject *g = grid;
-  Py_INCREF(g);
+/* Dimension `d` of a grid: an int, or anything with __index__. */
+static int gridDim(const char *kernel, PyObject *v, Py_ssize_t d,
+                   int64_t *out) {
+  long long x = PyLong_AsLongLong(v);
+  if (x == -1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    return gridError(kernel, "has a dimension that is not an int");
+  }
+  if (x < 0 || x > 0x7fffffffLL) {
+    PyErr_Format(tilePyErrors.argumentError,
+                 "%s: grid dimension %zd is %lld (0 to 2^31-1)", kernel, d,
+                 x);
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
+int tilePyGrid(const char *kernel, PyObject *grid, PyObject *const *args,
+               Py_ssize_t n, int64_t out[3], int *empty) {
+  PyObject *g = Py_NewRef(grid);
   if (PyCallable_Check(g)) {
-    PyObject *r = PyObject_CallObject(g, args);
+    PyObject *t = tilePyTuple(args, n);
+    PyObject *r = t ? PyObject_CallObject(g, t) : NULL;
+    Py_XDECREF(t);
     Py_DECREF(g);
     if (!r)
       return -1;
     g = r;
   }
   out[0] = out[1] = out[2] = 1;
-  *empty = 0;
-  PyObject *t = NULL;
-  if (PyLong_Check(g) || PyIndex_Check(g))
-    t = PyTuple_Pack(1, g);
-  else if (PyTuple_Check(g) || PyList_Check(g))
-    t = PySequence_Tuple(g);
-  Py_DECREF(g);
-  if (!t)
-    return PyErr_Occurred() ? -1 : gridError(kernel, "is not one");
-  Py_ssize_t n = PyTuple_Size(t);
-  if (n < 1 || n > 3) {
+  /* A tuple is read in place; a list is copied first, as an item's
+   * __index__ could change it. */
+  PyObject *t = PyTuple_Check(g)  ? Py_NewRef(g)
+                : PyList_Check(g) ? PySequence_Tuple(g)
+                                  : NULL;
+  int rc = 0;
+  if (t) {
+    Py_ssize_t dims = PyTuple_Size(t);
+    if (dims < 1 || dims > 3)
+      rc = gridError(kernel, "has not one to three dimensions");
+    for (Py_ssize_t d = 0; !rc && d < dims; ++d)
+      rc = gridDim(kernel, PyTuple_GetItem(t, d), d, &out[d]);
     Py_DECREF(t);
-    return gridError(kernel, "has not one to three dimensions");
+  } else if (PyErr_Occurred()) {
+    rc = -1;
+  } else if (PyLong_Check(g) || PyIndex_Check(g)) {
+    rc = gridDim(kernel, g, 0, &out[0]);
+  } else {
+    rc = gridError(kernel, "is not one");
   }
-  for (Py_ssize_t d = 0; d < n; ++d) {
-    PyObject *idx = PyNumber_Index(PyTuple_GetItem(t, d));
-    long long v = idx ? PyLong_AsLongLong(idx) : -1;
-    Py_XDECREF(idx);
-    if (PyErr_Occurred()) {
-      PyErr_Clear();
-      Py_DECREF(t);
-      return gridError(kernel, "has a dimension that is not an int");
-    }
-    if (v < 0 || v > 0x7fffffffLL) {
-      Py_DECREF(t);
-      PyErr_Format(tilePyErrors.argumentError,
-                   "%s: grid dimension %zd is %lld (0 to 2^31-1)", kernel, d,
-                   v);
-      return -1;
-    }
-    out[d] = v;
-    if (v == 0)
-      *empty = 1;
-  }
-  Py_DECREF(t);
-  return 0;
+  Py_DECREF(g);
+  *empty = out[0] == 0 || out[1] == 0 || out[2] == 0;
+  return rc;
+}
+
+PyObject *tilePyTuple(PyObject *const *items, Py_ssize_t n) {
+  PyObject *t = PyTuple_New(n);
+  for (Py_ssize_t i = 0; t && i < n; ++i)
+    PyTuple_SetItem(t, i, Py_NewRef(items[i]));
+  return t;
 }
