@@ -5,7 +5,9 @@ same process (docs/performance.md, "Python package"):
    work (vecadd of 1 element: three tensor arguments, grid 1), launched
    back to back from Python, the wall time divided by the count (the GPU
    keeps up, so the host's time is the figure): tile's kernel[grid](...),
-   Triton's kernel[grid](...) of the same add, and torch.add(out=);
+   Triton's kernel[grid](...) of the same add, and torch.add(out=); and
+   tile's time split into its parts, each timed from C: converting the
+   tensors, torch's stream, the driver's current context, the launch;
 2. the first call of a cached kernel in a new process: a Python process
    that has imported torch and made its CUDA context compiles (a cache
    hit) and launches the kernel once, synchronised; timed from before
@@ -81,18 +83,40 @@ def launch_overhead():
     if triton:
         rows["triton kernel[grid](x, y, z, 1, BLOCK=1024)"] = \
             lambda: add_kernel[(1,)](x, y, z, 1, BLOCK=1024)
+    us = {}
     for name, fn in rows.items():
+        us[name] = per_launch_us(fn)
         print(json.dumps({"measure": "host us per launch", "what": name,
-                          "us": round(per_launch_us(fn), 2)}), flush=True)
-    # Where tile's time goes: checking and converting the three tensors,
-    # and the runtime's launch from C (the driver's cuLaunchKernel in it).
+                          "us": round(us[name], 2)}), flush=True)
+    # Where tile's time goes, each part repeated from C with no Python
+    # call between (k._profile): checking and converting the three
+    # tensors; asking torch for its current stream; asking the driver
+    # which context is current and its GPU (two driver calls, as a launch
+    # asks once); the runtime's launch (that question, the checks, the
+    # parameters and the driver's cuLaunchKernel). The rest of
+    # kernel[grid](...) is the Python call itself and the launcher's glue;
+    # the launch less the context's question is the driver's
+    # cuLaunchKernel and the runtime's own work (0.1 us by the stand-in
+    # driver).
     n = 100_000
-    for part in ("convert", "launch"):
-        seconds = k._profile(part, n, (1,), x, y, z)
+    parts = {}
+    for part in ("convert", "stream", "context", "launch"):
+        median = statistics.median(k._profile(part, n, (1,), x, y, z)
+                                   for _ in range(5))
         torch.cuda.synchronize()
+        parts[part] = median / n * 1e6
         print(json.dumps({"measure": "host us per launch, one part",
                           "what": f"tile {part} (from C)",
-                          "us": round(seconds / n * 1e6, 2)}), flush=True)
+                          "us": round(parts[part], 2)}), flush=True)
+    derived = {
+        "tile Python call and glue (kernel[grid](...) less convert, stream "
+        "and launch)": us["tile kernel[grid](x, y, z)"] - parts["convert"]
+        - parts["stream"] - parts["launch"],
+        "tile cuLaunchKernel and the runtime's own work (launch less "
+        "context)": parts["launch"] - parts["context"]}
+    for name, value in derived.items():
+        print(json.dumps({"measure": "host us per launch, derived",
+                          "what": name, "us": round(value, 2)}), flush=True)
 
 
 FIRST_CALL = r"""

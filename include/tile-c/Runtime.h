@@ -417,6 +417,21 @@ TileStatusCode tileRuntimeContextKernelLaunch(
     int numArgs, const TileRuntimeLaunchConfig *config,
     TileRuntimeLaunchInfo *info, TileStatus *status);
 
+/* Launches as tileRuntimeContextKernelLaunch does, on GPU `device`: in
+ * the current context when it is that GPU's, else in the GPU's primary
+ * context (the CUDA runtime's and PyTorch's), made current for the launch
+ * and the caller's context made current again after, as a device guard
+ * does. `device` -1: the current context's GPU, or GPU 0 when no context
+ * is current. A thread that had no current context is left with the
+ * GPU's primary context current, as after the CUDA runtime's first call.
+ * The driver is asked which context is current once per launch: what a
+ * launcher that knows where its arrays live (tile's Python package) calls
+ * instead of asking, switching and launching in three calls. */
+TileStatusCode tileRuntimeContextKernelLaunchOn(
+    TileRuntimeContextKernel *kernel, int device, const TileRuntimeArg *args,
+    int numArgs, const TileRuntimeLaunchConfig *config,
+    TileRuntimeLaunchInfo *info, TileStatus *status);
+
 /* Times launches in the current context as tileRuntimeKernelBenchmarkWith
  * does (CUDA events around each launch on the config's stream, L2
  * flushed outside them when asked; it waits for the whole context at
@@ -424,6 +439,14 @@ TileStatusCode tileRuntimeContextKernelLaunch(
  * candidates with. */
 TileStatusCode tileRuntimeContextKernelBenchmark(
     TileRuntimeContextKernel *kernel, const TileRuntimeArg *args,
+    int numArgs, const TileRuntimeLaunchConfig *config,
+    const TileRuntimeBenchmarkOptions *options, TileRuntimeBenchmark *out,
+    TileStatus *status);
+
+/* Times launches as tileRuntimeContextKernelBenchmark does, on GPU
+ * `device` as tileRuntimeContextKernelLaunchOn picks and switches. */
+TileStatusCode tileRuntimeContextKernelBenchmarkOn(
+    TileRuntimeContextKernel *kernel, int device, const TileRuntimeArg *args,
     int numArgs, const TileRuntimeLaunchConfig *config,
     const TileRuntimeBenchmarkOptions *options, TileRuntimeBenchmark *out,
     TileStatus *status);

@@ -140,7 +140,7 @@ struct TileCuda {
   CUcontext ctx;
   bool borrowed;   /* ctx is the caller's (tileCudaCreateCurrent): not ours
                       to release */
-  uint64_t ctxKey; /* tileCudaCurrentKey's value for ctx */
+  uint64_t ctxKey; /* tileCudaCurrentContext's key for ctx */
   char name[256];
   int capability;
   int sharedOptin;
@@ -365,6 +365,7 @@ int tileCudaCreateCurrent(TileCuda **out, char *err, size_t errSize) {
 }
 
 uint64_t tileCudaContextKey(const TileCuda *cu) { return cu->ctxKey; }
+int tileCudaOrdinal(const TileCuda *cu) { return (int)cu->device; }
 
 /* The driver alone, loaded and initialised once for the process, for the
  * calls about the calling thread's context below (a CUDA runtime keeps
@@ -490,13 +491,31 @@ int tileCudaUseDevice(int ordinal, char *err, size_t errSize) {
   return 0;
 }
 
-int tileCudaCurrentKey(TileCuda *cu, uint64_t *key, char *err,
-                       size_t errSize) {
-  CUcontext ctx;
-  int rc = currentContext(cu, &ctx, err, errSize);
-  if (!rc)
-    *key = contextKey(cu, ctx);
-  return rc;
+int tileCudaCurrentContext(TileCudaCurrent *out, bool required, char *err,
+                           size_t errSize) {
+  TileCuda *cu;
+  int rc = driverForProcess(&cu, err, errSize);
+  if (rc)
+    return rc;
+  CUcontext ctx = NULL;
+  if (required)
+    rc = currentContext(cu, &ctx, err, errSize);
+  else
+    CU_CALL(cu, cuCtxGetCurrent, (&ctx), err, errSize);
+  if (rc)
+    return rc;
+  out->ctx = ctx;
+  out->key = ctx ? contextKey(cu, ctx) : 0;
+  return 0;
+}
+
+int tileCudaRestoreContext(void *ctx, char *err, size_t errSize) {
+  TileCuda *cu;
+  int rc = driverForProcess(&cu, err, errSize);
+  if (rc)
+    return rc;
+  CU_CALL(cu, cuCtxSetCurrent, ((CUcontext)ctx), err, errSize);
+  return 0;
 }
 
 int tileCudaEnter(TileCuda *cu, char *err, size_t errSize) {

@@ -33,13 +33,24 @@ int tileCudaCreateOn(TileCuda **out, int device, char *err, size_t errSize);
  * borrowed, not retained: the caller keeps it alive while `cu` lives. No
  * current context is TILE_STATUS_NO_DEVICE. */
 int tileCudaCreateCurrent(TileCuda **out, char *err, size_t errSize);
-/* Which context is current on this thread, as a key that tells contexts
- * apart (the driver's context id where it has cuCtxGetId, else the
- * context's address), through `cu`'s driver; NO_DEVICE when none is.
- * tileCudaContextKey is the key of `cu`'s own context. */
-int tileCudaCurrentKey(TileCuda *cu, uint64_t *key, char *err,
-                       size_t errSize);
+/* The context current on the calling thread: its handle (NULL when none
+ * is) and a key that tells contexts apart (the driver's context id where
+ * it has cuCtxGetId, else the context's address), asked of the driver
+ * loaded once for the process. Two driver calls: what every launch in
+ * the caller's context asks, once. `required`: none current is
+ * NO_DEVICE, saying how to make one. tileCudaContextKey is the key of
+ * `cu`'s own context, and tileCudaOrdinal its GPU. */
+typedef struct {
+  void *ctx;
+  uint64_t key;
+} TileCudaCurrent;
+int tileCudaCurrentContext(TileCudaCurrent *out, bool required, char *err,
+                           size_t errSize);
 uint64_t tileCudaContextKey(const TileCuda *cu);
+int tileCudaOrdinal(const TileCuda *cu);
+/* Makes `ctx` (a TileCudaCurrent's handle) current on the calling thread
+ * again, after tileCudaUseDevice made another current. */
+int tileCudaRestoreContext(void *ctx, char *err, size_t errSize);
 /* The GPU whose context is current on the calling thread, -1 when none
  * is (the driver loaded and initialised once for the process). */
 int tileCudaCurrentDevice(int *ordinal, char *err, size_t errSize);

@@ -59,6 +59,17 @@ int runtimeCheckArgs(const char *kernelName, const TilePackageArg *want,
  * when the caller gave none (all 0). */
 void runtimeArgStrides(const TileRuntimeArg *v, int64_t out[3]);
 
+/* tileRuntimeKernelLaunch in the context current on the calling thread,
+ * which must be the kernel's device's (RuntimeContext.c found it so): no
+ * push and pop of the context around the launch, two driver calls fewer
+ * per launch. */
+TileStatusCode runtimeKernelLaunchHere(TileRuntimeKernel *kernel,
+                                       const TileRuntimeArg *args,
+                                       int numArgs,
+                                       const TileRuntimeLaunchConfig *config,
+                                       TileRuntimeLaunchInfo *info,
+                                       TileStatus *status);
+
 /* Loads `entry` (aligned or generic) of the kernel if it is not loaded
  * yet; *loadMs is how long that took (0 when it was loaded). The device's
  * context must be current. */

@@ -3,7 +3,9 @@
  * of the contexts a kernel was launched in, each with a device over that
  * context (borrowed, lib/Runtime/Cuda.c's tileCudaCreateCurrent) and the
  * package chosen for its GPU loaded there. Launches then go through
- * RuntimeLaunch.c as any kernel's do. */
+ * RuntimeLaunch.c as any kernel's do, in the context found current (not
+ * pushed again): a launch asks the driver which context is current once,
+ * and otherwise only launches. */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdio.h>
@@ -179,24 +181,29 @@ static TileStatusCode loadHere(TileRuntimeContextKernel *k, Loaded **out,
   return TILE_STATUS_OK;
 }
 
-/* The entry of the current context, loading the kernel there on the
- * first launch. The lock is held. */
-static TileStatusCode here(TileRuntimeContextKernel *k, Loaded **out,
-                           TileStatus *status) {
-  if (k->numLoaded == 0)
-    return loadHere(k, out, status);
-  /* Any loaded entry's driver tells which context is current. */
-  char err[1024];
-  uint64_t key = 0;
-  int rc = tileCudaCurrentKey(k->loaded[0].device->cu, &key, err, sizeof err);
-  if (rc)
-    return runtimeStatusFrom(status, rc, TILE_STATUS_CUDA, err);
+/* The entry of the context of key `key`, or NULL. The lock is held. */
+static Loaded *find(TileRuntimeContextKernel *k, uint64_t key) {
   for (int i = 0; i < k->numLoaded; ++i)
-    if (k->loaded[i].key == key) {
-      *out = &k->loaded[i];
-      return TILE_STATUS_OK;
-    }
-  return loadHere(k, out, status);
+    if (k->loaded[i].key == key)
+      return &k->loaded[i];
+  return NULL;
+}
+
+/* The entry of the current context `cur` (tileCudaCurrentContext's; one
+ * is current), loading the kernel there on the first launch. The lock is
+ * held. */
+static TileStatusCode here(TileRuntimeContextKernel *k,
+                           const TileCudaCurrent *cur, Loaded **out,
+                           TileStatus *status) {
+  *out = find(k, cur->key);
+  return *out ? TILE_STATUS_OK : loadHere(k, out, status);
+}
+
+/* The current context, one required. */
+static TileStatusCode current(TileCudaCurrent *cur, TileStatus *status) {
+  char err[1024];
+  int rc = tileCudaCurrentContext(cur, true, err, sizeof err);
+  return runtimeStatusFrom(status, rc, TILE_STATUS_CUDA, err);
 }
 
 TileStatusCode tileRuntimeContextKernelLaunch(
@@ -206,12 +213,85 @@ TileStatusCode tileRuntimeContextKernelLaunch(
   if (!kernel)
     return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
                          "launching: kernel is NULL");
+  TileCudaCurrent cur;
+  TileStatusCode code = current(&cur, status);
+  if (code)
+    return code;
   pthread_mutex_lock(&kernel->lock);
   Loaded *l = NULL;
-  TileStatusCode code = here(kernel, &l, status);
+  code = here(kernel, &cur, &l, status);
   if (!code)
-    code = tileRuntimeKernelLaunch(l->kernel, args, numArgs, config, info,
+    code = runtimeKernelLaunchHere(l->kernel, args, numArgs, config, info,
                                    status);
+  pthread_mutex_unlock(&kernel->lock);
+  return code;
+}
+
+/* Where a launch on a given GPU runs: the caller's context, or that
+ * GPU's primary context made current in its place until leaveOn. */
+typedef struct {
+  TileCudaCurrent caller;
+  bool switched;
+} Place;
+
+/* The entry for a launch on GPU `device` (-1: the current context's GPU,
+ * else GPU 0), making the GPU's primary context current when the current
+ * context is not on it (tile-c/Runtime.h's ...LaunchOn). The lock is
+ * held; leaveOn follows, whatever the result. */
+static TileStatusCode enterOn(TileRuntimeContextKernel *k, int device,
+                              Place *p, Loaded **out, TileStatus *status) {
+  char err[1024];
+  p->switched = false;
+  int rc = tileCudaCurrentContext(&p->caller, false, err, sizeof err);
+  if (rc)
+    return runtimeStatusFrom(status, rc, TILE_STATUS_CUDA, err);
+  /* The caller's context's GPU is its entry's, once the kernel has run
+   * there: the driver is asked only about a context new to the kernel. */
+  TileCudaCurrent cur = p->caller;
+  Loaded *l = cur.ctx ? find(k, cur.key) : NULL;
+  int at = -1;
+  if (l)
+    at = tileCudaOrdinal(l->device->cu);
+  else if (cur.ctx)
+    rc = tileCudaCurrentDevice(&at, err, sizeof err);
+  int want = device >= 0 ? device : at >= 0 ? at : 0;
+  if (!rc && want != at) {
+    p->switched = true;
+    l = NULL;
+    rc = tileCudaUseDevice(want, err, sizeof err);
+    if (!rc)
+      rc = tileCudaCurrentContext(&cur, true, err, sizeof err);
+  }
+  if (rc)
+    return runtimeStatusFrom(status, rc, TILE_STATUS_CUDA, err);
+  *out = l;
+  return l ? runtimeStatus(status, TILE_STATUS_OK, "%s", "")
+           : here(k, &cur, out, status);
+}
+
+/* The caller's context back; a thread that had none keeps the GPU's
+ * primary context, as after the CUDA runtime's first call. */
+static void leaveOn(const Place *p) {
+  char ignored[256];
+  if (p->switched && p->caller.ctx)
+    tileCudaRestoreContext(p->caller.ctx, ignored, sizeof ignored);
+}
+
+TileStatusCode tileRuntimeContextKernelLaunchOn(
+    TileRuntimeContextKernel *kernel, int device, const TileRuntimeArg *args,
+    int numArgs, const TileRuntimeLaunchConfig *config,
+    TileRuntimeLaunchInfo *info, TileStatus *status) {
+  if (!kernel)
+    return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
+                         "launching: kernel is NULL");
+  pthread_mutex_lock(&kernel->lock);
+  Place place;
+  Loaded *l = NULL;
+  TileStatusCode code = enterOn(kernel, device, &place, &l, status);
+  if (!code)
+    code = runtimeKernelLaunchHere(l->kernel, args, numArgs, config, info,
+                                   status);
+  leaveOn(&place);
   pthread_mutex_unlock(&kernel->lock);
   return code;
 }
@@ -224,12 +304,36 @@ TileStatusCode tileRuntimeContextKernelBenchmark(
   if (!kernel)
     return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
                          "benchmark: kernel is NULL");
+  TileCudaCurrent cur;
+  TileStatusCode code = current(&cur, status);
+  if (code)
+    return code;
   pthread_mutex_lock(&kernel->lock);
   Loaded *l = NULL;
-  TileStatusCode code = here(kernel, &l, status);
+  code = here(kernel, &cur, &l, status);
   if (!code)
     code = tileRuntimeKernelBenchmarkWith(l->kernel, args, numArgs, config,
                                           options, out, status);
+  pthread_mutex_unlock(&kernel->lock);
+  return code;
+}
+
+TileStatusCode tileRuntimeContextKernelBenchmarkOn(
+    TileRuntimeContextKernel *kernel, int device, const TileRuntimeArg *args,
+    int numArgs, const TileRuntimeLaunchConfig *config,
+    const TileRuntimeBenchmarkOptions *options, TileRuntimeBenchmark *out,
+    TileStatus *status) {
+  if (!kernel)
+    return runtimeStatus(status, TILE_STATUS_INVALID_ARGUMENT,
+                         "benchmark: kernel is NULL");
+  pthread_mutex_lock(&kernel->lock);
+  Place place;
+  Loaded *l = NULL;
+  TileStatusCode code = enterOn(kernel, device, &place, &l, status);
+  if (!code)
+    code = tileRuntimeKernelBenchmarkWith(l->kernel, args, numArgs, config,
+                                          options, out, status);
+  leaveOn(&place);
   pthread_mutex_unlock(&kernel->lock);
   return code;
 }

@@ -464,12 +464,13 @@ static int launchOnce(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,
   return rc;
 }
 
-TileStatusCode tileRuntimeKernelLaunch(TileRuntimeKernel *kernel,
-                                       const TileRuntimeArg *args,
-                                       int numArgs,
-                                       const TileRuntimeLaunchConfig *config,
-                                       TileRuntimeLaunchInfo *info,
-                                       TileStatus *status) {
+/* A launch; `enter`: with the device's context pushed around it, else in
+ * the context current on the calling thread, which is the device's. */
+static TileStatusCode launch(TileRuntimeKernel *kernel,
+                             const TileRuntimeArg *args, int numArgs,
+                             const TileRuntimeLaunchConfig *config,
+                             TileRuntimeLaunchInfo *info, bool enter,
+                             TileStatus *status) {
   TileRuntimeLaunchInfo ignored;
   if (!info)
     info = &ignored;
@@ -481,14 +482,15 @@ TileStatusCode tileRuntimeKernelLaunch(TileRuntimeKernel *kernel,
   char err[4096];
   Prepared pr;
   bool launched = false;
-  int rc = tileCudaEnter(kernel->device->cu, err, sizeof err);
+  int rc = enter ? tileCudaEnter(kernel->device->cu, err, sizeof err) : 0;
   if (!rc) {
     rc = prepare(kernel, args, numArgs, config, info, &pr, err, sizeof err);
     if (!rc) {
       launched = true;
       rc = launchOnce(kernel, config, &pr, info, err, sizeof err);
     }
-    tileCudaLeave(kernel->device->cu);
+    if (enter)
+      tileCudaLeave(kernel->device->cu);
   }
   if (launched && (rc == TILE_STATUS_CUDA || rc == TILE_STATUS_ASSERT)) {
     /* Which kernel, and how it was launched: a fault (an illegal address)
@@ -502,6 +504,24 @@ TileStatusCode tileRuntimeKernelLaunch(TileRuntimeKernel *kernel,
              32 * (p->numWarps + p->producerWarps), why);
   }
   return runtimeStatusFrom(status, rc, TILE_STATUS_CUDA, err);
+}
+
+TileStatusCode tileRuntimeKernelLaunch(TileRuntimeKernel *kernel,
+                                       const TileRuntimeArg *args,
+                                       int numArgs,
+                                       const TileRuntimeLaunchConfig *config,
+                                       TileRuntimeLaunchInfo *info,
+                                       TileStatus *status) {
+  return launch(kernel, args, numArgs, config, info, true, status);
+}
+
+TileStatusCode runtimeKernelLaunchHere(TileRuntimeKernel *kernel,
+                                       const TileRuntimeArg *args,
+                                       int numArgs,
+                                       const TileRuntimeLaunchConfig *config,
+                                       TileRuntimeLaunchInfo *info,
+                                       TileStatus *status) {
+  return launch(kernel, args, numArgs, config, info, false, status);
 }
 
 static int cmpDouble(const void *a, const void *b) {

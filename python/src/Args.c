@@ -245,8 +245,18 @@ typedef struct {
   void *stream;
   int hasStream;
   int torch;
-  char what[48]; /* "a float32 tensor" kind of description's noun */
+  /* What it is, for messages ("a float32 tensor"): written where the
+   * element type is unknown (a refusal follows), else by arrayWhat when a
+   * message needs it; a launch that passes formats nothing. */
+  char what[48];
 } Array;
+
+static const char *arrayWhat(Array *a) {
+  if (!a->what[0])
+    snprintf(a->what, sizeof a->what, "a %s %s", tilePyDTypeName(a->dtype),
+             a->torch ? "tensor" : "array");
+  return a->what;
+}
 
 /* torch, once imported by the program: its Tensor type, a dtype map and
  * the current-stream function (looked up once, kept). */
@@ -257,9 +267,11 @@ static struct {
   int oneGpu; /* torch sees one GPU: a CUDA tensor is on GPU 0 */
 } torchCache;
 
-static PyObject *strDtype, *strIsCuda, *strGetDevice, *strDataPtr,
-    *strShape, *strStride, *strCai, *strDlpack, *strDlpackDevice,
-    *strIsConj, *strIsNeg, *strStorageOffset;
+/* The names a launch looks up, made once: a name from a C string would
+ * be a new string, hashed, at every lookup. */
+static PyObject *strTorch, *strDtype, *strIsCuda, *strGetDevice, *strDataPtr,
+    *strShape, *strStride, *strCai, *strDlpack, *strTypestr, *strData,
+    *strStrides, *strStream;
 
 static int internNames(void) {
   if (strDtype)
@@ -267,7 +279,8 @@ static int internNames(void) {
   struct {
     PyObject **slot;
     const char *s;
-  } names[] = {{&strDtype, "dtype"},
+  } names[] = {{&strTorch, "torch"},
+               {&strDtype, "dtype"},
                {&strIsCuda, "is_cuda"},
                {&strGetDevice, "get_device"},
                {&strDataPtr, "data_ptr"},
@@ -275,10 +288,10 @@ static int internNames(void) {
                {&strStride, "stride"},
                {&strCai, "__cuda_array_interface__"},
                {&strDlpack, "__dlpack__"},
-               {&strDlpackDevice, "__dlpack_device__"},
-               {&strIsConj, "is_conj"},
-               {&strIsNeg, "is_neg"},
-               {&strStorageOffset, "storage_offset"}};
+               {&strTypestr, "typestr"},
+               {&strData, "data"},
+               {&strStrides, "strides"},
+               {&strStream, "stream"}};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
     if (!(*names[i].slot = PyUnicode_InternFromString(names[i].s)))
       return -1;
@@ -286,12 +299,13 @@ static int internNames(void) {
 }
 
 /* Finds torch when the program has imported it; 0 either way, -1 on an
- * error. */
+ * error. Until it is, every launch looks (a dict lookup). */
 static int findTorch(void) {
   if (torchCache.tensorType)
     return 0;
-  PyObject *modules = PySys_GetObject("modules"); /* borrowed */
-  PyObject *torch = modules ? PyDict_GetItemString(modules, "torch") : NULL;
+  if (internNames() < 0)
+    return -1;
+  PyObject *torch = PyDict_GetItem(PyImport_GetModuleDict(), strTorch);
   if (!torch)
     return 0;
   PyObject *tensor = PyObject_GetAttrString(torch, "Tensor");
@@ -350,14 +364,19 @@ static int findTorch(void) {
   return 0;
 }
 
+int tilePyTorchHasStreams(void) { return torchCache.rawStream != NULL; }
+
 int tilePyTorchStream(int device, void **out) {
   *out = NULL;
   if (findTorch() < 0)
     return -1;
   if (!torchCache.rawStream || device < 0)
     return 0;
+  /* A GPU's number is one of Python's cached small ints: nothing is
+   * allocated for the call. */
   PyObject *d = PyLong_FromLong(device);
-  PyObject *r = d ? PyObject_CallFunctionObjArgs(torchCache.rawStream, d, NULL) : NULL;
+  PyObject *r =
+      d ? PyObject_CallFunctionObjArgs(torchCache.rawStream, d, NULL) : NULL;
   Py_XDECREF(d);
   if (!r)
     return -1;
@@ -410,8 +429,6 @@ static int fromTorch(PyObject *obj, Array *a) {
     a->known = 1;
     a->dtype = (TileRuntimeElementType)PyLong_AsLong(code);
     a->itemBytes = dtypeBytes(a->dtype);
-    snprintf(a->what, sizeof a->what, "a %s tensor",
-             tilePyDTypeName(a->dtype));
   } else {
     /* Only for the message: a dtype tile has no element type for. */
     PyObject *dname = PyObject_Str(dtype);
@@ -462,11 +479,8 @@ static int fromTorch(PyObject *obj, Array *a) {
 
 /* typestr "<f4", "|b1", "<i8": the element type, if tile has it. */
 static void fromTypestr(const char *ts, Array *a) {
-  snprintf(a->what, sizeof a->what, "an array of '%s'", ts);
-  if (!ts[0] || ts[0] == '>')
-    return;
-  char kind = ts[1];
-  int bytes = atoi(ts + 2);
+  char kind = ts[0] && ts[0] != '>' ? ts[1] : 0; /* '>': big-endian */
+  int bytes = kind ? atoi(ts + 2) : 0;
   a->itemBytes = bytes;
   a->known = 1;
   if (kind == 'f' && bytes == 2) a->dtype = TILE_RUNTIME_F16;
@@ -478,8 +492,8 @@ static void fromTypestr(const char *ts, Array *a) {
   else if (kind == 'i' && bytes == 8) a->dtype = TILE_RUNTIME_I64;
   else if (kind == 'b' && bytes == 1) a->dtype = TILE_RUNTIME_I1;
   else a->known = 0;
-  if (a->known)
-    snprintf(a->what, sizeof a->what, "a %s array", tilePyDTypeName(a->dtype));
+  if (!a->known)
+    snprintf(a->what, sizeof a->what, "an array of '%s'", ts);
 }
 
 static int fromCudaArrayInterface(PyObject *cai, Array *a) {
@@ -488,9 +502,9 @@ static int fromCudaArrayInterface(PyObject *cai, Array *a) {
                     "__cuda_array_interface__ is not a dict");
     return -1;
   }
-  PyObject *typestr = PyDict_GetItemString(cai, "typestr");
-  PyObject *shape = PyDict_GetItemString(cai, "shape");
-  PyObject *data = PyDict_GetItemString(cai, "data");
+  PyObject *typestr = PyDict_GetItem(cai, strTypestr);
+  PyObject *shape = PyDict_GetItem(cai, strShape);
+  PyObject *data = PyDict_GetItem(cai, strData);
   if (!typestr || !shape || !data || !PyUnicode_Check(typestr) ||
       !PyTuple_Check(data) || PyTuple_Size(data) < 1) {
     PyErr_SetString(PyExc_TypeError, "__cuda_array_interface__ lacks "
@@ -504,7 +518,7 @@ static int fromCudaArrayInterface(PyObject *cai, Array *a) {
     return -1;
   a->readOnly = PyTuple_Size(data) > 1 &&
                 PyObject_IsTrue(PyTuple_GetItem(data, 1)) == 1;
-  PyObject *strides = PyDict_GetItemString(cai, "strides");
+  PyObject *strides = PyDict_GetItem(cai, strStrides);
   if (strides && strides != Py_None) {
     int n;
     if (readInts(strides, a->strides, &n, a->itemBytes ? a->itemBytes : 1) < 0)
@@ -518,7 +532,7 @@ static int fromCudaArrayInterface(PyObject *cai, Array *a) {
   }
   /* Version 3: the stream the producer works on (1: the legacy default
    * stream, 2: per-thread default), or None. */
-  PyObject *stream = PyDict_GetItemString(cai, "stream");
+  PyObject *stream = PyDict_GetItem(cai, strStream);
   if (stream && stream != Py_None) {
     long long v = PyLong_AsLongLong(stream);
     if (v == -1 && PyErr_Occurred())
@@ -593,9 +607,7 @@ static int fromDlpack(PyObject *obj, Array *a, TilePyHold *hold) {
   else if (c == 10 && b == 8) a->dtype = TILE_RUNTIME_F8E4M3FN;
   else if (c == 12 && b == 8) a->dtype = TILE_RUNTIME_F8E5M2;
   else a->known = 0;
-  if (a->known)
-    snprintf(a->what, sizeof a->what, "a %s array", tilePyDTypeName(a->dtype));
-  else
+  if (!a->known)
     snprintf(a->what, sizeof a->what, "an array of DLPack type %u/%u", c, b);
   int64_t s = 1;
   for (int d = a->rank - 1; d >= 0; --d) {
@@ -608,18 +620,14 @@ static int fromDlpack(PyObject *obj, Array *a, TilePyHold *hold) {
 
 /* numpy's buffer format: "<f", "=e", "q", "?". */
 static void fromFormat(const char *f, Py_ssize_t itemsize, Array *a) {
-  snprintf(a->what, sizeof a->what, "an array of format '%s'", f ? f : "B");
   const char *p = f ? f : "B";
-  while (*p == '@' || *p == '=' || *p == '<' || *p == '!' || *p == '>') {
-    if (*p == '>' || *p == '!')
-      return; /* big-endian: not what the kernel reads */
-    ++p;
-  }
-  if (p[0] && p[1])
-    return;
+  int bigEndian = 0; /* not what the kernel reads */
+  for (; *p == '@' || *p == '=' || *p == '<' || *p == '!' || *p == '>'; ++p)
+    bigEndian |= *p == '>' || *p == '!';
+  char letter = bigEndian || (p[0] && p[1]) ? 0 : p[0]; /* 0: unknown */
   a->itemBytes = (int)itemsize;
   a->known = 1;
-  switch (p[0]) {
+  switch (letter) {
   case 'e': a->dtype = TILE_RUNTIME_F16; break;
   case 'f': a->dtype = TILE_RUNTIME_F32; break;
   case 'd': a->dtype = TILE_RUNTIME_F64; break;
@@ -633,8 +641,8 @@ static void fromFormat(const char *f, Py_ssize_t itemsize, Array *a) {
     break;
   default: a->known = 0;
   }
-  if (a->known)
-    snprintf(a->what, sizeof a->what, "a %s array", tilePyDTypeName(a->dtype));
+  if (!a->known)
+    snprintf(a->what, sizeof a->what, "an array of format '%s'", f ? f : "B");
 }
 
 static int fromBuffer(PyObject *obj, const TilePyArgSpec *spec, Array *a,
@@ -685,8 +693,6 @@ static int readArray(PyObject *obj, const TilePyArgSpec *spec, Array *a,
                      int i) {
   memset(a, 0, sizeof *a);
   *found = 1;
-  if (findTorch() < 0)
-    return -1;
   if (torchCache.tensorType &&
       ((PyObject *)Py_TYPE(obj) == torchCache.tensorType ||
        PyObject_IsInstance(obj, torchCache.tensorType) == 1))
@@ -744,12 +750,12 @@ static int convertMemref(const TilePySignature *sig, int i, PyObject *obj,
                     tilePyTypeName(obj));
   if (!a.known || a.dtype != s->dtype)
     return argError(sig, i, "expected %s elements, got %s",
-                    tilePyDTypeName(s->dtype), a.what);
+                    tilePyDTypeName(s->dtype), arrayWhat(&a));
   if (a.rank != s->rank) {
     char got[96];
     formatShape(a.shape, a.rank, got, sizeof got);
     return argError(sig, i, "expected rank %d, got %s of rank %d, shape %s",
-                    s->rank, a.what, a.rank, got);
+                    s->rank, arrayWhat(&a), a.rank, got);
   }
   for (int d = 0; d < a.rank; ++d)
     if (s->shape[d] >= 0 && a.shape[d] != s->shape[d]) {
@@ -761,11 +767,11 @@ static int convertMemref(const TilePySignature *sig, int i, PyObject *obj,
   if (sig->cpu && a.device != -1)
     return argError(sig, i, "%s on the GPU; this kernel runs on the CPU "
                             "(target='cpu'): pass a host array",
-                    a.what);
+                    arrayWhat(&a));
   if (!sig->cpu && a.device == -1)
     return argError(sig, i, "%s in host memory; this kernel runs on the "
                             "GPU: pass a CUDA array (tensor.cuda())",
-                    a.what);
+                    arrayWhat(&a));
   /* Sizes a launch can describe: none negative, their product and each
    * stride's reach within 64 bits (the runtime checks its own limits). */
   int64_t elements = 1;
@@ -821,7 +827,7 @@ static int convertMemref(const TilePySignature *sig, int i, PyObject *obj,
       return argError(sig, i,
                       "%s on GPU %d, but an earlier argument is on GPU %d: "
                       "a launch runs on one GPU",
-                      a.what, a.device, out->device);
+                      arrayWhat(&a), a.device, out->device);
     out->device = a.device;
   }
   if (a.hasStream && !out->hasStream) {
@@ -879,15 +885,14 @@ static int convertScalar(const TilePySignature *sig, int i, PyObject *obj,
   return 0;
 }
 
-int tilePyConvertArgs(const TilePySignature *sig, PyObject *args,
-                      TilePyLaunchArgs *out, TilePyHold *hold) {
-  if (internNames() < 0)
+int tilePyConvertArgs(const TilePySignature *sig, PyObject *const *args,
+                      Py_ssize_t n, TilePyLaunchArgs *out, TilePyHold *hold) {
+  if (findTorch() < 0)
     return -1;
   out->device = -1;
   out->hasStream = 0;
   out->stream = NULL;
   out->sawTorch = 0;
-  Py_ssize_t n = PyTuple_Size(args);
   if (n != sig->numArgs) {
     char names[512] = "";
     size_t used = 0;
@@ -901,10 +906,9 @@ int tilePyConvertArgs(const TilePySignature *sig, PyObject *args,
   }
   out->numArgs = (int)n;
   for (int i = 0; i < (int)n; ++i) {
-    PyObject *obj = PyTuple_GetItem(args, i);
     int rc = sig->specs[i].kind == TILE_RUNTIME_ARG_MEMREF
-                 ? convertMemref(sig, i, obj, out, hold)
-                 : convertScalar(sig, i, obj, out);
+                 ? convertMemref(sig, i, args[i], out, hold)
+                 : convertScalar(sig, i, args[i], out);
     if (rc < 0)
       return -1;
   }
@@ -929,52 +933,65 @@ static int gridError(const char *kernel, const char *what) {
   return -1;
 }
 
-int tilePyGrid(const char *kernel, PyObject *grid, PyObject *args,
-               int64_t out[3], int *empty) {
-  PyObject *g = grid;
-  Py_INCREF(g);
+/* Dimension `d` of a grid: an int, or anything with __index__. */
+static int gridDim(const char *kernel, PyObject *v, Py_ssize_t d,
+                   int64_t *out) {
+  long long x = PyLong_AsLongLong(v);
+  if (x == -1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    return gridError(kernel, "has a dimension that is not an int");
+  }
+  if (x < 0 || x > 0x7fffffffLL) {
+    PyErr_Format(tilePyErrors.argumentError,
+                 "%s: grid dimension %zd is %lld (0 to 2^31-1)", kernel, d,
+                 x);
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
+int tilePyGrid(const char *kernel, PyObject *grid, PyObject *const *args,
+               Py_ssize_t n, int64_t out[3], int *empty) {
+  PyObject *g = Py_NewRef(grid);
   if (PyCallable_Check(g)) {
-    PyObject *r = PyObject_CallObject(g, args);
+    PyObject *t = tilePyTuple(args, n);
+    PyObject *r = t ? PyObject_CallObject(g, t) : NULL;
+    Py_XDECREF(t);
     Py_DECREF(g);
     if (!r)
       return -1;
     g = r;
   }
   out[0] = out[1] = out[2] = 1;
-  *empty = 0;
-  PyObject *t = NULL;
-  if (PyLong_Check(g) || PyIndex_Check(g))
-    t = PyTuple_Pack(1, g);
-  else if (PyTuple_Check(g) || PyList_Check(g))
-    t = PySequence_Tuple(g);
-  Py_DECREF(g);
-  if (!t)
-    return PyErr_Occurred() ? -1 : gridError(kernel, "is not one");
-  Py_ssize_t n = PyTuple_Size(t);
-  if (n < 1 || n > 3) {
+  /* A tuple is read in place; a list is copied first, as an item's
+   * __index__ could change it. */
+  PyObject *t = PyTuple_Check(g)  ? Py_NewRef(g)
+                : PyList_Check(g) ? PySequence_Tuple(g)
+                                  : NULL;
+  int rc = 0;
+  if (t) {
+    Py_ssize_t dims = PyTuple_Size(t);
+    if (dims < 1 || dims > 3)
+      rc = gridError(kernel, "has not one to three dimensions");
+    for (Py_ssize_t d = 0; !rc && d < dims; ++d)
+      rc = gridDim(kernel, PyTuple_GetItem(t, d), d, &out[d]);
     Py_DECREF(t);
-    return gridError(kernel, "has not one to three dimensions");
+  } else if (PyErr_Occurred()) {
+    rc = -1;
+  } else if (PyLong_Check(g) || PyIndex_Check(g)) {
+    rc = gridDim(kernel, g, 0, &out[0]);
+  } else {
+    rc = gridError(kernel, "is not one");
   }
-  for (Py_ssize_t d = 0; d < n; ++d) {
-    PyObject *idx = PyNumber_Index(PyTuple_GetItem(t, d));
-    long long v = idx ? PyLong_AsLongLong(idx) : -1;
-    Py_XDECREF(idx);
-    if (PyErr_Occurred()) {
-      PyErr_Clear();
-      Py_DECREF(t);
-      return gridError(kernel, "has a dimension that is not an int");
-    }
-    if (v < 0 || v > 0x7fffffffLL) {
-      Py_DECREF(t);
-      PyErr_Format(tilePyErrors.argumentError,
-                   "%s: grid dimension %zd is %lld (0 to 2^31-1)", kernel, d,
-                   v);
-      return -1;
-    }
-    out[d] = v;
-    if (v == 0)
-      *empty = 1;
-  }
-  Py_DECREF(t);
-  return 0;
+  Py_DECREF(g);
+  *empty = out[0] == 0 || out[1] == 0 || out[2] == 0;
+  return rc;
+}
+
+PyObject *tilePyTuple(PyObject *const *items, Py_ssize_t n) {
+  PyObject *t = PyTuple_New(n);
+  for (Py_ssize_t i = 0; t && i < n; ++i)
+    PyTuple_SetItem(t, i, Py_NewRef(items[i]));
+  return t;
 }

@@ -74,17 +74,21 @@ int tilePyErrorsImport(void);
  * mismatches, PackageError for packages, LaunchError otherwise. */
 void tilePyRaiseStatus(const TileStatus *status);
 
-/* Converts `args` (a tuple) for `sig`; -1 with an exception set. The
- * hold must be released whatever the result. */
-int tilePyConvertArgs(const TilePySignature *sig, PyObject *args,
-                      TilePyLaunchArgs *out, TilePyHold *hold);
+/* Converts the `n` objects at `args` (a vectorcall's or METH_FASTCALL's
+ * arguments) for `sig`; -1 with an exception set. The hold must be
+ * released whatever the result. */
+int tilePyConvertArgs(const TilePySignature *sig, PyObject *const *args,
+                      Py_ssize_t n, TilePyLaunchArgs *out, TilePyHold *hold);
 void tilePyHoldRelease(TilePyHold *hold);
 
 /* The grid of a launch: an int, or a tuple or list of one to three ints,
- * or a callable of the launch's arguments returning one. *empty is set
- * when some dimension is 0 (nothing to run). -1 with an exception set. */
-int tilePyGrid(const char *kernel, PyObject *grid, PyObject *args,
-               int64_t out[3], int *empty);
+ * or a callable of the launch's `n` arguments at `args` returning one.
+ * *empty is set when some dimension is 0 (nothing to run). -1 with an
+ * exception set. */
+int tilePyGrid(const char *kernel, PyObject *grid, PyObject *const *args,
+               Py_ssize_t n, int64_t out[3], int *empty);
+/* A new tuple of the `n` objects at `items`; NULL with an exception set. */
+PyObject *tilePyTuple(PyObject *const *items, Py_ssize_t n);
 
 /* Fills `spec` from a package's argument (names "#i"). */
 void tilePySpecFromInfo(const TileRuntimeArgInfo *info, int index,
@@ -106,8 +110,11 @@ int tilePyListAppendNew(PyObject *list, PyObject *item);
 /* "float16", "bfloat16", ... */
 const char *tilePyDTypeName(TileRuntimeElementType t);
 
-/* The current torch stream for `device` when torch is imported (a
- * CUstream), else NULL; -1 with an exception set. */
+/* Whether torch is imported with CUDA, so that a launch asks it for its
+ * current stream (tilePyTorchStream); known once tilePyConvertArgs ran. */
+int tilePyTorchHasStreams(void);
+/* torch's current stream on GPU `device` (a CUstream), or NULL when
+ * torch is not imported or has no CUDA; -1 with an exception set. */
 int tilePyTorchStream(int device, void **out);
 
 #endif

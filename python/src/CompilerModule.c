@@ -241,8 +241,8 @@ typedef struct {
 } CpuKernel;
 
 static PyTypeObject *cpuKernelType, *cpuLaunchType;
-static PyObject *cpuLaunchCall(PyObject *self, PyObject *args,
-                               PyObject *kwargs);
+static PyObject *cpuLaunchCall(PyObject *self, PyObject *const *args,
+                               size_t nargsf, PyObject *kwnames);
 
 static void cpuKernelDealloc(PyObject *self) {
   CpuKernel *k = (CpuKernel *)self;
@@ -348,7 +348,7 @@ static PyObject *cpuKernelSubscript(PyObject *self, PyObject *grid) {
                     "tile.compile(..., target='cpu'))");
     return NULL;
   }
-  return tilePyBoundMake(cpuLaunchType, self, grid);
+  return tilePyBoundMake(cpuLaunchType, cpuLaunchCall, self, grid);
 }
 
 static PyGetSetDef cpuKernelGetSet[] = {
@@ -375,10 +375,11 @@ static PyType_Spec cpuKernelSpec = {
     "tile._compiler.CpuKernel", sizeof(CpuKernel), 0,
     Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, cpuKernelSlots};
 
-static PyObject *cpuLaunchCall(PyObject *self, PyObject *args,
-                               PyObject *kwargs) {
+static PyObject *cpuLaunchCall(PyObject *self, PyObject *const *args,
+                               size_t nargsf, PyObject *kwnames) {
   CpuKernel *k = (CpuKernel *)((TilePyBound *)self)->kernel;
-  if (kwargs && PyDict_Size(kwargs) > 0) {
+  Py_ssize_t n = tilePyNargs(nargsf);
+  if (kwnames && PyTuple_Size(kwnames) > 0) {
     PyErr_Format(tilePyErrors.argumentError,
                  "%s: a CPU run takes the kernel's arguments in order only",
                  k->name);
@@ -386,14 +387,15 @@ static PyObject *cpuLaunchCall(PyObject *self, PyObject *args,
   }
   int64_t grid[3];
   int empty;
-  if (tilePyGrid(k->name, ((TilePyBound *)self)->grid, args, grid, &empty) < 0)
+  if (tilePyGrid(k->name, ((TilePyBound *)self)->grid, args, n, grid,
+                 &empty) < 0)
     return NULL;
   TilePySignature sig = {k->name, k->specs, k->numArgs, 1};
   TilePyLaunchArgs la;
   TilePyHold hold;
   hold.numViews = hold.numRefs = 0;
   PyObject *result = NULL;
-  if (tilePyConvertArgs(&sig, args, &la, &hold) < 0)
+  if (tilePyConvertArgs(&sig, args, n, &la, &hold) < 0)
     goto done;
   if (!empty) {
     TileStatus st;
@@ -666,8 +668,7 @@ static int moduleExec(PyObject *m) {
   if (!cpuKernelType || PyModule_AddObjectRef(m, "CpuKernel",
                                               (PyObject *)cpuKernelType) < 0)
     return -1;
-  cpuLaunchType = tilePyBoundTypeCreate("tile._compiler.CpuLaunch",
-                                        cpuLaunchCall);
+  cpuLaunchType = tilePyBoundTypeCreate("tile._compiler.CpuLaunch");
   if (!cpuLaunchType || PyModule_AddObjectRef(m, "CpuLaunch",
                                               (PyObject *)cpuLaunchType) < 0)
     return -1;

@@ -31,7 +31,8 @@ typedef struct {
 } GpuKernel;
 
 static PyTypeObject *launchType, *gpuKernelBaseType;
-static PyObject *launchCall(PyObject *self, PyObject *args, PyObject *kwargs);
+static PyObject *launchCall(PyObject *self, PyObject *const *args,
+                            size_t nargsf, PyObject *kwnames);
 
 static void gpuKernelDealloc(PyObject *self) {
   GpuKernel *k = (GpuKernel *)self;
@@ -190,59 +191,70 @@ static PyObject *gpuKernelResources(PyObject *self, PyObject *unused) {
 static PyObject *gpuKernelSubscript(PyObject *self, PyObject *grid) {
   if (ready((GpuKernel *)self) < 0)
     return NULL;
-  return tilePyBoundMake(launchType, self, grid);
+  return tilePyBoundMake(launchType, launchCall, self, grid);
 }
 
-/* Where a launch runs: the GPU its arrays are on, else the one whose
- * context is current, else the first. It is made current for the launch
- * and the caller's put back after, as a device guard does. */
-typedef struct {
-  int device, current; /* current: -1 when no context was */
-} DeviceGuard;
-
-/* With the GIL; -1 with an exception set. */
-static int guardFind(const TilePyLaunchArgs *la, DeviceGuard *g) {
+/* The GPU a launch whose arrays name none runs on, as
+ * tileRuntimeContextKernelLaunchOn picks it: the current context's, else
+ * 0. Asked only where torch's stream there is wanted. -1 with an
+ * exception set. */
+static int currentOrFirst(int *device) {
   TileStatus st;
-  g->current = -1;
-  if (tileRuntimeCurrentDevice(&g->current, &st)) {
+  if (tileRuntimeCurrentDevice(device, &st)) {
     tilePyRaiseStatus(&st);
     return -1;
   }
-  g->device = la->device >= 0 ? la->device : g->current >= 0 ? g->current : 0;
+  if (*device < 0)
+    *device = 0;
   return 0;
 }
 
-/* Without the GIL. */
-static TileStatusCode guardEnter(const DeviceGuard *g, TileStatus *st) {
-  return g->device == g->current ? TILE_STATUS_OK
-                                 : tileRuntimeSetCurrentDevice(g->device, st);
+/* The stream a launch on `la`'s GPU goes on when the caller named none:
+ * the one an array's protocol named, else torch's current stream there
+ * (asked at every launch: the program may switch streams between two),
+ * else the default stream. -1 with an exception set. */
+static int launchStream(const TilePyLaunchArgs *la, void **stream) {
+  if (la->hasStream) {
+    *stream = la->stream;
+    return 0;
+  }
+  *stream = NULL;
+  if (!tilePyTorchHasStreams())
+    return 0;
+  int device = la->device;
+  if (device < 0 && currentOrFirst(&device) < 0)
+    return -1;
+  return tilePyTorchStream(device, stream);
 }
 
-static void guardLeave(const DeviceGuard *g) {
-  TileStatus ignored;
-  if (g->device != g->current && g->current >= 0)
-    tileRuntimeSetCurrentDevice(g->current, &ignored);
+static double seconds(PyObject *clock) {
+  PyObject *t = PyObject_CallNoArgs(clock);
+  double v = t ? PyFloat_AsDouble(t) : -1;
+  Py_XDECREF(t);
+  return v;
 }
 
 /* _profile(part, count, grid, *args) -> seconds for `count` repetitions
  * of one part of a launch, for bench/python_package.py's breakdown of the
- * host overhead: "convert" checks and converts the arguments; "launch"
- * converts once, then launches `count` times from C (the runtime and the
- * driver alone, no Python per launch). */
-static PyObject *gpuKernelProfile(PyObject *self, PyObject *args) {
+ * host overhead, each from C with no Python call per repetition:
+ * "convert" checks and converts the arguments; the others convert once,
+ * then repeat: "stream" asks torch for its current stream as a launch
+ * does; "context" asks the driver which context is current and its GPU
+ * (two driver calls, as the launch's own question); "launch" launches
+ * (the runtime and the driver: the context's question, the checks, the
+ * parameters, cuLaunchKernel). */
+static PyObject *gpuKernelProfile(PyObject *self, PyObject *const *args,
+                                  Py_ssize_t nargs) {
   GpuKernel *k = (GpuKernel *)self;
   if (ready(k) < 0)
     return NULL;
-  if (PyTuple_Size(args) < 3) {
+  if (nargs < 3) {
     PyErr_SetString(PyExc_TypeError, "_profile(part, count, grid, *args)");
     return NULL;
   }
-  const char *part = PyUnicode_AsUTF8AndSize(PyTuple_GetItem(args, 0), NULL);
-  long count = PyLong_AsLong(PyTuple_GetItem(args, 1));
+  const char *part = PyUnicode_AsUTF8AndSize(args[0], NULL);
+  long count = PyLong_AsLong(args[1]);
   if (!part || (count == -1 && PyErr_Occurred()))
-    return NULL;
-  PyObject *rest = PyTuple_GetSlice(args, 3, PyTuple_Size(args));
-  if (!rest)
     return NULL;
   int64_t grid[3];
   int empty;
@@ -251,79 +263,87 @@ static PyObject *gpuKernelProfile(PyObject *self, PyObject *args) {
   TilePyHold hold;
   hold.numViews = hold.numRefs = 0;
   PyObject *result = NULL;
-  if (tilePyGrid(k->name, PyTuple_GetItem(args, 2), rest, grid, &empty) < 0)
+  PyObject *const *rest = args + 3;
+  Py_ssize_t n = nargs - 3;
+  if (tilePyGrid(k->name, args[2], rest, n, grid, &empty) < 0)
     goto done;
   PyObject *time = PyImport_ImportModule("time");
   PyObject *clock = time ? PyObject_GetAttrString(time, "perf_counter") : NULL;
   Py_XDECREF(time);
   if (!clock)
     goto done;
-  PyObject *t0 = PyObject_CallNoArgs(clock);
+  if (strcmp(part, "convert") != 0 &&
+      tilePyConvertArgs(&sig, rest, n, &la, &hold) < 0) {
+    Py_DECREF(clock);
+    goto done;
+  }
+  double t0 = seconds(clock);
+  TileStatus st;
+  TileStatusCode code = TILE_STATUS_OK;
   if (strcmp(part, "convert") == 0) {
     for (long i = 0; i < count; ++i) {
       tilePyHoldRelease(&hold);
-      if (tilePyConvertArgs(&sig, rest, &la, &hold) < 0)
+      if (tilePyConvertArgs(&sig, rest, n, &la, &hold) < 0)
         break;
     }
-  } else if (tilePyConvertArgs(&sig, rest, &la, &hold) == 0) {
+  } else if (strcmp(part, "stream") == 0) {
+    void *stream;
+    for (long i = 0; i < count && launchStream(&la, &stream) == 0; ++i)
+      ;
+  } else if (strcmp(part, "context") == 0) {
+    int device;
+    for (long i = 0; i < count && !code; ++i)
+      code = tileRuntimeCurrentDevice(&device, &st);
+  } else if (strcmp(part, "launch") == 0) {
     TileRuntimeLaunchConfig config = {{grid[0], grid[1], grid[2]}, NULL,
                                       TILE_RUNTIME_ENTRY_AUTO, 0};
-    TileStatus st;
-    DeviceGuard g;
-    if (guardFind(&la, &g) == 0) {
-      TileStatusCode code;
-      Py_BEGIN_ALLOW_THREADS
-      code = guardEnter(&g, &st);
-      for (long i = 0; i < count && !code; ++i)
-        code = tileRuntimeContextKernelLaunch(k->kernel, la.args, la.numArgs,
-                                              &config, NULL, &st);
-      guardLeave(&g);
-      Py_END_ALLOW_THREADS
-      if (code)
-        tilePyRaiseStatus(&st);
-    }
+    Py_BEGIN_ALLOW_THREADS
+    for (long i = 0; i < count && !code; ++i)
+      code = tileRuntimeContextKernelLaunchOn(k->kernel, la.device, la.args,
+                                              la.numArgs, &config, NULL, &st);
+    Py_END_ALLOW_THREADS
+  } else {
+    PyErr_Format(PyExc_ValueError, "_profile: no part '%s' (convert, "
+                 "stream, context, launch)", part);
   }
-  PyObject *t1 = PyErr_Occurred() ? NULL : PyObject_CallNoArgs(clock);
-  if (t0 && t1)
-    result = PyFloat_FromDouble(PyFloat_AsDouble(t1) - PyFloat_AsDouble(t0));
-  Py_XDECREF(t0);
-  Py_XDECREF(t1);
+  if (code)
+    tilePyRaiseStatus(&st);
+  double t1 = PyErr_Occurred() ? -1 : seconds(clock);
+  if (!PyErr_Occurred())
+    result = PyFloat_FromDouble(t1 - t0);
   Py_DECREF(clock);
 done:
   tilePyHoldRelease(&hold);
-  Py_DECREF(rest);
   return result;
 }
 
-/* Converts `args` (grid first) for a call from Python that does not
- * launch; -1 with an exception set. */
-static int convertFor(GpuKernel *k, PyObject *args, int first, int64_t grid[3],
-                      TilePyLaunchArgs *la, TilePyHold *hold) {
-  PyObject *rest = PyTuple_GetSlice(args, first, PyTuple_Size(args));
-  if (!rest)
-    return -1;
+/* Converts `args[first:]` (the grid at `first - 1`) for a call from
+ * Python that does not launch; -1 with an exception set. */
+static int convertFor(GpuKernel *k, PyObject *const *args, Py_ssize_t nargs,
+                      Py_ssize_t first, int64_t grid[3], TilePyLaunchArgs *la,
+                      TilePyHold *hold) {
   int empty;
   TilePySignature sig = {k->name, k->specs, k->numArgs, 0};
-  int rc = tilePyGrid(k->name, PyTuple_GetItem(args, first - 1), rest, grid,
-                      &empty);
+  int rc = tilePyGrid(k->name, args[first - 1], args + first, nargs - first,
+                      grid, &empty);
   if (!rc && empty) {
     PyErr_Format(tilePyErrors.argumentError, "%s: the grid is empty",
                  k->name);
     rc = -1;
   }
   if (!rc)
-    rc = tilePyConvertArgs(&sig, rest, la, hold);
-  Py_DECREF(rest);
+    rc = tilePyConvertArgs(&sig, args + first, nargs - first, la, hold);
   return rc;
 }
 
 /* _shape_key(grid, *args) -> "f16 4096x4096; ...; grid 32x32x1": what
  * the tuning cache and variant files key a launch on. */
-static PyObject *gpuKernelShapeKey(PyObject *self, PyObject *args) {
+static PyObject *gpuKernelShapeKey(PyObject *self, PyObject *const *args,
+                                   Py_ssize_t nargs) {
   GpuKernel *k = (GpuKernel *)self;
   if (ready(k) < 0)
     return NULL;
-  if (PyTuple_Size(args) < 1) {
+  if (nargs < 1) {
     PyErr_SetString(PyExc_TypeError, "_shape_key(grid, *args)");
     return NULL;
   }
@@ -332,7 +352,7 @@ static PyObject *gpuKernelShapeKey(PyObject *self, PyObject *args) {
   TilePyHold hold;
   hold.numViews = hold.numRefs = 0;
   PyObject *result = NULL;
-  if (convertFor(k, args, 1, grid, &la, &hold) == 0) {
+  if (convertFor(k, args, nargs, 1, grid, &la, &hold) == 0) {
     TileDType dtypes[TILE_PY_MAX_ARGS];
     for (int i = 0; i < k->numArgs; ++i)
       dtypes[i] = (TileDType)k->specs[i].dtype;
@@ -350,21 +370,21 @@ static PyObject *gpuKernelShapeKey(PyObject *self, PyObject *args) {
 /* _benchmark(warmup, iters, flush_l2, stream, grid, *args) ->
  * {median_us, min_us, max_us}: the runtime's timing (CUDA events around
  * each launch; L2 flushed outside them), as tile-run --tune times. */
-static PyObject *gpuKernelBenchmark(PyObject *self, PyObject *args) {
+static PyObject *gpuKernelBenchmark(PyObject *self, PyObject *const *args,
+                                    Py_ssize_t nargs) {
   GpuKernel *k = (GpuKernel *)self;
   if (ready(k) < 0)
     return NULL;
-  if (PyTuple_Size(args) < 5) {
+  if (nargs < 5) {
     PyErr_SetString(PyExc_TypeError,
                     "_benchmark(warmup, iters, flush_l2, stream, grid, *args)");
     return NULL;
   }
   TileRuntimeBenchmarkOptions how = {0, 0, 0};
-  how.warmup = (int)PyLong_AsLong(PyTuple_GetItem(args, 0));
-  how.iters = (int)PyLong_AsLong(PyTuple_GetItem(args, 1));
-  how.flushL2 = PyObject_IsTrue(PyTuple_GetItem(args, 2));
-  PyObject *streamObj = PyTuple_GetItem(args, 3);
-  void *stream = streamObj == Py_None ? NULL : PyLong_AsVoidPtr(streamObj);
+  how.warmup = (int)PyLong_AsLong(args[0]);
+  how.iters = (int)PyLong_AsLong(args[1]);
+  how.flushL2 = PyObject_IsTrue(args[2]);
+  void *stream = args[3] == Py_None ? NULL : PyLong_AsVoidPtr(args[3]);
   if (PyErr_Occurred())
     return NULL;
   int64_t grid[3];
@@ -372,27 +392,21 @@ static PyObject *gpuKernelBenchmark(PyObject *self, PyObject *args) {
   TilePyHold hold;
   hold.numViews = hold.numRefs = 0;
   PyObject *result = NULL;
-  if (convertFor(k, args, 5, grid, &la, &hold) == 0) {
+  if (convertFor(k, args, nargs, 5, grid, &la, &hold) == 0) {
     TileStatus st;
-    DeviceGuard g;
     TileRuntimeLaunchConfig config = {{grid[0], grid[1], grid[2]}, stream,
                                       TILE_RUNTIME_ENTRY_AUTO, 0};
     TileRuntimeBenchmark out;
-    if (guardFind(&la, &g) == 0) {
-      TileStatusCode code;
-      Py_BEGIN_ALLOW_THREADS
-      code = guardEnter(&g, &st);
-      if (!code)
-        code = tileRuntimeContextKernelBenchmark(
-            k->kernel, la.args, la.numArgs, &config, &how, &out, &st);
-      guardLeave(&g);
-      Py_END_ALLOW_THREADS
-      if (code)
-        tilePyRaiseStatus(&st);
-      else
-        result = Py_BuildValue("{s:d,s:d,s:d}", "median_us", out.medianUs,
-                               "min_us", out.minUs, "max_us", out.maxUs);
-    }
+    TileStatusCode code;
+    Py_BEGIN_ALLOW_THREADS
+    code = tileRuntimeContextKernelBenchmarkOn(
+        k->kernel, la.device, la.args, la.numArgs, &config, &how, &out, &st);
+    Py_END_ALLOW_THREADS
+    if (code)
+      tilePyRaiseStatus(&st);
+    else
+      result = Py_BuildValue("{s:d,s:d,s:d}", "median_us", out.medianUs,
+                             "min_us", out.minUs, "max_us", out.maxUs);
   }
   tilePyHoldRelease(&hold);
   return result;
@@ -408,12 +422,15 @@ static PyGetSetDef gpuKernelGetSet[] = {
     {NULL}};
 
 static PyMethodDef gpuKernelMethods[] = {
-    {"_profile", gpuKernelProfile, METH_VARARGS,
+    {"_profile", (PyCFunction)(void (*)(void))gpuKernelProfile, METH_FASTCALL,
      "_profile(part, count, grid, *args): seconds for count repetitions of "
-     "'convert' or 'launch' (bench/python_package.py)."},
-    {"_shape_key", gpuKernelShapeKey, METH_VARARGS,
+     "'convert', 'stream', 'context' or 'launch' "
+     "(bench/python_package.py)."},
+    {"_shape_key", (PyCFunction)(void (*)(void))gpuKernelShapeKey,
+     METH_FASTCALL,
      "_shape_key(grid, *args): the launch's key in the tuning cache."},
-    {"_benchmark", gpuKernelBenchmark, METH_VARARGS,
+    {"_benchmark", (PyCFunction)(void (*)(void))gpuKernelBenchmark,
+     METH_FASTCALL,
      "_benchmark(warmup, iters, flush_l2, stream, grid, *args): the "
      "runtime's timing of launches, in microseconds."},
     {"resources", gpuKernelResources, METH_NOARGS,
@@ -464,29 +481,38 @@ static int parseStream(const char *kernel, PyObject *obj, void **out) {
   return PyErr_Occurred() ? -1 : 0;
 }
 
-static PyObject *launchCall(PyObject *self, PyObject *args,
-                            PyObject *kwargs) {
+/* stream= as a vectorcall's keywords: none, or stream= alone. */
+static int launchKeywords(const char *kernel, PyObject *const *values,
+                          PyObject *kwnames, void **stream, int *have) {
+  Py_ssize_t n = kwnames ? PyTuple_Size(kwnames) : 0;
+  if (n == 0)
+    return 0;
+  if (n > 1 || PyUnicode_CompareWithASCIIString(PyTuple_GetItem(kwnames, 0),
+                                                "stream") != 0) {
+    PyErr_Format(tilePyErrors.argumentError,
+                 "%s: a launch takes the kernel's arguments in order, "
+                 "and stream= only",
+                 kernel);
+    return -1;
+  }
+  if (values[0] == Py_None)
+    return 0;
+  *have = 1;
+  return parseStream(kernel, values[0], stream);
+}
+
+static PyObject *launchCall(PyObject *self, PyObject *const *args,
+                            size_t nargsf, PyObject *kwnames) {
   GpuKernel *k = (GpuKernel *)((TilePyBound *)self)->kernel;
+  Py_ssize_t n = tilePyNargs(nargsf);
   void *stream = NULL;
   int haveStream = 0;
-  if (kwargs && PyDict_Size(kwargs) > 0) {
-    PyObject *s = PyDict_GetItemString(kwargs, "stream");
-    if (!s || PyDict_Size(kwargs) > 1) {
-      PyErr_Format(tilePyErrors.argumentError,
-                   "%s: a launch takes the kernel's arguments in order, "
-                   "and stream= only",
-                   k->name);
-      return NULL;
-    }
-    if (s != Py_None) {
-      if (parseStream(k->name, s, &stream) < 0)
-        return NULL;
-      haveStream = 1;
-    }
-  }
+  if (launchKeywords(k->name, args + n, kwnames, &stream, &haveStream) < 0)
+    return NULL;
   int64_t grid[3];
   int empty;
-  if (tilePyGrid(k->name, ((TilePyBound *)self)->grid, args, grid, &empty) < 0)
+  if (tilePyGrid(k->name, ((TilePyBound *)self)->grid, args, n, grid,
+                 &empty) < 0)
     return NULL;
   TilePySignature sig = {k->name, k->specs, k->numArgs, 0};
   TilePyLaunchArgs la;
@@ -494,7 +520,7 @@ static PyObject *launchCall(PyObject *self, PyObject *args,
   hold.numViews = hold.numRefs = 0;
   PyObject *result = NULL;
   TileStatus st;
-  if (tilePyConvertArgs(&sig, args, &la, &hold) < 0)
+  if (tilePyConvertArgs(&sig, args, n, &la, &hold) < 0)
     goto done;
   if (empty) {
     result = Py_NewRef(Py_None);
@@ -524,28 +550,18 @@ static PyObject *launchCall(PyObject *self, PyObject *args,
     wide = (GpuKernel *)w;
     k = wide;
   }
-  DeviceGuard g;
-  if (guardFind(&la, &g) < 0) {
+  if (!haveStream && launchStream(&la, &stream) < 0) {
     Py_XDECREF((PyObject *)wide);
     goto done;
   }
-  if (!haveStream && la.hasStream) {
-    stream = la.stream;
-    haveStream = 1;
-  }
-  if (!haveStream && tilePyTorchStream(g.device, &stream) < 0) {
-    Py_XDECREF((PyObject *)wide);
-    goto done;
-  }
+  /* The runtime asks the driver which context is current once, and
+   * switches to the arrays' GPU (and back) only where it is not that. */
   TileRuntimeLaunchConfig config = {{grid[0], grid[1], grid[2]}, stream,
                                     TILE_RUNTIME_ENTRY_AUTO, 0};
   TileStatusCode code;
   Py_BEGIN_ALLOW_THREADS
-  code = guardEnter(&g, &st);
-  if (!code)
-    code = tileRuntimeContextKernelLaunch(k->kernel, la.args, la.numArgs,
-                                          &config, NULL, &st);
-  guardLeave(&g);
+  code = tileRuntimeContextKernelLaunchOn(k->kernel, la.device, la.args,
+                                          la.numArgs, &config, NULL, &st);
   Py_END_ALLOW_THREADS
   Py_XDECREF((PyObject *)wide);
   if (code)
@@ -687,7 +703,7 @@ static int moduleExec(PyObject *m) {
       PyModule_AddObjectRef(m, "GpuKernel", (PyObject *)gpuKernelBaseType) <
           0)
     return -1;
-  launchType = tilePyBoundTypeCreate("tile._runtime.Launch", launchCall);
+  launchType = tilePyBoundTypeCreate("tile._runtime.Launch");
   if (!launchType ||
       PyModule_AddObjectRef(m, "Launch", (PyObject *)launchType) < 0)
     return -1;

@@ -9,6 +9,7 @@ Run in a process of its own (the driver is loaded once per process):
         python3 -m pytest python/tests/test_fake_gpu.py
 """
 
+import ctypes
 import os
 import pathlib
 import re
@@ -125,6 +126,80 @@ def test_sixteen_threads(vecadd, log):
     assert not errors, errors
     assert len(log()) == 16 * 50
     assert tile._runtime.current_device() in (-1, 0)
+
+
+class DLDevice(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int32), ("id", ctypes.c_int32)]
+
+
+class DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
+                ("lanes", ctypes.c_uint16)]
+
+
+class DLManagedTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device", DLDevice),
+                ("ndim", ctypes.c_int32), ("dtype", DLDataType),
+                ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)),
+                ("byte_offset", ctypes.c_uint64),
+                ("manager_ctx", ctypes.c_void_p),
+                ("deleter", ctypes.c_void_p)]
+
+
+class GpuDlpack:
+    """A float32 vector that DLPack says is on CUDA GPU `device`, over
+    numpy's memory (the stand-in's device memory is host memory): an
+    array whose GPU the launcher knows."""
+
+    def __init__(self, a, device):
+        self.a = a
+        self.shape = (ctypes.c_int64 * 1)(a.size)
+        self.m = DLManagedTensor(a.ctypes.data, DLDevice(2, device), 1,
+                                 DLDataType(2, 32, 1), self.shape)
+
+    def __dlpack__(self, **kw):
+        new = ctypes.pythonapi.PyCapsule_New
+        new.restype = ctypes.py_object
+        new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+        return new(ctypes.addressof(self.m), b"dltensor", None)
+
+
+def test_contexts(monkeypatch, tmp_path):
+    # A thread whose current context is its own (cuCtxCreate) on GPU 1:
+    # a launch whose arrays name no GPU runs there; one whose arrays are
+    # on GPU 0 runs in GPU 0's primary context (number 1), and the
+    # thread's own context is current again after it.
+    monkeypatch.setenv("FAKE_CUDA_DEVICES", "2")
+    loads = tmp_path / "loads.log"
+    monkeypatch.setenv("FAKE_CUDA_LOAD_LOG", str(loads))
+    k = tile.compile(EX / "vecadd.mlir", chip="sm_90a",
+                     toolkit="/nonexistent", cache=False)
+    driver = ctypes.CDLL(os.environ["TILE_CUDA_LIBRARY"])
+    x = np.zeros(8, np.float32)
+    anywhere, gpu0 = CudaArray(x), GpuDlpack(x, 0)
+    seen, errors = [], []
+
+    def run():
+        mine, now = ctypes.c_void_p(), ctypes.c_void_p()
+        assert driver.cuCtxCreate_v2(ctypes.byref(mine), 0, 1) == 0
+        seen.append(ctypes.cast(mine, ctypes.POINTER(ctypes.c_int))[0])
+        for args in ((anywhere,) * 3, (gpu0,) * 3, (anywhere,) * 3):
+            try:
+                k[1](*args)
+            except tile.Error as e:  # reported below
+                errors.append(e)
+            driver.cuCtxGetCurrent(ctypes.byref(now))
+            seen.append(now.value == mine.value)
+    t = threading.Thread(target=run)
+    t.start()
+    t.join()
+    assert not errors, errors
+    number, *current = seen
+    assert current == [True, True, True]
+    contexts = [line.split()[-1] for line in loads.read_text().splitlines()]
+    assert contexts and set(contexts) == {str(number), "1"}, contexts
+    assert contexts[0] == str(number) and contexts[-1] == "1", contexts
 
 
 def test_chip_of(monkeypatch):
