@@ -55,7 +55,7 @@ def prepare(build, out):
                 "memory-order", "dot-fma-tf32",
                 # loops split by tile-split-loops
                 "split-loops", "flash-attention-plain", "gqa-attention",
-                "store-offsets", "reduce-max-negated",
+                "store-offsets", "reduce-max-negated", "reduce-max-negated-i16",
                 # kernels random campaigns found refused (gen2 seeds)
                 "truncf-f64", "dot-bf16-f16acc", "broadcast-unit",
                 # a miscompile of LLVM's only the GPU showed

@@ -10,7 +10,11 @@
  * The same PTX with the min/max as the video instructions `vmin`/`vmax`
  * (one VIMNMX each, never fused into VIMNMX3) is right, so every scalar
  * i32 arith.{max,min}{si,ui} of the lowered kernel becomes one: its
- * elementwise ops and the reductions', scans' and shuffles' combines. */
+ * elementwise ops and the reductions', scans' and shuffles' combines.
+ * i16 and i8 ones too, extended to i32 (sign or zero as the op reads
+ * them) and the result truncated back: an i16 max-reduce of a negated
+ * tile over 2 warps (`neg.s16`, `max.s16`) was wrong on sm_90a and sm_80
+ * code alike (random kernel 110145 of gen2). */
 #include "lib/Conversion/TileToGPU/GpuOps.h"
 
 #include "lib/Conversion/TileToGPU/GpuValues.h"
@@ -35,7 +39,8 @@ static const char *videoInstruction(MlirOperation op) {
   for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i)
     if (tileOpIsNamed(op, table[i].name)) {
       MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
-      return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 32
+      return mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) <= 32 &&
+                     mlirIntegerTypeGetWidth(t) > 1
                  ? table[i].ptx
                  : NULL;
     }
@@ -66,8 +71,18 @@ void gpuIntMinMaxAsVideo(MlirOperation func) {
       MlirValue operands[2] = {mlirOperationGetOperand(op, 0),
                                mlirOperationGetOperand(op, 1)};
       MlirValue old = mlirOperationGetResult(op, 0), r;
+      MlirType t = mlirValueGetType(old);
+      MlirType i32 = mlirIntegerTypeGet(b.ctx, 32);
+      bool narrow = mlirIntegerTypeGetWidth(t) < 32;
+      bool isSigned = tileOpIsNamed(op, "arith.maxsi") ||
+                      tileOpIsNamed(op, "arith.minsi");
+      for (int k = 0; k < 2 && narrow; ++k)
+        operands[k] = bCast(&b, isSigned ? "arith.extsi" : "arith.extui",
+                            operands[k], i32);
       gpuInlinePtx(&b, videoInstruction(op), "=r,r,r", 2, operands, 1,
-                   mlirValueGetType(old), false, &r);
+                   i32, false, &r);
+      if (narrow)
+        r = bCast(&b, "arith.trunci", r, t);
       mlirValueReplaceAllUsesOfWith(old, r);
       mlirOperationDestroy(op);
     }
