@@ -56,6 +56,7 @@ def prepare(build, out):
                 # loops split by tile-split-loops
                 "split-loops", "flash-attention-plain", "gqa-attention",
                 "store-offsets", "reduce-max-negated", "reduce-max-negated-i16",
+                "scan-i64-shared",
                 # kernels random campaigns found refused (gen2 seeds)
                 "truncf-f64", "dot-bf16-f16acc", "broadcast-unit",
                 # a miscompile of LLVM's only the GPU showed

@@ -78,3 +78,46 @@ MlirValue gpuNamedBarrier(TileBuilder *b, int id, int threads) {
   return bInsert(b, tileOpCreate(b->loc, "nvvm.barrier", 2, operands, 0, NULL,
                                  1, attrs));
 }
+
+typedef struct {
+  const char *from;
+  MlirOperation found[64];
+  int count;
+} AddressOfs;
+
+static MlirWalkResult findAddressOf(MlirOperation op, void *userData) {
+  AddressOfs *a = userData;
+  MlirStringRef name;
+  if (tileOpIsNamed(op, "llvm.mlir.addressof") &&
+      a->count < (int)(sizeof a->found / sizeof a->found[0])) {
+    MlirAttribute sym = tileOpAttr(op, "global_name");
+    if (!mlirAttributeIsNull(sym)) {
+      name = mlirFlatSymbolRefAttrGetValue(sym);
+      if (mlirStringRefEqual(name, mlirStringRefCreateFromCString(a->from)))
+        a->found[a->count++] = op;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+bool gpuSharedMoveBuffer(MlirOperation func, const char *from, const char *to,
+                         int64_t offset) {
+  AddressOfs a = {from, {{NULL}}, 0};
+  mlirOperationWalk(func, findAddressOf, &a, MlirWalkPreOrder);
+  if (a.count == (int)(sizeof a.found / sizeof a.found[0]))
+    return false; /* perhaps more: keep the buffer where it is */
+  for (int i = 0; i < a.count; ++i) {
+    MlirOperation op = a.found[i];
+    MlirContext ctx = mlirOperationGetContext(op);
+    mlirOperationSetAttributeByName(
+        op, tileStr("global_name"), mlirFlatSymbolRefAttrGet(ctx, tileStr(to)));
+    TileBuilder b = tileBuilderBefore(mlirOperationGetNextInBlock(op));
+    b.loc = mlirOperationGetLocation(op);
+    MlirValue base = mlirOperationGetResult(op, 0);
+    MlirValue moved = gpuGep(&b, base, bConstIndex(&b, offset),
+                             mlirIntegerTypeGet(ctx, 8));
+    MlirOperation gep = mlirOpResultGetOwner(moved);
+    mlirValueReplaceAllUsesExcept(base, moved, 1, &gep);
+  }
+  return true;
+}

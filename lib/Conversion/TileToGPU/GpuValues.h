@@ -285,7 +285,14 @@ MlirValue gpuReduceScratch(TileBuilder *b, GpuLowering *g, int64_t bytes,
 MlirValue gpuBarrier(const GpuLowering *g, TileBuilder *b);
 /* bar.sync `id`, `threads` (a multiple of 32). */
 enum { GPU_BARRIER_CONSUMERS = 1 };
+/* The static shared memory PTX allows every chip (48 KiB). */
+enum { GPU_STATIC_SHARED_BYTES = 48 * 1024 };
 MlirValue gpuNamedBarrier(TileBuilder *b, int id, int threads);
+/* Points every use of shared global `from` in `func` at `offset` bytes
+ * into global `to` instead (false, changing nothing, when there are too
+ * many to rewrite). */
+bool gpuSharedMoveBuffer(MlirOperation func, const char *from, const char *to,
+                         int64_t offset);
 /* The address of the entry's shared-memory global `name` (!llvm.ptr<3>). */
 MlirValue gpuSharedGlobal(TileBuilder *b, const char *name);
 

@@ -614,6 +614,18 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   /* The reductions' regions are static; the scratch buffer is dynamic, so
    * it can pass 48 KiB. */
   int64_t dynamicBytes = g.pipeBytes > g.smemBytes ? g.pipeBytes : g.smemBytes;
+  /* PTX allows 48 KiB of static shared memory before sm_90 (ptxas:
+   * "uses too much shared data"): regions past that (an i64 tile's scans,
+   * 32 KiB each) go after the dynamic buffer instead. */
+  if (ok && (g.reduceBytes + 15) / 16 * 16 + g.privateBytes +
+                    g.mbarrierBytes >
+                GPU_STATIC_SHARED_BYTES) {
+    int64_t at = (dynamicBytes + 15) / 16 * 16;
+    if (gpuSharedMoveBuffer(func, g.reduceName, g.smemName, at)) {
+      dynamicBytes = at + g.reduceBytes;
+      g.reduceBytes = 0;
+    }
+  }
   int64_t staticBytes = (g.reduceBytes + 15) / 16 * 16 + g.privateBytes +
                         g.mbarrierBytes +
                         (g.tmemColumns > 0 ? GPU_TCGEN05_SHARED_BYTES : 0);
