@@ -25,7 +25,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import interp  # noqa: E402
 
-TOL = {"f32": 1e-5, "f64": 1e-5, "f16": 1e-2, "bf16": 1e-2}
+# f8 (tile-run's and the interpreter's names): one step of the format at
+# 1 (2^-3, 2^-2), since an input a last bit off may round to the next code.
+TOL = {"f32": 1e-5, "f64": 1e-5, "f16": 1e-2, "bf16": 1e-2,
+       "f8e4m3": 0.125, "f8E4M3FN": 0.125, "f8e5m2": 0.25, "f8E5M2": 0.25}
 # Ops whose float sums associate in an order of their lowering's.
 SUMS = ("tile.dot", "tile.reduce", "tile.scan", "tile.atomic_rmw")
 
@@ -36,6 +39,8 @@ def tolerance(dtype, text):
     atomic sums in an order of its own)."""
     if dtype in ("f16", "bf16"):
         return 1e-2
+    if dtype in TOL and "f8" in dtype:
+        return TOL[dtype]
     if dtype in ("f32", "f64"):
         return 1e-4 if any(x in text for x in SUMS) else 1e-5
     return 0
@@ -88,14 +93,17 @@ def make(spec, rng_seed):
         v = np.arange(int(np.prod(shape))).reshape(shape)
     if dtype == "bf16":
         return interp.bf16_bits(v.astype(np.float32)), dtype
-    if dtype.startswith("f8"):
-        raise interp.Unsupported("f8 arguments")
+    if dtype in interp.F8_NAMES:  # codes, as tile-run's .npy files hold f8
+        return interp.f8_encode(v, interp.F8_NAMES[dtype]), dtype
     return v.astype(interp.np_type(dtype)), dtype
 
 
 def as_float(a, dtype):
     if dtype == "bf16":
         return (a.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    f8 = interp.F8_NAMES.get(dtype, dtype)
+    if interp.is_f8(f8):
+        return interp.f8_decode(a, f8)
     return a.astype(np.float64)
 
 

@@ -344,7 +344,7 @@ def _f8_table(mbits, ebits, bias, fn):
     vals = np.zeros(256, np.float64)
     top = (1 << ebits) - 1
     for code in range(256):
-        sign = -1.0 if code >> 7 else 1.0
+        sign = -1.0 if code >> 7 else 1.0  # NaNs too (copysign below)
         e = (code >> mbits) & top
         m = code & ((1 << mbits) - 1)
         if fn and e == top and m == (1 << mbits) - 1:
@@ -355,7 +355,7 @@ def _f8_table(mbits, ebits, bias, fn):
             v = m * 2.0 ** (1 - bias - mbits)
         else:
             v = (1 + m / 2.0 ** mbits) * 2.0 ** (e - bias)
-        vals[code] = sign * v
+        vals[code] = math.copysign(v, sign)
     return vals
 
 
