@@ -16,8 +16,10 @@ after each op), casts, bitcast, cmpi/cmpf, select; f8E4M3FN and f8E5M2
 (codes in memory and tiles; extf, truncf with numerics.md's rounding and
 saturation, dots); the math ops of docs/numerics.md; scf.for with
 iter_args, scf.if, memref.dim and memref.load/store of scalars; randint
-and rand (Philox-4x32-10). Anything else (print, assert) raises
-Unsupported, which callers report as a skip, never a pass.
+and rand (Philox-4x32-10); print (its lines in interp.PRINTED) and assert
+(AssertFailed, which stops the run). What it does not cover (ceildiv and
+floordiv by zero, which the spec leaves open) raises Unsupported, which
+callers report as a skip, never a pass.
 
   interp.py KERNEL.mlir --kernel NAME --grid X[,Y[,Z]] --arg npy:PATH|INT|FLOAT ...
             [--out I=PATH.npy ...]
@@ -34,6 +36,51 @@ import numpy as np
 
 class Unsupported(Exception):
     """An op or type this interpreter does not implement yet."""
+
+
+class AssertFailed(Exception):
+    """A tile.assert with a false element: the program stops there, and
+    so does the run (programs run in grid order, so this is the first
+    failing program in that order, as on tile's CPU path)."""
+
+    def __init__(self, pid, message):
+        super().__init__("tile.assert failed in program (%d, %d, %d): %s"
+                         % (tuple(pid) + (message,)))
+        self.pid, self.message = tuple(pid), message
+
+
+# What tile.print printed in the last run_kernel: one (text, value, elem)
+# per line, text the whole line as docs/dialect.md writes it, value the
+# element (a float, or an int) and elem its type, so a comparison may
+# allow for rounding.
+PRINTED = []
+# Significant digits of a printed float (docs/dialect.md, tile.print).
+PRINT_DIGITS = {"f64": 17, "f32": 9, "f16": 5, "bf16": 4, "f8E4M3FN": 3,
+                "f8E5M2": 3}
+
+
+def print_value(x, elem):
+    """An element as tile.print writes it: floats with the digits that read
+    back the same value (nan, inf, -0), integers as signed decimals, i1 as
+    0 or 1, index as a 64-bit integer."""
+    if is_f8(elem):
+        x = f8_decode(x, elem)
+    if elem in PRINT_DIGITS:
+        v = float(x)
+        if math.isnan(v):
+            return "nan", v
+        return "%.*g" % (PRINT_DIGITS[elem], v), v
+    v = int(x)
+    return str(v), v
+
+
+def unquote(text):
+    """An MLIR string attribute's text without its quotes and escapes
+    (\\, \", and \XX in hex)."""
+    body = text.strip()[1:-1]
+    return re.sub(r'\\([0-9A-Fa-f]{2}|\\|")',
+                  lambda m: chr(int(m.group(1), 16)) if len(m.group(1)) == 2
+                  else m.group(1), body)
 
 
 # The spec fixes what a sum adds, not in which order or at which
@@ -817,6 +864,27 @@ class Program:
     def op_tile_rand(self, op, v, rt, e):
         return uniform(philox_word(v[0], v[1]))
 
+    # v2: debugging
+    def op_tile_print(self, op, v, rt, e):
+        t = op.operand_types[0]
+        elem = elem_of(t)
+        prefix = unquote(op.attr("prefix") or '""')
+        head = "pid (%d, %d, %d)" % tuple(self.pid)
+        tail = (" " + prefix if prefix else "") + ": "
+        x = np.asarray(v[0])
+        if t.startswith("tensor"):
+            for idx in np.ndindex(x.shape):  # row-major
+                text, value = print_value(x[idx], elem)
+                PRINTED.append(("%s idx (%s)%s%s" % (
+                    head, ", ".join(map(str, idx)), tail, text), value, elem))
+        else:
+            text, value = print_value(x, elem)
+            PRINTED.append((head + tail + text, value, elem))
+
+    def op_tile_assert(self, op, v, rt, e):
+        if not np.all(np.asarray(v[0], np.bool_)):
+            raise AssertFailed(self.pid, unquote(op.attr("message") or '""'))
+
     # other dialects
     def op_memref_dim(self, op, v, rt, e):
         return np.int64(v[0].shape[int(v[1])])
@@ -969,6 +1037,10 @@ class Program:
         return out[()] if out.ndim == 0 else out
 
     def math(self, short, op, v, e):
+        if short in ("isnan", "isinf", "isfinite", "isnormal"):
+            return float_class(short, v[0], elem_of(op_type_of(op, 0)))
+        if short in ("absi", "ctlz", "cttz", "ctpop"):
+            return bit_count(short, v[0], e)
         ct = compute_type(e)
         x = [np.asarray(a).astype(ct) for a in v]
         f = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2,
@@ -977,7 +1049,12 @@ class Program:
              "tanh": np.tanh, "sin": np.sin, "cos": np.cos, "tan": np.tan,
              "absf": np.abs, "floor": np.floor, "ceil": np.ceil,
              "trunc": np.trunc, "roundeven": np.rint, "atan": np.arctan,
+             "round": round_half_away,
+             "asin": np.arcsin, "acos": np.arccos, "sinh": np.sinh,
+             "cosh": np.cosh, "asinh": np.arcsinh, "acosh": np.arccosh,
+             "atanh": np.arctanh, "cbrt": np.cbrt,
              "erf": np.vectorize(math.erf, otypes=[np.float64]),
+             "erfc": np.vectorize(math.erfc, otypes=[np.float64]),
              "powf": np.power, "copysign": np.copysign, "atan2": np.arctan2,
              "fma": lambda a, b, c: a.astype(np.float64) * b + c}.get(short)
         if f is None:
@@ -985,6 +1062,50 @@ class Program:
         with np.errstate(all="ignore"):
             r = f(*x)
         return fit(r, e)
+
+
+def round_half_away(x):
+    """math.round: to the nearest integer, halves away from zero (the
+    fraction |x| - floor(|x|) is exact, so 0.49999997 stays below)."""
+    a = np.abs(x)
+    f = np.floor(a)
+    with np.errstate(invalid="ignore"):
+        r = f + ((a - f) >= 0.5)
+    return np.copysign(r, x)
+
+
+def float_class(short, x, elem):
+    """math.isnan, isinf, isfinite, isnormal of values of elem (isnormal:
+    finite, and at least the type's smallest normal in magnitude)."""
+    if is_f8(elem):
+        raise Unsupported("math.%s of %s" % (short, elem))
+    x = np.asarray(x, np.float64)
+    tiny = np.finfo(np_type(elem)).tiny  # bf16 kept as f32: its range
+    with np.errstate(invalid="ignore"):
+        r = {"isnan": np.isnan(x), "isinf": np.isinf(x),
+             "isfinite": np.isfinite(x),
+             "isnormal": np.isfinite(x) & (np.abs(x) >= tiny)}[short]
+    return r[()] if r.ndim == 0 else r
+
+
+def bit_count(short, x, elem):
+    """math.absi (wrapping: |MIN| = MIN), ctlz, cttz (the width for 0) and
+    ctpop of integers of elem, in Python integers."""
+    x = np.asarray(x)
+    dt = np_type(elem)
+    width = np.dtype(dt).itemsize * 8
+
+    def one(u):
+        u = int(u) % (1 << width)
+        if short == "absi":
+            return (1 << width) - u if u >> (width - 1) else u
+        if short == "ctpop":
+            return bin(u).count("1")
+        if short == "ctlz":
+            return width - u.bit_length()
+        return (u & -u).bit_length() - 1 if u else width  # cttz
+
+    return integer_wrap(np.frompyfunc(one, 1, 1)(x.astype(object)), dt)
 
 
 # Philox-4x32-10 (Salmon, Moraes, Dror and Shaw, "Parallel random numbers:
@@ -1158,12 +1279,13 @@ def run_kernel(text, name, grid, args):
     (NumPy arrays for memrefs, changed in place; bf16 ones as uint16 bits,
     f8 ones as uint8 codes; NumPy scalars for scalars)."""
     func = find_kernel(parse_ops(text)[0], name)
+    del PRINTED[:]
     args = list(args)
     for i, t in enumerate(arg_types(func)):
         # A float scalar argument as its type holds it (tile-run: "rounded
         # to the type"; f8 as truncf rounds), once, from the number given.
-        if i < len(args) and not t.startswith("memref") and \
-                (t == "bf16" or is_f8(t)):
+        if i < len(args) and t in ("f32", "f16", "bf16", "f8E4M3FN",
+                                   "f8E5M2"):
             args[i] = fit(np.float64(args[i]), t)[()]
     for z in range(grid[2]):
         for y in range(grid[1]):
@@ -1193,6 +1315,13 @@ def main():
     except Unsupported as e:
         print("interp: unsupported: %s" % e)
         return 3
+    except AssertFailed as e:
+        for line in PRINTED:
+            print(line[0])
+        print("interp: %s" % e, file=sys.stderr)
+        return 1
+    for line in PRINTED:
+        print(line[0])
     for o in a.out:
         i, path = o.split("=", 1)
         np.save(path, args[int(i)])

@@ -448,6 +448,8 @@ def main():
     f8_cases(mo)
     atomic16_cases(mo)
     philox_cases(mo)
+    debug_cases(mo)
+    math_cases(mo)
 
     print("interp_test: %d wrong" % len(FAILED))
     return 1 if FAILED else 0
@@ -749,6 +751,143 @@ def philox_cases(mo):
     # 2^-55, rounded: 0x3F4C4FD1.
     check("rand(seed 0, offset 0) (bits 0x3F4C4FD1)", u.view(np.uint32),
           [0x3F4C4FD1] * 2)
+
+
+def debug_cases(mo):
+    """tile.print's lines (docs/dialect.md: program id, indices in
+    row-major order, prefix, value; floats with f32 9, f16 5, bf16 4, f8 3
+    significant digits) and tile.assert (the first failing program in
+    grid order stops the run)."""
+    x = np.array([1, 2.5, -0.0, 1e-8, np.nan, -np.inf], np.float32)
+    run("""  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0) : (memref<?xf32>, index) -> tensor<2xf32>
+  %c2 = arith.constant 2 : index
+  %u = "tile.load"(%x, %c2) : (memref<?xf32>, index) -> tensor<4xf32>
+  %u2 = "tile.reshape"(%u) : (tensor<4xf32>) -> tensor<2x2xf32>
+  "tile.print"(%u2) {prefix = "u"} : (tensor<2x2xf32>) -> ()
+  %h = arith.truncf %t : tensor<2xf32> to tensor<2xf16>
+  "tile.print"(%h) {prefix = "h"} : (tensor<2xf16>) -> ()
+  %third = arith.constant dense<0.333333343> : tensor<1xf32>
+  %b = arith.truncf %third : tensor<1xf32> to tensor<1xbf16>
+  %h3 = arith.truncf %third : tensor<1xf32> to tensor<1xf16>
+  %e = arith.truncf %third : tensor<1xf32> to tensor<1xf8E4M3FN>
+  "tile.print"(%third) {prefix = "third f32"} : (tensor<1xf32>) -> ()
+  "tile.print"(%h3) {prefix = "f16"} : (tensor<1xf16>) -> ()
+  "tile.print"(%b) {prefix = "bf16"} : (tensor<1xbf16>) -> ()
+  "tile.print"(%e) {prefix = "e4m3"} : (tensor<1xf8E4M3FN>) -> ()
+  %z = arith.constant dense<0.0> : tensor<2xf32>
+  %lt = arith.cmpf olt, %t, %z : tensor<2xf32>
+  "tile.print"(%lt) {prefix = "lt"} : (tensor<2xi1>) -> ()
+  %m = arith.constant -7 : i8
+  "tile.print"(%m) {prefix = ""} : (i8) -> ()
+  %p = "tile.program_id"() {axis = 1 : i32} : () -> index
+  "tile.print"(%p) {prefix = "p"} : (index) -> ()""",
+        "%x: memref<?xf32>", [x], grid=(1, 2, 1), mlir_opt=mo)
+    lines = [t for t, _, _ in interp.PRINTED]
+    check("tile.print's lines, row-major, program (0, 0, 0) first", lines[:14],
+          ["pid (0, 0, 0) idx (0, 0) u: -0",
+           "pid (0, 0, 0) idx (0, 1) u: 9.99999994e-09",
+           "pid (0, 0, 0) idx (1, 0) u: nan",
+           "pid (0, 0, 0) idx (1, 1) u: -inf",
+           "pid (0, 0, 0) idx (0) h: 1",
+           "pid (0, 0, 0) idx (1) h: 2.5",
+           "pid (0, 0, 0) idx (0) third f32: 0.333333343",
+           "pid (0, 0, 0) idx (0) f16: 0.33325",
+           "pid (0, 0, 0) idx (0) bf16: 0.334",
+           "pid (0, 0, 0) idx (0) e4m3: 0.344",
+           "pid (0, 0, 0) idx (0) lt: 0",
+           "pid (0, 0, 0) idx (1) lt: 0",
+           "pid (0, 0, 0): -7",
+           "pid (0, 0, 0) p: 0"])
+    check("then program (0, 1, 0)", [lines[14], lines[-1], len(lines)],
+          ["pid (0, 1, 0) idx (0, 0) u: -0", "pid (0, 1, 0) p: 1", 28])
+    # Programs 0, 1, 2 store, then assert their values < 2: program 1's
+    # element 1 (2) fails, so program 1 stops before its store and
+    # program 2 never runs.
+    y = np.zeros(6, np.int32)
+    try:
+        run("""  %pid = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %c2 = arith.constant 2 : index
+  %off = arith.muli %pid, %c2 : index
+  %i = arith.index_cast %off : index to i32
+  %r = "tile.range"() {start = 0 : i32, end = 2 : i32} : () -> tensor<2xi32>
+  %s = "tile.splat"(%i) : (i32) -> tensor<2xi32>
+  %v = arith.addi %r, %s : tensor<2xi32>
+  %two = arith.constant dense<3> : tensor<2xi32>
+  %ok = arith.cmpi slt, %v, %two : tensor<2xi32>
+  "tile.assert"(%ok) {message = "v < 3 (\\"three\\")"} : (tensor<2xi1>) -> ()
+  "tile.store"(%v, %y, %off) : (tensor<2xi32>, memref<?xi32>, index) -> ()""",
+            "%y: memref<?xi32>", [y], grid=(3, 1, 1), mlir_opt=mo)
+        failed = None
+    except interp.AssertFailed as e:
+        failed = str(e)
+    check("tile.assert stops program 1 with its message",
+          failed, 'tile.assert failed in program (1, 0, 0): v < 3 ("three")')
+    check("programs before it stored, it and later ones did not", y,
+          [0, 1, 0, 0, 0, 0])
+
+
+def math_cases(mo):
+    """math ops numerics.md lists with exact results: round (halves away
+    from zero), isnan/isinf/isfinite/isnormal (f32 and f16 normals),
+    absi (|MIN| = MIN), ctlz, cttz (the width for 0) and ctpop."""
+    f = np.array([2.5, -2.5, 0.49999997, -0.0, 2.0 ** -126, 2.0 ** -127,
+                  np.inf, np.nan], np.float32)
+    r = np.zeros(8, np.float32)
+    c = np.zeros(32, np.int8)
+    hc = np.zeros(8, np.int8)
+    ints = np.array([0, -2 ** 31, 1, -1, 96, 2 ** 30, 7, -8], np.int32)
+    o = np.zeros(32, np.int32)
+    run("""  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c24 = arith.constant 24 : index
+  %t = "tile.load"(%f, %c0) : (memref<?xf32>, index) -> tensor<8xf32>
+  %rd = math.round %t : tensor<8xf32>
+  "tile.store"(%rd, %r, %c0) : (tensor<8xf32>, memref<?xf32>, index) -> ()
+  %p0 = math.isnan %t : tensor<8xf32>
+  %p1 = math.isinf %t : tensor<8xf32>
+  %p2 = math.isfinite %t : tensor<8xf32>
+  %p3 = math.isnormal %t : tensor<8xf32>
+  %e0 = arith.extui %p0 : tensor<8xi1> to tensor<8xi8>
+  %e1 = arith.extui %p1 : tensor<8xi1> to tensor<8xi8>
+  %e2 = arith.extui %p2 : tensor<8xi1> to tensor<8xi8>
+  %e3 = arith.extui %p3 : tensor<8xi1> to tensor<8xi8>
+  "tile.store"(%e0, %c, %c0) : (tensor<8xi8>, memref<?xi8>, index) -> ()
+  "tile.store"(%e1, %c, %c8) : (tensor<8xi8>, memref<?xi8>, index) -> ()
+  "tile.store"(%e2, %c, %c16) : (tensor<8xi8>, memref<?xi8>, index) -> ()
+  "tile.store"(%e3, %c, %c24) : (tensor<8xi8>, memref<?xi8>, index) -> ()
+  %h = arith.constant dense<[6.103515625e-05, 3.0517578125e-05, 65504.0, 0.0, 1.0, -6.103515625e-05, 0x7C00, 0x7E00]> : tensor<8xf16>
+  %hn = math.isnormal %h : tensor<8xf16>
+  %he = arith.extui %hn : tensor<8xi1> to tensor<8xi8>
+  "tile.store"(%he, %hc, %c0) : (tensor<8xi8>, memref<?xi8>, index) -> ()
+  %i = "tile.load"(%ints, %c0) : (memref<?xi32>, index) -> tensor<8xi32>
+  %a = math.absi %i : tensor<8xi32>
+  %l = math.ctlz %i : tensor<8xi32>
+  %z = math.cttz %i : tensor<8xi32>
+  %n = math.ctpop %i : tensor<8xi32>
+  "tile.store"(%a, %o, %c0) : (tensor<8xi32>, memref<?xi32>, index) -> ()
+  "tile.store"(%l, %o, %c8) : (tensor<8xi32>, memref<?xi32>, index) -> ()
+  "tile.store"(%z, %o, %c16) : (tensor<8xi32>, memref<?xi32>, index) -> ()
+  "tile.store"(%n, %o, %c24) : (tensor<8xi32>, memref<?xi32>, index) -> ()""",
+        "%f: memref<?xf32>, %r: memref<?xf32>, %c: memref<?xi8>, "
+        "%hc: memref<?xi8>, %ints: memref<?xi32>, %o: memref<?xi32>",
+        [f, r, c, hc, ints, o], mlir_opt=mo)
+    check("math.round: halves away from zero, 0.49999997 to 0", r,
+          [3, -3, 0, -0.0, 0, 0, np.inf, np.nan])
+    check("math.round keeps -0's sign", np.signbit(r[3]), True)
+    check("isnan, isinf, isfinite, isnormal of f32 (2^-126 normal, 2^-127 "
+          "not)", c.reshape(4, 8),
+          [[0, 0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 1, 0],
+           [1, 1, 1, 1, 1, 1, 0, 0], [1, 1, 1, 0, 1, 0, 0, 0]])
+    check("isnormal of f16 (2^-14 normal, 2^-15 not)", hc,
+          [1, 0, 1, 0, 1, 1, 0, 0])
+    check("absi, ctlz, cttz, ctpop of i32 (0, MIN, 1, -1, 96, 2^30, 7, -8)",
+          o.reshape(4, 8),
+          [[0, -2 ** 31, 1, 1, 96, 2 ** 30, 7, 8],
+           [32, 0, 31, 0, 25, 1, 29, 0],
+           [32, 31, 0, 0, 5, 30, 0, 3],
+           [0, 1, 1, 32, 2, 1, 3, 29]])
 
 
 if __name__ == "__main__":
