@@ -15,8 +15,9 @@ extended, truncf's ties, saturation, subnormals, signed zeros and NaN as
 exact codes, from f32, f16, bf16 and f64; constants, padding, select,
 bitcast, scalar arguments; dots, mixed formats too); f16 and bf16 atomics
 (each sum rounded, -0 < +0, NaN, compare-and-swap by bits); Philox-4x32-10
-against Random123's known answers, and rand's map. Prints one line per
-case and exits 1 if any is wrong.
+against Random123's known answers, and rand's map; tile.print's lines
+and tile.assert's stop; math.round, the float predicates and the bit
+counts. Prints one line per case and exits 1 if any is wrong.
 
   interp_test.py [--mlir-opt PATH]
 """
