@@ -70,22 +70,31 @@ class Worker:
 
     # -- arrays ----------------------------------------------------------
 
+    # numpy has no bf16 or f8 dtypes; interp keeps them as bits.
+    TORCH_TYPES = {"bf16": ("bfloat16", "int16"),
+                   "f8e4m3": ("float8_e4m3fn", "uint8"),
+                   "f8e5m2": ("float8_e5m2", "uint8")}
+
     def host(self, arr, dtype):
-        """The array for the CPU path: numpy, or a CPU tensor for bf16
-        (numpy has no bf16; interp keeps bf16 as its 16 bits)."""
-        if dtype != "bf16":
+        """The array for the CPU path: numpy, or a CPU tensor for bf16 and
+        f8 (None without torch)."""
+        if dtype not in self.TORCH_TYPES:
             return arr.copy()
         if self.torch is None:
             return None
-        return self.torch.from_numpy(arr.view(self.np.int16).copy()).view(
-            self.torch.bfloat16)
+        typed, raw = self.TORCH_TYPES[dtype]
+        return self.torch.from_numpy(arr.view(raw).copy()).view(
+            getattr(self.torch, typed))
 
     def bits(self, t, dtype):
-        """A result back as interp keeps it (bf16 as uint16 bits)."""
+        """A result back as interp keeps it (bf16 as uint16 bits, f8 as
+        uint8 codes)."""
         if self.torch is not None and isinstance(t, self.torch.Tensor):
             t = t.cpu()
-            if dtype == "bf16":
-                return t.view(self.torch.int16).numpy().view(self.np.uint16)
+            if dtype in self.TORCH_TYPES:
+                raw = self.TORCH_TYPES[dtype][1]
+                return t.view(getattr(self.torch, raw)).numpy().view(
+                    "uint16" if dtype == "bf16" else "uint8")
             return t.numpy()
         return t
 
@@ -204,7 +213,7 @@ class Worker:
     def cpu(self, text, kernel, grid, specs, arrays, dtypes, scalars, want):
         got = self.launch_args(specs, arrays, dtypes, scalars, self.host)
         if any(g is None for g in got):
-            return "unsupported", "bf16 on the CPU path needs torch here"
+            return "unsupported", "bf16/f8 on the CPU path needs torch here"
         try:
             k = self.tile.compile(text, kernel=kernel, target="cpu",
                                   cache=False)

@@ -4,11 +4,15 @@
 --target cpu), on inputs made here with NumPy from fixed seeds (not tile's
 generators). Every memref argument is compared after the run: floats
 within |a - e| <= t + t*|e| (t: 1e-5 for f32 and f64, 1e-2 for f16 and
-bf16), integers and bools exactly.
+bf16, one step of the format for f8, whose arrays are codes), integers
+and bools exactly. tile.print's lines must be the interpreter's (float
+values within the same tolerance); where a tile.assert fails, tile-run
+must stop at the same program with the same message.
 
   compare.py KERNEL.mlir --kernel NAME --grid X[,Y[,Z]] --arg SPEC ...
       SPEC: randn:SHAPExDTYPE[:seed=N] | rand:... | zeros:... | iota:... |
-            a scalar (an integer, or a float with a '.')
+            a scalar (an integer, or a float with a '.'); DTYPE as
+            tile-run spells it (f8e4m3, f8e5m2 for the f8 types)
 Prints "agree: ..." and exits 0; "MISMATCH: ..." and exits 1; exit 3 when
 the interpreter does not cover the kernel yet ("unsupported: ...").
 """
@@ -25,7 +29,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import interp  # noqa: E402
 
-TOL = {"f32": 1e-5, "f64": 1e-5, "f16": 1e-2, "bf16": 1e-2}
+# f8 (tile-run's and the interpreter's names): one step of the format at
+# 1 (2^-3, 2^-2), since an input a last bit off may round to the next code.
+TOL = {"f32": 1e-5, "f64": 1e-5, "f16": 1e-2, "bf16": 1e-2,
+       "f8e4m3": 0.125, "f8E4M3FN": 0.125, "f8e5m2": 0.25, "f8E5M2": 0.25}
 # Ops whose float sums associate in an order of their lowering's.
 SUMS = ("tile.dot", "tile.reduce", "tile.scan", "tile.atomic_rmw")
 
@@ -36,6 +43,8 @@ def tolerance(dtype, text):
     atomic sums in an order of its own)."""
     if dtype in ("f16", "bf16"):
         return 1e-2
+    if dtype in TOL and "f8" in dtype:
+        return TOL[dtype]
     if dtype in ("f32", "f64"):
         return 1e-4 if any(x in text for x in SUMS) else 1e-5
     return 0
@@ -88,14 +97,17 @@ def make(spec, rng_seed):
         v = np.arange(int(np.prod(shape))).reshape(shape)
     if dtype == "bf16":
         return interp.bf16_bits(v.astype(np.float32)), dtype
-    if dtype.startswith("f8"):
-        raise interp.Unsupported("f8 arguments")
+    if dtype in interp.F8_NAMES:  # codes, as tile-run's .npy files hold f8
+        return interp.f8_encode(v, interp.F8_NAMES[dtype]), dtype
     return v.astype(interp.np_type(dtype)), dtype
 
 
 def as_float(a, dtype):
     if dtype == "bf16":
         return (a.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    f8 = interp.F8_NAMES.get(dtype, dtype)
+    if interp.is_f8(f8):
+        return interp.f8_decode(a, f8)
     return a.astype(np.float64)
 
 
@@ -122,6 +134,36 @@ def differ(want, got, dtype, tol, envelope=()):
     at = np.unravel_index(int(np.argmax(bad)), bad.shape)
     return ("%d of %d elements differ; at %s the interpreter has %r, tile %r"
             % (int(bad.sum()), bad.size, list(at), want[at], got[at]))
+
+
+def differ_prints(printed, stdout, source):
+    """None when tile-run's tile.print lines (stdout's lines from "pid (")
+    are the interpreter's (interp.PRINTED), in the same order (the CPU
+    runs programs in grid order): the same text, or the same program,
+    indices and prefix with a float value within the element type's
+    tolerance (any NaN matching a NaN); else the first that differs."""
+    got = [line for line in stdout.splitlines() if line.startswith("pid (")]
+    if len(got) != len(printed):
+        return "tile printed %d lines, the interpreter %d" % (len(got),
+                                                            len(printed))
+    for line, (want, value, elem) in zip(got, printed):
+        if line == want:
+            continue
+        head, _, text = line.rpartition(": ")
+        same = head == want.rpartition(": ")[0] and elem in \
+            interp.PRINT_DIGITS
+        if same:
+            try:
+                v = float(text)
+            except ValueError:
+                same = False
+            else:
+                t = tolerance(elem, source) if elem != "f64" else 1e-12
+                same = (np.isnan(v) and np.isnan(value)) or \
+                    abs(v - value) <= t + t * abs(value)
+        if not same:
+            return "tile printed %r, the interpreter %r" % (line, want)
+    return None
 
 
 def main():
@@ -161,9 +203,7 @@ def main():
         for i in arrays:
             cmd += ["--out", "%d=%s" % (i, os.path.join(work, "cpu%d.npy" % i))]
         r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode:
-            print("MISMATCH: %s: tile-run failed: %s" % (name, r.stderr.strip()))
-            return 1
+
         def fresh():
             args = []
             for i in range(len(a.arg)):
@@ -174,7 +214,32 @@ def main():
         text = interp.generic_text(a.kernel_file, src, a.mlir_opt)
         source = open(a.kernel_file).read()
         grid = ([int(g) for g in a.grid.split(",")] + [1, 1])[:3]
-        interp.run_kernel(text, a.kernel, grid, args)
+        try:
+            interp.run_kernel(text, a.kernel, grid, args)
+            failed = None
+        except interp.AssertFailed as e:
+            failed = e
+        printed = list(interp.PRINTED)
+        why = differ_prints(printed, r.stdout, source)
+        if failed:
+            # tile-run stops at the same program, with the same message.
+            if r.returncode == 0 or str(failed) not in r.stderr:
+                print("MISMATCH: %s: the interpreter stops at %s; tile-run "
+                      "%s" % (name, failed, "does not" if r.returncode == 0
+                              else "fails otherwise: " + r.stderr.strip()))
+                return 1
+            if why:
+                print("MISMATCH: %s: tile.print: %s" % (name, why))
+                return 1
+            print("agree: %s, grid %s: both stop at %s (%d lines printed)"
+                  % (name, a.grid, failed, len(printed)))
+            return 0
+        if r.returncode:
+            print("MISMATCH: %s: tile-run failed: %s" % (name, r.stderr.strip()))
+            return 1
+        if why:
+            print("MISMATCH: %s: tile.print: %s" % (name, why))
+            return 1
         worst, ends = 0.0, None
         for i in arrays:
             cpu = np.load(os.path.join(work, "cpu%d.npy" % i))
@@ -195,8 +260,9 @@ def main():
                 finite = np.isfinite(err)
                 if finite.any():
                     worst = max(worst, float(err[finite].max()))
-        print("agree: %s, grid %s: %d memrefs (max error %.3g)"
-              % (name, a.grid, len(arrays), worst))
+        print("agree: %s, grid %s: %d memrefs (max error %.3g)%s"
+              % (name, a.grid, len(arrays), worst,
+                 ", %d lines printed" % len(printed) if printed else ""))
         return 0
     except interp.Unsupported as e:
         print("unsupported: %s: %s" % (name, e))

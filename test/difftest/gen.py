@@ -12,8 +12,9 @@ generator failure, not a tile bug).
 
 Seeds from 100000 (gen2.FIRST_SEED) on are gen2's, the generator's fifth
 version (gen2.py: v2 ops, 3-D tiles and grids, i64/i16/i8, f64 scalars,
-chained dots); seeds below give the fourth version's kernels, unchanged,
-since docs and tests cite them by number.
+chained dots; from 200000, gen2.F8_SEED, the sixth version adds f8
+conversions and dots and f16/bf16 atomics); seeds below give the fourth
+version's kernels, unchanged, since docs and tests cite them by number.
 
   gen.py SEED [-o KERNEL.mlir]     prints the compare.py arguments
 """

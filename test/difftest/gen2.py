@@ -28,6 +28,17 @@ From a seed, one kernel that:
   i64 and f32 (add, max, min, umax, umin, and, or, xor, xchg), or
   atomic_cas.
 
+From F8_SEED (200000) on, the sixth version: besides, stages that round
+a float value to f8E4M3FN or f8E5M2 (truncf, sometimes scaled toward
+saturation or the subnormals), pick it against an f8 constant or a
+loaded f8 tile, change its codes through i8 bitcasts (NaN and inf codes
+among them), store or scatter it as f8, and extend it back; i8 values
+read as f8 codes; dots with f8 inputs (e4m3 and e5m2, mixed; K from 32,
+since K = 16 does not compile for the GPU) into f32, chained through an
+f8 second dot; and atomic_rmw/atomic_cas of f16 and bf16 values as they
+are (kept 70% of the time; else extended to f32 as before). Seeds below
+F8_SEED give the kernels they gave before.
+
 What the spec leaves open is kept out of what is compared: a scatter's
 indices never repeat (where two name one address, which lands is
 unspecified); atomics repeat their addresses, within a tile and across
@@ -42,6 +53,15 @@ import random
 import gen as gen1
 
 FIRST_SEED = 100000
+# Seeds from F8_SEED on (the generator's sixth version) also round values
+# to f8 and back, run dots on f8 inputs (e4m3 and e5m2, mixed too) and
+# keep f16 and bf16 values as they are for atomics; seeds below make the
+# kernels they made before, bit for bit (every choice the new features
+# draw is behind State.v6).
+F8_SEED = 200000
+F8 = ["f8E4M3FN", "f8E5M2"]
+# tile-run's (and compare.py's) names of the f8 types in argument specs.
+SPEC_TYPE = {"f8E4M3FN": "f8e4m3", "f8E5M2": "f8e5m2"}
 
 FLOATS = ["f32", "f16", "bf16"]
 INTS = ["i32", "i64", "i16", "i8"]
@@ -225,6 +245,15 @@ class Kernel(gen1.Kernel):
         if v.t == t:
             return v
         out = Val("", v.shape, t)
+        if v.t in F8 or t in F8:
+            # f8 converts only by extf and truncf, to and from floats.
+            if v.t in F8 and t not in FWIDTH:
+                return self.cast(self.cast(v, "f32"), t)
+            if t in F8 and v.t not in FWIDTH:
+                return self.cast(self.cast(v, "f32"), t)
+            name = "truncf" if t in F8 else "extf"
+            return self.op("arith.%s %s : %s to %s"
+                           % (name, v.name, v.ty, out.ty), v.shape, t)
         if is_float(v.t) or v.t == "f64":
             if is_float(t) or t == "f64":
                 if FWIDTH[t] == FWIDTH[v.t]:  # f16 <-> bf16: through f32
@@ -276,6 +305,11 @@ class Kernel(gen1.Kernel):
 
 
 FWIDTH = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
+
+
+def spec_type(t):
+    """An element type as argument specs spell it."""
+    return SPEC_TYPE.get(t, t)
 
 
 def int_literal(r):
@@ -350,6 +384,7 @@ class State:
         self.r = self.k.r
         self.outputs = []  # Vals each to end in a sink
         self.nspec = 0
+        self.v6 = seed >= F8_SEED  # f8, 16-bit float atomics
 
     def spec_seed(self):
         self.nspec += 1
@@ -768,10 +803,68 @@ def stage_loop(st, cur):
     return Val(name, cur.shape, cur.t)
 
 
+def stage_f8(st, cur):
+    """(v6) cur rounded to an f8 format (truncf: to nearest even,
+    saturating, NaN kept; scaled first, sometimes, toward saturation or
+    the subnormals), sometimes picked against an f8 constant or a loaded
+    f8 tile under a random mask, its codes sometimes changed through i8
+    (bitcast, xor, bitcast back: other codes, NaN and inf among them),
+    sometimes an output of its own, then extended back and joined with
+    cur. An i8 cur is read as f8 codes (bitcast), extended and converted
+    back (fptosi: saturating, NaN to 0)."""
+    k, r = st.k, st.r
+    f8 = r.choice(F8)
+    if cur.t == "i8":
+        v = k.op("arith.bitcast %s : %s to %s"
+                 % (cur.name, cur.ty, tensor(cur.shape, f8)), cur.shape, f8)
+        return combine(st, cur, k.cast(k.cast(v, r.choice(FLOATS)), "i8"))
+    x = cur
+    if r.random() < 0.3:
+        x = k.binary("mulf", x, k.const(r.choice(["64.0", "1.0e-3",
+                                                  "3.0e+04", "-0.125"]),
+                                        x.shape, x.t))
+    v = k.cast(x, f8)
+    if r.random() < 0.3:
+        if r.random() < 0.5:
+            other = k.const(r.choice(["0.3", "-1.5", "0.0", "-0.0",
+                                      "1.0e-2"]), v.shape, f8)
+        else:
+            other = load_f8(st, v.shape, f8)
+        v = k.select(random_mask(st, v.shape), v, other)
+    if r.random() < 0.25:
+        b = k.op("arith.bitcast %s : %s to %s"
+                 % (v.name, v.ty, tensor(v.shape, "i8")), v.shape, "i8")
+        b = k.binary("xori", b, k.const(r.choice([1, 7, 64, -128]), v.shape,
+                                        "i8"))
+        v = k.op("arith.bitcast %s : %s to %s"
+                 % (b.name, b.ty, tensor(v.shape, f8)), v.shape, f8)
+    if r.random() < 0.3:
+        st.outputs.append(v)
+    return combine(st, cur, k.cast(v, cur.t))
+
+
+def load_f8(st, shape, f8):
+    """An f8 tile of a new memref at this program's block (padding the
+    largest code, sometimes)."""
+    k, r = st.k, st.r
+    sizes, offs = box(st, [k.linear()] + [k.index(0)] * (len(shape) - 1),
+                      [st.nprog] + [1] * (len(shape) - 1), shape)
+    mem = st.new_arg("e", sizes, f8, "randn:%sx%s:seed=%d" % (
+        "x".join(map(str, sizes)), spec_type(f8), st.spec_seed()))
+    pad = " {padding = %s : %s}" % (r.choice(["0x7E", "0xFB", "-0.5"]), f8) \
+        if r.random() < 0.5 else ""
+    return k.op('"tile.load"(%s, %s)%s : (%s, %s) -> %s'
+                % (mem, ", ".join(o.name for o in offs), pad,
+                   memref(len(shape), f8), ", ".join(["index"] * len(shape)),
+                   tensor(shape, f8)), shape, f8)
+
+
 def stages_for(st, cur):
     """The stages that fit cur, with weights."""
     out = [(stage_elementwise, 3), (stage_reduce, 3), (stage_scan, 3),
            (stage_shapes, 2), (stage_gather, 1), (stage_scalar, 1)]
+    if st.v6 and (is_float(cur.t) or cur.t == "i8"):
+        out.append((stage_f8, 2))
     if cur.rank >= 2:
         out.append((stage_trans, 1))
     if cur.shape == st.shape and cur.t == st.t:
@@ -784,10 +877,18 @@ def stages_for(st, cur):
 # ---- chained dots -------------------------------------------------------
 
 def dot_type(st):
-    """The first dot's input type: the kernel's where a dot takes it."""
+    """The first dot's input type: the kernel's where a dot takes it (v6:
+    an f8 format, a quarter of the time)."""
+    if st.v6 and st.r.random() < 0.25:
+        return st.r.choice(F8)
     if st.t in ("f16", "bf16", "f32", "i8"):
         return st.t
     return st.r.choice(["f16", "i8", "f32"])
+
+
+def other_f8(st, t):
+    """B's type for A's t: t, or for f8 either format (they mix)."""
+    return st.r.choice(F8) if t in F8 else t
 
 
 def dot(st, a, b, acc, precision=None):
@@ -823,20 +924,21 @@ def dot_spec(st, sizes, t):
     dims = "x".join(map(str, sizes))
     if t == "i8":
         return "bits:%sxi8:seed=%d" % (dims, st.spec_seed())
-    return "randn:%sx%s:seed=%d" % (dims, t, st.spec_seed())
+    return "randn:%sx%s:seed=%d" % (dims, spec_type(t), st.spec_seed())
 
 
-def k_loop(st, m, kdim, n, t, acc):
-    """acc + A B over K blocks in an scf.for (a matmul's loop), A and B
-    from new memrefs whose K extent is ragged."""
+def k_loop(st, m, kdim, n, t, acc, tb=None):
+    """acc + A B over K blocks in an scf.for (a matmul's loop), A (of t)
+    and B (of tb, else t) from new memrefs whose K extent is ragged."""
     k, r = st.k, st.r
+    tb = tb or t
     bk = kdim
     steps = r.randint(1, 3)
     total = steps * bk + r.randint(-bk // 2, bk // 2)
     asz = [st.nprog * m, total]
     bsz = [total, n]
     am = st.new_arg("d", asz, t, dot_spec(st, asz, t))
-    bm = st.new_arg("d", bsz, t, dot_spec(st, bsz, t))
+    bm = st.new_arg("d", bsz, tb, dot_spec(st, bsz, tb))
     row = k.iop("muli", k.linear(), k.index(m))
     c0, c1, step = k.index(0), k.index(1), k.index(bk)
     kend = k.op("memref.dim %s, %s : %s" % (am, c1.name, memref(2, t)), [],
@@ -848,8 +950,8 @@ def k_loop(st, m, kdim, n, t, acc):
               % (am, row.name, kk, memref(2, t), tensor([m, bk], t)),
               [m, bk], t)
     tb = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
-              % (bm, kk, c0.name, memref(2, t), tensor([bk, n], t)),
-              [bk, n], t)
+              % (bm, kk, c0.name, memref(2, tb), tensor([bk, n], tb)),
+              [bk, n], tb)
     d = dot(st, ta, tb, Val(a0, acc.shape, acc.t), precision(st, t))
     k.emit("  scf.yield %s : %s" % (d.name, d.ty))
     k.emit("}")
@@ -883,21 +985,25 @@ def stage_dots(st, cur):
     # comparison's rounding envelope can bound (interp.ROUNDING).
     acc_t = "i32" if t == "i8" else "f32"
     sizes = [16, 32, 64]
+    # f8 dots with K = 16 do not compile for the GPU (docs/difftest.md):
+    # K (the first dot's, and n, the second's) from 32.
+    ks = [32, 64] if t in F8 else sizes
     if cur.rank == 2 and cur.t == t and min(cur.shape) >= 16 and \
             max(cur.shape) <= 64 and r.random() < 0.7:
         a = cur
         m, kd = cur.shape
     else:
-        m, kd = r.choice(sizes), r.choice(sizes)
+        m, kd = r.choice(sizes), r.choice(ks)
         a = None
-    n, e = r.choice(sizes), r.choice(sizes)
+    n, e = r.choice(ks), r.choice(sizes)
     acc0 = zeros(st, [m, n], acc_t)
     if a is None and r.random() < 0.3:
-        s = k_loop(st, m, kd, n, t, acc0)
+        s = k_loop(st, m, kd, n, t, acc0, other_f8(st, t))
     else:
         if a is None:
             a = dot_operand(st, m, kd, t)
-        b = dot_operand(st, kd, n, t, transposed=r.random() < 0.5)
+        b = dot_operand(st, kd, n, other_f8(st, t),
+                        transposed=r.random() < 0.5)
         s = dot(st, a, b, acc0, precision(st, t))
     # Epilogue of the first dot, then the second dot's left operand.
     rowsum = None
@@ -913,7 +1019,7 @@ def stage_dots(st, cur):
             s, rowsum = softmax_rows(st, s)
         p_t = t if t != "f32" else r.choice(["f32", "f16"])
     p = k.cast(s, p_t)
-    v = dot_operand(st, n, e, p_t)
+    v = dot_operand(st, n, e, other_f8(st, p_t))
     acc2_t = "i32" if p_t == "i8" else r.choice(["f32", "f32", "f16"]) \
         if p_t in ("f16", "bf16") else "f32"
     o = dot(st, p, v, zeros(st, [m, e], acc2_t), precision(st, p_t))
@@ -936,7 +1042,7 @@ def sink_store(st, v):
     k = st.k
     sizes, offs = out_box(st, v.shape)
     mem = st.new_arg("out", sizes, v.t, "zeros:%sx%s" % (
-        "x".join(map(str, sizes)), v.t))
+        "x".join(map(str, sizes)), spec_type(v.t)))
     idx = ", ".join(["index"] * v.rank)
     names = ", ".join(o.name for o in offs)
     if st.r.random() < 0.35:
@@ -954,7 +1060,7 @@ def sink_scatter(st, v):
     k = st.k
     sizes, idx = distinct_indices(st, v.shape)
     mem = st.new_arg("out", sizes, v.t, "zeros:%sx%s" % (
-        "x".join(map(str, sizes)), v.t))
+        "x".join(map(str, sizes)), spec_type(v.t)))
     k.emit('"tile.scatter"(%s, %s, %s) : (%s, %s, %s) -> ()'
            % (v.name, mem, ", ".join(i.name for i in idx), v.ty,
               memref(len(sizes), v.t), ", ".join(i.ty for i in idx)))
@@ -964,6 +1070,8 @@ def atomic_value(st, v):
     """v in an element type atomics take: f32 for floats, i32 or i64 for
     integers."""
     if is_float(v.t):
+        if st.v6 and v.t in ("f16", "bf16") and st.r.random() < 0.7:
+            return v  # f16/bf16 atomics, each sum rounded to v.t
         return st.k.cast(v, "f32")
     if v.t in ("i32", "i64"):
         return v
@@ -1048,6 +1156,9 @@ def sink(st, v):
     """v's end: a store, scatter, atomic or compare-and-swap, sometimes a
     second one too, each into a memref of its own."""
     r = st.r
+    if v.t in F8:  # no atomics on f8
+        r.choice([sink_store, sink_store, sink_scatter])(st, v)
+        return
     how = weighted(r, [(sink_store, 4), (sink_scatter, 2), (sink_atomic, 3),
                        (sink_cas, 1)])
     how(st, v)

@@ -9,13 +9,17 @@ one regular syntax) and runs every program of a grid on NumPy arrays.
 What it covers: the v1 tile ops (program_id, num_programs, range, splat,
 broadcast, expand_dims, reshape, trans, load, load_masked, store,
 store_masked, dot, reduce); gather, scatter, atomic_rmw and atomic_cas
-(i32/i64/f32; elements one after another in row-major order, programs in
-grid order: one of the orders the spec allows), scan; arith on integers and floats (f32, f64,
-f16; bf16 as f32 rounded to bf16 after each op), casts, cmpi/cmpf, select;
-the math ops of docs/numerics.md; scf.for with iter_args, scf.if,
-memref.dim and memref.load/store of scalars. Anything else (Philox,
-print, assert, f8, f16/bf16 atomics) raises Unsupported, which callers report as a
-skip, never a pass.
+(i32, i64, f16, bf16, f32; elements one after another in row-major
+order, programs in grid order: one of the orders the spec allows), scan;
+arith on integers and floats (f32, f64, f16; bf16 as f32 rounded to bf16
+after each op), casts, bitcast, cmpi/cmpf, select; f8E4M3FN and f8E5M2
+(codes in memory and tiles; extf, truncf with numerics.md's rounding and
+saturation, dots); the math ops of docs/numerics.md; scf.for with
+iter_args, scf.if, memref.dim and memref.load/store of scalars; randint
+and rand (Philox-4x32-10); print (its lines in interp.PRINTED) and assert
+(AssertFailed, which stops the run). What it does not cover (ceildiv and
+floordiv by zero, which the spec leaves open) raises Unsupported, which
+callers report as a skip, never a pass.
 
   interp.py KERNEL.mlir --kernel NAME --grid X[,Y[,Z]] --arg npy:PATH|INT|FLOAT ...
             [--out I=PATH.npy ...]
@@ -32,6 +36,51 @@ import numpy as np
 
 class Unsupported(Exception):
     """An op or type this interpreter does not implement yet."""
+
+
+class AssertFailed(Exception):
+    """A tile.assert with a false element: the program stops there, and
+    so does the run (programs run in grid order, so this is the first
+    failing program in that order, as on tile's CPU path)."""
+
+    def __init__(self, pid, message):
+        super().__init__("tile.assert failed in program (%d, %d, %d): %s"
+                         % (tuple(pid) + (message,)))
+        self.pid, self.message = tuple(pid), message
+
+
+# What tile.print printed in the last run_kernel: one (text, value, elem)
+# per line, text the whole line as docs/dialect.md writes it, value the
+# element (a float, or an int) and elem its type, so a comparison may
+# allow for rounding.
+PRINTED = []
+# Significant digits of a printed float (docs/dialect.md, tile.print).
+PRINT_DIGITS = {"f64": 17, "f32": 9, "f16": 5, "bf16": 4, "f8E4M3FN": 3,
+                "f8E5M2": 3}
+
+
+def print_value(x, elem):
+    """An element as tile.print writes it: floats with the digits that read
+    back the same value (nan, inf, -0), integers as signed decimals, i1 as
+    0 or 1, index as a 64-bit integer."""
+    if is_f8(elem):
+        x = f8_decode(x, elem)
+    if elem in PRINT_DIGITS:
+        v = float(x)
+        if math.isnan(v):
+            return "nan", v
+        return "%.*g" % (PRINT_DIGITS[elem], v), v
+    v = int(x)
+    return str(v), v
+
+
+def unquote(text):
+    """An MLIR string attribute's text without its quotes and escapes
+    (\\, \", and \XX in hex)."""
+    body = text.strip()[1:-1]
+    return re.sub(r'\\([0-9A-Fa-f]{2}|\\|")',
+                  lambda m: chr(int(m.group(1), 16)) if len(m.group(1)) == 2
+                  else m.group(1), body)
 
 
 # The spec fixes what a sum adds, not in which order or at which
@@ -62,7 +111,8 @@ def rounding_slack(magnitude, n, elem):
 
 # How far an inexact dot input may land from the interpreter's, relative
 # to itself: one step of tf32 (f32 inputs truncated), f16 or bf16.
-INPUT_STEP = {"f32": 2.0 ** -10, "f16": 2.0 ** -10, "bf16": 2.0 ** -7}
+INPUT_STEP = {"f32": 2.0 ** -10, "f16": 2.0 ** -10, "bf16": 2.0 ** -7,
+              "f8E4M3FN": 2.0 ** -3, "f8E5M2": 2.0 ** -2}
 
 
 def wide_sum(elem):
@@ -258,7 +308,8 @@ def shape_of(t):
 
 NP = {"f64": np.float64, "f32": np.float32, "f16": np.float16,
       "bf16": np.float32, "i64": np.int64, "i32": np.int32, "i16": np.int16,
-      "i8": np.int8, "i1": np.bool_, "index": np.int64}
+      "i8": np.int8, "i1": np.bool_, "index": np.int64,
+      "f8E4M3FN": np.uint8, "f8E5M2": np.uint8}
 
 
 def np_type(elem):
@@ -305,6 +356,8 @@ def fit(x, elem):
         return round_bf16(np.asarray(x))  # f64 rounds once (round_bf16)
     if elem == "i1":
         return np.asarray(x).astype(np.bool_)
+    if is_f8(elem):
+        return f8_encode(x, elem)
     with np.errstate(over="ignore", invalid="ignore"):  # to inf, as IEEE
         return np.asarray(x).astype(np_type(elem))
 
@@ -319,6 +372,78 @@ def tf32(x):
     x = np.asarray(x, np.float32)
     t = (x.view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
     return np.where(np.isnan(x), x, t)
+
+
+# ---- f8 -------------------------------------------------------------------
+# f8 values are kept as their codes (uint8), in memory and in tiles: the
+# spec allows no arithmetic on them but extf, truncf, bitcast and select
+# (docs/dialect.md), so only those, dots and constants ever look inside.
+# Each format is a table of its 256 codes' values, built from the fields
+# (docs/tile-run.md, "bf16 and f8"), not by bit tricks on wider floats.
+
+def is_f8(elem):
+    return elem in ("f8E4M3FN", "f8E5M2")
+
+
+def _f8_table(mbits, ebits, bias, fn):
+    """The value of every code of a sign, ebits, mbits format: fn (the FN
+    formats: no infinities, only all-ones is NaN) or IEEE-like."""
+    vals = np.zeros(256, np.float64)
+    top = (1 << ebits) - 1
+    for code in range(256):
+        sign = -1.0 if code >> 7 else 1.0  # NaNs too (copysign below)
+        e = (code >> mbits) & top
+        m = code & ((1 << mbits) - 1)
+        if fn and e == top and m == (1 << mbits) - 1:
+            v = math.nan
+        elif not fn and e == top:
+            v = math.inf if m == 0 else math.nan
+        elif e == 0:  # subnormal: m 2^(1 - bias - mbits)
+            v = m * 2.0 ** (1 - bias - mbits)
+        else:
+            v = (1 + m / 2.0 ** mbits) * 2.0 ** (e - bias)
+        vals[code] = math.copysign(v, sign)
+    return vals
+
+
+F8 = {"f8E4M3FN": _f8_table(3, 4, 7, True),   # max 448 (0x7E), NaN 0x7F
+      "f8E5M2": _f8_table(2, 5, 15, False)}   # max 57344 (0x7B), inf 0x7C
+F8_MAX_CODE = {"f8E4M3FN": 0x7E, "f8E5M2": 0x7B}
+# tile-run's and compare.py's spellings of the formats.
+F8_NAMES = {"f8e4m3": "f8E4M3FN", "f8e5m2": "f8E5M2"}
+
+
+def f8_decode(codes, elem):
+    """f8 codes as float64 values (exact)."""
+    return F8[elem][np.asarray(codes, np.uint8)]
+
+
+def f8_encode(x, elem):
+    """Values (float64 holds every f16, bf16, f32 and f64 exactly) rounded
+    to f8 codes as docs/numerics.md ("Casts") says truncf does: to nearest,
+    ties to even (the even code: its mantissa's last bit is 0); finite
+    values beyond the largest and infinities saturate to +-448 / +-57344;
+    NaN stays NaN (0x7F with the input's sign, as the CPU gives; the sign
+    of a NaN is not fixed). Zero and values that round to it keep their
+    sign."""
+    x = np.asarray(x, np.float64)
+    top = F8_MAX_CODE[elem]
+    pos = F8[elem][:top + 1]  # codes 0..max: increasing values
+    a = np.abs(x)
+    with np.errstate(invalid="ignore"):
+        big = a >= pos[-1]
+        a_in = np.where(big | np.isnan(a), 0.0, a)
+    lo = np.searchsorted(pos, a_in, side="right") - 1  # pos[lo] <= a
+    hi = np.minimum(lo + 1, top)
+    # Both differences are exact (Sterbenz: neighbours within a factor 2).
+    below, above = a_in - pos[lo], pos[hi] - a_in
+    code = np.where(below < above, lo,
+                    np.where(below > above, hi,
+                             np.where(lo % 2 == 0, lo, hi)))
+    code = np.where(big, top, code)
+    code = np.where(np.isnan(a), 0x7F, code)
+    sign = np.signbit(x).astype(np.int64) << 7
+    return (code | sign).astype(np.uint8)
 
 
 def constant(text, rtype):
@@ -355,8 +480,14 @@ def scalar_literal(lit, elem):
             return np.array([bits << 16], np.uint32).view(np.float32)[0]
         if elem == "f64":
             return np.array([bits], np.uint64).view(np.float64)[0]
+        if is_f8(elem):
+            return np.uint8(bits)
         raise Unsupported("hex literal of " + elem)
     v = float(lit) if re.search(r"[.eEn]", lit) else int(lit, 0)
+    if is_f8(elem) or elem == "bf16":
+        # MLIR prints a decimal that reads back as the type's value: the
+        # nearest one (bf16 as its f32 value, f8 as its code).
+        return fit(np.float64(v), elem)[()]
     return np.array(v).astype(compute_np(elem))[()]
 
 
@@ -373,13 +504,17 @@ def unsigned(x):
                      8: np.uint64}[x.dtype.itemsize]) if x.dtype != np.bool_ else x
 
 
-# Ops that move or pick float values without rounding them: their result
-# is inexact (under ROUNDING) only where an operand is.
+# Ops that move or pick float values without rounding them, and the
+# casts between float types (exact, or rounded the one way numerics.md
+# fixes): their result is inexact (under ROUNDING) only where an operand
+# is.
 EXACT_OPS = {"tile.load", "tile.load_masked", "tile.splat", "tile.broadcast",
              "tile.expand_dims", "tile.reshape", "tile.trans", "tile.gather",
              "arith.constant", "arith.select", "arith.negf", "arith.absf",
              "arith.maximumf", "arith.minimumf", "arith.maxnumf",
-             "arith.minnumf", "memref.load"}
+             "arith.minnumf", "memref.load", "arith.extf", "arith.truncf",
+             "arith.bitcast"}
+FLOAT_TYPES = ("f64", "f32", "f16", "bf16", "f8E4M3FN", "f8E5M2")
 
 
 class Program:
@@ -420,7 +555,7 @@ class Program:
                 # Only float values round; an index or integer is exact.
                 self.inexact.update(
                     r for r, t in zip(op.results, op.result_types)
-                    if elem_of(t) in ("f64", "f32", "f16", "bf16"))
+                    if elem_of(t) in FLOAT_TYPES)
         return ()
 
     def val(self, name):
@@ -515,8 +650,8 @@ class Program:
     def op_tile_dot(self, op, v, rt, e):
         a, b, acc = v
         ein = elem_of(op_type_of(op, 0))
+        prec = op.attr("precision")
         if ein == "f32":
-            prec = op.attr("precision")
             # DIFFTEST_PLANT=no-tf32: a planted bug, so a test can see that
             # compare.py notices one (test/difftest/difftest.test).
             if (not prec or "tf32" in prec) and \
@@ -525,8 +660,9 @@ class Program:
         if ein in ("i8",):
             s = a.astype(np.int64) @ b.astype(np.int64)
             return (acc.astype(np.int64) + s).astype(np.int32)
-        if ein.startswith("f8"):
-            raise Unsupported("f8 dot")
+        ein_b = elem_of(op_type_of(op, 1))
+        if is_f8(ein):  # e4m3 and e5m2 may mix: each decoded exactly
+            a, b = f8_decode(a, ein), f8_decode(b, ein_b)
         a, b = a.astype(np.float64), b.astype(np.float64)
         acc = acc.astype(np.float64)
         s = acc + a @ b
@@ -535,15 +671,17 @@ class Program:
             s = s + rounding_slack(mag + np.abs(acc), a.shape[-1], e)
             # An inexact tf32 input may truncate one tf32 step (2^-10 of
             # itself) away from where the interpreter's did, and an
-            # inexact f16 or bf16 one (a sum rounded to it, say) round one
-            # step of its type away: the products move by that much of
+            # inexact f16, bf16 or f8 one (a sum rounded to it, say) round
+            # one step of its type away: the products move by that much of
             # their magnitude, whatever the other operand's signs.
-            step = INPUT_STEP.get(ein, 0.0)
-            if ein == "f32" and prec and "ieee" in prec:
-                step = 0.0
-            if step:
-                steps = sum(o in self.inexact for o in op.operands[:2])
-                s = s + ROUNDING * steps * step * mag
+            steps = 0.0
+            for o, t in zip(op.operands[:2], (ein, ein_b)):
+                step = INPUT_STEP.get(t, 0.0)
+                if t == "f32" and prec and "ieee" in prec:
+                    step = 0.0
+                if o in self.inexact:
+                    steps += step
+            s = s + ROUNDING * steps * mag
         return fit(s, e)
 
     def op_tile_reduce(self, op, v, rt, e):
@@ -607,37 +745,24 @@ class Program:
     def op_tile_atomic_rmw(self, op, v, rt, e):
         value, mem = np.asarray(v[0]), v[1]
         kind = op.attr("kind").strip('"')
-        if e in ("f16", "bf16"):
-            raise Unsupported("f16/bf16 atomics")
         idx, inside = self._indices(mem, v[2:])
-        old = np.zeros(value.shape, dtype=mem.dtype)
         flat = [np.ravel(i) for i in idx]
         vals, ins = np.ravel(value), np.ravel(inside)
-        olds = np.ravel(old)
+        olds = np.zeros(vals.size, dtype=compute_np(e))
+        floats = e in ("f32", "f16", "bf16")
         for k in range(vals.size):  # one element after another: an order
             if not ins[k]:
                 continue
             at = tuple(int(f[k]) for f in flat)
-            cur, x = mem[at], vals[k]
+            cur, x = mem_read(mem, at, e), vals[k]
             olds[k] = cur
-            if kind == "add":
+            if floats:
+                new = self.float_atomic(kind, cur, x, e)
+            elif kind == "add":
                 with np.errstate(all="ignore"):  # integers wrap
                     new = cur + x
-                if ROUNDING and mem.dtype.kind == "f":
-                    # Adds to one address land in any order: each may
-                    # round where the interpreter's order did not.
-                    new = new + ROUNDING * 2.0 ** -23 * (abs(cur) + abs(x))
             elif kind in ("max", "min"):
-                if mem.dtype.kind == "f":
-                    new = (np.fmax if kind == "max" else np.fmin)(cur, x)
-                    if np.isnan(x):
-                        new = cur
-                    elif cur == x:  # -0 < +0 (fmax/fmin may pick either)
-                        pos = cur if not np.signbit(cur) else x
-                        neg = cur if np.signbit(cur) else x
-                        new = pos if kind == "max" else neg
-                else:
-                    new = max(cur, x) if kind == "max" else min(cur, x)
+                new = max(cur, x) if kind == "max" else min(cur, x)
             elif kind in ("umax", "umin"):
                 uc, ux = unsigned(np.array(cur)), unsigned(np.array(x))
                 new = np.array(max(uc, ux) if kind == "umax" else min(uc, ux)
@@ -652,27 +777,54 @@ class Program:
                 new = x
             else:
                 raise Unsupported("atomic kind " + kind)
+            mem_write(mem, at, new, e)
+        return olds.reshape(value.shape)
+
+    @staticmethod
+    def float_atomic(kind, cur, x, e):
+        """What a float atomic leaves in memory that held cur, given x:
+        the sum rounded once to e (as every f16/bf16 op is; the float64 sum
+        of two values of e rounds to e as their exact sum does), maxnum or
+        minnum with -0 < +0 where a NaN x leaves memory as it is, or x."""
+        if kind == "add":
+            a, b = np.float64(cur), np.float64(x)
             with np.errstate(all="ignore"):
-                mem[at] = np.array(new).astype(mem.dtype)
-        return olds.reshape(value.shape).astype(compute_np(e))
+                new = a + b
+            if ROUNDING:
+                # Adds to one address land in any order: each may round
+                # where the interpreter's order did not (2 units of e).
+                new = new + ROUNDING * 2 * UNIT[e] * (abs(a) + abs(b))
+            return fit(new, e)
+        if kind in ("max", "min"):
+            if np.isnan(x):
+                return cur
+            if np.isnan(cur):
+                return x
+            if cur == x:  # -0 < +0
+                pos = cur if not np.signbit(cur) else x
+                neg = cur if np.signbit(cur) else x
+                return pos if kind == "max" else neg
+            return max(cur, x) if kind == "max" else min(cur, x)
+        if kind == "xchg":
+            return x
+        raise Unsupported("atomic kind %s on %s" % (kind, e))
 
     def op_tile_atomic_cas(self, op, v, rt, e):
         cmp, value, mem = np.asarray(v[0]), np.asarray(v[1]), v[2]
-        if e in ("f16", "bf16"):
-            raise Unsupported("f16/bf16 atomics")
         idx, inside = self._indices(mem, v[3:])
         flat = [np.ravel(i) for i in idx]
-        olds = np.zeros(value.size, dtype=mem.dtype)
+        olds = np.zeros(value.size, dtype=compute_np(e))
         for k in range(value.size):
             if not np.ravel(inside)[k]:
                 continue
             at = tuple(int(f[k]) for f in flat)
-            cur = mem[at]
+            cur = mem_read(mem, at, e)
             olds[k] = cur
-            c = np.ravel(cmp)[k].astype(mem.dtype)
-            if np.array(cur).tobytes() == np.array(c).tobytes():  # bits
-                mem[at] = np.ravel(value)[k]
-        return olds.reshape(value.shape).astype(compute_np(e))
+            # Floats compare as bit patterns: -0 is not +0, a NaN equals
+            # the same NaN.
+            if to_bits(cur, e) == to_bits(np.ravel(cmp)[k], e):
+                mem_write(mem, at, np.ravel(value)[k], e)
+        return olds.reshape(value.shape)
 
     def op_tile_scan(self, op, v, rt, e):
         x = np.asarray(v[0])
@@ -704,6 +856,34 @@ class Program:
         if reverse:
             r = np.flip(r, axis)
         return fit(r, e)
+
+    # v2: random numbers (docs/dialect.md, tile.randint and tile.rand)
+    def op_tile_randint(self, op, v, rt, e):
+        return philox_word(v[0], v[1])
+
+    def op_tile_rand(self, op, v, rt, e):
+        return uniform(philox_word(v[0], v[1]))
+
+    # v2: debugging
+    def op_tile_print(self, op, v, rt, e):
+        t = op.operand_types[0]
+        elem = elem_of(t)
+        prefix = unquote(op.attr("prefix") or '""')
+        head = "pid (%d, %d, %d)" % tuple(self.pid)
+        tail = (" " + prefix if prefix else "") + ": "
+        x = np.asarray(v[0])
+        if t.startswith("tensor"):
+            for idx in np.ndindex(x.shape):  # row-major
+                text, value = print_value(x[idx], elem)
+                PRINTED.append(("%s idx (%s)%s%s" % (
+                    head, ", ".join(map(str, idx)), tail, text), value, elem))
+        else:
+            text, value = print_value(x, elem)
+            PRINTED.append((head + tail + text, value, elem))
+
+    def op_tile_assert(self, op, v, rt, e):
+        if not np.all(np.asarray(v[0], np.bool_)):
+            raise AssertFailed(self.pid, unquote(op.attr("message") or '""'))
 
     # other dialects
     def op_memref_dim(self, op, v, rt, e):
@@ -793,9 +973,12 @@ class Program:
         if short == "select":
             return np.where(v[0], v[1], v[2]).astype(np.asarray(v[1]).dtype)
         if short in ("extf", "truncf"):
-            if "f8" in e or "f8" in elem_of(op_type_of(op, 0)):
-                raise Unsupported("f8 casts")
-            return fit(np.asarray(v[0], np.float64), e)
+            src = elem_of(op_type_of(op, 0))
+            x = f8_decode(v[0], src) if is_f8(src) else \
+                np.asarray(v[0], np.float64)
+            return fit(x, e)  # f8: docs/numerics.md's rounding (f8_encode)
+        if short == "bitcast":
+            return from_bits(to_bits(v[0], elem_of(op_type_of(op, 0))), e)
         if short in ("extsi", "trunci", "index_cast", "index_castui"):
             return fit(np.asarray(v[0]).astype(np.int64), e)
         if short == "extui":
@@ -854,6 +1037,10 @@ class Program:
         return out[()] if out.ndim == 0 else out
 
     def math(self, short, op, v, e):
+        if short in ("isnan", "isinf", "isfinite", "isnormal"):
+            return float_class(short, v[0], elem_of(op_type_of(op, 0)))
+        if short in ("absi", "ctlz", "cttz", "ctpop"):
+            return bit_count(short, v[0], e)
         ct = compute_type(e)
         x = [np.asarray(a).astype(ct) for a in v]
         f = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2,
@@ -862,7 +1049,12 @@ class Program:
              "tanh": np.tanh, "sin": np.sin, "cos": np.cos, "tan": np.tan,
              "absf": np.abs, "floor": np.floor, "ceil": np.ceil,
              "trunc": np.trunc, "roundeven": np.rint, "atan": np.arctan,
+             "round": round_half_away,
+             "asin": np.arcsin, "acos": np.arccos, "sinh": np.sinh,
+             "cosh": np.cosh, "asinh": np.arcsinh, "acosh": np.arccosh,
+             "atanh": np.arctanh, "cbrt": np.cbrt,
              "erf": np.vectorize(math.erf, otypes=[np.float64]),
+             "erfc": np.vectorize(math.erfc, otypes=[np.float64]),
              "powf": np.power, "copysign": np.copysign, "atan2": np.arctan2,
              "fma": lambda a, b, c: a.astype(np.float64) * b + c}.get(short)
         if f is None:
@@ -870,6 +1062,96 @@ class Program:
         with np.errstate(all="ignore"):
             r = f(*x)
         return fit(r, e)
+
+
+def round_half_away(x):
+    """math.round: to the nearest integer, halves away from zero (the
+    fraction |x| - floor(|x|) is exact, so 0.49999997 stays below)."""
+    a = np.abs(x)
+    f = np.floor(a)
+    with np.errstate(invalid="ignore"):
+        r = f + ((a - f) >= 0.5)
+    return np.copysign(r, x)
+
+
+def float_class(short, x, elem):
+    """math.isnan, isinf, isfinite, isnormal of values of elem (isnormal:
+    finite, and at least the type's smallest normal in magnitude)."""
+    if is_f8(elem):
+        raise Unsupported("math.%s of %s" % (short, elem))
+    x = np.asarray(x, np.float64)
+    tiny = np.finfo(np_type(elem)).tiny  # bf16 kept as f32: its range
+    with np.errstate(invalid="ignore"):
+        r = {"isnan": np.isnan(x), "isinf": np.isinf(x),
+             "isfinite": np.isfinite(x),
+             "isnormal": np.isfinite(x) & (np.abs(x) >= tiny)}[short]
+    return r[()] if r.ndim == 0 else r
+
+
+def bit_count(short, x, elem):
+    """math.absi (wrapping: |MIN| = MIN), ctlz, cttz (the width for 0) and
+    ctpop of integers of elem, in Python integers."""
+    x = np.asarray(x)
+    dt = np_type(elem)
+    width = np.dtype(dt).itemsize * 8
+
+    def one(u):
+        u = int(u) % (1 << width)
+        if short == "absi":
+            return (1 << width) - u if u >> (width - 1) else u
+        if short == "ctpop":
+            return bin(u).count("1")
+        if short == "ctlz":
+            return width - u.bit_length()
+        return (u & -u).bit_length() - 1 if u else width  # cttz
+
+    return integer_wrap(np.frompyfunc(one, 1, 1)(x.astype(object)), dt)
+
+
+# Philox-4x32-10 (Salmon, Moraes, Dror and Shaw, "Parallel random numbers:
+# as easy as 1, 2, 3", SC 2011; Random123): the round's multipliers and the
+# key's increments (the golden ratio and sqrt(3) - 1 in 32 bits).
+PHILOX_M = (0xD2511F53, 0xCD9E8D57)
+PHILOX_W = (0x9E3779B9, 0xBB67AE85)
+
+
+def philox4x32_10(ctr, key):
+    """The four output words of Philox-4x32 with 10 rounds for counter
+    words ctr (c0..c3) and key words key (k0, k1): arrays of uint32 (or
+    Python integers), broadcast together. Each round multiplies c0 by M0
+    and c2 by M1 into 64 bits and gives (hi(M1 c2) ^ c1 ^ k0, lo(M1 c2),
+    hi(M0 c0) ^ c3 ^ k1, lo(M0 c0)); the key then adds W0, W1."""
+    mask = np.uint64(0xFFFFFFFF)
+    c = [np.asarray(x).astype(np.uint64) & mask for x in ctr]
+    k = [np.asarray(x).astype(np.uint64) & mask for x in key]
+    m0, m1 = np.uint64(PHILOX_M[0]), np.uint64(PHILOX_M[1])
+    w0, w1 = np.uint64(PHILOX_W[0]), np.uint64(PHILOX_W[1])
+    s32 = np.uint64(32)
+    for _ in range(10):
+        p0, p1 = m0 * c[0], m1 * c[2]  # < 2^64: exact in uint64
+        c = [(p1 >> s32) ^ c[1] ^ k[0], p1 & mask,
+             (p0 >> s32) ^ c[3] ^ k[1], p0 & mask]
+        k = [(k[0] + w0) & mask, (k[1] + w1) & mask]
+    return [x.astype(np.uint32) for x in c]
+
+
+def philox_word(seed, offs):
+    """tile.randint: the first word of Philox-4x32-10 with key (the low and
+    the high 32 bits of the i64 seed) and counter (offs[e], 0, 0, 0), as
+    an i32 tile (the offsets' bits read as unsigned)."""
+    s = int(np.asarray(seed).astype(np.int64)) & (2 ** 64 - 1)
+    c0 = np.asarray(offs).astype(np.int32).view(np.uint32)
+    w = philox4x32_10((c0, 0, 0, 0), (s & 0xFFFFFFFF, s >> 32))[0]
+    return w.view(np.int32)
+
+
+def uniform(x):
+    """tile.rand's map of a Philox word read as i32 x: x if x >= 0, else
+    -x - 1, times 4.6566127342e-10, in f32 (x rounded to f32 first, the
+    product rounded to f32)."""
+    x = np.asarray(x, np.int64)
+    y = np.where(x >= 0, x, -x - 1)
+    return y.astype(np.float32) * np.float32(4.6566127342e-10)
 
 
 def integer_division(short, a, b, dt):
@@ -913,6 +1195,46 @@ def integer_wrap(values, dt):
     return out[()] if out.ndim == 0 else out
 
 
+def mem_read(mem, at, elem):
+    """One element of a memref, as a tile holds it (bf16 memory is bits)."""
+    x = mem[at]
+    return from_bits(x, elem) if mem.dtype == np.uint16 else x
+
+
+def mem_write(mem, at, value, elem):
+    """Stores a tile's element value (of elem) into one element."""
+    if mem.dtype == np.uint16:  # bf16 bits
+        mem[at] = bf16_bits(np.array([value]))[0]
+    else:
+        with np.errstate(all="ignore"):
+            mem[at] = np.array(value).astype(mem.dtype)
+
+
+def to_bits(x, elem):
+    """A value's bit pattern as an unsigned integer of its width (bf16 kept
+    as f32 gives its 16 bits, f8 is its code already)."""
+    x = np.asarray(x)
+    if elem == "bf16":
+        return bf16_bits(x)
+    if is_f8(elem):
+        return x.astype(np.uint8)
+    x = x.astype(np_type(elem))
+    return x.view({1: np.uint8, 2: np.uint16, 4: np.uint32,
+                   8: np.uint64}[x.dtype.itemsize])
+
+
+def from_bits(bits, elem):
+    """The value of `elem` whose bit pattern is `bits` (to_bits' inverse)."""
+    bits = np.asarray(bits)
+    if elem == "bf16":
+        out = (bits.astype(np.uint32) << np.uint32(16)).view(np.float32)
+    elif is_f8(elem):
+        out = bits.astype(np.uint8)
+    else:
+        out = bits.view(np_type(elem))
+    return out[()] if out.ndim == 0 else out
+
+
 def op_type_of(op, i):
     """The type of operand i, from the op's printed function type."""
     return op.operand_types[i]
@@ -933,6 +1255,14 @@ def scalar_arg(spec):
     return np.float64(float(spec))
 
 
+def arg_types(func):
+    """A func.func's argument types, from its function_type."""
+    m = re.search(r"function_type\s*=\s*\(", func.props + func.attrs)
+    text = func.props + func.attrs
+    inner = text[m.end() - 1:balanced(text, m.end() - 1)]
+    return split_types(inner[1:-1])
+
+
 def find_kernel(ops, name):
     for op in ops:
         for region in op.regions:
@@ -946,9 +1276,17 @@ def find_kernel(ops, name):
 
 def run_kernel(text, name, grid, args):
     """Runs every program of `grid` in grid order (x fastest) with `args`
-    (NumPy arrays for memrefs, changed in place; bf16 ones as uint16 bits;
-    NumPy scalars for scalars)."""
+    (NumPy arrays for memrefs, changed in place; bf16 ones as uint16 bits,
+    f8 ones as uint8 codes; NumPy scalars for scalars)."""
     func = find_kernel(parse_ops(text)[0], name)
+    del PRINTED[:]
+    args = list(args)
+    for i, t in enumerate(arg_types(func)):
+        # A float scalar argument as its type holds it (tile-run: "rounded
+        # to the type"; f8 as truncf rounds), once, from the number given.
+        if i < len(args) and t in ("f32", "f16", "bf16", "f8E4M3FN",
+                                   "f8E5M2"):
+            args[i] = fit(np.float64(args[i]), t)[()]
     for z in range(grid[2]):
         for y in range(grid[1]):
             for x in range(grid[0]):
@@ -977,6 +1315,13 @@ def main():
     except Unsupported as e:
         print("interp: unsupported: %s" % e)
         return 3
+    except AssertFailed as e:
+        for line in PRINTED:
+            print(line[0])
+        print("interp: %s" % e, file=sys.stderr)
+        return 1
+    for line in PRINTED:
+        print(line[0])
     for o in a.out:
         i, path = o.split("=", 1)
         np.save(path, args[int(i)])

@@ -14,8 +14,9 @@ by tile-run on the CPU, writes them out. The interpreter then runs K on
 them and argument I's result becomes REF.npy. tile's CPU path runs K too:
 where the two disagree beyond R (relative; 0: exactly) the reference is
 not written and the exit status is 1, since one of them is wrong. Where
-the interpreter does not cover K yet (f8, Philox, print), REF.npy is the
-CPU path's, and the first line says so. Prints one line.
+the interpreter does not cover K (what the spec leaves open: ceildiv or
+floordiv by zero), REF.npy is the CPU path's, and the first line says
+so. Prints one line.
 """
 import argparse
 import os
