@@ -33,7 +33,7 @@ MlirValue bInsert(TileBuilder *b, MlirOperation op);
 enum { ARITH_EQ = 0, ARITH_NE = 1, ARITH_SLT = 2, ARITH_SLE = 3, ARITH_SGT = 4,
        ARITH_SGE = 5, ARITH_ULT = 6, ARITH_UGT = 8, ARITH_UGE = 9 };
 enum { ARITH_F_OEQ = 1, ARITH_F_OGT = 2, ARITH_F_OGE = 3, ARITH_F_OLT = 4,
-       ARITH_F_ULE = 12, ARITH_F_UNO = 14 };
+       ARITH_F_ULE = 12, ARITH_F_UNE = 13, ARITH_F_UNO = 14 };
 
 MlirValue bConstIndex(TileBuilder *b, int64_t v);
 MlirValue bConstInt(TileBuilder *b, MlirType type, int64_t v);

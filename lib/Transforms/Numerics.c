@@ -64,12 +64,34 @@ static MlirValue cast(TileBuilder *b, const char *name, MlirValue x,
   return bCast(b, name, x, tileShapedLike(mlirValueGetType(x), elem));
 }
 
-/* x (f16, bf16 or f32) in f32; bf16 through its bits (bExtendBF16: LLVM
- * would narrow a bf16 extension's later arithmetic to f16). */
+/* f64 x in f32 rounded to odd: toward zero, the last bit set where that
+ * was inexact. Rounding that again to a type of at most 22 bits (f8)
+ * gives what rounding x once would (rounding to nearest in both steps
+ * can round twice the wrong way). */
+static MlirValue f64ToF32Odd(TileBuilder *b, MlirValue x) {
+  MlirType f32 = mlirF32TypeGet(b->ctx), i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirValue r = cast(b, "arith.truncf", x, f32);
+  MlirValue back = cast(b, "arith.extf", r, mlirF64TypeGet(b->ctx));
+  MlirValue bits = cast(b, "arith.bitcast", r, i32);
+  MlirType t = mlirValueGetType(bits);
+  MlirValue inexact = bCmpf(b, ARITH_F_UNE, back, x);
+  MlirValue away = bCmpf(b, ARITH_F_OGT, op1(b, "math.absf", back),
+                         op1(b, "math.absf", x));
+  MlirValue towardZero =
+      bSelect(b, away, bBinary(b, "arith.subi", bits, iconst(b, t, 1)), bits);
+  MlirValue odd = bBinary(b, "arith.ori", towardZero, iconst(b, t, 1));
+  return cast(b, "arith.bitcast", bSelect(b, inexact, odd, bits), f32);
+}
+
+/* x (f16, bf16, f32, or f64 rounded to odd) in f32; bf16 through its bits
+ * (bExtendBF16: LLVM would narrow a bf16 extension's later arithmetic to
+ * f16). */
 static MlirValue toF32(TileBuilder *b, MlirValue x) {
   MlirType e = elemOf(mlirValueGetType(x));
   if (mlirTypeIsABF16(e))
     return bExtendBF16(b, x);
+  if (mlirTypeIsAF64(e))
+    return f64ToF32Odd(b, x);
   return mlirTypeIsAF32(e) ? x : cast(b, "arith.extf", x, mlirF32TypeGet(b->ctx));
 }
 
@@ -404,6 +426,15 @@ static bool isNarrowFloat(MlirType e) {
   return mlirTypeIsAF16(e) || mlirTypeIsABF16(e);
 }
 
+/* sm_89 and up convert f8 tiles with cvt (GpuFp8.c); scalars, and f64,
+ * go through the integer ops everywhere. `op` is an extf or truncf. */
+static bool convertsWithCvt(MlirOperation op, TileNumericsTarget target) {
+  return target == TILE_NUMERICS_GPU_FP8 &&
+         mlirTypeIsARankedTensor(
+             mlirValueGetType(mlirOperationGetResult(op, 0))) &&
+         !mlirTypeIsAF64(operandElem(op));
+}
+
 static bool needsRewrite(MlirOperation op, TileNumericsTarget target) {
   Fp8Format f = {0};
   if (isAny(op, kDivisions))
@@ -422,9 +453,9 @@ static bool needsRewrite(MlirOperation op, TileNumericsTarget target) {
     return target == TILE_NUMERICS_CPU;
   if (tileOpIsNamed(op, "arith.extf"))
     return mlirTypeIsABF16(operandElem(op)) ||
-           (target != TILE_NUMERICS_GPU_FP8 && fp8Format(operandElem(op), &f));
+           (!convertsWithCvt(op, target) && fp8Format(operandElem(op), &f));
   if (tileOpIsNamed(op, "arith.truncf"))
-    return target != TILE_NUMERICS_GPU_FP8 && fp8Format(resultElem(op), &f);
+    return !convertsWithCvt(op, target) && fp8Format(resultElem(op), &f);
   return false;
 }
 
@@ -478,7 +509,8 @@ static MlirValue rewrite(TileBuilder *b, MlirOperation op) {
     /* f8 to f16 or bf16 (narrower, exact) or bf16 to f64 */
     return cast(b, mlirTypeIsAF64(to) ? "arith.extf" : "arith.truncf", r, to);
   }
-  /* arith.truncf to f8; from f16/bf16 through f32, which is exact. */
+  /* arith.truncf to f8; from f16/bf16 through f32, which is exact, from
+   * f64 through f32 rounded to odd. */
   fp8Format(elemOf(resultType), &f);
   return f32ToFp8(b, toF32(b, x), elemOf(resultType), &f);
 }
