@@ -21,14 +21,26 @@ static void widenOperand(MlirOperation dot, intptr_t i) {
   mlirOperationSetOperand(dot, i, bCast(&b, "arith.extf", v, f16));
 }
 
-static MlirWalkResult widenDot(MlirOperation op, void *userData) {
-  const Widen *w = userData;
+/* Whether fp8 dot `op` runs on an fp8 tensor-core instruction. One whose
+ * shape is no multiple of the instruction's (K = 16, where fp8 takes 32)
+ * would be an FMA loop over fp8 values, which the GPU lowering cannot
+ * extend; widened, it runs on f16's (mma.sync m16n8k16). */
+static bool onFp8TensorCores(MlirOperation op, const Widen *w) {
   TileMmaInstr instr;
   const char *why;
   int n;
-  if (!tileOpIsNamed(op, "tile.dot") || !tileMmaInstrFor(op, &instr, &why) ||
-      !instr.wgmmaOnly || tileWgmmaFor(op, w->chip, w->numWarps, &n, &why) ||
-      tileTcgen05For(op, w->chip, w->numWarps, &n, &why))
+  return tileMmaInstrFor(op, &instr, &why) &&
+         (!instr.wgmmaOnly ||
+          tileWgmmaFor(op, w->chip, w->numWarps, &n, &why) ||
+          tileTcgen05For(op, w->chip, w->numWarps, &n, &why));
+}
+
+static MlirWalkResult widenDot(MlirOperation op, void *userData) {
+  const Widen *w = userData;
+  if (!tileOpIsNamed(op, "tile.dot") ||
+      !tileTypeIsF8(mlirValueGetType(mlirOperationGetOperand(op, 0))) ||
+      !tileTypeIsF8(mlirValueGetType(mlirOperationGetOperand(op, 1))) ||
+      onFp8TensorCores(op, w))
     return MlirWalkResultAdvance;
   widenOperand(op, 0);
   widenOperand(op, 1);

@@ -1,6 +1,6 @@
 /* tile-widen-f8-dots: an fp8 dot (e4m3, e5m2 or mixed, f32 accumulator)
  * that the chip's wgmma cannot run (tileWgmmaFor: another chip, mma=sync,
- * B not read K-major, a shape the warpgroups cannot split) gets its
+ * B not read K-major, a shape the warpgroups cannot split, K = 16) gets its
  * operands extended to f16 before it, so it runs as an f16 dot (mma.sync,
  * or wgmma with B N-major). Exact: every e4m3 and e5m2 value is an f16,
  * and the products are summed in f32 either way. The remark of the dot's

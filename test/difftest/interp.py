@@ -75,7 +75,7 @@ def print_value(x, elem):
 
 
 def unquote(text):
-    """An MLIR string attribute's text without its quotes and escapes
+    r"""An MLIR string attribute's text without its quotes and escapes
     (\\, \", and \XX in hex)."""
     body = text.strip()[1:-1]
     return re.sub(r'\\([0-9A-Fa-f]{2}|\\|")',
