@@ -4,6 +4,8 @@
  * the kernel's warps. Declared in GpuValues.h. */
 #include "lib/Conversion/TileToGPU/GpuValues.h"
 
+#include <stdlib.h>
+
 #include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -81,32 +83,39 @@ MlirValue gpuNamedBarrier(TileBuilder *b, int id, int threads) {
 
 typedef struct {
   const char *from;
-  MlirOperation found[64];
-  int count;
+  MlirOperation *found;
+  int count, cap;
+  bool failed; /* out of memory */
 } AddressOfs;
 
 static MlirWalkResult findAddressOf(MlirOperation op, void *userData) {
   AddressOfs *a = userData;
-  MlirStringRef name;
-  if (tileOpIsNamed(op, "llvm.mlir.addressof") &&
-      a->count < (int)(sizeof a->found / sizeof a->found[0])) {
-    MlirAttribute sym = tileOpAttr(op, "global_name");
-    if (!mlirAttributeIsNull(sym)) {
-      name = mlirFlatSymbolRefAttrGetValue(sym);
-      if (mlirStringRefEqual(name, mlirStringRefCreateFromCString(a->from)))
-        a->found[a->count++] = op;
+  if (!tileOpIsNamed(op, "llvm.mlir.addressof"))
+    return MlirWalkResultAdvance;
+  MlirAttribute sym = tileOpAttr(op, "global_name");
+  if (mlirAttributeIsNull(sym) ||
+      !mlirStringRefEqual(mlirFlatSymbolRefAttrGetValue(sym),
+                          mlirStringRefCreateFromCString(a->from)))
+    return MlirWalkResultAdvance;
+  if (a->count == a->cap) {
+    int cap = a->cap ? 2 * a->cap : 16;
+    MlirOperation *grown = realloc(a->found, sizeof *grown * (size_t)cap);
+    if (!grown) {
+      a->failed = true;
+      return MlirWalkResultInterrupt;
     }
+    a->found = grown;
+    a->cap = cap;
   }
+  a->found[a->count++] = op;
   return MlirWalkResultAdvance;
 }
 
 bool gpuSharedMoveBuffer(MlirOperation func, const char *from, const char *to,
                          int64_t offset) {
-  AddressOfs a = {from, {{NULL}}, 0};
+  AddressOfs a = {from, NULL, 0, 0, false};
   mlirOperationWalk(func, findAddressOf, &a, MlirWalkPreOrder);
-  if (a.count == (int)(sizeof a.found / sizeof a.found[0]))
-    return false; /* perhaps more: keep the buffer where it is */
-  for (int i = 0; i < a.count; ++i) {
+  for (int i = 0; i < a.count && !a.failed; ++i) {
     MlirOperation op = a.found[i];
     MlirContext ctx = mlirOperationGetContext(op);
     mlirOperationSetAttributeByName(
@@ -119,5 +128,6 @@ bool gpuSharedMoveBuffer(MlirOperation func, const char *from, const char *to,
     MlirOperation gep = mlirOpResultGetOwner(moved);
     mlirValueReplaceAllUsesExcept(base, moved, 1, &gep);
   }
-  return true;
+  free(a.found);
+  return !a.failed;
 }

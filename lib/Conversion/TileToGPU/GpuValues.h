@@ -289,8 +289,7 @@ enum { GPU_BARRIER_CONSUMERS = 1 };
 enum { GPU_STATIC_SHARED_BYTES = 48 * 1024 };
 MlirValue gpuNamedBarrier(TileBuilder *b, int id, int threads);
 /* Points every use of shared global `from` in `func` at `offset` bytes
- * into global `to` instead (false, changing nothing, when there are too
- * many to rewrite). */
+ * into global `to` instead (false, changing nothing, out of memory). */
 bool gpuSharedMoveBuffer(MlirOperation func, const char *from, const char *to,
                          int64_t offset);
 /* The address of the entry's shared-memory global `name` (!llvm.ptr<3>). */
