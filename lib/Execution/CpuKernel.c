@@ -172,7 +172,8 @@ int tileCpuKernelCreateWithOptions(MlirModule module, const char *name,
     free(k);
     return 1;
   }
-  k->engine = mlirExecutionEngineCreate(clone, 2, 0, NULL, false, false);
+  k->engine = mlirExecutionEngineCreate(clone, o->jitFast ? 0 : 2, 0, NULL,
+                                        false, false);
   mlirModuleDestroy(clone);
   if (mlirExecutionEngineIsNull(k->engine)) {
     snprintf(err, errSize, "kernel '%s': the JIT could not compile it", name);

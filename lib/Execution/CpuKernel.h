@@ -34,6 +34,7 @@ typedef struct {
   /* overlap-softmax: on the CPU only true rotates (OverlapSoftmax.h); the
    * results are the same, which the tests check. */
   TileChoice overlapSoftmax;
+  bool jitFast; /* cpu-jit=fast: LLVM -O0, not -O2 */
 } TileCpuOptions;
 
 /* Compiles kernel `name` of `module` for the CPU. `module` is not changed

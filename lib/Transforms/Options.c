@@ -188,6 +188,14 @@ static void formatSplitLoops(const TileOptions *o, TileStrBuf *out) {
   tileStrBufPrintf(out, "%s", o->splitLoopsOff ? "false" : "true");
 }
 
+static int setCpuJit(TileOptions *o, const char *v, char *why, size_t n) {
+  return setBool(&o->cpuJitFast, "cpu-jit", "fast", "optimized", v, why, n);
+}
+
+static void formatCpuJit(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", o->cpuJitFast ? "fast" : "optimized");
+}
+
 /* ---- numbers -------------------------------------------------------------- */
 
 /* A decimal integer from lo to hi (a power of two if pow2), or false. */
@@ -280,6 +288,11 @@ const TileOptionDef tileOptionTable[] = {
      "run the iterations of a loop whose masks are all true (or all false) "
      "without them, as a loop of their own (default true)",
      setSplitLoops, formatSplitLoops, ""},
+    {"cpu-jit", "optimized|fast",
+     "the CPU path's JIT: LLVM -O2 (optimized, the default) or -O0 (fast: "
+     "about 5x quicker to compile; the code ran from 2x slower to 3x "
+     "faster, so many small runs, such as random testing, gain)",
+     setCpuJit, formatCpuJit, NULL},
     {"overlap-softmax", "auto|true|false",
      "a chained-dot loop (attention's) issues the previous iteration's "
      "P V beside its scores, so its softmax runs under the tensor cores "

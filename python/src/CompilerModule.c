@@ -288,16 +288,16 @@ static int cpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
   tileOptionsInit(&parsed);
   char why[512];
   if (tileOptionsParse(&parsed, options, strlen(options),
-                       "asserts split-loops overlap-softmax", why,
+                       "asserts split-loops overlap-softmax cpu-jit", why,
                        sizeof why)) {
     PyErr_Format(tilePyErrors.argumentError,
-                 "target='cpu' takes the options asserts, split-loops and "
-                 "overlap-softmax only: %s",
+                 "target='cpu' takes the options asserts, split-loops, "
+                 "overlap-softmax and cpu-jit only: %s",
                  why);
     return -1;
   }
   TileCpuOptions cpu = {parsed.assertsOff, parsed.splitLoopsOff,
-                        parsed.overlapSoftmax};
+                        parsed.overlapSoftmax, parsed.cpuJitFast};
   Source s;
   MlirOperation func;
   char err[2048] = "";

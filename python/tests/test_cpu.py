@@ -149,8 +149,17 @@ def test_cpu_options():
     x, y, z = rand(10), rand(10), np.zeros(10, np.float32)
     k[1](x, y, z)
     np.testing.assert_array_equal(z, x + y)
+    # The JIT at -O0 (cpu-jit=fast) computes the same.
+    fast = tile.compile(EX / "vecadd.mlir", target="cpu", cpu_jit="fast")
+    z2 = np.zeros(10, np.float32)
+    fast[1](x, y, z2)
+    np.testing.assert_array_equal(z2, z)
+    with pytest.raises(tile.ArgumentError, match="cpu-jit wants fast or "
+                       "optimized"):
+        tile.compile(EX / "vecadd.mlir", target="cpu", cpu_jit="quick")
     with pytest.raises(tile.ArgumentError, match="target='cpu' takes the "
-                       "options asserts, split-loops and overlap-softmax only"):
+                       "options asserts, split-loops, overlap-softmax and "
+                       "cpu-jit only"):
         tile.compile(EX / "vecadd.mlir", target="cpu", num_stages=4)
     with pytest.raises(tile.ArgumentError, match="chip"):
         tile.compile(EX / "vecadd.mlir", target="cpu", chip="sm_80")

@@ -56,8 +56,9 @@ static void printHelp(void) {
       "  --option <key=value>       cuda: a compile option for a .mlir kernel, any of\n"
       "                             tile-opt --tile-compile's (num-stages=4,\n"
       "                             warp-specialize=true, mma=sync, ...); repeatable;\n"
-      "                             cpu: split-loops=true|false and\n"
-      "                             overlap-softmax=auto|true|false only\n"
+      "                             cpu: split-loops=true|false,\n"
+      "                             overlap-softmax=auto|true|false and\n"
+      "                             cpu-jit=optimized|fast only\n"
       "  --tune                     cuda, .mlir file: compile every candidate of the\n"
       "                             kernel's tuning space (its // tile.tune lines, or\n"
       "                             the default space of compile options), time each\n"
@@ -101,12 +102,13 @@ OptionsStatus optionsUsageError(const char *message) {
 
 /* A count for --num-warps, --warmup, --iters: decimal, lo..hi. */
 /* Whether a --option is one only a GPU compile reads: the CPU takes
- * split-loops and overlap-softmax alone (their values are checked where
- * the options are). */
+ * split-loops, overlap-softmax and cpu-jit alone (their values are
+ * checked where the options are). */
 static bool cudaOnlyOption(const Options *o) {
   for (size_t i = 0; i < o->numCompileOptions; ++i)
     if (strncmp(o->compileOptions[i], "split-loops=", 12) != 0 &&
-        strncmp(o->compileOptions[i], "overlap-softmax=", 16) != 0)
+        strncmp(o->compileOptions[i], "overlap-softmax=", 16) != 0 &&
+        strncmp(o->compileOptions[i], "cpu-jit=", 8) != 0)
       return true;
   return false;
 }

@@ -153,19 +153,22 @@ static int openKernelFile(const Options *o, Session *s, KernelFile *k,
 static int createCpuKernel(const KernelFile *k, const Options *o,
                            TileCpuKernel **kernel) {
   char err[1024];
-  TileCpuOptions options = {o->assertsOff, false, TILE_CHOICE_AUTO};
-  /* Of the compile options, the CPU reads split-loops and overlap-softmax
-   * (Options.c refused the others), set through the option table. */
+  TileCpuOptions options = {o->assertsOff, false, TILE_CHOICE_AUTO, false};
+  /* Of the compile options, the CPU reads split-loops, overlap-softmax
+   * and cpu-jit (Options.c refused the others), set through the option
+   * table. */
   TileOptions parsed;
   tileOptionsInit(&parsed);
   for (size_t i = 0; i < o->numCompileOptions; ++i) {
     const char *kv = o->compileOptions[i];
     if (tileOptionsParse(&parsed, kv, strlen(kv),
-                         "split-loops overlap-softmax", err, sizeof err))
+                         "split-loops overlap-softmax cpu-jit", err,
+                         sizeof err))
       return sessionFail(err);
   }
   options.splitLoopsOff = parsed.splitLoopsOff;
   options.overlapSoftmax = parsed.overlapSoftmax;
+  options.jitFast = parsed.cpuJitFast;
   if (tileCpuKernelCreateWithOptions(k->module, k->kernel, &options, kernel,
                                      err, sizeof err))
     return sessionFail(err);
