@@ -255,20 +255,6 @@ static void cpuKernelDealloc(PyObject *self) {
   Py_DECREF(type);
 }
 
-static void specFromKernelArg(const TileKernelArg *a, TilePyArgSpec *s) {
-  memset(s, 0, sizeof *s);
-  s->kind = a->kind == TILE_ARG_MEMREF  ? TILE_RUNTIME_ARG_MEMREF
-            : a->kind == TILE_ARG_FLOAT ? TILE_RUNTIME_ARG_FLOAT
-                                        : TILE_RUNTIME_ARG_INT;
-  s->isIndex = a->kind == TILE_ARG_INDEX;
-  /* TileDType and TileRuntimeElementType share their codes. */
-  s->dtype = (TileRuntimeElementType)a->dtype;
-  s->rank = a->rank;
-  memcpy(s->shape, a->shape, sizeof s->shape);
-  s->elementBytes = (int)tileDTypeSize(a->dtype);
-  snprintf(s->type, sizeof s->type, "%s", a->type);
-}
-
 /* CpuKernel(text, source_name, kernel=None, options="") */
 static int cpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
   CpuKernel *k = (CpuKernel *)self;
@@ -324,7 +310,7 @@ static int cpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
     return -1;
   }
   for (int i = 0; i < k->numArgs; ++i) {
-    specFromKernelArg(tileCpuKernelArg(k->kernel, i), &k->specs[i]);
+    tilePySpecFromKernelArg(tileCpuKernelArg(k->kernel, i), &k->specs[i]);
     snprintf(k->specs[i].name, sizeof k->specs[i].name, "%s",
              i < sig.numArgs ? sig.names[i] : "");
     k->specs[i].readOnly = i < sig.numArgs && sig.readOnly[i];
