@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "python/src/Args.h"
 #include "python/src/Bound.h"
+#include "python/src/Tune.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -626,6 +627,9 @@ static PyMethodDef moduleMethods[] = {
      METH_VARARGS | METH_KEYWORDS,
      "compile(text, source_name, kernel=None, chip=None, options='', "
      "output='package', cache=True, cache_dir=None) -> dict"},
+    {"tune", (PyCFunction)(void (*)(void))tilePyTune,
+     METH_VARARGS | METH_KEYWORDS,
+     "tune(...): tile.tune on the C tuner (python/src/Tune.h)."},
     {"param_defaults", paramDefaults, METH_O,
      "param_defaults(text): {NAME: value} from the file's tile.tune lines."},
     {"tune_space", tuneSpace, METH_VARARGS,
