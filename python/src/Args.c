@@ -154,6 +154,20 @@ void tilePySpecFromInfo(const TileRuntimeArgInfo *info, int index,
   snprintf(spec->name, sizeof spec->name, "#%d", index);
 }
 
+void tilePySpecFromKernelArg(const TileKernelArg *a, TilePyArgSpec *s) {
+  memset(s, 0, sizeof *s);
+  s->kind = a->kind == TILE_ARG_MEMREF  ? TILE_RUNTIME_ARG_MEMREF
+            : a->kind == TILE_ARG_FLOAT ? TILE_RUNTIME_ARG_FLOAT
+                                        : TILE_RUNTIME_ARG_INT;
+  s->isIndex = a->kind == TILE_ARG_INDEX;
+  /* TileDType and TileRuntimeElementType share their codes. */
+  s->dtype = (TileRuntimeElementType)a->dtype;
+  s->rank = a->rank;
+  memcpy(s->shape, a->shape, sizeof s->shape);
+  s->elementBytes = (int)tileDTypeSize(a->dtype);
+  snprintf(s->type, sizeof s->type, "%s", a->type);
+}
+
 PyObject *tilePySpecToDict(const TilePyArgSpec *s) {
   static const char *const kinds[] = {"memref", "int", "float"};
   PyObject *shape = PyTuple_New(s->rank);

@@ -12,6 +12,7 @@
 #include <Python.h>
 #include <stdint.h>
 
+#include "lib/Support/KernelArg.h"
 #include "tile-c/Runtime.h"
 
 #define TILE_PY_MAX_ARGS 64
@@ -93,6 +94,10 @@ PyObject *tilePyTuple(PyObject *const *items, Py_ssize_t n);
 /* Fills `spec` from a package's argument (names "#i"). */
 void tilePySpecFromInfo(const TileRuntimeArgInfo *info, int index,
                         TilePyArgSpec *spec);
+
+/* Fills `spec` from a kernel's signature (the compiler's reading of an
+ * argument's type; the name is left empty). */
+void tilePySpecFromKernelArg(const TileKernelArg *arg, TilePyArgSpec *spec);
 
 /* The spec as a dict (name, kind, dtype, rank, shape, type, read_only),
  * for Python's introspection; NULL with an exception set. */

@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "python/src/Args.h"
 #include "python/src/Bound.h"
+#include "python/src/Tune.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -255,20 +256,6 @@ static void cpuKernelDealloc(PyObject *self) {
   Py_DECREF(type);
 }
 
-static void specFromKernelArg(const TileKernelArg *a, TilePyArgSpec *s) {
-  memset(s, 0, sizeof *s);
-  s->kind = a->kind == TILE_ARG_MEMREF  ? TILE_RUNTIME_ARG_MEMREF
-            : a->kind == TILE_ARG_FLOAT ? TILE_RUNTIME_ARG_FLOAT
-                                        : TILE_RUNTIME_ARG_INT;
-  s->isIndex = a->kind == TILE_ARG_INDEX;
-  /* TileDType and TileRuntimeElementType share their codes. */
-  s->dtype = (TileRuntimeElementType)a->dtype;
-  s->rank = a->rank;
-  memcpy(s->shape, a->shape, sizeof s->shape);
-  s->elementBytes = (int)tileDTypeSize(a->dtype);
-  snprintf(s->type, sizeof s->type, "%s", a->type);
-}
-
 /* CpuKernel(text, source_name, kernel=None, options="") */
 static int cpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
   CpuKernel *k = (CpuKernel *)self;
@@ -324,7 +311,7 @@ static int cpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
     return -1;
   }
   for (int i = 0; i < k->numArgs; ++i) {
-    specFromKernelArg(tileCpuKernelArg(k->kernel, i), &k->specs[i]);
+    tilePySpecFromKernelArg(tileCpuKernelArg(k->kernel, i), &k->specs[i]);
     snprintf(k->specs[i].name, sizeof k->specs[i].name, "%s",
              i < sig.numArgs ? sig.names[i] : "");
     k->specs[i].readOnly = i < sig.numArgs && sig.readOnly[i];
@@ -640,6 +627,9 @@ static PyMethodDef moduleMethods[] = {
      METH_VARARGS | METH_KEYWORDS,
      "compile(text, source_name, kernel=None, chip=None, options='', "
      "output='package', cache=True, cache_dir=None) -> dict"},
+    {"tune", (PyCFunction)(void (*)(void))tilePyTune,
+     METH_VARARGS | METH_KEYWORDS,
+     "tune(...): tile.tune on the C tuner (python/src/Tune.h)."},
     {"param_defaults", paramDefaults, METH_O,
      "param_defaults(text): {NAME: value} from the file's tile.tune lines."},
     {"tune_space", tuneSpace, METH_VARARGS,

@@ -291,12 +291,32 @@ def test_tune(tmp_path, monkeypatch, capsys):
     assert fresh.params == {"N": 256}
 
 
-def test_tune_needs_a_check_without_torch():
+def test_tune_votes_without_torch():
+    # Without check= the C tuner takes what most candidates computed, on
+    # any arrays; tile.tune's own tuner (threads=) compares with the first
+    # candidate's outputs, as torch tensors only.
     x = CudaArray(np.zeros(64, np.float32))
+    k = tile.tune(TUNED, args=(x, x), grid=(1,), chip="sm_90a",
+                  toolkit="/nonexistent", defines={"N": 64}, retune=True)
+    assert k.params == {} and [r["status"] for r in k.tuning] == ["timed"]
     with pytest.raises(tile.ArgumentError, match="pass torch tensors or "
                        "check="):
         tile.tune(TUNED, args=(x, x), grid=(1,), chip="sm_90a",
-                  toolkit="/nonexistent", defines={"N": 64})
+                  toolkit="/nonexistent", defines={"N": 64}, threads=2)
+
+
+def test_tune_callbacks_raise():
+    # An exception in grid= or check= stops the tuning and is raised.
+    x = CudaArray(np.zeros(4096, np.float32))
+
+    def bad(*args):
+        raise KeyError("from the callback")
+    with pytest.raises(KeyError, match="from the callback"):
+        tile.tune(TUNED, args=(x, x), grid=bad, chip="sm_90a",
+                  toolkit="/nonexistent", retune=True)
+    with pytest.raises(KeyError, match="from the callback"):
+        tile.tune(TUNED, args=(x, x), grid=(4,), check=bad, chip="sm_90a",
+                  toolkit="/nonexistent", retune=True)
 
 
 def test_index64_recompiles(vecadd, log):

@@ -1,18 +1,27 @@
 """tile.tune: the fastest variant of a kernel over its tuning space, on the
-real arguments, from Python (tile-run --tune's method; docs/python.md,
-"Tuning").
+real arguments, from Python (docs/python.md, "Tuning").
 
-The space is the kernel file's `// tile.tune` lines (block sizes as
-${NAME} parameters, compile options), or the default space of compile
-options (docs/dialect.md, "Tuning spaces"). Every candidate is compiled,
-in parallel threads; one that does not compile is dropped with its first
-error. Each other is run once on the arguments, restored before each run,
-and its outputs checked (by `check`, or against the first candidate's
-within a tolerance for their element type): a wrong one is reported and
-never picked. Each is then timed by the runtime (CUDA events around each
-launch, L2 flushed outside them, median), and its time kept in tile's
-tuning cache, one entry per candidate: a later tune of the same kernel,
-options, GPU and shapes times nothing it has timed before.
+It runs the tuner tile-run --tune and tile-c/Tune.h share (lib/Tuning,
+through tile._compiler.tune, python/src/Tune.c): the space is the kernel
+file's `// tile.tune` lines (block sizes as ${NAME} parameters, compile
+options), or the default space of compile options (docs/dialect.md,
+"Tuning spaces"). Every candidate is compiled on as many threads as there
+are processors; one that does not compile is dropped with its first
+error. Each other runs once on the arguments (they hold their inputs
+again afterwards) and is judged: by `check` when given (a candidate that
+is the fastest so far: only such a one can be picked), else by a vote
+(what most candidates computed is right); a wrong one is reported and
+never picked. Each is timed by the runtime (CUDA events, L2 flushed
+before each launch, median); one whose single launch took more than
+twice the fastest is not timed further, and one compiled to an earlier
+one's code takes its time. Results go into tile's tuning cache, one entry
+per candidate: a later tune of the same kernel, options, GPU and shapes
+times nothing it has timed before.
+
+What the C tuner does not take, arguments that are not dense (padded
+rows) and `threads=`, goes to the tuner of this file's own below
+(_tune_python): every candidate checked by `check` or against the first
+candidate's outputs (torch tensors), none pruned.
 """
 
 import concurrent.futures
@@ -54,20 +63,87 @@ def tune(src, kernel=None, *, args, grid, check=None, chip=None,
          threads=None, **options):
     """Tunes `kernel` of `src` on `args` and returns the fastest variant as
     a tile.Kernel, with `.params` (its choice of the space) and `.tuning`
-    (a row per candidate: params, median_us, status, note).
+    (a row per candidate: params, median_us, status, note, label, grid,
+    flops).
 
     args     the launch's arguments, as for kernel[grid](*args); memrefs
              the kernel writes are its outputs
     grid     a tuple, or a callable of the candidate's parameters (a dict:
-             {"BM": 128, "num-stages": 4, ...}) returning one
-    check    None: each candidate's outputs must match the first
-             candidate's (torch tensors); or a callable of the arguments,
-             run after the candidate, returning whether they are right
+             {"BM": 128, "num-stages": 4, ...}, with every ${NAME} value
+             it does not choose) returning one
+    check    None: the vote (what most candidates computed is right); or
+             a callable of the arguments, run after the candidate (on the
+             fastest so far), returning whether they are right
     defines, chip, options   as tile.compile; names given here are fixed,
              not tuned
+    warmup, iters   at most these many launches per candidate
     retune   time every candidate again, over what the cache holds
-    progress print a line per candidate and the table
+    progress print the tuner's lines and the table
+    threads  compile threads (only tile.tune's own tuner takes it)
     """
+    text, name = _tile._read_source(src)
+    c = _tile._load_compiler()
+    kwargs = dict(kernel=kernel, args=args, grid=grid, check=check,
+                  chip=chip, defines=defines, warmup=warmup, iters=iters,
+                  retune=retune, progress=progress, threads=threads,
+                  **options)
+    if threads is not None:
+        return _tune_python(src, **kwargs)
+    options = dict(options)
+    cache = options.pop("cache", True)
+    cache_dir = options.pop("cache_dir", None)
+    user_defines = {k: str(v) for k, v in (defines or {}).items()}
+    defaults = c.param_defaults(text)
+    # The signature as the tuner reads it: the file with its defaults.
+    signature_text = _tile._substitute(text, {**defaults, **user_defines},
+                                       name)
+    out = c.tune(text, name, signature_text, kernel, user_defines,
+                 _tile._option_text(options), chip, bool(cache),
+                 None if cache_dir is None else os.fspath(cache_dir),
+                 bool(retune), int(warmup), int(iters), tuple(args), grid,
+                 check, _print_line if progress else None)
+    if out is None:  # an argument that is not dense
+        return _tune_python(src, **kwargs)
+    rows, kname = out["rows"], out["kernel"]
+    for row in rows:
+        _report(progress, row)
+    if out["chosen"] < 0:
+        notes = "; ".join(f"{_label(r)}: {r['note']}" for r in rows[:3])
+        e = _tile.Error(f"{out['error']} ({notes})")
+        e.tuning = rows
+        raise e
+    best = rows[out["chosen"]]
+    option_keys = {o[0] for o in c.options()}
+    chosen_defines = {**defaults, **user_defines,
+                      **{k: str(v) for k, v in best["params"].items()
+                         if k not in option_keys}}
+    chosen_options = {**options,
+                      **{k.replace("-", "_"): v
+                         for k, v in best["params"].items()
+                         if k in option_keys}}
+    chosen = _tile.Kernel([out["package"]], out["names"], out["read_only"],
+                          source=(_tile._substitute(text, chosen_defines,
+                                                    name), name),
+                          options=chosen_options)
+    chosen[tuple(best["grid"])](*args)  # the outputs, as it computes them
+    chosen.params = best["params"]
+    chosen.tuning = rows
+    if progress:
+        print(f"tile.tune: {kname}: fastest of {len(rows)}: "
+              f"{_label(best)} at {best['median_us']:.1f} us")
+    return chosen
+
+
+def _print_line(line):
+    print(line, flush=True)
+
+
+def _tune_python(src, kernel=None, *, args, grid, check=None, chip=None,
+                 defines=None, warmup=10, iters=50, retune=False,
+                 progress=False, threads=None, **options):
+    """tile.tune's own tuner, for what the C one does not take (arguments
+    that are not dense, threads=): every candidate checked, by `check` or
+    against the first candidate's outputs (torch tensors)."""
     torch = _torch()
     text, name = _tile._read_source(src)
     c = _tile._load_compiler()
