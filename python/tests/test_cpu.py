@@ -3,7 +3,6 @@ numpy arrays (and CPU tensors where torch is installed), every argument
 error, compile errors, options, defines, packages. Each result is checked
 against numpy in float64 on random inputs with fixed seeds."""
 
-import os
 import pathlib
 
 import numpy as np
