@@ -326,6 +326,14 @@ static bool lowerBlock(GpuLowering *g, TileBuilder *b, MlirBlock block) {
   return true;
 }
 
+/* The entry's static shared buffers: the reductions' regions, the
+ * privatized atomics, the mbarriers, tcgen05's slot. */
+static int64_t staticSharedBytes(const GpuLowering *g) {
+  return (g->reduceBytes + 15) / 16 * 16 + g->privateBytes +
+         g->mbarrierBytes +
+         (g->tmemColumns > 0 ? GPU_TCGEN05_SHARED_BYTES : 0);
+}
+
 /* A shared-memory buffer, once its size is known: static (internal, with
  * its size), or dynamic (external, size 0: the launch gives the bytes;
  * above 48 KiB only dynamic shared memory is allowed; aligned to 128
@@ -617,18 +625,14 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   /* PTX allows 48 KiB of static shared memory before sm_90 (ptxas:
    * "uses too much shared data"): regions past that (an i64 tile's scans,
    * 32 KiB each) go after the dynamic buffer instead. */
-  if (ok && (g.reduceBytes + 15) / 16 * 16 + g.privateBytes +
-                    g.mbarrierBytes >
-                GPU_STATIC_SHARED_BYTES) {
+  if (ok && staticSharedBytes(&g) > GPU_STATIC_SHARED_BYTES) {
     int64_t at = (dynamicBytes + 15) / 16 * 16;
     if (gpuSharedMoveBuffer(func, g.reduceName, g.smemName, at)) {
       dynamicBytes = at + g.reduceBytes;
       g.reduceBytes = 0;
     }
   }
-  int64_t staticBytes = (g.reduceBytes + 15) / 16 * 16 + g.privateBytes +
-                        g.mbarrierBytes +
-                        (g.tmemColumns > 0 ? GPU_TCGEN05_SHARED_BYTES : 0);
+  int64_t staticBytes = staticSharedBytes(&g);
   /* The dynamic buffer follows the static ones at its own alignment (128
    * bytes, wgmma's 1024): ptxas rounds the static part up to that, and
    * the launcher passes total - static (as the driver reports it) as the
