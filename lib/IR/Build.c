@@ -151,13 +151,6 @@ MlirValue bCast(TileBuilder *b, const char *name, MlirValue x, MlirType type) {
   return pure(b, &key, 0, NULL);
 }
 
-/* x in type t, extended (sign-extended for integers) where it differs. */
-static MlirValue widenTo(TileBuilder *b, MlirValue x, MlirType t) {
-  if (mlirTypeEqual(mlirValueGetType(x), t))
-    return x;
-  return bCast(b, mlirTypeIsAInteger(t) ? "arith.extsi" : "arith.extf", x, t);
-}
-
 MlirValue bExtendBF16(TileBuilder *b, MlirValue x) {
   MlirType t = mlirValueGetType(x);
   MlirType i16 = tileShapedLike(t, mlirIntegerTypeGet(b->ctx, 16));
@@ -173,12 +166,24 @@ MlirValue bExtendBF16(TileBuilder *b, MlirValue x) {
                tileShapedLike(t, mlirF32TypeGet(b->ctx)));
 }
 
+/* x in type t, extended (sign-extended for integers) where it differs;
+ * bf16 to f32 through its bits (bExtendBF16). */
+static MlirValue widenTo(TileBuilder *b, MlirValue x, MlirType t) {
+  MlirType from = mlirValueGetType(x);
+  if (mlirTypeEqual(from, t))
+    return x;
+  if (mlirTypeIsABF16(from) && mlirTypeIsAF32(t))
+    return bExtendBF16(b, x);
+  return bCast(b, mlirTypeIsAInteger(t) ? "arith.extsi" : "arith.extf", x, t);
+}
+
 MlirValue bDotProduct(TileBuilder *b, MlirValue x, MlirValue y, MlirType acc) {
   if (mlirTypeIsAInteger(acc))
     return bBinary(b, "arith.muli", widenTo(b, x, acc), widenTo(b, y, acc));
   if (mlirTypeIsABF16(mlirValueGetType(x)) && mlirTypeIsAF16(acc)) {
-    /* Through bits: LLVM would multiply fpext'ed bf16 in f16 (above). */
-    MlirValue p = bBinary(b, "arith.mulf", bExtendBF16(b, x), bExtendBF16(b, y));
+    MlirType f32 = mlirF32TypeGet(b->ctx);
+    MlirValue p =
+        bBinary(b, "arith.mulf", widenTo(b, x, f32), widenTo(b, y, f32));
     return bCast(b, "arith.truncf", p, acc);
   }
   return bBinary(b, "arith.mulf", widenTo(b, x, acc), widenTo(b, y, acc));
