@@ -136,6 +136,12 @@ static int lowerToLLVM(MlirModule module, MlirOperation func, const char *name,
   return 0;
 }
 
+TileCpuOptions tileCpuOptionsOf(const TileOptions *o) {
+  TileCpuOptions c = {o->assertsOff, o->splitLoopsOff, o->overlapSoftmax,
+                      o->cpuJitFast};
+  return c;
+}
+
 int tileCpuKernelCreate(MlirModule module, const char *name,
                         TileCpuKernel **out, char *err, size_t errSize) {
   return tileCpuKernelCreateWithOptions(module, name, NULL, out, err,

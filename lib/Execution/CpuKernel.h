@@ -37,6 +37,9 @@ typedef struct {
   bool jitFast; /* cpu-jit=fast: LLVM -O0, not -O2 */
 } TileCpuOptions;
 
+/* The CPU's options of parsed compile options `o`. */
+TileCpuOptions tileCpuOptionsOf(const TileOptions *o);
+
 /* Compiles kernel `name` of `module` for the CPU. `module` is not changed
  * (a clone is lowered). Lowering problems are reported through the
  * context's diagnostic engine at the kernel's ops; the returned message says

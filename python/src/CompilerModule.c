@@ -283,8 +283,7 @@ static int cpuKernelInit(PyObject *self, PyObject *args, PyObject *kwargs) {
                  why);
     return -1;
   }
-  TileCpuOptions cpu = {parsed.assertsOff, parsed.splitLoopsOff,
-                        parsed.overlapSoftmax, parsed.cpuJitFast};
+  TileCpuOptions cpu = tileCpuOptionsOf(&parsed);
   Source s;
   MlirOperation func;
   char err[2048] = "";

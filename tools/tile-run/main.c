@@ -153,10 +153,9 @@ static int openKernelFile(const Options *o, Session *s, KernelFile *k,
 static int createCpuKernel(const KernelFile *k, const Options *o,
                            TileCpuKernel **kernel) {
   char err[1024];
-  TileCpuOptions options = {o->assertsOff, false, TILE_CHOICE_AUTO, false};
   /* Of the compile options, the CPU reads split-loops, overlap-softmax
    * and cpu-jit (Options.c refused the others), set through the option
-   * table. */
+   * table; asserts comes from tile-run's own flag. */
   TileOptions parsed;
   tileOptionsInit(&parsed);
   for (size_t i = 0; i < o->numCompileOptions; ++i) {
@@ -166,9 +165,8 @@ static int createCpuKernel(const KernelFile *k, const Options *o,
                          sizeof err))
       return sessionFail(err);
   }
-  options.splitLoopsOff = parsed.splitLoopsOff;
-  options.overlapSoftmax = parsed.overlapSoftmax;
-  options.jitFast = parsed.cpuJitFast;
+  TileCpuOptions options = tileCpuOptionsOf(&parsed);
+  options.assertsOff = o->assertsOff;
   if (tileCpuKernelCreateWithOptions(k->module, k->kernel, &options, kernel,
                                      err, sizeof err))
     return sessionFail(err);
