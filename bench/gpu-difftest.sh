@@ -8,9 +8,13 @@
 #   bench/gpu-python.sh prepare BUILD DIR
 # There, from the repository root, with DIR carried:
 #   bench/gpu-difftest.sh DIR START COUNT [SECONDS]
-#       seeds START.. (at most COUNT; SECONDS stops handing out seeds, for
+#       seeds START.. (at most COUNT, in $JOBS processes, default one per
+#       core; SECONDS stops handing out seeds, for
 #       a command's time limit); disagreeing kernels are kept under
-#       $OUT/difftest-kept, the log is $OUT/difftest.log
+#       $OUT/difftest-kept, the log is $OUT/difftest.log. First, the
+#       checks of test/difftest/difftest.test (the examples and every
+#       reduced bug) replay on sm_90a and sm_80 code (campaign.py
+#       --replay); COUNT 0 runs only those.
 set -u
 cd "$(dirname "$0")/.."
 [ $# -ge 3 ] || { echo "usage: $0 DIR START COUNT [SECONDS]" >&2; exit 2; }
@@ -21,7 +25,14 @@ OUT=${OUT:-/tmp/difftest-out}
 mkdir -p "$OUT"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sort | uniq -c
 echo "$(nproc) cores"
+TILE_NO_CACHE=1 python3 test/difftest/campaign.py --gpu \
+  --replay test/difftest/difftest.test 2>&1 | tee "$OUT/replay.log"
+replayed=${PIPESTATUS[0]}
+[ "$COUNT" -gt 0 ] || exit "$replayed"
 TILE_NO_CACHE=1 python3 test/difftest/campaign.py --gpu --start "$START" \
   --count "$COUNT" --seconds "$SECONDS_LEFT" --keep "$OUT/difftest-kept" \
+  ${JOBS:+--jobs "$JOBS"} \
   2>&1 | tee "$OUT/difftest.log"
-exit "${PIPESTATUS[0]}"
+ran=${PIPESTATUS[0]}
+[ "$replayed" -eq 0 ] && exit "$ran"
+exit "$replayed"

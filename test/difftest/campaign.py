@@ -34,6 +34,7 @@ after T seconds and reports the kernels done (a lent machine's command has
 a time limit). Exit status 1 on any mismatch or invalid kernel.
 """
 import argparse
+import contextlib
 import multiprocessing as mp
 import os
 import sys
@@ -67,6 +68,18 @@ class Worker:
             self.torch.cuda.is_available()
         if gpu and not self.gpu:
             raise SystemExit("campaign: --gpu without torch and a CUDA GPU")
+        self.spent = {}
+
+    @contextlib.contextmanager
+    def clock(self, stage):
+        """Adds the block's seconds to self.spent[stage]: where a
+        campaign's time goes (the summary's last line)."""
+        t = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.spent[stage] = self.spent.get(stage, 0.0) + \
+                time.perf_counter() - t
 
     # -- arrays ----------------------------------------------------------
 
@@ -133,9 +146,12 @@ class Worker:
 
     def check(self, text, argv, builds, name="kernel.mlir"):
         """[(build, outcome, detail)] for a kernel's text launched as argv
-        (compare.py's --kernel, --grid and --arg words) on each build."""
+        (compare.py's --kernel, --grid, --arg and --rtol words) on each
+        build."""
         import compare
         import interp
+        self.rtol = float(argv[argv.index("--rtol") + 1]) \
+            if "--rtol" in argv else None
         kernel = argv[argv.index("--kernel") + 1]
         grid = ([int(g) for g in argv[argv.index("--grid") + 1].split(",")]
                 + [1, 1])[:3]
@@ -150,8 +166,9 @@ class Worker:
                     args.append(made[0].copy())
                 else:
                     args.append(interp.scalar_arg(spec))
-            generic = self.tile._compiler.generic(text, name)
-            interp.run_kernel(generic, kernel, grid, args)
+            with self.clock("interpreter"):
+                generic = self.tile._compiler.generic(text, name)
+                interp.run_kernel(generic, kernel, grid, args)
         except interp.Unsupported as e:
             return [("all", "unsupported", str(e))]
         except self.tile.CompileError as e:
@@ -201,6 +218,8 @@ class Worker:
         for i in arrays:
             have = self.bits(got[i], dtypes[i])
             t = tolerance(dtypes[i], text)
+            if self.rtol is not None and dtypes[i] in compare.TOL:
+                t = self.rtol
             r = compare.differ(want[i], have, dtypes[i], t)
             if r and dtypes[i] in compare.TOL and \
                     any(s in text for s in SUMS):
@@ -218,22 +237,31 @@ class Worker:
         if any(g is None for g in got):
             return "unsupported", "bf16/f8 on the CPU path needs torch here"
         try:
-            k = self.tile.compile(text, kernel=kernel, target="cpu",
-                                  cache=False, **options)
+            with self.clock("cpu compile"):
+                k = self.tile.compile(text, kernel=kernel, target="cpu",
+                                      cache=False, **options)
         except self.tile.CompileError as e:
             return "invalid", str(e).splitlines()[0]
-        k[tuple(grid)](*got)
+        with self.clock("cpu run"):
+            k[tuple(grid)](*got)
         return self.compare(got, arrays, dtypes, want, text)
 
     def cuda(self, text, kernel, grid, specs, arrays, dtypes, scalars, want,
              options):
         try:
-            k = self.tile.compile(text, kernel=kernel, cache=False, **options)
+            with self.clock("gpu compile"):
+                k = self.tile.compile(text, kernel=kernel, cache=False,
+                                      **options)
         except self.tile.CompileError as e:
             return "invalid", str(e).splitlines()[0]
-        got = self.launch_args(specs, arrays, dtypes, scalars, self.device)
-        k[tuple(grid)](*got)
-        self.torch.cuda.synchronize()
+        with self.clock("gpu copy in"):
+            got = self.launch_args(specs, arrays, dtypes, scalars,
+                                   self.device)
+        # The first launch loads the module (the driver compiles sm_80's
+        # PTX then): its own stage.
+        with self.clock("gpu load and run"):
+            k[tuple(grid)](*got)
+            self.torch.cuda.synchronize()
         return self.compare(got, arrays, dtypes, want, text)
 
 
@@ -250,11 +278,86 @@ def start(counter, ngpu, gpu, variations):
     WORKER = Worker(gpu, variations)
 
 
+def replay_cases(test):
+    """[(name, text, argv)] of a lit test's compare.py lines (`%{cmp}
+    FILE --kernel ...`, as test/difftest/difftest.test has them): the
+    same kernels and arguments for the campaign's builds, so a GPU runs
+    the checks CI runs on the CPU. A `sed -e 's/${X}/V/g; /P/d' IN > OUT`
+    line before them fills a kernel's parameters; lines planting a bug
+    (DIFFTEST_PLANT) are not replayed."""
+    import re
+    import shlex
+    here = os.path.dirname(os.path.abspath(test))
+    src = os.path.dirname(os.path.dirname(HERE))
+    made = {}  # %t files a sed line wrote: their text
+    out = []
+    for line in open(test):
+        # A line checking for other than agreement (a failed assert, a
+        # print) has a FileCheck prefix of its own.
+        if "RUN:" not in line or "DIFFTEST_PLANT" in line or \
+                "--check-prefix" in line:
+            continue
+        line = line.split("RUN:", 1)[1].split("|")[0].strip()
+        line = line.replace("%S", here).replace("%tile_src", src)
+        words = shlex.split(line)
+        if words[:2] == ["sed", "-e"] and ">" in words:
+            text = open(words[3]).read()
+            for cmd in words[2].split(";"):
+                cmd = cmd.strip()
+                m = re.fullmatch(r"s/(.*)/(.*)/g", cmd)
+                if m:
+                    text = text.replace(m.group(1), m.group(2))
+                elif re.fullmatch(r"/.*/d", cmd):
+                    text = "".join(x for x in text.splitlines(True)
+                                   if cmd[1:-2] not in x)
+            made[words[words.index(">") + 1]] = text
+        elif words[:1] == ["%{cmp}"]:
+            argv = []
+            for w in words[2:]:  # --arg=V as two words
+                argv += w.split("=", 1) if w.startswith("--arg=") else [w]
+            text = made.get(words[1]) or open(words[1]).read()
+            out.append(("%s %s" % (os.path.basename(words[1]),
+                                   " ".join(argv)), text, argv))
+    return out
+
+
+def replay(test, gpu):
+    """Runs replay_cases(test) on the CPU path and, with gpu, as sm_90a
+    and sm_80 code; prints each case's outcomes; exit status 1 on any
+    disagreement."""
+    w = Worker(gpu, False)
+    builds = [("cpu", None)]
+    if w.gpu:
+        builds += [("sm_90a", {"chip": "sm_90a"}),
+                   ("sm_80", {"chip": "sm_80"})]
+    bad = 0
+    cases = replay_cases(test)
+    for name, text, argv in cases:
+        try:
+            results = w.check(text, argv, builds, name.split()[0])
+        except Exception:
+            results = [("all", "error", traceback.format_exc(limit=3))]
+        for build, outcome, detail in results:
+            if outcome not in ("agree", "rounding"):
+                bad += outcome != "unsupported"
+                print("%s: %s: %s: %s" % (outcome, build, name,
+                                          detail.strip().splitlines()[-1]
+                                          if detail.strip() else ""))
+    print("replay: %d cases of %s on %s: %d disagree"
+          % (len(cases), os.path.basename(test),
+             ", ".join(b for b, _ in builds), bad))
+    return 1 if bad else 0
+
+
 def one(seed):
+    """(seed, results, seconds by stage) for one seed."""
+    WORKER.spent = {}
     try:
-        return seed, WORKER.run(seed)
+        with WORKER.clock("all"):
+            results = WORKER.run(seed)
     except Exception:  # a crash of the runner or of a launch: say it
-        return seed, [("all", "error", traceback.format_exc(limit=3))]
+        results = [("all", "error", traceback.format_exc(limit=3))]
+    return seed, results, WORKER.spent
 
 
 def gpu_count():
@@ -281,7 +384,10 @@ def keep(dirname, seed, build, outcome, detail):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--start", type=int, default=0)
-    ap.add_argument("--count", type=int, required=True)
+    ap.add_argument("--count", type=int)
+    ap.add_argument("--replay", metavar="TEST",
+                    help="the compare.py lines of a lit test instead of "
+                    "seeds")
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     ap.add_argument("--gpu", action="store_true")
     ap.add_argument("--no-variations", dest="variations",
@@ -289,9 +395,14 @@ def main():
     ap.add_argument("--seconds", type=float)
     ap.add_argument("--keep")
     a = ap.parse_args()
+    if a.replay:
+        return replay(a.replay, a.gpu)
+    if a.count is None:
+        ap.error("--count or --replay is required")
     ngpu = gpu_count() if a.gpu else 0
     began = time.time()
     counts = {}
+    spent = {}
     done = 0
     bad = 0
     ctx = mp.get_context("spawn")  # no CUDA state inherited across fork
@@ -317,8 +428,10 @@ def main():
                 if not r.ready():
                     still.append(r)
                     continue
-                seed, results = r.get()
+                seed, results, took = r.get()
                 done += 1
+                for stage, t in took.items():
+                    spent[stage] = spent.get(stage, 0.0) + t
                 for build, outcome, detail in results:
                     counts.setdefault(build, {}).setdefault(outcome, 0)
                     counts[build][outcome] += 1
@@ -345,6 +458,12 @@ def main():
                  c.get("rounding", 0),
                                   c.get("mismatch", 0), c.get("invalid", 0),
                                   c.get("error", 0), c.get("unsupported", 0)))
+    if done:
+        # Seconds per kernel in each process, summed over processes: what
+        # a faster campaign must cut.
+        print("campaign: seconds per kernel: " + ", ".join(
+            "%s %.3f" % (stage, t / done)
+            for stage, t in sorted(spent.items(), key=lambda x: -x[1])))
     return 1 if bad else 0
 
 
