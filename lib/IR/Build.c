@@ -177,16 +177,13 @@ static MlirValue widenTo(TileBuilder *b, MlirValue x, MlirType t) {
   return bCast(b, mlirTypeIsAInteger(t) ? "arith.extsi" : "arith.extf", x, t);
 }
 
-MlirValue bDotProduct(TileBuilder *b, MlirValue x, MlirValue y, MlirType acc) {
-  if (mlirTypeIsAInteger(acc))
-    return bBinary(b, "arith.muli", widenTo(b, x, acc), widenTo(b, y, acc));
-  if (mlirTypeIsABF16(mlirValueGetType(x)) && mlirTypeIsAF16(acc)) {
-    MlirType f32 = mlirF32TypeGet(b->ctx);
-    MlirValue p =
-        bBinary(b, "arith.mulf", widenTo(b, x, f32), widenTo(b, y, f32));
-    return bCast(b, "arith.truncf", p, acc);
-  }
-  return bBinary(b, "arith.mulf", widenTo(b, x, acc), widenTo(b, y, acc));
+MlirType bDotSumType(MlirType acc) {
+  return mlirTypeIsAF16(acc) ? mlirF32TypeGet(mlirTypeGetContext(acc)) : acc;
+}
+
+MlirValue bDotProduct(TileBuilder *b, MlirValue x, MlirValue y, MlirType sum) {
+  const char *mul = mlirTypeIsAInteger(sum) ? "arith.muli" : "arith.mulf";
+  return bBinary(b, mul, widenTo(b, x, sum), widenTo(b, y, sum));
 }
 
 MlirValue bTruncateToTf32(TileBuilder *b, MlirValue x) {

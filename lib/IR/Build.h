@@ -61,13 +61,17 @@ MlirValue bSelect(TileBuilder *b, MlirValue c, MlirValue t, MlirValue f);
 MlirValue bTruncateToTf32(TileBuilder *b, MlirValue x);
 /* A unary cast-like op: bCast(b, "arith.extf", x, f32). */
 MlirValue bCast(TileBuilder *b, const char *name, MlirValue x, MlirType type);
-/* The product of two dot input elements in the accumulator type `acc`, for
- * the dot lowerings that multiply element by element (the CPU's, the
- * GPU's FMA loop): integers sign-extended, floats extended. bf16 inputs
- * of an f16 accumulator, which no extension joins, multiply in f32, where
- * a product of two bf16 values is exact, and round once to f16: what the
- * f16 product of two f16 inputs is too. */
-MlirValue bDotProduct(TileBuilder *b, MlirValue x, MlirValue y, MlirType acc);
+/* The type a dot lowering that multiplies element by element (the CPU's,
+ * the GPU's FMA loop) sums in for accumulator element type `acc`: f32 for
+ * an f16 accumulator (docs/dialect.md, tile.dot: its products are exact
+ * and its sum is rounded to f16 once, as the tensor cores round once per
+ * instruction, not once per product), else `acc` itself. */
+MlirType bDotSumType(MlirType acc);
+
+/* The product of two dot input elements in `sum`, bDotSumType's type:
+ * integers sign-extended, floats extended (a product of two f16, bf16 or
+ * f8 values is exact in f32). */
+MlirValue bDotProduct(TileBuilder *b, MlirValue x, MlirValue y, MlirType sum);
 /* bf16 x (a scalar or a tile) extended to f32 through its bits (shifted
  * left 16), not arith.extf. LLVM 22's InstCombine rewrites
  * fptrunc(fmul/fadd(fpext bf16, ...)) to f16 as f16 arithmetic on the

@@ -131,9 +131,15 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     m[r] = bMuli(b, c[0], bConstIndex(b, K));
     n[r] = c[1];
   }
+  /* An f16 accumulator sums in f32 and rounds once (bDotSumType). */
+  MlirType sumType = bDotSumType(out.elem);
+  bool widened = !mlirTypeEqual(sumType, out.elem);
+  MlirValue *init = calloc((size_t)out.numRegs, sizeof *init);
+  for (int r = 0; r < out.numRegs; ++r)
+    init[r] = widened ? bCast(b, "arith.extf", C.regs[r], sumType) : C.regs[r];
   TileBuilder body;
   MlirOperation loop = bFor(b, bConstIndex(b, 0), bConstIndex(b, K),
-                            bConstIndex(b, 1), out.numRegs, C.regs, &body);
+                            bConstIndex(b, 1), out.numRegs, init, &body);
   MlirValue k = mlirBlockGetArgument(body.block, 0);
   MlirValue kN = bMuli(&body, k, bConstIndex(&body, N));
   MlirValue *next = calloc((size_t)out.numRegs, sizeof *next);
@@ -144,12 +150,16 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     MlirValue y = gpuSharedRead(
         &body, gpuGep(&body, bBase, bAddi(&body, kN, n[r]), B.elem), B.elem);
     MlirValue acc = mlirBlockGetArgument(body.block, 1 + r);
-    MlirValue p = bDotProduct(&body, x, y, out.elem);
+    MlirValue p = bDotProduct(&body, x, y, sumType);
     next[r] = bBinary(&body, isInt ? "arith.addi" : "arith.addf", acc, p);
   }
   bYield(&body, "scf.yield", out.numRegs, next);
-  for (int r = 0; r < out.numRegs; ++r)
+  for (int r = 0; r < out.numRegs; ++r) {
     out.regs[r] = mlirOperationGetResult(loop, r);
+    if (widened)
+      out.regs[r] = bCast(b, "arith.truncf", out.regs[r], out.elem);
+  }
+  free(init);
   free(m);
   free(n);
   free(next);

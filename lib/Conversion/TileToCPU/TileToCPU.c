@@ -279,7 +279,7 @@ static MlirValue dotInput(TileBuilder *b, MlirValue v, bool tf32) {
 }
 
 /* result[m, n] = acc[m, n] + sum over k of a[m, k] * b[k, n], in order of k,
- * in the accumulator type. */
+ * in the accumulator type (f32 for an f16 accumulator: bDotSumType). */
 static MlirValue lowerDot(MlirOperation op) {
   TileBuilder b = tileBuilderBefore(op), body, loop;
   MlirValue a = operand(op, 0), bm = operand(op, 1), acc = operand(op, 2);
@@ -293,18 +293,24 @@ static MlirValue lowerDot(MlirOperation op) {
   MlirOperation gen = bGenerate(&b, type, &body);
   MlirValue mn[2];
   blockIndices(&body, 2, mn);
+  MlirType sumType = bDotSumType(accElem);
   MlirValue init = bExtract(&body, acc, 2, mn);
+  if (!mlirTypeEqual(sumType, accElem))
+    init = bCast(&body, "arith.extf", init, sumType);
   MlirOperation forOp = bFor(&body, zero, kEnd, one, 1, &init, &loop);
   MlirValue kk = mlirBlockGetArgument(loop.block, 0);
   MlirValue sum = mlirBlockGetArgument(loop.block, 1);
   MlirValue aIdx[] = {mn[0], kk}, bIdx[] = {kk, mn[1]};
   MlirValue x = dotInput(&loop, bExtract(&loop, a, 2, aIdx), tf32);
   MlirValue y = dotInput(&loop, bExtract(&loop, bm, 2, bIdx), tf32);
-  MlirValue product = bDotProduct(&loop, x, y, accElem);
+  MlirValue product = bDotProduct(&loop, x, y, sumType);
   MlirValue next =
       bBinary(&loop, isInt ? "arith.addi" : "arith.addf", sum, product);
   bYield(&loop, "scf.yield", 1, &next);
-  return finishGenerate(gen, &body, mlirOperationGetResult(forOp, 0));
+  MlirValue r = mlirOperationGetResult(forOp, 0);
+  if (!mlirTypeEqual(sumType, accElem))
+    r = bCast(&body, "arith.truncf", r, accElem);
+  return finishGenerate(gen, &body, r);
 }
 
 /* Folds x along `axis` at the other coordinates `outer` (rank-1 lists

@@ -83,15 +83,16 @@ def main(case, d, args):
         save(d, "a.npy", a)
         save(d, "b.npy", b)
         save(d, "ref.npy", (a.astype(np.int64) @ b.astype(np.int64)).astype(np.int32))
-    elif case == "dot_f16acc":        # f16 inputs and sums, rounded per step
+    elif case == "dot_f16acc":        # f16 inputs, f32 sums, rounded once
         a = rng.standard_normal((64, 64)).astype(np.float16)
         b = rng.standard_normal((64, 64)).astype(np.float16)
         save(d, "a.npy", a)
         save(d, "b.npy", b)
-        acc = np.zeros((64, 64), np.float16)
-        for k in range(64):                # NumPy rounds each f16 op
-            acc = acc + a[:, k:k + 1] * b[k:k + 1, :]
-        save(d, "ref.npy", acc)
+        acc = np.zeros((64, 64), np.float32)
+        a32, b32 = a.astype(np.float32), b.astype(np.float32)
+        for k in range(64):                # each product exact in f32
+            acc = acc + a32[:, k:k + 1] * b32[k:k + 1, :]
+        save(d, "ref.npy", acc.astype(np.float16))
     else:
         sys.exit("semantics_ref.py: unknown case " + case)
 
