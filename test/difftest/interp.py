@@ -367,6 +367,42 @@ def compute_type(elem):
     return np.float32 if elem in ("f16", "bf16") else np_type(elem)
 
 
+def float_max(a, b, num=False):
+    """maximumf (num: maxnumf, where a NaN loses) with -0 below +0, as
+    docs/numerics.md orders them; NumPy's maximum returns either zero."""
+    a, b = np.asarray(a), np.asarray(b)
+    with np.errstate(all="ignore"):
+        r = np.fmax(a, b) if num else np.maximum(a, b)
+    return np.where(a == b, np.where(np.signbit(a), b, a), r)
+
+
+def float_min(a, b, num=False):
+    """minimumf (num: minnumf) with -0 below +0."""
+    a, b = np.asarray(a), np.asarray(b)
+    with np.errstate(all="ignore"):
+        r = np.fmin(a, b) if num else np.minimum(a, b)
+    return np.where(a == b, np.where(np.signbit(a), a, b), r)
+
+
+# The float max/min combiners of reductions and scans, by kind.
+FLOAT_MINMAX = {"max": float_max, "min": float_min,
+                "maxnum": lambda a, b: float_max(a, b, True),
+                "minnum": lambda a, b: float_min(a, b, True)}
+
+
+def fold(f, x, axis, scan):
+    """f folded along axis from the first element: the last result
+    (scan=False) or every partial one (scan=True)."""
+    x = np.moveaxis(np.asarray(x), axis, 0)
+    acc, out = x[0], [x[0]]
+    for i in range(1, x.shape[0]):
+        acc = f(acc, x[i])
+        out.append(acc)
+    if not scan:
+        return acc
+    return np.moveaxis(np.stack(out).astype(x.dtype), 0, axis)
+
+
 def tf32(x):
     """The low 13 mantissa bits dropped, toward zero; NaN stays NaN."""
     x = np.asarray(x, np.float32)
@@ -517,9 +553,61 @@ EXACT_OPS = {"tile.load", "tile.load_masked", "tile.splat", "tile.broadcast",
 FLOAT_TYPES = ("f64", "f32", "f16", "bf16", "f8E4M3FN", "f8E5M2")
 
 
+class Accesses:
+    """Which program stored to, and which read, each element of each memref
+    during one launch, so a kernel whose answer depends on the order of
+    its programs is refused rather than given one order's answer
+    (docs/dialect.md orders a program's own loads and stores; what another
+    program writes is unordered): a load of an element another program
+    stored, or a store of a new value where another program stored or
+    read. The generator makes no such kernel; a reduction of one (cutting
+    the grid or the offsets, as reduce.py does) can. Atomics are left
+    out: their order does not matter for the kinds compared."""
+    SEVERAL = -2
+
+    def __init__(self):
+        self.arrays = {}  # id(mem) -> (mem, writer, reader)
+
+    def _of(self, mem):
+        entry = self.arrays.get(id(mem))
+        if entry is None:
+            entry = (mem, np.full(mem.shape, -1, np.int64),
+                     np.full(mem.shape, -1, np.int64))
+            self.arrays[id(mem)] = entry
+        return entry
+
+    def read(self, mem, idx, pid):
+        _, writer, reader = self._of(mem)
+        w = writer[idx]
+        if np.any((w >= 0) & (w != pid)):
+            raise Unsupported("a program loads what another program "
+                              "stores (unordered)")
+        r = reader[idx]
+        reader[idx] = np.where((r != -1) & (r != pid), self.SEVERAL, pid)
+
+    def write(self, mem, idx, new, pid):
+        """new: the values as mem holds them (bits for bf16)."""
+        _, writer, reader = self._of(mem)
+        old = np.asarray(mem[idx])
+        new = np.asarray(new, mem.dtype)
+        width = "u%d" % old.dtype.itemsize
+        changed = old.view(width) != new.view(width)
+        w, r = writer[idx], reader[idx]
+        other = ((w >= 0) & (w != pid)) | ((r != -1) & (r != pid))
+        if np.any(changed & other):
+            raise Unsupported("programs store to an element another "
+                              "program stores or loads (unordered)")
+        writer[idx] = pid
+
+
+# The launch run_kernel is running (None outside one: a program run alone).
+ACCESSES = None
+
+
 class Program:
     def __init__(self, func, pid, grid, memrefs):
         self.func, self.pid, self.grid = func, pid, grid
+        self.linear = pid[0] + grid[0] * (pid[1] + grid[1] * pid[2])
         self.env = {}
         # Under ROUNDING: the values an order of summation (or a rounding
         # tile may do differently, such as a contracted multiply-add) can
@@ -605,6 +693,14 @@ class Program:
         axes = [int(x) for x in re.findall(r"\d+", perm.split(":", 1)[1])]
         return np.transpose(v[0], axes).copy()
 
+    def _read(self, mem, idx):
+        if ACCESSES is not None:
+            ACCESSES.read(mem, idx, self.linear)
+
+    def _write(self, mem, idx, new):
+        if ACCESSES is not None:
+            ACCESSES.write(mem, idx, new, self.linear)
+
     def _box(self, mem, offsets, shape, mask=None):
         """Indices of the box and which are in bounds (and unmasked)."""
         grids = np.meshgrid(*[np.arange(n) + int(o) for n, o in
@@ -618,13 +714,14 @@ class Program:
 
     def _load(self, op, mem, mask, offsets, rt, e):
         shape = shape_of(rt)
+        grids, inside = self._box(mem, offsets, shape, mask)
+        idx = tuple(g[inside] for g in grids)
+        self._read(mem, idx)
         if e == "bf16" and mem.dtype == np.uint16:  # bf16 bits
             mem = (mem.astype(np.uint32) << 16).view(np.float32)
         pad = op.attr("padding")
         fill = scalar_literal(pad.rsplit(":", 1)[0].strip(), e) if pad else 0
-        grids, inside = self._box(mem, offsets, shape, mask)
         out = np.full(shape, fill, dtype=mem.dtype)
-        idx = tuple(g[inside] for g in grids)
         out[inside] = mem[idx]
         return out.astype(compute_np(e))
 
@@ -638,8 +735,10 @@ class Program:
         value = np.asarray(value)
         grids, inside = self._box(mem, offsets, value.shape, mask)
         idx = tuple(g[inside] for g in grids)
-        mem[idx] = value[inside].astype(mem.dtype) if mem.dtype != np.uint16 \
+        new = value[inside].astype(mem.dtype) if mem.dtype != np.uint16 \
             else bf16_bits(value[inside])
+        self._write(mem, idx, new)
+        mem[idx] = new
 
     def op_tile_store(self, op, v, rt, e):
         self._store(v[0], v[1], None, v[2:])
@@ -700,12 +799,8 @@ class Program:
                                        wide_sum(e))
         elif kind in ("maxnum", "minnum") and x.dtype.kind != "f":
             r = {"maxnum": np.max, "minnum": np.min}[kind](x, axis=axis)
-        elif kind in ("maxnum", "minnum"):
-            with np.errstate(all="ignore"):
-                import warnings
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    r = f(x, axis=axis)
+        elif kind in FLOAT_MINMAX and x.dtype.kind == "f":
+            r = fold(FLOAT_MINMAX[kind], x, axis, scan=False)
         else:
             r = f(x, axis=axis)
         if kind in ("add", "mul") and x.dtype.kind in "iu":
@@ -727,6 +822,7 @@ class Program:
         if e == "bf16" and mem.dtype == np.uint16:
             mem = (mem.astype(np.uint32) << 16).view(np.float32)
         idx, inside = self._indices(mem, v[1:])
+        self._read(v[0], tuple(i[inside] for i in idx))
         pad = op.attr("padding")
         fill = scalar_literal(pad.rsplit(":", 1)[0].strip(), e) if pad else 0
         out = np.full(idx[0].shape, fill, dtype=mem.dtype)
@@ -736,11 +832,24 @@ class Program:
     def op_tile_scatter(self, op, v, rt, e):
         value, mem = np.asarray(v[0]), v[1]
         idx, inside = self._indices(mem, v[2:])
-        # Where two elements name one address, one lands (unspecified):
-        # the last, in row-major order, here.
         data = value[inside]
-        mem[tuple(i[inside] for i in idx)] = (
-            bf16_bits(data) if mem.dtype == np.uint16 else data.astype(mem.dtype))
+        at = tuple(i[inside] for i in idx)
+        # Where two elements of different values name one address, which
+        # lands is unspecified (docs/dialect.md): no answer to compare
+        # with (the generator makes none; a reduction of a kernel, such as
+        # reduce.py's, must not keep one).
+        flat = np.ravel_multi_index(at, mem.shape) if data.size else data
+        order = np.argsort(flat, kind="stable")
+        same = flat[order][1:] == flat[order][:-1]
+        bits = data[order].view(np.uint8).reshape(data.size, -1) \
+            if data.size else data
+        if np.any(same & np.any(bits[1:] != bits[:-1], axis=-1)):
+            raise Unsupported("a scatter stores different values at one "
+                              "address (which lands is unspecified)")
+        new = (bf16_bits(data) if mem.dtype == np.uint16
+               else data.astype(mem.dtype))
+        self._write(mem, at, new)
+        mem[at] = new
 
     def op_tile_atomic_rmw(self, op, v, rt, e):
         value, mem = np.asarray(v[0]), v[1]
@@ -851,8 +960,11 @@ class Program:
                      "xor": np.bitwise_xor}[kind]
             if kind in ("maxnum", "minnum") and x.dtype.kind != "f":
                 ufunc = np.maximum if kind == "maxnum" else np.minimum
-            with np.errstate(all="ignore"):
-                r = ufunc.accumulate(x, axis=axis)
+            if kind in FLOAT_MINMAX and x.dtype.kind == "f":
+                r = fold(FLOAT_MINMAX[kind], x, axis, scan=True)
+            else:
+                with np.errstate(all="ignore"):
+                    r = ufunc.accumulate(x, axis=axis)
         if reverse:
             r = np.flip(r, axis)
         return fit(r, e)
@@ -890,7 +1002,9 @@ class Program:
         return np.int64(v[0].shape[int(v[1])])
 
     def op_memref_load(self, op, v, rt, e):
-        x = v[0][tuple(int(i) for i in v[1:])]
+        at = tuple(int(i) for i in v[1:])
+        self._read(v[0], at)
+        x = v[0][at]
         if e == "bf16":
             return (np.array(x, np.uint32) << 16).view(np.float32)[()]
         return x
@@ -898,8 +1012,10 @@ class Program:
     def op_memref_store(self, op, v, rt, e):
         mem = v[1]
         at = tuple(int(i) for i in v[2:])
-        mem[at] = bf16_bits(np.array([v[0]]))[0] if mem.dtype == np.uint16 \
-            else v[0]
+        new = bf16_bits(np.array([v[0]]))[0] if mem.dtype == np.uint16 \
+            else np.asarray(v[0]).astype(mem.dtype)
+        self._write(mem, at, new)
+        mem[at] = new
 
     def op_func_return(self, op, v, rt, e):
         return ()
@@ -934,10 +1050,10 @@ class Program:
             with np.errstate(all="ignore"):
                 r = {"addf": lambda: x[0] + x[1], "subf": lambda: x[0] - x[1],
                      "mulf": lambda: x[0] * x[1], "divf": lambda: x[0] / x[1],
-                     "maximumf": lambda: np.maximum(x[0], x[1]),
-                     "minimumf": lambda: np.minimum(x[0], x[1]),
-                     "maxnumf": lambda: np.fmax(x[0], x[1]),
-                     "minnumf": lambda: np.fmin(x[0], x[1]),
+                     "maximumf": lambda: float_max(x[0], x[1]),
+                     "minimumf": lambda: float_min(x[0], x[1]),
+                     "maxnumf": lambda: float_max(x[0], x[1], True),
+                     "minnumf": lambda: float_min(x[0], x[1], True),
                      "remf": lambda: np.fmod(x[0], x[1]),
                      "negf": lambda: -x[0]}[short]()
             return fit(r, e)
@@ -1287,10 +1403,15 @@ def run_kernel(text, name, grid, args):
         if i < len(args) and t in ("f32", "f16", "bf16", "f8E4M3FN",
                                    "f8E5M2"):
             args[i] = fit(np.float64(args[i]), t)[()]
-    for z in range(grid[2]):
-        for y in range(grid[1]):
-            for x in range(grid[0]):
-                Program(func, (x, y, z), grid, None).run(args)
+    global ACCESSES
+    ACCESSES = Accesses()
+    try:
+        for z in range(grid[2]):
+            for y in range(grid[1]):
+                for x in range(grid[0]):
+                    Program(func, (x, y, z), grid, None).run(args)
+    finally:
+        ACCESSES = None
 
 
 def main():

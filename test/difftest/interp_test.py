@@ -158,6 +158,38 @@ def main():
         "%x: memref<?x?xf32>, %y: memref<?xf32>", [x, y], mlir_opt=mo)
     check("reduce max/maxnum/add/min", y, [np.nan, 7, 3, 7, np.nan, np.nan])
 
+    # -0 < +0 (numerics.md) in float max/min of every kind: reductions,
+    # scans and the elementwise ops; NumPy's maximum returns either zero.
+    x = np.array([[-0.0, 0.0], [0.0, -0.0]], np.float32)
+    y = np.full(16, 7, np.float32)
+    run("""  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<2x2xf32>
+  %mx = "tile.reduce"(%t) {axis = 1 : i32, kind = "max"} : (tensor<2x2xf32>) -> tensor<2xf32>
+  %mn = "tile.reduce"(%t) {axis = 1 : i32, kind = "minnum"} : (tensor<2x2xf32>) -> tensor<2xf32>
+  %sm = "tile.scan"(%t) {axis = 1 : i32, kind = "min", reverse} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  %sx = "tile.scan"(%t) {axis = 0 : i32, kind = "maxnum"} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  %tt = "tile.trans"(%t) {permutation = array<i32: 1, 0>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  %ex = arith.maximumf %t, %tt : tensor<2x2xf32>
+  %a = "tile.reshape"(%sm) : (tensor<2x2xf32>) -> tensor<4xf32>
+  %b = "tile.reshape"(%sx) : (tensor<2x2xf32>) -> tensor<4xf32>
+  %c = "tile.reshape"(%ex) : (tensor<2x2xf32>) -> tensor<4xf32>
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  "tile.store"(%mx, %y, %c0) : (tensor<2xf32>, memref<?xf32>, index) -> ()
+  "tile.store"(%mn, %y, %c2) : (tensor<2xf32>, memref<?xf32>, index) -> ()
+  "tile.store"(%a, %y, %c4) : (tensor<4xf32>, memref<?xf32>, index) -> ()
+  "tile.store"(%b, %y, %c8) : (tensor<4xf32>, memref<?xf32>, index) -> ()
+  "tile.store"(%c, %y, %c12) : (tensor<4xf32>, memref<?xf32>, index) -> ()""",
+        "%x: memref<?x?xf32>, %y: memref<?xf32>", [x, y], mlir_opt=mo)
+    # max +0 +0 | minnum -0 -0 | reverse min scans: row 0 [-0, +0],
+    # row 1 [-0, -0] | maxnum scans down the columns: [-0, +0], [+0, +0] |
+    # maximumf of x and its transpose: [-0, +0], [+0, -0] (the diagonal
+    # is x's own).
+    check("-0 < +0 in max, minnum, scans, maximumf (signs)",
+          np.signbit(y), [0, 0, 1, 1, 1, 0, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1])
+
     # trans, reshape (row-major), expand_dims + broadcast.
     x = np.arange(8, dtype=np.int32).reshape(2, 4)
     y = np.zeros((4, 2), np.int32)
