@@ -50,8 +50,10 @@ func.func @reduce(%a: memref<?x?xi32>, %out: memref<?xi32>) attributes {tile.ker
   return
 }
 
+// The signed narrow ones are extended by bfe.s32 (GpuNarrowSigned.c), the
+// unsigned by zero extension.
 // NARROW-LABEL: .entry narrow(
-// NARROW-DAG: cvt.s32.s16
+// NARROW-DAG: bfe.s32 {{.*}}, 0, 16;
 // NARROW-DAG: vmax.s32.s32.s32
 // NARROW-DAG: vmin.u32.u32.u32
 // NARROW-NOT: {{^[[:space:]]+(max|min)\.[su](16|8|32)}}

@@ -20,6 +20,8 @@
  *                the kernel's own are out of reach
  *   GpuIntMinMax.c  i32 min/max as PTX vmin/vmax (a ptxas bug's
  *                workaround), once the kernel is lowered
+ *   GpuNarrowSigned.c  i8/i16 read as signed, extended by bfe.s32
+ *                (another ptxas bug's workaround), the same way
  * In lib/Conversion/DotOpToNVVM/, tile.dot:
  *   GpuDot.c     its operands, the FMA loop, and gpuLowerDot, which
  *                picks one of:
@@ -95,6 +97,12 @@ bool gpuLowerAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op);
  * global memory. */
 bool gpuPrivateAtomicsBegin(GpuLowering *g, TileBuilder *b);
 void gpuPrivateAtomicsEnd(GpuLowering *g, TileBuilder *b);
+
+/* GpuNarrowSigned.c: every scalar op of the lowered kernel `func` that
+ * reads an i8/i16 operand as signed takes it sign-extended to i32 by PTX
+ * bfe.s32, which ptxas does not fold into a negation (the file says how).
+ * Before gpuIntMinMaxAsVideo, whose narrow signed min/max it widens. */
+void gpuNarrowSignedSafe(MlirOperation func);
 
 /* GpuIntMinMax.c: every scalar i32 min/max in the lowered kernel `func`
  * as PTX vmin/vmax, which ptxas does not fuse into the three-input form

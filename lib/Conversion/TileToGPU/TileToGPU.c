@@ -617,6 +617,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   if (ok) {
     gpuPrivateAtomicsEnd(&g, &kernelCode);
     gpuTcgen05End(&g, &b);
+    gpuNarrowSignedSafe(func);
     gpuIntMinMaxAsVideo(func);
   }
   /* The reductions' regions are static; the scratch buffer is dynamic, so
