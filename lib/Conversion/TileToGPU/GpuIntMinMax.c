@@ -22,15 +22,8 @@
 
 #include "lib/Conversion/TileToGPU/GpuValues.h"
 #include "lib/IR/IR.h"
+#include "lib/IR/OpList.h"
 #include "mlir-c/BuiltinTypes.h"
-
-enum { MAX_AT_ONCE = 4096 };
-
-typedef struct {
-  MlirOperation ops[MAX_AT_ONCE];
-  int count;
-  bool more; /* found more than fit: walk again */
-} Found;
 
 static const char *videoInstruction(MlirOperation op) {
   static const struct {
@@ -50,41 +43,28 @@ static const char *videoInstruction(MlirOperation op) {
   return NULL;
 }
 
-static MlirWalkResult find(MlirOperation op, void *userData) {
-  Found *f = userData;
-  if (!videoInstruction(op))
-    return MlirWalkResultAdvance;
-  if (f->count == MAX_AT_ONCE) {
-    f->more = true;
-    return MlirWalkResultInterrupt;
-  }
-  f->ops[f->count++] = op;
-  return MlirWalkResultAdvance;
-}
+static bool isMinMax(MlirOperation op) { return videoInstruction(op); }
 
 void gpuIntMinMaxAsVideo(MlirOperation func) {
-  static _Thread_local Found found; /* 32 KB: off the stack */
-  do {
-    found.count = 0;
-    found.more = false;
-    mlirOperationWalk(func, find, &found, MlirWalkPostOrder);
-    for (int i = 0; i < found.count; ++i) {
-      MlirOperation op = found.ops[i];
-      TileBuilder b = tileBuilderBefore(op);
-      MlirValue operands[2] = {mlirOperationGetOperand(op, 0),
-                               mlirOperationGetOperand(op, 1)};
-      MlirValue old = mlirOperationGetResult(op, 0), r;
-      MlirType t = mlirValueGetType(old);
-      MlirType i32 = mlirIntegerTypeGet(b.ctx, 32);
-      bool narrow = mlirIntegerTypeGetWidth(t) < 32;
-      for (int k = 0; k < 2 && narrow; ++k) /* unsigned: see above */
-        operands[k] = bCast(&b, "arith.extui", operands[k], i32);
-      gpuInlinePtx(&b, videoInstruction(op), "=r,r,r", 2, operands, 1,
-                   i32, false, &r);
-      if (narrow)
-        r = bCast(&b, "arith.trunci", r, t);
-      mlirValueReplaceAllUsesOfWith(old, r);
-      mlirOperationDestroy(op);
-    }
-  } while (found.more);
+  TileOpList found = {0};
+  tileOpListCollect(&found, func, MlirWalkPostOrder, isMinMax);
+  for (int i = 0; i < found.count; ++i) {
+    MlirOperation op = found.ops[i];
+    TileBuilder b = tileBuilderBefore(op);
+    MlirValue operands[2] = {mlirOperationGetOperand(op, 0),
+                             mlirOperationGetOperand(op, 1)};
+    MlirValue old = mlirOperationGetResult(op, 0), r;
+    MlirType t = mlirValueGetType(old);
+    MlirType i32 = mlirIntegerTypeGet(b.ctx, 32);
+    bool narrow = mlirIntegerTypeGetWidth(t) < 32;
+    for (int k = 0; k < 2 && narrow; ++k) /* unsigned: see above */
+      operands[k] = bCast(&b, "arith.extui", operands[k], i32);
+    gpuInlinePtx(&b, videoInstruction(op), "=r,r,r", 2, operands, 1, i32,
+                 false, &r);
+    if (narrow)
+      r = bCast(&b, "arith.trunci", r, t);
+    mlirValueReplaceAllUsesOfWith(old, r);
+    mlirOperationDestroy(op);
+  }
+  tileOpListFree(&found);
 }

@@ -23,15 +23,8 @@
 
 #include "lib/Conversion/TileToGPU/GpuValues.h"
 #include "lib/IR/IR.h"
+#include "lib/IR/OpList.h"
 #include "mlir-c/BuiltinTypes.h"
-
-enum { MAX_AT_ONCE = 4096 };
-
-typedef struct {
-  MlirOperation ops[MAX_AT_ONCE];
-  int count;
-  bool more; /* found more than fit: walk again */
-} Found;
 
 static bool isNarrowInt(MlirType t) {
   if (!mlirTypeIsAInteger(t))
@@ -75,18 +68,6 @@ static bool wanted(MlirOperation op) {
     return false;
   return isNarrowInt(mlirValueGetType(mlirOperationGetOperand(op, 0))) &&
          readsSigned(op);
-}
-
-static MlirWalkResult find(MlirOperation op, void *userData) {
-  Found *f = userData;
-  if (!wanted(op))
-    return MlirWalkResultAdvance;
-  if (f->count == MAX_AT_ONCE) {
-    f->more = true;
-    return MlirWalkResultInterrupt;
-  }
-  f->ops[f->count++] = op;
-  return MlirWalkResultAdvance;
 }
 
 /* x (i8 or i16) sign-extended to i32 by `bfe.s32` of its zero extension;
@@ -133,12 +114,9 @@ static void rewrite(MlirOperation op) {
 }
 
 void gpuNarrowSignedSafe(MlirOperation func) {
-  static _Thread_local Found found; /* 32 KB: off the stack */
-  do {
-    found.count = 0;
-    found.more = false;
-    mlirOperationWalk(func, find, &found, MlirWalkPostOrder);
-    for (int i = 0; i < found.count; ++i)
-      rewrite(found.ops[i]);
-  } while (found.more);
+  TileOpList found = {0};
+  tileOpListCollect(&found, func, MlirWalkPostOrder, wanted);
+  for (int i = 0; i < found.count; ++i)
+    rewrite(found.ops[i]);
+  tileOpListFree(&found);
 }
