@@ -587,6 +587,13 @@ static bool identityOf(MlirStringRef kind, int32_t *out) {
   return false;
 }
 
+/* The identity of a kind gpuPrivateAtomicsBegin chose, which has one. */
+static int32_t chosenIdentity(MlirStringRef kind) {
+  int32_t identity = 0;
+  identityOf(kind, &identity);
+  return identity;
+}
+
 /* LLVM's AtomicBinOp for the kinds identityOf knows. */
 static int64_t binOpOf(MlirStringRef kind) {
   static const struct {
@@ -698,8 +705,7 @@ bool gpuPrivateAtomicsBegin(GpuLowering *g, TileBuilder *b) {
            g->smemName + strlen("__tile_smem"));
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
   for (int k = 0; k < g->numPrivate; ++k) {
-    int32_t identity;
-    identityOf(g->priv[k].kind, &identity);
+    int32_t identity = chosenIdentity(g->priv[k].kind);
     TileBuilder loop;
     MlirValue i;
     forEachElement(g, b, k, &loop, &i);
@@ -719,8 +725,7 @@ void gpuPrivateAtomicsEnd(GpuLowering *g, TileBuilder *b) {
   for (int k = 0; k < g->numPrivate; ++k) {
     GpuValue *m = gpuMapGet(&g->values, g->priv[k].memref);
     Ordering o;
-    int32_t identity;
-    identityOf(g->priv[k].kind, &identity);
+    int32_t identity = chosenIdentity(g->priv[k].kind);
     const char *native = nativeOp(g, g->priv[k].kind, i32);
     if (!m || m->kind != GPU_MEMREF || !native ||
         !readOrdering(g, g->priv[k].first, &o))
@@ -754,8 +759,7 @@ static bool lowerPrivate(GpuLowering *g, TileBuilder *b, MlirOperation op,
   bool owned;
   if (!gpuIndirectSetUpValue(g, b, op, &a, &v, &owned))
     return false;
-  int32_t identity;
-  identityOf(g->priv[k].kind, &identity);
+  int32_t identity = chosenIdentity(g->priv[k].kind);
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
   MlirValue base = privateBase(b, g, k);
