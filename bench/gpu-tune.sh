@@ -2,7 +2,9 @@
 # tile-run --tune on the GPU, end to end, beside cuBLAS and an autotuned
 # Triton matmul over the same configurations (bench/gpu_tune.py): the
 # kernel is examples/matmul_tuned.mlir (f16, block sizes as parameters of
-# its tuning space), tuned per shape in a fresh process, then run by a
+# its tuning space; --kind bf16, linear or fp8 takes the kernel of that
+# kind in examples/matmul_tuned_kinds.mlir, against torch.matmul,
+# F.linear or torch._scaled_mm), tuned per shape in a fresh process, then run by a
 # second process that must take the tuned variant from the tuning cache
 # and time nothing but the run.
 # The GPU machine has no LLVM, so the compiler travels: tile-run (static
@@ -24,6 +26,6 @@ prepare)
 run)
   T=/tmp/tile-tune
   mkdir -p $T && xz -dc "$D/tile-run.xz" > $T/tile-run && chmod +x $T/tile-run || exit 1
-  exec python3 bench/gpu_tune.py $T/tile-run examples/matmul_tuned.mlir "${@:2}" ;;
+  exec python3 bench/gpu_tune.py $T/tile-run "${@:2}" ;;
 *) sed -n 2,14p "$0"; exit 2 ;;
 esac

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tile-run --tune against cuBLAS and autotuned Triton (bench/gpu-tune.sh).
 
-  gpu_tune.py TILE_RUN KERNEL.mlir [--shapes MxNxK ...] [--out DIR]
+  gpu_tune.py TILE_RUN [--kind f16|bf16|linear|fp8] [--shapes MxNxK ...]
+              [--out DIR] [--no-triton]
 
 For each shape, on inputs made here (NumPy, fixed seeds) with a reference
 computed independently (torch in f64 on the GPU):
@@ -46,13 +47,30 @@ SHAPES = ["4096x4096x4096", "8192x8192x8192", "16x8192x8192", "64x8192x8192",
           "4096x11008x4096", "8192x1024x8192"]
 
 
-def space(path):
+# The kinds of the autotuning issue's table: the kernel, its file, the
+# input and output types, and whether B is stored [N][K] (a linear layer's
+# W, or FP8's K-major B).
+KINDS = {
+    "f16": ("matmul_tuned", "examples/matmul_tuned.mlir", "f16", "f16",
+            False),
+    "bf16": ("matmul_tuned_bf16", "examples/matmul_tuned_kinds.mlir", "bf16",
+             "bf16", False),
+    "linear": ("linear_tuned", "examples/matmul_tuned_kinds.mlir", "f16",
+               "f16", True),
+    "fp8": ("matmul_bt_tuned_e4m3", "examples/matmul_tuned_kinds.mlir",
+            "f8e4m3", "bf16", True),
+}
+TORCH_TYPES = {"f16": torch.float16, "bf16": torch.bfloat16,
+               "f8e4m3": torch.float8_e4m3fn}
+
+
+def space(path, kernel):
     """The kernel's tile.tune values: {name: [values]}."""
     out = {}
     for line in open(path):
-        m = re.match(r"\s*//\s*tile\.tune(?:\s*@\w+)?\s*:(.*)", line)
-        if m:
-            for item in m.group(1).split():
+        m = re.match(r"\s*//\s*tile\.tune(?:\s*@(\w+))?\s*:(.*)", line)
+        if m and m.group(1) in (None, kernel):
+            for item in m.group(2).split():
                 k, v = item.split("=")
                 out[k] = v.split(",")
     return out
@@ -76,8 +94,8 @@ def configs(sp):
 def triton_matmul(cfgs):
     @triton.autotune(configs=cfgs, key=["M", "N", "K"])
     @triton.jit
-    def mm(a, b, c, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
-           BK: tl.constexpr, GROUP: tl.constexpr):
+    def mm(a, b, c, M, N, K, sbk, sbn, BM: tl.constexpr, BN: tl.constexpr,
+           BK: tl.constexpr, GROUP: tl.constexpr, OUT_BF16: tl.constexpr):
         # The tile kernel's grouped order.
         pid = tl.program_id(0)
         pms = tl.cdiv(M, BM)
@@ -95,12 +113,34 @@ def triton_matmul(cfgs):
             kk = k0 + rk
             x = tl.load(a + rm[:, None] * K + kk[None, :],
                         mask=(rm[:, None] < M) & (kk[None, :] < K), other=0.0)
-            y = tl.load(b + kk[:, None] * N + rn[None, :],
+            y = tl.load(b + kk[:, None] * sbk + rn[None, :] * sbn,
                         mask=(kk[:, None] < K) & (rn[None, :] < N), other=0.0)
             acc = tl.dot(x, y, acc)
-        tl.store(c + rm[:, None] * N + rn[None, :], acc.to(tl.float16),
+        out = acc.to(tl.bfloat16) if OUT_BF16 else acc.to(tl.float16)
+        tl.store(c + rm[:, None] * N + rn[None, :], out,
                  mask=(rm[:, None] < M) & (rn[None, :] < N))
     return mm
+
+
+def npy_of(t):
+    """A tensor as tile-run reads it from .npy: bf16 as uint16 bits, f8 as
+    uint8 codes (docs/tile-run.md)."""
+    if t.dtype == torch.bfloat16:
+        return t.view(torch.int16).cpu().numpy().view(np.uint16)
+    if t.dtype == torch.float8_e4m3fn:
+        return t.view(torch.uint8).cpu().numpy()
+    return t.cpu().numpy()
+
+
+def cublas(kind, ta, tb):
+    """What cuBLAS computes for the kind, through torch."""
+    if kind == "fp8":
+        one = torch.ones((), device="cuda")
+        return lambda: torch._scaled_mm(ta, tb.t(), scale_a=one, scale_b=one,
+                                        out_dtype=torch.bfloat16)
+    if kind == "linear":
+        return lambda: torch.nn.functional.linear(ta, tb)
+    return lambda: torch.matmul(ta, tb)
 
 
 def run(cmd, env):
@@ -117,13 +157,14 @@ def median_us(text):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("tile_run")
-    ap.add_argument("kernel")
+    ap.add_argument("--kind", choices=sorted(KINDS), default="f16")
     ap.add_argument("--shapes", nargs="*", default=SHAPES)
     ap.add_argument("--out", default=os.environ.get("OUT", "/tmp"))
     ap.add_argument("--no-triton", action="store_true",
                     help="leave Triton out (its autotuning takes the time)")
     a = ap.parse_args()
-    sp = space(a.kernel)
+    name, path, dt, out_dt, bt = KINDS[a.kind]
+    sp = space(path, name)
     cfgs = configs(sp)
     mm = triton_matmul(cfgs)
     work = tempfile.mkdtemp()
@@ -134,25 +175,30 @@ def main():
     for values in sp.values():
         tile_candidates *= len(values)
     print(torch.cuda.get_device_name(), "torch", torch.__version__, "triton",
-          triton.__version__, f"tile: {tile_candidates} candidates, Triton: "
+          triton.__version__, f"kind {a.kind}: @{name} of {path}",
+          f"tile: {tile_candidates} candidates, Triton: "
           f"{len(cfgs)} configurations (the same blocks, warps and stages; "
           "Triton has no warp-specialization switch for Hopper)", flush=True)
     rows = []
     for shape in a.shapes:
         M, N, K = (int(x) for x in shape.split("x"))
-        rng = np.random.default_rng(M * 7 + N * 3 + K)
-        A = rng.standard_normal((M, K), dtype=np.float32).astype(np.float16)
-        B = rng.standard_normal((K, N), dtype=np.float32).astype(np.float16)
-        ta, tb = torch.from_numpy(A).cuda(), torch.from_numpy(B).cuda()
-        ref = (ta.double() @ tb.double()).float().cpu().numpy()
+        g = torch.Generator(device="cuda").manual_seed(M * 7 + N * 3 + K)
+        ta = torch.randn(M, K, device="cuda", generator=g).to(TORCH_TYPES[dt])
+        tb = torch.randn(*((N, K) if bt else (K, N)), device="cuda",
+                         generator=g).to(TORCH_TYPES[dt])
+        b64 = tb.double().t() if bt else tb.double()
+        ref = (ta.double() @ b64).float().cpu().numpy()
         pa, pb, pr = (os.path.join(work, f"{n}-{shape}.npy") for n in "abr")
-        np.save(pa, A)
-        np.save(pb, B)
+        np.save(pa, npy_of(ta))
+        np.save(pb, npy_of(tb))
         np.save(pr, ref)
-        base = [a.tile_run, a.kernel, "--target", "cuda", "-D", f"M={M}",
-                "-D", f"N={N}", "--grid", "cdiv(M,BM)*cdiv(N,BN)",
-                "--arg", f"npy:{pa}", "--arg", f"npy:{pb}",
-                "--arg", f"zeros:{M}x{N}xf16", "--check", f"2={pr}"]
+        # bf16 and FP8 results round to bf16 (8 bits): 2e-2 of the largest.
+        tol = "" if out_dt == "f16" else ":2e-2"
+        base = [a.tile_run, path, "--kernel", name, "--target", "cuda",
+                "-D", f"M={M}", "-D", f"N={N}", "--grid",
+                "cdiv(M,BM)*cdiv(N,BN)", "--arg", f"npy:{pa}",
+                "--arg", f"npy:{pb}", "--arg", f"zeros:{M}x{N}x{out_dt}",
+                "--check", f"2={pr}{tol}"]
         bench = ["--bench", "--warmup", str(WARMUP), "--iters", str(ITERS)]
         tuned, tune_s = run(base + ["--tune"], env)
         variants = os.path.join(work, "matmul.tvar")
@@ -172,26 +218,28 @@ def main():
               default.returncode == 0 and chose and reused and
               reused.group(1) == chose.group(1) and
               "timed now" not in second.stdout)
-        c = torch.empty(M, N, device="cuda", dtype=torch.float16)
+        c = torch.empty(M, N, device="cuda", dtype=TORCH_TYPES[out_dt])
+        sbk, sbn = (1, K) if bt else (N, 1)
         grid = lambda meta: (triton.cdiv(M, meta["BM"]) *
                              triton.cdiv(N, meta["BN"]),)
         tri, triton_tune_s, err = 0.0, 0.0, 0.0
         if not a.no_triton:
             torch.cuda.synchronize()
             start = time.time()
-            mm[grid](ta, tb, c, M, N, K)
+            mm[grid](ta, tb, c, M, N, K, sbk, sbn, OUT_BF16=out_dt == "bf16")
             torch.cuda.synchronize()
             triton_tune_s = time.time() - start
             err = (c.double() -
                    torch.from_numpy(ref).cuda().double()).abs().max()
-            tri = timeit(lambda: mm[grid](ta, tb, c, M, N, K), WARMUP,
-                         ITERS)[0]
-        cublas = timeit(lambda: torch.matmul(ta, tb), WARMUP, ITERS)[0]
+            tri = timeit(lambda: mm[grid](ta, tb, c, M, N, K, sbk, sbn,
+                                          OUT_BF16=out_dt == "bf16"),
+                         WARMUP, ITERS)[0]
+        cublas_us = timeit(cublas(a.kind, ta, tb), WARMUP, ITERS)[0]
         t_tuned = median_us(second.stdout)
         t_default = median_us(default.stdout)
-        rows.append((shape, cublas, tri, t_default, t_tuned, chose, ok,
+        rows.append((shape, cublas_us, tri, t_default, t_tuned, chose, ok,
                      tune_s, triton_tune_s, second_s, float(err)))
-        print(f"{shape}: cuBLAS {cublas:.1f} us, Triton {tri:.1f} us "
+        print(f"{shape}: cuBLAS {cublas_us:.1f} us, Triton {tri:.1f} us "
               f"(tuned in {triton_tune_s:.1f} s, max error {float(err):.3g}),"
               f" tile default {t_default}, tuned {t_tuned} "
               f"({chose.group(1) if chose else 'no choice'}; tuned in "
@@ -207,7 +255,8 @@ def main():
         pa, pb, pr = (os.path.join(work, f"{n}-{shape}.npy") for n in "abr")
         r, _ = run([os.path.join(runtime, "tile-run"), variants, "--target",
                     "cuda", "--arg", f"npy:{pa}", "--arg", f"npy:{pb}",
-                    "--arg", f"zeros:{M}x{N}xf16", "--check", f"2={pr}",
+                    "--arg", f"zeros:{M}x{N}x{out_dt}",
+                    "--check", f"2={pr}{tol}",
                     "--bench", "--warmup", str(WARMUP), "--iters", str(ITERS)],
                    env)
         log.write(f"== {shape} from the variant file (exit {r.returncode})\n"

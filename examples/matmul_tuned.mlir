@@ -1,6 +1,7 @@
 // C = A x B in f16 (f32 accumulation) with its block sizes as parameters
 // and a tuning space over them and two compile options (docs/dialect.md,
-// "Tuning spaces"). `tile-run --tune` compiles every candidate, checks
+// "Tuning spaces"). examples/matmul_tuned_kinds.mlir has the same in bf16,
+// a linear layer's A x W^T and FP8. `tile-run --tune` compiles every candidate, checks
 // and times each on the GPU and runs the fastest; later runs take it from
 // the tuning cache. Without tuning, each name's first value is used.
 // One-dimensional grid of cdiv(M, BM) * cdiv(N, BN) programs in grouped

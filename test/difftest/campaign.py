@@ -301,7 +301,8 @@ def replay_cases(test):
         line = line.replace("%S", here).replace("%tile_src", src)
         words = shlex.split(line)
         if words[:2] == ["sed", "-e"] and ">" in words:
-            text = open(words[3]).read()
+            text = "".join(open(f).read()
+                           for f in words[3:words.index(">")])
             for cmd in words[2].split(";"):
                 cmd = cmd.strip()
                 m = re.fullmatch(r"s/(.*)/(.*)/g", cmd)
