@@ -904,16 +904,8 @@ class Program:
                 # where the interpreter's order did not (2 units of e).
                 new = new + ROUNDING * 2 * UNIT[e] * (abs(a) + abs(b))
             return fit(new, e)
-        if kind in ("max", "min"):
-            if np.isnan(x):
-                return cur
-            if np.isnan(cur):
-                return x
-            if cur == x:  # -0 < +0
-                pos = cur if not np.signbit(cur) else x
-                neg = cur if np.signbit(cur) else x
-                return pos if kind == "max" else neg
-            return max(cur, x) if kind == "max" else min(cur, x)
+        if kind in ("max", "min"):  # maxnum/minnum: a NaN x changes nothing
+            return FLOAT_MINMAX[kind + "num"](cur, x)[()]
         if kind == "xchg":
             return x
         raise Unsupported("atomic kind %s on %s" % (kind, e))
