@@ -193,14 +193,9 @@ static PyObject *compile(PyObject *m, PyObject *args, PyObject *kwargs) {
     sourceClose(&s);
     return NULL;
   }
-  TileCompileOptions o;
-  memset(&o, 0, sizeof o);
-  o.chip = chip;
-  o.options = options[0] ? options : NULL;
+  TileCompileOptions o = tilePyCompileOptions(chip, options, cache, cacheDir);
   o.remark = onRemark;
   o.remarkUserData = &s;
-  o.cache = cache;
-  o.cacheDir = cacheDir;
   o.cacheHit = &hit;
   Py_BEGIN_ALLOW_THREADS
   failed = tileCompileKernel(s.module, name, &o, kind, &bytes, &size, err,

@@ -268,6 +268,17 @@ static int definesOf(PyObject *dict, TileTuneSetting *out, int max, int *n) {
   return 0;
 }
 
+TileCompileOptions tilePyCompileOptions(const char *chip, const char *options,
+                                        int cache, const char *cacheDir) {
+  TileCompileOptions o;
+  memset(&o, 0, sizeof o);
+  o.chip = chip;
+  o.options = options[0] ? options : NULL;
+  o.cache = cache;
+  o.cacheDir = cacheDir;
+  return o;
+}
+
 PyObject *tilePyTune(PyObject *module, PyObject *args, PyObject *kwargs) {
   static char *keywords[] = {
       "text",  "source_name", "signature_text", "kernel", "defines",
@@ -343,12 +354,8 @@ PyObject *tilePyTune(PyObject *module, PyObject *args, PyObject *kwargs) {
     tilePyRaiseStatus(&st);
     goto done;
   }
-  TileCompileOptions copts;
-  memset(&copts, 0, sizeof copts);
-  copts.chip = chip;
-  copts.options = options[0] ? options : NULL;
-  copts.cache = cache;
-  copts.cacheDir = cacheDir;
+  TileCompileOptions copts =
+      tilePyCompileOptions(chip, options, cache, cacheDir);
   o.source = text;
   o.sourceName = sourceName;
   o.kernel = sig.name;

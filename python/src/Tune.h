@@ -8,6 +8,14 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "tile-c/Compile.h"
+
+/* The compile options tile.compile and tile.tune take alike: the chip,
+ * the option string ("" for none) and the compile cache (cacheDir NULL:
+ * its default place); the rest zero. */
+TileCompileOptions tilePyCompileOptions(const char *chip, const char *options,
+                                        int cache, const char *cacheDir);
+
 /* tune(text, source_name, signature_text, kernel, defines, options, chip,
  *      cache, cache_dir, retune, warmup, iters, args, grid, check,
  *      progress) -> {"kernel", "names", "read_only", "rows", "chosen",
