@@ -17,7 +17,9 @@ bitcast, scalar arguments; dots, mixed formats too); f16 and bf16 atomics
 (each sum rounded, -0 < +0, NaN, compare-and-swap by bits); Philox-4x32-10
 against Random123's known answers, and rand's map; tile.print's lines
 and tile.assert's stop; math.round, the float predicates and the bit
-counts. Prints one line per case and exits 1 if any is wrong.
+counts; kernels whose answer depends on the order of programs or of a
+scatter's elements refused. Prints one line per case and exits 1 if any
+is wrong.
 
   interp_test.py [--mlir-opt PATH]
 """
@@ -483,6 +485,7 @@ def main():
     philox_cases(mo)
     debug_cases(mo)
     math_cases(mo)
+    ordering_cases(mo)
 
     print("interp_test: %d wrong" % len(FAILED))
     return 1 if FAILED else 0
@@ -858,6 +861,53 @@ def debug_cases(mo):
           failed, 'tile.assert failed in program (1, 0, 0): v < 3 ("three")')
     check("programs before it stored, it and later ones did not", y,
           [0, 1, 0, 0, 0, 0])
+
+
+def refused(body, sig, args, grid, mo):
+    """The Unsupported message run() raises, or None."""
+    try:
+        run(body, sig, args, grid=grid, mlir_opt=mo)
+    except interp.Unsupported as e:
+        return str(e)
+    return None
+
+
+def ordering_cases(mo):
+    """What depends on the order of programs or of a scatter's elements
+    is refused, not answered one way (interp.Accesses): two programs
+    storing different values to one element, one program loading what
+    another stores, a scatter of different values to one address; the
+    same value stored twice, and each program's own elements, are not."""
+    body = """  %c0 = arith.constant 0 : index
+  %p = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %i = arith.index_cast %p : index to i32
+  %t = "tile.splat"(%i) : (i32) -> tensor<2xi32>
+  "tile.store"(%t, %y, %c0) : (tensor<2xi32>, memref<?xi32>, index) -> ()"""
+    sig = "%y: memref<?xi32>"
+    check("two programs storing different values to one element: refused",
+          refused(body, sig, [np.zeros(2, np.int32)], (2, 1, 1), mo),
+          "programs store to an element another program stores or loads "
+          "(unordered)")
+    same = body.replace('%t = "tile.splat"(%i)', '%t = "tile.splat"(%k)') \
+        .replace("  %c0 =", "  %k = arith.constant 7 : i32\n  %c0 =")
+    check("two programs storing the same value: answered",
+          refused(same, sig, [np.zeros(2, np.int32)], (2, 1, 1), mo), None)
+    loads = """  %c0 = arith.constant 0 : index
+  %p = "tile.program_id"() {axis = 0 : i32} : () -> index
+  %t = "tile.load"(%y, %c0) : (memref<?xi32>, index) -> tensor<2xi32>
+  %one = arith.constant dense<1> : tensor<2xi32>
+  %u = arith.addi %t, %one : tensor<2xi32>
+  "tile.store"(%u, %y, %p) : (tensor<2xi32>, memref<?xi32>, index) -> ()"""
+    check("a program loading what another stores: refused",
+          refused(loads, sig, [np.zeros(4, np.int32)], (2, 1, 1), mo)
+          is not None, True)
+    scatter = """  %r = "tile.range"() {start = 0 : i32, end = 4 : i32} : () -> tensor<4xi32>
+  %z = arith.constant dense<0> : tensor<4xi32>
+  "tile.scatter"(%r, %y, %z) : (tensor<4xi32>, memref<?xi32>, tensor<4xi32>) -> ()"""
+    check("a scatter of different values to one address: refused",
+          refused(scatter, sig, [np.zeros(4, np.int32)], (1, 1, 1), mo),
+          "a scatter stores different values at one address (which lands "
+          "is unspecified)")
 
 
 def math_cases(mo):
