@@ -283,7 +283,7 @@ static int fitArguments(const TileTuner *t, const TileTuneOptions *in,
     /* Public 0 is the dtype's default, negative exact; the tuner's
      * default is negative. */
     double rtol = r->rtol == 0 ? -1 : r->rtol < 0 ? 0 : r->rtol;
-    w->refs[i] = (TileTunerReference){w->what[i], r->arg, e, rtol};
+    w->refs[i] = (TileTunerReference){w->what[i], r->arg, e, rtol, -1};
   }
   return rc;
 }

@@ -71,6 +71,8 @@ static bool verifyElementTypes(MlirOperation op, MlirType a, MlirType b,
   return false;
 }
 
+/* f32 inputs: "tf32" (the default) or "ieee"; fp8 inputs: "fast" (the
+ * tensor cores' own narrower sum over the whole K). */
 static bool verifyPrecision(MlirOperation op, MlirType a) {
   char ps[TILE_TYPE_STR], es[TILE_TYPE_STR];
   MlirAttribute p = tileOpAttr(op, "precision");
@@ -79,21 +81,31 @@ static bool verifyPrecision(MlirOperation op, MlirType a) {
   tileAttrStr(p, ps, sizeof ps);
   if (!mlirAttributeIsAString(p)) {
     tileEmitOpError(op,
-                    "attribute 'precision' must be a string, \"tf32\" or "
-                    "\"ieee\", got %s",
+                    "attribute 'precision' must be a string, \"tf32\", "
+                    "\"ieee\" or \"fast\", got %s",
                     ps);
     return false;
   }
   MlirStringRef v = mlirStringAttrGetValue(p);
-  if (!(v.length == 4 && (memcmp(v.data, "tf32", 4) == 0 ||
-                          memcmp(v.data, "ieee", 4) == 0))) {
-    tileEmitOpError(op, "precision must be \"tf32\" or \"ieee\", got %s", ps);
+  MlirType ae = mlirShapedTypeGetElementType(a);
+  bool f32 = mlirTypeIsAF32(ae), f8 = tileTypeIsF8(ae);
+  if (!f32 && !f8) {
+    tileEmitOpError(op,
+                    "precision is only allowed with f32 or fp8 inputs, got %s",
+                    tileTypeStr(ae, es, sizeof es));
     return false;
   }
-  MlirType ae = mlirShapedTypeGetElementType(a);
-  if (!mlirTypeIsAF32(ae)) {
-    tileEmitOpError(op, "precision is only allowed with f32 inputs, got %s",
-                    tileTypeStr(ae, es, sizeof es));
+  if (f32 && !mlirStringRefEqual(v, tileStr("tf32")) &&
+      !mlirStringRefEqual(v, tileStr("ieee"))) {
+    tileEmitOpError(op,
+                    "precision of f32 inputs must be \"tf32\" or \"ieee\", "
+                    "got %s",
+                    ps);
+    return false;
+  }
+  if (f8 && !mlirStringRefEqual(v, tileStr("fast"))) {
+    tileEmitOpError(op, "precision of fp8 inputs must be \"fast\", got %s",
+                    ps);
     return false;
   }
   return true;

@@ -78,7 +78,11 @@ func.func @attention_fp8(%q: memref<?x?x${D}xf8E4M3FN>, %k: memref<?x?x${D}xf8E4
     %vt3 = "tile.load"(%vt, %bh, %c0, %n0) : (memref<?x${D}x?xf8E4M3FN>, index, index, index) -> tensor<1x${D}x${BN}xf8E4M3FN>
     %tvt = "tile.reshape"(%vt3) : (tensor<1x${D}x${BN}xf8E4M3FN>) -> tensor<${D}x${BN}xf8E4M3FN>
     %tv = "tile.trans"(%tvt) {permutation = array<i32: 1, 0>} : (tensor<${D}x${BN}xf8E4M3FN>) -> tensor<${BN}x${D}xf8E4M3FN>
-    %acc_new = "tile.dot"(%p8, %tv, %acc_a) : (tensor<${BM}x${BN}xf8E4M3FN>, tensor<${BN}x${D}xf8E4M3FN>, tensor<${BM}x${D}xf32>) -> tensor<${BM}x${D}xf32>
+    // precision = "fast": the tensor cores add P V into the f32 output in
+    // their own narrower sum (13 mantissa bits, truncated) rather than
+    // through registers every iteration, as FlashAttention-3's FP8 kernel
+    // does; P's own rounding to e4m3 is the larger error.
+    %acc_new = "tile.dot"(%p8, %tv, %acc_a) {precision = "fast"} : (tensor<${BM}x${BN}xf8E4M3FN>, tensor<${BN}x${D}xf8E4M3FN>, tensor<${BM}x${D}xf32>) -> tensor<${BM}x${D}xf32>
     scf.yield %m_new, %l_new, %acc_new : tensor<${BM}xf32>, tensor<${BM}xf32>, tensor<${BM}x${D}xf32>
   }
   // O = acc * v_scale / l.
@@ -174,7 +178,11 @@ func.func @attention_fp8_causal(%q: memref<?x?x${D}xf8E4M3FN>, %k: memref<?x?x${
     %vt3 = "tile.load"(%vt, %bh, %c0, %n0) : (memref<?x${D}x?xf8E4M3FN>, index, index, index) -> tensor<1x${D}x${BN}xf8E4M3FN>
     %tvt = "tile.reshape"(%vt3) : (tensor<1x${D}x${BN}xf8E4M3FN>) -> tensor<${D}x${BN}xf8E4M3FN>
     %tv = "tile.trans"(%tvt) {permutation = array<i32: 1, 0>} : (tensor<${D}x${BN}xf8E4M3FN>) -> tensor<${BN}x${D}xf8E4M3FN>
-    %acc_new = "tile.dot"(%p8, %tv, %acc_a) : (tensor<${BM}x${BN}xf8E4M3FN>, tensor<${BN}x${D}xf8E4M3FN>, tensor<${BM}x${D}xf32>) -> tensor<${BM}x${D}xf32>
+    // precision = "fast": the tensor cores add P V into the f32 output in
+    // their own narrower sum (13 mantissa bits, truncated) rather than
+    // through registers every iteration, as FlashAttention-3's FP8 kernel
+    // does; P's own rounding to e4m3 is the larger error.
+    %acc_new = "tile.dot"(%p8, %tv, %acc_a) {precision = "fast"} : (tensor<${BM}x${BN}xf8E4M3FN>, tensor<${BN}x${D}xf8E4M3FN>, tensor<${BM}x${D}xf32>) -> tensor<${BM}x${D}xf32>
     scf.yield %m_new, %l_new, %acc_new : tensor<${BM}xf32>, tensor<${BM}xf32>, tensor<${BM}x${D}xf32>
   }
   // O = acc * v_scale / l.

@@ -35,6 +35,22 @@ bool tileDotIsTf32(MlirOperation dot) {
            mlirStringRefEqual(precision, tileStr("ieee")));
 }
 
+bool tileDotPromotesF8(MlirOperation dot) {
+  MlirStringRef precision;
+  if (!tileTypeIsF8(elemOf(mlirOperationGetOperand(dot, 0))) ||
+      (tileOpStrAttr(dot, "precision", &precision) &&
+       mlirStringRefEqual(precision, tileStr("fast"))))
+    return false;
+  /* A sum of at most TILE_F8_PROMOTE_K products from zero (attention's
+   * scores) is one run already. */
+  int64_t m, n, k;
+  tileMmaDotShape(dot, &m, &n, &k);
+  double acc;
+  return k > TILE_F8_PROMOTE_K ||
+         !tileConstantFloat(mlirOperationGetOperand(dot, 2), &acc) ||
+         acc != 0.0;
+}
+
 bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why) {
   MlirType a = elemOf(mlirOperationGetOperand(dot, 0));
   MlirType b = elemOf(mlirOperationGetOperand(dot, 1));

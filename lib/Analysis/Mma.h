@@ -37,6 +37,17 @@ typedef struct {
  * bTruncateToTf32. */
 bool tileDotIsTf32(MlirOperation dot);
 
+/* Whether an fp8 `dot` on wgmma adds its products into the f32
+ * accumulator in f32 at least every TILE_F8_PROMOTE_K of k: Hopper's
+ * tensor cores sum fp8 products in a narrower accumulator (13 mantissa
+ * bits, truncated), so wgmma sums at most that many terms into a fresh
+ * one, which f32 adds then carry into the accumulator (the promotion
+ * cuBLAS does unless told fast accumulation). Not needed where the
+ * accumulator is a zero constant and K is at most that; precision =
+ * "fast" asks for the tensor cores' own sum over the whole K instead. */
+enum { TILE_F8_PROMOTE_K = 128 };
+bool tileDotPromotesF8(MlirOperation dot);
+
 /* The instruction for `dot`, or false with a reason (for the remark):
  * element types without an instruction, precision = "ieee", or a shape
  * the instruction does not divide. fp8 (e4m3, e5m2, mixed) with an f32

@@ -161,6 +161,22 @@ bool tileConstantInt(MlirValue v, int64_t *out) {
   return true;
 }
 
+bool tileConstantFloat(MlirValue v, double *out) {
+  MlirOperation def = tileDefiningOp(v);
+  if (!mlirOperationIsNull(def) && tileOpIsNamed(def, "tile.splat"))
+    def = tileDefiningOp(mlirOperationGetOperand(def, 0));
+  if (mlirOperationIsNull(def) || !tileOpIsNamed(def, "arith.constant"))
+    return false;
+  MlirAttribute a = tileOpAttr(def, "value");
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsADenseElements(a) &&
+      mlirDenseElementsAttrIsSplat(a))
+    a = mlirDenseElementsAttrGetSplatValue(a);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAFloat(a))
+    return false;
+  *out = mlirFloatAttrGetValueDouble(a);
+  return true;
+}
+
 MlirType tileShapedLike(MlirType like, MlirType elem) {
   if (!mlirTypeIsARankedTensor(like))
     return elem;

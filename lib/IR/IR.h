@@ -82,6 +82,9 @@ MlirType tileI64Type(MlirContext ctx);
 bool tileTypeIsF8(MlirType t);
 /* The value of an integer arith.constant (a scalar, or a splat tile). */
 bool tileConstantInt(MlirValue v, int64_t *out);
+/* The value of a float arith.constant: a scalar, a splat tile, or a
+ * tile.splat of a scalar one. */
+bool tileConstantFloat(MlirValue v, double *out);
 /* `like` with element type `elem`: a ranked tensor of the same shape and
  * encoding, or `elem` itself when `like` is a scalar. */
 MlirType tileShapedLike(MlirType like, MlirType elem);

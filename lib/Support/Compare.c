@@ -103,7 +103,8 @@ void tileCompareFormatIndex(size_t flat, int rank, const int64_t *shape,
 
 /* How far a pair is from passing: <= 1 passes; NaN/Inf mismatches are
  * infinitely bad. */
-static double badness(double a, double e, double rtol, double *error) {
+static double badness(double a, double e, double rtol, double atol,
+                      double *error) {
   if (isnan(a) || isnan(e)) {
     *error = isnan(a) && isnan(e) ? 0 : INFINITY;
     return isnan(a) && isnan(e) ? 0 : INFINITY;
@@ -115,7 +116,7 @@ static double badness(double a, double e, double rtol, double *error) {
   *error = fabs(a - e);
   if (isinf(a) || isinf(e))
     return INFINITY;
-  double tol = rtol + rtol * fabs(e);
+  double tol = atol + rtol * fabs(e);
   return tol > 0 ? *error / tol : INFINITY;
 }
 
@@ -142,9 +143,11 @@ int tileCompareCompatible(const TileHostArray *actual,
 }
 
 int tileCompareArrays(const TileHostArray *actual,
-                      const TileHostArray *expected, double rtol,
+                      const TileHostArray *expected, double rtol, double atol,
                       TileCompareResult *r, char *err, size_t errSize) {
   memset(r, 0, sizeof *r);
+  if (atol < 0)
+    atol = rtol;
   if (tileCompareCompatible(actual, expected, err, errSize))
     return 1;
   bool aFloat = tileDTypeIsFloat(actual->dtype);
@@ -159,7 +162,7 @@ int tileCompareArrays(const TileHostArray *actual,
       bad = a == e ? 0 : INFINITY;
     } else {
       bad = badness(tileCompareElement(actual, i),
-                    tileCompareElement(expected, i), rtol, &error);
+                    tileCompareElement(expected, i), rtol, atol, &error);
     }
     if (bad > 1)
       ++r->numMismatches;

@@ -1,7 +1,7 @@
 /* Compares an output array with an expected one (tile-run's --check, a
  * tuning candidate's outputs against a reference or the other
- * candidates'), element by element: |a - e| <= atol + rtol*|e| with
- * atol = rtol; NaN matches only NaN, an infinity only the same infinity.
+ * candidates'), element by element: |a - e| <= atol + rtol*|e| (atol
+ * = rtol unless given); NaN matches only NaN, an infinity only the same infinity.
  * The default rtol follows the output's dtype (tileCompareDefaultRtol);
  * integers and bool compare exactly. */
 #ifndef TILE_SUPPORT_COMPARE_H
@@ -32,11 +32,12 @@ double tileCompareDefaultRtol(TileDType dtype);
 int tileCompareCompatible(const TileHostArray *actual,
                           const TileHostArray *expected, char *err,
                           size_t errSize);
-/* Compares. Returns 1 with a message when the two cannot be compared
- * (shapes differ, a float array against an integer one), else 0 and fills
- * *r (the check passed when r->numMismatches == 0). */
+/* Compares, with atol < 0 meaning atol = rtol. Returns 1 with a message
+ * when the two cannot be compared (shapes differ, a float array against
+ * an integer one), else 0 and fills *r (the check passed when
+ * r->numMismatches == 0). */
 int tileCompareArrays(const TileHostArray *actual,
-                      const TileHostArray *expected, double rtol,
+                      const TileHostArray *expected, double rtol, double atol,
                       TileCompareResult *r, char *err, size_t errSize);
 
 /* Element `i` of `a` as a double. */

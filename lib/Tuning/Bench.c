@@ -110,7 +110,7 @@ static bool sameOutputs(const TileTuner *t, const TileHostArray *a,
     TileCompareResult r;
     char err[256];
     if (tileCompareArrays(&a[i], &ref[i], tileCompareDefaultRtol(a[i].dtype),
-                          &r, err, sizeof err) ||
+                          -1, &r, err, sizeof err) ||
         r.numMismatches) {
       char at[128];
       tileCompareFormatIndex(r.worst, a[i].rank, a[i].shape, at, sizeof at);
@@ -162,7 +162,8 @@ static int judge(const TileTuner *t, const Bench *b,
     double rtol = ref->rtol >= 0 ? ref->rtol : tileCompareDefaultRtol(a->dtype);
     TileCompareResult r;
     char err[256];
-    if (tileCompareArrays(a, ref->expected, rtol, &r, err, sizeof err))
+    if (tileCompareArrays(a, ref->expected, rtol, ref->atol, &r, err,
+                          sizeof err))
       return tileFail(why, size, "%s: %s", ref->what, err);
     if (r.numMismatches)
       return tileFail(why, size, "fails %s: %zu of %zu elements differ",

@@ -48,6 +48,7 @@ typedef struct {
   int arg;
   const TileHostArray *expected;
   double rtol;      /* < 0: the dtype's default (lib/Support/Compare.h) */
+  double atol;      /* < 0: rtol */
 } TileTunerReference;
 
 typedef struct {

@@ -2,7 +2,7 @@
 
 // tile.dot rules: A is MxK, B is KxN, acc and result MxN (result type = acc
 // type), M, N, K >= 16, the element pairs the tensor cores take, and the
-// optional `precision` of f32 dots.
+// optional `precision` of f32 and fp8 dots.
 
 func.func @k_mismatch(%x: f16, %y: f16, %z: f32) attributes {tile.kernel} {
   %a = "tile.splat"(%x) : (f16) -> tensor<128x64xf16>
@@ -196,7 +196,7 @@ func.func @precision_f16(%x: f16, %y: f16, %z: f32) attributes {tile.kernel} {
   %a = "tile.splat"(%x) : (f16) -> tensor<16x16xf16>
   %b = "tile.splat"(%y) : (f16) -> tensor<16x16xf16>
   %c = "tile.splat"(%z) : (f32) -> tensor<16x16xf32>
-  // expected-error @+1 {{tile.dot: precision is only allowed with f32 inputs, got f16}}
+  // expected-error @+1 {{tile.dot: precision is only allowed with f32 or fp8 inputs, got f16}}
   %d = "tile.dot"(%a, %b, %c) {precision = "tf32"} : (tensor<16x16xf16>, tensor<16x16xf16>, tensor<16x16xf32>) -> tensor<16x16xf32>
   return
 }
@@ -207,8 +207,19 @@ func.func @precision_value(%x: f32, %y: f32, %z: f32) attributes {tile.kernel} {
   %a = "tile.splat"(%x) : (f32) -> tensor<16x16xf32>
   %b = "tile.splat"(%y) : (f32) -> tensor<16x16xf32>
   %c = "tile.splat"(%z) : (f32) -> tensor<16x16xf32>
-  // expected-error @+1 {{tile.dot: precision must be "tf32" or "ieee", got "fast"}}
+  // expected-error @+1 {{tile.dot: precision of f32 inputs must be "tf32" or "ieee", got "fast"}}
   %d = "tile.dot"(%a, %b, %c) {precision = "fast"} : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @precision_f8(%x: f8E4M3FN, %z: f32) attributes {tile.kernel} {
+  %a = "tile.splat"(%x) : (f8E4M3FN) -> tensor<16x32xf8E4M3FN>
+  %b = "tile.splat"(%x) : (f8E4M3FN) -> tensor<32x16xf8E4M3FN>
+  %c = "tile.splat"(%z) : (f32) -> tensor<16x16xf32>
+  // expected-error @+1 {{tile.dot: precision of fp8 inputs must be "fast", got "ieee"}}
+  %d = "tile.dot"(%a, %b, %c) {precision = "ieee"} : (tensor<16x32xf8E4M3FN>, tensor<32x16xf8E4M3FN>, tensor<16x16xf32>) -> tensor<16x16xf32>
   return
 }
 
@@ -218,7 +229,7 @@ func.func @precision_kind(%x: f32, %y: f32, %z: f32) attributes {tile.kernel} {
   %a = "tile.splat"(%x) : (f32) -> tensor<16x16xf32>
   %b = "tile.splat"(%y) : (f32) -> tensor<16x16xf32>
   %c = "tile.splat"(%z) : (f32) -> tensor<16x16xf32>
-  // expected-error @+1 {{tile.dot: attribute 'precision' must be a string, "tf32" or "ieee", got 1 : i32}}
+  // expected-error @+1 {{tile.dot: attribute 'precision' must be a string, "tf32", "ieee" or "fast", got 1 : i32}}
   %d = "tile.dot"(%a, %b, %c) {precision = 1 : i32} : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
   return
 }
@@ -232,7 +243,7 @@ func.func @several_rules(%x: f16, %z: f32) attributes {tile.kernel} {
   %c = "tile.splat"(%z) : (f32) -> tensor<8x16xf32>
   // expected-error @+3 {{tile.dot: K of A (64) does not match K of B (32)}}
   // expected-error @+2 {{tile.dot: M must be at least 16, got 8}}
-  // expected-error @+1 {{tile.dot: precision is only allowed with f32 inputs, got f16}}
+  // expected-error @+1 {{tile.dot: precision is only allowed with f32 or fp8 inputs, got f16}}
   %d = "tile.dot"(%a, %b, %c) {precision = "ieee"} : (tensor<8x64xf16>, tensor<32x16xf16>, tensor<8x16xf32>) -> tensor<8x16xf32>
   return
 }

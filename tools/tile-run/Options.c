@@ -35,8 +35,9 @@ static void printHelp(void) {
       "  --out <i=path.npy>         After the run, write memref argument i (0-based) as .npy\n"
       "                             (bf16 is written as raw uint16 bit patterns, f8e4m3\n"
       "                             and f8e5m2 as raw uint8)\n"
-      "  --check <i=path.npy[:rtol]> After the run, compare memref argument i with the file:\n"
-      "                             |actual - expected| <= atol + rtol*|expected|, atol = rtol;\n"
+      "  --check <i=path.npy[:rtol[:atol]]> After the run, compare memref argument i with\n"
+      "                             the file: |actual - expected| <= atol + rtol*|expected|,\n"
+      "                             atol = rtol unless given;\n"
       "                             default rtol 1e-5 (f32, f64), 1e-2 (f16, bf16),\n"
       "                             0.125 (f8e4m3), 0.25 (f8e5m2), 0 (ints, bool)\n"
       "  --asserts <on|off>         Compile tile.assert (on, the default) or erase it\n"
@@ -129,7 +130,15 @@ static OptionsStatus usage(const char *fmt, const char *arg) {
   return OPTIONS_USAGE_ERROR;
 }
 
-/* Parses "INDEX=PATH" and, for --check, an optional ":RTOL" suffix. */
+static const char *lastColon(const char *s, size_t len) {
+  for (size_t i = len; i-- > 0;)
+    if (s[i] == ':')
+      return s + i;
+  return NULL;
+}
+
+/* Parses "INDEX=PATH" and, for --check, optional ":RTOL" and ":RTOL:ATOL"
+ * suffixes. */
 static bool parseOutput(const char *flag, const char *value, bool withRtol,
                         OutputSpec *out, bool *badTolerance) {
   *badTolerance = false;
@@ -142,21 +151,28 @@ static bool parseOutput(const char *flag, const char *value, bool withRtol,
     return false;
   const char *path = eq + 1;
   size_t pathLen = strlen(path);
-  double rtol = -1;
-  const char *colon = withRtol ? strrchr(path, ':') : NULL;
-  if (colon && colon[1]) {
-    /* Text after the last ':' that reads as a number is the tolerance and
-     * must be a finite one >= 0 (inf would make a check that cannot
-     * fail); other text is part of the path. */
-    double r = strtod(colon + 1, &end);
-    if (end != colon + 1) {
-      if (*end != '\0' || !isfinite(r) || r < 0) {
-        *badTolerance = true;
-        return false;
-      }
-      rtol = r;
-      pathLen = (size_t)(colon - path);
+  /* Up to two trailing fields that read as numbers, last first: each must
+   * be a finite tolerance >= 0 (inf would make a check that cannot fail);
+   * other text is part of the path. */
+  double tol[2];
+  int numTol = 0;
+  while (withRtol && numTol < 2) {
+    const char *colon = lastColon(path, pathLen);
+    size_t len = colon ? (size_t)(path + pathLen - (colon + 1)) : 0;
+    char text[64];
+    if (len == 0 || len >= sizeof text)
+      break;
+    memcpy(text, colon + 1, len);
+    text[len] = '\0';
+    double r = strtod(text, &end);
+    if (end == text)
+      break;
+    if (*end != '\0' || !isfinite(r) || r < 0) {
+      *badTolerance = true;
+      return false;
     }
+    tol[numTol++] = r;
+    pathLen = (size_t)(colon - path);
   }
   if (pathLen == 0)
     return false;
@@ -165,7 +181,8 @@ static bool parseOutput(const char *flag, const char *value, bool withRtol,
   out->path = malloc(pathLen + 1);
   memcpy(out->path, path, pathLen);
   out->path[pathLen] = '\0';
-  out->rtol = rtol;
+  out->rtol = numTol == 2 ? tol[1] : numTol == 1 ? tol[0] : -1;
+  out->atol = numTol == 2 ? tol[0] : -1;
   return true;
 }
 
@@ -241,14 +258,15 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       ++o->numOuts;
     } else if (tileFlagValue(arg, "-check", &i, argc, argv, &value, &missing)) {
       if (missing)
-        return usage("option '%s' needs INDEX=PATH.npy[:RTOL]", argv[i]);
+        return usage("option '%s' needs INDEX=PATH.npy[:RTOL[:ATOL]]",
+                     argv[i]);
       bool badTolerance;
       if (!parseOutput(value, value, true, &o->checks[o->numChecks],
                        &badTolerance))
-        return usage(badTolerance ? "--check '%s': the tolerance after the "
-                                    "last ':' must be a finite number >= 0"
+        return usage(badTolerance ? "--check '%s': a tolerance after a "
+                                    "':' must be a finite number >= 0"
                                   : "--check '%s': expected "
-                                    "INDEX=PATH.npy[:RTOL]",
+                                    "INDEX=PATH.npy[:RTOL[:ATOL]]",
                      value);
       ++o->numChecks;
     } else if (tileFlagValue(arg, "-asserts", &i, argc, argv, &value,

@@ -15,12 +15,14 @@ typedef enum { TARGET_CPU, TARGET_CUDA } Target;
 
 typedef TileDefine Define;
 
-/* --out INDEX=PATH (rtol unused) or --check INDEX=PATH[:rtol]. */
+/* --out INDEX=PATH (tolerances unused) or --check
+ * INDEX=PATH[:rtol[:atol]]. */
 typedef struct {
   const char *flag;  /* the argument as given, for messages */
   long index;
   char *path;        /* owned */
   double rtol;       /* < 0: the dtype's default */
+  double atol;       /* < 0: rtol */
 } OutputSpec;
 
 typedef struct {

@@ -199,22 +199,24 @@ static void formatValue(double v, TileDType dtype, char *buf, size_t size) {
  * "<what> FAILED". */
 static bool compare(const char *flag, const char *what,
                     const TileHostArray *actual,
-                    const TileHostArray *expected, double rtol, char *note,
-                    size_t noteSize) {
+                    const TileHostArray *expected, double rtol, double atol,
+                    char *note, size_t noteSize) {
   if (rtol < 0)
     rtol = tileCompareDefaultRtol(actual->dtype);
+  if (atol < 0)
+    atol = rtol;
   TileCompareResult r;
   char err[512];
-  if (tileCompareArrays(actual, expected, rtol, &r, err, sizeof err)) {
+  if (tileCompareArrays(actual, expected, rtol, atol, &r, err, sizeof err)) {
     fprintf(stderr, "tile-run: %s: %s\n", flag, err);
     snprintf(note, noteSize, "%s FAILED", what);
     return false;
   }
   char tol[64], e[48], a[48], at[128];
-  if (rtol == 0)
+  if (rtol == 0 && atol == 0)
     snprintf(tol, sizeof tol, "exact");
   else
-    snprintf(tol, sizeof tol, "rtol %g, atol %g", rtol, rtol);
+    snprintf(tol, sizeof tol, "rtol %g, atol %g", rtol, atol);
   if (r.numMismatches == 0) {
     snprintf(note, noteSize, "%s ok (%s, max error %g)", what, tol,
              r.maxError);
@@ -273,8 +275,8 @@ int sessionReport(Session *s, const Options *o) {
       char flag[600], what[600], one[700];
       snprintf(flag, sizeof flag, "--check %s", o->checks[j].flag);
       snprintf(what, sizeof what, "check %s", o->checks[j].path);
-      if (!compare(flag, what, actual, &s->expected[j], o->checks[j].rtol, one,
-                   sizeof one)) {
+      if (!compare(flag, what, actual, &s->expected[j], o->checks[j].rtol,
+                   o->checks[j].atol, one, sizeof one)) {
         rc = 1;
         checkFailed = true;
       }
@@ -285,7 +287,7 @@ int sessionReport(Session *s, const Options *o) {
       char flag[160], one[256];
       snprintf(flag, sizeof flag, "--check-cpu: " TILE_ARG_FMT, i,
                s->sig[i].type);
-      if (!compare(flag, "cpu", actual, &s->cpu[i], o->checkCpuRtol, one,
+      if (!compare(flag, "cpu", actual, &s->cpu[i], o->checkCpuRtol, -1, one,
                    sizeof one))
         rc = 1;
       appendNote(note, sizeof note, &used, one);

@@ -167,7 +167,8 @@ static int request(const Options *o, const KernelFile *k, const Session *s,
   for (size_t i = 0; i < o->numChecks; ++i) {
     snprintf(w->what[i], sizeof w->what[i], "--check %s", o->checks[i].flag);
     w->refs[i] = (TileTunerReference){w->what[i], (int)o->checks[i].index,
-                                     &s->expected[i], o->checks[i].rtol};
+                                     &s->expected[i], o->checks[i].rtol,
+                                     o->checks[i].atol};
   }
   tileGpuOptionsInit(&w->compile);
   bool cache = !o->noCache &&

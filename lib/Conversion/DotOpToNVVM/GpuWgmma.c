@@ -159,10 +159,11 @@ static MlirValue structField(TileBuilder *b, MlirValue s, int i, MlirType t,
                                  &st, 1, attrs));
 }
 
-/* D = A * B + D for one m64nNk block (k: 16, or 32 for fp8); acc holds
- * N/2 f32 in D's fragment order and is updated. */
+/* D = A * B + D for one m64nNk block (k: 16, or 32 for fp8), or D = A * B
+ * with zeroD (acc's values are then not read); acc holds N/2 f32 in D's
+ * fragment order and is updated. */
 static void wgmma(TileBuilder *b, const TileMmaInstr *in, int n,
-                  MlirValue descA, MlirValue descB, bool bNMajor,
+                  MlirValue descA, MlirValue descB, bool bNMajor, bool zeroD,
                   MlirValue *acc) {
   MlirContext ctx = b->ctx;
   MlirType f32 = mlirF32TypeGet(ctx);
@@ -182,7 +183,8 @@ static void wgmma(TileBuilder *b, const TileMmaInstr *in, int n,
       {"typeA", tileParseAttr(ctx, typeA)},
       {"typeB", tileParseAttr(ctx, typeB)},
       {"typeD", tileParseAttr(ctx, "#nvvm.wgmma_type<f32>")},
-      {"scaleD", tileParseAttr(ctx, "#nvvm.wgmma_scale_out<one>")},
+      {"scaleD", tileParseAttr(ctx, zeroD ? "#nvvm.wgmma_scale_out<zero>"
+                                          : "#nvvm.wgmma_scale_out<one>")},
       {"scaleA", tileParseAttr(ctx, "#nvvm.wgmma_scale_in<one>")},
       {"scaleB", tileParseAttr(ctx, "#nvvm.wgmma_scale_in<one>")},
       {"layoutA", tileParseAttr(ctx, "#nvvm.mma_layout<row>")},
@@ -220,14 +222,14 @@ void gpuWgmmaPin(TileBuilder *b, MlirValue *regs, int n) {
  * takes no imm-trans-b (its B is K-major only). */
 static void wgmmaRegisterA(TileBuilder *b, const TileMmaInstr *in, int n,
                            const MlirValue *afrag, MlirValue descB,
-                           bool bNMajor, MlirValue *acc) {
+                           bool bNMajor, bool zeroD, MlirValue *acc) {
   MlirContext ctx = b->ctx;
   int nAcc = n / 2;
   TileStrBuf text = tileStrBufInit(), cons = tileStrBufInit();
   tileStrBufPrintf(&text,
-                   "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+                   "{\n.reg .pred p;\nsetp.ne.b32 p, %d, 0;\n"
                    "wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {",
-                   n, in->k, wgmmaTypeName(in->input),
+                   zeroD ? 0 : 1, n, in->k, wgmmaTypeName(in->input),
                    wgmmaTypeName(in->inputB));
   for (int i = 0; i < nAcc; ++i) {
     tileStrBufPrintf(&text, "%s$%d", i ? ", " : "", i);
@@ -314,6 +316,84 @@ static bool deferWait(GpuLowering *g, MlirOperation op, const GpuTile *a,
          g->numDeferred < GPU_MAX_DEFERRED_WGMMA;
 }
 
+/* After the commit of a dot that was not promoted (promoted ones waited
+ * already). A deferred wait: the group runs on while the ops up to the
+ * first reader of the result are issued (gpuWgmmaSettle). In a pipelined
+ * loop that allows it, this group stays in flight while the next
+ * iteration waits for its tiles; the loop's end waits for it
+ * (gpuPipelineEpilogue). */
+static void settleGroup(GpuLowering *g, TileBuilder *b, MlirValue result,
+                        GpuTile *out, bool defer, bool aRegs) {
+  if (defer) {
+    g->deferred[g->numDeferred].result = result;
+    g->deferred[g->numDeferred++].commit = g->wgmmaCommits;
+  } else if (g->wgmmaInFlight && !aRegs) {
+    gpuWgmmaWait(b, 1);
+  } else {
+    gpuWgmmaWait(b, 0);
+    gpuWgmmaPin(b, out->regs, out->numRegs);
+  }
+}
+
+/* What every wgmma of one dot shares. */
+typedef struct {
+  GpuLowering *g;
+  const TileMmaInstr *in;
+  GpuTile *A;                /* A's fragments, with aRegs */
+  GpuSmemDescriptor da, db;  /* da: A in shared memory (not aRegs) */
+  bool aRegs, bRows;
+  int n;                     /* the instruction's N */
+  int numWarps, colRegs;     /* colRegs: two per n8 block, per row half */
+  MlirValue warpgroup;
+} WgmmaDot;
+
+/* The result's registers of block (rep, c) (64 rows of repetition rep,
+ * columns c*n..) in D's fragment order: n8 block q / 4, row half
+ * (q / 2) % 2, column q % 2. */
+static void blockRegs(const WgmmaDot *w, int rep, int c, int *reg) {
+  for (int q = 0; q < w->n / 2; ++q) {
+    int block = c * (w->n / 8) + q / 4;
+    reg[q] = (2 * rep + (q / 2) % 2) * w->colRegs + 2 * block + q % 2;
+  }
+}
+
+/* k-steps [s0, s1) of block (rep, c) into acc, after a wgmma.fence when
+ * `fence` (a group's first wgmma, or one whose registers were touched
+ * since); fromZero: the first step starts from zero, not from acc. */
+static void issueBlock(TileBuilder *b, const WgmmaDot *w, int rep, int c,
+                       int s0, int s1, bool fence, bool fromZero,
+                       MlirValue *acc) {
+  if (fence)
+    bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.fence.aligned", 0, NULL, 0,
+                            NULL, 0, NULL));
+  /* This warpgroup's 64-row block of repetition rep. */
+  MlirValue row0 =
+      bAddi(b, bConstIndex(b, (int64_t)rep * 16 * w->numWarps),
+            bMuli(b, w->warpgroup, bConstIndex(b, 64)));
+  int n = w->n;
+  for (int ks = s0; ks < s1; ++ks) {
+    int64_t k0 = (int64_t)ks * w->in->k;
+    bool zeroD = fromZero && ks == s0;
+    MlirValue descB =
+        w->bRows ? descriptorAt(b, &w->db, bConstIndex(b, (int64_t)c * n), k0)
+                 : descriptorAt(b, &w->db, bConstIndex(b, k0), (int64_t)c * n);
+    if (w->aRegs) {
+      MlirValue afrag[4];
+      gpuMmaAFragments(b, w->g, w->A, rep, ks, afrag);
+      wgmmaRegisterA(b, w->in, n, afrag, descB, !w->bRows, zeroD, acc);
+    } else {
+      wgmma(b, w->in, n, descriptorAt(b, &w->da, row0, k0), descB, !w->bRows,
+            zeroD, acc);
+    }
+  }
+}
+
+static void commitGroup(GpuLowering *g, TileBuilder *b) {
+  bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.commit.group.sync.aligned", 0,
+                          NULL, 0, NULL, 0, NULL));
+  ++g->wgmmaCommits;
+}
+
 /* ---- the dot ----------------------------------------------------------- */
 
 bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
@@ -365,72 +445,60 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   /* Stage what is not in shared memory yet, each operand at a multiple of
    * 1024 bytes (the scratch buffer starts at one), fenced for wgmma's
    * async-proxy reads. */
-  bool defer = deferWait(g, op, &A, &B, aRegs);
+  bool defer = deferWait(g, op, &A, &B, aRegs) && !tileDotPromotesF8(op);
   gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 1024, true);
 
-  GpuSmemDescriptor da;
+  WgmmaDot w = {.g = g, .in = in, .A = &A, .aRegs = aRegs, .bRows = bRows,
+               .n = n, .numWarps = numWarps, .colRegs = (int)(N / 4)};
   if (!aRegs)
-    da = gpuSmemDescriptor(b, sa.base, &sa.layout, false, false);
-  GpuSmemDescriptor db =
-      gpuSmemDescriptor(b, sb.base, &sb.layout, !bRows, false);
-  MlirValue warpgroup = bBinary(b, "arith.divui", g->warp, bConstIndex(b, 4));
+    w.da = gpuSmemDescriptor(b, sa.base, &sa.layout, false, false);
+  w.db = gpuSmemDescriptor(b, sb.base, &sb.layout, !bRows, false);
+  w.warpgroup = bBinary(b, "arith.divui", g->warp, bConstIndex(b, 4));
   int reps = (int)(M / (16 * numWarps));
-  int chunks = (int)(N / n);
-  int colRegs = (int)(N / 4); /* two per n8 block, per row half */
+  int steps = (int)(K / in->k);
   GpuTile out = gpuTileAlloc(&l, type);
   for (int r = 0; r < out.numRegs; ++r)
     out.regs[r] = C.regs[r];
   MlirValue acc[MAX_N / 2];
-  bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.fence.aligned", 0, NULL, 0, NULL,
-                          0, NULL));
-  for (int rep = 0; rep < reps; ++rep) {
-    /* This warpgroup's 64-row block of repetition rep. */
-    MlirValue row0 = bAddi(b, bConstIndex(b, (int64_t)rep * 16 * numWarps),
-                           bMuli(b, warpgroup, bConstIndex(b, 64)));
-    for (int c = 0; c < chunks; ++c) {
-      /* The chunk's registers in D's fragment order: n8 block q / 4, row
-       * half (q / 2) % 2, column q % 2. */
-      int reg[MAX_N / 2];
-      for (int q = 0; q < n / 2; ++q) {
-        int block = c * (n / 8) + q / 4;
-        reg[q] = (2 * rep + (q / 2) % 2) * colRegs + 2 * block + q % 2;
-        acc[q] = out.regs[reg[q]];
-      }
-      for (int ks = 0; ks < K / in->k; ++ks) {
-        int64_t k0 = (int64_t)ks * in->k;
-        MlirValue descA =
-            aRegs ? (MlirValue){NULL} : descriptorAt(b, &da, row0, k0);
-        MlirValue descB =
-            bRows ? descriptorAt(b, &db, bConstIndex(b, (int64_t)c * n), k0)
-                  : descriptorAt(b, &db, bConstIndex(b, k0), (int64_t)c * n);
-        if (aRegs) {
-          MlirValue afrag[4];
-          gpuMmaAFragments(b, g, &A, rep, ks, afrag);
-          wgmmaRegisterA(b, in, n, afrag, descB, !bRows, acc);
-        } else {
-          wgmma(b, in, n, descA, descB, !bRows, acc);
+  int reg[MAX_N / 2];
+  if (in->wgmmaOnly && tileDotPromotesF8(op)) {
+    /* fp8, promoted (tileDotPromotesF8): each block sums at most
+     * TILE_F8_PROMOTE_K of k into fresh registers (wgmma's zero scale-d
+     * starts them), waited for and added into the result in f32. Blocks
+     * at most 128 wide keep those registers to 64 a thread, beside the
+     * result's; one block's wait lets the other warpgroup's wgmmas run. */
+    while (w.n > 128 && (w.n / 2) % 8 == 0)
+      w.n /= 2;
+    int runSteps = TILE_F8_PROMOTE_K / in->k;
+    for (int s0 = 0; s0 < steps; s0 += runSteps) {
+      int s1 = s0 + runSteps < steps ? s0 + runSteps : steps;
+      for (int rep = 0; rep < reps; ++rep)
+        for (int c = 0; c < (int)(N / w.n); ++c) {
+          blockRegs(&w, rep, c, reg);
+          for (int q = 0; q < w.n / 2; ++q)
+            acc[q] = undefOf(b, mlirF32TypeGet(b->ctx));
+          issueBlock(b, &w, rep, c, s0, s1, true, true, acc);
+          commitGroup(g, b);
+          gpuWgmmaWait(b, 0);
+          gpuWgmmaPin(b, acc, w.n / 2);
+          for (int q = 0; q < w.n / 2; ++q)
+            out.regs[reg[q]] =
+                bBinary(b, "arith.addf", out.regs[reg[q]], acc[q]);
         }
-      }
-      for (int q = 0; q < n / 2; ++q)
-        out.regs[reg[q]] = acc[q];
     }
-  }
-  bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.commit.group.sync.aligned", 0,
-                          NULL, 0, NULL, 0, NULL));
-  ++g->wgmmaCommits;
-  /* A deferred wait: the group runs on while the ops up to the first
-   * reader of the result are issued (gpuWgmmaSettle). In a pipelined loop
-   * that allows it, this group stays in flight while the next iteration
-   * waits for its tiles; the loop's end waits for it
-   * (gpuPipelineEpilogue). */
-  if (defer) {
-    g->deferred[g->numDeferred].result = result;
-    g->deferred[g->numDeferred++].commit = g->wgmmaCommits;
-  } else if (g->wgmmaInFlight && !aRegs) {
-    gpuWgmmaWait(b, 1);
   } else {
-    gpuWgmmaWait(b, 0);
-    gpuWgmmaPin(b, out.regs, out.numRegs);
+    for (int rep = 0; rep < reps; ++rep)
+      for (int c = 0; c < (int)(N / n); ++c) {
+        blockRegs(&w, rep, c, reg);
+        for (int q = 0; q < n / 2; ++q)
+          acc[q] = out.regs[reg[q]];
+        issueBlock(b, &w, rep, c, 0, steps, rep == 0 && c == 0, false,
+                   acc);
+        for (int q = 0; q < n / 2; ++q)
+          out.regs[reg[q]] = acc[q];
+      }
+    commitGroup(g, b);
+    settleGroup(g, b, result, &out, defer, aRegs);
   }
   gpuDotOperandTilesFree(d, &A, &B, &C);
   gpuSetTile(g, result, out);

@@ -37,7 +37,8 @@ bool pipeDotLayoutOf(MlirOperation load, TileSmemLayout *out) {
  * and only yields its result, and reads A from shared memory, so its
  * wgmma group may stay in flight into the next iteration (nothing else
  * touches its registers before that). */
-static bool accumulatesAcrossIterations(MlirOperation load, MlirBlock body) {
+static bool accumulatesAcrossIterations(MlirOperation load, MlirBlock body,
+                                        const char *chip) {
   MlirOperation dot;
   int operand;
   TileSmemLayout s;
@@ -49,6 +50,9 @@ static bool accumulatesAcrossIterations(MlirOperation load, MlirBlock body) {
   TileLayout a;
   if (tileTypeLayout(mlirValueGetType(mlirOperationGetOperand(dot, 0)), &a) &&
       a.kind == LAYOUT_MMA)
+    return false;
+  /* A promoted fp8 dot on wgmma waits for its sums to add them. */
+  if (tileDotPromotesF8(dot) && !tileChipHasTcgen05(chip))
     return false;
   MlirValue acc = mlirOperationGetOperand(dot, 2);
   MlirValue result = mlirOperationGetResult(dot, 0);
@@ -213,7 +217,7 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
                      (!tileChipHasTcgen05(g->chip) ||
                       p->stages <= GPU_TCGEN05_MAX_STAGES);
   for (int j = 0; j < p->numLoads && p->wgmmaInFlight; ++j)
-    p->wgmmaInFlight = accumulatesAcrossIterations(p->loads[j], p->body);
+    p->wgmmaInFlight = accumulatesAcrossIterations(p->loads[j], p->body, g->chip);
   p->lookahead = p->wgmmaInFlight ? p->stages - 2 : p->stages - 1;
   if (p->numLoads > 0 && p->numGathers > 0)
     return false; /* tile-pipeline marks one kind per loop */
