@@ -374,6 +374,8 @@ static void issueBlock(TileBuilder *b, const WgmmaDot *w, int rep, int c,
   for (int ks = s0; ks < s1; ++ks) {
     int64_t k0 = (int64_t)ks * w->in->k;
     bool zeroD = fromZero && ks == s0;
+    MlirValue descA =
+        w->aRegs ? (MlirValue){NULL} : descriptorAt(b, &w->da, row0, k0);
     MlirValue descB =
         w->bRows ? descriptorAt(b, &w->db, bConstIndex(b, (int64_t)c * n), k0)
                  : descriptorAt(b, &w->db, bConstIndex(b, k0), (int64_t)c * n);
@@ -382,8 +384,7 @@ static void issueBlock(TileBuilder *b, const WgmmaDot *w, int rep, int c,
       gpuMmaAFragments(b, w->g, w->A, rep, ks, afrag);
       wgmmaRegisterA(b, w->in, n, afrag, descB, !w->bRows, zeroD, acc);
     } else {
-      wgmma(b, w->in, n, descriptorAt(b, &w->da, row0, k0), descB, !w->bRows,
-            zeroD, acc);
+      wgmma(b, w->in, n, descA, descB, !w->bRows, zeroD, acc);
     }
   }
 }
