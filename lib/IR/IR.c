@@ -147,14 +147,20 @@ bool tileOpAllowsApprox(MlirOperation op) {
   return strstr(text, "afn") || strstr(text, "fast>");
 }
 
-bool tileConstantInt(MlirValue v, int64_t *out) {
-  MlirOperation def = tileDefiningOp(v);
+/* The scalar attribute of an arith.constant `def` (a scalar's, or a
+ * splat tile's one value), or a null attribute. */
+static MlirAttribute constantScalar(MlirOperation def) {
   if (mlirOperationIsNull(def) || !tileOpIsNamed(def, "arith.constant"))
-    return false;
+    return (MlirAttribute){NULL};
   MlirAttribute a = tileOpAttr(def, "value");
   if (!mlirAttributeIsNull(a) && mlirAttributeIsADenseElements(a) &&
       mlirDenseElementsAttrIsSplat(a))
     a = mlirDenseElementsAttrGetSplatValue(a);
+  return a;
+}
+
+bool tileConstantInt(MlirValue v, int64_t *out) {
+  MlirAttribute a = constantScalar(tileDefiningOp(v));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
     return false;
   *out = mlirIntegerAttrGetValueInt(a);
@@ -165,12 +171,7 @@ bool tileConstantFloat(MlirValue v, double *out) {
   MlirOperation def = tileDefiningOp(v);
   if (!mlirOperationIsNull(def) && tileOpIsNamed(def, "tile.splat"))
     def = tileDefiningOp(mlirOperationGetOperand(def, 0));
-  if (mlirOperationIsNull(def) || !tileOpIsNamed(def, "arith.constant"))
-    return false;
-  MlirAttribute a = tileOpAttr(def, "value");
-  if (!mlirAttributeIsNull(a) && mlirAttributeIsADenseElements(a) &&
-      mlirDenseElementsAttrIsSplat(a))
-    a = mlirDenseElementsAttrGetSplatValue(a);
+  MlirAttribute a = constantScalar(def);
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAFloat(a))
     return false;
   *out = mlirFloatAttrGetValueDouble(a);
