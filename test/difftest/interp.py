@@ -1169,7 +1169,55 @@ class Program:
             raise Unsupported("math." + short)
         with np.errstate(all="ignore"):
             r = f(*x)
+            if ROUNDING and short in MATH_ULPS:
+                r = r + ROUNDING * math_error(short, op, x, r)
+                if short in MATH_RANGE:  # not past what it can return
+                    r = np.clip(r, *MATH_RANGE[short]).astype(r.dtype)
         return fit(r, e)
+
+
+# The most docs/numerics.md lets each function miss by, in ulps of its
+# result, on either target (without afn); exact ones are absent.
+MATH_ULPS = {"exp": 2, "exp2": 2, "expm1": 2, "log": 1, "log2": 1,
+             "log1p": 1, "log10": 2, "rsqrt": 2, "sin": 2, "cos": 2,
+             "tan": 4, "powf": 4, "tanh": 2, "erf": 2, "atan": 2, "asin": 2,
+             "acos": 2, "cosh": 2, "sinh": 3, "asinh": 3, "atanh": 3,
+             "erfc": 4, "acosh": 4, "cbrt": 1}
+
+
+# Where a moved result stays: tanh(20) moved up past 1 would make a
+# following asin NaN.
+MATH_RANGE = {"tanh": (-1, 1), "erf": (-1, 1), "sin": (-1, 1),
+              "cos": (-1, 1), "erfc": (0, 2), "exp": (0, np.inf),
+              "exp2": (0, np.inf), "cosh": (1, np.inf), "expm1": (-1, np.inf),
+              "rsqrt": (0, np.inf)}
+
+
+def op_allows_approx(op):
+    """Whether op's fastmath flags include afn (or fast, which has it)."""
+    text = op.props + " " + op.attrs
+    return "afn" in text or "fastmath<fast>" in text
+
+
+def math_error(short, op, x, r):
+    """How far (>= 0) a function's result r may be from the exact one
+    under docs/numerics.md: its ulps of r in the type computed in, and
+    with afn CUDA's intrinsics' bounds (ex2.approx's 2 + floor(|1.173 x|)
+    ulps for exp; 2^-21.4 absolute for the others). Under ROUNDING the
+    result moves by this much, so an envelope carries a function's error
+    through what follows (seed 321978: tanh(-y) + 0.5 cancels to 5e-5,
+    where tanh's 2 ulps are 2e-3 of it, and a product scan of 64 rows
+    keeps that)."""
+    ulps = MATH_ULPS[short]
+    bound = 0.0
+    if op_allows_approx(op):
+        if short == "exp":
+            ulps = 2 + np.floor(np.abs(1.173 * np.asarray(x[0], np.float64)))
+        bound = 2.0 ** -21.4
+    with np.errstate(all="ignore"):
+        # Infinities and NaN are exact (special values, numerics.md).
+        return np.where(np.isfinite(r), ulps * np.spacing(np.abs(r)) + bound,
+                        0).astype(np.asarray(r).dtype)
 
 
 def round_half_away(x):
