@@ -360,20 +360,7 @@ static MlirAttribute shape32x32b(MlirContext ctx) {
 /* Passes 32-bit values through an empty asm ordered after the wait, so no
  * use of them moves above it (their registers are undefined until then). */
 static void pin(TileBuilder *b, MlirValue *regs, int n) {
-  enum { CHUNK = 16 };
-  for (int i = 0; i < n; i += CHUNK) {
-    int k = n - i < CHUNK ? n - i : CHUNK;
-    char constraints[256];
-    int len = 0;
-    for (int j = 0; j < k; ++j)
-      len += snprintf(constraints + len, sizeof constraints - (size_t)len,
-                      "%s=r", j ? "," : "");
-    for (int j = 0; j < k; ++j)
-      len += snprintf(constraints + len, sizeof constraints - (size_t)len,
-                      ",%d", j);
-    gpuInlinePtx(b, "// tcgen05.ld results", constraints, k, regs + i, k,
-                 tileI32Type(b->ctx), true, regs + i);
-  }
+  gpuPinValues(b, "// tcgen05.ld results", regs, n, tileI32Type(b->ctx));
 }
 
 /* Every thread arrives on the mbarrier and waits until the phase it

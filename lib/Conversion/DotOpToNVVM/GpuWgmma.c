@@ -200,21 +200,7 @@ static void wgmma(TileBuilder *b, const TileMmaInstr *in, int n,
 }
 
 void gpuWgmmaPin(TileBuilder *b, MlirValue *regs, int n) {
-  enum { CHUNK = 16 };
-  MlirType f32 = mlirF32TypeGet(b->ctx);
-  for (int i = 0; i < n; i += CHUNK) {
-    int k = n - i < CHUNK ? n - i : CHUNK;
-    char constraints[256];
-    int len = 0;
-    for (int j = 0; j < k; ++j)
-      len += snprintf(constraints + len, sizeof constraints - (size_t)len,
-                      "%s=f", j ? "," : "");
-    for (int j = 0; j < k; ++j)
-      len += snprintf(constraints + len, sizeof constraints - (size_t)len,
-                      ",%d", j);
-    gpuInlinePtx(b, "// wgmma accumulators", constraints, k, regs + i, k, f32,
-                 true, regs + i);
-  }
+  gpuPinValues(b, "// wgmma accumulators", regs, n, mlirF32TypeGet(b->ctx));
 }
 
 /* The same with A from registers (4 i32 fragments, gpuMmaAFragments):

@@ -2,8 +2,11 @@
  * for. Declared in GpuValues.h. */
 #include "lib/Conversion/TileToGPU/GpuValues.h"
 
+#include <stdio.h>
+
 #include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"
 
 void gpuInlinePtx(TileBuilder *b, const char *text, const char *constraints,
@@ -34,5 +37,23 @@ void gpuInlinePtx(TileBuilder *b, const char *text, const char *constraints,
         {"position", mlirDenseI64ArrayGet(b->ctx, 1, &position)}};
     results[i] = bInsert(b, tileOpCreate(b->loc, "llvm.extractvalue", 1, &r,
                                          1, &resultType, 1, pos));
+  }
+}
+
+void gpuPinValues(TileBuilder *b, const char *comment, MlirValue *regs, int n,
+                  MlirType t) {
+  enum { CHUNK = 16 };
+  const char *kind = mlirTypeIsAF32(t) ? "=f" : "=r";
+  for (int i = 0; i < n; i += CHUNK) {
+    int k = n - i < CHUNK ? n - i : CHUNK;
+    char constraints[256];
+    int len = 0;
+    for (int j = 0; j < k; ++j)
+      len += snprintf(constraints + len, sizeof constraints - (size_t)len,
+                      "%s%s", j ? "," : "", kind);
+    for (int j = 0; j < k; ++j)
+      len += snprintf(constraints + len, sizeof constraints - (size_t)len,
+                      ",%d", j);
+    gpuInlinePtx(b, comment, constraints, k, regs + i, k, t, true, regs + i);
   }
 }

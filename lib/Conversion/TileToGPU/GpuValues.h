@@ -327,4 +327,11 @@ void gpuInlinePtx(TileBuilder *b, const char *text, const char *constraints,
                   intptr_t nOperands, const MlirValue *operands, int nResults,
                   MlirType resultType, bool sideEffects, MlirValue *results);
 
+/* Passes n 32-bit values of type t (f32 or i32) through empty asm
+ * (`comment` names them in the PTX) kept where it is, so no use of them
+ * moves above it: after the wait for an asynchronous instruction that
+ * wrote their registers (wgmma, tcgen05.ld). */
+void gpuPinValues(TileBuilder *b, const char *comment, MlirValue *regs, int n,
+                  MlirType t);
+
 #endif
