@@ -153,6 +153,19 @@ bool tileMmaDescriptorOperands(int64_t M, int64_t N, int64_t K,
          tileSmemLayoutForWgmma(K, N, eb, bTransposed, &s);
 }
 
+bool tileMmaAsyncInstrFor(MlirOperation dot, TileMmaInstr *in,
+                          const char *refusal, const char **why) {
+  if (!tileMmaInstrFor(dot, in, why))
+    return false;
+  if ((in->input != MMA_F16 && in->input != MMA_BF16 && !in->wgmmaOnly &&
+       in->input != MMA_TF32) ||
+      in->accF16) {
+    *why = refusal;
+    return false;
+  }
+  return true;
+}
+
 bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
                   const char **why) {
   TileMmaInstr in;
@@ -161,15 +174,12 @@ bool tileWgmmaFor(MlirOperation dot, const char *chip, int numWarps, int *n,
     *why = "wgmma needs chip=sm_90a";
     return false;
   }
-  if (!tileMmaInstrFor(dot, &in, why))
+  if (!tileMmaAsyncInstrFor(dot, &in,
+                            "wgmma is used for f16, bf16, tf32 and fp8 "
+                            "inputs with f32 accumulators",
+                            why))
     return false;
   bool fp8 = in.wgmmaOnly, tf32 = in.input == MMA_TF32;
-  if ((in.input != MMA_F16 && in.input != MMA_BF16 && !fp8 && !tf32) ||
-      in.accF16) {
-    *why = "wgmma is used for f16, bf16, tf32 and fp8 inputs with f32 "
-           "accumulators";
-    return false;
-  }
   int64_t M, N, K;
   tileMmaDotShape(dot, &M, &N, &K);
   if (numWarps % 4 != 0 || M % (16 * numWarps) != 0) {

@@ -54,6 +54,11 @@ bool tileDotPromotesF8(MlirOperation dot);
  * accumulator gets an instruction marked wgmmaOnly. */
 bool tileMmaInstrFor(MlirOperation dot, TileMmaInstr *out, const char **why);
 
+/* tileMmaInstrFor, then what wgmma and tcgen05 take: f16, bf16, tf32 or
+ * fp8 inputs with an f32 accumulator; else false with `refusal` as why. */
+bool tileMmaAsyncInstrFor(MlirOperation dot, TileMmaInstr *in,
+                          const char *refusal, const char **why);
+
 /* Whether a dot's A operand in layout `a` is already its fragments in
  * registers: an mma layout whose warps all run along M, as the result's
  * do, for 16-bit inputs (the m16n8 accumulator's pairs are the m16n8k16 A

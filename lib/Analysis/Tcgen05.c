@@ -21,15 +21,12 @@ bool tileTcgen05For(MlirOperation dot, const char *chip, int numWarps, int *n,
     *why = "tcgen05 needs chip=sm_100a";
     return false;
   }
-  if (!tileMmaInstrFor(dot, &in, why))
+  if (!tileMmaAsyncInstrFor(dot, &in,
+                            "tcgen05 is used for f16, bf16, tf32 and fp8 "
+                            "inputs with f32 accumulators",
+                            why))
     return false;
   bool fp8 = in.wgmmaOnly, tf32 = in.input == MMA_TF32;
-  if ((in.input != MMA_F16 && in.input != MMA_BF16 && !fp8 && !tf32) ||
-      in.accF16) {
-    *why = "tcgen05 is used for f16, bf16, tf32 and fp8 inputs with f32 "
-           "accumulators";
-    return false;
-  }
   int64_t M, N, K;
   tileMmaDotShape(dot, &M, &N, &K);
   if (M % 128 != 0 || numWarps % 4 != 0) {
