@@ -109,6 +109,18 @@ def rounding_slack(magnitude, n, elem):
     return ROUNDING * (n + 1) * unit * magnitude
 
 
+def f8_sum_error(k, precision):
+    """How far an fp8 dot's sum may be from the exact one, relative to the
+    sum of its terms' magnitudes (docs/dialect.md, tile.dot): Hopper's
+    tensor cores add each k32 step's products and the sum so far in a
+    13-bit-mantissa accumulator, truncating; tile starts a run of at most
+    128 terms there from zero and adds it in f32, or, with precision =
+    "fast", keeps the whole K (and the accumulator) in one run. One
+    truncation a step, one for the run's end."""
+    run = k if precision and "fast" in precision else min(k, 128)
+    return (-(-run // 32) + 1) * 2.0 ** -13 + (k + 1) * 2.0 ** -24
+
+
 # How far an inexact dot input may land from the interpreter's, relative
 # to itself: one step of tf32 (f32 inputs truncated), f16 or bf16.
 INPUT_STEP = {"f32": 2.0 ** -10, "f16": 2.0 ** -10, "bf16": 2.0 ** -7,
@@ -767,7 +779,11 @@ class Program:
         s = acc + a @ b
         if ROUNDING:
             mag = np.abs(a) @ np.abs(b)
-            s = s + rounding_slack(mag + np.abs(acc), a.shape[-1], e)
+            if is_f8(ein):
+                s = s + ROUNDING * f8_sum_error(a.shape[-1], prec) * \
+                    (mag + np.abs(acc))
+            else:
+                s = s + rounding_slack(mag + np.abs(acc), a.shape[-1], e)
             # An inexact tf32 input may truncate one tf32 step (2^-10 of
             # itself) away from where the interpreter's did, and an
             # inexact f16, bf16 or f8 one (a sum rounded to it, say) round
