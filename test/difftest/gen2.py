@@ -67,6 +67,13 @@ F8_SEED = 200000
 # floor was 1 or 0, and a product of 16 rows amplified it). No other
 # choice changes: seeds below make the kernels they made before.
 EXACT_ROUNDING_SEED = 400000
+# From KMAJOR_SEED on (the eighth version), a matmul loop (k_loop) may
+# load B as [N][K] and transpose it, the K-major form wgmma reads fp8 and
+# tf32 in (so fp8 loops run on fp8 wgmma, promoting each block's sum
+# onto the carried accumulator: tileDotPromotesF8), and an fp8 dot may
+# ask for precision = "fast". Seeds below make the kernels they made
+# before.
+KMAJOR_SEED = 500000
 F8 = ["f8E4M3FN", "f8E5M2"]
 # tile-run's (and compare.py's) names of the f8 types in argument specs.
 SPEC_TYPE = {"f8E4M3FN": "f8e4m3", "f8E5M2": "f8e5m2"}
@@ -394,6 +401,7 @@ class State:
         self.nspec = 0
         self.v6 = seed >= F8_SEED  # f8, 16-bit float atomics
         self.v7 = seed >= EXACT_ROUNDING_SEED  # no floor/ceil of exp, tanh
+        self.v8 = seed >= KMAJOR_SEED  # K-major B in loops, fast fp8 dots
 
     def spec_seed(self):
         self.nspec += 1
@@ -953,7 +961,8 @@ def k_loop(st, m, kdim, n, t, acc, tb=None):
     steps = r.randint(1, 3)
     total = steps * bk + r.randint(-bk // 2, bk // 2)
     asz = [st.nprog * m, total]
-    bsz = [total, n]
+    kmajor = st.v8 and r.random() < 0.5
+    bsz = [n, total] if kmajor else [total, n]
     am = st.new_arg("d", asz, t, dot_spec(st, asz, t))
     bm = st.new_arg("d", bsz, tb, dot_spec(st, bsz, tb))
     row = k.iop("muli", k.linear(), k.index(m))
@@ -966,9 +975,15 @@ def k_loop(st, m, kdim, n, t, acc, tb=None):
     ta = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
               % (am, row.name, kk, memref(2, t), tensor([m, bk], t)),
               [m, bk], t)
-    tb = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
-              % (bm, kk, c0.name, memref(2, tb), tensor([bk, n], tb)),
-              [bk, n], tb)
+    if kmajor:
+        tbt = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
+                   % (bm, c0.name, kk, memref(2, tb), tensor([n, bk], tb)),
+                   [n, bk], tb)
+        tb = k.trans(tbt, [1, 0])
+    else:
+        tb = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
+                  % (bm, kk, c0.name, memref(2, tb), tensor([bk, n], tb)),
+                  [bk, n], tb)
     d = dot(st, ta, tb, Val(a0, acc.shape, acc.t), precision(st, t))
     k.emit("  scf.yield %s : %s" % (d.name, d.ty))
     k.emit("}")
@@ -976,7 +991,10 @@ def k_loop(st, m, kdim, n, t, acc, tb=None):
 
 
 def precision(st, t):
-    """An f32 dot's precision attribute (none: tf32), or none at all."""
+    """An f32 dot's precision attribute (none: tf32), an fp8 one's (none:
+    promoted sums, or "fast"; from KMAJOR_SEED), or none at all."""
+    if t in F8 and st.v8:
+        return st.r.choice([None, None, "fast"])
     if t != "f32":
         return None
     return st.r.choice([None, "tf32", "ieee"])
@@ -1010,11 +1028,14 @@ def stage_dots(st, cur):
         a = cur
         m, kd = cur.shape
     else:
-        m, kd = r.choice(sizes), r.choice(ks)
+        # From KMAJOR_SEED, fp8 rows mostly 64: four warps' wgmma block.
+        ms = [64, 64, 32, 16] if st.v8 and t in F8 else sizes
+        m, kd = r.choice(ms), r.choice(ks)
         a = None
     n, e = r.choice(ks), r.choice(sizes)
     acc0 = zeros(st, [m, n], acc_t)
-    if a is None and r.random() < 0.3:
+    # From KMAJOR_SEED, fp8 more often in a loop, where its sums promote.
+    if a is None and r.random() < (0.6 if st.v8 and t in F8 else 0.3):
         s = k_loop(st, m, kd, n, t, acc0, other_f8(st, t))
     else:
         if a is None:
