@@ -224,7 +224,8 @@ class Worker:
             if r and dtypes[i] in compare.TOL and \
                     any(s in text for s in SUMS):
                 r = compare.differ(want[i], have, dtypes[i], t,
-                                   [e[i] for e in self.envelope_of()])
+                                   [[run[i] for run in g]
+                                    for g in self.envelope_of()])
                 if not r:
                     outcome = "rounding"
             if r:
