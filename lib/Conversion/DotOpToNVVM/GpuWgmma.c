@@ -43,7 +43,14 @@
  * one commit, wait for it; each accumulator then passes through an empty
  * asm, so no use of it moves above the wait. In a pipelined loop whose
  * dot accumulates across iterations, the wait leaves this group in flight
- * (GpuPipeline.h) and the loop's end waits for it. */
+ * (GpuPipeline.h) and the loop's end waits for it.
+ *
+ * fp8 dots whose sums promote (tileDotPromotesF8: Hopper adds fp8
+ * products in a 13-bit truncating accumulator) go otherwise: each 64-row,
+ * at most 128-column block sums at most 128 terms of k from zero (scale-d
+ * false on the first wgmma) in registers of its own, is committed and
+ * waited for, and is added into the result in f32; no group stays in
+ * flight past such a dot. */
 #include "lib/Conversion/TileToGPU/GpuOps.h"
 
 #include <stdio.h>
@@ -432,7 +439,8 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   /* Stage what is not in shared memory yet, each operand at a multiple of
    * 1024 bytes (the scratch buffer starts at one), fenced for wgmma's
    * async-proxy reads. */
-  bool defer = deferWait(g, op, &A, &B, aRegs) && !tileDotPromotesF8(op);
+  bool promote = in->wgmmaOnly && tileDotPromotesF8(op);
+  bool defer = deferWait(g, op, &A, &B, aRegs) && !promote;
   gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 1024, true);
 
   WgmmaDot w = {.g = g, .in = in, .A = &A, .aRegs = aRegs, .bRows = bRows,
@@ -448,7 +456,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     out.regs[r] = C.regs[r];
   MlirValue acc[MAX_N / 2];
   int reg[MAX_N / 2];
-  if (in->wgmmaOnly && tileDotPromotesF8(op)) {
+  if (promote) {
     /* fp8, promoted (tileDotPromotesF8): each block sums at most
      * TILE_F8_PROMOTE_K of k into fresh registers (wgmma's zero scale-d
      * starts them), waited for and added into the result in f32. Blocks
