@@ -16,7 +16,6 @@ must stop at the same program with the same message.
 Prints "agree: ..." and exits 0; "MISMATCH: ..." and exits 1; exit 3 when
 the interpreter does not cover the kernel yet ("unsupported: ...").
 """
-import argparse
 import os
 import re
 import subprocess
@@ -186,11 +185,7 @@ def differ_prints(printed, stdout, source):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("kernel_file")
-    ap.add_argument("--kernel", required=True)
-    ap.add_argument("--grid", required=True)
-    ap.add_argument("--arg", action="append", default=[])
+    ap = interp.kernel_arguments()
     ap.add_argument("--rtol", type=float,
                     help="the float tolerance instead of the dtype's: for "
                          "long sums, which may associate in any order")

@@ -1494,12 +1494,19 @@ def run_kernel(text, name, grid, args):
         ACCESSES = None
 
 
-def main():
+def kernel_arguments():
+    """An argument parser with what the difftest tools name a launch by,
+    as tile-run does: the kernel file, --kernel, --grid and --arg."""
     ap = argparse.ArgumentParser()
     ap.add_argument("kernel_file")
     ap.add_argument("--kernel", required=True)
     ap.add_argument("--grid", required=True)
     ap.add_argument("--arg", action="append", default=[])
+    return ap
+
+
+def main():
+    ap = kernel_arguments()
     ap.add_argument("--out", action="append", default=[])
     ap.add_argument("--src", default=os.path.dirname(os.path.dirname(
         os.path.dirname(os.path.abspath(__file__)))))

@@ -18,7 +18,6 @@ the interpreter does not cover K (what the spec leaves open: ceildiv or
 floordiv by zero), REF.npy is the CPU path's, and the first line says
 so. Prints one line.
 """
-import argparse
 import os
 import re
 import subprocess
@@ -64,11 +63,7 @@ def run(cmd):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("kernel_file")
-    ap.add_argument("--kernel", required=True)
-    ap.add_argument("--grid", required=True)
-    ap.add_argument("--arg", action="append", default=[])
+    ap = interp.kernel_arguments()
     ap.add_argument("--out", required=True)
     ap.add_argument("--rtol", type=float, default=1e-5)
     ap.add_argument("--tile-run", default="tile-run")
