@@ -25,10 +25,11 @@ summary line per build:
   campaign: cpu: 1000 kernels agree, 0 mismatch, 0 invalid, 3 unsupported
 
 "rounding" is a float result of a kernel with sums that the exact sums
-miss but that lies between the interpreter's results with every sum
-rounded up and down by the most f32 accumulation allows (interp.ROUNDING:
-cancellation in a dot, then a loop that doubles it), and counts as
-agreeing. "invalid" is a kernel tile refuses (the generator is wrong),
+miss but that lies as close to them as the interpreter's results move
+when every sum, function and fp8 dot is rounded up and down by the most
+the spec allows, all at once or each alone with their moves added
+(interp.ROUNDING, compare.rounding_envelopes: cancellation in a dot,
+then a loop that doubles it), and counts as agreeing. "invalid" is a kernel tile refuses (the generator is wrong),
 "unsupported" one the interpreter does not cover yet. --seconds stops handing out seeds
 after T seconds and reports the kernels done (a lent machine's command has
 a time limit). Exit status 1 on any mismatch or invalid kernel.
