@@ -217,7 +217,8 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
                      (!tileChipHasTcgen05(g->chip) ||
                       p->stages <= GPU_TCGEN05_MAX_STAGES);
   for (int j = 0; j < p->numLoads && p->wgmmaInFlight; ++j)
-    p->wgmmaInFlight = accumulatesAcrossIterations(p->loads[j], p->body, g->chip);
+    p->wgmmaInFlight =
+        accumulatesAcrossIterations(p->loads[j], p->body, g->chip);
   p->lookahead = p->wgmmaInFlight ? p->stages - 2 : p->stages - 1;
   if (p->numLoads > 0 && p->numGathers > 0)
     return false; /* tile-pipeline marks one kind per loop */
