@@ -146,8 +146,12 @@ int tileCompareArrays(const TileHostArray *actual,
                       const TileHostArray *expected, double rtol, double atol,
                       TileCompareResult *r, char *err, size_t errSize) {
   memset(r, 0, sizeof *r);
+  if (rtol < 0)
+    rtol = tileCompareDefaultRtol(actual->dtype);
   if (atol < 0)
     atol = rtol;
+  r->rtol = rtol;
+  r->atol = atol;
   if (tileCompareCompatible(actual, expected, err, errSize))
     return 1;
   bool aFloat = tileDTypeIsFloat(actual->dtype);

@@ -20,6 +20,7 @@ typedef struct {
   double actual;
   double error;       /* |actual - expected| at `worst` */
   double maxError;    /* the largest |actual - expected| among finite pairs */
+  double rtol, atol;  /* the tolerances compared at, defaults resolved */
 } TileCompareResult;
 
 /* 1e-5 for f32/f64, 1e-2 for f16/bf16, one ulp at 1 for f8 (0.125 for
@@ -32,7 +33,8 @@ double tileCompareDefaultRtol(TileDType dtype);
 int tileCompareCompatible(const TileHostArray *actual,
                           const TileHostArray *expected, char *err,
                           size_t errSize);
-/* Compares, with atol < 0 meaning atol = rtol. Returns 1 with a message
+/* Compares, with rtol < 0 meaning the actual dtype's default and atol < 0
+ * meaning atol = rtol (both as used land in *r). Returns 1 with a message
  * when the two cannot be compared (shapes differ, a float array against
  * an integer one), else 0 and fills *r (the check passed when
  * r->numMismatches == 0). */

@@ -109,8 +109,7 @@ static bool sameOutputs(const TileTuner *t, const TileHostArray *a,
       continue;
     TileCompareResult r;
     char err[256];
-    if (tileCompareArrays(&a[i], &ref[i], tileCompareDefaultRtol(a[i].dtype),
-                          -1, &r, err, sizeof err) ||
+    if (tileCompareArrays(&a[i], &ref[i], -1, -1, &r, err, sizeof err) ||
         r.numMismatches) {
       char at[128];
       tileCompareFormatIndex(r.worst, a[i].rank, a[i].shape, at, sizeof at);
@@ -159,10 +158,9 @@ static int judge(const TileTuner *t, const Bench *b,
   for (int i = 0; i < t->r.numRefs; ++i) {
     const TileTunerReference *ref = &t->r.refs[i];
     const TileHostArray *a = &b->after[ref->arg];
-    double rtol = ref->rtol >= 0 ? ref->rtol : tileCompareDefaultRtol(a->dtype);
     TileCompareResult r;
     char err[256];
-    if (tileCompareArrays(a, ref->expected, rtol, ref->atol, &r, err,
+    if (tileCompareArrays(a, ref->expected, ref->rtol, ref->atol, &r, err,
                           sizeof err))
       return tileFail(why, size, "%s: %s", ref->what, err);
     if (r.numMismatches)

@@ -196,15 +196,11 @@ static void formatValue(double v, TileDType dtype, char *buf, size_t size) {
 
 /* Compares `actual` with `expected`. On success writes "<what> ok (...)"
  * into note; on failure prints "tile-run: <flag>: ..." and writes
- * "<what> FAILED". */
+ * "<what> FAILED". rtol, atol < 0: tileCompareArrays' defaults. */
 static bool compare(const char *flag, const char *what,
                     const TileHostArray *actual,
                     const TileHostArray *expected, double rtol, double atol,
                     char *note, size_t noteSize) {
-  if (rtol < 0)
-    rtol = tileCompareDefaultRtol(actual->dtype);
-  if (atol < 0)
-    atol = rtol;
   TileCompareResult r;
   char err[512];
   if (tileCompareArrays(actual, expected, rtol, atol, &r, err, sizeof err)) {
@@ -213,10 +209,10 @@ static bool compare(const char *flag, const char *what,
     return false;
   }
   char tol[64], e[48], a[48], at[128];
-  if (rtol == 0 && atol == 0)
+  if (r.rtol == 0 && r.atol == 0)
     snprintf(tol, sizeof tol, "exact");
   else
-    snprintf(tol, sizeof tol, "rtol %g, atol %g", rtol, atol);
+    snprintf(tol, sizeof tol, "rtol %g, atol %g", r.rtol, r.atol);
   if (r.numMismatches == 0) {
     snprintf(note, noteSize, "%s ok (%s, max error %g)", what, tol,
              r.maxError);
