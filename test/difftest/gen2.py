@@ -975,15 +975,14 @@ def k_loop(st, m, kdim, n, t, acc, tb=None):
     ta = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
               % (am, row.name, kk, memref(2, t), tensor([m, bk], t)),
               [m, bk], t)
+    # B's box, [N][K] and transposed when K-major.
+    shape, offs = ([n, bk], (c0.name, kk)) if kmajor else \
+        ([bk, n], (kk, c0.name))
+    tb = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
+              % ((bm,) + offs + (memref(2, tb), tensor(shape, tb))),
+              shape, tb)
     if kmajor:
-        tbt = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
-                   % (bm, c0.name, kk, memref(2, tb), tensor([n, bk], tb)),
-                   [n, bk], tb)
-        tb = k.trans(tbt, [1, 0])
-    else:
-        tb = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
-                  % (bm, kk, c0.name, memref(2, tb), tensor([bk, n], tb)),
-                  [bk, n], tb)
+        tb = k.trans(tb, [1, 0])
     d = dot(st, ta, tb, Val(a0, acc.shape, acc.t), precision(st, t))
     k.emit("  scf.yield %s : %s" % (d.name, d.ty))
     k.emit("}")

@@ -88,9 +88,11 @@ def unquote(text):
 # f64), in an order of their lowering's, and a sum with cancellation can
 # lose digits this interpreter (which sums in f64) keeps. ROUNDING = +1 or
 # -1 shifts every float dot, reduce add and scan add by the worst that
-# accumulating n terms can round, (n + 1) u sum|terms|, up or down; a
-# caller who sees tile disagree reruns the kernel both ways and accepts a
-# result between the two (test/difftest/campaign.py). 0 for the exact sums.
+# accumulating n terms can round, (n + 1) u sum|terms| (an fp8 dot by
+# f8_sum_error), a float atomic add by two units, and a function by the
+# ulps numerics.md allows it (math_error), up or down; a caller who sees
+# tile disagree reruns the kernel so, all sites at once and each alone
+# (compare.rounding_envelopes). 0 for the exact sums.
 ROUNDING = 0
 # With ROUNDING, None moves every rounding site; a site_key moves only
 # that op's (compare.rounding_envelopes' runs site by site: moving every
