@@ -155,9 +155,19 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   bool widen = tileReduceAccumulatesWide(kind, x.elem);
   MlirType accElem = widen ? mlirF32TypeGet(b->ctx) : x.elem;
 
-  /* 1. Within the thread. */
+  /* 1. Within the thread, each element once: a layout wider than the
+   * tile along the axis wraps, and a register whose own coordinate there
+   * is past the extent holds a copy of another of the thread's registers
+   * (an mma layout's rows g and g + 8 of a 4-row tile are one row; a
+   * blocked one's S registers of a narrower tile repeat). Adding the copy
+   * counted the element twice (difftest seed 501102). */
+  int64_t extent = x.shape[axis];
   for (int r = 0; r < x.numRegs; ++r) {
     int64_t key[TILE_MAX_LAYOUT_RANK], want[TILE_MAX_LAYOUT_RANK];
+    int64_t at[TILE_MAX_LAYOUT_RANK];
+    tileLayoutRegCoords(&x.layout, x.shape, r, at);
+    if (at[axis] >= extent)
+      continue;
     keyOf(&x, r, (int)axis, key);
     int j = 0;
     for (; j < nOut; ++j) {
@@ -180,7 +190,6 @@ bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op) {
    * scale) distinct positions (beyond the extent, lanes hold copies). */
   TileThreadTerm terms[2];
   tileLayoutThreadTerms(&x.layout, (int)axis, terms);
-  int64_t extent = x.shape[axis];
   int64_t distinctLanes = extent / terms[0].scale < terms[0].count
                               ? extent / terms[0].scale
                               : terms[0].count;
