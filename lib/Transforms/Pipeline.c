@@ -552,6 +552,9 @@ typedef struct {
   bool fed;     /* all of them fed by program scalars (the producer computes
                  * their bounds and offsets itself) */
   int64_t pipeBytes; /* the largest one's stages */
+  bool promotes; /* one of them has an fp8 dot whose sums promote on wgmma
+                  * (tileDotPromotesF8): it waits for its own wgmmas every
+                  * iteration */
 } TmaLoops;
 
 /* The shared memory a TMA loop's stages take (as GpuPipeline.c lays them
@@ -568,12 +571,17 @@ static int64_t stagesBytes(MlirOperation loop) {
   return stages * stage;
 }
 
-static int dotsIn(MlirOperation loop) {
+/* The dots of a loop's body; *promotes: one of them sums fp8 in runs
+ * (tileDotPromotesF8). */
+static int dotsIn(MlirOperation loop, bool *promotes) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   int n = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    n += tileOpIsNamed(op, "tile.dot");
+    if (tileOpIsNamed(op, "tile.dot")) {
+      ++n;
+      *promotes = *promotes || tileDotPromotesF8(op);
+    }
   return n;
 }
 
@@ -583,7 +591,7 @@ static MlirWalkResult findTmaLoops(MlirOperation op, void *userData) {
     ++t->loops;
     t->nested = t->nested || !mlirOperationEqual(
                                  mlirOperationGetParentOperation(op), t->kernel);
-    int dots = dotsIn(op);
+    int dots = dotsIn(op, &t->promotes);
     t->maxDots = dots > t->maxDots ? dots : t->maxDots;
     t->fed = t->fed && tileLoopFedByProgramScalars(t->kernel, op);
     int64_t bytes = stagesBytes(op);
@@ -603,17 +611,24 @@ static MlirWalkResult findTmaLoops(MlirOperation op, void *userData) {
  * H100 flash attention at d = 128 gained 7-14%). A loop of one dot
  * (matmul) keeps one role: there it ran 1-2% slower, and with 4 warps the
  * extra warpgroup halved the blocks per SM (attention at d = 64: -30 to
- * -45%). tile.warp_specialize on the kernel (a bool) overrides the pass
+ * -45%). But a loop whose fp8 dot promotes on wgmma (Hopper: runs of
+ * 128 k summed from zero, each waited for and added in f32) leaves no
+ * group in flight, so its copies are issued only after each wait: there
+ * a producer warpgroup gained 7% at 4096^3 and 5% at 8192^3 (e4m3,
+ * 128x256x128, 8 warps; on an H200, docs/performance.md), and auto takes
+ * it (not on tcgen05, whose fp8 sums do not promote).
+ * tile.warp_specialize on the kernel (a bool) overrides the pass
  * option. */
-static void markWarpSpecialized(MlirOperation kernel,
-                                TileChoice option) {
+static void markWarpSpecialized(MlirOperation kernel, TileChoice option,
+                                const char *chip) {
   MlirAttribute asked = tileOpAttr(kernel, "tile.warp_specialize");
   int numWarps = tileKernelNumWarps(kernel, 0);
-  TmaLoops t = {kernel, 0, false, 0, true, 0};
+  TmaLoops t = {kernel, 0, false, 0, true, 0, false};
   mlirOperationWalk(kernel, findTmaLoops, &t, MlirWalkPreOrder);
+  bool promotes = t.promotes && !tileChipHasTcgen05(chip);
   bool want = option == TILE_CHOICE_ON ||
               (option == TILE_CHOICE_AUTO && numWarps >= 8 &&
-               t.maxDots >= 2);
+               (t.maxDots >= 2 || promotes));
   bool decided = !mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked);
   if (decided)
     want = mlirBoolAttrGetValue(asked);
@@ -628,19 +643,23 @@ static void markWarpSpecialized(MlirOperation kernel,
    * becomes a remark where the kernel is lowered. */
   if (decided || option != TILE_CHOICE_AUTO || t.loops == 0)
     return;
-  char why[256];
+  char why[256], reason[96];
+  snprintf(reason, sizeof reason,
+           t.maxDots >= 2 ? "a loop of %d dots"
+                          : "an fp8 dot whose sums promote: %d dot, waited "
+                            "for every iteration",
+           t.maxDots);
   if (!want)
     snprintf(why, sizeof why,
              "warp-specialize=auto: one role for all %d warps (auto "
              "specializes kernels of 8 or more warps whose loop chains two "
-             "or more dots; this loop has %d)",
+             "or more dots or sums fp8 in promoted runs; this loop has %d)",
              numWarps, t.maxDots);
   else if (fits)
     snprintf(why, sizeof why,
              "warp-specialize=auto: a producer warpgroup of %d warps "
-             "issues the TMA copies for the %d warps that compute (a loop "
-             "of %d dots)",
-             TILE_PRODUCER_WARPS, numWarps, t.maxDots);
+             "issues the TMA copies for the %d warps that compute (%s)",
+             TILE_PRODUCER_WARPS, numWarps, reason);
   else
     snprintf(why, sizeof why,
              "warp-specialize=auto: would specialize, but %s",
@@ -707,7 +726,7 @@ static void markPersistent(MlirOperation kernel, TileChoice option) {
    * persistence asked for. */
   if (!want && (decided || option != TILE_CHOICE_AUTO || !specialized))
     return;
-  TmaLoops t = {kernel, 0, false, 0, true, 0};
+  TmaLoops t = {kernel, 0, false, 0, true, 0, false};
   mlirOperationWalk(kernel, findTmaLoops, &t, MlirWalkPreOrder);
   PersistentWalk w = {kernel, false, 0};
   mlirOperationWalk(kernel, findPersistentObstacles, &w, MlirWalkPreOrder);
@@ -812,7 +831,7 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
     mlirOperationWalk(op, markLoops, &st, MlirWalkPostOrder);
   if (o->tma) {
     mlirOperationWalk(op, markStores, NULL, MlirWalkPreOrder);
-    markWarpSpecialized(op, o->warpSpecialize);
+    markWarpSpecialized(op, o->warpSpecialize, o->chip);
     markPersistent(op, o->persistent);
     if (tileChipHasTcgen05(o->chip))
       markCtaPairs(op, o->chip, o->ctaPairs);

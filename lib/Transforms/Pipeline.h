@@ -23,8 +23,9 @@
  * turns pipelining off.
  *
  * With warp-specialize=auto (the default: kernels of 8 or more warps
- * whose TMA loop chains two or more dots, as attention does; Pipeline.c
- * says what was measured) or true (any), a kernel whose TMA loops are all
+ * whose TMA loop chains two or more dots, as attention does, or has an
+ * fp8 dot whose sums promote on wgmma; Pipeline.c says what was
+ * measured) or true (any), a kernel whose TMA loops are all
  * statements of its body (each runs once) gets
  *   tile.producer_warps = 4 : i32
  * TileToGPU then launches one more warpgroup: its first warp issues the

@@ -2,8 +2,8 @@
 // chip=sm_90a a kernel whose TMA loops are all statements of its body gets
 // tile.producer_warps = 4 (TileToGPU adds a producer warpgroup that issues
 // the copies). warp-specialize=auto (the default) takes kernels of 8 or
-// more warps whose TMA loop chains two or more dots (attention's shape),
-// true any, false none; tile.warp_specialize on the kernel overrides the
+// more warps whose TMA loop chains two or more dots (attention's shape)
+// or has an fp8 dot whose sums promote (below), true any, false none; tile.warp_specialize on the kernel overrides the
 // option. A TMA loop nested in another loop, or no TMA loop
 // (no chip), rules it out.
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{chip=sm_90a})' | FileCheck %s --check-prefix=AUTO
@@ -22,7 +22,7 @@
 
 // One dot per iteration (a matmul): auto keeps one role.
 // AUTO-LABEL: func.func @eight_warps
-// AUTO-SAME: tile.warp_specialize_why = "warp-specialize=auto: one role for all 8 warps (auto specializes kernels of 8 or more warps whose loop chains two or more dots; this loop has 1)"
+// AUTO-SAME: tile.warp_specialize_why = "warp-specialize=auto: one role for all 8 warps (auto specializes kernels of 8 or more warps whose loop chains two or more dots or sums fp8 in promoted runs; this loop has 1)"
 // AUTO-NOT: tile.producer_warps
 // ON-LABEL: func.func @eight_warps
 // ON-SAME: tile.producer_warps = 4 : i32
@@ -154,5 +154,63 @@ func.func @nested(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>)
     }
     "tile.store"(%sum, %c, %c0, %c0) : (tensor<128x256xf32>, memref<?x?xf32>, index, index) -> ()
   }
+  return
+}
+
+// -----
+
+// One fp8 dot per iteration whose sums promote (tileDotPromotesF8: runs of
+// 128 k added in f32, each waited for): auto specializes, as it measured
+// faster (docs/performance.md); the same dot with precision = "fast" keeps
+// one role, and so does chip=sm_100a, whose fp8 sums do not promote.
+// RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_100a},tile-promote-smem,tile-pipeline{chip=sm_100a})' | FileCheck %s --check-prefix=TC
+// AUTO-LABEL: func.func @fp8_promoted
+// AUTO-SAME: tile.producer_warps = 4 : i32
+// AUTO-SAME: tile.warp_specialize_why = "warp-specialize=auto: a producer warpgroup of 4 warps issues the TMA copies for the 8 warps that compute (an fp8 dot whose sums promote: 1 dot, waited for every iteration)"
+// OFF-LABEL: func.func @fp8_promoted
+// OFF-NOT: tile.producer_warps
+// TC-LABEL: func.func @fp8_promoted
+// TC-NOT: tile.producer_warps
+// TC-SAME: this loop has 1
+func.func @fp8_promoted(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %k = memref.dim %a, %c1 : memref<?x?xf8E4M3FN>
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+  %sum = scf.for %k0 = %c0 to %k step %c128 iter_args(%acc = %zero) -> (tensor<128x256xf32>) {
+    %ta = "tile.load"(%a, %c0, %k0) : (memref<?x?xf8E4M3FN>, index, index) -> tensor<128x128xf8E4M3FN>
+    %tb = "tile.load"(%b, %c0, %k0) : (memref<?x?xf8E4M3FN>, index, index) -> tensor<256x128xf8E4M3FN>
+    %bt = "tile.trans"(%tb) {permutation = array<i32: 1, 0>} : (tensor<256x128xf8E4M3FN>) -> tensor<128x256xf8E4M3FN>
+    %d = "tile.dot"(%ta, %bt, %acc) : (tensor<128x128xf8E4M3FN>, tensor<128x256xf8E4M3FN>, tensor<128x256xf32>) -> tensor<128x256xf32>
+    scf.yield %d : tensor<128x256xf32>
+  }
+  %h = arith.truncf %sum : tensor<128x256xf32> to tensor<128x256xbf16>
+  "tile.store"(%h, %c, %c0, %c0) : (tensor<128x256xbf16>, memref<?x?xbf16>, index, index) -> ()
+  return
+}
+
+// -----
+
+// AUTO-LABEL: func.func @fp8_fast
+// AUTO-NOT: tile.producer_warps
+// AUTO-SAME: this loop has 1
+func.func @fp8_fast(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>)
+    attributes {tile.kernel, tile.num_warps = 8 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %k = memref.dim %a, %c1 : memref<?x?xf8E4M3FN>
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+  %sum = scf.for %k0 = %c0 to %k step %c128 iter_args(%acc = %zero) -> (tensor<128x256xf32>) {
+    %ta = "tile.load"(%a, %c0, %k0) : (memref<?x?xf8E4M3FN>, index, index) -> tensor<128x128xf8E4M3FN>
+    %tb = "tile.load"(%b, %c0, %k0) : (memref<?x?xf8E4M3FN>, index, index) -> tensor<256x128xf8E4M3FN>
+    %bt = "tile.trans"(%tb) {permutation = array<i32: 1, 0>} : (tensor<256x128xf8E4M3FN>) -> tensor<128x256xf8E4M3FN>
+    %d = "tile.dot"(%ta, %bt, %acc) {precision = "fast"} : (tensor<128x128xf8E4M3FN>, tensor<128x256xf8E4M3FN>, tensor<128x256xf32>) -> tensor<128x256xf32>
+    scf.yield %d : tensor<128x256xf32>
+  }
+  %h = arith.truncf %sum : tensor<128x256xf32> to tensor<128x256xbf16>
+  "tile.store"(%h, %c, %c0, %c0) : (tensor<128x256xbf16>, memref<?x?xbf16>, index, index) -> ()
   return
 }
