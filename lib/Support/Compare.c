@@ -161,9 +161,11 @@ int tileCompareArrays(const TileHostArray *actual,
   for (size_t i = 0; i < n; ++i) {
     double bad, error;
     if (!aFloat && rtol == 0) {
+      /* Integers compare as integers (a double would round past 2^53):
+       * exactly, or within an atol given. */
       int64_t a = intElement(actual, i), e = intElement(expected, i);
       error = a == e ? 0 : fabs((double)a - (double)e);
-      bad = a == e ? 0 : INFINITY;
+      bad = a == e ? 0 : atol > 0 ? error / atol : INFINITY;
     } else {
       bad = badness(tileCompareElement(actual, i),
                     tileCompareElement(expected, i), rtol, atol, &error);
