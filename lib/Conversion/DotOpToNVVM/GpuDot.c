@@ -75,6 +75,9 @@ bool gpuLowerDot(GpuLowering *g, TileBuilder *b, MlirOperation op) {
                       gpuOperandTile(g, op, 2), {0}};
   if (!d.a || !d.b || !d.c || !gpuResultLayout(op, 0, &d.result))
     return false;
+  /* tile-widen-f8-dots' reason, once per kernel (the generic entry). */
+  if (!g->assumeAligned16)
+    gpuRemarkFromAttr(g, op, "tile.widen_f8_why");
   TileMmaInstr instr;
   const char *why;
   bool hasInstr = tileMmaInstrFor(op, &instr, &why);
