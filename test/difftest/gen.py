@@ -19,6 +19,7 @@ version's kernels, unchanged, since docs and tests cite them by number.
   gen.py SEED [-o KERNEL.mlir]     prints the compare.py arguments
 """
 import argparse
+import hashlib
 import random
 import sys
 
@@ -285,11 +286,30 @@ def generate_v1(seed):
     return text, argv
 
 
+def seeds_hash(start, count):
+    """The sha256 of seeds start.. start+count-1's kernels and arguments:
+    what a generator change must leave alone for the seeds that tests and
+    docs/difftest.md cite to name the same kernels (seeds.test)."""
+    h = hashlib.sha256()
+    for seed in range(start, start + count):
+        text, argv = generate(seed)
+        h.update(text.encode())
+        h.update(" ".join(argv).encode())
+    return h.hexdigest()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("seed", type=int)
     ap.add_argument("-o", "--output")
+    ap.add_argument("--hash", type=int, metavar="COUNT",
+                    help="print the sha256 of COUNT seeds' kernels from "
+                    "SEED instead")
     a = ap.parse_args()
+    if a.hash:
+        print("seeds %d..%d: %s" % (a.seed, a.seed + a.hash - 1,
+                                    seeds_hash(a.seed, a.hash)))
+        return
     text, argv = generate(a.seed)
     if a.output:
         with open(a.output, "w") as f:
