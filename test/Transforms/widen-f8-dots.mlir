@@ -17,7 +17,7 @@
 // A100-LABEL: func.func @k_major
 // A100:         %[[A:.*]] = arith.extf %{{.*}} : tensor<64x64xf8E4M3FN> to tensor<64x64xf16>
 // A100-NEXT:    %[[B:.*]] = arith.extf %{{.*}} : tensor<64x128xf8E5M2> to tensor<64x128xf16>
-// A100-NEXT:    "tile.dot"(%[[A]], %[[B]], %{{.*}}) {tile.widen_f8_why = "fp8 tile.dot widened to f16 (f16's tensor-core rate, half of fp8's): the chip has no fp8 tensor cores (sm_90a and sm_100a have)"} : (tensor<64x64xf16>, tensor<64x128xf16>, tensor<64x128xf32>)
+// A100-NEXT:    "tile.dot"(%[[A]], %[[B]], %{{.*}}) {tile.widen_f8_why = "fp8 tile.dot widened to f16 (f16's tensor-core rate, half of fp8's): fp8 dots run on wgmma (sm_90a) and tcgen05 (sm_100a) only, and this chip has neither"} : (tensor<64x64xf16>, tensor<64x128xf16>, tensor<64x128xf32>)
 func.func @k_major(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E5M2>, %c: memref<?x?xf32>) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %ta = "tile.load"(%a, %c0, %c0) : (memref<?x?xf8E4M3FN>, index, index) -> tensor<64x64xf8E4M3FN>
