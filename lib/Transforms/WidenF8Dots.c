@@ -39,7 +39,8 @@ static bool onFp8TensorCores(MlirOperation op, const Widen *w,
     return true;
   if (!w->chip || !(strcmp(w->chip, "sm_90a") == 0 ||
                     tileChipHasTcgen05(w->chip))) {
-    *why = "fp8 dots run on wgmma (sm_90a) and tcgen05 (sm_100a) only, and this chip has neither";
+    *why = "fp8 dots run on wgmma (sm_90a) and tcgen05 (sm_100a) only, "
+           "and this chip has neither";
     return false;
   }
   if (!tileChipHasTcgen05(w->chip))
