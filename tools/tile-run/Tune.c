@@ -360,6 +360,13 @@ int tuneChoose(const Options *o, const KernelFile *k, Session *s,
                        "table says why)");
   } else if (chosen >= 0) {
     printCached(t, chosen);
+  } else if (rc == EXIT_OK && t->n > 1) {
+    /* Nothing timed for this shape: the defaults run, and they can be
+     * far from the space's best (a GEMM's 128x256 blocks at M = 16). */
+    printf("tune: no candidate of the tuning space timed for this launch "
+           "on this GPU: the defaults run (--tune times the %d "
+           "candidates once; later runs take the fastest)\n",
+           t->n);
   }
   int failed = chosen >= 0
                    ? variantMake(o, &t->c[chosen].settings, out)
