@@ -3,9 +3,9 @@
 // tile.producer_warps = 4 (TileToGPU adds a producer warpgroup that issues
 // the copies). warp-specialize=auto (the default) takes kernels of 8 or
 // more warps whose TMA loop chains two or more dots (attention's shape)
-// or has an fp8 dot whose sums promote (below), true any, false none; tile.warp_specialize on the kernel overrides the
-// option. A TMA loop nested in another loop, or no TMA loop
-// (no chip), rules it out.
+// or has an fp8 dot whose sums promote (below), true any, false none;
+// tile.warp_specialize on the kernel overrides the option. A TMA loop
+// nested in another loop, or no TMA loop (no chip), rules it out.
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{chip=sm_90a})' | FileCheck %s --check-prefix=AUTO
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{chip=sm_90a warp-specialize=true})' | FileCheck %s --check-prefix=ON
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{chip=sm_90a warp-specialize=false})' | FileCheck %s --check-prefix=OFF
