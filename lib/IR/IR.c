@@ -45,6 +45,12 @@ bool tileOpStrAttr(MlirOperation op, const char *name, MlirStringRef *out) {
   return true;
 }
 
+void tileOpSetStrAttr(MlirOperation op, const char *name, const char *value) {
+  mlirOperationSetAttributeByName(
+      op, tileStr(name),
+      mlirStringAttrGet(mlirOperationGetContext(op), tileStr(value)));
+}
+
 bool tileValueIsUnused(MlirValue v) {
   return mlirOpOperandIsNull(mlirValueGetFirstUse(v));
 }

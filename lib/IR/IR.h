@@ -38,6 +38,10 @@ bool tileOpIntAttr(MlirOperation op, const char *name, int64_t *out);
 bool tileOpAllowsApprox(MlirOperation op);
 /* The string value of a string attribute, or false. */
 bool tileOpStrAttr(MlirOperation op, const char *name, MlirStringRef *out);
+/* Sets string attribute `name` to `value`: a pass's decision's reason
+ * (tile.*_why) shows in the IR after it, and TileToGPU says it as a
+ * remark (gpuRemarkFromAttr). */
+void tileOpSetStrAttr(MlirOperation op, const char *name, const char *value);
 
 /* True if `v` has no uses. */
 bool tileValueIsUnused(MlirValue v);

@@ -227,9 +227,7 @@ static MlirOperation addIterArg(MlirOperation loop, MlirValue init) {
 /* The decision, for the lowering's remark at the loop (as
  * tile.num_stages_why). */
 static void setWhy(MlirOperation loop, const char *why) {
-  mlirOperationSetDiscardableAttributeByName(
-      loop, tileStr("tile.overlap_softmax_why"),
-      mlirStringAttrGet(mlirOperationGetContext(loop), tileStr(why)));
+  tileOpSetStrAttr(loop, "tile.overlap_softmax_why", why);
 }
 
 static void markDeferred(MlirOperation dot) {

@@ -384,16 +384,6 @@ static bool onlyFeedsADot(MlirOperation op) {
  * (docs/performance.md), and chained-dot loops (attention) keep the 3
  * they were tuned at. Without a chip (a pipeline's tile-pipeline with no
  * chip=), 3. */
-/* A decision's reason on the op it concerns, as `name` (tile.*_why): the
- * IR after this pass shows it, and TileToGPU says it as a remark
- * (gpuRemarkFromAttr). */
-static void setWhy(MlirOperation op, const char *name, const char *why) {
-  mlirOperationSetAttributeByName(
-      op, tileStr(name),
-      mlirStringAttrGet(mlirOperationGetContext(op),
-                        mlirStringRefCreateFromCString(why)));
-}
-
 /* num-stages=auto's choice for a loop, and why in `why` (what the loop's
  * tile.num_stages_why says, and the lowering's remark). */
 static int autoStages(MlirBlock body, const char *chip, char *why,
@@ -488,7 +478,7 @@ static void markLoop(MlirOperation loop, int stages, bool useTma,
   if (marked > 0 && stages == 0) {
     char why[512];
     stages = autoStages(body, chip, why, sizeof why);
-    setWhy(loop, "tile.num_stages_why", why);
+    tileOpSetStrAttr(loop, "tile.num_stages_why", why);
   }
   if (marked > 0 && stages < 2) {
     /* Two stages do not fit: the loop's loads stay plain. */
@@ -667,7 +657,7 @@ static void markWarpSpecialized(MlirOperation kernel, TileChoice option,
              : !t.fed ? "a TMA loop's bounds are not the program's scalars"
                       : "the warps are not whole warpgroups with room for "
                         "a producer");
-  setWhy(kernel, "tile.warp_specialize_why", why);
+  tileOpSetStrAttr(kernel, "tile.warp_specialize_why", why);
 }
 
 typedef struct {
@@ -776,7 +766,7 @@ static void markPersistent(MlirOperation kernel, TileChoice option) {
     snprintf(why, sizeof why,
              "%spersistent=true would run this kernel's programs one after "
              "another in each block", autoOff);
-  setWhy(kernel, "tile.persistent_why", why);
+  tileOpSetStrAttr(kernel, "tile.persistent_why", why);
 }
 
 /* A store of a wgmma or tcgen05 accumulator goes out through shared memory by a bulk
@@ -795,7 +785,7 @@ static MlirWalkResult markStores(MlirOperation op, void *userData) {
   }
   /* Why an accumulator a TMA store could take goes out element by
    * element. */
-  setWhy(op, "tile.store_why",
+  tileOpSetStrAttr(op, "tile.store_why",
          "epilogue: element by element, not by a TMA store: the program "
          "also reads or writes this memref, and a TMA store's writes are "
          "not ordered with its threads' accesses");

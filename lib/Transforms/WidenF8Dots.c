@@ -62,10 +62,7 @@ static void sayWhy(MlirOperation dot, const char *why) {
            "fp8 tile.dot widened to f16 (f16's tensor-core rate, half of "
            "fp8's): %s",
            why ? why : "no fp8 instruction fits it");
-  mlirOperationSetAttributeByName(
-      dot, tileStr("tile.widen_f8_why"),
-      mlirStringAttrGet(mlirOperationGetContext(dot),
-                        mlirStringRefCreateFromCString(msg)));
+  tileOpSetStrAttr(dot, "tile.widen_f8_why", msg);
 }
 
 static MlirWalkResult widenDot(MlirOperation op, void *userData) {
