@@ -362,11 +362,15 @@ static MlirBlock returningBlock(MlirOperation func, MlirLocation loc) {
 }
 
 /* setmaxnreg counts for a kernel of `numWarps` warps beside the producer
- * warpgroup: what every thread may have at launch (65536 registers over
- * the block, in steps of 8, at most 255), and what the kernel's warps may
- * take once the producer dropped to `*dec`; ptxas allocates the code
- * after setmaxnreg.inc with that many. 0: not worth it (the kernel's warps
- * would gain nothing). */
+ * warpgroup: what every thread has at launch (65536 registers over the
+ * block, in steps of 8, at most 255: ptxas gives the entry that many), and
+ * what the kernel's warps may take once the producer dropped to `*dec`;
+ * ptxas allocates the code after setmaxnreg.inc with that many. The
+ * increase comes out of the block's pool as launched, which is atLaunch a
+ * thread, not 65536 where the threads do not divide it: asking for more
+ * than the producer gave back waits forever (640 threads launch with 96
+ * each, 61440 in all; 16 warps at 112 beside 4 at 40 want 62464). 0: not
+ * worth it (the kernel's warps would gain nothing). */
 static int consumerRegisters(int numWarps, bool producerWorks, int *dec) {
   int threads = 32 * (numWarps + TILE_PRODUCER_WARPS);
   int atLaunch = 65536 / threads;
@@ -374,7 +378,8 @@ static int consumerRegisters(int numWarps, bool producerWorks, int *dec) {
   /* Issuing copies takes a few dozen registers; an entry with no loop to
    * feed (the generic one) keeps the least setmaxnreg allows. */
   *dec = producerWorks ? 40 : 24;
-  int inc = (65536 - 32 * TILE_PRODUCER_WARPS * *dec) / (32 * numWarps);
+  int pool = atLaunch * threads;
+  int inc = (pool - 32 * TILE_PRODUCER_WARPS * *dec) / (32 * numWarps);
   inc = (inc > 240 ? 240 : inc) / 8 * 8;
   return inc > atLaunch ? inc : 0;
 }
