@@ -30,7 +30,9 @@ when every sum, function and fp8 dot is rounded up and down by the most
 the spec allows, all at once or each alone with their moves added
 (interp.ROUNDING, compare.rounding_envelopes: cancellation in a dot,
 then a loop that doubles it), and counts as agreeing. "invalid" is a kernel tile refuses (the generator is wrong),
-"unsupported" one the interpreter does not cover yet. --seconds stops handing out seeds
+"unsupported" one the interpreter does not cover yet, "hang" a GPU launch
+with no result after HANG_SECONDS (its process says so and exits; the
+campaign goes on without it). --seconds stops handing out seeds
 after T seconds and reports the kernels done (a lent machine's command has
 a time limit). Exit status 1 on any mismatch or invalid kernel.
 """
@@ -47,12 +49,18 @@ sys.path.insert(0, HERE)
 
 from compare import SUMS, tolerance  # noqa: E402
 
+# A GPU launch of a generated kernel takes milliseconds; one still running
+# after this long waits on a barrier that never completes (a setmaxnreg
+# asking for more registers than the block has was one) and would hold
+# its process, and the campaign, until the machine's time limit.
+HANG_SECONDS = float(os.environ.get("DIFFTEST_HANG_SECONDS", 60))
+
 
 class Worker:
     """One process's state: the package, torch if there is one, and the
     GPU this process launches on."""
 
-    def __init__(self, gpu, variations):
+    def __init__(self, gpu, variations, hangs=None):
         import numpy
         import tile
         import tile._compiler  # noqa: F401 (loaded on a first compile)
@@ -70,6 +78,30 @@ class Worker:
         if gpu and not self.gpu:
             raise SystemExit("campaign: --gpu without torch and a CUDA GPU")
         self.spent = {}
+        self.hangs = hangs  # where a hang is reported: (seed, build)
+        self.seed = None
+
+    @contextlib.contextmanager
+    def watchdog(self, build):
+        """Ends this process if the block has not finished after
+        HANG_SECONDS, saying so (and telling the campaign, which counts
+        the seed as a hang): a hung kernel cannot be stopped from its own
+        process."""
+        import threading
+
+        def fire():
+            print("hang: seed %s, %s: no result after %d s"
+                  % (self.seed, build, HANG_SECONDS), flush=True)
+            if self.hangs is not None:
+                self.hangs.put((self.seed, build))
+            os._exit(3)
+        t = threading.Timer(HANG_SECONDS, fire)
+        t.daemon = True
+        t.start()
+        try:
+            yield
+        finally:
+            t.cancel()
 
     @contextlib.contextmanager
     def clock(self, stage):
@@ -142,6 +174,7 @@ class Worker:
     def run(self, seed):
         """[(build, outcome, detail)] for one seed."""
         import gen
+        self.seed = seed
         text, argv = gen.generate(seed)
         return self.check(text, argv, self.builds(seed), "k%d.mlir" % seed)
 
@@ -244,7 +277,11 @@ class Worker:
                                       cache=False, **options)
         except self.tile.CompileError as e:
             return "invalid", str(e).splitlines()[0]
-        with self.clock("cpu run"):
+        with self.clock("cpu run"), self.watchdog("cpu"):
+            # DIFFTEST_PLANT=hang: a planted hang, so a test can see one
+            # reported and the campaign go on.
+            while os.environ.get("DIFFTEST_PLANT") == "hang":
+                time.sleep(1)
             k[tuple(grid)](*got)
         return self.compare(got, arrays, dtypes, want, text)
 
@@ -261,7 +298,7 @@ class Worker:
                                    self.device)
         # The first launch loads the module (the driver compiles sm_80's
         # PTX then): its own stage.
-        with self.clock("gpu load and run"):
+        with self.clock("gpu load and run"), self.watchdog(options["chip"]):
             k[tuple(grid)](*got)
             self.torch.cuda.synchronize()
         return self.compare(got, arrays, dtypes, want, text)
@@ -270,14 +307,14 @@ class Worker:
 WORKER = None
 
 
-def start(counter, ngpu, gpu, variations):
+def start(counter, ngpu, gpu, variations, hangs):
     global WORKER
     with counter.get_lock():
         index = counter.value
         counter.value += 1
     if gpu and ngpu:
         os.environ["CUDA_VISIBLE_DEVICES"] = str(index % ngpu)
-    WORKER = Worker(gpu, variations)
+    WORKER = Worker(gpu, variations, hangs)
 
 
 def replay_cases(test):
@@ -336,6 +373,7 @@ def replay(test, gpu):
     bad = 0
     cases = replay_cases(test)
     for name, text, argv in cases:
+        w.seed = name.split()[0]
         try:
             results = w.check(text, argv, builds, name.split()[0])
         except Exception:
@@ -410,7 +448,9 @@ def main():
     bad = 0
     ctx = mp.get_context("spawn")  # no CUDA state inherited across fork
     counter = ctx.Value("i", 0)
-    with ctx.Pool(a.jobs, start, (counter, ngpu, a.gpu, a.variations)) as p:
+    hangs = ctx.SimpleQueue()
+    with ctx.Pool(a.jobs, start,
+                  (counter, ngpu, a.gpu, a.variations, hangs)) as p:
         seeds = iter(range(a.start, a.start + a.count))
         pending = []
         # Hand out seeds a few per worker at a time, so --seconds stops
@@ -422,14 +462,29 @@ def main():
                 seed = next(seeds, None)
                 if seed is None:
                     break
-                pending.append(p.apply_async(one, (seed,)))
+                pending.append((seed, p.apply_async(one, (seed,))))
             if not pending:
                 break
-            pending[0].wait()
+            pending[0][1].wait(1)
+            # A hung seed's process is gone (the pool starts another):
+            # its result never comes.
+            lost = set()
+            while not hangs.empty():
+                seed, build = hangs.get()
+                lost.add(seed)
+                done += 1
+                bad += 1
+                counts.setdefault(build, {}).setdefault("hang", 0)
+                counts[build]["hang"] += 1
+                if a.keep:
+                    keep(a.keep, seed, build, "hang",
+                         "no result after %d s" % HANG_SECONDS)
             still = []
-            for r in pending:
+            for seed, r in pending:
+                if seed in lost:
+                    continue
                 if not r.ready():
-                    still.append(r)
+                    still.append((seed, r))
                     continue
                 seed, results, took = r.get()
                 done += 1
@@ -438,7 +493,7 @@ def main():
                 for build, outcome, detail in results:
                     counts.setdefault(build, {}).setdefault(outcome, 0)
                     counts[build][outcome] += 1
-                    if outcome in ("mismatch", "invalid", "error"):
+                    if outcome in ("mismatch", "invalid", "error", "hang"):
                         bad += 1
                         print("%s: seed %d, %s: %s"
                               % (outcome, seed, build,
@@ -456,12 +511,13 @@ def main():
                            ", %d GPUs" % ngpu if a.gpu else ""))
     for build, c in sorted(counts.items()):
         print("campaign: %s: %d agree (%d within rounding), %d mismatch, "
-              "%d invalid, %d error, %d unsupported"
+              "%d invalid, %d error, %d unsupported%s"
               % (build, c.get("agree", 0) + c.get("rounding", 0),
-                 c.get("rounding", 0),
-                                  c.get("mismatch", 0), c.get("invalid", 0),
-                                  c.get("error", 0), c.get("unsupported", 0)))
-    if done:
+                 c.get("rounding", 0), c.get("mismatch", 0),
+                 c.get("invalid", 0), c.get("error", 0),
+                 c.get("unsupported", 0),
+                 ", %d hang" % c["hang"] if c.get("hang") else ""))
+    if done and spent:
         # Seconds per kernel in each process, summed over processes: what
         # a faster campaign must cut.
         print("campaign: seconds per kernel: " + ", ".join(
