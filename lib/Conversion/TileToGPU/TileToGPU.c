@@ -371,13 +371,16 @@ static MlirBlock returningBlock(MlirOperation func, MlirLocation loc) {
  * than the producer gave back waits forever (640 threads launch with 96
  * each, 61440 in all; 16 warps at 112 beside 4 at 40 want 62464). 0: not
  * worth it (the kernel's warps would gain nothing). */
-static int consumerRegisters(int numWarps, bool producerWorks, int *dec) {
+static int consumerRegisters(int numWarps, int *dec) {
   int threads = 32 * (numWarps + TILE_PRODUCER_WARPS);
   int atLaunch = 65536 / threads;
   atLaunch = (atLaunch > 255 ? 255 : atLaunch) / 8 * 8;
-  /* Issuing copies takes a few dozen registers; an entry with no loop to
-   * feed (the generic one) keeps the least setmaxnreg allows. */
-  *dec = producerWorks ? 40 : 24;
+  /* The producer keeps the least setmaxnreg allows: ptxas fits its loop
+   * (bounds, offsets, mbarrier waits, bulk copies) in 24 without spilling,
+   * and the 8 registers a thread more for the kernel's warps ran
+   * attention's loop 0.8-1.7% faster on an H200 than a producer of 40
+   * (2026-11-29, docs/performance.md). */
+  *dec = 24;
   int pool = atLaunch * threads;
   int inc = (pool - 32 * TILE_PRODUCER_WARPS * *dec) / (32 * numWarps);
   inc = (inc > 240 ? 240 : inc) / 8 * 8;
@@ -429,7 +432,7 @@ static void splitOffProducer(GpuLowering *g, TileBuilder *b,
   g->producer = tileBuilderBefore(mlirBlockGetTerminator(producer));
   g->producer.cache = cache;
   g->producer.loc = loc;
-  int dec = 0, inc = consumerRegisters(g->numWarps, g->numWsLoops > 0, &dec);
+  int dec = 0, inc = consumerRegisters(g->numWarps, &dec);
   if (inc > 0) {
     setMaxRegisters(&g->producer, false, dec);
     setMaxRegisters(b, true, inc);
