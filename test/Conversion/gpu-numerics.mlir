@@ -1,6 +1,7 @@
 // The GPU's precision follows the fastmath flags (docs/dialect.md, "Numerics"):
 // without afn, division and sqrt are correctly rounded and exp is
-// libdevice's; with afn (or fast-math=true), the hardware's approximations.
+// libdevice's; with afn (or fast-math=true), the hardware's approximations
+// (exp as ex2.approx.ftz: afn lets them flush denormals).
 // f8 casts are cvt on sm_89+ and integer ops before.
 // REQUIRES: ptxas
 // RUN: tile-opt %s --tile-compile --kernel=precise --emit=ptx | FileCheck %s --check-prefix=PRECISE
@@ -16,7 +17,7 @@
 // APPROX-NOT: div.rn.f32
 // APPROX: div.approx.f32
 // APPROX: sqrt.approx.f32
-// APPROX: ex2.approx.f32
+// APPROX: ex2.approx.ftz.f32
 // APPROX-NOT: sqrt.rn.f32
 // CVT: cvt.rn.f16x2.e4m3x2
 // CVT: cvt.rn.satfinite.e5m2x2.f32

@@ -62,14 +62,23 @@ static MlirValue sqrtOf(TileBuilder *b, MlirOperation op, MlirValue x) {
                    x);
 }
 
-/* math.exp on f32 with afn as the hardware's ex2 (ex2.approx, relative
- * error about 2^-22 of the scaled argument), exp(x) = 2^(x * log2 e), as
- * Triton does; without afn, libdevice's expf (2 ulp). */
+/* The hardware's ex2 as afn allows it: ex2.approx.ftz, which flushes
+ * denormal arguments and results (docs/numerics.md: with afn the
+ * approximations may). Without .ftz, ptxas wraps each MUFU.EX2 in a
+ * compare and two predicated multiplies to keep denormal results: in an
+ * attention loop, one FSETP and one or two FMUL per score, 18% of the
+ * instructions executed (ncu on an H200, 2026-11-29), where
+ * FlashAttention's kernels use the .ftz form. */
+#define APPROX_EX2 "llvm.nvvm.ex2.approx.ftz.f32"
+
+/* math.exp on f32 with afn as the hardware's ex2 (relative error about
+ * 2^-22 of the scaled argument), exp(x) = 2^(x * log2 e), as Triton does;
+ * without afn, libdevice's expf (2 ulp). */
 static MlirValue fastExp(TileBuilder *b, MlirValue x) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
   MlirValue scaled =
       bBinary(b, "arith.mulf", x, bConstFloat(b, f32, 1.4426950408889634));
-  return intrinsic(b, "llvm.nvvm.ex2.approx.f32", scaled);
+  return intrinsic(b, APPROX_EX2, scaled);
 }
 
 /* With afn, f32 exp and exp2 are the hardware's ex2. */
@@ -81,7 +90,7 @@ static bool isApproxF32(MlirOperation op, MlirType elem) {
 static MlirValue approxF32(TileBuilder *b, MlirOperation op, MlirValue x) {
   if (tileOpIsNamed(op, "math.exp"))
     return fastExp(b, x);
-  return intrinsic(b, "llvm.nvvm.ex2.approx.f32", x);
+  return intrinsic(b, APPROX_EX2, x);
 }
 
 static bool isSqrt(MlirOperation op, MlirType elem) {
