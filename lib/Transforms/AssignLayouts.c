@@ -208,12 +208,22 @@ static bool shapedLikeMma(const Assign *a, MlirType t) {
   return true;
 }
 
-/* The anchor of t's rank, else the default: blocked. */
+/* The anchor of t's rank, else the default: blocked. An anchor shaped for
+ * another tile of the rank can put far more on each thread than the
+ * default does (a 64x64 load's 2 x 16 threads hold a 2048x2 tile as 1024
+ * rows a thread, 2048 elements, past what compiles: difftest seed
+ * 502938): then the default. */
 static TileLayout freshBlocked(const Assign *a, MlirType t) {
   int rank = (int)mlirShapedTypeGetRank(t);
-  if (rank <= TILE_MAX_LAYOUT_RANK && a->hasAnchor[rank])
-    return a->anchor[rank];
-  return defaultFor(t, a->numWarps);
+  TileLayout own = defaultFor(t, a->numWarps);
+  if (rank <= TILE_MAX_LAYOUT_RANK && a->hasAnchor[rank]) {
+    int64_t shape[TILE_MAX_LAYOUT_RANK];
+    shapeOf(t, &rank, shape);
+    if (tileLayoutNumRegs(&a->anchor[rank], shape) <=
+        tileLayoutNumRegs(&own, shape))
+      return a->anchor[rank];
+  }
+  return own;
 }
 
 static TileLayout freshLayout(const Assign *a, MlirType t) {
