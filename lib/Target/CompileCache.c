@@ -45,18 +45,22 @@ struct TileGpuCache {
 
 static _Atomic(const char *) llvmOptions;
 
-/* The builds of the code a compile runs: tile's (with MLIR and LLVM in
- * it when they are linked statically), and libMLIR's and libLLVM's when
- * they are shared libraries (an upgraded libLLVM.so is another compiler
- * too). Empty when tile's cannot be told. */
+/* The builds of the code a compile runs: tile's, by the fingerprint of
+ * the sources it was built from (generated/Fingerprint.c, made by
+ * cmake/FingerprintScript.cmake at build time: the compiler's sources,
+ * its C compiler and flags, MLIR's version and LLVM's libraries), so
+ * every program built from one tree shares entries (tile-run's tuning
+ * serves the Python package's launches); and libMLIR's and libLLVM's
+ * build ids when they are shared libraries (an upgraded libLLVM.so is
+ * another compiler too). */
+extern const char tileSourceFingerprint[];
 static char builds[1024];
 static pthread_once_t buildsOnce = PTHREAD_ONCE_INIT;
 
 static void findBuilds(void) {
   char id[256];
-  if (!tileBuildIdOf((const void *)(uintptr_t)&findBuilds, id, sizeof id))
-    return;
-  size_t len = (size_t)snprintf(builds, sizeof builds, "tile %s", id);
+  size_t len = (size_t)snprintf(builds, sizeof builds, "tile sources %s",
+                                tileSourceFingerprint);
   static const char *const libraries[] = {"libMLIR", "libLLVM"};
   /* Each id fits 256 bytes: the three fit `builds`. */
   for (size_t i = 0; i < sizeof libraries / sizeof libraries[0]; ++i)

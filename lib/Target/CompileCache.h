@@ -4,10 +4,11 @@
  *
  * An entry's key is the SHA-256 of everything the output depends on:
  *   - the compiler: tile's version, LLVM's, the package format's, the
- *     running build's identity (lib/Support/BuildId.h: the linker's
- *     build id of the executable, and of libMLIR and libLLVM when they
- *     are shared, so a rebuild with other code never reads an older
- *     build's entries) and the process-wide LLVM options tile set;
+ *     fingerprint of the sources it was built from (generated at build
+ *     time: every program built from one tree shares entries, and an
+ *     edit rebuilt never reads an older build's), libMLIR's and
+ *     libLLVM's build ids when they are shared (lib/Support/BuildId.h),
+ *     and the process-wide LLVM options tile set;
  *   - the options (tileOptionsFormat, lib/Transforms/Options.h) and the output kind;
  *   - the CUDA toolkit: its root and the size and modification time of
  *     ptxas, fatbinary and libdevice (cheaper than running
@@ -49,7 +50,7 @@ void tileCacheReportDescribe(const TileCacheReport *r, char *out,
 bool tileCacheVerbose(void);
 
 /* The identity of this compiler and the toolkit `o` finds, as a hash:
- * what the compile cache's keys start from (tile's version and build,
+ * what the compile cache's keys start from (tile's version and sources,
  * LLVM's, the package format, LLVM's options, ptxas and friends). The
  * tuning cache keys on it too. False when the running build has no
  * identity. */

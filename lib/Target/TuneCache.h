@@ -5,7 +5,7 @@
  * candidates that are new.
  *
  * An entry's key is the SHA-256 of everything its time depends on: the
- * compiler and toolkit (tileGpuCompilerKey: tile's build, LLVM, ptxas),
+ * compiler and toolkit (tileGpuCompilerKey: tile's sources, LLVM, ptxas),
  * the kernel file as substituted for this candidate and the kernel's
  * name, the candidate's compile options (tileOptionsFormat, but for
  * `generic`, which only says when the generic entry is compiled), the GPU
