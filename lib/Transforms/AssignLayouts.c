@@ -209,21 +209,22 @@ static bool shapedLikeMma(const Assign *a, MlirType t) {
 }
 
 /* The anchor of t's rank, else the default: blocked. An anchor shaped for
- * another tile of the rank can put far more on each thread than the
- * default does (a 64x64 load's 2 x 16 threads hold a 2048x2 tile as 1024
- * rows a thread, 2048 elements, past what compiles: difftest seed
- * 502938): then the default. */
+ * another tile of the rank can put more on each thread than compiles (a
+ * 64x64 load's 2 x 16 threads hold a 2048x2 tile as 1024 rows a thread,
+ * 2048 elements: difftest seed 502938): then the default. Below that
+ * limit the anchor stays, though it may hold more than the default does:
+ * a norm's row and column tiles in the load's layout need no conversion
+ * (the default cost layernorm 14 barriers). */
 static TileLayout freshBlocked(const Assign *a, MlirType t) {
   int rank = (int)mlirShapedTypeGetRank(t);
-  TileLayout own = defaultFor(t, a->numWarps);
   if (rank <= TILE_MAX_LAYOUT_RANK && a->hasAnchor[rank]) {
     int64_t shape[TILE_MAX_LAYOUT_RANK];
     shapeOf(t, &rank, shape);
     if (tileLayoutNumRegs(&a->anchor[rank], shape) <=
-        tileLayoutNumRegs(&own, shape))
+        TILE_MAX_REGS_PER_THREAD)
       return a->anchor[rank];
   }
-  return own;
+  return defaultFor(t, a->numWarps);
 }
 
 static TileLayout freshLayout(const Assign *a, MlirType t) {

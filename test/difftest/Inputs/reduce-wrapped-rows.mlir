@@ -1,11 +1,9 @@
 // A sum over the 4 rows of a broadcast tile, in a kernel whose f8 dots give
 // the tile the mma layout of 4 warps (16 rows a warp): rows g and g + 8 of
 // each thread are one row of the tile, and the GPU's reduce added both,
-// doubling the sum (difftest seed 501102, reduced by hand). Since seed
-// 502938's fix the 4-row tile takes a blocked layout (the mma one puts
-// more on each thread), so the 1-row tile it is broadcast from, which
-// keeps the mma layout (its shape is the dots'), is summed too: row g + 8
-// of each thread is its one row again.
+// doubling the sum (difftest seed 501102, reduced by hand). The 1-row
+// tile it is broadcast from, in the mma layout too (its shape is the
+// dots'), is summed as well: row g + 8 of each thread is its one row.
 func.func @wrapped_rows(%x: memref<?xi32>, %d2: memref<?x?xf8E4M3FN>, %d3: memref<?x?xf8E4M3FN>, %d4: memref<?x?xf8E5M2>, %out: memref<?xi32>, %acc: memref<?x?xf32>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
