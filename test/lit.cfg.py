@@ -77,15 +77,17 @@ else:
 # Tests that assemble with ptxas say `REQUIRES: ptxas`: skipped where no
 # CUDA toolkit is found (the places tile looks: $CUDA_HOME, $CUDA_PATH,
 # /usr/local/cuda).
-def has_ptxas():
+def ptxas_path():
     for root in (os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"),
                  "/usr/local/cuda"):
         if root and os.path.exists(os.path.join(root, "bin", "ptxas")):
-            return True
-    return False
+            return os.path.join(root, "bin", "ptxas")
+    return None
 
-if has_ptxas():
+if ptxas_path():
     config.available_features.add("ptxas")
+    # ptxas itself, for what only its -v report shows.
+    config.substitutions.append(("%ptxas", ptxas_path()))
 else:
     lit_config.note("no CUDA toolkit with ptxas: tests marked 'REQUIRES: ptxas' are skipped")
 

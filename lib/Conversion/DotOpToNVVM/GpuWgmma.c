@@ -356,6 +356,17 @@ static void blockRegs(const WgmmaDot *w, int rep, int c, int *reg) {
 static void issueBlock(TileBuilder *b, const WgmmaDot *w, int rep, int c,
                        int s0, int s1, bool fence, bool fromZero,
                        MlirValue *acc) {
+  /* A from registers: every step's fragments before the fence. A register
+   * of a wgmma's operands written between wgmma.fence and the wgmma makes
+   * ptxas inject a warpgroup.arrive before it (C7519), which waits for
+   * the warpgroup's register writes: one per k-step of attention's P V
+   * when the packing of P came after the fence. */
+  MlirValue (*afrags)[4] = NULL;
+  if (w->aRegs) {
+    afrags = malloc(sizeof *afrags * (size_t)(s1 - s0));
+    for (int ks = s0; ks < s1; ++ks)
+      gpuMmaAFragments(b, w->g, w->A, rep, ks, afrags[ks - s0]);
+  }
   if (fence)
     bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.fence.aligned", 0, NULL, 0,
                             NULL, 0, NULL));
@@ -372,14 +383,13 @@ static void issueBlock(TileBuilder *b, const WgmmaDot *w, int rep, int c,
     MlirValue descB =
         w->bRows ? descriptorAt(b, &w->db, bConstIndex(b, (int64_t)c * n), k0)
                  : descriptorAt(b, &w->db, bConstIndex(b, k0), (int64_t)c * n);
-    if (w->aRegs) {
-      MlirValue afrag[4];
-      gpuMmaAFragments(b, w->g, w->A, rep, ks, afrag);
-      wgmmaRegisterA(b, w->in, n, afrag, descB, !w->bRows, zeroD, acc);
-    } else {
+    if (w->aRegs)
+      wgmmaRegisterA(b, w->in, n, afrags[ks - s0], descB, !w->bRows, zeroD,
+                     acc);
+    else
       wgmma(b, w->in, n, descA, descB, !w->bRows, zeroD, acc);
-    }
   }
+  free(afrags);
 }
 
 static void commitGroup(GpuLowering *g, TileBuilder *b) {
