@@ -39,6 +39,14 @@ f8 second dot; and atomic_rmw/atomic_cas of f16 and bf16 values as they
 are (kept 70% of the time; else extended to f32 as before). Seeds below
 F8_SEED give the kernels they gave before.
 
+From ALIGNED_SEED (700000) on, the ninth version: half the kernels get
+every memref of rank 2 or 3 with its innermost size a multiple of 16
+elements (still ragged against the tiles), so every row starts 16 bytes
+apart and the GPU launches the kernel's aligned entry (NAME__aligned16:
+TMA copies, vectorized accesses) rather than the generic one, which
+random sizes almost always picked before (a kernel's every memref must
+qualify). No other choice changes.
+
 What the spec leaves open is kept out of what is compared: a scatter's
 indices never repeat (where two name one address, which lands is
 unspecified); atomics repeat their addresses, within a tile and across
@@ -74,6 +82,12 @@ EXACT_ROUNDING_SEED = 400000
 # ask for precision = "fast". Seeds below make the kernels they made
 # before.
 KMAJOR_SEED = 500000
+# From ALIGNED_SEED on (the ninth version), half the kernels round the
+# innermost size of each memref of rank 2 or 3 up to a multiple of 16
+# elements (State.aligned), so the GPU runs their aligned entries. Seeds
+# below make the kernels they made before.
+ALIGNED_SEED = 700000
+ALIGN_ELEMENTS = 16
 F8 = ["f8E4M3FN", "f8E5M2"]
 # tile-run's (and compare.py's) names of the f8 types in argument specs.
 SPEC_TYPE = {"f8E4M3FN": "f8e4m3", "f8E5M2": "f8e5m2"}
@@ -402,6 +416,17 @@ class State:
         self.v6 = seed >= F8_SEED  # f8, 16-bit float atomics
         self.v7 = seed >= EXACT_ROUNDING_SEED  # no floor/ceil of exp, tanh
         self.v8 = seed >= KMAJOR_SEED  # K-major B in loops, fast fp8 dots
+        # Rows 16 bytes apart in every memref: the aligned entry.
+        self.aligned = seed >= ALIGNED_SEED and self.r.random() < 0.5
+
+    def inner(self, sizes):
+        """sizes with the innermost rounded up to ALIGN_ELEMENTS when the
+        kernel's memrefs are aligned (rank 2 and 3; a rank-1 memref has
+        no row to align)."""
+        if self.aligned and len(sizes) >= 2:
+            sizes = list(sizes)
+            sizes[-1] = -(-sizes[-1] // ALIGN_ELEMENTS) * ALIGN_ELEMENTS
+        return sizes
 
     def spec_seed(self):
         self.nspec += 1
@@ -446,7 +471,7 @@ def box(st, blocks, counts, shape, shift=True):
         if sh:
             o = k.iop("addi", o, k.index(sh))
         offs.append(o)
-    return sizes, offs
+    return st.inner(sizes), offs
 
 
 def out_box(st, shape):
@@ -960,6 +985,8 @@ def k_loop(st, m, kdim, n, t, acc, tb=None):
     bk = kdim
     steps = r.randint(1, 3)
     total = steps * bk + r.randint(-bk // 2, bk // 2)
+    if st.aligned:
+        total = st.inner([1, total])[1]
     asz = [st.nprog * m, total]
     kmajor = st.v8 and r.random() < 0.5
     bsz = [n, total] if kmajor else [total, n]
