@@ -651,6 +651,11 @@ class Program:
         # change in their last bits; a tf32 dot of such an input can
         # truncate it to the next tf32 value (op_tile_dot).
         self.inexact = set()
+        # Under ROUNDING: for each addf/subf result, the sum of its terms'
+        # magnitudes (|a| + |b|, through nested sums): tile-fold-exp may
+        # compute exp(a - b) as exp2(a log2 e - b log2 e), whose exponent
+        # rounds at the terms' size, not the difference's (numerics.md).
+        self.terms = {}
 
     def run(self, args):
         block = self.func.regions[0][0]
@@ -675,6 +680,11 @@ class Program:
                 out = (out,)
             for name, value in zip(op.results, out):
                 self.env[name] = value
+            if ROUNDING and op.name in ("arith.addf", "arith.subf"):
+                self.terms[op.results[0]] = sum(
+                    self.terms.get(o, np.abs(np.asarray(self.val(o),
+                                                        np.float64)))
+                    for o in op.operands)
             if ROUNDING and (op.name not in EXACT_OPS or
                              any(o in self.inexact for o in op.operands)):
                 # Only float values round; an index or integer is exact.
@@ -1212,7 +1222,8 @@ class Program:
         with np.errstate(all="ignore"):
             r = f(*x)
             if ROUNDING and short in MATH_ULPS:
-                r = r + shift_sign(op) * math_error(short, op, x, r)
+                r = r + shift_sign(op) * math_error(
+                    short, op, x, r, self.terms.get(op.operands[0]))
                 if short in MATH_RANGE:  # not past what it can return
                     r = np.clip(r, *MATH_RANGE[short]).astype(r.dtype)
         return fit(r, e)
@@ -1241,7 +1252,7 @@ def op_allows_approx(op):
     return "afn" in text or "fastmath<fast>" in text
 
 
-def math_error(short, op, x, r):
+def math_error(short, op, x, r, terms=None):
     """How far (>= 0) a function's result r may be from the exact one
     under docs/numerics.md: its ulps of r in the type computed in, and
     with afn CUDA's intrinsics' bounds (ex2.approx's 2 + floor(|1.173 x|)
@@ -1249,12 +1260,17 @@ def math_error(short, op, x, r):
     result moves by this much, so an envelope carries a function's error
     through what follows (seed 321978: tanh(-y) + 0.5 cancels to 5e-5,
     where tanh's 2 ulps are 2e-3 of it, and a product scan of 64 rows
-    keeps that)."""
+    keeps that). An afn exp of a sum or difference (`terms`: its terms'
+    magnitudes, |a| + |b|) counts them instead of |x|: tile-fold-exp
+    computes exp(a - b) as exp2(a log2 e - b log2 e) (numerics.md)."""
     ulps = MATH_ULPS[short]
     bound = 0.0
     if op_allows_approx(op):
         if short == "exp":
-            ulps = 2 + np.floor(np.abs(1.173 * np.asarray(x[0], np.float64)))
+            size = np.abs(np.asarray(x[0], np.float64))
+            if terms is not None:
+                size = np.maximum(size, terms)
+            ulps = 2 + np.floor(1.173 * size)
         bound = 2.0 ** -21.4
     with np.errstate(all="ignore"):
         # Infinities and NaN are exact (special values, numerics.md).
