@@ -301,7 +301,24 @@ class Worker:
         with self.clock("gpu load and run"), self.watchdog(options["chip"]):
             k[tuple(grid)](*got)
             self.torch.cuda.synchronize()
-        return self.compare(got, arrays, dtypes, want, text)
+        outcome, detail = self.compare(got, arrays, dtypes, want, text)
+        if outcome in ("agree", "rounding") and self.aligned(got):
+            detail = "aligned entry"
+        return outcome, detail
+
+    def aligned(self, got):
+        """Whether a launch on these arguments ran the package's aligned
+        entry: every memref's base 16-byte aligned, its innermost stride
+        1 and the others whole multiples of 16 bytes (the runtime's rule,
+        include/tile-c/Runtime.h)."""
+        for t in got:
+            if not isinstance(t, self.torch.Tensor):
+                continue
+            size = t.element_size()
+            if t.data_ptr() % 16 or (t.dim() and t.stride(-1) != 1) or \
+                    any(s * size % 16 for s in t.stride()[:-1]):
+                return False
+        return True
 
 
 WORKER = None
@@ -493,6 +510,9 @@ def main():
                 for build, outcome, detail in results:
                     counts.setdefault(build, {}).setdefault(outcome, 0)
                     counts[build][outcome] += 1
+                    if detail == "aligned entry":
+                        counts[build]["aligned"] = \
+                            counts[build].get("aligned", 0) + 1
                     if outcome in ("mismatch", "invalid", "error", "hang"):
                         bad += 1
                         print("%s: seed %d, %s: %s"
@@ -516,7 +536,9 @@ def main():
                  c.get("rounding", 0), c.get("mismatch", 0),
                  c.get("invalid", 0), c.get("error", 0),
                  c.get("unsupported", 0),
-                 ", %d hang" % c["hang"] if c.get("hang") else ""))
+                 (", %d hang" % c["hang"] if c.get("hang") else "") +
+                 (" (%d agreeing on the aligned entry)" % c.get("aligned", 0)
+                  if build not in ("cpu", "all") else "")))
     if done and spent:
         # Seconds per kernel in each process, summed over processes: what
         # a faster campaign must cut.
