@@ -1,19 +1,16 @@
-/* The running build's identity; see BuildId.h. */
-#define _GNU_SOURCE /* dl_iterate_phdr, dladdr */
+/* A shared library's build id; see BuildId.h. */
+#define _GNU_SOURCE /* dl_iterate_phdr */
 #include "lib/Support/BuildId.h"
 
-#include <dlfcn.h>
 #include <elf.h>
 #include <link.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 typedef struct {
-  uintptr_t address; /* an address inside the object we look for */
-  const char *name;  /* or: a part of its file's name */
+  const char *name; /* a part of the library's file name */
   char *id;
   size_t size;
   bool found;
@@ -53,49 +50,20 @@ static bool readBuildIdNote(const struct dl_phdr_info *info, char *id,
   return false;
 }
 
-/* dl_iterate_phdr's callback: stops at the object whose loaded segments
- * hold the address. */
+/* dl_iterate_phdr's callback: stops at the library whose file name holds
+ * s->name. */
 static int visitObject(struct dl_phdr_info *info, size_t size, void *data) {
   (void)size;
   Search *s = data;
-  if (s->name) {
-    const char *file = info->dlpi_name ? strrchr(info->dlpi_name, '/') : NULL;
-    if (!file || !strstr(file, s->name))
-      return 0;
-    s->found = readBuildIdNote(info, s->id, s->size);
-    return 1;
-  }
-  for (int i = 0; i < info->dlpi_phnum; ++i) {
-    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    uintptr_t start = info->dlpi_addr + ph->p_vaddr;
-    if (ph->p_type == PT_LOAD && s->address >= start &&
-        s->address < start + ph->p_memsz) {
-      s->found = readBuildIdNote(info, s->id, s->size);
-      return 1;
-    }
-  }
-  return 0;
-}
-
-bool tileBuildIdOf(const void *address, char *id, size_t size) {
-  Search s = {(uintptr_t)address, NULL, id, size, false};
-  dl_iterate_phdr(visitObject, &s);
-  if (s.found)
-    return true;
-  /* No note (a linker told --build-id=none): the file itself. */
-  Dl_info where;
-  struct stat st;
-  if (!dladdr(address, &where) || !where.dli_fname || !where.dli_fname[0] ||
-      stat(where.dli_fname, &st) != 0)
-    return false;
-  int n = snprintf(id, size, "file:%s:%lld:%lld.%09ld", where.dli_fname,
-                   (long long)st.st_size, (long long)st.st_mtim.tv_sec,
-                   (long)st.st_mtim.tv_nsec);
-  return n > 0 && (size_t)n < size;
+  const char *file = info->dlpi_name ? strrchr(info->dlpi_name, '/') : NULL;
+  if (!file || !strstr(file, s->name))
+    return 0;
+  s->found = readBuildIdNote(info, s->id, s->size);
+  return 1;
 }
 
 bool tileBuildIdOfLibrary(const char *name, char *id, size_t size) {
-  Search s = {0, name, id, size, false};
+  Search s = {name, id, size, false};
   dl_iterate_phdr(visitObject, &s);
   return s.found;
 }
