@@ -54,6 +54,9 @@ from compare import ENVELOPED, tolerance  # noqa: E402
 # asking for more registers than the block has was one) and would hold
 # its process, and the campaign, until the machine's time limit.
 HANG_SECONDS = float(os.environ.get("DIFFTEST_HANG_SECONDS", 60))
+# A seed with no result this long after it was handed out lost its
+# process some other way (a seed waits behind at most four others).
+LOST_SECONDS = 5 * HANG_SECONDS
 
 
 class Worker:
@@ -278,10 +281,13 @@ class Worker:
         except self.tile.CompileError as e:
             return "invalid", str(e).splitlines()[0]
         with self.clock("cpu run"), self.watchdog("cpu"):
-            # DIFFTEST_PLANT=hang: a planted hang, so a test can see one
-            # reported and the campaign go on.
+            # DIFFTEST_PLANT=hang, =crash: a planted hang or a process
+            # dying without a word, so a test can see each reported and
+            # the campaign go on.
             while os.environ.get("DIFFTEST_PLANT") == "hang":
                 time.sleep(1)
+            if os.environ.get("DIFFTEST_PLANT") == "crash":
+                os._exit(5)
             k[tuple(grid)](*got)
         return self.compare(got, arrays, dtypes, want, text)
 
@@ -479,7 +485,8 @@ def main():
                 seed = next(seeds, None)
                 if seed is None:
                     break
-                pending.append((seed, p.apply_async(one, (seed,))))
+                pending.append((seed, p.apply_async(one, (seed,)),
+                                time.time()))
             if not pending:
                 break
             pending[0][1].wait(1)
@@ -497,11 +504,25 @@ def main():
                     keep(a.keep, seed, build, "hang",
                          "no result after %d s" % HANG_SECONDS)
             still = []
-            for seed, r in pending:
+            for seed, r, sent in pending:
                 if seed in lost:
                     continue
+                if not r.ready() and time.time() - sent > LOST_SECONDS:
+                    # Its process died without a word (a crash in the
+                    # compiler or the driver): the pool never says so.
+                    done += 1
+                    bad += 1
+                    counts.setdefault("all", {}).setdefault("error", 0)
+                    counts["all"]["error"] += 1
+                    detail = "no result after %d s: its process died" \
+                        % LOST_SECONDS
+                    print("error: seed %d, all: %s" % (seed, detail),
+                          flush=True)
+                    if a.keep:
+                        keep(a.keep, seed, "all", "error", detail)
+                    continue
                 if not r.ready():
-                    still.append((seed, r))
+                    still.append((seed, r, sent))
                     continue
                 seed, results, took = r.get()
                 done += 1
