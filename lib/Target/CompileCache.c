@@ -69,10 +69,9 @@ static void findBuilds(void) {
                               libraries[i] + 3, id);
 }
 
-/* NULL when this build of tile cannot be told from others. */
 static const char *compilerBuilds(void) {
   pthread_once(&buildsOnce, findBuilds);
-  return builds[0] ? builds : NULL;
+  return builds;
 }
 
 void tileGpuCacheNoteLlvmOptions(const char *options) {
@@ -132,11 +131,8 @@ static void hashToolkit(TileSha256 *h, const TileGpuOptions *o) {
 
 bool tileGpuCompilerKey(const TileGpuOptions *o,
                         uint8_t key[TILE_SHA256_BYTES]) {
-  const char *build = compilerBuilds();
-  if (!build)
-    return false;
   char version[2048];
-  compilerVersion(version, sizeof version, build);
+  compilerVersion(version, sizeof version, compilerBuilds());
   TileSha256 h;
   tileSha256Init(&h);
   hashLine(&h, "compiler", version);
@@ -211,8 +207,6 @@ static const char *offReason(const TileGpuOptions *o, TileEmit emit) {
     return "off for IR outputs";
   if (o->printIrBefore || o->printIrAfter)
     return "off while the IR is printed around passes";
-  if (!compilerBuilds())
-    return "off: this build of tile has no build id to tell it from others";
   return NULL;
 }
 

@@ -786,9 +786,10 @@ static MlirWalkResult markStores(MlirOperation op, void *userData) {
   /* Why an accumulator a TMA store could take goes out element by
    * element. */
   tileOpSetStrAttr(op, "tile.store_why",
-         "epilogue: element by element, not by a TMA store: the program "
-         "also reads or writes this memref, and a TMA store's writes are "
-         "not ordered with its threads' accesses");
+                   "epilogue: element by element, not by a TMA store: the "
+                   "program also reads or writes this memref, and a TMA "
+                   "store's writes are not ordered with its threads' "
+                   "accesses");
   return MlirWalkResultAdvance;
 }
 
