@@ -208,23 +208,30 @@ static bool shapedLikeMma(const Assign *a, MlirType t) {
   return true;
 }
 
+/* Elements a thread may hold in the anchor's layout where the default
+ * would hold fewer: a norm's row and column tiles (a few per thread) stay
+ * in their load's layout, where the default cost layernorm 14 barriers. */
+#define TILE_ANCHOR_SPARE_REGS 64
+
 /* The anchor of t's rank, else the default: blocked. An anchor shaped for
- * another tile of the rank can put more on each thread than compiles (a
- * 64x64 load's 2 x 16 threads hold a 2048x2 tile as 1024 rows a thread,
- * 2048 elements: difftest seed 502938): then the default. Below that
- * limit the anchor stays, though it may hold more than the default does:
- * a norm's row and column tiles in the load's layout need no conversion
- * (the default cost layernorm 14 barriers). */
+ * another tile of the rank replicates a tile narrower than it over the
+ * threads it spans: a 32x32 load's layout holds a 2x1024 tile as 512
+ * elements a thread, where the default holds 16 (difftest seed 701416: 55k
+ * lines of PTX, 20 s of ptxas), and a 64x64 load's a 2048x2 tile as 2048,
+ * past what compiles (seed 502938). Then the default, unless the anchor
+ * holds no more than it or at most TILE_ANCHOR_SPARE_REGS. */
 static TileLayout freshBlocked(const Assign *a, MlirType t) {
   int rank = (int)mlirShapedTypeGetRank(t);
+  TileLayout fallback = defaultFor(t, a->numWarps);
   if (rank <= TILE_MAX_LAYOUT_RANK && a->hasAnchor[rank]) {
     int64_t shape[TILE_MAX_LAYOUT_RANK];
     shapeOf(t, &rank, shape);
-    if (tileLayoutNumRegs(&a->anchor[rank], shape) <=
-        TILE_MAX_REGS_PER_THREAD)
+    int64_t held = tileLayoutNumRegs(&a->anchor[rank], shape);
+    if (held <= TILE_ANCHOR_SPARE_REGS ||
+        held <= tileLayoutNumRegs(&fallback, shape))
       return a->anchor[rank];
   }
-  return defaultFor(t, a->numWarps);
+  return fallback;
 }
 
 static TileLayout freshLayout(const Assign *a, MlirType t) {

@@ -69,3 +69,23 @@ func.func @slices_and_converts(%x: memref<?x?xf32>, %w: memref<?xf32>, %t: memre
   "tile.store"(%q, %x, %c0, %c0) : (tensor<8x256xf32>, memref<?x?xf32>, index, index) -> ()
   return
 }
+
+// -----
+
+// A tile far narrower than the anchor (a 32x32 load's 8 x 4 threads of
+// 4 columns each) is not replicated over the anchor's threads: a 2x1024
+// tile built from tile.range takes the default layout, 16 elements a
+// thread, not the anchor's 512 (difftest seed 701416: 55k lines of PTX).
+// CHECK-LABEL: func.func @anchor_replicates
+// CHECK:       "tile.load"{{.*}} -> tensor<32x32xf32, {order = array<i32: 1, 0>, size_per_thread = array<i32: 1, 4>, threads_per_warp = array<i32: 4, 8>
+// CHECK:       "tile.broadcast"{{.*}} -> tensor<2x1024xi32, {order = array<i32: 1, 0>, size_per_thread = array<i32: 1, 4>, threads_per_warp = array<i32: 1, 32>, tile.layout = "blocked", warps_per_cta = array<i32: 1, 4>}>
+func.func @anchor_replicates(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %o: memref<?x?xi32>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<32x32xf32>
+  "tile.store"(%t, %y, %c0, %c0) : (tensor<32x32xf32>, memref<?x?xf32>, index, index) -> ()
+  %i = "tile.range"() {start = 0 : i32, end = 1024 : i32} : () -> tensor<1024xi32>
+  %i2 = "tile.expand_dims"(%i) {axis = 0 : i32} : (tensor<1024xi32>) -> tensor<1x1024xi32>
+  %ib = "tile.broadcast"(%i2) : (tensor<1x1024xi32>) -> tensor<2x1024xi32>
+  "tile.store"(%ib, %o, %c0, %c0) : (tensor<2x1024xi32>, memref<?x?xi32>, index, index) -> ()
+  return
+}
