@@ -129,7 +129,7 @@ static void hashToolkit(TileSha256 *h, const TileGpuOptions *o) {
   }
 }
 
-bool tileGpuCompilerKey(const TileGpuOptions *o,
+void tileGpuCompilerKey(const TileGpuOptions *o,
                         uint8_t key[TILE_SHA256_BYTES]) {
   char version[2048];
   compilerVersion(version, sizeof version, compilerBuilds());
@@ -138,7 +138,6 @@ bool tileGpuCompilerKey(const TileGpuOptions *o,
   hashLine(&h, "compiler", version);
   hashToolkit(&h, o);
   tileSha256Final(&h, key);
-  return true;
 }
 
 static void computeKey(TileGpuCache *c, MlirModule module,

@@ -52,9 +52,8 @@ bool tileCacheVerbose(void);
 /* The identity of this compiler and the toolkit `o` finds, as a hash:
  * what the compile cache's keys start from (tile's version and sources,
  * LLVM's, the package format, LLVM's options, ptxas and friends). The
- * tuning cache keys on it too. Always true since the identity is the
- * sources' fingerprint (the build id it was before could be missing). */
-bool tileGpuCompilerKey(const TileGpuOptions *o,
+ * tuning cache keys on it too. */
+void tileGpuCompilerKey(const TileGpuOptions *o,
                         uint8_t key[TILE_SHA256_BYTES]);
 
 /* One compile's use of the cache. */

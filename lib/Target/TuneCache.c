@@ -26,10 +26,9 @@ static void hashString(TileSha256 *h, const char *label, const char *value) {
   hashLine(h, label, value, strlen(value));
 }
 
-bool tileTuneKey(const TileTuneKeyParts *p, uint8_t key[TILE_SHA256_BYTES]) {
+void tileTuneKey(const TileTuneKeyParts *p, uint8_t key[TILE_SHA256_BYTES]) {
   uint8_t compiler[TILE_SHA256_BYTES];
-  if (!tileGpuCompilerKey(p->options, compiler))
-    return false;
+  tileGpuCompilerKey(p->options, compiler);
   TileSha256 h;
   tileSha256Init(&h);
   hashString(&h, "key", kVersion);
@@ -50,7 +49,6 @@ bool tileTuneKey(const TileTuneKeyParts *p, uint8_t key[TILE_SHA256_BYTES]) {
   hashString(&h, "gpu", gpu);
   hashString(&h, "shapes", p->shapeKey);
   tileSha256Final(&h, key);
-  return true;
 }
 
 bool tileTuneCacheDir(char *dir, size_t size) {

@@ -35,8 +35,9 @@ typedef struct {
   const char *shapeKey;   /* "f16 4096x4096; f16 4096x4096; grid 32x16x1" */
 } TileTuneKeyParts;
 
-/* False when the compiler has no identity (tileGpuCompilerKey). */
-bool tileTuneKey(const TileTuneKeyParts *parts,
+/* A candidate's key: the parts and the compiler's identity
+ * (tileGpuCompilerKey). */
+void tileTuneKey(const TileTuneKeyParts *parts,
                  uint8_t key[TILE_SHA256_BYTES]);
 
 /* One candidate's result. */

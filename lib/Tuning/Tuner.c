@@ -30,7 +30,7 @@ void tileTuneLog(const TileTuner *t, const char *fmt, ...) {
 void tileTuneRecord(TileTuner *t, TileTuneCandidate *c) {
   c->done = true;
   char why[256];
-  if (t->r.tuneCacheDir && c->keyed &&
+  if (t->r.tuneCacheDir &&
       tileTuneCacheStore(t->r.tuneCacheDir, c->key, &c->result, why,
                          sizeof why) &&
       !t->storeFailed++) /* once: the others fail the same way */
@@ -237,10 +237,10 @@ static int candidateMake(TileTuner *t, int index, char *err, size_t errSize) {
   TileTuneKeyParts parts = {keyText,          keyLen,          t->kernel,
                             &c->gpu,          t->gpuName,      t->capability,
                             t->driverVersion, tileStrBufCStr(&shapes)};
-  c->keyed = tileTuneKey(&parts, c->key);
+  tileTuneKey(&parts, c->key);
   free(keyText);
   tileStrBufFree(&shapes);
-  if (c->keyed && r->tuneCacheDir && !r->retune &&
+  if (r->tuneCacheDir && !r->retune &&
       tileTuneCacheLoad(r->tuneCacheDir, c->key, &c->result)) {
     c->done = c->fromCache = true;
     /* Only failures to compile or load are kept. */

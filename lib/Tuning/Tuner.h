@@ -117,7 +117,6 @@ typedef struct {
   size_t len;
   TileGpuOptions gpu;
   uint8_t key[TILE_SHA256_BYTES];
-  bool keyed;
   TileTuneResult result;
   TileTunerFailure failure;
   bool done;       /* result holds its outcome */

@@ -501,8 +501,7 @@ static int hexKey(PyObject *obj, uint8_t key[TILE_SHA256_BYTES]) {
 }
 
 /* tune_key(text, kernel, options, gpu, capability, driver, shape_key)
- * -> 64 hex digits, or None when this build of tile has no identity:
- * a candidate's key in the tuning cache (lib/Target/TuneCache.h): the
+ * -> 64 hex digits: a candidate's key in the tuning cache (lib/Target/TuneCache.h): the
  * substituted text without its tile.tune lines, the options (with the
  * chip), the compiler and toolkit, the GPU and driver, the launch. */
 static PyObject *tuneKey(PyObject *m, PyObject *args) {
@@ -527,10 +526,8 @@ static PyObject *tuneKey(PyObject *m, PyObject *args) {
   TileTuneKeyParts parts = {keyText, keyLen,     kernel, &o,
                             gpu,     capability, driver, shapeKey};
   uint8_t key[TILE_SHA256_BYTES];
-  bool keyed = tileTuneKey(&parts, key);
+  tileTuneKey(&parts, key);
   free(keyText);
-  if (!keyed)
-    Py_RETURN_NONE;
   char hex[2 * TILE_SHA256_BYTES + 1];
   for (int i = 0; i < TILE_SHA256_BYTES; ++i)
     snprintf(hex + 2 * i, 3, "%02x", key[i]);
@@ -631,7 +628,7 @@ static PyMethodDef moduleMethods[] = {
      "values)]."},
     {"tune_key", tuneKey, METH_VARARGS,
      "tune_key(text, kernel, options, gpu, capability, driver, shape_key): "
-     "a candidate's key in the tuning cache, or None."},
+     "a candidate's key in the tuning cache (64 hex digits)."},
     {"tune_load", tuneLoad, METH_O, "tune_load(key): a cached result or None."},
     {"tune_store", tuneStore, METH_VARARGS,
      "tune_store(key, failed, median_us, note): None, or why not kept."},

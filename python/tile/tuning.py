@@ -216,7 +216,7 @@ def _tune_python(src, kernel=None, *, args, grid, check=None, chip=None,
         key = c.tune_key(ctext, kname, option_text, info["name"],
                          info["capability"], info["driver_version"],
                          k._shape_key(g, *args))
-        cached = None if (retune or key is None) else c.tune_load(key)
+        cached = None if retune else c.tune_load(key)
         if cached and not cached["failed"]:
             row.update(median_us=cached["median_us"], status="cached")
             _report(progress, row)
@@ -239,8 +239,7 @@ def _tune_python(src, kernel=None, *, args, grid, check=None, chip=None,
         timing = k._benchmark(warmup, iters, True, _stream(torch, device), g,
                               *args)
         row.update(median_us=timing["median_us"], status="timed")
-        if key is not None:
-            c.tune_store(key, False, timing["median_us"], "")
+        c.tune_store(key, False, timing["median_us"], "")
         _report(progress, row)
     restore()
     ok = [r for r in rows if r["median_us"] is not None]

@@ -220,10 +220,6 @@ static void checkOptionsInKey(void) {
   tileStrBufFree(&baseKey);
 }
 
-static void tuneKey(const TileTuneKeyParts *p, uint8_t key[TILE_SHA256_BYTES]) {
-  CHECK(tileTuneKey(p, key), "tileTuneKey found no compiler identity");
-}
-
 static void checkTuneKey(void) {
   static const char text[] = "// tile.tune: BM=64,128\nfunc ${BM}\n";
   static const char other[] = "// tile.tune: BM=64,128\nfunc 128 \n";
@@ -235,7 +231,7 @@ static void checkTuneKey(void) {
   TileTuneKeyParts base = {text, sizeof text - 1, "k", &o, "NVIDIA H200",
                            90,   13000,           "f16 64x64; grid 1x1x1"};
   uint8_t k0[TILE_SHA256_BYTES], k1[TILE_SHA256_BYTES];
-  tuneKey(&base, k0);
+  tileTuneKey(&base, k0);
   struct {
     const char *what;
     TileTuneKeyParts parts;
@@ -253,7 +249,7 @@ static void checkTuneKey(void) {
   changed[5].parts.driverVersion = 12080;
   changed[6].parts.shapeKey = "f16 64x128; grid 1x1x1";
   for (size_t i = 0; i < sizeof changed / sizeof changed[0]; ++i) {
-    tuneKey(&changed[i].parts, k1);
+    tileTuneKey(&changed[i].parts, k1);
     CHECK(memcmp(k0, k1, sizeof k0) != 0,
           "the tuning key does not change with its %s", changed[i].what);
   }
@@ -271,8 +267,8 @@ static void checkTuneKey(void) {
   pa.kernelTextLen = na;
   pb.kernelText = b;
   pb.kernelTextLen = nb;
-  tuneKey(&pa, k0);
-  tuneKey(&pb, k1);
+  tileTuneKey(&pa, k0);
+  tileTuneKey(&pb, k1);
   CHECK(memcmp(k0, k1, sizeof k0) == 0,
         "two spaces of one kernel gave its candidate two keys");
   /* When the generic entry is compiled does not change the code. */
@@ -281,8 +277,8 @@ static void checkTuneKey(void) {
   eager.options.generic = TILE_GENERIC_EAGER;
   TileTuneKeyParts pe = base;
   pe.options = &eager;
-  tuneKey(&base, k0);
-  tuneKey(&pe, k1);
+  tileTuneKey(&base, k0);
+  tileTuneKey(&pe, k1);
   CHECK(memcmp(k0, k1, sizeof k0) == 0,
         "generic=eager changed the tuning key");
 }
