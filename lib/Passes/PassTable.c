@@ -10,6 +10,7 @@
 #include "lib/Transforms/Canonicalize.h"
 #include "lib/Transforms/Coalesce.h"
 #include "lib/Transforms/FoldExp.h"
+#include "lib/Transforms/OrderPrograms.h"
 #include "lib/Transforms/Pipeline.h"
 #include "lib/Transforms/PromoteSmem.h"
 #include "lib/Transforms/SplitLoops.h"
@@ -70,6 +71,12 @@ static MlirLogicalResult runSplitLoops(MlirOperation op,
                                        const TileOptions *options) {
   if (!options->splitLoopsOff)
     tileSplitLoops(op);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult runOrderPrograms(MlirOperation op,
+                                          const TileOptions *options) {
+  tileOrderPrograms(op, options->launchOrder);
   return mlirLogicalResultSuccess();
 }
 
@@ -139,6 +146,13 @@ const TilePassDef tilePassTable[] = {
      "into that prefix without the masks (tile.split = \"unmasked\") and "
      "the rest (\"masked\"); split-loops=false: leave loops whole",
      "split-loops", runSplitLoops},
+    {"tile-order-programs",
+     "start the programs whose loops run longest first: a kernel whose "
+     "loops run at least twice the iterations at one end of program axis 0 "
+     "or 1 as at the other (causal attention) gets tile.program_order = "
+     "{axis, reversed}, by which the GPU's first blocks run the heaviest "
+     "programs; program-order=launch: blocks in launch order",
+     "program-order", runOrderPrograms},
     {"tile-overlap-softmax",
      "rotate a chained-dot loop (attention's) so that each iteration issues "
      "the previous one's P V beside its own scores and the softmax runs "
@@ -194,8 +208,8 @@ const TilePassDef *tilePassFind(const char *name) {
 
 /* tile-canonicalize runs twice: before the layouts and after them. */
 const char *const tileGpuPassPipeline[] = {
-    "tile-verify",       "tile-widen-f8-dots",  "tile-numerics",
-    "tile-overlap-softmax",
+    "tile-verify",       "tile-order-programs", "tile-widen-f8-dots",
+    "tile-numerics",     "tile-overlap-softmax",
     "tile-split-loops",  "tile-fold-exp",       "tile-canonicalize",
     "tile-coalesce",     "tile-assign-layouts",
     "tile-canonicalize", "tile-promote-smem",   "tile-pipeline",

@@ -188,6 +188,16 @@ static void formatSplitLoops(const TileOptions *o, TileStrBuf *out) {
   tileStrBufPrintf(out, "%s", o->splitLoopsOff ? "false" : "true");
 }
 
+static int setProgramOrder(TileOptions *o, const char *v, char *why,
+                           size_t n) {
+  return setBool(&o->launchOrder, "program-order", "launch", "auto", v, why,
+                 n);
+}
+
+static void formatProgramOrder(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", o->launchOrder ? "launch" : "auto");
+}
+
 static int setCpuJit(TileOptions *o, const char *v, char *why, size_t n) {
   return setBool(&o->cpuJitFast, "cpu-jit", "fast", "optimized", v, why, n);
 }
@@ -288,6 +298,11 @@ const TileOptionDef tileOptionTable[] = {
      "run the iterations of a loop whose masks are all true (or all false) "
      "without them, as a loop of their own (default true)",
      setSplitLoops, formatSplitLoops, ""},
+    {"program-order", "auto|launch",
+     "auto (the default): the programs whose loops run longest start first "
+     "(causal attention's last query blocks); launch: blocks run programs "
+     "in launch order",
+     setProgramOrder, formatProgramOrder, ""},
     {"cpu-jit", "optimized|fast",
      "the CPU path's JIT: LLVM -O2 (optimized, the default) or -O0 (fast: "
      "about 5x quicker to compile; the code ran from 2x slower to 3x "

@@ -43,6 +43,8 @@ typedef struct {
   bool fastMath;             /* afn on every float op */
   bool assertsOff;           /* tile.assert erased (StripAsserts.h) */
   bool splitLoopsOff;        /* tile-split-loops leaves loops whole */
+  bool launchOrder;          /* program-order=launch: tile-order-programs
+                                leaves the blocks in launch order */
   bool cpuJitFast;           /* the CPU path's JIT at LLVM -O0 */
   TileChoice overlapSoftmax; /* tile-overlap-softmax (OverlapSoftmax.h) */
   TileChoice warpSpecialize;

@@ -22,3 +22,15 @@ func.func @table(%y: memref<?xi32>) attributes {tile.kernel} {
   "tile.store"(%t, %y, %c0) : (tensor<4xi32>, memref<?xi32>, index) -> ()
   return
 }
+
+// -----
+
+// A program order names axis 0 or 1 (tile-order-programs writes it; a
+// kernel may too).
+// CHECK: gpu-errors.mlir:[[@LINE+1]]:1: error: func.func: tile.program_order wants {axis = 0 or 1 : i32, reversed = true or false}
+func.func @bad_program_order(%x: memref<?xf32>) attributes {tile.kernel, tile.program_order = {axis = 2 : i32, reversed = true}} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0) : (memref<?xf32>, index) -> tensor<64xf32>
+  "tile.store"(%t, %x, %c0) : (tensor<64xf32>, memref<?xf32>, index) -> ()
+  return
+}

@@ -170,6 +170,7 @@ static const struct {
     {"index-bits", "64"},
     {"asserts", "off"},
     {"split-loops", "false"}, {"overlap-softmax", "false"},
+    {"program-order", "launch"},
     {"cpu-jit", "fast"},
     {"cta-pairs", "true"},
     /* The cache identifies the toolkit by its files, not by this option. */

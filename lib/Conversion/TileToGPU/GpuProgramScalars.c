@@ -24,8 +24,75 @@ MlirValue gpuSpecialRegister(TileBuilder *b, const char *reg, int64_t axis,
   return bCast(b, "arith.index_cast", v, mlirIndexTypeGet(b->ctx));
 }
 
+bool gpuProgramOrderOf(MlirOperation kernel, int *axis, bool *reversed,
+                       const char **why) {
+  *axis = -1;
+  *reversed = false;
+  MlirAttribute a = tileOpAttr(kernel, "tile.program_order");
+  if (mlirAttributeIsNull(a))
+    return true;
+  *why = "tile.program_order wants {axis = 0 or 1 : i32, reversed = true "
+         "or false}";
+  if (!mlirAttributeIsADictionary(a) || mlirDictionaryAttrGetNumElements(a) != 2)
+    return false;
+  MlirAttribute ax = mlirDictionaryAttrGetElementByName(a, tileStr("axis"));
+  MlirAttribute rev =
+      mlirDictionaryAttrGetElementByName(a, tileStr("reversed"));
+  if (mlirAttributeIsNull(ax) || !mlirAttributeIsAInteger(ax) ||
+      mlirAttributeIsNull(rev) || !mlirAttributeIsABool(rev))
+    return false;
+  int64_t v = mlirIntegerAttrGetValueInt(ax);
+  if (v != 0 && v != 1)
+    return false;
+  *axis = (int)v;
+  *reversed = mlirBoolAttrGetValue(rev);
+  return true;
+}
+
+/* Block (x, y)'s program along `axis` under the kernel's order: the
+ * blocks in launch order, n = x + y * gridDim.x, run program n / m of the
+ * ordered axis (from its last when reversed) and n % m of the other, m
+ * being the other axis' count; in 64 bits, as gridDim.x * gridDim.y may
+ * pass 2^31. Along axis 2, and in a persistent kernel along axis 0 (its
+ * only one, a loop's program), the order is the axis' alone. */
+static MlirValue orderedProgram(GpuLowering *g, TileBuilder *b, int64_t axis,
+                                MlirValue program) {
+  int a = g->orderAxis;
+  if (g->persistent) {
+    if (!g->orderReversed)
+      return program;
+    MlirValue last = bBinary(b, "arith.subi", g->programs, bConstIndex(b, 1));
+    return bBinary(b, "arith.subi", last, program);
+  }
+  MlirType i64 = tileI64Type(b->ctx);
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  MlirValue reg[2][2];
+  for (int d = 0; d < 2; ++d)
+    for (int c = 0; c < 2; ++c)
+      reg[d][c] = bCast(b, "arith.index_castui",
+                        gpuSpecialRegister(b, c ? "nctaid" : "ctaid", d, 0),
+                        i64);
+  MlirValue n = bAddi(b, reg[0][0], bMuli(b, reg[1][0], reg[0][1]));
+  MlirValue m = reg[1 - a][1];
+  MlirValue id;
+  if (axis == a) {
+    id = bBinary(b, "arith.divui", n, m);
+    if (g->orderReversed)
+      id = bBinary(b, "arith.subi",
+                   bBinary(b, "arith.subi", reg[a][1], bConstInt(b, i64, 1)),
+                   id);
+  } else {
+    id = bBinary(b, "arith.remui", n, m);
+  }
+  return bCast(b, "arith.index_castui", id, index);
+}
+
 MlirValue gpuProgramId(GpuLowering *g, TileBuilder *b, bool count,
                        int64_t axis, MlirValue program) {
+  bool ordered = !count && g->orderAxis >= 0 &&
+                 (g->persistent ? axis == 0 : axis < 2);
+  if (ordered)
+    return orderedProgram(g, b, axis, program);
   if (g->persistent && axis == 0)
     return count ? g->programs : program;
   return gpuSpecialRegister(b, count ? "nctaid" : "ctaid", axis, 0);

@@ -13,10 +13,18 @@
 MlirValue gpuSpecialRegister(TileBuilder *b, const char *reg, int64_t axis,
                              int bound);
 
+/* The kernel's tile.program_order: *axis -1 without one. False, with the
+ * reason in `why`, when it is not {axis = 0 or 1 : i32, reversed = a
+ * bool}. */
+bool gpuProgramOrderOf(MlirOperation kernel, int *axis, bool *reversed,
+                       const char **why);
+
 /* tile.program_id (or, with `count`, tile.num_programs) along `axis` at
  * b: blockIdx / gridDim, except along axis 0 of a persistent kernel, where
  * the program is `program` (the block's loop runs several) and the count
- * the kernel's parameter (GpuLowering.programs). */
+ * the kernel's parameter (GpuLowering.programs). Under a program order
+ * (GpuLowering.orderAxis), the blocks of axes 0 and 1 take their
+ * programs in that order instead. */
 MlirValue gpuProgramId(GpuLowering *g, TileBuilder *b, bool count,
                        int64_t axis, MlirValue program);
 

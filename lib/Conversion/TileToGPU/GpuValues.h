@@ -121,6 +121,12 @@ typedef struct GpuLowering {
    * entry); `program` is the one the kernel's warps run at the point. */
   bool persistent;
   MlirValue programs, program, producerProgram;
+  /* tile.program_order (lib/Transforms/OrderPrograms.h): the program
+   * axis (0 or 1) whose heaviest programs the first blocks run, and
+   * whether those are its last; orderAxis -1: blocks run programs in
+   * launch order. */
+  int orderAxis;
+  bool orderReversed;
   /* Dynamic shared memory: the software-pipeline buffers (the largest
    * pipelined loop's) at its start, live only inside pipelined loops; the
    * scratch buffer starts after them inside such a loop and at 0

@@ -497,6 +497,13 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   int producerWarps = tileKernelProducerWarps(kernel);
   int threads = 32 * (numWarps + producerWarps);
   bool persistent = tileKernelPersistent(kernel);
+  int orderAxis;
+  bool orderReversed;
+  const char *orderWhy = NULL;
+  if (!gpuProgramOrderOf(kernel, &orderAxis, &orderReversed, &orderWhy)) {
+    tileEmitOpError(kernel, "%s", orderWhy);
+    return mlirLogicalResultFailure();
+  }
   /* CTA pairs in the aligned entry only (it alone pipelines with TMA);
    * the generic entry runs one block per program anywhere. */
   bool ctaPairs = assumeAligned16 && tileKernelCtaPairs(kernel);
@@ -561,6 +568,10 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   g.producerWarps = producerWarps;
   g.persistent = persistent;
   g.ctaPairs = ctaPairs;
+  /* A CTA pair's two blocks run programs 2i and 2i + 1 (Tcgen05.h): the
+   * launch order is theirs. */
+  g.orderAxis = ctaPairs ? -1 : orderAxis;
+  g.orderReversed = orderReversed;
   g.assumeAligned16 = assumeAligned16;
   if (remarks)
     g.remarks = *remarks;
@@ -580,6 +591,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   if (assumeAligned16) {
     gpuRemarkFromAttr(&g, kernel, "tile.warp_specialize_why");
     gpuRemarkFromAttr(&g, kernel, "tile.persistent_why");
+    if (g.orderAxis >= 0)
+      gpuRemarkFromAttr(&g, kernel, "tile.program_order_why");
   }
   g.pipeBytes = gpuPipelineBytes(&g, kernel);
   g.cache = tileBuildCacheInit(entry);
