@@ -55,6 +55,12 @@ kept 512 factors within (-0.5, 1.5), whose partial products overflow or
 flush as the order of multiplication decides (seed 700146: the
 interpreter, the CPU and the GPU gave three answers, all allowed).
 
+From CAUSAL_SEED (740000) on, the eleventh version: a matmul loop
+(k_loop) sometimes ends at min(K, (program_id(a) + 1) * BK) along axis 0
+or 1, as causal attention's loop does, so its programs run different
+numbers of iterations and the GPU compile starts the heaviest first
+(tile-order-programs: blocks take their programs in another order).
+
 What the spec leaves open is kept out of what is compared: a scatter's
 indices never repeat (where two name one address, which lands is
 unspecified); atomics repeat their addresses, within a tile and across
@@ -99,6 +105,9 @@ ALIGNED_SEED = 700000
 # partial product within 2^-E..2^E, E from PRODUCT_EXPONENT (bounded).
 LONG_PRODUCT_SEED = 720000
 PRODUCT_EXPONENT = {"f16": 10, "f32": 60, "bf16": 60}
+# From CAUSAL_SEED on (the eleventh version), a matmul loop's end may grow
+# with a program id (k_loop).
+CAUSAL_SEED = 740000
 ALIGN_ELEMENTS = 16
 F8 = ["f8E4M3FN", "f8E5M2"]
 # tile-run's (and compare.py's) names of the f8 types in argument specs.
@@ -431,6 +440,7 @@ class State:
         # Rows 16 bytes apart in every memref: the aligned entry.
         self.aligned = seed >= ALIGNED_SEED and self.r.random() < 0.5
         self.v10 = seed >= LONG_PRODUCT_SEED  # products within range
+        self.v11 = seed >= CAUSAL_SEED  # loops that grow with a program id
 
     def inner(self, sizes):
         """sizes with the innermost rounded up to ALIGN_ELEMENTS when the
@@ -1016,6 +1026,11 @@ def k_loop(st, m, kdim, n, t, acc, tb=None):
     c0, c1, step = k.index(0), k.index(1), k.index(bk)
     kend = k.op("memref.dim %s, %s : %s" % (am, c1.name, memref(2, t)), [],
                 "index")
+    if st.v11 and r.random() < 0.3:
+        # Causal-shaped: program i along the axis runs min(K, (i + 1) BK).
+        grows = k.iop("muli", k.iop("addi", k.pid(r.choice([0, 1])), c1),
+                      step)
+        kend = k.iop("minui", kend, grows)
     res, kk, a0 = k.fresh(), k.fresh(), k.fresh()
     k.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (%s) {"
            % (res, kk, c0.name, kend.name, step.name, a0, acc.name, acc.ty))

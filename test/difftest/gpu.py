@@ -33,7 +33,8 @@ def option_variation(seed):
     """Compile options drawn from the seed, for the third package: what
     the defaults never run (other stage and warp counts, mma.sync on
     Hopper, warp specialization forced either way, loops left unsplit,
-    64-bit indexing, the generic entry compiled by ptxas). Options that
+    64-bit indexing, the generic entry compiled by ptxas, blocks in
+    launch order). Options that
     change what a kernel computes (fast-math, asserts) are left alone."""
     import random
     r = random.Random(7919 * seed + 1)
@@ -46,7 +47,9 @@ def option_variation(seed):
                ("warp-specialize", ["auto", "true", "false"]),
                ("split-loops", ["true", "false"]),
                ("index-bits", ["32", "64"]),
-               ("generic", ["lazy", "eager"])]
+               ("generic", ["lazy", "eager"]),
+               # Last, so earlier seeds draw what they drew before.
+               ("program-order", ["auto", "launch"])]
     return " ".join("%s=%s" % (k, r.choice(v)) for k, v in choices)
 
 
