@@ -1,6 +1,7 @@
 /* How a kernel's work varies with its program id; see ProgramWork.h. */
 #include "lib/Analysis/ProgramWork.h"
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "lib/Analysis/ProgramScalars.h"
@@ -56,21 +57,29 @@ static bool binary(MlirOperation op, int64_t x, int64_t y, int64_t *out) {
     if (!tileOpIsNamed(op, ops[i].name))
       continue;
     int k = ops[i].kind;
-    if ((k >= 3 && k <= 5 && y == 0) || (k >= 11 && (y < 0 || y > 62)))
+    if ((k >= 3 && k <= 5 && (y == 0 || (y == -1 && x == INT64_MIN))) ||
+        (k >= 11 && (y < 0 || y > 62)))
       return false;
+    /* Wrapping arithmetic is past what a sample should reach: unknown. */
     switch (k) {
-    case 0: *out = x + y; break;
-    case 1: *out = x - y; break;
-    case 2: *out = x * y; break;
+    case 0: return !__builtin_add_overflow(x, y, out);
+    case 1: return !__builtin_sub_overflow(x, y, out);
+    case 2: return !__builtin_mul_overflow(x, y, out);
     case 3: *out = x / y; break;
-    case 4: *out = (x + y - 1) / y; break;
+    case 4: /* ceil(x / y) */
+      *out = x / y + (x % y != 0 && (x < 0) == (y < 0));
+      break;
     case 5: *out = x % y; break;
     case 6: *out = x < y ? x : y; break;
     case 7: *out = x > y ? x : y; break;
     case 8: *out = x & y; break;
     case 9: *out = x | y; break;
     case 10: *out = x ^ y; break;
-    case 11: *out = x << y; break;
+    case 11:
+      if (x < 0 || x > (INT64_MAX >> y))
+        return false;
+      *out = x << y;
+      break;
     default: *out = x >> y; break;
     }
     return true;
@@ -152,8 +161,10 @@ static MlirWalkResult countLoop(MlirOperation op, void *userData) {
     c->unknown = true;
     return MlirWalkResultInterrupt;
   }
-  if (hi > lo)
-    c->iterations += (hi - lo + step - 1) / step;
+  int64_t span;
+  if (hi > lo && !__builtin_sub_overflow(hi, lo, &span) &&
+      span <= INT64_MAX - step)
+    c->iterations += (span + step - 1) / step;
   return MlirWalkResultAdvance;
 }
 
