@@ -34,7 +34,13 @@ then a loop that doubles it), and counts as agreeing. "invalid" is a kernel tile
 with no result after HANG_SECONDS (its process says so and exits; the
 campaign goes on without it). --seconds stops handing out seeds
 after T seconds and reports the kernels done (a lent machine's command has
-a time limit). Exit status 1 on any mismatch or invalid kernel.
+a time limit); seeds still running HANG_SECONDS + 15 s after that (+
+HANG_SECONDS when shorter) are reported "unfinished" and not counted, so the summary comes out before
+the command's limit. A compile (or a GPU's first launch, which loads the
+module: the driver compiles sm_80's PTX then) taking over SLOW_SECONDS is
+reported "slow" with its time: a kernel that compiles for tens of seconds
+is a finding too (seed 701416: 55k lines of PTX). Exit status 1 on any
+mismatch or invalid kernel.
 """
 import argparse
 import contextlib
@@ -54,6 +60,8 @@ from compare import ENVELOPED, tolerance  # noqa: E402
 # asking for more registers than the block has was one) and would hold
 # its process, and the campaign, until the machine's time limit.
 HANG_SECONDS = float(os.environ.get("DIFFTEST_HANG_SECONDS", 60))
+# A generated kernel compiles in about a second (campaigns' summaries).
+SLOW_SECONDS = float(os.environ.get("DIFFTEST_SLOW_SECONDS", 20))
 # A seed with no result this long after it was handed out lost its
 # process some other way (a seed waits behind at most four others).
 LOST_SECONDS = 5 * HANG_SECONDS
@@ -105,6 +113,16 @@ class Worker:
             yield
         finally:
             t.cancel()
+
+    @contextlib.contextmanager
+    def timed(self, build, what):
+        """Says so when the block takes over SLOW_SECONDS."""
+        t = time.perf_counter()
+        yield
+        took = time.perf_counter() - t
+        if took > SLOW_SECONDS:
+            print("slow: seed %s, %s: %s took %.1f s"
+                  % (self.seed, build, what, took), flush=True)
 
     @contextlib.contextmanager
     def clock(self, stage):
@@ -275,7 +293,9 @@ class Worker:
         if any(g is None for g in got):
             return "unsupported", "bf16/f8 on the CPU path needs torch here"
         try:
-            with self.clock("cpu compile"):
+            with self.clock("cpu compile"), self.timed("cpu", "compiling"):
+                if os.environ.get("DIFFTEST_PLANT") == "slow":
+                    time.sleep(SLOW_SECONDS + 0.5)
                 k = self.tile.compile(text, kernel=kernel, target="cpu",
                                       cache=False, **options)
         except self.tile.CompileError as e:
@@ -294,7 +314,8 @@ class Worker:
     def cuda(self, text, kernel, grid, specs, arrays, dtypes, scalars, want,
              options):
         try:
-            with self.clock("gpu compile"):
+            with self.clock("gpu compile"), \
+                    self.timed(options["chip"], "compiling"):
                 k = self.tile.compile(text, kernel=kernel, cache=False,
                                       **options)
         except self.tile.CompileError as e:
@@ -304,7 +325,9 @@ class Worker:
                                    self.device)
         # The first launch loads the module (the driver compiles sm_80's
         # PTX then): its own stage.
-        with self.clock("gpu load and run"), self.watchdog(options["chip"]):
+        with self.clock("gpu load and run"), \
+                self.timed(options["chip"], "the first launch"), \
+                self.watchdog(options["chip"]):
             k[tuple(grid)](*got)
             self.torch.cuda.synchronize()
         outcome, detail = self.compare(got, arrays, dtypes, want, text)
@@ -546,6 +569,18 @@ def main():
                     print("... %d kernels in %.0f s, %d disagreements"
                           % (done, time.time() - began, bad), flush=True)
             pending = still
+            if a.seconds and pending and time.time() - began > \
+                    a.seconds + HANG_SECONDS + min(15, HANG_SECONDS):
+                # Past any hang's report: what still runs would hold the
+                # summary past the command's limit.
+                for seed, r, sent in pending:
+                    counts.setdefault("all", {}).setdefault("unfinished", 0)
+                    counts["all"]["unfinished"] += 1
+                    print("unfinished: seed %d: still running %.0f s after "
+                          "--seconds; not counted"
+                          % (seed, time.time() - began - a.seconds),
+                          flush=True)
+                pending = []
     took = time.time() - began
     print("campaign: seeds %d..%d asked, %d kernels run in %.0f s with %d "
           "processes%s" % (a.start, a.start + a.count - 1, done, took, a.jobs,
@@ -558,6 +593,8 @@ def main():
                  c.get("invalid", 0), c.get("error", 0),
                  c.get("unsupported", 0),
                  (", %d hang" % c["hang"] if c.get("hang") else "") +
+                 (", %d unfinished" % c["unfinished"]
+                  if c.get("unfinished") else "") +
                  (" (%d agreeing on the aligned entry)" % c.get("aligned", 0)
                   if build not in ("cpu", "all") else "")))
     if done and spent:
