@@ -40,7 +40,7 @@ bool tileIsScalarArithOp(MlirOperation op) {
   return false;
 }
 
-static bool isKernelArgument(MlirOperation kernel, MlirValue v) {
+bool tileIsKernelArgument(MlirOperation kernel, MlirValue v) {
   return mlirValueIsABlockArgument(v) &&
          mlirBlockEqual(
              mlirBlockArgumentGetOwner(v),
@@ -52,7 +52,7 @@ static bool programScalar(MlirOperation kernel, MlirValue v, int depth,
   if (depth > MAX_DEPTH || ++*visits > MAX_VISITS ||
       !isIntegerLike(mlirValueGetType(v)))
     return false;
-  if (isKernelArgument(kernel, v))
+  if (tileIsKernelArgument(kernel, v))
     return true;
   MlirOperation def = tileDefiningOp(v);
   if (mlirOperationIsNull(def))
@@ -62,7 +62,7 @@ static bool programScalar(MlirOperation kernel, MlirValue v, int depth,
     return true;
   if (tileOpIsNamed(def, "memref.dim")) {
     int64_t d;
-    return isKernelArgument(kernel, mlirOperationGetOperand(def, 0)) &&
+    return tileIsKernelArgument(kernel, mlirOperationGetOperand(def, 0)) &&
            tileConstantInt(mlirOperationGetOperand(def, 1), &d);
   }
   if (!tileIsScalarArithOp(def))

@@ -27,6 +27,9 @@ bool tileIsProgramScalar(MlirOperation kernel, MlirValue v);
  * (they are arith ops on those inside the body). */
 bool tileLoopFedByProgramScalars(MlirOperation kernel, MlirOperation loop);
 
+/* Whether `v` is an argument of `kernel` (of its entry block). */
+bool tileIsKernelArgument(MlirOperation kernel, MlirValue v);
+
 /* Whether an op of this name, on integers and index, is pure arithmetic a
  * program scalar may be computed with. */
 bool tileIsScalarArithOp(MlirOperation op);

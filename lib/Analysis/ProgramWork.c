@@ -17,13 +17,6 @@ typedef struct {
 
 enum { MAX_DEPTH = 64, MAX_VISITS = 4096 };
 
-static bool isKernelArgument(MlirOperation kernel, MlirValue v) {
-  return mlirValueIsABlockArgument(v) &&
-         mlirBlockEqual(
-             mlirBlockArgumentGetOwner(v),
-             mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0)));
-}
-
 /* arith.cmpi's predicates, by their enum value (eq, ne, slt, sle, sgt,
  * sge, ult, ule, ugt, uge); the sampled values are small and positive,
  * so signed and unsigned agree. */
@@ -92,7 +85,7 @@ static bool eval(Sample *s, MlirValue v, int depth, int64_t *out) {
     return false;
   if (mlirValueIsABlockArgument(v)) {
     /* A scalar argument: a size, as the memrefs' are. */
-    if (!isKernelArgument(s->kernel, v) ||
+    if (!tileIsKernelArgument(s->kernel, v) ||
         !(mlirTypeIsAInteger(mlirValueGetType(v)) ||
           mlirTypeIsAIndex(mlirValueGetType(v))))
       return false;
