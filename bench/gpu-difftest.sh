@@ -9,8 +9,10 @@
 # There, from the repository root, with DIR carried:
 #   bench/gpu-difftest.sh DIR START COUNT [SECONDS]
 #       seeds START.. (at most COUNT, in $JOBS processes, default one per
-#       core; SECONDS stops handing out seeds, for
-#       a command's time limit); disagreeing kernels are kept under
+#       core; SECONDS (default 400) stops handing out seeds, for a
+#       command's time limit: the replay takes about a minute before, and
+#       seeds still running 75 s after SECONDS are reported unfinished,
+#       so 400 ends within a 600 s call); disagreeing kernels are kept under
 #       $OUT/difftest-kept, the log is $OUT/difftest.log. First, the
 #       checks of test/difftest/difftest.test (the examples and every
 #       reduced bug) replay on sm_90a and sm_80 code (campaign.py
@@ -18,7 +20,7 @@
 set -u
 cd "$(dirname "$0")/.."
 [ $# -ge 3 ] || { echo "usage: $0 DIR START COUNT [SECONDS]" >&2; exit 2; }
-D=$1 START=$2 COUNT=$3 SECONDS_LEFT=${4:-480}
+D=$1 START=$2 COUNT=$3 SECONDS_LEFT=${4:-400}
 . bench/gpu-common.sh
 use_python_package "$D" || exit 1
 OUT=${OUT:-/tmp/difftest-out}
