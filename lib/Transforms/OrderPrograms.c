@@ -25,7 +25,8 @@ static MlirWalkResult orderKernel(MlirOperation op, void *userData) {
   if (!tileOpIsKernel(op))
     return MlirWalkResultAdvance;
   /* A kernel's own order is the lowering's to check. */
-  if (o->launchOrder || !mlirAttributeIsNull(tileOpAttr(op, "tile.program_order")))
+  if (o->launchOrder ||
+      !mlirAttributeIsNull(tileOpAttr(op, "tile.program_order")))
     return MlirWalkResultSkip;
   TileProgramWork w;
   char why[160];

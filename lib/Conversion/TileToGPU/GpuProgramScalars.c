@@ -33,7 +33,8 @@ bool gpuProgramOrderOf(MlirOperation kernel, int *axis, bool *reversed,
     return true;
   *why = "tile.program_order wants {axis = 0 or 1 : i32, reversed = true "
          "or false}";
-  if (!mlirAttributeIsADictionary(a) || mlirDictionaryAttrGetNumElements(a) != 2)
+  if (!mlirAttributeIsADictionary(a) ||
+      mlirDictionaryAttrGetNumElements(a) != 2)
     return false;
   MlirAttribute ax = mlirDictionaryAttrGetElementByName(a, tileStr("axis"));
   MlirAttribute rev =
