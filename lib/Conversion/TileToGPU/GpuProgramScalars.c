@@ -91,7 +91,7 @@ static MlirValue orderedProgram(GpuLowering *g, TileBuilder *b, int64_t axis,
 MlirValue gpuProgramId(GpuLowering *g, TileBuilder *b, bool count,
                        int64_t axis, MlirValue program) {
   bool ordered = !count && g->orderAxis >= 0 &&
-                 (g->persistent ? axis == 0 : axis < 2);
+                 (g->persistent ? axis == 0 && g->orderAxis == 0 : axis < 2);
   if (ordered)
     return orderedProgram(g, b, axis, program);
   if (g->persistent && axis == 0)
