@@ -258,6 +258,10 @@ plain_variants() { # HD: "BM BN WARPS OPTIONS SUFFIX" lines
   echo "128 128 8 - "
   echo "128 64 8 - +128x64"
   [ "$1" = 64 ] && echo "64 128 4 - +64x128w4"
+  # The hand-split example's configuration at d = 64 (4 warps, 2 stages:
+  # 3 blocks an SM where auto's 3 stages fit 2) ran 613 us where the
+  # plain 64x128w4 ran 688 (H200, 2026-11-29): is it the stages?
+  [ "$1" = 64 ] && echo "64 128 4 num-stages=2 +64x128w4s2"
   echo "128 128 8 split-loops=false +nosplit"
   echo "128 128 8 overlap-softmax=false +nooverlap"
   [ -n "${BASE_TILE_OPT:-}" ] && echo "128 128 8 base +before"
