@@ -36,11 +36,11 @@ campaign goes on without it). --seconds stops handing out seeds
 after T seconds and reports the kernels done (a lent machine's command has
 a time limit); seeds still running HANG_SECONDS + 15 s after that (+
 HANG_SECONDS when shorter) are reported "unfinished" and not counted, so
-the summary comes out before the command's limit. A compile (or a GPU's first launch, which loads the
-module: the driver compiles sm_80's PTX then) taking over SLOW_SECONDS is
-reported "slow" with its time: a kernel that compiles for tens of seconds
-is a finding too (seed 701416: 55k lines of PTX). Exit status 1 on any
-mismatch or invalid kernel.
+the summary comes out before the command's limit. A compile (or a GPU's
+first launch, which loads the module: the driver compiles sm_80's PTX
+then) taking over SLOW_SECONDS is reported "slow" with its time: a kernel
+that compiles for tens of seconds is a finding too (seed 701416: 55k
+lines of PTX). Exit status 1 on any mismatch or invalid kernel.
 """
 import argparse
 import contextlib
