@@ -115,25 +115,20 @@ class Worker:
             t.cancel()
 
     @contextlib.contextmanager
-    def timed(self, build, what):
-        """Says so when the block takes over SLOW_SECONDS."""
-        t = time.perf_counter()
-        yield
-        took = time.perf_counter() - t
-        if took > SLOW_SECONDS:
-            print("slow: seed %s, %s: %s took %.1f s"
-                  % (self.seed, build, what, took), flush=True)
-
-    @contextlib.contextmanager
-    def clock(self, stage):
+    def clock(self, stage, slow=None):
         """Adds the block's seconds to self.spent[stage]: where a
-        campaign's time goes (the summary's last line)."""
+        campaign's time goes (the summary's last line). With slow, a
+        (build, what) pair, says so when the block takes over
+        SLOW_SECONDS."""
         t = time.perf_counter()
         try:
             yield
         finally:
-            self.spent[stage] = self.spent.get(stage, 0.0) + \
-                time.perf_counter() - t
+            took = time.perf_counter() - t
+            self.spent[stage] = self.spent.get(stage, 0.0) + took
+        if slow and took > SLOW_SECONDS:
+            print("slow: seed %s, %s: %s took %.1f s"
+                  % ((self.seed,) + slow + (took,)), flush=True)
 
     # -- arrays ----------------------------------------------------------
 
@@ -293,7 +288,7 @@ class Worker:
         if any(g is None for g in got):
             return "unsupported", "bf16/f8 on the CPU path needs torch here"
         try:
-            with self.clock("cpu compile"), self.timed("cpu", "compiling"):
+            with self.clock("cpu compile", ("cpu", "compiling")):
                 if os.environ.get("DIFFTEST_PLANT") == "slow":
                     time.sleep(SLOW_SECONDS + 0.5)
                 k = self.tile.compile(text, kernel=kernel, target="cpu",
@@ -314,8 +309,7 @@ class Worker:
     def cuda(self, text, kernel, grid, specs, arrays, dtypes, scalars, want,
              options):
         try:
-            with self.clock("gpu compile"), \
-                    self.timed(options["chip"], "compiling"):
+            with self.clock("gpu compile", (options["chip"], "compiling")):
                 k = self.tile.compile(text, kernel=kernel, cache=False,
                                       **options)
         except self.tile.CompileError as e:
@@ -325,8 +319,8 @@ class Worker:
                                    self.device)
         # The first launch loads the module (the driver compiles sm_80's
         # PTX then): its own stage.
-        with self.clock("gpu load and run"), \
-                self.timed(options["chip"], "the first launch"), \
+        with self.clock("gpu load and run",
+                        (options["chip"], "the first launch")), \
                 self.watchdog(options["chip"]):
             k[tuple(grid)](*got)
             self.torch.cuda.synchronize()
@@ -489,6 +483,10 @@ def main():
     ngpu = gpu_count() if a.gpu else 0
     began = time.time()
     counts = {}
+
+    def tally(build, what):
+        counts.setdefault(build, {}).setdefault(what, 0)
+        counts[build][what] += 1
     spent = {}
     done = 0
     bad = 0
@@ -521,8 +519,7 @@ def main():
                 lost.add(seed)
                 done += 1
                 bad += 1
-                counts.setdefault(build, {}).setdefault("hang", 0)
-                counts[build]["hang"] += 1
+                tally(build, "hang")
                 if a.keep:
                     keep(a.keep, seed, build, "hang",
                          "no result after %d s" % HANG_SECONDS)
@@ -535,8 +532,7 @@ def main():
                     # compiler or the driver): the pool never says so.
                     done += 1
                     bad += 1
-                    counts.setdefault("all", {}).setdefault("error", 0)
-                    counts["all"]["error"] += 1
+                    tally("all", "error")
                     detail = "no result after %d s: its process died" \
                         % LOST_SECONDS
                     print("error: seed %d, all: %s" % (seed, detail),
@@ -552,11 +548,9 @@ def main():
                 for stage, t in took.items():
                     spent[stage] = spent.get(stage, 0.0) + t
                 for build, outcome, detail in results:
-                    counts.setdefault(build, {}).setdefault(outcome, 0)
-                    counts[build][outcome] += 1
+                    tally(build, outcome)
                     if detail == "aligned entry":
-                        counts[build]["aligned"] = \
-                            counts[build].get("aligned", 0) + 1
+                        tally(build, "aligned")
                     if outcome in ("mismatch", "invalid", "error", "hang"):
                         bad += 1
                         print("%s: seed %d, %s: %s"
@@ -574,8 +568,7 @@ def main():
                 # Past any hang's report: what still runs would hold the
                 # summary past the command's limit.
                 for seed, r, sent in pending:
-                    counts.setdefault("all", {}).setdefault("unfinished", 0)
-                    counts["all"]["unfinished"] += 1
+                    tally("all", "unfinished")
                     print("unfinished: seed %d: still running %.0f s after "
                           "--seconds; not counted"
                           % (seed, time.time() - began - a.seconds),
