@@ -30,6 +30,11 @@ M = 1024
 
 FLOAT = {"f32": (np.float32, "i32", np.int32), "f16": (np.float16, "i16", np.int16),
          "bf16": (None, "i16", np.int16)}
+# Each float type's largest finite value, smallest denormal and smallest
+# normal magnitude.
+LIMITS = {"f32": (3.4028234663852886e38, 2.0 ** -149, 2.0 ** -126),
+          "f16": (65504.0, 2.0 ** -24, 2.0 ** -14),
+          "bf16": (3.3895313892515355e38, 2.0 ** -133, 2.0 ** -126)}
 
 
 # --- bf16 and value helpers --------------------------------------------------
@@ -84,10 +89,7 @@ def value_of_bits(bits, t):
 
 
 def float_specials(t):
-    info = {"f32": (3.4028234663852886e38, 2.0 ** -149, 2.0 ** -126),
-            "f16": (65504.0, 2.0 ** -24, 2.0 ** -14),
-            "bf16": (3.3895313892515355e38, 2.0 ** -133, 2.0 ** -126)}[t]
-    big, tiny, normal = info
+    big, tiny, normal = LIMITS[t]
     return [0.0, -0.0, 1.0, -1.0, math.inf, -math.inf, math.nan, 2.5, -2.5,
             tiny, -tiny, big, -big, normal, 3.0, -0.75]
 
@@ -142,7 +144,7 @@ def within_ulp(x, ref64, t, bound, exact_specials=True, flush=False):
     flush, a result whose reference is denormal may also be a zero of its
     sign (ex2.approx.ftz under afn, docs/numerics.md)."""
     ref64 = np.asarray(ref64, np.float64)
-    tiny = {"f32": 2.0 ** -126, "f16": 2.0 ** -14, "bf16": 2.0 ** -126}[t]
+    tiny = LIMITS[t][2]
 
     def check(actual):
         a = value_of_bits(actual, t)
@@ -631,7 +633,7 @@ def case_classify(t):
     saved, x = typed(vals, t)
     body = load("a", "x", t, N)
     outs, checks, args = [], {}, [("x", f"memref<?x{t}>")]
-    normal = {"f32": 2.0 ** -126, "f16": 2.0 ** -14, "bf16": 2.0 ** -126}[t]
+    normal = LIMITS[t][2]
     preds = {"isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
              "isnormal": lambda v: np.isfinite(v) & (np.abs(v) >= normal)}
     for k, (p, f) in enumerate(preds.items()):
