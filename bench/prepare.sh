@@ -254,7 +254,7 @@ done
 # against NumPy at ragged lengths, timed beside the flash attention
 # example and the peers (bench/gpu-attention.sh).
 P=examples/flash_attention_plain.mlir
-plain_variants() { # HD: "BM BN WARPS OPTIONS SUFFIX" lines
+plain_variants() { # HD MASK: "BM BN WARPS OPTIONS SUFFIX" lines
   echo "128 128 8 - "
   echo "128 64 8 - +128x64"
   [ "$1" = 64 ] && echo "64 128 4 - +64x128w4"
@@ -264,6 +264,8 @@ plain_variants() { # HD: "BM BN WARPS OPTIONS SUFFIX" lines
   [ "$1" = 64 ] && echo "64 128 4 num-stages=2 +64x128w4s2"
   echo "128 128 8 split-loops=false +nosplit"
   echo "128 128 8 overlap-softmax=false +nooverlap"
+  # Causal blocks in launch order, without tile-order-programs.
+  [ "$2" = causal ] && echo "128 128 8 program-order=launch +launch"
   [ -n "${BASE_TILE_OPT:-}" ] && echo "128 128 8 base +before"
   return 0
 }
@@ -293,7 +295,7 @@ for c in "64 full" "64 causal" "128 full" "128 causal"; do
       echo "$variant|cdiv($L,$bm),$nh|--arg randn:${nh}x${L}x${hd}xf16:seed=1 --arg randn:${nh}x${L}x${hd}xf16:seed=2 --arg randn:${nh}x${L}x${hd}xf16:seed=3 --arg zeros:${nh}x${L}x${hd}xf16|attn_d${hd}_${mask}_${nh}x$L+plain$suffix|$flops" >> "$D/attention.txt"
     done
     echo "packaged bench_$variant"
-  done < <(plain_variants $hd)
+  done < <(plain_variants $hd $mask)
 done
 # The numerics conformance suite's kernels (bench/gpu-numerics.sh).
 # sm_90a converts f8 with cvt, sm_80 code (which runs on it too) in integer ops.

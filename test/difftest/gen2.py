@@ -61,6 +61,13 @@ or 1, as causal attention's loop does, so its programs run different
 numbers of iterations and the GPU compile starts the heaviest first
 (tile-order-programs: blocks take their programs in another order).
 
+From NAN_CODE_SEED (780000) on, the twelfth version: f8 codes changed
+through i8 (stage_f8's xor) are made canonical first, every NaN code
+becoming 0x7F, since a NaN's sign and payload are open (numerics.md,
+"Casts"), and the xor turns them into finite values: seed 740076's
+-inf times 0 was a negative NaN in NumPy and on the CPU and a positive
+one on the GPU, so its e4m3 code 0xFF or 0x7F, xor 1, stored -448 or 448.
+
 What the spec leaves open is kept out of what is compared: a scatter's
 indices never repeat (where two name one address, which lands is
 unspecified); atomics repeat their addresses, within a tile and across
@@ -108,6 +115,12 @@ PRODUCT_EXPONENT = {"f16": 10, "f32": 60, "bf16": 60}
 # From CAUSAL_SEED on (the eleventh version), a matmul loop's end may grow
 # with a program id (k_loop).
 CAUSAL_SEED = 740000
+# From NAN_CODE_SEED on (the twelfth version), NaN f8 codes are made 0x7F
+# before an xor changes them (stage_f8); no choice changes.
+NAN_CODE_SEED = 780000
+# The smallest |code| (code & 0x7F) of an f8 NaN: e4m3fn has one NaN code
+# per sign, e5m2 three (exponent all ones, mantissa not zero).
+F8_NAN_MAGNITUDE = {"f8E4M3FN": 0x7F, "f8E5M2": 0x7D}
 ALIGN_ELEMENTS = 16
 F8 = ["f8E4M3FN", "f8E5M2"]
 # tile-run's (and compare.py's) names of the f8 types in argument specs.
@@ -441,6 +454,7 @@ class State:
         self.aligned = seed >= ALIGNED_SEED and self.r.random() < 0.5
         self.v10 = seed >= LONG_PRODUCT_SEED  # products within range
         self.v11 = seed >= CAUSAL_SEED  # loops that grow with a program id
+        self.v12 = seed >= NAN_CODE_SEED  # one NaN code before an xor
 
     def inner(self, sizes):
         """sizes with the innermost rounded up to ALIGN_ELEMENTS when the
@@ -914,6 +928,8 @@ def stage_f8(st, cur):
     if r.random() < 0.25:
         b = k.op("arith.bitcast %s : %s to %s"
                  % (v.name, v.ty, tensor(v.shape, "i8")), v.shape, "i8")
+        if st.v12:
+            b = canonical_nan_codes(k, b, f8)
         b = k.binary("xori", b, k.const(r.choice([1, 7, 64, -128]), v.shape,
                                         "i8"))
         v = k.op("arith.bitcast %s : %s to %s"
@@ -921,6 +937,15 @@ def stage_f8(st, cur):
     if r.random() < 0.3:
         st.outputs.append(v)
     return combine(st, cur, k.cast(v, cur.t))
+
+
+def canonical_nan_codes(k, b, f8):
+    """The i8 codes b of f8 values with every NaN code made 0x7F (draws
+    nothing from the generator's random stream)."""
+    magnitude = k.binary("andi", b, k.const(0x7F, b.shape, "i8"))
+    nan = k.cmp("cmpi", "sge", magnitude,
+                k.const(F8_NAN_MAGNITUDE[f8], b.shape, "i8"))
+    return k.select(nan, k.const(0x7F, b.shape, "i8"), b)
 
 
 def load_f8(st, shape, f8):
