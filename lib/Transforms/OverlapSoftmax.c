@@ -360,20 +360,21 @@ static bool onWgmma(MlirOperation dot, const char *chip, int numWarps) {
 }
 
 /* auto's choice, from what was measured on an H200 (docs/performance.md,
- * 16 heads x 8192, f16): the rotation made the plain kernel 5-15% faster
+ * 16 heads x 8192): the rotation made the plain f16 kernel 5-15% faster
  * at d = 64 and 128 (128 x 128 blocks, 8 warps), but 6x slower at d = 256
  * (128 x 64 blocks), where the loop's tiles no longer fit in registers
- * and spill, and 6% slower in FP8, whose P the loop then carries a byte a
- * register. So both dots on wgmma, a 16-bit P, and the loop's
- * accumulator, scores and P (4, 4 and 2 bytes an element) at most 160
- * registers a thread (the 8-warp d = 128 kernel's; setmaxnreg gives the
- * consumers 232, the rest holding row statistics, addresses and
- * temporaries). */
+ * and spill. FP8, whose P the loop carries four bytes to a register
+ * (GpuControlFlow.c), ran 2-6% faster rotated (within 1% either way
+ * causal at d = 64 and over one head at d = 128); before that packing,
+ * a byte a register, 6% slower. So both dots on wgmma and the loop's
+ * accumulator, scores and P (4, 4 and 2 or 1 bytes an element) at most
+ * 160 registers a thread (the 8-warp d = 128 f16 kernel's; setmaxnreg
+ * gives the consumers 232, the rest holding row statistics, addresses
+ * and temporaries). */
 static int checkWorthIt(MlirOperation product, MlirOperation scores,
                         const char *chip, int numWarps, char *why,
                         size_t size) {
   MlirValue p = mlirOperationGetOperand(product, 0);
-  MlirType pElem = mlirShapedTypeGetElementType(mlirValueGetType(p));
   int64_t bytes =
       tileTypeBytes(mlirValueGetType(mlirOperationGetResult(product, 0))) +
       tileTypeBytes(mlirValueGetType(mlirOperationGetResult(scores, 0))) +
@@ -382,11 +383,6 @@ static int checkWorthIt(MlirOperation product, MlirOperation scores,
   const char *no = "overlap-softmax=auto: not rotated";
   if (!onWgmma(product, chip, numWarps) || !onWgmma(scores, chip, numWarps))
     snprintf(why, size, "%s: its dots do not both run on wgmma", no);
-  else if (tileElemBytes(pElem) != 2)
-    snprintf(why, size,
-             "%s: its P is %d-bit, which the loop would carry an element a "
-             "register (measured slower in FP8)",
-             no, 8 * tileElemBytes(pElem));
   else if (regs > 160)
     snprintf(why, size,
              "%s: its accumulator, scores and P would take %lld registers a "

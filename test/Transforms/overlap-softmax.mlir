@@ -27,9 +27,8 @@
 // D256-NOT: tile.defer_wait
 // D256: tile.overlap_softmax_why = "overlap-softmax=auto: not rotated: its accumulator, scores and P would take 176 registers a thread, more than 160
 // D256-NOT: tile.defer_wait
-// FP8-NOT: tile.defer_wait
-// FP8: tile.overlap_softmax_why = "overlap-softmax=auto: not rotated: its P is 8-bit
-// FP8-NOT: tile.defer_wait
+// FP8 rotates too (its P travels four bytes to a register):
+// FP8-COUNT-2: } {tile.overlap_softmax, tile.overlap_softmax_why
 
 // One head's loop, 64 queries x 64 keys on 4 warps (wgmma), d = 64.
 // CHECK-LABEL: func.func @attention
@@ -122,11 +121,11 @@ func.func @reads_acc_first(%q: memref<64x64xf16>, %k: memref<?x64xf16>,
 
 // -----
 
-// FP8's P: auto leaves the loop and says why (ON shows true rotating
-// it).
+// FP8's P: auto rotates it as it does 16-bit P (the loop carries it
+// packed, four bytes to a register), and so does true.
 // CHECK-LABEL: func.func @fp8
-// CHECK-NOT: tile.defer_wait
-// CHECK: } {tile.overlap_softmax_why = "overlap-softmax=auto: not rotated: its P is 8-bit
+// CHECK: tile.defer_wait
+// CHECK: } {tile.overlap_softmax, tile.overlap_softmax_why = "overlap-softmax: each iteration
 // ON-LABEL: func.func @fp8
 // ON: } {tile.overlap_softmax, tile.overlap_softmax_why = "overlap-softmax: each iteration
 func.func @fp8(%q: memref<64x64xf8E4M3FN>, %k: memref<?x64xf8E4M3FN>,

@@ -77,10 +77,6 @@ MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
   return gpuGep(b, s->base, off, mlirIntegerTypeGet(b->ctx, 8));
 }
 
-static MlirValue undefOf(TileBuilder *b, MlirType t) {
-  return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.undef", 0, NULL, 1, &t, 0,
-                                 NULL));
-}
 
 
 /* Registers of `t` that are consecutive along its dimension 1 in groups of
@@ -125,7 +121,7 @@ void gpuWriteSmemColumns(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
       gpuStorePtr(b, gpuToStorage(b, t->regs[r]), ptr, eb);
       continue;
     }
-    MlirValue vec = undefOf(b, vtype);
+    MlirValue vec = gpuUndef(b, vtype);
     for (int e = 0; e < V; ++e)
       vec = gpuInsertElement(b, vec, gpuToStorage(b, t->regs[r + e]), e);
     gpuStorePtr(b, vec, ptr, V * eb);
@@ -241,7 +237,7 @@ static void mmaSync(TileBuilder *b, const TileMmaInstr *in, MlirValue *a,
     /* Two f16x2 registers: (c0, c1) and (c2, c3). */
     nc = 2;
     for (int i = 0; i < 2; ++i) {
-      MlirValue v = undefOf(b, f16x2);
+      MlirValue v = gpuUndef(b, f16x2);
       v = gpuInsertElement(b, v, c[2 * i], 0);
       operands[n++] = gpuInsertElement(b, v, c[2 * i + 1], 1);
     }
@@ -337,21 +333,11 @@ static void fragments16(TileBuilder *b, const GpuTile *a, int i, int ks,
   for (int q = 0; q < 4; ++q) {
     int rowReg = 2 * i + q % 2, colBlock = 2 * ks + q / 2;
     int r = rowReg * colRegs + 2 * colBlock;
-    MlirValue v = undefOf(b, pair);
+    MlirValue v = gpuUndef(b, pair);
     v = gpuInsertElement(b, v, a->regs[r], 0);
     v = gpuInsertElement(b, v, a->regs[r + 1], 1);
     out[q] = bCast(b, "llvm.bitcast", v, i32);
   }
-}
-
-/* Four bytes packed into an i32, the first in the low byte. */
-static MlirValue packBytes(TileBuilder *b, const MlirValue *bytes) {
-  int64_t four[] = {4};
-  MlirType i8 = mlirIntegerTypeGet(b->ctx, 8);
-  MlirValue v = undefOf(b, mlirVectorTypeGet(1, four, i8));
-  for (int e = 0; e < 4; ++e)
-    v = gpuInsertElement(b, v, gpuToStorage(b, bytes[e]), e);
-  return bCast(b, "llvm.bitcast", v, tileI32Type(b->ctx));
 }
 
 /* The same from 8-bit registers, for fp8 wgmma m64nNk32. Its fragment (as
@@ -394,7 +380,7 @@ static void fragments8(TileBuilder *b, GpuLowering *g, const GpuTile *a, int i,
                       a->regs[r + 5]};
     MlirValue w1[] = {a->regs[r + 2], a->regs[r + 3], a->regs[r + 6],
                       a->regs[r + 7]};
-    MlirValue v0 = packBytes(b, w0), v1 = packBytes(b, w1);
+    MlirValue v0 = gpuPackBytes(b, w0, 4), v1 = gpuPackBytes(b, w1, 4);
     MlirValue r1 = gpuShuffleIdx(b, bSelect(b, odd, v1, v0), from1);
     MlirValue r2 = gpuShuffleIdx(b, bSelect(b, odd, v0, v1), from2);
     MlirValue first = bSelect(b, upper, r2, r1);

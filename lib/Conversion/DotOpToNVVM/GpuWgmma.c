@@ -148,10 +148,6 @@ static MlirType structOfF32(MlirContext ctx, int n) {
   return mlirLLVMStructTypeLiteralGet(ctx, n, fields, false);
 }
 
-static MlirValue undefOf(TileBuilder *b, MlirType t) {
-  return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.undef", 0, NULL, 1, &t, 0,
-                                 NULL));
-}
 
 static MlirValue structField(TileBuilder *b, MlirValue s, int i, MlirType t,
                              MlirValue insert) {
@@ -175,7 +171,7 @@ static void wgmma(TileBuilder *b, const TileMmaInstr *in, int n,
   MlirContext ctx = b->ctx;
   MlirType f32 = mlirF32TypeGet(ctx);
   MlirType st = structOfF32(ctx, n / 2);
-  MlirValue s = undefOf(b, st);
+  MlirValue s = gpuUndef(b, st);
   for (int i = 0; i < n / 2; ++i)
     s = structField(b, s, i, f32, acc[i]);
   char shape[64], typeA[64], typeB[64];
@@ -481,7 +477,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
         for (int c = 0; c < (int)(N / w.n); ++c) {
           blockRegs(&w, rep, c, reg);
           for (int q = 0; q < w.n / 2; ++q)
-            acc[q] = undefOf(b, mlirF32TypeGet(b->ctx));
+            acc[q] = gpuUndef(b, mlirF32TypeGet(b->ctx));
           issueBlock(b, &w, rep, c, s0, s1, true, true, acc);
           commitGroup(g, b);
           gpuWgmmaWait(b, 0);

@@ -2,7 +2,14 @@
  * whose tiles travel as flat lists of registers (a uniform tile is
  * expanded into the layout of the value it meets), with the software
  * pipeline of GpuPipeline.c around a loop tile-pipeline marked. Bodies are
- * lowered by the dispatcher, g->lowerBlock. */
+ * lowered by the dispatcher, g->lowerBlock.
+ *
+ * A tile of 8-bit elements (i8, f8) travels four elements to an i32:
+ * PTX has no 8-bit registers, so an element alone would take a 32-bit
+ * one, and a loop carrying FP8 attention's P (tile-overlap-softmax) would
+ * hold 64 registers a thread where 16 do. The words are unpacked where
+ * the values arrive; ptxas keeps the words and extracts bytes as they
+ * are read. */
 #include "lib/Conversion/TileToGPU/GpuOps.h"
 
 #include <stdio.h>
@@ -14,10 +21,34 @@
 #include "mlir-c/BuiltinTypes.h"
 
 
+/* Whether a tile of type `t` travels packed, four elements to an i32. */
+static bool packed(MlirType t) {
+  if (!mlirTypeIsARankedTensor(t))
+    return false;
+  MlirType e = mlirShapedTypeGetElementType(t);
+  return tileTypeIsF8(e) ||
+         (mlirTypeIsAInteger(e) && mlirIntegerTypeGetWidth(e) == 8);
+}
+
+/* The flat values of a tile's `n` registers: themselves, or in words of
+ * four (b builds the packing). */
+static int flatRegs(TileBuilder *b, bool pack, const MlirValue *regs, int n,
+                    MlirValue *out) {
+  if (!pack) {
+    memcpy(out, regs, sizeof *regs * (size_t)n);
+    return n;
+  }
+  int k = 0;
+  for (int r = 0; r < n; r += 4)
+    out[k++] = gpuPackBytes(b, regs + r, n - r < 4 ? n - r : 4);
+  return k;
+}
+
 /* The registers of `values` laid out flat (uniform tiles expanded into the
- * layout of the matching `targets`). */
-static int flatten(GpuLowering *g, MlirOperation op, intptr_t first,
-                   intptr_t n, const MlirValue *targets, MlirValue *out) {
+ * layout of the matching `targets`); b builds the packing of 8-bit tiles. */
+static int flatten(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                   intptr_t first, intptr_t n, const MlirValue *targets,
+                   MlirValue *out) {
   int k = 0;
   for (intptr_t i = 0; i < n; ++i) {
     MlirValue target = targets[i];
@@ -35,8 +66,8 @@ static int flatten(GpuLowering *g, MlirOperation op, intptr_t first,
     TileLayout l;
     tileTypeLayout(mlirValueGetType(target), &l);
     GpuTile t = v->tile.uniform ? gpuTileMaterialize(&v->tile, &l) : v->tile;
-    for (int r = 0; r < t.numRegs; ++r)
-      out[k++] = t.regs[r];
+    k += flatRegs(b, packed(mlirValueGetType(target)), t.regs, t.numRegs,
+                  out + k);
     if (v->tile.uniform)
       free(t.regs);
   }
@@ -54,13 +85,15 @@ static int regsOf(MlirType t) {
     shape[d] = mlirShapedTypeGetDimSize(t, d);
   if (!tileTypeLayout(t, &l))
     return -1;
-  return tileLayoutNumRegs(&l, shape);
+  int n = tileLayoutNumRegs(&l, shape);
+  return packed(t) ? (n + 3) / 4 : n;
 }
 
 /* Maps `values` (kernel values of the given types) onto consecutive flat
- * lowered values starting at flat[0]. */
-static void unflatten(GpuLowering *g, intptr_t n, const MlirValue *values,
-                      const MlirValue *flat) {
+ * lowered values starting at flat[0]; b builds the unpacking of 8-bit
+ * tiles. */
+static void unflatten(GpuLowering *g, TileBuilder *b, intptr_t n,
+                      const MlirValue *values, const MlirValue *flat) {
   int k = 0;
   for (intptr_t i = 0; i < n; ++i) {
     MlirType t = mlirValueGetType(values[i]);
@@ -76,15 +109,21 @@ static void unflatten(GpuLowering *g, intptr_t n, const MlirValue *values,
       gpuSetTile(g, values[i], tile);
       continue;
     }
-    for (int r = 0; r < tile.numRegs; ++r)
-      tile.regs[r] = flat[k++];
+    if (!packed(t)) {
+      for (int r = 0; r < tile.numRegs; ++r)
+        tile.regs[r] = flat[k++];
+    } else {
+      for (int r = 0; r < tile.numRegs; r += 4)
+        gpuUnpackBytes(b, flat[k++], tile.numRegs - r < 4 ? tile.numRegs - r : 4,
+                       tile.elem, tile.regs + r);
+    }
     gpuSetTile(g, values[i], tile);
   }
 }
 
 /* Maps the results of kernel op `op` to the flat results of its lowering
- * `lowered` (scf.for, scf.if). */
-static void mapResults(GpuLowering *g, MlirOperation op,
+ * `lowered` (scf.for, scf.if), unpacking at b (after it). */
+static void mapResults(GpuLowering *g, TileBuilder *b, MlirOperation op,
                        MlirOperation lowered) {
   intptr_t n = mlirOperationGetNumResults(op);
   intptr_t nFlat = mlirOperationGetNumResults(lowered);
@@ -94,7 +133,7 @@ static void mapResults(GpuLowering *g, MlirOperation op,
     results[i] = mlirOperationGetResult(op, i);
   for (intptr_t i = 0; i < nFlat; ++i)
     flat[i] = mlirOperationGetResult(lowered, i);
-  unflatten(g, n, results, flat);
+  unflatten(g, b, n, results, flat);
   free(results);
   free(flat);
 }
@@ -149,7 +188,7 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return false;
   }
   MlirValue *inits = malloc((size_t)(nFlat + 1) * sizeof *inits);
-  bool ok = flatten(g, op, 3, nIter, iterArgs, inits) == nFlat;
+  bool ok = flatten(g, b, op, 3, nIter, iterArgs, inits) == nFlat;
   MlirValue lb = gpuOperandScalar(g, op, 0), ub = gpuOperandScalar(g, op, 1);
   MlirValue step = gpuOperandScalar(g, op, 2);
   if (!ok || mlirValueIsNull(lb) || mlirValueIsNull(ub) ||
@@ -179,7 +218,7 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirValue *args = malloc((size_t)(nFlat + 1) * sizeof *args);
   for (int i = 0; i < nFlat; ++i)
     args[i] = mlirBlockGetArgument(inner.block, 1 + i);
-  unflatten(g, nIter, iterArgs, args);
+  unflatten(g, &inner, nIter, iterArgs, args);
   g->inPipelinedLoop += piped;
   bool inFlight = g->wgmmaInFlight;
   g->wgmmaInFlight = piped && pipe.wgmmaInFlight;
@@ -191,12 +230,12 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   g->inPipelinedLoop -= piped;
   if (ok) {
     MlirOperation yield = mlirBlockGetTerminator(body);
-    ok = flatten(g, yield, 0, nIter, iterArgs, args) == nFlat;
+    ok = flatten(g, &inner, yield, 0, nIter, iterArgs, args) == nFlat;
     if (ok)
       bYield(&inner, "scf.yield", nFlat, args);
   }
   if (ok)
-    mapResults(g, op, loop);
+    mapResults(g, b, op, loop);
   if (ok && piped)
     /* b's point is right after the loop */
     gpuPipelineEpilogue(g, b, &pipe, op, lb, ub, step);
@@ -216,8 +255,9 @@ static void flatTypes(intptr_t n, const MlirValue *values, MlirType *out) {
   for (intptr_t i = 0; i < n; ++i) {
     MlirType t = mlirValueGetType(values[i]);
     int r = regsOf(t);
-    MlirType e = mlirTypeIsARankedTensor(t) ? mlirShapedTypeGetElementType(t)
-                                            : t;
+    MlirType e = packed(t) ? tileI32Type(mlirTypeGetContext(t))
+                 : mlirTypeIsARankedTensor(t) ? mlirShapedTypeGetElementType(t)
+                                              : t;
     for (int j = 0; j < r; ++j)
       out[k++] = e;
   }
@@ -234,8 +274,8 @@ static bool lowerIfBranch(GpuLowering *g, TileBuilder *inner, MlirRegion region,
   if (!g->lowerBlock(g, inner, block))
     return false;
   MlirValue *flat = malloc((size_t)(nFlat + 1) * sizeof *flat);
-  bool ok = flatten(g, mlirBlockGetTerminator(block), 0, nResults, results,
-                    flat) == nFlat;
+  bool ok = flatten(g, inner, mlirBlockGetTerminator(block), 0, nResults,
+                    results, flat) == nFlat;
   if (ok)
     bYield(inner, "scf.yield", nFlat, flat);
   free(flat);
@@ -264,7 +304,7 @@ bool gpuLowerIf(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (ok && (hasElse || nFlat > 0))
     ok = lowerIfBranch(g, &elseB, elseRegion, nResults, results, nFlat);
   if (ok)
-    mapResults(g, op, ifOp);
+    mapResults(g, b, op, ifOp);
   free(types);
   free(results);
   return ok;

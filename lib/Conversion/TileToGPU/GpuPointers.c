@@ -50,6 +50,31 @@ MlirValue gpuInsertElement(TileBuilder *b, MlirValue vec, MlirValue v, int e) {
                                  &type, 0, NULL));
 }
 
+MlirValue gpuUndef(TileBuilder *b, MlirType t) {
+  return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.undef", 0, NULL, 1, &t, 0,
+                                 NULL));
+}
+
+static MlirType fourBytes(MlirContext ctx) {
+  int64_t four[] = {4};
+  return mlirVectorTypeGet(1, four, mlirIntegerTypeGet(ctx, 8));
+}
+
+MlirValue gpuPackBytes(TileBuilder *b, const MlirValue *bytes, int count) {
+  MlirValue v = gpuUndef(b, fourBytes(b->ctx));
+  for (int e = 0; e < count; ++e)
+    v = gpuInsertElement(b, v, gpuToStorage(b, bytes[e]), e);
+  return bCast(b, "llvm.bitcast", v, mlirIntegerTypeGet(b->ctx, 32));
+}
+
+void gpuUnpackBytes(TileBuilder *b, MlirValue word, int count, MlirType elem,
+                    MlirValue *out) {
+  MlirValue v = bCast(b, "llvm.bitcast", word, fourBytes(b->ctx));
+  MlirType i8 = mlirIntegerTypeGet(b->ctx, 8);
+  for (int e = 0; e < count; ++e)
+    out[e] = gpuFromStorage(b, gpuExtractElement(b, v, e, i8), elem);
+}
+
 MlirValue gpuIndexToI64(TileBuilder *b, MlirValue v) {
   return bCast(b, "arith.index_cast", v, mlirIntegerTypeGet(b->ctx, 64));
 }

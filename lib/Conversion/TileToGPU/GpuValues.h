@@ -317,6 +317,13 @@ MlirValue gpuLoadPtr(TileBuilder *b, MlirValue ptr, MlirType type,
                      int alignment);
 void gpuStorePtr(TileBuilder *b, MlirValue value, MlirValue ptr,
                  int alignment);
+/* An undefined value of type `t` (lanes a vector's inserts then fill). */
+MlirValue gpuUndef(TileBuilder *b, MlirType t);
+/* `count` (1-4) 8-bit values (i8 or f8) in one i32, the first in the low
+ * byte (the rest undefined), and back: `count` values of type `elem`. */
+MlirValue gpuPackBytes(TileBuilder *b, const MlirValue *bytes, int count);
+void gpuUnpackBytes(TileBuilder *b, MlirValue word, int count, MlirType elem,
+                    MlirValue *out);
 MlirValue gpuIndexToI64(TileBuilder *b, MlirValue v);
 /* Lane e of vector `vec` (of element type `type`), and `vec` with lane e
  * replaced by `v`. */
