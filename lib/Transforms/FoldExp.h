@@ -11,6 +11,11 @@
  *    (fastmath<contract>): the exponent is part of the approximation afn
  *    allows. An exp whose argument does not fold stays (the GPU lowers it
  *    to the same ex2 of x * log2 e).
+ *  - A running maximum a loop carries (m' = max(m, x)) whose other uses
+ *    the fold made base 2 (m' * log2 e, exp(m - m')) is carried as
+ *    m * log2 e: x takes the log2 e, those multiplies go, exp(m - m')
+ *    becomes exp2, the init is scaled before the loop and a result read
+ *    after it scaled back by ln 2.
  * Runs on tile IR after tile-numerics (which adds afn for fast-math=true)
  * and before layouts; the CPU runs it too. */
 #ifndef TILE_TRANSFORMS_FOLDEXP_H

@@ -94,3 +94,90 @@ func.func @left_alone(%x: memref<?x64xf32>, %y: memref<?x64xf32>, %z: memref<?xf
   "tile.store"(%both, %z, %c0) : (tensor<16xf32>, memref<?xf32>, index) -> ()
   return
 }
+
+// -----
+
+// An online softmax's running maximum: carried in base 2 (m * log2 e).
+// The row maximum takes scale * log2 e, the exponent's row term is m'
+// itself, the rescale exp(m - m') is exp2, the init is scaled (-inf
+// stays), and the result, read after the loop, is scaled back by ln 2.
+// CHECK-LABEL: func.func @online_softmax
+// CHECK-DAG:  %[[LN2:.*]] = arith.constant dense<0.693147182> : tensor<16xf32>
+// CHECK-DAG:  %[[CR:.*]] = arith.constant dense<0.180336878> : tensor<16xf32>
+// CHECK-DAG:  %[[NINF:.*]] = arith.constant dense<0xFF800000> : tensor<16xf32>
+// CHECK:      %[[R:.*]]:2 = scf.for {{.*}} iter_args(%[[M:.*]] = %[[NINF]], %{{.*}} = %{{.*}})
+// CHECK:        %[[MX:.*]] = "tile.reduce"
+// CHECK-NEXT:   %[[MXS:.*]] = arith.mulf %[[MX]], %[[CR]] fastmath<contract>
+// CHECK-NEXT:   %[[MN:.*]] = arith.maximumf %[[M]], %[[MXS]]
+// CHECK-NOT:    1.44269502
+// CHECK:        "tile.expand_dims"(%[[MN]])
+// CHECK:        math.exp2 {{.*}} : tensor<16x64xf32>
+// CHECK:        %[[DM:.*]] = arith.subf %[[M]], %[[MN]]
+// CHECK-NEXT:   math.exp2 %[[DM]] fastmath<afn> : tensor<16xf32>
+// CHECK:        scf.yield %[[MN]]
+// CHECK:      %[[BACK:.*]] = arith.mulf %[[R]]#0, %[[LN2]]
+// CHECK:      "tile.store"(%[[BACK]]
+func.func @online_softmax(%x: memref<?x64xf32>, %y: memref<?xf32>, %z: memref<?xf32>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %scale = arith.constant dense<0.125> : tensor<16x64xf32>
+  %ninf = arith.constant dense<0xFF800000> : tensor<16xf32>
+  %zero = arith.constant dense<0.0> : tensor<16xf32>
+  %m_f, %l_f = scf.for %i = %c0 to %c4 step %c1 iter_args(%m = %ninf, %l = %zero) -> (tensor<16xf32>, tensor<16xf32>) {
+    %t = "tile.load"(%x, %i, %c0) : (memref<?x64xf32>, index, index) -> tensor<16x64xf32>
+    %s = arith.mulf %t, %scale : tensor<16x64xf32>
+    %mx = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<16x64xf32>) -> tensor<16xf32>
+    %mn = arith.maximumf %m, %mx : tensor<16xf32>
+    %mn1 = "tile.expand_dims"(%mn) {axis = 1 : i32} : (tensor<16xf32>) -> tensor<16x1xf32>
+    %mnb = "tile.broadcast"(%mn1) : (tensor<16x1xf32>) -> tensor<16x64xf32>
+    %d = arith.subf %s, %mnb : tensor<16x64xf32>
+    %p = math.exp %d fastmath<afn> : tensor<16x64xf32>
+    %dm = arith.subf %m, %mn : tensor<16xf32>
+    %alpha = math.exp %dm fastmath<afn> : tensor<16xf32>
+    %ps = "tile.reduce"(%p) {axis = 1 : i32, kind = "add"} : (tensor<16x64xf32>) -> tensor<16xf32>
+    %la = arith.mulf %l, %alpha : tensor<16xf32>
+    %ln = arith.addf %la, %ps : tensor<16xf32>
+    scf.yield %mn, %ln : tensor<16xf32>, tensor<16xf32>
+  }
+  "tile.store"(%m_f, %y, %c0) : (tensor<16xf32>, memref<?xf32>, index) -> ()
+  "tile.store"(%l_f, %z, %c0) : (tensor<16xf32>, memref<?xf32>, index) -> ()
+  return
+}
+
+// -----
+
+// A running maximum read otherwise in the loop (stored) stays in its own
+// units: only the exp folds.
+// CHECK-LABEL: func.func @maximum_read
+// CHECK:      scf.for
+// CHECK:        %[[MN:.*]] = arith.maximumf
+// CHECK:        arith.mulf %[[MN]], %{{.*}} : tensor<16xf32>
+// CHECK:        math.exp %{{.*}} fastmath<afn> : tensor<16xf32>
+func.func @maximum_read(%x: memref<?x64xf32>, %y: memref<?xf32>, %z: memref<?xf32>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %scale = arith.constant dense<0.125> : tensor<16x64xf32>
+  %ninf = arith.constant dense<0xFF800000> : tensor<16xf32>
+  %zero = arith.constant dense<0.0> : tensor<16xf32>
+  %m_f, %l_f = scf.for %i = %c0 to %c4 step %c1 iter_args(%m = %ninf, %l = %zero) -> (tensor<16xf32>, tensor<16xf32>) {
+    %t = "tile.load"(%x, %i, %c0) : (memref<?x64xf32>, index, index) -> tensor<16x64xf32>
+    %s = arith.mulf %t, %scale : tensor<16x64xf32>
+    %mx = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<16x64xf32>) -> tensor<16xf32>
+    %mn = arith.maximumf %m, %mx : tensor<16xf32>
+    "tile.store"(%mn, %y, %c0) : (tensor<16xf32>, memref<?xf32>, index) -> ()
+    %mn1 = "tile.expand_dims"(%mn) {axis = 1 : i32} : (tensor<16xf32>) -> tensor<16x1xf32>
+    %mnb = "tile.broadcast"(%mn1) : (tensor<16x1xf32>) -> tensor<16x64xf32>
+    %d = arith.subf %s, %mnb : tensor<16x64xf32>
+    %p = math.exp %d fastmath<afn> : tensor<16x64xf32>
+    %dm = arith.subf %m, %mn : tensor<16xf32>
+    %alpha = math.exp %dm fastmath<afn> : tensor<16xf32>
+    %ps = "tile.reduce"(%p) {axis = 1 : i32, kind = "add"} : (tensor<16x64xf32>) -> tensor<16xf32>
+    %la = arith.mulf %l, %alpha : tensor<16xf32>
+    %ln = arith.addf %la, %ps : tensor<16xf32>
+    scf.yield %mn, %ln : tensor<16xf32>, tensor<16xf32>
+  }
+  "tile.store"(%l_f, %z, %c0) : (tensor<16xf32>, memref<?xf32>, index) -> ()
+  return
+}
