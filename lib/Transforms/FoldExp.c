@@ -425,8 +425,9 @@ int tileFoldExp(MlirOperation op) {
     return 0;
   /* The folds left the ops they replaced for dead; gone, a running
    * maximum's uses are the ones log2Maximum looks for. Loops in program
-   * order: a split loop's second half then takes the first's base-2
-   * maximum (its scaling back and forth folds to 1). */
+   * order: a loop whose init is another's maximum (a split loop's second
+   * half) sees it scaled back already, and scales it again if it is
+   * rewritten too. */
   tileCanonicalize(op);
   TileOpList loops = {0};
   tileOpListCollect(&loops, op, MlirWalkPreOrder, isFor);
