@@ -116,15 +116,35 @@ static bool scaleFactor(MlirOperation mul, int *x, double *c) {
   return false;
 }
 
-/* max(x * c) as max(x) * c, c finite and positive. */
+/* A splat constant that scaling by a positive factor keeps: 0 or an
+ * infinity (a mask's padding). */
+static bool scaleFixed(MlirValue v) {
+  double k;
+  return isSplat(v) && constValue(v, 0, &k) && (k == 0 || isinf(k));
+}
+
+/* The operand of a max or min reduction as x * c (`mul`), or as
+ * select(m, x * c, k) with k kept by scaling (`sel`, a masked tile). */
+static MlirOperation scaledOperand(MlirValue v, MlirOperation *sel) {
+  *sel = definedBy(v, "arith.select");
+  if (mlirOperationIsNull(*sel))
+    return definedBy(v, "arith.mulf");
+  if (!scaleFixed(mlirOperationGetOperand(*sel, 2)))
+    return (MlirOperation){NULL};
+  return definedBy(mlirOperationGetOperand(*sel, 1), "arith.mulf");
+}
+
+/* max(x * c) as max(x) * c, c finite and positive; the same for
+ * max(select(m, x * c, k)) as max(select(m, x, k)) * c where k is 0 or
+ * infinite (k * c = k). */
 static bool hoistScale(MlirOperation reduce) {
   MlirStringRef kind;
   if (!tileOpStrAttr(reduce, "kind", &kind) ||
       !(mlirStringRefEqual(kind, tileStr("max")) ||
         mlirStringRefEqual(kind, tileStr("min"))))
     return false;
-  MlirOperation mul = definedBy(mlirOperationGetOperand(reduce, 0),
-                                "arith.mulf");
+  MlirOperation sel;
+  MlirOperation mul = scaledOperand(mlirOperationGetOperand(reduce, 0), &sel);
   int x;
   double c;
   if (mlirOperationIsNull(mul) || !isF32Like(mlirOperationGetResult(mul, 0)) ||
@@ -133,7 +153,16 @@ static bool hoistScale(MlirOperation reduce) {
   /* The row is scaled by the same value the tile was: a splat of the
    * same scalar (computed at run time, say rsqrt(d)), or the constant. */
   MlirValue scale = mlirOperationGetOperand(mul, 1 - x);
-  mlirOperationSetOperand(reduce, 0, mlirOperationGetOperand(mul, x));
+  MlirValue unscaled = mlirOperationGetOperand(mul, x);
+  if (!mlirOperationIsNull(sel)) {
+    /* The select again, of x: the scaled one stays for its other uses
+     * (the exp's). */
+    TileBuilder sb = tileBuilderBefore(reduce);
+    MlirOperation copy = mlirOperationClone(sel);
+    mlirOperationSetOperand(copy, 1, unscaled);
+    unscaled = bInsert(&sb, copy);
+  }
+  mlirOperationSetOperand(reduce, 0, unscaled);
   MlirValue r = mlirOperationGetResult(reduce, 0);
   MlirType rt = mlirValueGetType(r);
   MlirOperation next = mlirOperationGetNextInBlock(reduce);
@@ -224,6 +253,16 @@ static MlirValue absorb(TileBuilder *b, MlirValue v, bool small, int depth) {
     MlirValue r = bBinary(b, "arith.mulf", mlirOperationGetOperand(def, i), k2);
     setFlags(r, "contract");
     return r;
+  }
+  /* select(m, a, k), k kept by scaling (a mask's -inf): both arms. */
+  if (alone && tileOpIsNamed(def, "arith.select") &&
+      scaleFixed(mlirOperationGetOperand(def, 2))) {
+    MlirValue a = absorb(b, mlirOperationGetOperand(def, 1), small, depth + 1);
+    if (mlirValueIsNull(a) || !b)
+      return a;
+    MlirOperation copy = mlirOperationClone(def);
+    mlirOperationSetOperand(copy, 1, a);
+    return bInsert(b, copy);
   }
   bool broadcast = tileOpIsNamed(def, "tile.broadcast");
   if (broadcast || tileOpIsNamed(def, "tile.expand_dims")) {

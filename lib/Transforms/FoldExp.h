@@ -3,10 +3,13 @@
  *  - A max or min reduction of x * c, c a splat known finite and
  *    positive (a constant, or rsqrt/sqrt of one), reduces x and scales
  *    the (smaller) result: exact, as rounding x * c is monotone in x.
+ *    So does one of select(mask, x * c, k), k 0 or infinite (a masked
+ *    tile's padding, which scaling keeps), reducing select(mask, x, k).
  *  - An f32 math.exp with afn becomes math.exp2 of x * log2(e) where that
  *    product folds into what computes x: into a multiply by a splat (its
  *    constant times log2 e), through add and sub, and through broadcasts
- *    and expand_dims to the smaller tile (the row maximum), so no
+ *    and expand_dims to the smaller tile (the row maximum) and through
+ *    such a select (both arms; the padding stays), so no
  *    multiply is added at the tile's size. The new ops may contract
  *    (fastmath<contract>): the exponent is part of the approximation afn
  *    allows. An exp whose argument does not fold stays (the GPU lowers it

@@ -181,3 +181,60 @@ func.func @maximum_read(%x: memref<?x64xf32>, %y: memref<?xf32>, %z: memref<?xf3
   "tile.store"(%l_f, %z, %c0) : (tensor<16xf32>, memref<?xf32>, index) -> ()
   return
 }
+
+// -----
+
+// A masked online softmax (keys past the end score -inf): the maximum
+// reduces select(mask, x, -inf) and scales the row (exact: -inf * c is
+// -inf), the exponent folds through the select, and the running maximum
+// is carried in base 2 as in the unmasked loop.
+// CHECK-LABEL: func.func @masked_online_softmax
+// CHECK-DAG:  %[[CR:.*]] = arith.constant dense<0.180336878> : tensor<16xf32>
+// CHECK-DAG:  %[[CL:.*]] = arith.constant dense<0.180336878> : tensor<16x64xf32>
+// CHECK-DAG:  %[[NINF:.*]] = arith.constant dense<0xFF800000> : tensor<16x64xf32>
+// CHECK:      scf.for
+// CHECK:        %[[T:.*]] = "tile.load"
+// CHECK:        %[[RAW:.*]] = arith.select %[[MASK:.*]], %[[T]], %[[NINF]]
+// CHECK-NEXT:   %[[MX:.*]] = "tile.reduce"(%[[RAW]]) {axis = 1 : i32, kind = "max"}
+// CHECK-NEXT:   %[[MXS:.*]] = arith.mulf %[[MX]], %[[CR]] fastmath<contract>
+// CHECK-NEXT:   %[[MN:.*]] = arith.maximumf %{{.*}}, %[[MXS]]
+// CHECK:        %[[XS:.*]] = arith.mulf %[[T]], %[[CL]] fastmath<contract>
+// CHECK-NEXT:   %[[SEL:.*]] = arith.select %[[MASK]], %[[XS]], %[[NINF]]
+// CHECK:        arith.subf %[[SEL]], %{{.*}} fastmath<contract>
+// CHECK:        math.exp2 {{.*}} : tensor<16x64xf32>
+// CHECK:        math.exp2 {{.*}} : tensor<16xf32>
+// CHECK-NOT:    math.exp {{.*}}
+// CHECK:        scf.yield %[[MN]]
+func.func @masked_online_softmax(%x: memref<?x64xf32>, %z: memref<?xf32>, %n: i32) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %scale = arith.constant dense<0.125> : tensor<16x64xf32>
+  %ninf = arith.constant dense<0xFF800000> : tensor<16x64xf32>
+  %ninfr = arith.constant dense<0xFF800000> : tensor<16xf32>
+  %zero = arith.constant dense<0.0> : tensor<16xf32>
+  %cols = "tile.range"() {start = 0 : i32, end = 64 : i32} : () -> tensor<64xi32>
+  %nv = "tile.splat"(%n) : (i32) -> tensor<64xi32>
+  %valid = arith.cmpi slt, %cols, %nv : tensor<64xi32>
+  %valid1 = "tile.expand_dims"(%valid) {axis = 0 : i32} : (tensor<64xi1>) -> tensor<1x64xi1>
+  %validb = "tile.broadcast"(%valid1) : (tensor<1x64xi1>) -> tensor<16x64xi1>
+  %m_f, %l_f = scf.for %i = %c0 to %c4 step %c1 iter_args(%m = %ninfr, %l = %zero) -> (tensor<16xf32>, tensor<16xf32>) {
+    %t = "tile.load"(%x, %i, %c0) : (memref<?x64xf32>, index, index) -> tensor<16x64xf32>
+    %s1 = arith.mulf %t, %scale : tensor<16x64xf32>
+    %s = arith.select %validb, %s1, %ninf : tensor<16x64xi1>, tensor<16x64xf32>
+    %mx = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<16x64xf32>) -> tensor<16xf32>
+    %mn = arith.maximumf %m, %mx : tensor<16xf32>
+    %mn1 = "tile.expand_dims"(%mn) {axis = 1 : i32} : (tensor<16xf32>) -> tensor<16x1xf32>
+    %mnb = "tile.broadcast"(%mn1) : (tensor<16x1xf32>) -> tensor<16x64xf32>
+    %d = arith.subf %s, %mnb : tensor<16x64xf32>
+    %p = math.exp %d fastmath<afn> : tensor<16x64xf32>
+    %dm = arith.subf %m, %mn : tensor<16xf32>
+    %alpha = math.exp %dm fastmath<afn> : tensor<16xf32>
+    %ps = "tile.reduce"(%p) {axis = 1 : i32, kind = "add"} : (tensor<16x64xf32>) -> tensor<16xf32>
+    %la = arith.mulf %l, %alpha : tensor<16xf32>
+    %ln = arith.addf %la, %ps : tensor<16xf32>
+    scf.yield %mn, %ln : tensor<16xf32>, tensor<16xf32>
+  }
+  "tile.store"(%l_f, %z, %c0) : (tensor<16xf32>, memref<?xf32>, index) -> ()
+  return
+}
