@@ -297,7 +297,7 @@ static bool expToExp2(MlirOperation exp) {
   return true;
 }
 
-/* ---- a running maximum carried in base 2 ---------------------------------- */
+/* ---- a running maximum carried in base 2 ------------------------------- */
 
 static bool isLog2eSplat(MlirValue v) {
   double c;
@@ -383,8 +383,8 @@ static bool log2Maximum(MlirOperation loop, intptr_t i) {
     return false;
   /* x * log2 e into x; then every exp of m - m' (or m' - m) as exp2. */
   TileBuilder b = tileBuilderBefore(max);
-  mlirOperationSetOperand(max, xi,
-                          absorb(&b, mlirOperationGetOperand(max, xi), true, 0));
+  MlirValue x = mlirOperationGetOperand(max, xi);
+  mlirOperationSetOperand(max, xi, absorb(&b, x, true, 0));
   TileOpList dead = {0}, exps = {0};
   for (MlirOpOperand u = mlirValueGetFirstUse(next); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
@@ -420,8 +420,8 @@ static bool log2Maximum(MlirOperation loop, intptr_t i) {
   tileOpListFree(&exps);
   /* The init in base 2, and the result back where it is read. */
   TileBuilder before = tileBuilderBefore(loop);
-  mlirOperationSetOperand(
-      loop, 3 + i, absorb(&before, mlirOperationGetOperand(loop, 3 + i), true, 0));
+  MlirValue init = mlirOperationGetOperand(loop, 3 + i);
+  mlirOperationSetOperand(loop, 3 + i, absorb(&before, init, true, 0));
   MlirValue r = mlirOperationGetResult(loop, i);
   if (!mlirOpOperandIsNull(mlirValueGetFirstUse(r))) {
     TileBuilder after = tileBuilderBefore(mlirOperationGetNextInBlock(loop));

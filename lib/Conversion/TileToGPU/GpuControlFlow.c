@@ -113,9 +113,10 @@ static void unflatten(GpuLowering *g, TileBuilder *b, intptr_t n,
       for (int r = 0; r < tile.numRegs; ++r)
         tile.regs[r] = flat[k++];
     } else {
-      for (int r = 0; r < tile.numRegs; r += 4)
-        gpuUnpackBytes(b, flat[k++], tile.numRegs - r < 4 ? tile.numRegs - r : 4,
-                       tile.elem, tile.regs + r);
+      for (int r = 0; r < tile.numRegs; r += 4) {
+        int count = tile.numRegs - r < 4 ? tile.numRegs - r : 4;
+        gpuUnpackBytes(b, flat[k++], count, tile.elem, tile.regs + r);
+      }
     }
     gpuSetTile(g, values[i], tile);
   }
