@@ -404,11 +404,11 @@ static bool log2Maximum(MlirOperation loop, intptr_t i) {
   }
   for (int k = 0; k < exps.count; ++k) {
     MlirOperation exp = exps.ops[k];
-    MlirValue x = mlirOperationGetOperand(exp, 0);
+    MlirValue arg = mlirOperationGetOperand(exp, 0);
     TileBuilder eb = tileBuilderBefore(exp);
     MlirOperation exp2 = tileOpCreate(mlirOperationGetLocation(exp),
-                                      "math.exp2", 1, &x, 1,
-                                      (MlirType[]){mlirValueGetType(x)}, 0,
+                                      "math.exp2", 1, &arg, 1,
+                                      (MlirType[]){mlirValueGetType(arg)}, 0,
                                       NULL);
     mlirOperationSetAttributeByName(exp2, tileStr("fastmath"),
                                     tileOpAttr(exp, "fastmath"));
