@@ -349,8 +349,7 @@ static int pieceOf(int n) {
 
 static MlirValue vectorOf(TileBuilder *b, int n) {
   MlirType t = mlirVectorTypeGet(1, (int64_t[]){n}, tileI32Type(b->ctx));
-  return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.undef", 0, NULL, 1, &t, 0,
-                                 NULL));
+  return gpuUndef(b, t);
 }
 
 static MlirAttribute shape32x32b(MlirContext ctx) {
