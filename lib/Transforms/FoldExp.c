@@ -94,6 +94,14 @@ static bool isSplat(MlirValue v) {
                                        mlirDenseElementsAttrIsSplat(a)));
 }
 
+/* A copy of `op` at b with operand #index replaced by `v`. */
+static MlirValue cloneWith(TileBuilder *b, MlirOperation op, int index,
+                           MlirValue v) {
+  MlirOperation copy = mlirOperationClone(op);
+  mlirOperationSetOperand(copy, index, v);
+  return bInsert(b, copy);
+}
+
 /* A constant of `type` (f32, or an f32 tile: a splat) holding `x`. */
 static MlirValue constOfType(TileBuilder *b, MlirType type, double x) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
@@ -158,9 +166,7 @@ static bool hoistScale(MlirOperation reduce) {
     /* The select again, of x: the scaled one stays for its other uses
      * (the exp's). */
     TileBuilder sb = tileBuilderBefore(reduce);
-    MlirOperation copy = mlirOperationClone(sel);
-    mlirOperationSetOperand(copy, 1, unscaled);
-    unscaled = bInsert(&sb, copy);
+    unscaled = cloneWith(&sb, sel, 1, unscaled);
   }
   mlirOperationSetOperand(reduce, 0, unscaled);
   MlirValue r = mlirOperationGetResult(reduce, 0);
@@ -260,9 +266,7 @@ static MlirValue absorb(TileBuilder *b, MlirValue v, bool small, int depth) {
     MlirValue a = absorb(b, mlirOperationGetOperand(def, 1), small, depth + 1);
     if (mlirValueIsNull(a) || !b)
       return a;
-    MlirOperation copy = mlirOperationClone(def);
-    mlirOperationSetOperand(copy, 1, a);
-    return bInsert(b, copy);
+    return cloneWith(b, def, 1, a);
   }
   bool broadcast = tileOpIsNamed(def, "tile.broadcast");
   if (broadcast || tileOpIsNamed(def, "tile.expand_dims")) {
@@ -271,11 +275,21 @@ static MlirValue absorb(TileBuilder *b, MlirValue v, bool small, int depth) {
     MlirValue x = absorb(b, src, smaller, depth + 1);
     if (mlirValueIsNull(x) || !b)
       return x;
-    MlirOperation copy = mlirOperationClone(def);
-    mlirOperationSetOperand(copy, 0, x);
-    return bInsert(b, copy);
+    return cloneWith(b, def, 0, x);
   }
   return scaleHere(b, v, small);
+}
+
+/* `exp` replaced by math.exp2 of `arg` (built at b), with its flags. */
+static void replaceWithExp2(TileBuilder *b, MlirOperation exp, MlirValue arg) {
+  MlirOperation exp2 = tileOpCreate(
+      mlirOperationGetLocation(exp), "math.exp2", 1, &arg, 1,
+      (MlirType[]){mlirValueGetType(arg)}, 0, NULL);
+  mlirOperationSetAttributeByName(exp2, tileStr("fastmath"),
+                                  tileOpAttr(exp, "fastmath"));
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(exp, 0),
+                                bInsert(b, exp2));
+  mlirOperationDestroy(exp);
 }
 
 static bool expToExp2(MlirOperation exp) {
@@ -285,15 +299,7 @@ static bool expToExp2(MlirOperation exp) {
   if (mlirValueIsNull(absorb(NULL, x, false, 0)))
     return false;
   TileBuilder b = tileBuilderBefore(exp);
-  MlirValue y = absorb(&b, x, false, 0);
-  MlirOperation exp2 = tileOpCreate(
-      mlirOperationGetLocation(exp), "math.exp2", 1, &y, 1,
-      (MlirType[]){mlirValueGetType(x)}, 0, NULL);
-  mlirOperationSetAttributeByName(exp2, tileStr("fastmath"),
-                                  tileOpAttr(exp, "fastmath"));
-  MlirValue r = bInsert(&b, exp2);
-  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(exp, 0), r);
-  mlirOperationDestroy(exp);
+  replaceWithExp2(&b, exp, absorb(&b, x, false, 0));
   return true;
 }
 
@@ -318,6 +324,18 @@ static bool onlyApproxExps(MlirValue v) {
       return false;
   }
   return true;
+}
+
+/* Whether `op` is a rescale's exponent: m - m' (or m' - m) that only
+ * approximate exps read. */
+static bool isRescale(MlirOperation op, MlirValue m, MlirValue next) {
+  if (!tileOpIsNamed(op, "arith.subf") ||
+      !onlyApproxExps(mlirOperationGetResult(op, 0)))
+    return false;
+  MlirValue a = mlirOperationGetOperand(op, 0);
+  MlirValue b = mlirOperationGetOperand(op, 1);
+  return (mlirValueEqual(a, m) && mlirValueEqual(b, next)) ||
+         (mlirValueEqual(a, next) && mlirValueEqual(b, m));
 }
 
 /* Loop iter_arg #i when it is a running maximum m' = max(m, x) whose
@@ -346,15 +364,7 @@ static bool log2Maximum(MlirOperation loop, intptr_t i) {
   for (MlirOpOperand u = mlirValueGetFirstUse(m); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
-    if (mlirOperationEqual(user, max))
-      continue;
-    if (!tileOpIsNamed(user, "arith.subf") ||
-        !onlyApproxExps(mlirOperationGetResult(user, 0)))
-      return false;
-    MlirValue a = mlirOperationGetOperand(user, 0);
-    MlirValue b = mlirOperationGetOperand(user, 1);
-    if (!(mlirValueEqual(a, m) && mlirValueEqual(b, next)) &&
-        !(mlirValueEqual(a, next) && mlirValueEqual(b, m)))
+    if (!mlirOperationEqual(user, max) && !isRescale(user, m, next))
       return false;
   }
   /* m': yielded, in those differences, and times log2 e (at least once:
@@ -363,16 +373,8 @@ static bool log2Maximum(MlirOperation loop, intptr_t i) {
   for (MlirOpOperand u = mlirValueGetFirstUse(next); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
-    if (mlirOperationEqual(user, yield))
+    if (mlirOperationEqual(user, yield) || isRescale(user, m, next))
       continue;
-    if (tileOpIsNamed(user, "arith.subf")) {
-      MlirValue a = mlirOperationGetOperand(user, 0);
-      MlirValue b = mlirOperationGetOperand(user, 1);
-      if ((mlirValueEqual(a, m) || mlirValueEqual(b, m)) &&
-          onlyApproxExps(mlirOperationGetResult(user, 0)))
-        continue;
-      return false;
-    }
     if (!tileOpIsNamed(user, "arith.mulf") ||
         !isLog2eSplat(mlirOperationGetOperand(
             user, mlirValueEqual(mlirOperationGetOperand(user, 0), next))))
@@ -403,18 +405,9 @@ static bool log2Maximum(MlirOperation loop, intptr_t i) {
     mlirOperationDestroy(dead.ops[k]);
   }
   for (int k = 0; k < exps.count; ++k) {
-    MlirOperation exp = exps.ops[k];
-    MlirValue arg = mlirOperationGetOperand(exp, 0);
-    TileBuilder eb = tileBuilderBefore(exp);
-    MlirOperation exp2 = tileOpCreate(mlirOperationGetLocation(exp),
-                                      "math.exp2", 1, &arg, 1,
-                                      (MlirType[]){mlirValueGetType(arg)}, 0,
-                                      NULL);
-    mlirOperationSetAttributeByName(exp2, tileStr("fastmath"),
-                                    tileOpAttr(exp, "fastmath"));
-    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(exp, 0),
-                                  bInsert(&eb, exp2));
-    mlirOperationDestroy(exp);
+    TileBuilder eb = tileBuilderBefore(exps.ops[k]);
+    replaceWithExp2(&eb, exps.ops[k],
+                    mlirOperationGetOperand(exps.ops[k], 0));
   }
   tileOpListFree(&dead);
   tileOpListFree(&exps);
