@@ -161,9 +161,11 @@ const TilePassDef tilePassTable[] = {
      "whose dots run on wgmma",
      "overlap-softmax chip num-warps mma", runOverlapSoftmax},
     {"tile-fold-exp",
-     "reduce max/min of x * c (c finite, positive) as max(x) * c; an f32 "
-     "exp with afn as exp2 with log2(e) folded into the multiply and the "
-     "broadcast row that compute its argument (one ex2 of one fma)",
+     "reduce max/min of x * c (c finite, positive) as max(x) * c, also "
+     "under a mask's select; an f32 exp with afn as exp2 with log2(e) "
+     "folded into the multiply and the broadcast row that compute its "
+     "argument (one ex2 of one fma); a loop's running maximum that only "
+     "such exps read is carried in base 2",
      "", runFoldExp},
     {"tile-coalesce",
      "give loads blocked layouts reading 16 bytes per thread along the "
