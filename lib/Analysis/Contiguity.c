@@ -94,6 +94,112 @@ static bool contiguousAlong(MlirValue v, int dim, int depth) {
           contiguousAlong(y, dim, depth + 1));
 }
 
+/* A splat of an integer constant (an arith.constant or a tile.splat of
+ * one). */
+static bool splatConstant(MlirValue v, int64_t *c) {
+  MlirOperation def = tileDefiningOp(v);
+  return tileConstantInt(v, c) ||
+         (!mlirOperationIsNull(def) && tileOpIsNamed(def, "tile.splat") &&
+          tileConstantInt(mlirOperationGetOperand(def, 0), c));
+}
+
+static int rankOf(MlirValue v) {
+  return (int)mlirShapedTypeGetRank(mlirValueGetType(v));
+}
+
+/* See tileAffineInCoords. Every rule holds in wrapping arithmetic of one
+ * integer width, so no extension (sext(x + y) is not sext(x) + sext(y))
+ * passes; a truncation does. */
+static bool affineInCoords(MlirValue v, int64_t *coef, int depth) {
+  int rank = rankOf(v);
+  for (int d = 0; d < rank; ++d)
+    coef[d] = 0;
+  if (uniform(v))
+    return true;
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def) || depth > 8)
+    return false;
+  if (tileOpIsNamed(def, "tile.range")) {
+    coef[0] = 1;
+    return true;
+  }
+  MlirValue src = mlirOperationGetOperand(def, 0);
+  int64_t inner[TILE_MAX_COORD_RANK];
+  if (tileOpIsNamed(def, "tile.convert_layout") ||
+      tileOpIsNamed(def, "arith.trunci"))
+    return affineInCoords(src, coef, depth + 1);
+  /* An extended tile.range: its values (start..end-1 of an i32 or i64)
+   * extend as they are. */
+  MlirOperation srcDef = tileDefiningOp(src);
+  if ((tileOpIsNamed(def, "arith.extsi") || tileOpIsNamed(def, "arith.extui") ||
+       tileOpIsNamed(def, "arith.index_cast")) &&
+      !mlirOperationIsNull(srcDef) && tileOpIsNamed(srcDef, "tile.range")) {
+    int64_t start = 0;
+    coef[0] = 1;
+    return tileOpIntAttr(srcDef, "start", &start) &&
+           (start >= 0 || !tileOpIsNamed(def, "arith.extui"));
+  }
+  if (tileOpIsNamed(def, "tile.broadcast")) {
+    if (!affineInCoords(src, inner, depth + 1))
+      return false;
+    for (int d = 0; d < rank; ++d) /* a size-1 source dim reads x_d = 0 */
+      coef[d] = dimSize(src, d) == 1 ? 0 : inner[d];
+    return true;
+  }
+  int64_t axis = 0;
+  if (tileOpIsNamed(def, "tile.expand_dims") &&
+      tileOpIntAttr(def, "axis", &axis)) {
+    if (!affineInCoords(src, inner, depth + 1))
+      return false;
+    for (int d = 0, k = 0; d < rank; ++d)
+      coef[d] = d == axis ? 0 : inner[k++];
+    return true;
+  }
+  bool add = tileOpIsNamed(def, "arith.addi");
+  bool sub = tileOpIsNamed(def, "arith.subi");
+  bool mul = tileOpIsNamed(def, "arith.muli");
+  if (!add && !sub && !mul)
+    return false;
+  MlirValue y = mlirOperationGetOperand(def, 1);
+  if (!isTile(src) || !isTile(y))
+    return false;
+  int64_t other[TILE_MAX_COORD_RANK];
+  if (mul) { /* by a constant, or of two forms one of which is uniform */
+    int64_t c = 0;
+    MlirValue form = src;
+    if (splatConstant(src, &c))
+      form = y;
+    else if (!splatConstant(y, &c))
+      return affineInCoords(src, inner, depth + 1) &&
+             affineInCoords(y, other, depth + 1) &&
+             tileUniformCoords(inner, rank) && tileUniformCoords(other, rank);
+    if (!affineInCoords(form, inner, depth + 1))
+      return false;
+    for (int d = 0; d < rank; ++d)
+      coef[d] = inner[d] * c;
+    return true;
+  }
+  if (!affineInCoords(src, inner, depth + 1) ||
+      !affineInCoords(y, other, depth + 1))
+    return false;
+  for (int d = 0; d < rank; ++d)
+    coef[d] = add ? inner[d] + other[d] : inner[d] - other[d];
+  return true;
+}
+
+bool tileUniformCoords(const int64_t *coef, int rank) {
+  for (int d = 0; d < rank; ++d)
+    if (coef[d] != 0)
+      return false;
+  return true;
+}
+
+bool tileAffineInCoords(MlirValue v, int64_t *coef) {
+  return isTile(v) && rankOf(v) <= TILE_MAX_COORD_RANK &&
+         mlirTypeIsAInteger(mlirShapedTypeGetElementType(mlirValueGetType(v))) &&
+         affineInCoords(v, coef, 0);
+}
+
 bool tileConstantAlong(MlirValue v, int dim) {
   return constantAlong(v, dim, 0);
 }

@@ -334,6 +334,7 @@ typedef struct {
   int n;                     /* the instruction's N */
   int numWarps, colRegs;     /* colRegs: two per n8 block, per row half */
   MlirValue warpgroup;
+  bool opaqueRows;           /* A's descriptors through gpuOpaque */
 } WgmmaDot;
 
 /* The result's registers of block (rep, c) (64 rows of repetition rep,
@@ -371,11 +372,30 @@ static void issueBlock(TileBuilder *b, const WgmmaDot *w, int rep, int c,
       bAddi(b, bConstIndex(b, (int64_t)rep * 16 * w->numWarps),
             bMuli(b, w->warpgroup, bConstIndex(b, 64)));
   int n = w->n;
+  /* A's descriptors: this warpgroup's rows, plus a constant per k-step.
+   * In a loop that holds many registers (w->opaqueRows) the rows' value
+   * goes through gpuOpaque: where A stays in place across the loop
+   * (attention's K and V), LLVM would otherwise hoist every k-step's
+   * descriptor, two registers each for the whole loop, and the backward's
+   * dK/dV kernel spilled them, reloading them before each wgmma. Where
+   * registers are plenty the hoisted descriptors are cheaper (kept there:
+   * measured, docs/performance.md). */
+  MlirValue descRows = {NULL};
+  if (!w->aRegs && w->opaqueRows)
+    descRows = gpuOpaque(
+        b, bAddi(b, w->da.base,
+                 bCast(b, "arith.index_cast",
+                       bMuli(b, row0, bConstIndex(b, w->da.rowBytes / 16)),
+                       tileI64Type(b->ctx))));
   for (int ks = s0; ks < s1; ++ks) {
     int64_t k0 = (int64_t)ks * w->in->k;
     bool zeroD = fromZero && ks == s0;
-    MlirValue descA =
-        w->aRegs ? (MlirValue){NULL} : descriptorAt(b, &w->da, row0, k0);
+    MlirValue descA = {NULL};
+    if (!mlirValueIsNull(descRows))
+      descA = bAddi(b, descRows,
+                    bConstI64(b, gpuSmemDescriptorColumn(&w->da, k0) / 16));
+    else if (!w->aRegs)
+      descA = descriptorAt(b, &w->da, row0, k0);
     MlirValue descB =
         w->bRows ? descriptorAt(b, &w->db, bConstIndex(b, (int64_t)c * n), k0)
                  : descriptorAt(b, &w->db, bConstIndex(b, k0), (int64_t)c * n);
@@ -392,6 +412,27 @@ static void commitGroup(GpuLowering *g, TileBuilder *b) {
   bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.commit.group.sync.aligned", 0,
                           NULL, 0, NULL, 0, NULL));
   ++g->wgmmaCommits;
+}
+
+/* Whether the loop around `op` carries at least GPU_OPAQUE_DESCRIPTOR_REGS
+ * registers a thread (its tiles: the accumulators): half of them, beside
+ * which descriptors hoisted out of the loop spill. Measured on an H200
+ * (2026-11-29): attention's dK/dV (128 carried) 2234 -> 2086 us and d =
+ * 256 forward (128) 1787 -> 1702-1773 through gpuOpaque; its forward at d
+ * = 64 (32 carried) 624 -> 698 and dQ (64) 1152 -> 1228 slower. */
+enum { GPU_OPAQUE_DESCRIPTOR_REGS = 128 };
+static bool loopHoldsManyRegisters(MlirOperation op) {
+  MlirOperation loop = mlirOperationGetParentOperation(op);
+  while (!mlirOperationIsNull(loop) && !tileOpIsNamed(loop, "scf.for") &&
+         !tileOpIsNamed(loop, "func.func"))
+    loop = mlirOperationGetParentOperation(loop);
+  if (mlirOperationIsNull(loop) || !tileOpIsNamed(loop, "scf.for"))
+    return false;
+  int64_t bytes = 0;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(loop); ++i)
+    bytes += tileTypeThreadBytes(
+        mlirValueGetType(mlirOperationGetResult(loop, i)));
+  return bytes >= 4 * GPU_OPAQUE_DESCRIPTOR_REGS;
 }
 
 /* ---- the dot ----------------------------------------------------------- */
@@ -455,6 +496,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     w.da = gpuSmemDescriptor(b, sa.base, &sa.layout, false, false);
   w.db = gpuSmemDescriptor(b, sb.base, &sb.layout, !bRows, false);
   w.warpgroup = bBinary(b, "arith.divui", g->warp, bConstIndex(b, 4));
+  w.opaqueRows = loopHoldsManyRegisters(op);
   int reps = (int)(M / (16 * numWarps));
   int steps = (int)(K / in->k);
   GpuTile out = gpuTileAlloc(&l, type);

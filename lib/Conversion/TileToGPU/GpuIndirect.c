@@ -30,6 +30,7 @@
 #include "lib/Analysis/Contiguity.h"
 #include "lib/Conversion/Pipeline/GpuPipeline.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +62,51 @@ static int groupWidth(const GpuIndirect *a, MlirOperation op, intptr_t first) {
   return v;
 }
 
+static bool insideLoop(MlirOperation op) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(p) && !tileOpIsNamed(p, "func.func");
+       p = mlirOperationGetParentOperation(p))
+    if (tileOpIsNamed(p, "scf.for") || tileOpIsNamed(p, "scf.while"))
+      return true;
+  return false;
+}
+
+/* Sets a->affine and a->offset when every index tile is an affine form of
+ * its element's coordinates in a layout that does not wrap. An i32 index
+ * needs offsets in [0, 2^31): then register r's index, base + offset
+ * computed in i32, is past the bounds whenever that sum wraps, so the
+ * address from base's sign extension plus the offset is exact for every
+ * element accessed. (An i64 index wraps as the address does.) */
+static void findAffine(GpuLowering *g, MlirOperation op, intptr_t first,
+                       GpuIndirect *a) {
+  MlirValue part[TILE_MAX_LAYOUT_RANK];
+  if (a->rank > TILE_MAX_LAYOUT_RANK ||
+      !gpuThreadCoords(g, &a->layout, a->shape, part))
+    return;
+  int numRegs = tileLayoutNumRegs(&a->layout, a->shape);
+  int64_t coef[TILE_MAX_LAYOUT_RANK][TILE_MAX_COORD_RANK];
+  for (int d = 0; d < a->mem->rank; ++d)
+    if (!tileAffineInCoords(mlirOperationGetOperand(op, first + d), coef[d]))
+      return;
+  int64_t c0[TILE_MAX_LAYOUT_RANK], c[TILE_MAX_LAYOUT_RANK];
+  tileLayoutRegCoords(&a->layout, a->shape, 0, c0);
+  for (int d = 0; d < a->mem->rank; ++d) {
+    bool narrow = mlirIntegerTypeGetWidth(a->index[d].elem) < 64;
+    a->offset[d] = malloc(sizeof(int64_t) * (size_t)numRegs);
+    for (int r = 0; r < numRegs; ++r) {
+      tileLayoutRegCoords(&a->layout, a->shape, r, c);
+      int64_t k = 0;
+      for (int t = 0; t < a->rank; ++t)
+        k += coef[d][t] * (c[t] - c0[t]);
+      if (narrow && (k < 0 || k > INT32_MAX))
+        return; /* gpuIndirectTearDown frees the offsets */
+      a->offset[d][r] = k;
+    }
+  }
+  a->affine = true;
+  a->inLoop = insideLoop(op);
+}
+
 bool gpuIndirectSetUp(GpuLowering *g, MlirOperation op, intptr_t memOperand,
                       MlirType tileType, GpuIndirect *a) {
   memset(a, 0, sizeof *a);
@@ -87,23 +133,85 @@ bool gpuIndirectSetUp(GpuLowering *g, MlirOperation op, intptr_t memOperand,
     a->index[d] = t->uniform ? gpuTileMaterialize(t, &a->layout) : *t;
   }
   a->vector = groupWidth(a, op, first);
+  findAffine(g, op, first, a);
   return true;
 }
 
 void gpuIndirectTearDown(GpuIndirect *a) {
-  for (int d = 0; d < a->mem->rank; ++d)
+  for (int d = 0; d < a->mem->rank; ++d) {
     if (a->freeIndex[d])
       free(a->index[d].regs);
+    free(a->offset[d]);
+  }
+}
+
+static bool varies(const int64_t *offset, int numRegs) {
+  for (int r = 0; r < numRegs; ++r)
+    if (offset[r] != 0)
+      return true;
+  return false;
 }
 
 void gpuIndirectBounds(TileBuilder *b, GpuIndirect *a) {
-  for (int d = 0; d < a->mem->rank; ++d)
+  MlirType index = mlirIndexTypeGet(b->ctx);
+  a->linear0 = bConstIndex(b, 0);
+  for (int d = 0; d < a->mem->rank; ++d) {
     a->bound[d] = bCast(b, "arith.index_cast", a->mem->sizes[d],
                         a->index[d].elem);
+    if (!a->affine)
+      continue;
+    /* In a loop the base is opaque to LLVM, which would otherwise hoist
+     * each register's loop-invariant base + offset out of it: one live
+     * register per element across the loop (attention's backward spilled
+     * them). */
+    a->base[d] = a->inLoop ? gpuOpaque(b, a->index[d].regs[0])
+                           : a->index[d].regs[0];
+    /* A stride from the kernel's parameters too, where registers are
+     * offset along it: each offset times it would be hoisted as well. */
+    int64_t c;
+    a->stride[d] = a->mem->strides[d];
+    if (a->inLoop && !tileConstantInt(a->stride[d], &c) &&
+        varies(a->offset[d], tileLayoutNumRegs(&a->layout, a->shape)))
+      a->stride[d] = gpuOpaque(b, a->stride[d]);
+    a->linear0 = bAddi(
+        b, a->linear0,
+        bMuli(b, bCast(b, "arith.index_cast", a->base[d], index),
+              a->mem->strides[d]));
+  }
+  if (a->affine)
+    a->ptr0 = gpuGep(b, a->mem->ptr, a->linear0, a->elem);
+}
+
+/* Register `reg`'s offset from register 0's element, in elements (a
+ * constant where the strides are). */
+static MlirValue affineOffset(TileBuilder *b, const GpuIndirect *a, int reg) {
+  MlirValue sum = bConstIndex(b, 0);
+  for (int d = 0; d < a->mem->rank; ++d)
+    if (a->offset[d][reg] != 0)
+      sum = bAddi(b, sum, bMuli(b, bConstIndex(b, a->offset[d][reg]),
+                                a->stride[d]));
+  return sum;
+}
+
+/* Whether every index of register `reg` is in bounds, from the bases. */
+static MlirValue affineInside(TileBuilder *b, const GpuIndirect *a, int reg) {
+  MlirValue inside = {NULL};
+  for (int d = 0; d < a->mem->rank; ++d) {
+    MlirValue i = a->base[d];
+    if (a->offset[d][reg] != 0)
+      i = bAddi(b, i, bConstInt(b, a->index[d].elem, a->offset[d][reg]));
+    MlirValue ok = bCmpi(b, ARITH_ULT, i, a->bound[d]);
+    inside = mlirValueIsNull(inside) ? ok : bAndi(b, inside, ok);
+  }
+  return inside;
 }
 
 MlirValue gpuIndirectLinear(TileBuilder *b, const GpuIndirect *a, int reg,
                             MlirValue *linear) {
+  if (a->affine) {
+    *linear = bAddi(b, a->linear0, affineOffset(b, a, reg));
+    return affineInside(b, a, reg);
+  }
   MlirType index = mlirIndexTypeGet(b->ctx);
   MlirValue inside = {NULL};
   *linear = (MlirValue){NULL};
@@ -120,6 +228,10 @@ MlirValue gpuIndirectLinear(TileBuilder *b, const GpuIndirect *a, int reg,
 
 MlirValue gpuIndirectAddress(TileBuilder *b, const GpuIndirect *a, int reg,
                              MlirValue *ptr) {
+  if (a->affine) {
+    *ptr = gpuGep(b, a->ptr0, affineOffset(b, a, reg), a->elem);
+    return affineInside(b, a, reg);
+  }
   MlirValue linear;
   MlirValue inside = gpuIndirectLinear(b, a, reg, &linear);
   *ptr = gpuGep(b, a->mem->ptr, linear, a->elem);

@@ -15,6 +15,16 @@ typedef struct {
   int rank; /* of the tiles */
   MlirType elem;
   int vector; /* V: consecutive registers that may be one access */
+  /* Every index an affine form of the element's coordinates
+   * (tileAffineInCoords) whose registers differ from register 0's by
+   * constants (offset): register r's index d is base[d] + offset[d][r]
+   * and its address ptr0 + the constant sum of offset[d][r] * stride,
+   * so no register keeps an address of its own across a loop. */
+  bool affine, inLoop;
+  int64_t *offset[TILE_MAX_LAYOUT_RANK];
+  MlirValue base[TILE_MAX_LAYOUT_RANK]; /* opaque in a loop (gpuOpaque) */
+  MlirValue stride[TILE_MAX_LAYOUT_RANK]; /* the same, unless constant */
+  MlirValue linear0, ptr0;
 } GpuIndirect;
 
 /* Reads the memref (operand `memOperand`) and the index tiles after it,

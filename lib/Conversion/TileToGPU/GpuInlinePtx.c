@@ -57,3 +57,15 @@ void gpuPinValues(TileBuilder *b, const char *comment, MlirValue *regs, int n,
     gpuInlinePtx(b, comment, constraints, k, regs + i, k, t, true, regs + i);
   }
 }
+
+MlirValue gpuOpaque(TileBuilder *b, MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  bool isIndex = mlirTypeIsAIndex(t);
+  MlirType i64 = tileI64Type(b->ctx);
+  MlirValue x = isIndex ? bCast(b, "arith.index_cast", v, i64) : v;
+  bool wide = isIndex || mlirIntegerTypeGetWidth(t) == 64;
+  MlirValue r;
+  gpuInlinePtx(b, wide ? "mov.b64 $0, $1;" : "mov.b32 $0, $1;",
+               wide ? "=l,l" : "=r,r", 1, &x, 1, mlirValueGetType(x), true, &r);
+  return isIndex ? bCast(b, "arith.index_cast", r, t) : r;
+}

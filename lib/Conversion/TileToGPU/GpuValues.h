@@ -340,6 +340,12 @@ void gpuInlinePtx(TileBuilder *b, const char *text, const char *constraints,
                   intptr_t nOperands, const MlirValue *operands, int nResults,
                   MlirType resultType, bool sideEffects, MlirValue *results);
 
+/* v (an integer or index scalar) through an empty asm kept where it is:
+ * the same value, which LLVM cannot see is loop-invariant, so what is
+ * computed from it stays in the loop instead of one hoisted register per
+ * result. */
+MlirValue gpuOpaque(TileBuilder *b, MlirValue v);
+
 /* Passes n 32-bit values of type t (f32 or i32) through empty asm
  * (`comment` names them in the PTX) kept where it is, so no use of them
  * moves above it: after the wait for an asynchronous instruction that
