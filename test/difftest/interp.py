@@ -849,6 +849,9 @@ class Program:
                 r = r + rounding_slack(np.sum(np.abs(x.astype(np.float64)),
                                               axis=axis), x.shape[axis],
                                        wide_sum(e), shift_sign(op))
+            elif ROUNDING:  # a product in any order: n roundings of it
+                r = r + rounding_slack(np.abs(r), x.shape[axis], wide_sum(e),
+                                       shift_sign(op))
         elif kind in ("maxnum", "minnum") and x.dtype.kind != "f":
             r = {"maxnum": np.max, "minnum": np.min}[kind](x, axis=axis)
         elif kind in FLOAT_MINMAX and x.dtype.kind == "f":
@@ -997,6 +1000,9 @@ class Program:
                 r = r + rounding_slack(np.cumsum(np.abs(x.astype(np.float64)),
                                                  axis=axis), x.shape[axis],
                                        wide_sum(e), shift_sign(op))
+            elif ROUNDING:  # each prefix product in any order
+                r = r + rounding_slack(np.abs(r), x.shape[axis], wide_sum(e),
+                                       shift_sign(op))
         else:
             ufunc = {"add": np.add, "mul": np.multiply, "max": np.maximum,
                      "min": np.minimum, "maxnum": np.fmax, "minnum": np.fmin,
