@@ -109,7 +109,8 @@ static int rankOf(MlirValue v) {
 
 /* See tileAffineInCoords. Every rule holds in wrapping arithmetic of one
  * integer width, so no extension (sext(x + y) is not sext(x) + sext(y))
- * passes; a truncation does. */
+ * passes but of a tile.range, whose values extend as they are; a
+ * truncation does. */
 static bool affineInCoords(MlirValue v, int64_t *coef, int depth) {
   int rank = rankOf(v);
   for (int d = 0; d < rank; ++d)
@@ -164,7 +165,7 @@ static bool affineInCoords(MlirValue v, int64_t *coef, int depth) {
   if (!isTile(src) || !isTile(y))
     return false;
   int64_t other[TILE_MAX_COORD_RANK];
-  if (mul) { /* by a constant, or of two forms one of which is uniform */
+  if (mul) { /* by a constant, or of two uniform forms */
     int64_t c = 0;
     MlirValue form = src;
     if (splatConstant(src, &c))
