@@ -425,3 +425,135 @@ def test_variant_files(tmp_path, log):
         k[None](small, small)
     with pytest.raises(tile.PackageError):
         tile.load(b"TILEVARS" + bytes(40))
+
+
+# A stand-in torch whose Tensor names a DLPack C exchange API (dlpack.h
+# 1.2 on) made with ctypes: the launcher reads tensors through it, asks
+# it for the current stream, and falls back to the tensor's attributes
+# where the API refuses one or names a type tile lacks. Run in a process
+# of its own: torch is found once per process.
+FAKE_TORCH = r'''
+import ctypes, os, sys, types
+import numpy as np
+sys.path.insert(0, os.environ["TILE_TEST_PYTHONPATH"])
+
+class DLDevice(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int32), ("id", ctypes.c_int32)]
+class DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
+                ("lanes", ctypes.c_uint16)]
+class DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device", DLDevice),
+                ("ndim", ctypes.c_int32), ("dtype", DLDataType),
+                ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)),
+                ("byte_offset", ctypes.c_uint64)]
+FROM = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.py_object, ctypes.POINTER(DLTensor))
+STREAM = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int32, ctypes.c_int32,
+                          ctypes.POINTER(ctypes.c_void_p))
+class API(ctypes.Structure):
+    _fields_ = [("major", ctypes.c_uint32), ("minor", ctypes.c_uint32),
+                ("prev", ctypes.c_void_p), ("alloc", ctypes.c_void_p),
+                ("mfrom", ctypes.c_void_p), ("mto", ctypes.c_void_p),
+                ("dlfrom", FROM), ("stream", STREAM)]
+
+calls = {"exchange": 0, "attributes": 0, "stream": 0}
+class DType:
+    def __init__(self, name): self.name = name
+    def __str__(self): return "torch." + self.name
+float32, complex64 = DType("float32"), DType("complex64")
+CODES = {float32: (2, 32), complex64: (5, 64)}
+
+class Tensor:
+    def __init__(self, a, dtype=float32, refuse=False):
+        self.a, self._dtype, self.refuse = a, dtype, refuse
+        self._shape = (ctypes.c_int64 * a.ndim)(*a.shape)
+        self._strides = (ctypes.c_int64 * a.ndim)(*(s // a.itemsize for s in a.strides))
+    # The attribute path (what the launcher reads without the API).
+    @property
+    def dtype(self):
+        calls["attributes"] += 1
+        return self._dtype
+    is_cuda = True
+    shape = property(lambda self: self.a.shape)
+    def data_ptr(self): return self.a.ctypes.data
+    def stride(self): return tuple(s // self.a.itemsize for s in self.a.strides)
+
+class Parameter(Tensor):
+    pass
+
+def dlfrom(obj, out):
+    calls["exchange"] += 1
+    if obj.refuse:
+        return -1  # as torch for a tensor DLPack cannot describe (no Python error set here)
+    t = out.contents
+    t.data, t.byte_offset = obj.a.ctypes.data, 0
+    t.device = DLDevice(2, 0)
+    t.ndim = obj.a.ndim
+    code, bits = CODES[obj._dtype]
+    t.dtype = DLDataType(code, bits, 1)
+    t.shape = ctypes.cast(obj._shape, ctypes.POINTER(ctypes.c_int64))
+    t.strides = ctypes.cast(obj._strides, ctypes.POINTER(ctypes.c_int64))
+    return 0
+
+def stream(kind, device, out):
+    calls["stream"] += 1
+    assert kind == 2 and device == 0
+    out[0] = 0x5150
+    return 0
+
+api = API(1, 3, None, None, None, None, FROM(dlfrom), STREAM(stream))
+Tensor.__c_dlpack_exchange_api__ = ctypes.addressof(api)
+torch = types.ModuleType("torch")
+torch.Tensor, torch.float32 = Tensor, float32
+torch.nn = types.SimpleNamespace(Parameter=Parameter)
+torch._C = types.SimpleNamespace(_cuda_getCurrentRawStream=lambda d: 0x7070)
+torch.cuda = types.SimpleNamespace(device_count=lambda: 1)
+sys.modules["torch"] = torch
+
+import tile
+k = tile.compile(sys.argv[1], chip="sm_90a", toolkit="/nonexistent", cache=False)
+x, y, z = (np.arange(8, dtype=np.float32) + i for i in range(3))
+k[1](Tensor(x), Parameter(y), Tensor(z))
+k[1](Tensor(x), Tensor(y, refuse=True), Tensor(z))
+try:
+    k[1](Tensor(x), Tensor(y.view(np.complex64), dtype=complex64), Tensor(z))
+except tile.ArgumentError as e:
+    print("error:", e)
+print("calls", calls["exchange"], calls["attributes"], calls["stream"])
+print("pointers", x.ctypes.data, y.ctypes.data, z.ctypes.data)
+'''
+
+
+@pytest.mark.parametrize("exchange", [True, False])
+def test_torch_exchange_api(tmp_path, exchange):
+    import subprocess
+    script = tmp_path / "fake_torch.py"
+    script.write_text(FAKE_TORCH)
+    logfile = tmp_path / "launches.log"
+    env = dict(os.environ, FAKE_CUDA_LOG=str(logfile),
+               TILE_TEST_PYTHONPATH=str(pathlib.Path(tile.__file__).parents[1]),
+               TILE_NO_DLPACK_EXCHANGE="0" if exchange else "1")
+    r = subprocess.run([os.sys.executable, str(script),
+                        str(EX / "vecadd.mlir")], env=env,
+                       capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = dict(l.split(" ", 1) for l in r.stdout.splitlines())
+    assert out["error:"] == ("vecadd: argument 'y' (#1, memref<?xf32>): "
+                             "expected float32 elements, got a complex64 "
+                             "tensor"), out
+    x, y, z = map(int, out["pointers"].split())
+    lines = logfile.read_text().splitlines()
+    assert len(lines) == 2, lines
+    for line in lines:
+        assert params(line) == [x, 8, 1, y, 8, 1, z, 8, 1], line
+    exchanged, attributes, streams = map(int, out["calls"].split())
+    if exchange:
+        # Every tensor by the API (the third launch stops at y), the
+        # refused one and the complex one again by their attributes (the
+        # second for its message); the stream is the API's.
+        assert (exchanged, attributes, streams) == (8, 2, 2), out
+        assert all("stream given 0x5150 " in l for l in lines), lines
+    else:
+        assert (exchanged, attributes, streams) == (0, 8, 0), out
+        assert all("stream given 0x7070 " in l for l in lines), lines

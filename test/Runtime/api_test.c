@@ -248,7 +248,7 @@ static void testLaunches(const char *fakeDriver) {
   cfg.stream = (void *)0x5150;
   show("strided", tileRuntimeKernelLaunch(k, args, 6, &cfg, NULL, &st));
   // CHECK-NEXT: strided: ok:
-  // LOG-NEXT: launch scale grid 3,2,1 block 128 shared 0 stream given params {{.*}} 0x8(8) 0x10(8) 0x20(8) 0x1(8){{$}}
+  // LOG-NEXT: launch scale grid 3,2,1 block 128 shared 0 stream given 0x5150 params {{.*}} 0x8(8) 0x10(8) 0x20(8) 0x1(8){{$}}
   cfg.stream = NULL;
 
   /* Arguments that do not fit: nothing is launched. */

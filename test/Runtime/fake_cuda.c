@@ -18,8 +18,8 @@
  *                         FILE, N the context it was loaded in (the
  *                         primary context is 1; cuCtxCreate makes 2, 3...)
  *   FAKE_CUDA_LOG=FILE    each launch appends a line to FILE: the entry,
- *                         grid, block, dynamic shared memory, whether a
- *                         stream was given, and every parameter's bytes as
+ *                         grid, block, dynamic shared memory, the stream
+ *                         ("given 0x..." or "default"), and every parameter's bytes as
  *                         a little-endian hex number, or a tensor map as
  *                         what was encoded into it:
  *     launch vecadd grid 1,1,1 block 128 shared 0 stream default params 0x7f..(8) 0x8(8) 0x1(8) ...
@@ -423,8 +423,12 @@ CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz,
   FILE *log = path && *path ? fopen(path, "a") : NULL;
   if (!log)
     return SUCCESS;
-  fprintf(log, "launch %s grid %u,%u,%u block %u shared %u stream %s params",
-          fn->name, gx, gy, gz, bx, shared, stream ? "given" : "default");
+  fprintf(log, "launch %s grid %u,%u,%u block %u shared %u stream ", fn->name,
+          gx, gy, gz, bx, shared);
+  if (stream)
+    fprintf(log, "given %#llx params", (unsigned long long)(uintptr_t)stream);
+  else
+    fprintf(log, "default params");
   for (int i = 0; i < fn->numParams; ++i) {
     const unsigned char *b = params[i];
     if (fn->sizes[i] == 128) { /* a tensor map: what encoded it */
