@@ -6,13 +6,19 @@
 // An atomic (gather, scatter) whose index tiles are affine forms of the
 // element's coordinates addresses every register from register 0's
 // indices, opaque in a loop, plus a constant; so does the dynamic stride.
+// Where every element a thread holds is in bounds (one test of the least
+// and greatest offsets), its reductions are unpredicated (ptxas makes a
+// predicated red a branch around it); otherwise each is predicated.
 // RUN: tile-opt %s --tile-compile --kernel=affine --emit=mlir --no-cache | FileCheck %s --check-prefix=AFFINE
 // AFFINE-LABEL: llvm.func @affine__aligned16(
 // AFFINE: scf.for
 // AFFINE: has_side_effects "mov.b32 $0, $1;"
 // AFFINE: has_side_effects "mov.b64 $0, $1;"
 // AFFINE: has_side_effects "mov.b32 $0, $1;"
-// AFFINE: red.relaxed.gpu.global.add.f32
+// AFFINE: "red.relaxed.gpu.global.add.f32 [$0], $1;
+// AFFINE: } else {
+// AFFINE-NOT: "red.relaxed.gpu.global.add.f32 [$0], $1;
+// AFFINE: "@$0 red.relaxed.gpu.global.add.f32 [$1], $2;
 //
 // Not a form in wrapping i32 arithmetic: an extension, and an i32 index
 // falling from register 0 (its sum could wrap back into bounds). An i64
@@ -21,7 +27,8 @@
 // RUN: tile-opt %s --tile-compile --kernel=falling32 --emit=mlir --no-cache | FileCheck %s --check-prefix=PLAIN
 // PLAIN-NOT: "mov.b32 $0, $1;"
 // PLAIN-NOT: "mov.b64 $0, $1;"
-// PLAIN: red.relaxed.gpu.global.add.f32
+// PLAIN-NOT: "red.relaxed.gpu.global.add.f32 [$0], $1;
+// PLAIN: "@$0 red.relaxed.gpu.global.add.f32 [$1], $2;
 // RUN: tile-opt %s --tile-compile --kernel=falling64 --emit=mlir --no-cache | FileCheck %s --check-prefix=FALLING64
 // FALLING64: scf.for
 // FALLING64: has_side_effects "mov.b64 $0, $1;"

@@ -148,8 +148,9 @@ static const char *regConstraint(int width) {
 
 /* `n` predicated atomics (or reductions) in one inline asm: instruction i
  * is `@pred[i] atom<qual>.global.<ops[i]> result, [ptr], value[i]` (and
- * `cmp` first for cas). Returns the old value's bits (0 where no predicate
- * held), or a null value when `red` (nothing returned). */
+ * `cmp` first for cas; with `preds` NULL, unpredicated). Returns the old
+ * value's bits (0 where no predicate held), or a null value when `red`
+ * (nothing returned). */
 static MlirValue emitAtom(TileBuilder *b, const Ordering *o, int n,
                           const char *const *ops, const MlirValue *preds,
                           MlirValue ptr, const MlirValue *values,
@@ -167,14 +168,15 @@ static MlirValue emitAtom(TileBuilder *b, const Ordering *o, int n,
   if (!red)
     len += (size_t)snprintf(constraints + len, sizeof constraints - len, "%s",
                             r);
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; preds && i < n; ++i) {
     operands[k++] = preds[i];
     len += (size_t)snprintf(constraints + len, sizeof constraints - len,
                             "%sb", k + first > 1 ? "," : "");
   }
   int addr = first + k;
   operands[k++] = gpuGlobalPtr(b, ptr);
-  len += (size_t)snprintf(constraints + len, sizeof constraints - len, ",l");
+  len += (size_t)snprintf(constraints + len, sizeof constraints - len, "%sl",
+                          addr > 0 ? "," : "");
   int cmpAt = -1;
   if (!mlirValueIsNull(cmp)) {
     cmpAt = first + k;
@@ -195,18 +197,19 @@ static MlirValue emitAtom(TileBuilder *b, const Ordering *o, int n,
     t += (size_t)snprintf(text + t, sizeof text - t, "mov.b%d $0, 0;\n",
                           width);
   for (int i = 0; i < n; ++i) {
-    char cmpText[16] = "";
+    char cmpText[16] = "", guard[16] = "";
     if (cmpAt >= 0)
       snprintf(cmpText, sizeof cmpText, ", $%d", cmpAt);
+    if (preds)
+      snprintf(guard, sizeof guard, "@$%d ", first + i);
     if (red)
       t += (size_t)snprintf(text + t, sizeof text - t,
-                            "@$%d red%s.global.%s [$%d], $%d;\n", first + i,
-                            qual, ops[i], addr, valueAt + i);
+                            "%sred%s.global.%s [$%d], $%d;\n", guard, qual,
+                            ops[i], addr, valueAt + i);
     else
       t += (size_t)snprintf(text + t, sizeof text - t,
-                            "@$%d atom%s.global.%s $0, [$%d]%s, $%d;\n",
-                            first + i, qual, ops[i], addr, cmpText,
-                            valueAt + i);
+                            "%satom%s.global.%s $0, [$%d]%s, $%d;\n", guard,
+                            qual, ops[i], addr, cmpText, valueAt + i);
   }
   if (!o->modern && acquires(o))
     t += (size_t)snprintf(text + t, sizeof text - t, "%s", membar(o));
@@ -569,6 +572,46 @@ static void shareOldValues(GpuLowering *g, TileBuilder *b, GpuTile *t,
   free(slots);
 }
 
+/* Reductions (`red`, nothing returned) with affine indices, where this
+ * thread's elements are all in bounds (gpuIndirectAllInside), each
+ * unpredicated; otherwise predicated per element. ptxas makes every
+ * predicated red a branch around it (a BSSY, a BRA and a BSYNC in the SASS,
+ * beside the per-element bounds test): attention's backward spent them on
+ * each of its 32 dQ reductions a thread and step. One test a thread
+ * instead, and only ragged edges take the per-element path. False (and
+ * nothing built) where the indices are not affine or a register is
+ * replicated (gpuOwnsRegister's predicate stays per element). */
+static bool unpredicatedReds(GpuLowering *g, TileBuilder *b, const Ordering *o,
+                             GpuIndirect *a, const GpuTile *v,
+                             const char *native) {
+  int numRegs = tileLayoutNumRegs(&a->layout, a->shape);
+  /* Replication does not depend on the register: register 0's owner
+   * test (dead where returned) says. */
+  if (!a->affine ||
+      !mlirValueIsNull(gpuOwnsRegister(b, g, &a->layout, a->shape, 0)))
+    return false;
+  MlirValue all = gpuIndirectAllInside(b, a);
+  int width = widthOf(a->elem);
+  MlirValue *bits = malloc(sizeof *bits * (size_t)numRegs);
+  for (int r = 0; r < numRegs; ++r)
+    bits[r] = toBits(b, v->regs[r]);
+  TileBuilder in, edge;
+  bIf(b, all, 0, NULL, true, &in, &edge);
+  for (int r = 0; r < numRegs; ++r) {
+    MlirValue ptr;
+    gpuIndirectAddress(&in, a, r, &ptr);
+    emitAtom(&in, o, 1, &native, NULL, ptr, &bits[r], (MlirValue){NULL},
+             width, true);
+    MlirValue pred = gpuIndirectAddress(&edge, a, r, &ptr);
+    emitAtom(&edge, o, 1, &native, &pred, ptr, &bits[r], (MlirValue){NULL},
+             width, true);
+  }
+  free(bits);
+  bYield(&in, "scf.yield", 0, NULL);
+  bYield(&edge, "scf.yield", 0, NULL);
+  return true;
+}
+
 /* ---- atomics counted in shared memory ---------------------------------- */
 
 /* The value an op of `kind` leaves memory as it is with (i32). */
@@ -829,6 +872,12 @@ bool gpuLowerAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   bool replicated = false;
   MlirType bitsType = intOfWidth(b->ctx, width);
   int group = native ? vectorRedWidth(g, &a, kind, red) : 1;
+  if (red && native && group == 1 && !floatMinMax &&
+      unpredicatedReds(g, b, &o, &a, &v, native)) {
+    for (int r = 0; r < t.numRegs; ++r)
+      t.regs[r] = fromBits(b, bConstInt(b, bitsType, 0), elem);
+    goto done;
+  }
   for (int r = 0; r < t.numRegs; ++r) {
     if (group > 1) { /* red: the old values are unused (zeros) */
       if (r % group == 0)
@@ -869,6 +918,7 @@ bool gpuLowerAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   }
   if (replicated && !unused)
     shareOldValues(g, b, &t, owns);
+done:
   free(owns);
   if (vp->uniform)
     free(v.regs);

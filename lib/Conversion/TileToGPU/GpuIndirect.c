@@ -206,6 +206,32 @@ static MlirValue affineInside(TileBuilder *b, const GpuIndirect *a, int reg) {
   return inside;
 }
 
+MlirValue gpuIndirectAllInside(TileBuilder *b, const GpuIndirect *a) {
+  if (!a->affine)
+    return (MlirValue){NULL};
+  int numRegs = tileLayoutNumRegs(&a->layout, a->shape);
+  MlirValue inside = {NULL};
+  for (int d = 0; d < a->mem->rank; ++d) {
+    /* The offsets are in [0, 2^31) for an i32 index (findAffine): where
+     * base + lo and base + hi are both in [0, bound), no sum between them
+     * wrapped, so every one is in bounds too. */
+    int64_t lo = a->offset[d][0], hi = lo;
+    for (int r = 1; r < numRegs; ++r) {
+      lo = a->offset[d][r] < lo ? a->offset[d][r] : lo;
+      hi = a->offset[d][r] > hi ? a->offset[d][r] : hi;
+    }
+    int64_t ends[2] = {lo, hi};
+    for (int e = 0; e < (hi == lo ? 1 : 2); ++e) {
+      MlirValue i = a->base[d];
+      if (ends[e] != 0)
+        i = bAddi(b, i, bConstInt(b, a->index[d].elem, ends[e]));
+      MlirValue ok = bCmpi(b, ARITH_ULT, i, a->bound[d]);
+      inside = mlirValueIsNull(inside) ? ok : bAndi(b, inside, ok);
+    }
+  }
+  return inside;
+}
+
 MlirValue gpuIndirectLinear(TileBuilder *b, const GpuIndirect *a, int reg,
                             MlirValue *linear) {
   if (a->affine) {

@@ -48,5 +48,9 @@ MlirValue gpuIndirectAddress(TileBuilder *b, const GpuIndirect *a, int reg,
  * its address. */
 MlirValue gpuIndirectLinear(TileBuilder *b, const GpuIndirect *a, int reg,
                             MlirValue *linear);
+/* With affine indices, whether every element this thread holds is in
+ * bounds (an i1, from the least and the greatest offset along each
+ * index); otherwise a null value. */
+MlirValue gpuIndirectAllInside(TileBuilder *b, const GpuIndirect *a);
 
 #endif
