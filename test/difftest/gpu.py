@@ -34,7 +34,8 @@ def option_variation(seed):
     the defaults never run (other stage and warp counts, mma.sync on
     Hopper, warp specialization forced either way, loops left unsplit,
     64-bit indexing, the generic entry compiled by ptxas, blocks in
-    launch order). Options that
+    launch order, persistent blocks, the softmax overlap forced either
+    way). Options that
     change what a kernel computes (fast-math, asserts) are left alone."""
     import random
     r = random.Random(7919 * seed + 1)
@@ -48,8 +49,11 @@ def option_variation(seed):
                ("split-loops", ["true", "false"]),
                ("index-bits", ["32", "64"]),
                ("generic", ["lazy", "eager"]),
-               # Last, so earlier seeds draw what they drew before.
-               ("program-order", ["auto", "launch"])]
+               # Later entries last, so that earlier seeds draw what
+               # they drew before for the ones above.
+               ("program-order", ["auto", "launch"]),
+               ("persistent", ["auto", "true"]),
+               ("overlap-softmax", ["auto", "true", "false"])]
     return " ".join("%s=%s" % (k, r.choice(v)) for k, v in choices)
 
 
