@@ -9,8 +9,11 @@
 #   scripts/deps.sh --test   also clang 14 with libFuzzer (fuzz/), which
 #                            scripts/test.sh uses; if it cannot be installed
 #                            the tests go on without fuzzing; and
-#                            pkg-config (scripts/test-embed.sh) and pytest
-#                            (the Python package's tests)
+#                            pkg-config (scripts/test-embed.sh), pytest
+#                            (the Python package's tests), and ml_dtypes
+#                            (numpy's bf16 and FP8 types, for those tests
+#                            and test/difftest) from PyPI into
+#                            /usr/local/lib/tile-test-python
 set -eu
 PACKAGES="gcc cmake ninja-build python3 python3-dev python3-numpy lld libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools"
 TEST_PACKAGES="clang libclang-rt-14-dev pkg-config python3-pytest"
@@ -57,6 +60,17 @@ if [ "${1:-}" = "--test" ]; then
   missing=$(missing_of $TEST_PACKAGES)
   if [ -n "$missing" ] && ! (apt_install $missing); then
     echo "tile: could not install$missing (fuzzing needs them): going on without"
+  fi
+  # 0.3.2: the last ml_dtypes for Debian 12's numpy 1.24.
+  TEST_PYTHON=/usr/local/lib/tile-test-python
+  if ! PYTHONPATH=$TEST_PYTHON python3 -c "import ml_dtypes" 2>/dev/null; then
+    missing=$(missing_of python3-pip)
+    if ! { { [ -z "$missing" ] || apt_install $missing; } &&
+           $SUDO python3 -m pip install -q --disable-pip-version-check \
+             --no-deps --root-user-action=ignore --only-binary=:all: \
+             --target "$TEST_PYTHON" 'ml_dtypes==0.3.2'; }; then
+      echo "tile: could not install ml_dtypes: its tests are skipped"
+    fi
   fi
 fi
 exit 0

@@ -109,5 +109,14 @@ if why_no_python:
     lit_config.note(why_no_python + ": tests marked 'REQUIRES: python-package' are skipped")
 else:
     config.available_features.add("python-package")
+    # ml_dtypes (numpy's bf16 and FP8 types) where scripts/deps.sh --test
+    # put it; tests that need it skip without it.
+    test_python = "/usr/local/lib/tile-test-python"
+    paths = [os.path.join(config.tile_build_dir, "python")]
+    if os.path.isdir(os.path.join(test_python, "ml_dtypes")):
+        paths.append(test_python)
+    else:
+        lit_config.note("no ml_dtypes in %s (scripts/deps.sh --test): the "
+                        "Python tests of bf16 and FP8 numpy arrays are skipped" % test_python)
     config.substitutions.append(("%pytest", "env PYTHONPATH=%s %s -m pytest -q -p no:cacheprovider" % (
-        os.path.join(config.tile_build_dir, "python"), numpy_python)))
+        ":".join(paths), numpy_python)))

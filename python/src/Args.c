@@ -735,12 +735,86 @@ static void fromFormat(const char *f, Py_ssize_t itemsize, Array *a) {
     snprintf(a->what, sizeof a->what, "an array of format '%s'", f ? f : "B");
 }
 
+/* A numpy array of one of ml_dtypes' element types (bfloat16,
+ * float8_e4m3fn, float8_e5m2: the 16- and 8-bit floats numpy lacks, as
+ * JAX uses them): numpy will not export their buffers ("cannot include
+ * dtype 'E'"), so the array's __array_interface__ says where its
+ * elements are. 1 when `obj` is one and was read (the buffer's error
+ * cleared), 0 when it is not one (the error stands), -1 with an error. */
+static int fromNumpyExtension(PyObject *obj, const TilePyArgSpec *spec,
+                              Array *a, const TilePySignature *sig, int i) {
+  static const struct {
+    const char *name;
+    TileRuntimeElementType t;
+  } names[] = {{"bfloat16", TILE_RUNTIME_BF16},
+               {"float8_e4m3fn", TILE_RUNTIME_F8E4M3FN},
+               {"float8_e5m2", TILE_RUNTIME_F8E5M2}};
+  PyObject *type, *value, *tb;
+  PyErr_Fetch(&type, &value, &tb);
+  PyObject *dtype = PyObject_GetAttrString(obj, "dtype");
+  PyObject *name = dtype ? PyObject_GetAttrString(dtype, "name") : NULL;
+  const char *n = name && PyUnicode_Check(name)
+                      ? PyUnicode_AsUTF8AndSize(name, NULL)
+                      : NULL;
+  int which = -1;
+  for (int k = 0; n && k < 3; ++k)
+    if (strcmp(n, names[k].name) == 0)
+      which = k;
+  Py_XDECREF(name);
+  Py_XDECREF(dtype);
+  PyObject *ai = which >= 0 ? PyObject_GetAttrString(obj, "__array_interface__")
+                            : NULL;
+  if (!ai || !PyDict_Check(ai)) {
+    Py_XDECREF(ai);
+    PyErr_Clear();
+    PyErr_Restore(type, value, tb); /* not one: numpy's error stands */
+    return 0;
+  }
+  Py_XDECREF(type);
+  Py_XDECREF(value);
+  Py_XDECREF(tb);
+  a->known = 1;
+  a->dtype = names[which].t;
+  a->itemBytes = dtypeBytes(a->dtype);
+  a->device = -1;
+  PyObject *data = PyDict_GetItem(ai, strData); /* (pointer, read-only) */
+  PyObject *shape = PyDict_GetItem(ai, strShape);
+  PyObject *strides = PyDict_GetItem(ai, strStrides);
+  int rc = 0;
+  if (!data || !PyTuple_Check(data) || PyTuple_Size(data) != 2 || !shape) {
+    PyErr_SetString(PyExc_ValueError, "a malformed __array_interface__");
+    rc = -1;
+  } else if (!spec->readOnly && PyObject_IsTrue(PyTuple_GetItem(data, 1))) {
+    rc = argError(sig, i, "the array is read-only, and the kernel writes "
+                          "to it");
+  } else {
+    a->data = PyLong_AsVoidPtr(PyTuple_GetItem(data, 0));
+    rc = PyErr_Occurred() || readInts(shape, a->shape, &a->rank, 1) < 0 ? -1
+                                                                          : 0;
+  }
+  if (!rc && strides && strides != Py_None) {
+    int rank;
+    rc = readInts(strides, a->strides, &rank, a->itemBytes);
+  } else if (!rc) {
+    int64_t st = 1;
+    for (int d = a->rank - 1; d >= 0; --d) {
+      a->strides[d] = st;
+      st *= a->shape[d];
+    }
+  }
+  Py_DECREF(ai);
+  return rc < 0 ? -1 : 1;
+}
+
 static int fromBuffer(PyObject *obj, const TilePyArgSpec *spec, Array *a,
                       TilePyHold *hold, const TilePySignature *sig, int i) {
   Py_buffer *v = &hold->views[hold->numViews];
   int flags = PyBUF_RECORDS_RO;
   if (PyObject_GetBuffer(obj, v, spec->readOnly ? flags
                                                 : flags | PyBUF_WRITABLE) < 0) {
+    int rc = fromNumpyExtension(obj, spec, a, sig, i);
+    if (rc != 0)
+      return rc < 0 ? -1 : 0;
     if (!spec->readOnly && PyObject_GetBuffer(obj, v, flags) == 0) {
       PyBuffer_Release(v);
       PyErr_Clear();

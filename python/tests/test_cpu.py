@@ -407,3 +407,54 @@ def test_odd_values_never_crash(vecadd):
                 k[v](*args)
             except tile.Error:
                 pass
+
+
+# numpy has no bf16 or FP8 types; ml_dtypes (JAX's) adds them, and numpy
+# will not export such an array's buffer, so the launcher reads its
+# __array_interface__. A bf16 kernel (and an f8 one) run on them and are
+# checked in f64 from the same values; an ml_dtypes array of the wrong
+# type is refused by name.
+CAST_KERNEL = """func.func @widen(%x: memref<?xbf16>, %f: memref<?xf8E4M3FN>,
+    %y: memref<?xf32>, %z: memref<?xbf16>) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %a = "tile.load"(%x, %c0) : (memref<?xbf16>, index) -> tensor<64xbf16>
+  %b = "tile.load"(%f, %c0) : (memref<?xf8E4M3FN>, index) -> tensor<64xf8E4M3FN>
+  %a32 = arith.extf %a : tensor<64xbf16> to tensor<64xf32>
+  %b32 = arith.extf %b : tensor<64xf8E4M3FN> to tensor<64xf32>
+  %s = arith.addf %a32, %b32 : tensor<64xf32>
+  "tile.store"(%s, %y, %c0) : (tensor<64xf32>, memref<?xf32>, index) -> ()
+  %t = arith.truncf %s : tensor<64xf32> to tensor<64xbf16>
+  "tile.store"(%t, %z, %c0) : (tensor<64xbf16>, memref<?xbf16>, index) -> ()
+  return
+}
+"""
+
+
+def test_ml_dtypes_arrays():
+    try:  # an ml_dtypes built for another numpy fails otherwise than ImportError
+        import ml_dtypes as ml
+    except Exception as e:
+        pytest.skip("no usable ml_dtypes (scripts/deps.sh --test): %s" % e)
+    k = tile.compile(CAST_KERNEL, kernel="widen", target="cpu")
+    x = rand(50).astype(ml.bfloat16)
+    f = rand(50).astype(ml.float8_e4m3fn)
+    y = np.zeros(50, np.float32)
+    z = np.zeros(50, ml.bfloat16)
+    k[1](x, f, y, z)
+    want = x.astype(np.float64) + f.astype(np.float64)
+    np.testing.assert_array_equal(y, want.astype(np.float32))
+    np.testing.assert_array_equal(z.view(np.uint16),
+                                  y.astype(ml.bfloat16).view(np.uint16))
+    # Its strides are read: every other element is not a row.
+    x2 = rand(100).astype(ml.bfloat16)
+    with pytest.raises(tile.ArgumentError, match="argument 'x' .*a stride "
+                       "of 2 elements"):
+        k[1](x2[::2], f, y, z)
+    with pytest.raises(tile.ArgumentError,
+                       match="argument 'f' .*expected float8_e4m3fn "
+                             "elements, got a float8_e5m2 array"):
+        k[1](x, f.astype(ml.float8_e5m2), y, z)
+    ro = np.zeros(50, ml.bfloat16)
+    ro.flags.writeable = False
+    with pytest.raises(tile.ArgumentError, match="argument 'z' .*read-only"):
+        k[1](x, f, y, ro)

@@ -68,8 +68,9 @@ LOST_SECONDS = 5 * HANG_SECONDS
 
 
 class Worker:
-    """One process's state: the package, torch if there is one, and the
-    GPU this process launches on."""
+    """One process's state: the package, torch if there is one (else
+    ml_dtypes, for bf16 and f8 arrays on the CPU path), and the GPU this
+    process launches on."""
 
     def __init__(self, gpu, variations, hangs=None):
         import numpy
@@ -84,6 +85,13 @@ class Worker:
             self.torch = torch
         except ImportError:
             pass
+        self.ml = None
+        if self.torch is None:
+            try:  # one built for another numpy fails otherwise
+                import ml_dtypes
+                self.ml = ml_dtypes
+            except Exception:
+                pass
         self.gpu = gpu and self.torch is not None and \
             self.torch.cuda.is_available()
         if gpu and not self.gpu:
@@ -139,12 +147,13 @@ class Worker:
 
     def host(self, arr, dtype):
         """The array for the CPU path: numpy, or a CPU tensor for bf16 and
-        f8 (None without torch)."""
+        f8 (without torch an ml_dtypes array; None without either)."""
         if dtype not in self.TORCH_TYPES:
             return arr.copy()
-        if self.torch is None:
-            return None
         typed, raw = self.TORCH_TYPES[dtype]
+        if self.torch is None:
+            return None if self.ml is None else \
+                arr.view(raw).copy().view(getattr(self.ml, typed))
         return self.torch.from_numpy(arr.view(raw).copy()).view(
             getattr(self.torch, typed))
 
@@ -158,6 +167,8 @@ class Worker:
                 return t.view(getattr(self.torch, raw)).numpy().view(
                     "uint16" if dtype == "bf16" else "uint8")
             return t.numpy()
+        if self.ml is not None and dtype in self.TORCH_TYPES:
+            return t.view("uint16" if dtype == "bf16" else "uint8")
         return t
 
     def device(self, arr, dtype):
@@ -286,7 +297,7 @@ class Worker:
             options):
         got = self.launch_args(specs, arrays, dtypes, scalars, self.host)
         if any(g is None for g in got):
-            return "unsupported", "bf16/f8 on the CPU path needs torch here"
+            return "unsupported", "bf16/f8 on the CPU path needs torch or ml_dtypes here"
         try:
             with self.clock("cpu compile", ("cpu", "compiling")):
                 if os.environ.get("DIFFTEST_PLANT") == "slow":
