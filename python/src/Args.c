@@ -484,7 +484,8 @@ static int findTorch(void) {
     }
   }
   PyObject *nn = PyObject_GetAttrString(torch, "nn");
-  torchCache.parameterType = nn ? PyObject_GetAttrString(nn, "Parameter") : NULL;
+  torchCache.parameterType =
+      nn ? PyObject_GetAttrString(nn, "Parameter") : NULL;
   Py_XDECREF(nn);
   PyErr_Clear(); /* torch.nn not there: parameters take the slow path */
   torchCache.exchange = exchangeApi(tensor);

@@ -214,7 +214,8 @@ MlirValue gpuIndirectAllInside(TileBuilder *b, const GpuIndirect *a) {
   for (int d = 0; d < a->mem->rank; ++d) {
     /* The offsets are in [0, 2^31) for an i32 index (findAffine): where
      * base + lo and base + hi are both in [0, bound), no sum between them
-     * wrapped, so every one is in bounds too. */
+     * wrapped, so every one is in bounds too. (An i64 index may fall, lo
+     * below 0; it wraps as the address does.) */
     int64_t lo = a->offset[d][0], hi = lo;
     for (int r = 1; r < numRegs; ++r) {
       lo = a->offset[d][r] < lo ? a->offset[d][r] : lo;
