@@ -20,9 +20,8 @@
  *   FAKE_CUDA_LOG=FILE    each launch appends a line to FILE: the entry,
  *                         grid, block, dynamic shared memory, the stream
  *                         ("given 0x..." or "default"), and every
- *                         parameter's bytes as
- *                         a little-endian hex number, or a tensor map as
- *                         what was encoded into it:
+ *                         parameter's bytes as a little-endian hex number,
+ *                         or a tensor map as what was encoded into it:
  *     launch vecadd grid 1,1,1 block 128 shared 0 stream default params 0x7f..(8) 0x8(8) 0x1(8) ...
  * A PTX image's entries are read for their parameter lists (so the log
  * knows each parameter's size); an entry the PTX lacks is
