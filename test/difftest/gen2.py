@@ -68,6 +68,15 @@ becoming 0x7F, since a NaN's sign and payload are open (numerics.md,
 -inf times 0 was a negative NaN in NumPy and on the CPU and a positive
 one on the GPU, so its e4m3 code 0xFF or 0x7F, xor 1, stored -448 or 448.
 
+From RED_SEED (900000) on, the thirteenth version: an atomic at distinct
+addresses leaves what each element found unstored two times in five, so
+its result is unused and the GPU lowers it as reductions (`red`); most
+of those (seven in ten) are relaxed, with indices neither permuted nor
+masked, so affine in the element's coordinates: they take the
+unpredicated path where a thread's elements are all in bounds (docs/
+gpu.md). Before, every unused-result atomic repeated its addresses
+through a hash or a fold, never affine.
+
 What the spec leaves open is kept out of what is compared: a scatter's
 indices never repeat (where two name one address, which lands is
 unspecified); atomics repeat their addresses, within a tile and across
@@ -118,6 +127,9 @@ CAUSAL_SEED = 740000
 # From NAN_CODE_SEED on (the twelfth version), NaN f8 codes are made 0x7F
 # before an xor changes them (stage_f8); no choice changes.
 NAN_CODE_SEED = 780000
+# From RED_SEED on (the thirteenth version), distinct-address atomics may
+# leave their results unused (reductions with affine indices).
+RED_SEED = 900000
 # The smallest |code| (code & 0x7F) of an f8 NaN: e4m3fn has one NaN code
 # per sign, e5m2 three (exponent all ones, mantissa not zero).
 F8_NAN_MAGNITUDE = {"f8E4M3FN": 0x7F, "f8E5M2": 0x7D}
@@ -455,6 +467,7 @@ class State:
         self.v10 = seed >= LONG_PRODUCT_SEED  # products within range
         self.v11 = seed >= CAUSAL_SEED  # loops that grow with a program id
         self.v12 = seed >= NAN_CODE_SEED  # one NaN code before an xor
+        self.v13 = seed >= RED_SEED  # distinct atomics' results unused
 
     def inner(self, sizes):
         """sizes with the innermost rounded up to ALIGN_ELEMENTS when the
@@ -599,25 +612,27 @@ def base_tile(st, offset, shape):
     return st.k.splat(st.k.index_to_i32(offset), shape)
 
 
-def distinct_indices(st, shape):
+def distinct_indices(st, shape, plain=False):
     """A target memref and index tiles naming a distinct address for every
     element of every program (permuted within the program's block; some
     out of range past the ragged edges, some masked off with -1), for
-    scatters and for atomics whose results are kept."""
+    scatters and for atomics whose results are kept; `plain`: neither
+    permuted nor masked (affine in the element's coordinates)."""
     k, r = st.k, st.r
     if r.random() < 0.5:  # one index tile into a rank-1 memref
         n = prod(shape)
         sizes, offs = out_box(st, [n]) if r.random() < 0.5 else \
             box(st, [k.linear()], [st.nprog], [n])
-        lin = permute(st, k.flat(shape), n)
+        lin = k.flat(shape) if plain else permute(st, k.flat(shape), n)
         idx = [k.binary("addi", lin, base_tile(st, offs[0], shape))]
     else:  # one per dimension of a memref of the tile's rank
         sizes, offs = box(st, [k.linear()] + [k.index(0)] * (len(shape) - 1),
                           [st.nprog] + [1] * (len(shape) - 1), shape)
-        idx = [k.binary("addi", permute(st, k.lane(shape, d), shape[d]),
+        idx = [k.binary("addi", k.lane(shape, d) if plain else
+                        permute(st, k.lane(shape, d), shape[d]),
                         base_tile(st, offs[d], shape))
                for d in range(len(shape))]
-    if r.random() < 0.5:
+    if not plain and r.random() < 0.5:
         m = random_mask(st, shape)
         d = r.randrange(len(idx))
         idx[d] = k.select(m, idx[d], k.const(-1, shape, "i32"))
@@ -1236,17 +1251,22 @@ def sink_atomic(st, v):
     v = atomic_value(st, v)
     kind = r.choice(ATOMIC_FLOAT if is_float(v.t) else ATOMIC_INT)
     repeat = kind in ORDER_FREE and r.random() < 0.6
+    # v13: results unused (reductions), mostly relaxed and at addresses
+    # affine in the coordinates (no permutation, no -1 mask).
+    drop = not repeat and st.v13 and r.random() < 0.4
+    plain = drop and r.random() < 0.7
     sizes, idx = repeating_indices(st, v.shape) if repeat else \
-        distinct_indices(st, v.shape)
+        distinct_indices(st, v.shape, plain)
     spec = "randn" if is_float(v.t) else r.choice(["ints", "bits", "iota"])
     mem = st.new_arg("acc", sizes, v.t, "%s:%sx%s:seed=%d" % (
         spec, "x".join(map(str, sizes)), v.t, st.spec_seed()))
-    attrs = ", ".join(['kind = "%s"' % kind] + memory_order(st))
+    order = ['sem = "relaxed"'] if plain else memory_order(st)
+    attrs = ", ".join(['kind = "%s"' % kind] + order)
     found = k.op('"tile.atomic_rmw"(%s, %s, %s) {%s} : (%s, %s, %s) -> %s'
                  % (v.name, mem, ", ".join(i.name for i in idx), attrs, v.ty,
                     memref(len(sizes), v.t), ", ".join(i.ty for i in idx),
                     v.ty), v.shape, v.t)
-    if not repeat:
+    if not repeat and not drop:
         keep_found(st, found)
 
 
