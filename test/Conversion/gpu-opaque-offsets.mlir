@@ -23,6 +23,14 @@
 // Not a form in wrapping i32 arithmetic: an extension, and an i32 index
 // falling from register 0 (its sum could wrap back into bounds). An i64
 // index may fall (it wraps as the address does).
+// An exchange whose result is unused stays an atom: PTX has no red.exch
+// (ptxas refused it; gen2's thirteenth version found it).
+// RUN: tile-opt %s --tile-compile --kernel=exchange --emit=mlir --no-cache | FileCheck %s --check-prefix=XCHG
+// XCHG-LABEL: llvm.func @exchange__aligned16(
+// XCHG-NOT: red.relaxed
+// XCHG: atom.relaxed.gpu.global.exch.b32
+// XCHG-NOT: red.relaxed
+//
 // RUN: tile-opt %s --tile-compile --kernel=extended --emit=mlir --no-cache | FileCheck %s --check-prefix=PLAIN
 // RUN: tile-opt %s --tile-compile --kernel=falling32 --emit=mlir --no-cache | FileCheck %s --check-prefix=PLAIN
 // PLAIN-NOT: "mov.b32 $0, $1;"
@@ -141,5 +149,14 @@ func.func @light(%a: memref<?x64xf16>, %b: memref<?x128xf16>, %c: memref<?x128xf
     scf.yield %x1 : tensor<128x128xf32>
   }
   "tile.store"(%s, %c, %c0, %c0) : (tensor<128x128xf32>, memref<?x128xf32>, index, index) -> ()
+  return
+}
+
+func.func @exchange(%out: memref<?xi32>, %v: memref<?xi32>)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%v, %c0) : (memref<?xi32>, index) -> tensor<512xi32>
+  %r = "tile.range"() {start = 0 : i32, end = 512 : i32} : () -> tensor<512xi32>
+  %old = "tile.atomic_rmw"(%t, %out, %r) {kind = "xchg", sem = "relaxed"} : (tensor<512xi32>, memref<?xi32>, tensor<512xi32>) -> tensor<512xi32>
   return
 }

@@ -859,8 +859,10 @@ bool gpuLowerAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirType elem = a.elem;
   int width = widthOf(elem);
   bool unused = tileValueIsUnused(result);
-  /* red returns nothing and orders at most as a release. */
-  bool red = unused && !isCas &&
+  /* red returns nothing and orders at most as a release; it has no exch
+   * (an xchg whose result is unused stays an atom: gen2's thirteenth
+   * version found `red.exch`, which ptxas refuses). */
+  bool red = unused && !isCas && !mlirStringRefEqual(kind, tileStr("xchg")) &&
              (strcmp(o.sem, "relaxed") == 0 || strcmp(o.sem, "release") == 0);
   const char *native = isCas ? NULL : nativeOp(g, kind, elem);
   bool floatMinMax = !isCas && mlirTypeIsAF32(elem) &&
