@@ -61,12 +61,15 @@ if [ "${1:-}" = "--test" ]; then
   if [ -n "$missing" ] && ! (apt_install $missing); then
     echo "tile: could not install$missing (fuzzing needs them): going on without"
   fi
-  # 0.3.2: the last ml_dtypes for Debian 12's numpy 1.24.
+  # 0.3.2: the last ml_dtypes for Debian 12's numpy 1.24, for Debian's
+  # Python (python3-numpy's; another python3 may come first in PATH).
   TEST_PYTHON=/usr/local/lib/tile-test-python
-  if ! PYTHONPATH=$TEST_PYTHON python3 -c "import ml_dtypes" 2>/dev/null; then
+  PY=/usr/bin/python3
+  [ -x "$PY" ] || PY=python3
+  if ! PYTHONPATH=$TEST_PYTHON $PY -c "import ml_dtypes" 2>/dev/null; then
     missing=$(missing_of python3-pip)
     if ! { { [ -z "$missing" ] || apt_install $missing; } &&
-           $SUDO python3 -m pip install -q --disable-pip-version-check \
+           $SUDO $PY -m pip install -q --disable-pip-version-check \
              --no-deps --root-user-action=ignore --only-binary=:all: \
              --target "$TEST_PYTHON" 'ml_dtypes==0.3.2'; }; then
       echo "tile: could not install ml_dtypes: its tests are skipped"
