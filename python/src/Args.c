@@ -774,37 +774,20 @@ static int fromNumpyExtension(PyObject *obj, const TilePyArgSpec *spec,
   Py_XDECREF(type);
   Py_XDECREF(value);
   Py_XDECREF(tb);
+  /* The CUDA interface's dict, for host memory: its typestr ("<V2") gives
+   * the element size the strides are divided by, the name the type. */
+  int rc = fromCudaArrayInterface(ai, a);
+  Py_DECREF(ai);
+  if (rc < 0)
+    return -1;
   a->known = 1;
   a->dtype = names[which].t;
-  a->itemBytes = dtypeBytes(a->dtype);
+  a->what[0] = 0;
   a->device = -1;
-  PyObject *data = PyDict_GetItem(ai, strData); /* (pointer, read-only) */
-  PyObject *shape = PyDict_GetItem(ai, strShape);
-  PyObject *strides = PyDict_GetItem(ai, strStrides);
-  int rc = 0;
-  if (!data || !PyTuple_Check(data) || PyTuple_Size(data) != 2 || !shape) {
-    PyErr_SetString(PyExc_ValueError, "a malformed __array_interface__");
-    rc = -1;
-  } else if (!spec->readOnly && PyObject_IsTrue(PyTuple_GetItem(data, 1))) {
-    rc = argError(sig, i, "the array is read-only, and the kernel writes "
-                          "to it");
-  } else {
-    a->data = PyLong_AsVoidPtr(PyTuple_GetItem(data, 0));
-    rc = PyErr_Occurred() || readInts(shape, a->shape, &a->rank, 1) < 0 ? -1
-                                                                          : 0;
-  }
-  if (!rc && strides && strides != Py_None) {
-    int rank;
-    rc = readInts(strides, a->strides, &rank, a->itemBytes);
-  } else if (!rc) {
-    int64_t st = 1;
-    for (int d = a->rank - 1; d >= 0; --d) {
-      a->strides[d] = st;
-      st *= a->shape[d];
-    }
-  }
-  Py_DECREF(ai);
-  return rc < 0 ? -1 : 1;
+  if (!spec->readOnly && a->readOnly)
+    return argError(sig, i, "the array is read-only, and the kernel writes "
+                            "to it");
+  return 1;
 }
 
 static int fromBuffer(PyObject *obj, const TilePyArgSpec *spec, Array *a,

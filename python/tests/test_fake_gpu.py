@@ -23,7 +23,8 @@ if not os.environ.get("TILE_CUDA_LIBRARY"):
                 allow_module_level=True)
 
 import tile
-from support import COPY_KERNEL, OnlyDlpack
+from support import (COPY_KERNEL, DLDataType, DLDevice, DLManagedTensor,
+                     DLTensor, OnlyDlpack)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EX = ROOT / "examples"
@@ -128,25 +129,6 @@ def test_sixteen_threads(vecadd, log):
     assert tile._runtime.current_device() in (-1, 0)
 
 
-class DLDevice(ctypes.Structure):
-    _fields_ = [("type", ctypes.c_int32), ("id", ctypes.c_int32)]
-
-
-class DLDataType(ctypes.Structure):
-    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
-                ("lanes", ctypes.c_uint16)]
-
-
-class DLManagedTensor(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_void_p), ("device", DLDevice),
-                ("ndim", ctypes.c_int32), ("dtype", DLDataType),
-                ("shape", ctypes.POINTER(ctypes.c_int64)),
-                ("strides", ctypes.POINTER(ctypes.c_int64)),
-                ("byte_offset", ctypes.c_uint64),
-                ("manager_ctx", ctypes.c_void_p),
-                ("deleter", ctypes.c_void_p)]
-
-
 class GpuDlpack:
     """A float32 vector that DLPack says is on CUDA GPU `device`, over
     numpy's memory (the stand-in's device memory is host memory): an
@@ -155,8 +137,8 @@ class GpuDlpack:
     def __init__(self, a, device):
         self.a = a
         self.shape = (ctypes.c_int64 * 1)(a.size)
-        self.m = DLManagedTensor(a.ctypes.data, DLDevice(2, device), 1,
-                                 DLDataType(2, 32, 1), self.shape)
+        self.m = DLManagedTensor(DLTensor(a.ctypes.data, DLDevice(2, device),
+                                          1, DLDataType(2, 32, 1), self.shape))
 
     def __dlpack__(self, **kw):
         new = ctypes.pythonapi.PyCapsule_New
@@ -436,18 +418,9 @@ FAKE_TORCH = r'''
 import ctypes, os, sys, types
 import numpy as np
 sys.path.insert(0, os.environ["TILE_TEST_PYTHONPATH"])
+sys.path.insert(0, os.environ["TILE_TEST_DIR"])
+from support import DLDataType, DLDevice, DLTensor
 
-class DLDevice(ctypes.Structure):
-    _fields_ = [("type", ctypes.c_int32), ("id", ctypes.c_int32)]
-class DLDataType(ctypes.Structure):
-    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
-                ("lanes", ctypes.c_uint16)]
-class DLTensor(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_void_p), ("device", DLDevice),
-                ("ndim", ctypes.c_int32), ("dtype", DLDataType),
-                ("shape", ctypes.POINTER(ctypes.c_int64)),
-                ("strides", ctypes.POINTER(ctypes.c_int64)),
-                ("byte_offset", ctypes.c_uint64)]
 FROM = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.py_object, ctypes.POINTER(DLTensor))
 STREAM = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int32, ctypes.c_int32,
                           ctypes.POINTER(ctypes.c_void_p))
@@ -533,6 +506,7 @@ def test_torch_exchange_api(tmp_path, exchange):
     logfile = tmp_path / "launches.log"
     env = dict(os.environ, FAKE_CUDA_LOG=str(logfile),
                TILE_TEST_PYTHONPATH=str(pathlib.Path(tile.__file__).parents[1]),
+               TILE_TEST_DIR=str(pathlib.Path(__file__).parent),
                TILE_NO_DLPACK_EXCHANGE="0" if exchange else "1")
     r = subprocess.run([os.sys.executable, str(script),
                         str(EX / "vecadd.mlir")], env=env,

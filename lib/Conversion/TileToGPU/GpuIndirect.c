@@ -193,16 +193,24 @@ static MlirValue affineOffset(TileBuilder *b, const GpuIndirect *a, int reg) {
   return sum;
 }
 
+/* Whether index `d` at `offset` from register 0's is in bounds. */
+static MlirValue affineIndexInside(TileBuilder *b, const GpuIndirect *a,
+                                   int d, int64_t offset) {
+  MlirValue i = a->base[d];
+  if (offset != 0)
+    i = bAddi(b, i, bConstInt(b, a->index[d].elem, offset));
+  return bCmpi(b, ARITH_ULT, i, a->bound[d]);
+}
+
+static MlirValue andOf(TileBuilder *b, MlirValue all, MlirValue ok) {
+  return mlirValueIsNull(all) ? ok : bAndi(b, all, ok);
+}
+
 /* Whether every index of register `reg` is in bounds, from the bases. */
 static MlirValue affineInside(TileBuilder *b, const GpuIndirect *a, int reg) {
   MlirValue inside = {NULL};
-  for (int d = 0; d < a->mem->rank; ++d) {
-    MlirValue i = a->base[d];
-    if (a->offset[d][reg] != 0)
-      i = bAddi(b, i, bConstInt(b, a->index[d].elem, a->offset[d][reg]));
-    MlirValue ok = bCmpi(b, ARITH_ULT, i, a->bound[d]);
-    inside = mlirValueIsNull(inside) ? ok : bAndi(b, inside, ok);
-  }
+  for (int d = 0; d < a->mem->rank; ++d)
+    inside = andOf(b, inside, affineIndexInside(b, a, d, a->offset[d][reg]));
   return inside;
 }
 
@@ -221,14 +229,9 @@ MlirValue gpuIndirectAllInside(TileBuilder *b, const GpuIndirect *a) {
       lo = a->offset[d][r] < lo ? a->offset[d][r] : lo;
       hi = a->offset[d][r] > hi ? a->offset[d][r] : hi;
     }
-    int64_t ends[2] = {lo, hi};
-    for (int e = 0; e < (hi == lo ? 1 : 2); ++e) {
-      MlirValue i = a->base[d];
-      if (ends[e] != 0)
-        i = bAddi(b, i, bConstInt(b, a->index[d].elem, ends[e]));
-      MlirValue ok = bCmpi(b, ARITH_ULT, i, a->bound[d]);
-      inside = mlirValueIsNull(inside) ? ok : bAndi(b, inside, ok);
-    }
+    inside = andOf(b, inside, affineIndexInside(b, a, d, lo));
+    if (hi != lo)
+      inside = andOf(b, inside, affineIndexInside(b, a, d, hi));
   }
   return inside;
 }
