@@ -16,6 +16,12 @@ as tile's kernels, on the same shapes ([B*H][L][d], f16):
                 every key block masked (tl.where), tl.exp of the scaled
                 scores, no hand split; 128 queries x 64 keys, 8 warps,
                 3 stages (its tuning space's first values)
+  tile_plain_package, tile_plain_tuned (with the Python package)
+                examples/flash_attention_plain.mlir at its defaults, and
+                (--tile-tuned) as tile.tune picks its block sizes and
+                warps from its tuning space on this case's tensors, every
+                candidate checked against SDPA; the tuning's wall time and
+                choice go to stderr as a JSON line ("impl": "tune")
 
 Each writes O and the log-sum-exp like ours; the Triton kernel is checked
 against SDPA before it is timed. Timing as bench/peers.py (CUDA events,
@@ -23,6 +29,7 @@ median of ITERS launches after warm-up). One JSON object per line:
 {"case", "impl", "median_us", "min_us", "max_us", "tflops"}.
 
   peers_attention.py [--cases 64:full:16x8192 ...] [--warmup 10 --iters 50]
+                     [--tile-tuned] [--only IMPL ...]
 """
 import argparse
 import os
@@ -191,6 +198,42 @@ def tile_plain_runner(d, causal):
     return run
 
 
+def tile_plain_tuned(q, kk, v, causal, ref, case):
+    """The plain kernel as tile.tune picks it (block sizes and warps from
+    its `// tile.tune` line; D fixed), a candidate kept only if its O is
+    within 2e-2 of SDPA's; None without the Python package."""
+    try:
+        import tile
+    except ImportError:
+        return None
+    import sys
+    import time
+    here = os.path.dirname(os.path.abspath(__file__))
+    bh, L, d = q.shape
+    o = torch.empty_like(q)
+    start = time.time()
+    k = tile.tune(os.path.join(here, "..", "examples",
+                               "flash_attention_plain.mlir"),
+                  kernel="attention_plain_causal" if causal
+                  else "attention_plain",
+                  args=(q, kk, v, o), defines={"D": d},
+                  grid=lambda p: (tile.cdiv(L, int(p["BM"])), bh),
+                  check=lambda *a: (a[3].float() - ref.float()).abs().max()
+                  .item() <= 2e-2)
+    print(json.dumps({"case": case, "impl": "tune", "seconds":
+                      round(time.time() - start, 1), "params": k.params,
+                      "candidates": [[r["params"], r["median_us"],
+                                      r["status"]] for r in k.tuning]}),
+          file=sys.stderr, flush=True)
+    grid = (tile.cdiv(L, int(k.params["BM"])), bh)
+
+    def run():
+        out = torch.empty_like(q)
+        k[grid](q, kk, v, out)
+        return out, None
+    return run
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cases", nargs="+", default=[
@@ -198,6 +241,10 @@ def main():
         for s in ("16x8192", "1x16384")])
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--iters", type=int, default=50)
+    ap.add_argument("--tile-tuned", action="store_true",
+                    help="also the plain kernel as tile.tune picks it")
+    ap.add_argument("--only", nargs="+",
+                    help="time only these implementations (names above)")
     a = ap.parse_args()
     torch.manual_seed(0)
     for spec in a.cases:
@@ -213,10 +260,16 @@ def main():
         triton_runs = [("triton", lambda: run_triton(q, k, v, causal, False)),
                        ("triton_tuned", lambda: run_triton(q, k, v, causal, True)),
                        ("triton_plain", lambda: run_triton_plain(q, k, v, causal))]
-        tile_plain = tile_plain_runner(d, causal)
+        wanted = lambda name: not a.only or name in a.only
+        triton_runs = [r for r in triton_runs if wanted(r[0])]
+        tile_plain = wanted("tile_plain_package") and tile_plain_runner(d, causal)
         if tile_plain:
             triton_runs.append(("tile_plain_package",
                                 lambda: tile_plain(q, k, v)))
+        tuned = (a.tile_tuned and wanted("tile_plain_tuned") and
+                 tile_plain_tuned(q, k, v, causal, ref, case))
+        if tuned:
+            triton_runs.append(("tile_plain_tuned", tuned))
         for name, fn in triton_runs:
             try:
                 o, _ = fn()
