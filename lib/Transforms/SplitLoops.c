@@ -11,8 +11,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
-enum { TILE_MAX_LOAD_RANK = 3 };
-
 /* Every op in `loop`'s body, in pre-order (a clone of the loop lists its
  * copies in the same order). */
 static TileOpList bodyOps(MlirOperation loop) {
@@ -59,80 +57,6 @@ static bool continuesALoop(MlirOperation loop) {
   return false;
 }
 
-/* A tile.load of `loop`'s body whose box moves with the loop: each
- * offset an affine form of the induction variable (not decreasing) whose
- * constant part is not negative, the memref from outside the loop. (A
- * load behind the loop, as tile-overlap-softmax's V at iv - BN, reads
- * padding on the first iteration and is left out: its box is inside on
- * no prefix.) */
-static bool movingLoad(MlirOperation op, MlirOperation loop,
-                       TileAffine *offsets) {
-  if (!tileOpIsNamed(op, "tile.load") ||
-      tileValueDefinedIn(mlirOperationGetOperand(op, 0), loop))
-    return false;
-  intptr_t rank = mlirOperationGetNumOperands(op) - 1;
-  if (rank > TILE_MAX_LOAD_RANK)
-    return false;
-  for (intptr_t d = 0; d < rank; ++d) {
-    TileAffine *f = &offsets[d];
-    if (!tileAffineOf(mlirOperationGetOperand(op, 1 + d), loop, f) ||
-        f->coef < 0 || f->lo != f->hi || f->lo < 0)
-      return false;
-  }
-  return true;
-}
-
-/* sum(mul * term) + lo of form `f`, as an index before the loop. */
-static MlirValue invariantPart(TileBuilder *b, const TileAffine *f) {
-  MlirValue v = bConstIndex(b, f->lo);
-  for (int i = 0; i < f->numTerms; ++i) {
-    MlirValue t = f->term[i];
-    if (!mlirTypeIsAIndex(mlirValueGetType(t)))
-      t = bCast(b, "arith.index_cast", t, mlirIndexTypeGet(b->ctx));
-    v = bAddi(b, v, bMuli(b, t, bConstIndex(b, f->mul[i])));
-  }
-  return v;
-}
-
-/* Narrows the unmasked prefix, which ends at `end`, to the iterations in
- * which the box of moving load `op` lies inside its memref: along a
- * dimension the loop moves it (coef > 0) the box's end stays at most the
- * size until a point (a mask prefix of its own, AffineMask.h) and its
- * start is not negative from the first iteration on; along the others
- * the box is inside or not for the whole loop. *inside gathers those
- * invariant tests: where one fails, no iteration is in the prefix. */
-static MlirValue narrowToLoad(TileBuilder *b, MlirOperation loop,
-                              MlirOperation op, const TileAffine *offsets,
-                              MlirValue end, MlirValue *inside) {
-  MlirValue memref = mlirOperationGetOperand(op, 0);
-  MlirType tile = mlirValueGetType(mlirOperationGetResult(op, 0));
-  MlirValue lb = mlirOperationGetOperand(loop, 0);
-  MlirValue zero = bConstIndex(b, 0);
-  for (intptr_t d = 0; d + 1 < mlirOperationGetNumOperands(op); ++d) {
-    const TileAffine *f = &offsets[d];
-    int64_t extent = mlirShapedTypeGetDimSize(tile, d);
-    MlirValue size = bDim(b, memref, d);
-    MlirValue e = invariantPart(b, f);
-    MlirValue first = bAddi(b, e, bMuli(b, bConstIndex(b, f->coef), lb));
-    MlirValue ok = bCmpi(b, ARITH_SGE, first, zero);
-    if (f->coef == 0) {
-      ok = bAndi(b, ok, bCmpi(b, ARITH_SLE, bAddi(b, e, bConstIndex(b, extent)),
-                              size));
-    } else if (f->numTerms < TILE_AFFINE_MAX_TERMS) {
-      /* coef * iv + E + extent - size <= 0 */
-      TileMaskPrefix m = {*f, true};
-      m.bound.lo = m.bound.hi = f->lo + extent;
-      m.bound.term[m.bound.numTerms] = size;
-      m.bound.mul[m.bound.numTerms++] = -1;
-      end = bBinary(b, "arith.minsi", end, tileMaskPrefixEnd(b, loop, &m));
-    } else {
-      ok = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 0);
-    }
-    *inside = bAndi(b, *inside, ok);
-  }
-  return end;
-}
-
 /* Splits `loop` if some of its masks are constant on a prefix. */
 static bool splitLoop(MlirOperation loop) {
   if (continuesALoop(loop))
@@ -154,20 +78,6 @@ static bool splitLoop(MlirOperation loop) {
     for (int m = 1; m < numMasks; ++m)
       end = bBinary(&b, "arith.minsi", end,
                     tileMaskPrefixEnd(&b, loop, &masks[m]));
-    /* And where every moving load's box lies inside its memref: those
-     * loads need no bounds tests there (tile.in_bounds). */
-    int *loads = calloc((size_t)ops.count + 1, sizeof *loads);
-    int numLoads = 0;
-    MlirValue inside = bConstInt(&b, mlirIntegerTypeGet(b.ctx, 1), 1);
-    for (int i = 0; i < ops.count; ++i) {
-      TileAffine offsets[TILE_MAX_LOAD_RANK];
-      if (movingLoad(ops.ops[i], loop, offsets)) {
-        end = narrowToLoad(&b, loop, ops.ops[i], offsets, end, &inside);
-        loads[numLoads++] = i;
-      }
-    }
-    if (numLoads > 0)
-      end = bSelect(&b, inside, end, mlirOperationGetOperand(loop, 0));
     MlirOperation head = mlirOperationClone(loop);
     mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(loop), loop,
                                         head);
@@ -178,11 +88,6 @@ static bool splitLoop(MlirOperation loop) {
     TileOpList copies = bodyOps(head);
     for (int m = 0; m < numMasks; ++m)
       replaceByConstant(copies.ops[at[m]], masks[m].value);
-    for (int l = 0; l < numLoads; ++l)
-      mlirOperationSetDiscardableAttributeByName(
-          copies.ops[loads[l]], tileStr("tile.in_bounds"),
-          mlirUnitAttrGet(mlirOperationGetContext(loop)));
-    free(loads);
     tileOpListFree(&copies);
     markSplit(head, "unmasked");
     markSplit(loop, "masked");

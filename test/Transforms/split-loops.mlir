@@ -9,10 +9,7 @@
 // Keys past n score -inf: key blocks [n0, n0+64) with n0 + 64 <= n need
 // no mask. The prefix has max(0, n - 64 + 64) / 64 = n / 64 iterations
 // (the loop from 0 by 64; written as the pass computes it), and ends at
-// the smaller of 64 times that and the loop's end. The load's box moves
-// with the loop too: the prefix also ends where [j, j + 64) passes the
-// memref's columns, and is empty unless its 16 rows fit (a test before the
-// loop); there the load carries tile.in_bounds (no bounds tests on the GPU).
+// the smaller of 64 times that and the loop's end.
 // CHECK-LABEL: func.func @keys_before_n
 // CHECK:      %[[N:.*]] = memref.dim
 // CHECK:      %[[N32:.*]] = arith.index_cast %[[N]] : index to i32
@@ -20,20 +17,13 @@
 // CHECK:      %[[E:.*]] = arith.addi %[[NI]], %c-64 : index
 // CHECK:      %[[NUM:.*]] = arith.maxsi
 // CHECK:      %[[CNT:.*]] = arith.divsi %[[NUM]], %{{.*}} : index
-// CHECK:      %[[MASKEND:.*]] = arith.minsi %{{.*}}, %[[N]] : index
-// CHECK:      %[[ROWS:.*]] = memref.dim %arg0, %c0
-// CHECK:      %[[FIT:.*]] = arith.cmpi sge, %[[ROWS]], %c16 : index
-// CHECK:      %[[LOADEND:.*]] = arith.minsi %{{.*}}, %[[N]] : index
-// CHECK:      %[[BOTH:.*]] = arith.minsi %[[MASKEND]], %[[LOADEND]] : index
-// CHECK:      %[[END:.*]] = arith.select %[[FIT]], %[[BOTH]], %c0 : index
+// CHECK:      %[[END:.*]] = arith.minsi %{{.*}}, %[[N]] : index
 // CHECK:      %[[HEAD:.*]] = scf.for %{{.*}} = %c0 to %[[END]] step %c64 iter_args(%{{.*}} = %cst)
-// CHECK-NEXT:   "tile.load"({{.*}}) {tile.in_bounds}
 // CHECK-NOT:    arith.cmpi
 // CHECK-NOT:    arith.select
 // CHECK:        "tile.reduce"
 // CHECK:      } {tile.split = "unmasked"}
 // CHECK:      scf.for %{{.*}} = %[[END]] to %[[N]] step %c64 iter_args(%{{.*}} = %[[HEAD]])
-// CHECK-NOT:    tile.in_bounds
 // CHECK:        arith.cmpi slt
 // CHECK:        arith.select
 // CHECK:      } {tile.split = "masked"}
@@ -76,9 +66,7 @@ func.func @keys_before_n(%x: memref<?x?xf32>, %out: memref<?xf32>) attributes {t
 // CHECK-LABEL: func.func @causal
 // CHECK:      %[[E1:.*]] = arith.minsi
 // CHECK:      %[[E2:.*]] = arith.minsi
-// CHECK:      %[[MASKS:.*]] = arith.minsi %[[E1]], %[[E2]] : index
-// CHECK:      %[[BOTH:.*]] = arith.minsi %[[MASKS]], %{{.*}} : index
-// CHECK:      %[[END:.*]] = arith.select %{{.*}}, %[[BOTH]], %c0 : index
+// CHECK:      %[[END:.*]] = arith.minsi %[[E1]], %[[E2]] : index
 // CHECK:      scf.for %{{.*}} = %c0 to %[[END]]
 // CHECK-NOT:    arith.andi
 // CHECK:      } {tile.split = "unmasked"}
@@ -260,46 +248,5 @@ func.func @from_diagonal(%x: memref<?x?xf32>, %out: memref<?x?xf32>) attributes 
     scf.yield %a : tensor<32x64xf32>
   }
   "tile.store"(%r, %out, %n0, %c0) : (tensor<32x64xf32>, memref<?x?xf32>, index, index) -> ()
-  return
-}
-
-// -----
-
-// A load behind the loop (tile-overlap-softmax's V at j - 64: padding on
-// the first iteration) lies inside on no prefix: it is left out, keeps its
-// bounds tests, and does not empty the prefix; the load ahead of it is in
-// bounds there.
-// CHECK-LABEL: func.func @load_behind
-// CHECK:      scf.for
-// CHECK:        "tile.load"({{.*}}) {tile.in_bounds}
-// CHECK-NOT:    tile.in_bounds
-// CHECK:      } {tile.split = "unmasked"}
-func.func @load_behind(%x: memref<?x?xf32>, %out: memref<?xf32>) attributes {tile.kernel} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c64 = arith.constant 64 : index
-  %n = memref.dim %x, %c1 : memref<?x?xf32>
-  %n32 = arith.index_cast %n : index to i32
-  %cols = "tile.range"() {start = 0 : i32, end = 64 : i32} : () -> tensor<64xi32>
-  %nv = "tile.splat"(%n32) : (i32) -> tensor<64xi32>
-  %zero = arith.constant dense<0.0> : tensor<16x64xf32>
-  %init = arith.constant dense<0.0> : tensor<16xf32>
-  %r = scf.for %j = %c0 to %n step %c64 iter_args(%m = %init) -> (tensor<16xf32>) {
-    %t = "tile.load"(%x, %c0, %j) : (memref<?x?xf32>, index, index) -> tensor<16x64xf32>
-    %jb = arith.subi %j, %c64 : index
-    %u = "tile.load"(%x, %c0, %jb) : (memref<?x?xf32>, index, index) -> tensor<16x64xf32>
-    %j32 = arith.index_cast %j : index to i32
-    %jv = "tile.splat"(%j32) : (i32) -> tensor<64xi32>
-    %key = arith.addi %cols, %jv : tensor<64xi32>
-    %ok = arith.cmpi slt, %key, %nv : tensor<64xi32>
-    %ok1 = "tile.expand_dims"(%ok) {axis = 0 : i32} : (tensor<64xi1>) -> tensor<1x64xi1>
-    %okb = "tile.broadcast"(%ok1) : (tensor<1x64xi1>) -> tensor<16x64xi1>
-    %s = arith.select %okb, %t, %zero : tensor<16x64xi1>, tensor<16x64xf32>
-    %su = arith.addf %s, %u : tensor<16x64xf32>
-    %mx = "tile.reduce"(%su) {axis = 1 : i32, kind = "add"} : (tensor<16x64xf32>) -> tensor<16xf32>
-    %m2 = arith.addf %m, %mx : tensor<16xf32>
-    scf.yield %m2 : tensor<16xf32>
-  }
-  "tile.store"(%r, %out, %c0) : (tensor<16xf32>, memref<?xf32>, index) -> ()
   return
 }

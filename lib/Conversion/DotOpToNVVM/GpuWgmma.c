@@ -118,7 +118,6 @@ GpuSmemDescriptor gpuSmemDescriptor(TileBuilder *b, MlirValue smem,
                             bConstI64(b, 4));
   /* The i64 constant holds the bits (two's complement). */
   d.base = bBinary(b, "arith.ori", start, bConstI64(b, (int64_t)fields));
-  d.fields = fields;
   return d;
 }
 
@@ -138,18 +137,6 @@ static MlirValue descriptorAt(TileBuilder *b, const GpuSmemDescriptor *d,
   MlirValue units = bBinary(b, "arith.divui", bytes, bConstIndex(b, 16));
   MlirValue u64 = bCast(b, "arith.index_cast", units, tileI64Type(b->ctx));
   return bAddi(b, d->base, u64);
-}
-
-/* The descriptor whose low 32 bits are `low` (the start >> 4 and LBO):
- * the rest are d's constant fields. A start below 256 KiB never carries
- * out of the low word, so adding a k-step's offset to `low` is adding it
- * to the descriptor, in one 32-bit add where the i64 needed two (and the
- * high word stays a constant, not a register per k-step). */
-static MlirValue descriptorFromLow(TileBuilder *b, const GpuSmemDescriptor *d,
-                                   MlirValue low) {
-  MlirType i64 = tileI64Type(b->ctx);
-  return bBinary(b, "arith.ori", bCast(b, "arith.extui", low, i64),
-                 bConstI64(b, (int64_t)(d->fields & ~0xFFFFFFFFULL)));
 }
 
 /* ---- the instruction --------------------------------------------------- */
@@ -392,30 +379,21 @@ static void issueBlock(TileBuilder *b, const WgmmaDot *w, int rep, int c,
    * descriptor, two registers each for the whole loop, and the backward's
    * dK/dV kernel spilled them, reloading them before each wgmma. Where
    * registers are plenty the hoisted descriptors are cheaper (kept there:
-   * measured, docs/performance.md). The opaque value is the descriptors'
-   * low word (descriptorFromLow): an i64 made ptxas add each k-step's
-   * offset with a 64-bit add in two registers, then move both to uniform
-   * registers, six instructions a wgmma. */
+   * measured, docs/performance.md). */
   MlirValue descRows = {NULL};
   if (!w->aRegs && w->opaqueRows)
     descRows = gpuOpaque(
-        b, bCast(b, "arith.trunci",
-                 bAddi(b, w->da.base,
-                       bCast(b, "arith.index_cast",
-                             bMuli(b, row0,
-                                   bConstIndex(b, w->da.rowBytes / 16)),
-                             tileI64Type(b->ctx))),
-                 mlirIntegerTypeGet(b->ctx, 32)));
+        b, bAddi(b, w->da.base,
+                 bCast(b, "arith.index_cast",
+                       bMuli(b, row0, bConstIndex(b, w->da.rowBytes / 16)),
+                       tileI64Type(b->ctx))));
   for (int ks = s0; ks < s1; ++ks) {
     int64_t k0 = (int64_t)ks * w->in->k;
     bool zeroD = fromZero && ks == s0;
     MlirValue descA = {NULL};
     if (!mlirValueIsNull(descRows))
-      descA = descriptorFromLow(
-          b, &w->da,
-          bAddi(b, descRows,
-                bConstInt(b, mlirIntegerTypeGet(b->ctx, 32),
-                          gpuSmemDescriptorColumn(&w->da, k0) / 16)));
+      descA = bAddi(b, descRows,
+                    bConstI64(b, gpuSmemDescriptorColumn(&w->da, k0) / 16));
     else if (!w->aRegs)
       descA = descriptorAt(b, &w->da, row0, k0);
     MlirValue descB =

@@ -377,125 +377,40 @@ MlirValue gpuPaddingValue(TileBuilder *b, MlirOperation op, MlirType elem) {
   return bConstFloat(b, elem, 0.0);
 }
 
-/* `count` elements of `storage` at `ptr` + `bytes` (a constant): one
- * ld.global in inline PTX with the offset in the instruction, so a
- * thread's groups share one address register. */
-static void loadAt(TileBuilder *b, MlirValue ptr, int64_t bytes,
-                   MlirType storage, int count, MlirValue *vals) {
-  Packing pk = packingOf(b->ctx, count * tileElemBytes(storage));
-  int n = pk.words;
-  MlirValue words[4], addr = gpuGlobalPtr(b, ptr);
-  char text[160], regs[64], constraints[64];
-  regList(regs, sizeof regs, 0, n);
-  snprintf(text, sizeof text, "ld.global%s.%s %s, [$%d+%lld];",
-           vectorSuffix(n), pk.type, regs, n, (long long)bytes);
-  size_t len = 0;
-  for (int w = 0; w < n; ++w)
-    len += (size_t)snprintf(constraints + len, sizeof constraints - len,
-                            "=%s,", pk.reg);
-  snprintf(constraints + len, sizeof constraints - len, "l");
-  gpuInlinePtx(b, text, constraints, 1, &addr, n, pk.word, false, words);
-  unpack(b, words, count, storage, pk, vals);
-}
-
-/* Whether loadInside can take the load: tile-split-loops proved its box
- * inside the memref (tile.in_bounds), its groups need no alignment test,
- * and each register's coordinates are this thread's part[] plus the
- * register's constant (no dimension wider than 1 wraps). */
-static bool canLoadInside(GpuLowering *g, MlirOperation op, const Access *a,
-                          MlirValue *part) {
-  return !mlirAttributeIsNull(tileOpAttr(op, "tile.in_bounds")) &&
-         (a->vector == 1 || a->wholeGroups) && a->mem->unitInnerStride &&
-         !a->mask && gpuThreadCoordsAffine(g, &a->layout, a->shape, part);
-}
-
-/* A tile.load whose box lies inside the memref, in the registers'
- * storage types: no test per group, no padding, and each group's address
- * the thread's base plus a constant, the innermost dimension's part of it
- * in the instruction. */
-static void loadInside(TileBuilder *b, const Access *a, const MlirValue *part,
-                       int numRegs, MlirType storage, MlirValue *out) {
-  int last = a->rank - 1, V = a->vector;
-  MlirValue linear = bConstIndex(b, 0);
-  for (int d = 0; d < a->rank; ++d) {
-    MlirValue c = mlirValueIsNull(part[d]) ? a->offsets[d]
-                                           : bAddi(b, a->offsets[d], part[d]);
-    linear = bAddi(b, linear, d == last ? c : bMuli(b, c, a->mem->strides[d]));
-  }
-  MlirValue base = gpuGep(b, a->mem->ptr, linear, a->elem);
-  int eb = tileElemBytes(a->elem);
-  for (int reg = 0; reg < numRegs; reg += V) {
-    int64_t c[TILE_MAX_LAYOUT_RANK];
-    tileLayoutRegCoords(&a->layout, a->shape, reg, c);
-    MlirValue rows = {NULL};
-    for (int d = 0; d < last; ++d)
-      if (c[d] != 0) {
-        MlirValue r = bMuli(b, bConstIndex(b, c[d]), a->mem->strides[d]);
-        rows = mlirValueIsNull(rows) ? r : bAddi(b, rows, r);
-      }
-    MlirValue ptr =
-        mlirValueIsNull(rows) ? base : gpuGep(b, base, rows, a->elem);
-    loadAt(b, ptr, c[last] * eb, storage, V, out + reg);
-  }
-}
-
-/* The load group by group: each tested against the memref (and its
- * alignment where that is not known), padding where it lies outside. */
-static void loadGroups(GpuLowering *g, TileBuilder *b, MlirOperation op,
-                       const Access *a, int numRegs, MlirType storage,
-                       MlirValue *out) {
-  MlirValue pad = gpuToStorage(b, gpuPaddingValue(b, op, a->elem));
-  int V = a->vector;
-  for (int reg = 0; reg < numRegs; reg += V) {
-    Group grp = locate(g, b, a, reg);
-    MlirValue *lanes = out + reg;
-    for (int e = 0; e < V; ++e)
-      lanes[e] = pad;
-    if (V == 1) {
-      gpuPredicatedLoad(b, elementEnabled(b, a, &grp, reg, 0), grp.ptr,
-                        storage, 1, lanes, lanes);
-      continue;
-    }
-    /* The group in one access; where that cannot be, element by element
-     * (a whole group outside the memref reads the padding). */
-    MlirValue fast =
-        a->wholeGroups ? grp.allInside : fastPath(b, a, &grp, reg);
-    gpuPredicatedLoad(b, fast, grp.ptr, storage, V, lanes, lanes);
-    if (a->wholeGroups)
-      continue;
-    MlirValue slow = notTrue(b, fast);
-    for (int e = 0; e < V; ++e)
-      gpuPredicatedLoad(b, bAndi(b, slow, elementEnabled(b, a, &grp, reg, e)),
-                        elementPtr(b, a, &grp, e), storage, 1, &lanes[e],
-                        &lanes[e]);
-  }
-}
-
-/* A load in a loop's prefix where tile-split-loops proved its box inside
- * the memref (tile.in_bounds) takes loadInside: in attention's dK/dV loop
- * a row of 64 log-sum-exps cost each thread 8 loads of 7 instructions (a
- * coordinate, two bounds tests, the address, zeroing the padding) where 1
- * does. The rest go group by group. */
 bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   Access a;
   if (!setupAccess(g, op, true, &a))
     return false;
   MlirValue result = mlirOperationGetResult(op, 0);
   GpuTile t = gpuTileAlloc(&a.layout, mlirValueGetType(result));
+  MlirValue pad = gpuToStorage(b, gpuPaddingValue(b, op, a.elem));
   MlirType storage = gpuStorageType(a.elem);
-  MlirValue *vals = malloc(sizeof *vals * (size_t)t.numRegs);
-  if (!vals) {
-    tileEmitOpError(op, "out of memory");
-    return false;
+  int V = a.vector;
+  for (int reg = 0; reg < t.numRegs; reg += V) {
+    Group grp = locate(g, b, &a, reg);
+    MlirValue lanes[16];
+    for (int e = 0; e < V; ++e)
+      lanes[e] = pad;
+    if (V == 1) {
+      gpuPredicatedLoad(b, elementEnabled(b, &a, &grp, reg, 0), grp.ptr,
+                        storage, 1, lanes, lanes);
+    } else {
+      /* The group in one access; where that cannot be, element by element
+       * (a whole group outside the memref reads the padding). */
+      MlirValue fast =
+          a.wholeGroups ? grp.allInside : fastPath(b, &a, &grp, reg);
+      gpuPredicatedLoad(b, fast, grp.ptr, storage, V, lanes, lanes);
+      if (!a.wholeGroups) {
+        MlirValue slow = notTrue(b, fast);
+        for (int e = 0; e < V; ++e)
+          gpuPredicatedLoad(
+              b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
+              elementPtr(b, &a, &grp, e), storage, 1, &lanes[e], &lanes[e]);
+      }
+    }
+    for (int e = 0; e < V; ++e)
+      t.regs[reg + e] = gpuFromStorage(b, lanes[e], a.elem);
   }
-  MlirValue part[TILE_MAX_LAYOUT_RANK];
-  if (canLoadInside(g, op, &a, part))
-    loadInside(b, &a, part, t.numRegs, storage, vals);
-  else
-    loadGroups(g, b, op, &a, t.numRegs, storage, vals);
-  for (int r = 0; r < t.numRegs; ++r)
-    t.regs[r] = gpuFromStorage(b, vals[r], a.elem);
-  free(vals);
   gpuSetTile(g, result, t);
   return true;
 }

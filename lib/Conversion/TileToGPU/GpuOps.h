@@ -224,7 +224,6 @@ void gpuFenceAsyncShared(TileBuilder *b);
  * stored [K][N]); else K-major, whose swizzled layouts ignore LBO. */
 typedef struct {
   MlirValue base;     /* i64: the constant fields | (start >> 4) */
-  uint64_t fields;    /* those constant fields */
   TileSmemLayout layout;
   int64_t blockBytes; /* one column block: every stored row of it */
   int rowBytes;       /* of a row within a column block */

@@ -102,20 +102,6 @@ bool gpuThreadCoords(GpuLowering *g, const TileLayout *l, const int64_t *shape,
   return true;
 }
 
-bool gpuThreadCoordsAffine(GpuLowering *g, const TileLayout *l,
-                           const int64_t *shape, MlirValue *part) {
-  bool wraps[TILE_MAX_LAYOUT_RANK];
-  int n = threadParts(g, l, shape, part, wraps);
-  for (int k = 0; k < n; ++k) {
-    if (!wraps[k])
-      continue;
-    if (shape[k] != 1)
-      return false;
-    part[k] = (MlirValue){NULL}; /* (part + 0) & 0 */
-  }
-  return true;
-}
-
 MlirValue gpuOwnsRegister(TileBuilder *b, GpuLowering *g, const TileLayout *l,
                           const int64_t *shape, int reg) {
   int64_t regCoords[TILE_MAX_LAYOUT_RANK];

@@ -260,10 +260,6 @@ void gpuRegCoords(TileBuilder *b, GpuLowering *g, const TileLayout *l,
  * wraps (a replicated layout), where the coordinate is not that sum. */
 bool gpuThreadCoords(GpuLowering *g, const TileLayout *l, const int64_t *shape,
                      MlirValue *part);
-/* The same, where a dimension of extent 1 may wrap: its coordinate is 0
- * (a null part) in every register. */
-bool gpuThreadCoordsAffine(GpuLowering *g, const TileLayout *l,
-                           const int64_t *shape, MlirValue *part);
 
 /* Whether this thread holds the copy of register `reg` of a tile in layout
  * `l` that counts: a replicated layout (wider than the tile, or a slice)
