@@ -198,7 +198,7 @@ def tile_plain_runner(d, causal):
     return run
 
 
-def tile_plain_tuned(q, kk, v, causal, ref, case):
+def tile_plain_tuned(q, kk, v, causal, ref, case, path=None):
     """The plain kernel as tile.tune picks it (block sizes and warps from
     its `// tile.tune` line; D fixed), a candidate kept only if its O is
     within 2e-2 of SDPA's; None without the Python package."""
@@ -212,8 +212,8 @@ def tile_plain_tuned(q, kk, v, causal, ref, case):
     bh, L, d = q.shape
     o = torch.empty_like(q)
     start = time.time()
-    k = tile.tune(os.path.join(here, "..", "examples",
-                               "flash_attention_plain.mlir"),
+    k = tile.tune(path or os.path.join(here, "..", "examples",
+                                       "flash_attention_plain.mlir"),
                   kernel="attention_plain_causal" if causal
                   else "attention_plain",
                   args=(q, kk, v, o), defines={"D": d},
@@ -243,6 +243,9 @@ def main():
     ap.add_argument("--iters", type=int, default=50)
     ap.add_argument("--tile-tuned", action="store_true",
                     help="also the plain kernel as tile.tune picks it")
+    ap.add_argument("--tile-file",
+                    help="--tile-tuned tunes this variant of the plain "
+                    "kernel's file (another tuning space)")
     ap.add_argument("--only", nargs="+",
                     help="time only these implementations (names above)")
     a = ap.parse_args()
@@ -267,7 +270,7 @@ def main():
             triton_runs.append(("tile_plain_package",
                                 lambda: tile_plain(q, k, v)))
         tuned = (a.tile_tuned and wanted("tile_plain_tuned") and
-                 tile_plain_tuned(q, k, v, causal, ref, case))
+                 tile_plain_tuned(q, k, v, causal, ref, case, a.tile_file))
         if tuned:
             triton_runs.append(("tile_plain_tuned", tuned))
         for name, fn in triton_runs:
