@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""Per-loop instruction counts of a kernel's SASS, without a GPU.
+
+  tile-opt K.mlir --tile-compile="num-warps=8" --kernel=K --emit=ptx -o k.ptx
+  ptxas -arch=sm_90a -v k.ptx -o k.cubin     # -v: registers and spills
+  cuobjdump -sass -fun K__aligned16 k.cubin > k.sass
+  bench/sass_loops.py k.sass
+
+(cuobjdump and nvdisasm come with the CUDA toolkit, or from PyPI:
+nvidia-cuda-cuobjdump.) A loop is a backward branch; for each of at
+least --min instructions it prints the count of the instructions that
+decide a kernel's loop: tensor-core ops, waits, spills (STL/LDL), global
+and shared accesses, reductions, MUFU, float and integer arithmetic. Two
+compilers' kernels compared this way show where a change moved work; a
+GPU run still decides (docs/performance.md, 2026-11-30: 13% fewer
+instructions in a loop ran slower).
+"""
+import argparse
+import re
+import sys
+
+GROUPS = [("HGMMA", r"\bHGMMA"), ("DEPBAR", r"DEPBAR"), ("STL", r"\bSTL"),
+          ("LDL", r"\bLDL"), ("LDG", r"\bLDG"), ("STG", r"\bSTG"),
+          ("RED", r"\bREDG?\b|\bRED\."), ("LDS", r"\bLDS"), ("STS", r"\bSTS"),
+          ("BAR", r"\bBAR\b"), ("MUFU", r"\bMUFU"),
+          ("float", r"\bF(FMA|MUL|ADD|MNMX)"),
+          ("int", r"\b(IMAD|IADD3|LOP3|SHF|LEA|ISETP|VIADD|SEL|IMNMX|CS2R)")]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("sass")
+    ap.add_argument("--min", type=int, default=100)
+    a = ap.parse_args()
+    insts = []
+    for line in open(a.sass):
+        m = re.search(r"/\*([0-9a-f]{4,})\*/\s+([^;]*;)", line)
+        if m:
+            insts.append((int(m.group(1), 16), m.group(2)))
+    at = {addr: i for i, (addr, _) in enumerate(insts)}
+    for i, (addr, text) in enumerate(insts):
+        m = re.search(r"BRA\s+(?:`\()?(?:0x)?([0-9a-f]+)", text)
+        if not m:
+            continue
+        target = int(m.group(1), 16)
+        if target > addr or target not in at:
+            continue
+        body = [t for _, t in insts[at[target]:i + 1]]
+        if len(body) < a.min:
+            continue
+        counts = " ".join(
+            f"{name} {sum(1 for t in body if re.search(pat, t))}"
+            for name, pat in GROUPS)
+        print(f"loop {target:05x}-{addr:05x}: {len(body)} instructions; "
+              f"{counts}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
