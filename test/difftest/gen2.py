@@ -68,6 +68,13 @@ becoming 0x7F, since a NaN's sign and payload are open (numerics.md,
 -inf times 0 was a negative NaN in NumPy and on the CPU and a positive
 one on the GPU, so its e4m3 code 0xFF or 0x7F, xor 1, stored -448 or 448.
 
+From ROW_SEED (1200000) on, the fourteenth version: a matmul loop
+(k_loop) adds, two times in five, a row of its accumulator's type to the
+product each step, loaded per step as a [1][N] tile (as attention's
+backward loads a row of log-sum-exps per key block) from a memref of its
+own whose box moves with the loop: the kind of load a loop of TMA dots
+may stage beside its tiles (docs/performance.md, 2026-11-30).
+
 From RED_SEED (900000) on, the thirteenth version: an atomic at distinct
 addresses leaves what each element found unstored two times in five, so
 its result is unused and the GPU lowers it as reductions (`red`); most
@@ -130,6 +137,9 @@ NAN_CODE_SEED = 780000
 # From RED_SEED on (the thirteenth version), distinct-address atomics may
 # leave their results unused (reductions with affine indices).
 RED_SEED = 900000
+# From ROW_SEED on (the fourteenth version), a matmul loop may add a row
+# loaded per step.
+ROW_SEED = 1200000
 # The smallest |code| (code & 0x7F) of an f8 NaN: e4m3fn has one NaN code
 # per sign, e5m2 three (exponent all ones, mantissa not zero).
 F8_NAN_MAGNITUDE = {"f8E4M3FN": 0x7F, "f8E5M2": 0x7D}
@@ -468,6 +478,7 @@ class State:
         self.v11 = seed >= CAUSAL_SEED  # loops that grow with a program id
         self.v12 = seed >= NAN_CODE_SEED  # one NaN code before an xor
         self.v13 = seed >= RED_SEED  # distinct atomics' results unused
+        self.v14 = seed >= ROW_SEED  # a row per step in matmul loops
 
     def inner(self, sizes):
         """sizes with the innermost rounded up to ALIGN_ELEMENTS when the
@@ -1062,6 +1073,9 @@ def k_loop(st, m, kdim, n, t, acc, tb=None):
     bsz = [n, total] if kmajor else [total, n]
     am = st.new_arg("d", asz, t, dot_spec(st, asz, t))
     bm = st.new_arg("d", bsz, tb, dot_spec(st, bsz, tb))
+    rows = None
+    if st.v14 and acc.t in ("f32", "i32") and r.random() < 0.4:
+        rows = st.new_arg("d", st.inner([1, total + n]), acc.t)
     row = k.iop("muli", k.linear(), k.index(m))
     c0, c1, step = k.index(0), k.index(1), k.index(bk)
     kend = k.op("memref.dim %s, %s : %s" % (am, c1.name, memref(2, t)), [],
@@ -1086,6 +1100,14 @@ def k_loop(st, m, kdim, n, t, acc, tb=None):
     if kmajor:
         tb = k.trans(tb, [1, 0])
     d = dot(st, ta, tb, Val(a0, acc.shape, acc.t), precision(st, t))
+    if rows:
+        # This step's row: [1][N] at column kk of its memref (past the end
+        # on a ragged last step: zeros).
+        rl = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
+                  % (rows, c0.name, kk, memref(2, acc.t),
+                     tensor([1, n], acc.t)), [1, n], acc.t)
+        d = k.binary("addi" if acc.t == "i32" else "addf", d,
+                     k.broadcast(rl, acc.shape))
     k.emit("  scf.yield %s : %s" % (d.name, d.ty))
     k.emit("}")
     return Val(res, acc.shape, acc.t)
