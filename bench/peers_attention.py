@@ -29,12 +29,14 @@ median of ITERS launches after warm-up). One JSON object per line:
 {"case", "impl", "median_us", "min_us", "max_us", "tflops"}.
 
   peers_attention.py [--cases 64:full:16x8192 ...] [--warmup 10 --iters 50]
-                     [--tile-tuned] [--only IMPL ...]
+                     [--tile-tuned [--tile-file F]] [--only IMPL ...]
 """
 import argparse
 import os
 import json
 import math
+import sys
+import time
 
 import torch
 import torch.nn.functional as F
@@ -206,8 +208,6 @@ def tile_plain_tuned(q, kk, v, causal, ref, case, path=None):
         import tile
     except ImportError:
         return None
-    import sys
-    import time
     here = os.path.dirname(os.path.abspath(__file__))
     bh, L, d = q.shape
     o = torch.empty_like(q)
