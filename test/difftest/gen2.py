@@ -68,13 +68,6 @@ becoming 0x7F, since a NaN's sign and payload are open (numerics.md,
 -inf times 0 was a negative NaN in NumPy and on the CPU and a positive
 one on the GPU, so its e4m3 code 0xFF or 0x7F, xor 1, stored -448 or 448.
 
-From ROW_SEED (1200000) on, the fourteenth version: a matmul loop
-(k_loop) adds, two times in five, a row of its accumulator's type to the
-product each step, loaded per step as a [1][N] tile (as attention's
-backward loads a row of log-sum-exps per key block) from a memref of its
-own whose box moves with the loop: the kind of load a loop of TMA dots
-may stage beside its tiles (docs/performance.md, 2026-11-30).
-
 From RED_SEED (900000) on, the thirteenth version: an atomic at distinct
 addresses leaves what each element found unstored two times in five, so
 its result is unused and the GPU lowers it as reductions (`red`); most
@@ -83,6 +76,13 @@ masked, so affine in the element's coordinates: they take the
 unpredicated path where a thread's elements are all in bounds (docs/
 gpu.md). Before, every unused-result atomic repeated its addresses
 through a hash or a fold, never affine.
+
+From ROW_SEED (1200000) on, the fourteenth version: a matmul loop
+(k_loop) adds, two times in five, a row of its accumulator's type to the
+product each step, loaded per step as a [1][N] tile (as attention's
+backward loads a row of log-sum-exps per key block) from a memref of its
+own whose box moves with the loop: the kind of load a loop of TMA dots
+may stage beside its tiles (docs/performance.md, 2026-11-30).
 
 What the spec leaves open is kept out of what is compared: a scatter's
 indices never repeat (where two name one address, which lands is
