@@ -176,6 +176,15 @@ def run_triton(q, k, v, causal, tuned):
     return o, lse
 
 
+# examples/flash_attention_plain.mlir, and its kernel for a mask.
+PLAIN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                     "examples", "flash_attention_plain.mlir")
+
+
+def plain_kernel(causal):
+    return "attention_plain_causal" if causal else "attention_plain"
+
+
 def tile_plain_runner(d, causal):
     """examples/flash_attention_plain.mlir at its defaults (128x128
     blocks; 128x64 at d = 256, where a 128x128 block of scores beside the
@@ -186,11 +195,7 @@ def tile_plain_runner(d, causal):
         import tile
     except ImportError:
         return None
-    here = os.path.dirname(os.path.abspath(__file__))
-    k = tile.compile(os.path.join(here, "..", "examples",
-                                  "flash_attention_plain.mlir"),
-                     kernel="attention_plain_causal" if causal
-                     else "attention_plain",
+    k = tile.compile(PLAIN, kernel=plain_kernel(causal),
                      defines={"D": d, "BN": 64} if d == 256 else {"D": d})
 
     def run(q, kk, v):
@@ -208,14 +213,10 @@ def tile_plain_tuned(q, kk, v, causal, ref, case, path=None):
         import tile
     except ImportError:
         return None
-    here = os.path.dirname(os.path.abspath(__file__))
     bh, L, d = q.shape
     o = torch.empty_like(q)
     start = time.time()
-    k = tile.tune(path or os.path.join(here, "..", "examples",
-                                       "flash_attention_plain.mlir"),
-                  kernel="attention_plain_causal" if causal
-                  else "attention_plain",
+    k = tile.tune(path or PLAIN, kernel=plain_kernel(causal),
                   args=(q, kk, v, o), defines={"D": d},
                   grid=lambda p: (tile.cdiv(L, int(p["BM"])), bh),
                   check=lambda *a: (a[3].float() - ref.float()).abs().max()
