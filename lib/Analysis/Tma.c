@@ -64,11 +64,35 @@ bool tileTmaCanStore(MlirOperation store, TileSmemLayout *layout) {
                                 false, layout);
 }
 
+bool tileTmaPlainBox(MlirOperation load) {
+  if (!tileOpIsNamed(load, "tile.load") ||
+      !mapsArgument(mlirOperationGetOperand(load, 0), true))
+    return false;
+  /* No dot reads it, directly or through a trans. */
+  for (MlirOpOperand use = mlirValueGetFirstUse(mlirOperationGetResult(load, 0));
+       !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    if (tileOpIsNamed(user, "tile.dot") || tileOpIsNamed(user, "tile.trans"))
+      return false;
+  }
+  MlirType tt = mlirValueGetType(mlirOperationGetResult(load, 0));
+  intptr_t rank = mlirShapedTypeGetRank(tt);
+  if (rank != mlirShapedTypeGetRank(
+                  mlirValueGetType(mlirOperationGetOperand(load, 0))) ||
+      (rank == 3 && mlirShapedTypeGetDimSize(tt, 0) != 1))
+    return false;
+  int64_t cols = mlirShapedTypeGetDimSize(tt, rank - 1);
+  int64_t rowBytes = cols * tileElemBytes(mlirShapedTypeGetElementType(tt));
+  return boxRowsOf(tt) == 1 && cols <= 256 && rowBytes % 16 == 0;
+}
+
 bool tileTmaCanCopy(MlirOperation load, const char **why) {
   TileSmemLayout s;
   MlirType tt = mlirValueGetType(mlirOperationGetResult(load, 0));
   const char *reason = NULL;
-  if (!tileOpIsNamed(load, "tile.load"))
+  if (tileTmaPlainBox(load))
+    reason = NULL;
+  else if (!tileOpIsNamed(load, "tile.load"))
     reason = "it is a masked load";
   else if (!mapsArgument(mlirOperationGetOperand(load, 0), true))
     reason = "its memref is not a kernel argument of rank 2 or 3 with a unit "
@@ -86,16 +110,21 @@ bool tileTmaCanCopy(MlirOperation load, const char **why) {
 static TileTmaMap mapFor(MlirOperation op) {
   TileSmemLayout s;
   bool isStore = tileOpIsNamed(op, "tile.store");
-  if (isStore)
-    tileTmaCanStore(op, &s);
-  else
-    dotLayout(op, &s);
   MlirType tt = mlirValueGetType(isStore ? mlirOperationGetOperand(op, 0)
                                          : mlirOperationGetResult(op, 0));
   TileTmaMap m;
   m.arg = (int)mlirBlockArgumentGetArgNumber(
       mlirOperationGetOperand(op, isStore ? 1 : 0));
   m.boxRows = (int)boxRowsOf(tt);
+  if (!isStore && tileTmaPlainBox(op)) {
+    m.boxCols = (int)mlirShapedTypeGetDimSize(tt, mlirShapedTypeGetRank(tt) - 1);
+    m.swizzleBytes = 0;
+    return m;
+  }
+  if (isStore)
+    tileTmaCanStore(op, &s);
+  else
+    dotLayout(op, &s);
   m.boxCols = (int)s.blockElems;
   m.swizzleBytes = (int)(s.blockElems * s.elemBytes);
   return m;

@@ -28,9 +28,18 @@ typedef struct {
 } TileTmaMap;
 
 /* Whether `load` (a tile.load in a loop tile-pipeline pipelines, whose dot
- * tile-promote-smem laid out) can use bulk tensor copies; if not, *why
- * (when `why` is not NULL) says why. */
+ * tile-promote-smem laid out, or a plain box: tileTmaPlainBox) can use
+ * bulk tensor copies; if not, *why (when `why` is not NULL) says why. */
 bool tileTmaCanCopy(MlirOperation load, const char **why);
+
+/* Whether `load` is a row no dot reads that one bulk tensor copy can bring
+ * into shared memory as it lies in the memref, without a swizzle (its
+ * tensor map's swizzleBytes is 0): an unmasked tile.load of one row (a
+ * [1][N] tile, or [1][1][N]) of a kernel argument of rank 2 (or 3) with a
+ * unit inner stride, at most 256 elements and a multiple of 16 bytes. Attention's backward loads a row of 64 log-sum-exps (and
+ * of deltas) per step this way, through the pipeline's stages with the
+ * step's Q and dO tiles, as FlashAttention-3 does. */
+bool tileTmaPlainBox(MlirOperation load);
 
 /* Whether tile.store `store` can go out through shared memory with a bulk
  * tensor store: its value is a wgmma accumulator (or in its layout) of

@@ -49,6 +49,7 @@ enum {
   CU_TENSOR_MAP_DATA_TYPE_UINT32 = 2,
   CU_TENSOR_MAP_DATA_TYPE_UINT64 = 4,
   CU_TENSOR_MAP_INTERLEAVE_NONE = 0,
+  CU_TENSOR_MAP_SWIZZLE_NONE = 0,
   CU_TENSOR_MAP_SWIZZLE_32B = 1,
   CU_TENSOR_MAP_SWIZZLE_64B = 2,
   CU_TENSOR_MAP_SWIZZLE_128B = 3,
@@ -808,7 +809,8 @@ int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
                               : CU_TENSOR_MAP_DATA_TYPE_UINT64;
   int swizzle = swizzleBytes == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
                 : swizzleBytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
-                                     : CU_TENSOR_MAP_SWIZZLE_32B;
+                : swizzleBytes == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
+                                     : CU_TENSOR_MAP_SWIZZLE_NONE;
   if (rank < 2 || rank > 3)
     return tileFail(err, errSize, "a tensor map of rank %d (expected 2 or 3)",
                     rank);

@@ -121,17 +121,22 @@ static int validateTensorMap(const char *name, int i, const TilePackage *p,
                     "memref of rank 2 or 3 of the kernel's %d arguments",
                     name, i, t->arg, p->numArgs);
   int elem = (int)tileDTypeSize(p->args[t->arg].dtype);
-  if (t->swizzleBytes != 32 && t->swizzleBytes != 64 && t->swizzleBytes != 128)
+  if (t->swizzleBytes != 0 && t->swizzleBytes != 32 &&
+      t->swizzleBytes != 64 && t->swizzleBytes != 128)
     return tileFail(err, errSize,
-                    "%s: tensor map #%d: swizzle of %d bytes (expected 32, 64 "
-                    "or 128)",
+                    "%s: tensor map #%d: swizzle of %d bytes (expected 0, "
+                    "32, 64 or 128)",
                     name, i, t->swizzleBytes);
+  /* Swizzled rows fit the swizzle; unswizzled ones (a plain box) are
+   * whole 16-byte units, as a bulk copy moves them. */
+  bool rowsFit = t->swizzleBytes > 0 ? t->boxCols * elem <= t->swizzleBytes
+                                     : (t->boxCols * elem) % 16 == 0;
   if (t->boxRows < 1 || t->boxRows > 256 || t->boxCols < 1 ||
-      t->boxCols > 256 || t->boxCols * elem > t->swizzleBytes)
+      t->boxCols > 256 || !rowsFit)
     return tileFail(err, errSize,
                     "%s: tensor map #%d: a box of %dx%d elements of %d bytes "
                     "(at most 256 per side, rows of at most the %d-byte "
-                    "swizzle)",
+                    "swizzle, or of whole 16 bytes without one)",
                     name, i, t->boxRows, t->boxCols, elem, t->swizzleBytes);
   return 0;
 }

@@ -122,6 +122,20 @@ static bool qualifies(MlirOperation load, MlirBlock body) {
   return true;
 }
 
+/* A plain box no dot reads (tileTmaPlainBox: a row of log-sum-exps) that
+ * can go through the stages beside the dots' tiles: its bulk copy lands
+ * as it lies, and the consumers read their elements from there instead of
+ * from global memory at the point of use, where the latency showed
+ * (attention's dK/dV, docs/performance.md). */
+static bool qualifiesAsBox(MlirOperation load, MlirBlock body) {
+  if (!tileOpIsNamed(load, "tile.load") || !zeroPadding(load) ||
+      !readOnly(load) || !tileTmaPlainBox(load))
+    return false;
+  for (intptr_t i = 1; i < mlirOperationGetNumOperands(load); ++i)
+    if (!offsetRecomputable(mlirOperationGetOperand(load, i), body, 0))
+      return false;
+  return true;
+}
 
 /* ---- staged gathers ------------------------------------------------------ */
 
@@ -475,6 +489,19 @@ static void markLoop(MlirOperation loop, int stages, bool useTma,
       ++marked;
       tma += useTma && tileTmaCanCopy(op, NULL);
     }
+  /* Plain boxes join a loop whose dots' tiles all come by TMA on sm_90a
+   * (the copies a producer warpgroup issues; tcgen05's CTA pairs read
+   * their stages in one block only). */
+  if (marked > 0 && tma == marked && chip && strcmp(chip, "sm_90a") == 0)
+    for (MlirOperation op = mlirBlockGetFirstOperation(body);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      if (mlirAttributeIsNull(tileOpAttr(op, "tile.async_copy")) &&
+          qualifiesAsBox(op, body)) {
+        mlirOperationSetAttributeByName(op, tileStr("tile.async_copy"),
+                                        mlirUnitAttrGet(ctx));
+        ++marked;
+        ++tma;
+      }
   if (marked > 0 && stages == 0) {
     char why[512];
     stages = autoStages(body, chip, why, sizeof why);

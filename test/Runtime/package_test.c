@@ -278,11 +278,12 @@ static void testRoundTrip(const char *path) {
   free(buf);
   tilePackageFree(&p);
 
-  /* Tensor maps for the aligned entry (version 3). */
+  /* Tensor maps for the aligned entry (version 3): a swizzled box, and a
+   * plain one (a row of 64 elements, no swizzle). */
   makePackage(&p);
   p.numTensorMaps = 2;
   p.tensorMaps[0] = (TilePackageTensorMap){0, 128, 32, 128};
-  p.tensorMaps[1] = (TilePackageTensorMap){0, 64, 16, 64};
+  p.tensorMaps[1] = (TilePackageTensorMap){0, 1, 64, 0};
   CHECK(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err) == 0, "%s", err);
   CHECK(size == OFF_ARGS + 3 * ARG_BYTES + 8 + sizeof kPtx + 8 + 4 + 2 * 16 + 4 + 4 + 4 + 4 + 8,
         "size %zu", size);
@@ -355,10 +356,14 @@ static void testWriterValidates(void) {
                "tensor map #0 names argument #3");
   p.tensorMaps[0] = (TilePackageTensorMap){0, 64, 32, 96};
   EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
-               "tensor map #0: swizzle of 96 bytes (expected 32, 64 or 128)");
+               "tensor map #0: swizzle of 96 bytes (expected 0, 32, 64 or 128)");
   p.tensorMaps[0] = (TilePackageTensorMap){0, 64, 64, 128};
   EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
                "tensor map #0: a box of 64x64 elements of 4 bytes");
+  /* Without a swizzle (a plain box) a row is whole 16-byte units. */
+  p.tensorMaps[0] = (TilePackageTensorMap){0, 1, 3, 0};
+  EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
+               "tensor map #0: a box of 1x3 elements of 4 bytes");
   p.tensorMaps[0] = (TilePackageTensorMap){0, 512, 32, 128};
   EXPECT_ERROR(tilePackageWriteMemory(&p, &buf, &size, err, sizeof err),
                "a box of 512x32");

@@ -198,8 +198,12 @@ static int dump(const char *path) {
     printf("tensor maps (aligned entry): %d\n", p.numTensorMaps);
   for (int i = 0; i < p.numTensorMaps; ++i) {
     const TilePackageTensorMap *t = &p.tensorMaps[i];
-    printf("  argument #%d: box %dx%d, %d-byte swizzle\n", t->arg, t->boxRows,
-           t->boxCols, t->swizzleBytes);
+    if (t->swizzleBytes == 0)
+      printf("  argument #%d: box %dx%d, no swizzle\n", t->arg, t->boxRows,
+             t->boxCols);
+    else
+      printf("  argument #%d: box %dx%d, %d-byte swizzle\n", t->arg,
+             t->boxRows, t->boxCols, t->swizzleBytes);
   }
   tilePackageFree(&p);
   return EXIT_OK;

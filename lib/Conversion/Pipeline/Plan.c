@@ -162,8 +162,10 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
     }
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
     int vector = CHUNK / tileElemBytes(mlirShapedTypeGetElementType(t));
+    /* A plain box comes by one bulk copy wherever it starts; the others'
+     * cp.async copies 16-byte chunks. */
     if (p->numLoads == GPU_PIPELINE_MAX_LOADS ||
-        !gpuDivisibleBy(innerOffset(op), vector))
+        (!tileTmaPlainBox(op) && !gpuDivisibleBy(innerOffset(op), vector)))
       return false;
     TileSmemLayout s;
     int64_t align = 128;
@@ -190,6 +192,11 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
     p->tma = p->tma && p->mapIndex[j] >= 0 && p->mapIndex[j] < g->numTmaMaps;
     p->txBytes += pipeTileBytes(p->loads[j]);
   }
+  /* A plain box has no cp.async form (its layout is not 16-byte chunks):
+   * without its tensor map the loop is not pipelined. */
+  for (int j = 0; j < p->numLoads && !p->tma; ++j)
+    if (tileTmaPlainBox(p->loads[j]))
+      return false;
   planInvariantOperands(p);
   p->warpSpecialized =
       p->tma && g->producerWarps > 0 &&
@@ -216,8 +223,10 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
   p->wgmmaInFlight = p->asyncProxyReads && p->stages >= 3 &&
                      (!tileChipHasTcgen05(g->chip) ||
                       p->stages <= GPU_TCGEN05_MAX_STAGES);
+  /* (A plain box's stage is read before the iteration's end.) */
   for (int j = 0; j < p->numLoads && p->wgmmaInFlight; ++j)
     p->wgmmaInFlight =
+        tileTmaPlainBox(p->loads[j]) ||
         accumulatesAcrossIterations(p->loads[j], p->body, g->chip);
   p->lookahead = p->wgmmaInFlight ? p->stages - 2 : p->stages - 1;
   if (p->numLoads > 0 && p->numGathers > 0)

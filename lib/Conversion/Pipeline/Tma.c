@@ -91,9 +91,19 @@ bool pipeIssueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
     MlirOperation load = p->loads[j];
     TileSmemLayout s;
     MlirOperation dot;
-    int operand;
-    if (!tileMmaLoadOperand(load, &dot, &operand, &s))
+    int operand = 0;
+    if (tileTmaPlainBox(load)) {
+      /* One copy of the whole box, as it lies: one "column block" as wide
+       * as the tile, its rows after each other. */
+      MlirType tt = mlirValueGetType(mlirOperationGetResult(load, 0));
+      intptr_t rank = mlirShapedTypeGetRank(tt);
+      memset(&s, 0, sizeof s);
+      s.rowElems = s.blockElems = mlirShapedTypeGetDimSize(tt, rank - 1);
+      s.elemBytes = tileElemBytes(mlirShapedTypeGetElementType(tt));
+      s.bytes = pipeTileBytes(load);
+    } else if (!tileMmaLoadOperand(load, &dot, &operand, &s)) {
       return false;
+    }
     int64_t blocks = s.rowElems / s.blockElems;
     bool half = g->ctaPairs && operand == 1;
     /* The first column block this block copies. */

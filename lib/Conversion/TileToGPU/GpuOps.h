@@ -132,6 +132,11 @@ bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op);
 void gpuSharedWriteTile(GpuLowering *g, TileBuilder *b, MlirValue base,
                         const GpuTile *t, bool tf32);
 MlirValue gpuSharedRead(TileBuilder *b, MlirValue ptr, MlirType elem);
+/* The registers of `t` (its layout, shape and element set) from a
+ * row-major buffer of its shape at `base`: gpuSharedWriteTile's reverse
+ * (a pipelined plain box, GpuPipeline.c). */
+void gpuSharedReadTile(GpuLowering *g, TileBuilder *b, MlirValue base,
+                       GpuTile *t);
 /* ../DotOpToNVVM/GpuDot.c: tensor cores when the result has the mma
  * layout and the dot an instruction (lib/Analysis/Mma.h), else the FMA
  * loop. */

@@ -90,6 +90,14 @@ void gpuSharedWriteTile(GpuLowering *g, TileBuilder *b, MlirValue base,
   }
 }
 
+void gpuSharedReadTile(GpuLowering *g, TileBuilder *b, MlirValue base,
+                       GpuTile *t) {
+  Placement p = place(g, b, &t->layout, t->shape, t->rank, t->shape,
+                      kIdentity, base, t->elem);
+  for (int r = 0; r < t->numRegs; ++r)
+    t->regs[r] = gpuSharedRead(b, placeReg(b, &p, r), t->elem);
+}
+
 MlirValue gpuSharedRead(TileBuilder *b, MlirValue ptr, MlirType elem) {
   return gpuFromStorage(
       b, gpuLoadPtr(b, ptr, gpuStorageType(elem), tileElemBytes(elem)), elem);

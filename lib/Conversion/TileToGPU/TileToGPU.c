@@ -265,10 +265,21 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (tileOpIsNamed(op, "tile.range"))
     return gpuLowerRange(g, b, op);
   if (tileOpIsNamed(op, "tile.load") || tileOpIsNamed(op, "tile.load_masked")) {
-    /* A pipelined load: its loop mapped it to a shared-memory buffer. */
-    GpuValue *v = gpuMapGet(&g->values, mlirOperationGetResult(op, 0));
-    if (v && v->kind == GPU_TILE && !mlirValueIsNull(v->tile.smem))
+    /* A pipelined load: its loop mapped it to a shared-memory buffer,
+     * where a dot reads it; a plain box's registers come from there. */
+    MlirValue result = mlirOperationGetResult(op, 0);
+    GpuValue *v = gpuMapGet(&g->values, result);
+    if (v && v->kind == GPU_TILE && !mlirValueIsNull(v->tile.smem)) {
+      if (!tileTmaPlainBox(op))
+        return true;
+      TileLayout l;
+      if (!gpuResultLayout(op, 0, &l))
+        return false;
+      GpuTile t = gpuTileAlloc(&l, mlirValueGetType(result));
+      gpuSharedReadTile(g, b, v->tile.smem, &t);
+      gpuSetTile(g, result, t);
       return true;
+    }
     return gpuLowerLoad(g, b, op);
   }
   if (tileOpIsNamed(op, "tile.store") ||
