@@ -36,9 +36,10 @@ bool tileTmaCanCopy(MlirOperation load, const char **why);
  * into shared memory as it lies in the memref, without a swizzle (its
  * tensor map's swizzleBytes is 0): an unmasked tile.load of one row (a
  * [1][N] tile, or [1][1][N]) of a kernel argument of rank 2 (or 3) with a
- * unit inner stride, at most 256 elements and a multiple of 16 bytes. Attention's backward loads a row of 64 log-sum-exps (and
- * of deltas) per step this way, through the pipeline's stages with the
- * step's Q and dO tiles, as FlashAttention-3 does. */
+ * unit inner stride, at most 256 elements and a multiple of 16 bytes.
+ * Attention's backward loads a row of 64 log-sum-exps (and of deltas) per
+ * step this way, through the pipeline's stages with the step's Q and dO
+ * tiles, as FlashAttention-3 does. */
 bool tileTmaPlainBox(MlirOperation load);
 
 /* Whether tile.store `store` can go out through shared memory with a bulk
