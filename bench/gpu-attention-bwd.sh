@@ -36,13 +36,13 @@ prepare)
     # kernel|grid|args
     # The blocks and warps examples/python/attention_training.py runs
     # (BLOCKS): forward 128x128, 8 warps; at d = 128 dK/dV 128 keys by 64
-    # queries and dQ 128 queries by 64 keys, 8 warps; at d = 64 both
-    # 64 x 128, 4 warps; delta and the cast 128 rows.
+    # queries and dQ 128 queries by 64 keys, 8 warps; at d = 64 dK/dV
+    # 128 x 128 on 8 warps, dQ 64 x 128 on 4; delta and the cast 128 rows.
     while IFS='|' read -r k grid args; do
       w=8
       case $k in
         *dq_cast|*delta) bm=128 bn=128 w=4 ;;
-        *dkdv*) if [ "$d" = 64 ]; then bn=64 bm=128 w=4; else bn=128 bm=64; fi ;;
+        *dkdv*) if [ "$d" = 64 ]; then bn=128 bm=128; else bn=128 bm=64; fi ;;
         *dq*) if [ "$d" = 64 ]; then bm=64 bn=128 w=4; else bm=128 bn=64; fi ;;
         *) bm=128 bn=128 ;;
       esac
