@@ -53,7 +53,8 @@ def tolerance(dtype, text):
     return 0
 
 
-def rounding_envelopes(generic, kernel, grid, fresh, max_sites=24):
+def rounding_envelopes(generic, kernel, grid, fresh, max_sites=24,
+                       patterns=False, max_runs=240):
     """The interpreter's results with its roundings moved as far as the
     spec allows (interp.ROUNDING), in groups of two runs (up, then down),
     each run on `fresh()`'s new copy of the inputs: first every site
@@ -61,19 +62,33 @@ def rounding_envelopes(generic, kernel, grid, fresh, max_sites=24):
     takes the farther of the first group's distances, or the sum over
     sites of each site's: moving every site one way can let their effects
     cancel (seed 308357: a sum scaling a tile, then two dots and a max),
-    adding each site's own cannot."""
-    def run(sign, site):
+    adding each site's own cannot. With `patterns` (asked for where those
+    groups do not reach tile's result) each site's group also moves its
+    elements apart, one run each way per bit of their flat index
+    (interp.ROUNDING_BIT), so that a difference of two elements of one
+    result (seed 913160: a scan's x - max(x)) moves as far as their own
+    roundings can take it; at most max_runs runs in all."""
+    def run(sign, site, bit=None):
         args = fresh()
         interp.ROUNDING, interp.ROUNDING_SITE = sign, site
+        interp.ROUNDING_BIT = bit
         try:
             interp.run_kernel(generic, kernel, grid, args)
         finally:
             interp.ROUNDING, interp.ROUNDING_SITE = 0, None
+            interp.ROUNDING_BIT = None
         return args
     interp.ROUNDING_SITES = {}
     groups = [[run(1, None), run(-1, None)]]
-    sites = list(interp.ROUNDING_SITES)
-    if 1 < len(sites) <= max_sites:
+    sites = dict(interp.ROUNDING_SITES)
+    bits = {site: min(20, max(0, size - 1).bit_length())
+            for site, size in sites.items()}
+    runs = sum(2 + 2 * b for b in bits.values())
+    if patterns and len(sites) <= max_sites and runs <= max_runs:
+        groups += [[run(1, site), run(-1, site)] +
+                   [run(sign, site, b) for b in range(bits[site])
+                    for sign in (1, -1)] for site in sites]
+    elif 1 < len(sites) <= max_sites:
         groups += [[run(1, site), run(-1, site)] for site in sites]
     return groups
 
@@ -258,7 +273,7 @@ def main():
         if why:
             print("MISMATCH: %s: tile.print: %s" % (name, why))
             return 1
-        worst, ends = 0.0, None
+        worst, ends, apart = 0.0, None, None
         for i in arrays:
             cpu = np.load(os.path.join(work, "cpu%d.npy" % i))
             dt = dtypes[i]
@@ -271,6 +286,11 @@ def main():
                 ends = ends or rounding_envelopes(text, a.kernel, grid, fresh)
                 why = differ(args[i], cpu, dt, t,
                              [[run[i] for run in g] for g in ends])
+                if why:
+                    apart = apart or rounding_envelopes(
+                        text, a.kernel, grid, fresh, patterns=True)
+                    why = differ(args[i], cpu, dt, t,
+                                 [[run[i] for run in g] for g in apart])
             if why:
                 print("MISMATCH: %s: argument #%d: %s" % (name, i, why))
                 return 1

@@ -98,9 +98,16 @@ ROUNDING = 0
 # that op's (compare.rounding_envelopes' runs site by site: moving every
 # site one way lets their effects cancel, seed 308357).
 ROUNDING_SITE = None
-# The sites that moved in runs with ROUNDING_SITE None, in first-use order
-# (a dict used as an ordered set).
+# The sites that moved in runs with ROUNDING_SITE None, in first-use order,
+# each with the most elements one of its results had.
 ROUNDING_SITES = {}
+# None moves each element of a site's result the same way; a bit b moves
+# those whose flat index has bit b set the other way. Two elements of one
+# result differ in some bit, so over the bits every pair moves apart
+# once: a difference of two of them (x - max(x) after a scan, seed
+# 913160) can then lose what the spec lets each round, where moving them
+# together cancels out (compare.rounding_envelopes' patterns).
+ROUNDING_BIT = None
 
 
 def site_key(op):
@@ -108,16 +115,23 @@ def site_key(op):
     return (op.name, tuple(op.results))
 
 
-def shift_sign(op):
+def shift_sign(op, shape=()):
     """The sign op's rounding moves by: ROUNDING at the sites asked for,
-    else 0."""
+    else 0; for a result of `shape`, under ROUNDING_BIT, an array of signs
+    (ROUNDING_BIT's pattern)."""
     if not ROUNDING:
         return 0
     key = site_key(op)
+    size = int(np.prod(shape))
     if ROUNDING_SITE is None:
-        ROUNDING_SITES.setdefault(key)
+        ROUNDING_SITES[key] = max(ROUNDING_SITES.get(key) or 0, size)
         return ROUNDING
-    return ROUNDING if key == ROUNDING_SITE else 0
+    if key != ROUNDING_SITE:
+        return 0
+    if ROUNDING_BIT is None or not shape:
+        return ROUNDING
+    flat = np.arange(size) >> ROUNDING_BIT & 1
+    return (ROUNDING * (1 - 2 * flat)).reshape(shape)
 
 
 # The unit roundoff of each type a sum may accumulate in.
@@ -815,11 +829,11 @@ class Program:
         if ROUNDING:
             mag = np.abs(a) @ np.abs(b)
             if is_f8(ein):
-                s = s + shift_sign(op) * f8_sum_error(a.shape[-1], prec) * \
-                    (mag + np.abs(acc))
+                s = s + shift_sign(op, s.shape) * \
+                    f8_sum_error(a.shape[-1], prec) * (mag + np.abs(acc))
             else:
                 s = s + rounding_slack(mag + np.abs(acc), a.shape[-1], e,
-                                       shift_sign(op))
+                                       shift_sign(op, s.shape))
             # An inexact tf32 input may truncate one tf32 step (2^-10 of
             # itself) away from where the interpreter's did, and an
             # inexact f16, bf16 or f8 one (a sum rounded to it, say) round
@@ -832,7 +846,7 @@ class Program:
                     step = 0.0
                 if o in self.inexact:
                     steps += step
-            s = s + shift_sign(op) * steps * mag
+            s = s + shift_sign(op, s.shape) * steps * mag
         return fit(s, e)
 
     def op_tile_reduce(self, op, v, rt, e):
@@ -848,10 +862,11 @@ class Program:
             if kind == "add" and ROUNDING:
                 r = r + rounding_slack(np.sum(np.abs(x.astype(np.float64)),
                                               axis=axis), x.shape[axis],
-                                       wide_sum(e), shift_sign(op))
+                                       wide_sum(e),
+                                       shift_sign(op, np.shape(r)))
             elif ROUNDING:  # a product in any order: n roundings of it
                 r = r + rounding_slack(np.abs(r), x.shape[axis], wide_sum(e),
-                                       shift_sign(op))
+                                       shift_sign(op, np.shape(r)))
         elif kind in ("maxnum", "minnum") and x.dtype.kind != "f":
             r = {"maxnum": np.max, "minnum": np.min}[kind](x, axis=axis)
         elif kind in FLOAT_MINMAX and x.dtype.kind == "f":
@@ -999,10 +1014,11 @@ class Program:
             if kind == "add" and ROUNDING:
                 r = r + rounding_slack(np.cumsum(np.abs(x.astype(np.float64)),
                                                  axis=axis), x.shape[axis],
-                                       wide_sum(e), shift_sign(op))
+                                       wide_sum(e),
+                                       shift_sign(op, np.shape(r)))
             elif ROUNDING:  # each prefix product in any order
                 r = r + rounding_slack(np.abs(r), x.shape[axis], wide_sum(e),
-                                       shift_sign(op))
+                                       shift_sign(op, np.shape(r)))
         else:
             ufunc = {"add": np.add, "mul": np.multiply, "max": np.maximum,
                      "min": np.minimum, "maxnum": np.fmax, "minnum": np.fmin,
@@ -1228,7 +1244,7 @@ class Program:
         with np.errstate(all="ignore"):
             r = f(*x)
             if ROUNDING and short in MATH_ULPS:
-                r = r + shift_sign(op) * math_error(
+                r = r + shift_sign(op, np.shape(r)) * math_error(
                     short, op, x, r, self.terms.get(op.operands[0]))
                 if short in MATH_RANGE:  # not past what it can return
                     r = np.clip(r, *MATH_RANGE[short]).astype(r.dtype)
