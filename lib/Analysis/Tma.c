@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "lib/Analysis/Contiguity.h"
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/SmemLayout.h"
 #include "lib/Analysis/Layout.h"
@@ -106,13 +107,78 @@ bool tileTmaCanCopy(MlirOperation load, const char **why) {
   return !reason;
 }
 
-/* The map a load or store needs. */
+static bool strAttrIs(MlirOperation op, const char *name, const char *want,
+                      const char *dflt) {
+  MlirStringRef v = tileStr(dflt);
+  tileOpStrAttr(op, name, &v);
+  return mlirStringRefEqual(v, tileStr(want));
+}
+
+bool tileTmaCanReduce(MlirOperation op, int *dimOf) {
+  if (!tileOpIsNamed(op, "tile.atomic_rmw") ||
+      !strAttrIs(op, "kind", "add", "") ||
+      !strAttrIs(op, "sem", "relaxed", "acq_rel") ||
+      !strAttrIs(op, "scope", "gpu", "gpu") ||
+      !tileValueIsUnused(mlirOperationGetResult(op, 0)))
+    return false;
+  MlirValue mem = mlirOperationGetOperand(op, 1);
+  MlirType tt = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  if (!mapsArgument(mem, true) || mlirShapedTypeGetRank(tt) != 2 ||
+      !mlirTypeIsAF32(mlirShapedTypeGetElementType(tt)))
+    return false;
+  int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(mem));
+  if (mlirOperationGetNumOperands(op) != 2 + rank)
+    return false;
+  int of[3] = {-1, -1, -1};
+  bool claimed[2] = {false, false};
+  for (int k = 0; k < rank; ++k) {
+    int64_t coef[TILE_MAX_COORD_RANK];
+    if (!tileAffineInCoords(mlirOperationGetOperand(op, 2 + k), coef))
+      return false;
+    for (int d = 0; d < 2; ++d) {
+      if (coef[d] == 0 || mlirShapedTypeGetDimSize(tt, d) == 1)
+        continue;
+      if (coef[d] != 1 || of[k] >= 0 || claimed[d])
+        return false;
+      of[k] = d;
+      claimed[d] = true;
+    }
+  }
+  /* The tile's two dimensions are the memref's last two, whole rows of
+   * 16-byte units, at most 256 elements a side. */
+  int rows = of[rank - 2], cols = of[rank - 1];
+  if (rows < 0 || cols < 0 || (rank == 3 && of[0] >= 0))
+    return false;
+  int64_t r = mlirShapedTypeGetDimSize(tt, rows);
+  int64_t c = mlirShapedTypeGetDimSize(tt, cols);
+  if (r > 256 || c > 256 || (c * 4) % 16 != 0)
+    return false;
+  if (dimOf)
+    for (int k = 0; k < rank; ++k)
+      dimOf[k] = of[k];
+  return true;
+}
+
+/* The map a load, store or atomic needs. */
 static TileTmaMap mapFor(MlirOperation op) {
   TileSmemLayout s;
+  TileTmaMap m;
+  int dimOf[3];
+  if (tileTmaCanReduce(op, dimOf)) {
+    /* A plain box of the memref's last two dimensions, as the tile's
+     * dimensions run along them. */
+    MlirValue mem = mlirOperationGetOperand(op, 1);
+    MlirType tt = mlirValueGetType(mlirOperationGetOperand(op, 0));
+    int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(mem));
+    m.arg = (int)mlirBlockArgumentGetArgNumber(mem);
+    m.boxRows = (int)mlirShapedTypeGetDimSize(tt, dimOf[rank - 2]);
+    m.boxCols = (int)mlirShapedTypeGetDimSize(tt, dimOf[rank - 1]);
+    m.swizzleBytes = 0;
+    return m;
+  }
   bool isStore = tileOpIsNamed(op, "tile.store");
   MlirType tt = mlirValueGetType(isStore ? mlirOperationGetOperand(op, 0)
                                          : mlirOperationGetResult(op, 0));
-  TileTmaMap m;
   m.arg = (int)mlirBlockArgumentGetArgNumber(
       mlirOperationGetOperand(op, isStore ? 1 : 0));
   m.boxRows = (int)boxRowsOf(tt);
@@ -139,8 +205,14 @@ typedef struct {
 
 static MlirWalkResult collect(MlirOperation op, void *userData) {
   MapWalk *w = userData;
-  if ((!tileOpIsNamed(op, "tile.load") && !tileOpIsNamed(op, "tile.store")) ||
-      mlirAttributeIsNull(tileOpAttr(op, "tile.tma")))
+  /* Atomics are marked tile.tma_reduce: the loops' producers and
+   * pipelines take every other op marked tile.tma in them for a load. */
+  bool marked = tileOpIsNamed(op, "tile.atomic_rmw")
+                    ? !mlirAttributeIsNull(tileOpAttr(op, "tile.tma_reduce"))
+                    : (tileOpIsNamed(op, "tile.load") ||
+                       tileOpIsNamed(op, "tile.store")) &&
+                          !mlirAttributeIsNull(tileOpAttr(op, "tile.tma"));
+  if (!marked)
     return MlirWalkResultAdvance;
   TileTmaMap m = mapFor(op);
   int i = 0;

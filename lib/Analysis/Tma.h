@@ -51,13 +51,29 @@ bool tileTmaPlainBox(MlirOperation load);
  * operands are, tileSmemLayoutForWgmma), one box per column block. */
 bool tileTmaCanStore(MlirOperation store, TileSmemLayout *layout);
 
-/* The tensor maps of `kernel`'s loads and stores marked tile.tma, in
- * program order;
+/* Whether tile.atomic_rmw `op` adds a whole box of a kernel argument that
+ * one bulk tensor reduction (cp.reduce.async.bulk.tensor .add) can add
+ * from shared memory: f32 adds, relaxed, at gpu scope, the result unused;
+ * the memref a kernel argument of rank 2 (or 3, with a uniform outer
+ * index) with a unit inner stride; each index tile an affine form of the
+ * element's coordinates (tileAffineInCoords) that rises by one along one
+ * tile dimension and is constant along the other, the two dimensions of
+ * the rank-2 tile going to the memref's last two, in either order; a box
+ * row of whole 16-byte units and at most 256 elements a side. *dimOf
+ * (when not NULL): for each memref dimension, the tile dimension along
+ * which its index rises, or -1. Attention's one-pass backward adds dQ^T
+ * ([D][queries]) into dq[bh][query][d] so (FlashAttention-3 adds it from
+ * shared memory with a bulk reduction too). */
+bool tileTmaCanReduce(MlirOperation op, int *dimOf);
+
+/* The tensor maps of `kernel`'s loads and stores marked tile.tma and
+ * atomics marked tile.tma_reduce, in program order;
  * returns how many (at most TILE_TMA_MAX_MAPS: the loads past that keep
  * cp.async, see tileTmaMapOf). */
 int tileTmaMaps(MlirOperation kernel, TileTmaMap *out);
 
-/* The index in tileTmaMaps of the map of `op` (a load or a store), or -1. */
+/* The index in tileTmaMaps of the map of `op` (a load, a store or an
+ * atomic), or -1. */
 int tileTmaMapOf(MlirOperation kernel, MlirOperation op);
 
 /* The warps of the producer warpgroup a warp-specialized kernel adds

@@ -119,7 +119,7 @@ static MlirLogicalResult runPipeline(MlirOperation op,
                                      const TileOptions *options) {
   return tilePipeline(op, options->numStages, options->chip,
                       options->warpSpecialize, options->persistent,
-                      options->ctaPairs);
+                      options->ctaPairs, options->bulkReduce);
 }
 
 const TilePassDef tilePassTable[] = {
@@ -191,8 +191,12 @@ const TilePassDef tilePassTable[] = {
      "more dots; persistent=auto|true|false: tile.persistent on "
      "warp-specialized kernels whose blocks can run program after program; "
      "cta-pairs=auto|true|false: tile.cta_pairs on sm_100a kernels whose "
-     "programs 2i, 2i+1 can share one tcgen05 MMA; auto: off)",
-     "num-stages chip warp-specialize persistent cta-pairs", runPipeline},
+     "programs 2i, 2i+1 can share one tcgen05 MMA; auto: off; "
+     "bulk-reduce=auto|true|false: tile.tma_reduce on sm_90a atomic adds "
+     "of a whole box, through shared memory by one bulk tensor reduction; "
+     "auto: off)",
+     "num-stages chip warp-specialize persistent cta-pairs bulk-reduce",
+     runPipeline},
     {"tile-to-cpu",
      "lower functions to tensor/scf/memref code, one call per program "
      "(six trailing index arguments: program id x, y, z and grid x, y, z); "

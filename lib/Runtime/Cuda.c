@@ -48,6 +48,7 @@ enum {
   CU_TENSOR_MAP_DATA_TYPE_UINT16 = 1,
   CU_TENSOR_MAP_DATA_TYPE_UINT32 = 2,
   CU_TENSOR_MAP_DATA_TYPE_UINT64 = 4,
+  CU_TENSOR_MAP_DATA_TYPE_FLOAT32 = 7,
   CU_TENSOR_MAP_INTERLEAVE_NONE = 0,
   CU_TENSOR_MAP_SWIZZLE_NONE = 0,
   CU_TENSOR_MAP_SWIZZLE_32B = 1,
@@ -794,16 +795,19 @@ int tileCudaEventElapsed(TileCudaEvent *start, TileCudaEvent *end, float *ms,
 }
 
 int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
-                            int elemBytes, int rank, const int64_t *shape,
-                            int boxRows, int boxCols, int swizzleBytes,
-                            char *err, size_t errSize) {
+                            int elemBytes, bool float32, int rank,
+                            const int64_t *shape, int boxRows, int boxCols,
+                            int swizzleBytes, char *err, size_t errSize) {
   if (!cu->d.cuTensorMapEncodeTiled)
     return tileFail(err, errSize,
                     "this CUDA driver lacks cuTensorMapEncodeTiled (the "
                     "package's aligned entry uses bulk tensor copies, which "
                     "need a CUDA 12 driver or newer)");
-  /* Only the element size matters to a copy. */
-  int type = elemBytes == 1   ? CU_TENSOR_MAP_DATA_TYPE_UINT8
+  /* Only the element size matters to a copy; a reduction's adds take the
+   * type (an f32 memref's: the bulk reductions of tile.atomic_rmw, whose
+   * copies are the same bits either way). */
+  int type = float32          ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32
+             : elemBytes == 1 ? CU_TENSOR_MAP_DATA_TYPE_UINT8
              : elemBytes == 2 ? CU_TENSOR_MAP_DATA_TYPE_UINT16
              : elemBytes == 4 ? CU_TENSOR_MAP_DATA_TYPE_UINT32
                               : CU_TENSOR_MAP_DATA_TYPE_UINT64;

@@ -292,7 +292,8 @@ static int packParams(TileCuda *cu, const TilePackage *p,
     char inner[512];
     int rc = tileCudaEncodeTensorMap(
         cu, ps->tensorMaps[i], (TileDevicePtr)(uintptr_t)v->data,
-        (int)tileDTypeSize(p->args[t->arg].dtype), p->args[t->arg].rank,
+        (int)tileDTypeSize(p->args[t->arg].dtype),
+        p->args[t->arg].dtype == TILE_DTYPE_F32, p->args[t->arg].rank,
         v->shape, t->boxRows, t->boxCols, t->swizzleBytes, inner,
         sizeof inner);
     if (rc)

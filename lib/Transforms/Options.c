@@ -115,6 +115,14 @@ static int setCtaPairs(TileOptions *o, const char *v, char *why, size_t n) {
   return setChoice(&o->ctaPairs, "cta-pairs", v, why, n);
 }
 
+static int setBulkReduce(TileOptions *o, const char *v, char *why, size_t n) {
+  return setChoice(&o->bulkReduce, "bulk-reduce", v, why, n);
+}
+
+static void formatBulkReduce(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", kChoice[o->bulkReduce]);
+}
+
 static int setOverlapSoftmax(TileOptions *o, const char *v, char *why,
                              size_t n) {
   return setChoice(&o->overlapSoftmax, "overlap-softmax", v, why, n);
@@ -328,6 +336,11 @@ const TileOptionDef tileOptionTable[] = {
     {"cta-pairs", "auto|true|false",
      "sm_100a: programs 2i and 2i+1 share one tcgen05 MMA (auto: off)",
      setCtaPairs, formatCtaPairs, ""},
+    {"bulk-reduce", "auto|true|false",
+     "sm_90a: an atomic add of a whole box of f32 goes out through shared "
+     "memory as one bulk tensor reduction, not element by element (auto: "
+     "off; not yet run on a GPU)",
+     setBulkReduce, formatBulkReduce, ""},
     {"toolkit", "CUDA_DIR",
      "the CUDA toolkit to take ptxas from (default: $CUDA_HOME, $CUDA_PATH, "
      "/usr/local/cuda)",

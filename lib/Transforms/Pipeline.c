@@ -320,6 +320,13 @@ static int64_t reduceScratchBytes(MlirOperation reduce) {
  * registers, indirect accesses): the most bytes of its tile operands and
  * results; 0 for an op that does not. */
 static int64_t scratchBytes(MlirOperation op) {
+  /* A box of adds staged for its bulk reduction (markReduce). */
+  if (tileOpIsNamed(op, "tile.atomic_rmw")) {
+    MlirValue box = mlirOperationGetOperand(op, 0);
+    return mlirAttributeIsNull(tileOpAttr(op, "tile.tma_reduce"))
+               ? 0
+               : tileTypeBytes(mlirValueGetType(box));
+  }
   /* A conversion or reshape that keeps every element in its register
    * (layouts that differ only in their wgmma width: attention's row
    * statistics broadcast over an accumulator wider than the scores)
@@ -534,7 +541,7 @@ static MlirWalkResult markLoops(MlirOperation op, void *userData) {
 typedef struct {
   int numStages;
   bool tma;
-  TileChoice warpSpecialize, persistent, ctaPairs;
+  TileChoice warpSpecialize, persistent, ctaPairs, bulkReduce;
   const char *chip;
 } PipelineOptions;
 
@@ -830,6 +837,43 @@ static void markPersistent(MlirOperation kernel, TileChoice option) {
   tileOpSetStrAttr(kernel, "tile.persistent_why", why);
 }
 
+/* Whether every use of `mem` adds into it with a relaxed atomic whose
+ * result is unused: then nothing in the kernel reads it, and adds of the
+ * async proxy and of the threads may meet there in any order. */
+static bool onlyRelaxedAdds(MlirValue mem) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(mem); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    MlirStringRef kind = tileStr(""), sem = tileStr("acq_rel");
+    if (!tileOpIsNamed(user, "tile.atomic_rmw") ||
+        mlirOpOperandGetOperandNumber(u) != 1 ||
+        !tileValueIsUnused(mlirOperationGetResult(user, 0)))
+      return false;
+    tileOpStrAttr(user, "kind", &kind);
+    tileOpStrAttr(user, "sem", &sem);
+    if (!mlirStringRefEqual(kind, tileStr("add")) ||
+        !mlirStringRefEqual(sem, tileStr("relaxed")))
+      return false;
+  }
+  return true;
+}
+
+/* With bulk-reduce=true, an atomic add of a whole box (tileTmaCanReduce)
+ * on sm_90a goes out as one bulk tensor reduction from shared memory
+ * where the kernel only adds into its memref so (the async proxy's writes
+ * are not ordered with the threads' own reads): attention's one-pass
+ * backward added its dQ with 32 reductions a thread and step, each with
+ * its own address. auto is off until a GPU has run it. */
+static MlirWalkResult markReduce(MlirOperation op, void *userData) {
+  (void)userData;
+  if (tileTmaCanReduce(op, NULL) &&
+      onlyRelaxedAdds(mlirOperationGetOperand(op, 1)))
+    mlirOperationSetAttributeByName(
+        op, tileStr("tile.tma_reduce"),
+        mlirUnitAttrGet(mlirOperationGetContext(op)));
+  return MlirWalkResultAdvance;
+}
+
 /* A store of a wgmma or tcgen05 accumulator goes out through shared memory by a bulk
  * tensor store (tileTmaCanStore), where nothing else of the program
  * touches its memref: the async proxy's writes are not ordered with the
@@ -879,6 +923,10 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   PipelineState st = {tileKernelNumStages(op, o->numStages), o->tma,
                       tileKernelNumWarps(op, 0), o->chip};
+  /* Before the loops: auto's stages leave room for the boxes' buffer. */
+  if (o->bulkReduce == TILE_CHOICE_ON && o->chip &&
+      strcmp(o->chip, "sm_90a") == 0)
+    mlirOperationWalk(op, markReduce, NULL, MlirWalkPreOrder);
   if (st.stages == 0 || st.stages >= 2)
     mlirOperationWalk(op, markLoops, &st, MlirWalkPostOrder);
   if (o->tma) {
@@ -896,11 +944,13 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
 
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
                                const char *chip, TileChoice ws,
-                               TileChoice persistent, TileChoice ctaPairs) {
+                               TileChoice persistent, TileChoice ctaPairs,
+                               TileChoice bulkReduce) {
   /* Bulk tensor copies on Hopper and Blackwell (whose dots read them as
    * wgmma's do, tileTcgen05For). */
   bool tma = chip && (strcmp(chip, "sm_90a") == 0 || tileChipHasTcgen05(chip));
-  PipelineOptions o = {numStages, tma, ws, persistent, ctaPairs, chip};
+  PipelineOptions o = {numStages, tma, ws, persistent, ctaPairs, bulkReduce,
+                       chip};
   mlirOperationWalk(op, pipelineKernel, &o, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

@@ -66,7 +66,8 @@
 /* chip: the target ("sm_90a" allows tile.tma; NULL or "": no TMA). */
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
                                const char *chip, TileChoice ws,
-                               TileChoice persistent, TileChoice ctaPairs);
+                               TileChoice persistent, TileChoice ctaPairs,
+                               TileChoice bulkReduce);
 
 /* The stages a kernel asks for: tile.num_stages, else `fallback` when > 0,
  * else 0: auto, as many as the chip's shared memory holds (Pipeline.c,

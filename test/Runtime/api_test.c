@@ -175,9 +175,10 @@ static TileRuntimePackage *makePackage(const char *name, const char *chip,
   memcpy(p.args, args, (size_t)numArgs * sizeof *args);
   p.image = (void *)ptx;
   p.imageSize = strlen(ptx) + 1;
-  if (tensorMap) {
+  if (tensorMap) { /* 2: f32 elements, 32 to a 128-byte row */
     p.numTensorMaps = 1;
-    p.tensorMaps[0] = (TilePackageTensorMap){0, 64, 64, 128};
+    p.tensorMaps[0] = (TilePackageTensorMap){0, 64, tensorMap == 2 ? 32 : 64,
+                                             128};
   }
   void *bytes;
   size_t size;
@@ -391,6 +392,23 @@ static void testLaunches(const char *fakeDriver) {
   // CHECK-NEXT: aligned 0
   // LOG-NEXT: launch copy grid 3,2,1
   cfg.entry = TILE_RUNTIME_ENTRY_AUTO;
+
+  /* The same kernel over f32: the tensor map takes the f32 type (a bulk
+   * reduction adds as its type says; a copy moves the same bits). */
+  TilePackageArg copy32Args[2] = {{1, 0, TILE_DTYPE_F32, 2, {-1, -1, 0}},
+                                  {1, 0, TILE_DTYPE_F32, 2, {-1, -1, 0}}};
+  TileRuntimePackage *copy32 =
+      makePackage("copy", "sm_90a", kCopyPtx, 2, copy32Args, 2, 32);
+  TileRuntimeKernel *k32;
+  show("f32 copy kernel", tileRuntimeKernelCreate(dev, copy32, &k32, &st));
+  // CHECK-NEXT: f32 copy kernel: ok:
+  cargs[0].shape[1] = cargs[1].shape[1] = 32;
+  show("f32 aligned", tileRuntimeKernelLaunch(k32, cargs, 2, &cfg, &info, &st));
+  // CHECK-NEXT: f32 aligned: ok:
+  // LOG-NEXT: launch copy__aligned16 grid 3,2,1 block 128 shared 0 stream default params {{.*}} {type 7 dims 32,8 strides 128 box 32,64 swizzle 3}{{$}}
+  cargs[0].shape[1] = cargs[1].shape[1] = 64;
+  tileRuntimeKernelDestroy(k32);
+  tileRuntimePackageDestroy(copy32);
 
   /* A fault shows at the synchronization of a synchronous launch. */
   setenv("FAKE_CUDA_FAULT", "1", 1);

@@ -173,6 +173,7 @@ static const struct {
     {"program-order", "launch"},
     {"cpu-jit", "fast"},
     {"cta-pairs", "true"},
+    {"bulk-reduce", "true"},
     /* The cache identifies the toolkit by its files, not by this option. */
     {"toolkit", NULL},
 };

@@ -45,6 +45,7 @@
 #include <string.h>
 
 #include "lib/Analysis/Contiguity.h"
+#include "lib/Analysis/Tma.h"
 #include "lib/Conversion/TileToGPU/GpuIndirect.h"
 #include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -830,11 +831,48 @@ static bool lowerPrivate(GpuLowering *g, TileBuilder *b, MlirOperation op,
   return true;
 }
 
+static bool plainAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op);
+
+/* An add of a whole box that tile-pipeline marked tile.tma_reduce goes
+ * out, in the aligned entry, as one bulk tensor reduction where the box
+ * starts inside the memref at a 16-byte column, element by element
+ * elsewhere (../Pipeline/GpuTmaReduce.c); its result is unused. */
+static bool bulkOrPlain(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                        int map) {
+  TileBuilder bulk, plain;
+  bIf(b, gpuTmaReduceFits(g, b, op), 0, NULL, true, &bulk, &plain);
+  bool ok = gpuLowerTmaReduce(g, &bulk, op, map) && plainAtomic(g, &plain, op);
+  bYield(&bulk, "scf.yield", 0, NULL);
+  bYield(&plain, "scf.yield", 0, NULL);
+  MlirValue result = mlirOperationGetResult(op, 0);
+  gpuSetTile(g, result,
+             gpuTileUniform(mlirValueGetType(result),
+                            bConstFloat(b, mlirF32TypeGet(b->ctx), 0.0)));
+  return ok;
+}
+
 bool gpuLowerAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   for (int k = 0; k < g->numPrivate; ++k)
     if (mlirValueEqual(mlirOperationGetOperand(op, 1), g->priv[k].memref) &&
         tileOpIsNamed(op, "tile.atomic_rmw"))
       return lowerPrivate(g, b, op, k);
+  int map = mlirAttributeIsNull(tileOpAttr(op, "tile.tma_reduce"))
+                ? -1
+                : tileTmaMapOf(g->kernel, op);
+  if (map >= 0 && map < g->numTmaMaps) {
+    if (g->remarks.fn)
+      g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op),
+                    "atomics: the box of adds goes out as one bulk tensor "
+                    "reduction from shared memory "
+                    "(cp.reduce.async.bulk.tensor) where it starts inside "
+                    "the memref at a 16-byte column, element by element "
+                    "elsewhere");
+    return bulkOrPlain(g, b, op, map);
+  }
+  return plainAtomic(g, b, op);
+}
+
+static bool plainAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   bool isCas = tileOpIsNamed(op, "tile.atomic_cas");
   intptr_t valueOperand = isCas ? 1 : 0;
   MlirValue result = mlirOperationGetResult(op, 0);

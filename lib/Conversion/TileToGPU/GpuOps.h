@@ -123,6 +123,13 @@ MlirValue gpuShuffleIdx(TileBuilder *b, MlirValue v, MlirValue lane);
  * memory with a bulk tensor store on the entry's tensor map `map`. */
 bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
                       int map);
+/* GpuTmaReduce.c: an atomic add tile-pipeline marked tile.tma_reduce (a box,
+ * tileTmaCanReduce), through shared memory with one bulk tensor reduction
+ * on the entry's tensor map `map`, under the test gpuTmaReduceFits builds
+ * (an i1: the box starts inside the memref, at a 16-byte column). */
+MlirValue gpuTmaReduceFits(GpuLowering *g, TileBuilder *b, MlirOperation op);
+bool gpuLowerTmaReduce(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                       int map);
 bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op);
 /* GpuThroughShared.c: tile.convert_layout, tile.trans, tile.reshape. */
 bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op);
@@ -132,6 +139,12 @@ bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op);
 void gpuSharedWriteTile(GpuLowering *g, TileBuilder *b, MlirValue base,
                         const GpuTile *t, bool tf32);
 MlirValue gpuSharedRead(TileBuilder *b, MlirValue ptr, MlirType elem);
+/* The same into a row-major buffer of `shape` (the tile's rank), tile
+ * dimension d going to the buffer's dimension perm[d]: a transposed box
+ * laid out as memory holds it (GpuTmaReduce.c). */
+void gpuSharedWriteTilePermuted(GpuLowering *g, TileBuilder *b,
+                                MlirValue base, const GpuTile *t,
+                                const int32_t *perm, const int64_t *shape);
 /* The registers of `t` (its layout, shape and element set) from a
  * row-major buffer of its shape at `base`: gpuSharedWriteTile's reverse
  * (a pipelined plain box, GpuPipeline.c). */

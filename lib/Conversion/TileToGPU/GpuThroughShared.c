@@ -90,6 +90,16 @@ void gpuSharedWriteTile(GpuLowering *g, TileBuilder *b, MlirValue base,
   }
 }
 
+void gpuSharedWriteTilePermuted(GpuLowering *g, TileBuilder *b,
+                                MlirValue base, const GpuTile *t,
+                                const int32_t *perm, const int64_t *shape) {
+  int bytes = tileElemBytes(t->elem);
+  Placement p =
+      place(g, b, &t->layout, t->shape, t->rank, shape, perm, base, t->elem);
+  for (int r = 0; r < t->numRegs; ++r)
+    gpuStorePtr(b, gpuToStorage(b, t->regs[r]), placeReg(b, &p, r), bytes);
+}
+
 void gpuSharedReadTile(GpuLowering *g, TileBuilder *b, MlirValue base,
                        GpuTile *t) {
   Placement p = place(g, b, &t->layout, t->shape, t->rank, t->shape,
