@@ -35,7 +35,7 @@ def option_variation(seed):
     Hopper, warp specialization forced either way, loops left unsplit,
     64-bit indexing, the generic entry compiled by ptxas, blocks in
     launch order, persistent blocks, the softmax overlap forced either
-    way). Options that
+    way, bulk reductions). Options that
     change what a kernel computes (fast-math, asserts) are left alone."""
     import random
     r = random.Random(7919 * seed + 1)
@@ -53,7 +53,11 @@ def option_variation(seed):
                # they drew before for the ones above.
                ("program-order", ["auto", "launch"]),
                ("persistent", ["auto", "true"]),
-               ("overlap-softmax", ["auto", "true", "false"])]
+               ("overlap-softmax", ["auto", "true", "false"]),
+               # Atomic adds of whole boxes by bulk reductions (off by
+               # default until the GPU has run them: campaigns run them
+               # first).
+               ("bulk-reduce", ["auto", "true"])]
     return " ".join("%s=%s" % (k, r.choice(v)) for k, v in choices)
 
 
