@@ -38,8 +38,12 @@ prepare)
     # (BLOCKS): forward 128x128, 8 warps; at d = 128 dK/dV 128 keys by 64
     # queries and dQ 128 queries by 64 keys, 8 warps; at d = 64 dK/dV
     # 128 x 128 on 8 warps, dQ 64 x 128 on 4; delta and the cast 128 rows.
+    # A kernel name ending in +bulk compiles with bulk-reduce=true (the
+    # one-pass dQ added by bulk tensor reductions; docs/gpu.md), as
+    # NAME_bulk.
     while IFS='|' read -r k grid args; do
-      w=8
+      w=8 extra="" pkg=$k
+      case $k in *+bulk) k=${k%+bulk} extra=" bulk-reduce=true" pkg=${k}_bulk ;; esac
       case $k in
         *dq_cast|*delta) bm=128 bn=128 w=4 ;;
         *dkdv*) if [ "$d" = 64 ]; then bn=128 bm=128; else bn=128 bm=64; fi ;;
@@ -48,9 +52,9 @@ prepare)
       esac
       case $k in *dkdv*) grid="cdiv($lk,$bn),$h" ;; *_dq|*_dq_causal) grid="cdiv($lq,$bm),$h" ;; esac
       sed -e "s/\${D}/$d/g; s/\${BM}/$bm/g; s/\${BN}/$bn/g" "$E" > "$D/$n/kernels.mlir"
-      "$B/tile-opt" "$D/$n/kernels.mlir" --tile-compile="num-warps=$w" --kernel="$k" --emit=package -o "$D/${n}_$k.tpkg" 2> "$D/${n}_$k.log" ||
-        { cat "$D/${n}_$k.log"; exit 1; }
-      echo "${n}_$k|$grid|$args||" >> "$D/list.txt"
+      "$B/tile-opt" "$D/$n/kernels.mlir" --tile-compile="num-warps=$w$extra" --kernel="$k" --emit=package -o "$D/${n}_$pkg.tpkg" 2> "$D/${n}_$pkg.log" ||
+        { cat "$D/${n}_$pkg.log"; exit 1; }
+      echo "${n}_$pkg|$grid|$args||" >> "$D/list.txt"
     done <<EOF
 attention_fwd$s|cdiv($lq,128),$h|$ins --arg zeros:${h}x${lq}x${d}xf16 --arg zeros:${h}x${lq}xf32 --check 3=$D/$n/o.npy:1e-2 --check 4=$D/$n/lse.npy:1e-3
 attention_bwd_delta|cdiv($lq,128),$h|--arg npy:$D/$n/o.npy --arg npy:$D/$n/do.npy --arg zeros:${h}x${lq}xf32 --check 2=$D/$n/delta.npy:1e-4
@@ -58,6 +62,7 @@ attention_bwd_dkdv$s|cdiv($lk,128),$h|$grads --arg zeros:${h}x${lk}x${d}xf16 --a
 attention_bwd_dq$s|cdiv($lq,128),$h|$grads --arg zeros:${h}x${lq}x${d}xf16 --check 6=$D/$n/dq.npy:1e-2
 attention_bwd_dkdvdq$s|cdiv($lk,128),$h|$grads --arg zeros:${h}x${lk}x${d}xf16 --arg zeros:${h}x${lk}x${d}xf16 --arg zeros:${h}x${lq}x${d}xf32 --check 6=$D/$n/dk.npy:1e-2 --check 7=$D/$n/dv.npy:1e-2 --check 8=$D/$n/dq32.npy:1e-2
 attention_bwd_dq_cast|cdiv($lq,128),$h|--arg npy:$D/$n/dq32.npy --arg zeros:${h}x${lq}x${d}xf16 --check 1=$D/$n/dq.npy:1e-3
+attention_bwd_dkdvdq$s+bulk|cdiv($lk,128),$h|$grads --arg zeros:${h}x${lk}x${d}xf16 --arg zeros:${h}x${lk}x${d}xf16 --arg zeros:${h}x${lq}x${d}xf32 --check 6=$D/$n/dk.npy:1e-2 --check 7=$D/$n/dv.npy:1e-2 --check 8=$D/$n/dq32.npy:1e-2
 EOF
   done
   du -sh "$D" ;;
