@@ -15,10 +15,12 @@
  * barrier frees the scratch buffer for the ops after (the buffer is
  * shared with them; FlashAttention-3 keeps its dQ buffer to itself). A
  * box that starts left of the memref or off a 16-byte column (bulk tensor
- * writes fault there, as TMA stores did: docs/difftest.md) takes the
- * element-wise atomics instead (gpuTmaReduceFits). */
+ * writes fault there, as TMA stores did: docs/difftest.md), or past the
+ * i32 coordinates a tensor map takes, takes the element-wise atomics
+ * instead (gpuTmaReduceFits). */
 #include "lib/Conversion/TileToGPU/GpuOps.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "lib/Analysis/Tma.h"
@@ -66,9 +68,12 @@ MlirValue gpuTmaReduceFits(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (!origins(g, b, op, &rank, dimOf, o))
     return bConstInt(b, i1, 0);
   MlirValue zero = bConstIndex(b, 0);
+  MlirValue most = bConstIndex(b, INT32_MAX); /* coordinates are i32 */
   MlirValue fits = bConstInt(b, i1, 1);
   for (int k = 0; k < rank; ++k)
-    fits = bAndi(b, fits, bCmpi(b, ARITH_SGE, o[k], zero));
+    fits = bAndi(b, fits,
+                 bAndi(b, bCmpi(b, ARITH_SGE, o[k], zero),
+                       bCmpi(b, ARITH_SLE, o[k], most)));
   /* f32: a 16-byte column is a multiple of 4 elements. */
   MlirValue col = bBinary(b, "arith.remsi", o[rank - 1], bConstIndex(b, 4));
   return bAndi(b, fits, bCmpi(b, ARITH_EQ, col, zero));
