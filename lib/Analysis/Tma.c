@@ -107,18 +107,11 @@ bool tileTmaCanCopy(MlirOperation load, const char **why) {
   return !reason;
 }
 
-static bool strAttrIs(MlirOperation op, const char *name, const char *want,
-                      const char *dflt) {
-  MlirStringRef v = tileStr(dflt);
-  tileOpStrAttr(op, name, &v);
-  return mlirStringRefEqual(v, tileStr(want));
-}
-
 bool tileTmaCanReduce(MlirOperation op, int *dimOf) {
   if (!tileOpIsNamed(op, "tile.atomic_rmw") ||
-      !strAttrIs(op, "kind", "add", "") ||
-      !strAttrIs(op, "sem", "relaxed", "acq_rel") ||
-      !strAttrIs(op, "scope", "gpu", "gpu") ||
+      !tileOpStrAttrIs(op, "kind", "add", "") ||
+      !tileOpStrAttrIs(op, "sem", "relaxed", "acq_rel") ||
+      !tileOpStrAttrIs(op, "scope", "gpu", "gpu") ||
       !tileValueIsUnused(mlirOperationGetResult(op, 0)))
     return false;
   MlirValue mem = mlirOperationGetOperand(op, 1);

@@ -45,6 +45,13 @@ bool tileOpStrAttr(MlirOperation op, const char *name, MlirStringRef *out) {
   return true;
 }
 
+bool tileOpStrAttrIs(MlirOperation op, const char *name, const char *value,
+                     const char *dflt) {
+  MlirStringRef v = tileStr(dflt);
+  tileOpStrAttr(op, name, &v);
+  return mlirStringRefEqual(v, tileStr(value));
+}
+
 void tileOpSetStrAttr(MlirOperation op, const char *name, const char *value) {
   mlirOperationSetAttributeByName(
       op, tileStr(name),

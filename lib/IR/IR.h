@@ -38,6 +38,10 @@ bool tileOpIntAttr(MlirOperation op, const char *name, int64_t *out);
 bool tileOpAllowsApprox(MlirOperation op);
 /* The string value of a string attribute, or false. */
 bool tileOpStrAttr(MlirOperation op, const char *name, MlirStringRef *out);
+/* Whether string attribute `name` is `value`, taking `dflt` where the op
+ * has none (an atomic's sem = "acq_rel", say). */
+bool tileOpStrAttrIs(MlirOperation op, const char *name, const char *value,
+                     const char *dflt);
 /* Sets string attribute `name` to `value`: a pass's decision's reason
  * (tile.*_why) shows in the IR after it, and TileToGPU says it as a
  * remark (gpuRemarkFromAttr). */

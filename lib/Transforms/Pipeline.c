@@ -844,15 +844,11 @@ static bool onlyRelaxedAdds(MlirValue mem) {
   for (MlirOpOperand u = mlirValueGetFirstUse(mem); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
-    MlirStringRef kind = tileStr(""), sem = tileStr("acq_rel");
     if (!tileOpIsNamed(user, "tile.atomic_rmw") ||
         mlirOpOperandGetOperandNumber(u) != 1 ||
-        !tileValueIsUnused(mlirOperationGetResult(user, 0)))
-      return false;
-    tileOpStrAttr(user, "kind", &kind);
-    tileOpStrAttr(user, "sem", &sem);
-    if (!mlirStringRefEqual(kind, tileStr("add")) ||
-        !mlirStringRefEqual(sem, tileStr("relaxed")))
+        !tileValueIsUnused(mlirOperationGetResult(user, 0)) ||
+        !tileOpStrAttrIs(user, "kind", "add", "") ||
+        !tileOpStrAttrIs(user, "sem", "relaxed", "acq_rel"))
       return false;
   }
   return true;

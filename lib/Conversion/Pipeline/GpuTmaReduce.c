@@ -24,6 +24,7 @@
 #include <stdlib.h>
 
 #include "lib/Analysis/Tma.h"
+#include "lib/Conversion/Pipeline/PipelineParts.h"
 #include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -47,50 +48,41 @@ static MlirValue originOf(GpuLowering *g, TileBuilder *b, MlirOperation op,
   return bBinary(b, "arith.subi", v, coords[dimOf]);
 }
 
-static bool origins(GpuLowering *g, TileBuilder *b, MlirOperation op,
-                    int *rank, int *dimOf, MlirValue *out) {
-  *rank = (int)mlirShapedTypeGetRank(
+bool gpuTmaReduceBox(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                     GpuTmaBox *box) {
+  box->rank = (int)mlirShapedTypeGetRank(
       mlirValueGetType(mlirOperationGetOperand(op, 1)));
-  if (!tileTmaCanReduce(op, dimOf))
+  if (!tileTmaCanReduce(op, box->dimOf))
     return false;
-  for (int k = 0; k < *rank; ++k) {
-    out[k] = originOf(g, b, op, k, dimOf[k]);
-    if (mlirValueIsNull(out[k]))
+  for (int k = 0; k < box->rank; ++k) {
+    box->origin[k] = originOf(g, b, op, k, box->dimOf[k]);
+    if (mlirValueIsNull(box->origin[k]))
       return false;
   }
   return true;
 }
 
-MlirValue gpuTmaReduceFits(GpuLowering *g, TileBuilder *b, MlirOperation op) {
-  int rank, dimOf[3];
-  MlirValue o[3];
+MlirValue gpuTmaReduceFits(TileBuilder *b, const GpuTmaBox *box) {
   MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
-  if (!origins(g, b, op, &rank, dimOf, o))
-    return bConstInt(b, i1, 0);
   MlirValue zero = bConstIndex(b, 0);
   MlirValue most = bConstIndex(b, INT32_MAX); /* coordinates are i32 */
   MlirValue fits = bConstInt(b, i1, 1);
-  for (int k = 0; k < rank; ++k)
+  for (int k = 0; k < box->rank; ++k)
     fits = bAndi(b, fits,
-                 bAndi(b, bCmpi(b, ARITH_SGE, o[k], zero),
-                       bCmpi(b, ARITH_SLE, o[k], most)));
+                 bAndi(b, bCmpi(b, ARITH_SGE, box->origin[k], zero),
+                       bCmpi(b, ARITH_SLE, box->origin[k], most)));
   /* f32: a 16-byte column is a multiple of 4 elements. */
-  MlirValue col = bBinary(b, "arith.remsi", o[rank - 1], bConstIndex(b, 4));
+  MlirValue col = bBinary(b, "arith.remsi", box->origin[box->rank - 1],
+                          bConstIndex(b, 4));
   return bAndi(b, fits, bCmpi(b, ARITH_EQ, col, zero));
 }
 
-static void voidOp(TileBuilder *b, const char *name, intptr_t n,
-                   const MlirValue *operands, intptr_t nAttrs,
-                   const TileNamedAttr *attrs) {
-  bInsert(b, tileOpCreate(b->loc, name, n, operands, 0, NULL, nAttrs, attrs));
-}
-
 bool gpuLowerTmaReduce(GpuLowering *g, TileBuilder *b, MlirOperation op,
-                       int map) {
-  int rank, dimOf[3];
-  MlirValue o[3];
+                       int map, const GpuTmaBox *box) {
+  int rank = box->rank;
+  const int *dimOf = box->dimOf;
   GpuTile *value = gpuOperandTile(g, op, 0);
-  if (!value || !origins(g, b, op, &rank, dimOf, o))
+  if (!value)
     return false;
   TileLayout l = value->layout;
   GpuTile t = value->uniform ? gpuTileMaterialize(value, &l) : *value;
@@ -110,18 +102,16 @@ bool gpuLowerTmaReduce(GpuLowering *g, TileBuilder *b, MlirOperation op,
   gpuSharedWriteTilePermuted(g, b, scratch, &t, perm, shape);
   gpuFenceAsyncShared(b);
   gpuBarrier(g, b);
-  MlirValue zero = bConstIndex(b, 0);
-  MlirValue leader = bAndi(b, bCmpi(b, ARITH_EQ, g->lane, zero),
-                           bCmpi(b, ARITH_EQ, g->warp, zero));
   TileBuilder then;
-  bIf(b, leader, 0, NULL, false, &then, NULL);
+  pipeLeaderOnly(b, g, (MlirValue){NULL}, &then);
   /* Coordinates innermost first. */
   MlirValue operands[2 + 3];
   operands[0] = g->tmaMaps[map];
   operands[1] = scratch;
   for (int k = 0; k < rank; ++k)
-    operands[2 + k] = bCast(&then, "arith.index_cast", o[rank - 1 - k],
-                            mlirIntegerTypeGet(b->ctx, 32));
+    operands[2 + k] =
+        bCast(&then, "arith.index_cast", box->origin[rank - 1 - k],
+              mlirIntegerTypeGet(b->ctx, 32));
   int32_t segments[] = {1, 1, rank, 0};
   TileNamedAttr attrs[] = {
       {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 4, segments)},
@@ -129,12 +119,10 @@ bool gpuLowerTmaReduce(GpuLowering *g, TileBuilder *b, MlirOperation op,
                       b->ctx, tileStr("#nvvm.tma_redux_kind<add>"))},
       {"mode", mlirAttributeParseGet(b->ctx,
                                      tileStr("#nvvm.tma_store_mode<tile>"))}};
-  voidOp(&then, "nvvm.cp.async.bulk.tensor.reduce", 2 + rank, operands, 3,
-         attrs);
-  voidOp(&then, "nvvm.cp.async.bulk.commit.group", 0, NULL, 0, NULL);
-  TileNamedAttr wait[] = {{"group", tileI32Attr(b->ctx, 0)},
-                          {"read", mlirUnitAttrGet(b->ctx)}};
-  voidOp(&then, "nvvm.cp.async.bulk.wait_group", 0, NULL, 2, wait);
+  pipeVoidOp(&then, "nvvm.cp.async.bulk.tensor.reduce", 2 + rank, operands,
+             3, attrs);
+  pipeVoidOp(&then, "nvvm.cp.async.bulk.commit.group", 0, NULL, 0, NULL);
+  pipeWaitBulkReads(&then, 0);
   bYield(&then, "scf.yield", 0, NULL);
   gpuBarrier(g, b); /* the reduction has read the buffer */
   if (value->uniform)

@@ -28,34 +28,20 @@
 #include <stdlib.h>
 
 #include "lib/Analysis/Tma.h"
+#include "lib/Conversion/Pipeline/PipelineParts.h"
 #include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"
 
-static void voidOp(TileBuilder *b, const char *name, intptr_t n,
-                   const MlirValue *operands, intptr_t nAttrs,
-                   const TileNamedAttr *attrs) {
-  bInsert(b, tileOpCreate(b->loc, name, n, operands, 0, NULL, nAttrs, attrs));
-}
-
 static MlirValue i32Of(TileBuilder *b, MlirValue index) {
   return bCast(b, "arith.index_cast", index, mlirIntegerTypeGet(b->ctx, 32));
 }
 
-/* Thread 0 of the kernel's warps. */
-static MlirValue isLeader(GpuLowering *g, TileBuilder *b) {
-  MlirValue zero = bConstIndex(b, 0);
-  return bAndi(b, bCmpi(b, ARITH_EQ, g->lane, zero),
-               bCmpi(b, ARITH_EQ, g->warp, zero));
-}
-
-/* In the leader: waits until at most `pending` bulk copies still read
- * shared memory. */
-static void waitReads(TileBuilder *b, int pending) {
+void pipeWaitBulkReads(TileBuilder *b, int pending) {
   TileNamedAttr wait[] = {{"group", tileI32Attr(b->ctx, pending)},
                           {"read", mlirUnitAttrGet(b->ctx)}};
-  voidOp(b, "nvvm.cp.async.bulk.wait_group", 0, NULL, 2, wait);
+  pipeVoidOp(b, "nvvm.cp.async.bulk.wait_group", 0, NULL, 2, wait);
 }
 
 /* Writes the registers of `t` that lie in columns [lo, hi) of the tile
@@ -111,8 +97,8 @@ bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
     TileBuilder then;
     if (c >= buffers) {
       /* The copy of block c - 2 is done reading this buffer. */
-      bIf(b, isLeader(g, b), 0, NULL, false, &then, NULL);
-      waitReads(&then, (int)buffers - 1);
+      pipeLeaderOnly(b, g, (MlirValue){NULL}, &then);
+      pipeWaitBulkReads(&then, (int)buffers - 1);
       bYield(&then, "scf.yield", 0, NULL);
       gpuBarrier(g, b);
     }
@@ -123,7 +109,7 @@ bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
                  (c + 1) * layout.blockElems);
     gpuFenceAsyncShared(b);
     gpuBarrier(g, b);
-    bIf(b, isLeader(g, b), 0, NULL, false, &then, NULL);
+    pipeLeaderOnly(b, g, (MlirValue){NULL}, &then);
     MlirValue operands[] = {
         g->tmaMaps[map], buffer,
         i32Of(&then,
@@ -132,11 +118,11 @@ bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
     int32_t segments[] = {1, 1, 2, 0, 0};
     TileNamedAttr attrs[] = {
         {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 5, segments)}};
-    voidOp(&then, "nvvm.cp.async.bulk.tensor.global.shared.cta", 4, operands,
-           1, attrs);
-    voidOp(&then, "nvvm.cp.async.bulk.commit.group", 0, NULL, 0, NULL);
+    pipeVoidOp(&then, "nvvm.cp.async.bulk.tensor.global.shared.cta", 4,
+               operands, 1, attrs);
+    pipeVoidOp(&then, "nvvm.cp.async.bulk.commit.group", 0, NULL, 0, NULL);
     if (c == blocks - 1)
-      waitReads(&then, 0);
+      pipeWaitBulkReads(&then, 0);
     bYield(&then, "scf.yield", 0, NULL);
   }
   gpuBarrier(g, b);

@@ -61,4 +61,9 @@ bool pipeProduce(GpuLowering *g, const GpuPipeline *p);
 void pipeReleaseStage(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                       MlirValue stage);
 
+/* GpuTmaStore.c: in the leader (pipeLeaderOnly), waits until at most
+ * `pending` bulk copies or reductions still read shared memory (the TMA
+ * stores' and GpuTmaReduce.c's buffers). */
+void pipeWaitBulkReads(TileBuilder *b, int pending);
+
 #endif

@@ -654,13 +654,6 @@ static int64_t binOpOf(MlirStringRef kind) {
 /* At most this much shared memory per block holds private copies. */
 enum { PRIVATE_MAX_BYTES = 16384 };
 
-static bool strAttrIs(MlirOperation op, const char *name, const char *value,
-                      const char *dflt) {
-  MlirStringRef v = tileStr(dflt);
-  tileOpStrAttr(op, name, &v);
-  return mlirStringRefEqual(v, tileStr(value));
-}
-
 /* Whether kernel argument `mem` can be counted in shared memory: a static
  * rank-1 i32 memref of at most PRIVATE_MAX_BYTES with the identity layout,
  * whose every use is as the memref of a tile.atomic_rmw whose result is
@@ -688,7 +681,7 @@ static bool privatizable(MlirValue mem, MlirOperation *first,
     if (!tileOpIsNamed(op, "tile.atomic_rmw") ||
         mlirOpOperandGetOperandNumber(u) != 1 ||
         !tileValueIsUnused(mlirOperationGetResult(op, 0)) ||
-        !strAttrIs(op, "sem", "relaxed", "acq_rel") ||
+        !tileOpStrAttrIs(op, "sem", "relaxed", "acq_rel") ||
         !tileOpStrAttr(op, "kind", &kind) || !identityOf(kind, &identity))
       return false;
     if (mlirOperationIsNull(*first)) {
@@ -839,9 +832,13 @@ static bool plainAtomic(GpuLowering *g, TileBuilder *b, MlirOperation op);
  * elsewhere (../Pipeline/GpuTmaReduce.c); its result is unused. */
 static bool bulkOrPlain(GpuLowering *g, TileBuilder *b, MlirOperation op,
                         int map) {
+  GpuTmaBox box;
+  if (!gpuTmaReduceBox(g, b, op, &box))
+    return plainAtomic(g, b, op);
   TileBuilder bulk, plain;
-  bIf(b, gpuTmaReduceFits(g, b, op), 0, NULL, true, &bulk, &plain);
-  bool ok = gpuLowerTmaReduce(g, &bulk, op, map) && plainAtomic(g, &plain, op);
+  bIf(b, gpuTmaReduceFits(b, &box), 0, NULL, true, &bulk, &plain);
+  bool ok = gpuLowerTmaReduce(g, &bulk, op, map, &box) &&
+            plainAtomic(g, &plain, op);
   bYield(&bulk, "scf.yield", 0, NULL);
   bYield(&plain, "scf.yield", 0, NULL);
   MlirValue result = mlirOperationGetResult(op, 0);

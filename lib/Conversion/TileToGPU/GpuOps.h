@@ -123,13 +123,23 @@ MlirValue gpuShuffleIdx(TileBuilder *b, MlirValue v, MlirValue lane);
  * memory with a bulk tensor store on the entry's tensor map `map`. */
 bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
                       int map);
-/* GpuTmaReduce.c: an atomic add tile-pipeline marked tile.tma_reduce (a box,
- * tileTmaCanReduce), through shared memory with one bulk tensor reduction
- * on the entry's tensor map `map`, under the test gpuTmaReduceFits builds
- * (an i1: the box starts inside the memref, at a 16-byte column). */
-MlirValue gpuTmaReduceFits(GpuLowering *g, TileBuilder *b, MlirOperation op);
+/* GpuTmaReduce.c: an atomic add tile-pipeline marked tile.tma_reduce (a
+ * box, tileTmaCanReduce), through shared memory with one bulk tensor
+ * reduction on the entry's tensor map `map`. gpuTmaReduceBox reads the box (false,
+ * nothing built, for an atomic that is not one): its memref's rank, the
+ * tile dimension along each memref dimension (or -1) and the index at
+ * the tile's first element, for gpuTmaReduceFits (an i1: the box starts
+ * inside the memref, at a 16-byte column) and the reduction. */
+typedef struct {
+  int rank;
+  int dimOf[3];
+  MlirValue origin[3];
+} GpuTmaBox;
+bool gpuTmaReduceBox(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                     GpuTmaBox *box);
+MlirValue gpuTmaReduceFits(TileBuilder *b, const GpuTmaBox *box);
 bool gpuLowerTmaReduce(GpuLowering *g, TileBuilder *b, MlirOperation op,
-                       int map);
+                       int map, const GpuTmaBox *box);
 bool gpuLowerReduce(GpuLowering *g, TileBuilder *b, MlirOperation op);
 /* GpuThroughShared.c: tile.convert_layout, tile.trans, tile.reshape. */
 bool gpuLowerThroughShared(GpuLowering *g, TileBuilder *b, MlirOperation op);
