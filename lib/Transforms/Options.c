@@ -339,7 +339,7 @@ const TileOptionDef tileOptionTable[] = {
     {"bulk-reduce", "auto|true|false",
      "sm_90a: an atomic add of a whole box of f32 goes out through shared "
      "memory as one bulk tensor reduction, not element by element (auto: "
-     "off; not yet run on a GPU)",
+     "off: slower than the element-wise atomics on an H200)",
      setBulkReduce, formatBulkReduce, ""},
     {"toolkit", "CUDA_DIR",
      "the CUDA toolkit to take ptxas from (default: $CUDA_HOME, $CUDA_PATH, "

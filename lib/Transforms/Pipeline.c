@@ -859,7 +859,8 @@ static bool onlyRelaxedAdds(MlirValue mem) {
  * where the kernel only adds into its memref so (the async proxy's writes
  * are not ordered with the threads' own reads): attention's one-pass
  * backward added its dQ with 32 reductions a thread and step, each with
- * its own address. auto is off until a GPU has run it. */
+ * its own address. auto leaves it off: on an H200 it was correct but
+ * slower (docs/gpu.md). */
 static MlirWalkResult markReduce(MlirOperation op, void *userData) {
   (void)userData;
   if (tileTmaCanReduce(op, NULL) &&

@@ -1,7 +1,7 @@
 // tile-pipeline{bulk-reduce=true} on sm_90a marks an atomic add of a whole
 // box tile.tma_reduce: TileToGPU's aligned entry then adds it from shared
 // memory with one bulk tensor reduction (GpuTmaReduce.c). Off by default
-// (auto) until a GPU has run it; never on other chips.
+// (auto: slower so far on an H200, docs/gpu.md); never on other chips.
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-pipeline{chip=sm_90a bulk-reduce=true})' | FileCheck %s
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-pipeline{chip=sm_90a})' | FileCheck %s --check-prefix=OFF
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-pipeline{chip=sm_80 bulk-reduce=true})' | FileCheck %s --check-prefix=OFF

@@ -108,13 +108,25 @@ void gpuWriteSmemColumns(GpuLowering *g, TileBuilder *b, const GpuSmemTile *s,
   int V = transposed ? 1 : groupAlongCols(t);
   int64_t vshape[] = {V};
   MlirType vtype = mlirVectorTypeGet(1, vshape, gpuStorageType(t->elem));
+  MlirValue part[TILE_MAX_LAYOUT_RANK];
+  bool opaque = g->opaqueSmemWrites &&
+                gpuThreadCoords(g, &t->layout, t->shape, part);
+  for (int k = 0; opaque && k < 2; ++k)
+    if (!mlirValueIsNull(part[k]))
+      part[k] = gpuOpaque(b, part[k]);
   for (int r = 0; r < t->numRegs; r += V) {
     int64_t at[2];
     tileLayoutRegCoords(&t->layout, t->shape, r, at);
     if (at[1] < colLo || at[1] >= colHi)
       continue;
     MlirValue c[2];
-    gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
+    if (opaque)
+      for (int k = 0; k < 2; ++k)
+        c[k] = mlirValueIsNull(part[k])
+                   ? bConstIndex(b, at[k])
+                   : bAddi(b, part[k], bConstIndex(b, at[k]));
+    else
+      gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
     MlirValue ptr = transposed ? gpuSmemAddr(b, s, c[1], c[0])
                                : gpuSmemAddr(b, s, c[0], c[1]);
     if (V == 1) {
@@ -479,7 +491,9 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     sb.layout = tileSmemLayoutFor(w.K, w.N, eb, eb != 2);
   /* Stage the operands that are not in shared memory yet (pipelined
    * operands are: the loop's barrier made them visible). */
+  g->opaqueSmemWrites = gpuLoopHoldsManyRegisters(g, op);
   gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 128, false);
+  g->opaqueSmemWrites = false;
 
   /* Accumulate, k-step by k-step, every (m-tile, n-tile) of this warp. */
   GpuTile out = gpuTileAlloc(&l, type);

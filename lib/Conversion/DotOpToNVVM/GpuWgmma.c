@@ -414,25 +414,38 @@ static void commitGroup(GpuLowering *g, TileBuilder *b) {
   ++g->wgmmaCommits;
 }
 
-/* Whether the loop around `op` carries at least GPU_OPAQUE_DESCRIPTOR_REGS
- * registers a thread (its tiles: the accumulators): half of them, beside
- * which descriptors hoisted out of the loop spill. Measured on an H200
- * (2026-11-29): attention's dK/dV (128 carried) 2234 -> 2086 us and d =
- * 256 forward (128) 1787 -> 1702-1773 through gpuOpaque; its forward at d
- * = 64 (32 carried) 624 -> 698 and dQ (64) 1152 -> 1228 slower. */
-enum { GPU_OPAQUE_DESCRIPTOR_REGS = 128 };
-static bool loopHoldsManyRegisters(MlirOperation op) {
+/* Whether the loop around `op` holds so many registers a thread that
+ * values hoisted out of it (wgmma descriptors, the shared-memory addresses
+ * of staged operands) spill and are reloaded before each use: it carries
+ * at least GPU_OPAQUE_CARRIED_REGS (its tiles: the accumulators), or its
+ * dots' results together take GPU_OPAQUE_DOT_REGS. Measured on an H200
+ * (2026-11-29): attention's dK/dV (128 carried; dots 192) 2234 -> 2086 us
+ * and d = 256 forward (128 carried) 1787 -> 1702-1773 through gpuOpaque;
+ * its forward at d = 64 (32 carried, dots 96) 624 -> 698 and dQ (64
+ * carried, dots 128) 1152 -> 1228 slower. The one-pass dK/dV/dQ at d = 64
+ * (64 carried, dots 224) reloaded its descriptors from local memory. The
+ * dots count only beside a producer warpgroup: where the loop's own
+ * threads issue its copies (a branch), descriptors formed in the loop made
+ * ptxas serialize the wgmmas (C7520, the 4-warp forward at d = 64). */
+enum { GPU_OPAQUE_CARRIED_REGS = 128, GPU_OPAQUE_DOT_REGS = 192 };
+bool gpuLoopHoldsManyRegisters(const GpuLowering *g, MlirOperation op) {
   MlirOperation loop = mlirOperationGetParentOperation(op);
   while (!mlirOperationIsNull(loop) && !tileOpIsNamed(loop, "scf.for") &&
          !tileOpIsNamed(loop, "func.func"))
     loop = mlirOperationGetParentOperation(loop);
   if (mlirOperationIsNull(loop) || !tileOpIsNamed(loop, "scf.for"))
     return false;
-  int64_t bytes = 0;
+  int64_t carried = 0, dots = 0;
   for (intptr_t i = 0; i < mlirOperationGetNumResults(loop); ++i)
-    bytes += tileTypeThreadBytes(
+    carried += tileTypeThreadBytes(
         mlirValueGetType(mlirOperationGetResult(loop, i)));
-  return bytes >= 4 * GPU_OPAQUE_DESCRIPTOR_REGS;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  for (MlirOperation o = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+    if (tileOpIsNamed(o, "tile.dot"))
+      dots += tileTypeThreadBytes(mlirValueGetType(mlirOperationGetResult(o, 0)));
+  return carried >= 4 * GPU_OPAQUE_CARRIED_REGS ||
+         (g->producerWarps > 0 && dots >= 4 * GPU_OPAQUE_DOT_REGS);
 }
 
 /* ---- the dot ----------------------------------------------------------- */
@@ -488,7 +501,9 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
    * async-proxy reads. */
   bool promote = in->wgmmaOnly && tileDotPromotesF8(op);
   bool defer = deferWait(g, op, &A, &B, aRegs) && !promote;
+  g->opaqueSmemWrites = gpuLoopHoldsManyRegisters(g, op);
   gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 1024, true);
+  g->opaqueSmemWrites = false;
 
   WgmmaDot w = {.g = g, .in = in, .A = &A, .aRegs = aRegs, .bRows = bRows,
                .n = n, .numWarps = numWarps, .colRegs = (int)(N / 4)};
@@ -496,7 +511,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     w.da = gpuSmemDescriptor(b, sa.base, &sa.layout, false, false);
   w.db = gpuSmemDescriptor(b, sb.base, &sb.layout, !bRows, false);
   w.warpgroup = bBinary(b, "arith.divui", g->warp, bConstIndex(b, 4));
-  w.opaqueRows = loopHoldsManyRegisters(op);
+  w.opaqueRows = gpuLoopHoldsManyRegisters(g, op);
   int reps = (int)(M / (16 * numWarps));
   int steps = (int)(K / in->k);
   GpuTile out = gpuTileAlloc(&l, type);

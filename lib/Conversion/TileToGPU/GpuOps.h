@@ -301,6 +301,8 @@ typedef struct {
  * caller passes the tile's (col, row). */
 MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
                       MlirValue col);
+/* Whether the loop around `op` carries many registers a thread (GpuWgmma.c). */
+bool gpuLoopHoldsManyRegisters(const GpuLowering *g, MlirOperation op);
 /* Writes register tile `t` (rank 2) into `s`; a transposed layout puts
  * element (i, j) at stored row j, column i. Consecutive registers along a
  * stored row go out as one vector store. */

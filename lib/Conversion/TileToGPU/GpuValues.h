@@ -150,6 +150,10 @@ typedef struct GpuLowering {
     MlirValue value;
   } threadParts[32];
   int numThreadParts;
+  /* Set while a dot in a loop that holds many registers writes operands
+   * to shared memory (GpuWgmma.c): the writes' thread parts go through
+   * gpuOpaque, so their addresses are formed in the loop, not hoisted. */
+  bool opaqueSmemWrites;
   TileGpuRemarks remarks;
   /* The dispatcher (TileToGPU.c): lowers every op of a block but its
    * terminator; region ops (GpuControlFlow.c) lower their bodies with it. */
