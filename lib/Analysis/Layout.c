@@ -303,8 +303,10 @@ int tileLayoutNumRegs(const TileLayout *l, const int64_t *shape) {
 int64_t tileTypeThreadBytes(MlirType t) {
   TileLayout l;
   int64_t shape[TILE_MAX_LAYOUT_RANK];
+  if (!mlirTypeIsARankedTensor(t) || !tileTypeLayout(t, &l))
+    return 0; /* a scalar (a loop's index) holds no tile */
   intptr_t rank = mlirShapedTypeGetRank(t);
-  if (!tileTypeLayout(t, &l) || rank > TILE_MAX_LAYOUT_RANK)
+  if (rank > TILE_MAX_LAYOUT_RANK)
     return 0;
   for (intptr_t d = 0; d < rank; ++d)
     shape[d] = mlirShapedTypeGetDimSize(t, d);

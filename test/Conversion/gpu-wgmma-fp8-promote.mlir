@@ -34,10 +34,12 @@ func.func @long_k(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref
   return
 }
 
-// K = 128 from zero: one run, straight into the result (no add).
+// K = 128 from zero: one run, straight into the result (no add); its
+// first k-step scales the +0 accumulator out, as any dot's does.
 // SHORT-LABEL: .visible .entry short_k(
-// SHORT-NOT: setp.ne.b32 p, 0, 0;
-// SHORT: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
+// SHORT: setp.ne.b32 p, 0, 0;
+// SHORT-NEXT: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
+// SHORT-COUNT-3: setp.ne.b32 p, 1, 0;
 // SHORT-NOT: add.rn.f32
 // SHORT: wgmma.wait_group.sync.aligned 0;
 // SHORT-NOT: add.rn.f32

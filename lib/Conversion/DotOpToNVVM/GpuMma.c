@@ -491,7 +491,7 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     sb.layout = tileSmemLayoutFor(w.K, w.N, eb, eb != 2);
   /* Stage the operands that are not in shared memory yet (pipelined
    * operands are: the loop's barrier made them visible). */
-  g->opaqueSmemWrites = gpuLoopHoldsManyRegisters(g, op);
+  g->opaqueSmemWrites = g->loopHoldsManyRegisters;
   gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 128, false);
   g->opaqueSmemWrites = false;
 

@@ -53,6 +53,7 @@
  * flight past such a dot. */
 #include "lib/Conversion/TileToGPU/GpuOps.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -414,7 +415,7 @@ static void commitGroup(GpuLowering *g, TileBuilder *b) {
   ++g->wgmmaCommits;
 }
 
-/* Whether the loop around `op` holds so many registers a thread that
+/* Whether scf.for `loop` holds so many registers a thread that
  * values hoisted out of it (wgmma descriptors, the shared-memory addresses
  * of staged operands) spill and are reloaded before each use: it carries
  * at least GPU_OPAQUE_CARRIED_REGS (its tiles: the accumulators), or its
@@ -428,13 +429,7 @@ static void commitGroup(GpuLowering *g, TileBuilder *b) {
  * threads issue its copies (a branch), descriptors formed in the loop made
  * ptxas serialize the wgmmas (C7520, the 4-warp forward at d = 64). */
 enum { GPU_OPAQUE_CARRIED_REGS = 128, GPU_OPAQUE_DOT_REGS = 192 };
-bool gpuLoopHoldsManyRegisters(const GpuLowering *g, MlirOperation op) {
-  MlirOperation loop = mlirOperationGetParentOperation(op);
-  while (!mlirOperationIsNull(loop) && !tileOpIsNamed(loop, "scf.for") &&
-         !tileOpIsNamed(loop, "func.func"))
-    loop = mlirOperationGetParentOperation(loop);
-  if (mlirOperationIsNull(loop) || !tileOpIsNamed(loop, "scf.for"))
-    return false;
+bool gpuLoopHoldsManyRegisters(const GpuLowering *g, MlirOperation loop) {
   int64_t carried = 0, dots = 0;
   for (intptr_t i = 0; i < mlirOperationGetNumResults(loop); ++i)
     carried += tileTypeThreadBytes(
@@ -446,6 +441,15 @@ bool gpuLoopHoldsManyRegisters(const GpuLowering *g, MlirOperation op) {
       dots += tileTypeThreadBytes(mlirValueGetType(mlirOperationGetResult(o, 0)));
   return carried >= 4 * GPU_OPAQUE_CARRIED_REGS ||
          (g->producerWarps > 0 && dots >= 4 * GPU_OPAQUE_DOT_REGS);
+}
+
+/* Whether the dot's accumulator operand is a splat of +0.0, which the
+ * first k-step can scale out (wgmma's scale-d), as ptxas itself does
+ * where it sees the zeros (the forward's first wgmma of S reads RZ). */
+static bool accumulatorIsPlusZero(MlirOperation dot) {
+  double c;
+  return tileConstantFloat(mlirOperationGetOperand(dot, 2), &c) && c == 0.0 &&
+         !signbit(c);
 }
 
 /* ---- the dot ----------------------------------------------------------- */
@@ -501,7 +505,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
    * async-proxy reads. */
   bool promote = in->wgmmaOnly && tileDotPromotesF8(op);
   bool defer = deferWait(g, op, &A, &B, aRegs) && !promote;
-  g->opaqueSmemWrites = gpuLoopHoldsManyRegisters(g, op);
+  g->opaqueSmemWrites = g->loopHoldsManyRegisters;
   gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 1024, true);
   g->opaqueSmemWrites = false;
 
@@ -511,7 +515,7 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     w.da = gpuSmemDescriptor(b, sa.base, &sa.layout, false, false);
   w.db = gpuSmemDescriptor(b, sb.base, &sb.layout, !bRows, false);
   w.warpgroup = bBinary(b, "arith.divui", g->warp, bConstIndex(b, 4));
-  w.opaqueRows = gpuLoopHoldsManyRegisters(g, op);
+  w.opaqueRows = g->loopHoldsManyRegisters;
   int reps = (int)(M / (16 * numWarps));
   int steps = (int)(K / in->k);
   GpuTile out = gpuTileAlloc(&l, type);
@@ -545,12 +549,18 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
         }
     }
   } else {
+    /* A +0 accumulator (S = Q K^T's) is no input at all: the first k-step
+     * scales it by zero. Copied into the wgmma's registers instead, the
+     * zeros became loop-carried copies ptxas did not see through: 32
+     * moves a dot and step in attention's one-pass backward. */
+    bool fromZero = accumulatorIsPlusZero(op);
     for (int rep = 0; rep < reps; ++rep)
       for (int c = 0; c < (int)(N / n); ++c) {
         blockRegs(&w, rep, c, reg);
         for (int q = 0; q < n / 2; ++q)
-          acc[q] = out.regs[reg[q]];
-        issueBlock(b, &w, rep, c, 0, steps, rep == 0 && c == 0, false,
+          acc[q] = fromZero ? gpuUndef(b, mlirF32TypeGet(b->ctx))
+                            : out.regs[reg[q]];
+        issueBlock(b, &w, rep, c, 0, steps, rep == 0 && c == 0, fromZero,
                    acc);
         for (int q = 0; q < n / 2; ++q)
           out.regs[reg[q]] = acc[q];

@@ -175,6 +175,8 @@ static void sayLoopDecisions(GpuLowering *g, MlirOperation op) {
 
 bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  /* Read before anything of the body is lowered. */
+  bool manyHere = gpuLoopHoldsManyRegisters(g, op);
   intptr_t nIter = mlirOperationGetNumResults(op);
   MlirValue *iterArgs = malloc((size_t)(nIter + 1) * sizeof *iterArgs);
   for (intptr_t i = 0; i < nIter; ++i)
@@ -221,6 +223,8 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     args[i] = mlirBlockGetArgument(inner.block, 1 + i);
   unflatten(g, &inner, nIter, iterArgs, args);
   g->inPipelinedLoop += piped;
+  bool many = g->loopHoldsManyRegisters;
+  g->loopHoldsManyRegisters = manyHere;
   bool inFlight = g->wgmmaInFlight;
   g->wgmmaInFlight = piped && pipe.wgmmaInFlight;
   ok = (!piped || gpuPipelineIteration(g, &inner, &pipe, iv, lb, ub, step)) &&
@@ -228,6 +232,7 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (ok && piped)
     gpuPipelineIterationEnd(g, &inner, &pipe, iv, lb, step);
   g->wgmmaInFlight = inFlight;
+  g->loopHoldsManyRegisters = many;
   g->inPipelinedLoop -= piped;
   if (ok) {
     MlirOperation yield = mlirBlockGetTerminator(body);

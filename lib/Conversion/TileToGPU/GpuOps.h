@@ -301,8 +301,10 @@ typedef struct {
  * caller passes the tile's (col, row). */
 MlirValue gpuSmemAddr(TileBuilder *b, const GpuSmemTile *s, MlirValue row,
                       MlirValue col);
-/* Whether the loop around `op` carries many registers a thread (GpuWgmma.c). */
-bool gpuLoopHoldsManyRegisters(const GpuLowering *g, MlirOperation op);
+/* Whether scf.for `loop` holds many registers a thread (GpuWgmma.c);
+ * gpuLowerFor keeps the answer in g->loopHoldsManyRegisters while it
+ * lowers the body (whose ops are rewritten as it goes). */
+bool gpuLoopHoldsManyRegisters(const GpuLowering *g, MlirOperation loop);
 /* Writes register tile `t` (rank 2) into `s`; a transposed layout puts
  * element (i, j) at stored row j, column i. Consecutive registers along a
  * stored row go out as one vector store. */

@@ -167,6 +167,10 @@ typedef struct GpuLowering {
   /* Inside a pipelined loop whose wgmma dots leave their group in flight
    * (GpuPipeline.h: wgmmaInFlight). */
   bool wgmmaInFlight;
+  /* The scf.for being lowered holds many registers a thread
+   * (gpuLoopHoldsManyRegisters): its dots form descriptors and staging
+   * addresses in the loop, through gpuOpaque. */
+  bool loopHoldsManyRegisters;
   /* wgmma groups committed so far in the function (in the lowering's
    * program order), and the dots marked tile.defer_wait whose group is
    * still in flight: each is waited for at the first op that reads its
