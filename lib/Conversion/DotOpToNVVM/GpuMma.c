@@ -295,6 +295,7 @@ typedef struct {
   int wm, wn;         /* warps along M and N */
   int mTiles, nTiles; /* 16x8 blocks per warp along M and N */
   MlirValue warpM, warpN;
+  MlirValue lane; /* g->lane, or opaque in a heavy loop (gpuLowerMmaDot) */
 } WarpTiling;
 
 /* Row of m-tile `i` of this warp (its first row), column of n-tile `j`. */
@@ -314,10 +315,10 @@ static MlirValue tileCol(TileBuilder *b, const WarpTiling *w, MlirValue j) {
 static void loadA(TileBuilder *b, GpuLowering *g, const GpuSmemTile *s,
                   const WarpTiling *w, const TileMmaInstr *in, int i, int ks,
                   MlirValue *out) {
-  MlirValue row = bAddi(b, tileRow(b, w, i), remIdx(b, g->lane, 16));
+  MlirValue row = bAddi(b, tileRow(b, w, i), remIdx(b, w->lane, 16));
   int halfElems = 16 / in->inputBytes;
   MlirValue col = bAddi(b, bConstIndex(b, (int64_t)ks * in->k),
-                        bMuli(b, divIdx(b, g->lane, 16), bConstIndex(b, halfElems)));
+                        bMuli(b, divIdx(b, w->lane, 16), bConstIndex(b, halfElems)));
   ldmatrix(b, gpuSmemAddr(b, s, row, col), 4, false, out);
 }
 
@@ -421,10 +422,10 @@ static void loadB(TileBuilder *b, GpuLowering *g, const GpuSmemTile *s,
                   bool pair, MlirValue *out) {
   int num = pair ? 4 : 2;
   /* Lanes 16-31 address the second n-tile. */
-  MlirValue which = pair ? divIdx(b, g->lane, 16) : bConstIndex(b, 0);
+  MlirValue which = pair ? divIdx(b, w->lane, 16) : bConstIndex(b, 0);
   MlirValue nBase = tileCol(b, w, bAddi(b, bConstIndex(b, j), which));
-  MlirValue half = remIdx(b, divIdx(b, g->lane, 8), 2);
-  MlirValue row8 = remIdx(b, g->lane, 8);
+  MlirValue half = remIdx(b, divIdx(b, w->lane, 8), 2);
+  MlirValue row8 = remIdx(b, w->lane, 8);
   if (!s->layout.transposed) {
     /* [K][N]: rows are k; lanes 8-15 of each matrix pair: k + 8. */
     MlirValue k = bAddi(b, bConstIndex(b, (int64_t)ks * in->k),
@@ -476,8 +477,20 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   w.wn = wn;
   w.mTiles = (int)(w.M / (16 * w.wm));
   w.nTiles = (int)(w.N / (8 * w.wn));
-  w.warpM = remIdx(b, divIdx(b, g->warp, w.wn), w.wm);
-  w.warpN = remIdx(b, g->warp, w.wn);
+  /* In a loop that holds many registers the lane and warp that ldmatrix's
+   * addresses come from are opaque: hoisted out of the loop, ptxas
+   * spilled the addresses and reloaded 27 a step before the one-pass
+   * backward's dQ^T ldmatrix at d = 64 (sm_90a, beside wgmma dots). Only
+   * there: sm_80's loops (a 128x128 GEMM's accumulator counts as many)
+   * have not been timed either way. */
+  MlirValue warp = g->warp;
+  w.lane = g->lane;
+  if (g->loopHoldsManyRegisters && strcmp(g->chip, "sm_90a") == 0) {
+    warp = gpuOpaque(b, warp);
+    w.lane = gpuOpaque(b, w.lane);
+  }
+  w.warpM = remIdx(b, divIdx(b, warp, w.wn), w.wm);
+  w.warpN = remIdx(b, warp, w.wn);
 
   /* The operands' shared-memory layouts (tile-promote-smem's; the same
    * choice when that pass did not run). A has none when its fragments are
@@ -491,7 +504,10 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     sb.layout = tileSmemLayoutFor(w.K, w.N, eb, eb != 2);
   /* Stage the operands that are not in shared memory yet (pipelined
    * operands are: the loop's barrier made them visible). */
-  g->opaqueSmemWrites = g->loopHoldsManyRegisters;
+  /* Staged operands' addresses formed in the loop, as for wgmma's (only
+   * on sm_90a, where it was measured; GpuWgmma.c). */
+  g->opaqueSmemWrites =
+      g->loopHoldsManyRegisters && strcmp(g->chip, "sm_90a") == 0;
   gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 128, false);
   g->opaqueSmemWrites = false;
 
