@@ -503,9 +503,9 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
   if (!gpuDotSmemLayout(op, 1, &sb.layout))
     sb.layout = tileSmemLayoutFor(w.K, w.N, eb, eb != 2);
   /* Stage the operands that are not in shared memory yet (pipelined
-   * operands are: the loop's barrier made them visible). */
-  /* Staged operands' addresses formed in the loop, as for wgmma's (only
-   * on sm_90a, where it was measured; GpuWgmma.c). */
+   * operands are: the loop's barrier made them visible), in a heavy loop
+   * with addresses formed in the loop as for wgmma's (only on sm_90a,
+   * where it was measured; GpuWgmma.c). */
   g->opaqueSmemWrites =
       g->loopHoldsManyRegisters && strcmp(g->chip, "sm_90a") == 0;
   gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 128, false);
