@@ -335,7 +335,8 @@ typedef struct {
   int n;                     /* the instruction's N */
   int numWarps, colRegs;     /* colRegs: two per n8 block, per row half */
   MlirValue warpgroup;
-  bool opaqueRows;           /* A's descriptors through gpuOpaque */
+  bool uniformRows;           /* A's descriptors from warpgroupUniform */
+  MlirValue warpgroupUniform; /* the warpgroup index from lane 0 */
 } WgmmaDot;
 
 /* The result's registers of block (rep, c) (64 rows of repetition rep,
@@ -374,20 +375,35 @@ static void issueBlock(TileBuilder *b, const WgmmaDot *w, int rep, int c,
             bMuli(b, w->warpgroup, bConstIndex(b, 64)));
   int n = w->n;
   /* A's descriptors: this warpgroup's rows, plus a constant per k-step.
-   * In a loop that holds many registers (w->opaqueRows) the rows' value
-   * goes through gpuOpaque: where A stays in place across the loop
-   * (attention's K and V), LLVM would otherwise hoist every k-step's
-   * descriptor, two registers each for the whole loop, and the backward's
-   * dK/dV kernel spilled them, reloading them before each wgmma. Where
-   * registers are plenty the hoisted descriptors are cheaper (kept there:
-   * measured, docs/performance.md). */
+   * In a loop that holds many registers (w->uniformRows) the rows come
+   * from the warpgroup index as lane 0 holds it (w->warpgroupUniform, a
+   * shfl.sync.idx): ptxas then knows the descriptors are the same in
+   * every lane and forms them on the uniform datapath. From the thread
+   * index, LLVM hoisted every k-step's descriptor out of the loop, two
+   * registers each, and the backward's dK/dV kernel spilled them; through
+   * gpuOpaque (until 2026-11-30) they stayed in the loop but took an R2UR
+   * pair before each wgmma (dK/dV at d = 128: 395 -> 319 SASS
+   * instructions a step). Where registers are plenty the hoisted
+   * descriptors are cheaper (kept there: measured, docs/performance.md;
+   * the uniform index there cost the forward kernels a few percent of
+   * instructions and made ptxas serialize the 4-warp one's wgmmas). */
   MlirValue descRows = {NULL};
-  if (!w->aRegs && w->opaqueRows)
-    descRows = gpuOpaque(
-        b, bAddi(b, w->da.base,
-                 bCast(b, "arith.index_cast",
-                       bMuli(b, row0, bConstIndex(b, w->da.rowBytes / 16)),
-                       tileI64Type(b->ctx))));
+  if (!w->aRegs && w->uniformRows) {
+    /* Without a producer warpgroup the uniform index made ptxas
+     * serialize the wgmmas (C7520: the 4-warp d = 64 dK/dV), so there the
+     * rows stay opaque (gpuOpaque), as before. */
+    bool uniform = w->g->producerWarps > 0;
+    MlirValue rows =
+        uniform ? bAddi(b, bConstIndex(b, (int64_t)rep * 16 * w->numWarps),
+                        bMuli(b, w->warpgroupUniform, bConstIndex(b, 64)))
+                : row0;
+    descRows = bAddi(b, w->da.base,
+                     bCast(b, "arith.index_cast",
+                           bMuli(b, rows, bConstIndex(b, w->da.rowBytes / 16)),
+                           tileI64Type(b->ctx)));
+    if (!uniform)
+      descRows = gpuOpaque(b, descRows);
+  }
   for (int ks = s0; ks < s1; ++ks) {
     int64_t k0 = (int64_t)ks * w->in->k;
     bool zeroD = fromZero && ks == s0;
@@ -441,6 +457,21 @@ bool gpuLoopHoldsManyRegisters(const GpuLowering *g, MlirOperation loop) {
       dots += tileTypeThreadBytes(mlirValueGetType(mlirOperationGetResult(o, 0)));
   return carried >= 4 * GPU_OPAQUE_CARRIED_REGS ||
          (g->producerWarps > 0 && dots >= 4 * GPU_OPAQUE_DOT_REGS);
+}
+
+/* Index `v` as lane 0 of the warp holds it (shfl.sync.idx): the same
+ * value, which ptxas then knows every lane shares (as CUTLASS's
+ * canonical warp-group index). Every lane of the warp must run it. */
+static MlirValue fromLaneZero(TileBuilder *b, MlirValue v) {
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirValue operands[] = {bConstInt(b, i32, -1),
+                          bCast(b, "arith.index_cast", v, i32),
+                          bConstInt(b, i32, 0), bConstInt(b, i32, 31)};
+  TileNamedAttr attrs[] = {
+      {"kind", tileParseAttr(b->ctx, "#nvvm<shfl_kind idx>")}};
+  MlirValue u = bInsert(b, tileOpCreate(b->loc, "nvvm.shfl.sync", 4, operands,
+                                        1, &i32, 1, attrs));
+  return bCast(b, "arith.index_cast", u, mlirIndexTypeGet(b->ctx));
 }
 
 /* Whether the dot's accumulator operand is a splat of +0.0, which the
@@ -515,7 +546,9 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     w.da = gpuSmemDescriptor(b, sa.base, &sa.layout, false, false);
   w.db = gpuSmemDescriptor(b, sb.base, &sb.layout, !bRows, false);
   w.warpgroup = bBinary(b, "arith.divui", g->warp, bConstIndex(b, 4));
-  w.opaqueRows = g->loopHoldsManyRegisters;
+  w.uniformRows = g->loopHoldsManyRegisters;
+  if (w.uniformRows && g->producerWarps > 0)
+    w.warpgroupUniform = fromLaneZero(b, w.warpgroup);
   int reps = (int)(M / (16 * numWarps));
   int steps = (int)(K / in->k);
   GpuTile out = gpuTileAlloc(&l, type);
