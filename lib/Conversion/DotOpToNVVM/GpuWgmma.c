@@ -381,9 +381,9 @@ static void issueBlock(TileBuilder *b, const WgmmaDot *w, int rep, int c,
    * every lane and forms them on the uniform datapath. From the thread
    * index, LLVM hoisted every k-step's descriptor out of the loop, two
    * registers each, and the backward's dK/dV kernel spilled them; through
-   * gpuOpaque (until 2026-11-30) they stayed in the loop but took an R2UR
-   * pair before each wgmma (dK/dV at d = 128: 395 -> 319 SASS
-   * instructions a step). Where registers are plenty the hoisted
+   * gpuOpaque (still the way without a producer warpgroup, below) they
+   * stay in the loop but take an R2UR pair before each wgmma (dK/dV at
+   * d = 128: 395 SASS instructions a step that way, 319 uniform). Where registers are plenty the hoisted
    * descriptors are cheaper (kept there: measured, docs/performance.md;
    * the uniform index there cost the forward kernels a few percent of
    * instructions and made ptxas serialize the 4-warp one's wgmmas). */
