@@ -317,8 +317,9 @@ static void loadA(TileBuilder *b, GpuLowering *g, const GpuSmemTile *s,
                   MlirValue *out) {
   MlirValue row = bAddi(b, tileRow(b, w, i), remIdx(b, w->lane, 16));
   int halfElems = 16 / in->inputBytes;
-  MlirValue col = bAddi(b, bConstIndex(b, (int64_t)ks * in->k),
-                        bMuli(b, divIdx(b, w->lane, 16), bConstIndex(b, halfElems)));
+  MlirValue col =
+      bAddi(b, bConstIndex(b, (int64_t)ks * in->k),
+            bMuli(b, divIdx(b, w->lane, 16), bConstIndex(b, halfElems)));
   ldmatrix(b, gpuSmemAddr(b, s, row, col), 4, false, out);
 }
 
@@ -483,9 +484,10 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
    * backward's dQ^T ldmatrix at d = 64 (sm_90a, beside wgmma dots). Only
    * there: sm_80's loops (a 128x128 GEMM's accumulator counts as many)
    * have not been timed either way. */
+  bool heavy = g->loopHoldsManyRegisters && strcmp(g->chip, "sm_90a") == 0;
   MlirValue warp = g->warp;
   w.lane = g->lane;
-  if (g->loopHoldsManyRegisters && strcmp(g->chip, "sm_90a") == 0) {
+  if (heavy) {
     warp = gpuOpaque(b, warp);
     w.lane = gpuOpaque(b, w.lane);
   }
@@ -506,8 +508,7 @@ bool gpuLowerMmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
    * operands are: the loop's barrier made them visible), in a heavy loop
    * with addresses formed in the loop as for wgmma's (only on sm_90a,
    * where it was measured; GpuWgmma.c). */
-  g->opaqueSmemWrites =
-      g->loopHoldsManyRegisters && strcmp(g->chip, "sm_90a") == 0;
+  g->opaqueSmemWrites = heavy;
   gpuStageDotOperands(g, b, &sa, &A, aRegs, &sb, &B, bRows, 128, false);
   g->opaqueSmemWrites = false;
 

@@ -335,8 +335,10 @@ typedef struct {
   int n;                     /* the instruction's N */
   int numWarps, colRegs;     /* colRegs: two per n8 block, per row half */
   MlirValue warpgroup;
-  bool uniformRows;           /* A's descriptors from warpgroupUniform */
-  MlirValue warpgroupUniform; /* the warpgroup index from lane 0 */
+  bool manyRegisters;        /* the loop holds many registers */
+  /* The warpgroup index from lane 0, where A's descriptors come from it
+   * (a heavy loop beside a producer warpgroup); else null. */
+  MlirValue warpgroupUniform;
 } WgmmaDot;
 
 /* The result's registers of block (rep, c) (64 rows of repetition rep,
@@ -369,37 +371,33 @@ static void issueBlock(TileBuilder *b, const WgmmaDot *w, int rep, int c,
   if (fence)
     bInsert(b, tileOpCreate(b->loc, "nvvm.wgmma.fence.aligned", 0, NULL, 0,
                             NULL, 0, NULL));
-  /* This warpgroup's 64-row block of repetition rep. */
-  MlirValue row0 =
-      bAddi(b, bConstIndex(b, (int64_t)rep * 16 * w->numWarps),
-            bMuli(b, w->warpgroup, bConstIndex(b, 64)));
-  int n = w->n;
   /* A's descriptors: this warpgroup's rows, plus a constant per k-step.
-   * In a loop that holds many registers (w->uniformRows) the rows come
+   * In a loop that holds many registers (w->manyRegisters) the rows come
    * from the warpgroup index as lane 0 holds it (w->warpgroupUniform, a
    * shfl.sync.idx): ptxas then knows the descriptors are the same in
    * every lane and forms them on the uniform datapath. From the thread
    * index, LLVM hoisted every k-step's descriptor out of the loop, two
-   * registers each, and the backward's dK/dV kernel spilled them; through
-   * gpuOpaque (still the way without a producer warpgroup, below) they
-   * stay in the loop but take an R2UR pair before each wgmma (dK/dV at
-   * d = 128: 395 SASS instructions a step that way, 319 uniform). Where registers are plenty the hoisted
-   * descriptors are cheaper (kept there: measured, docs/performance.md;
-   * the uniform index there cost the forward kernels a few percent of
-   * instructions and made ptxas serialize the 4-warp one's wgmmas). */
+   * registers each, and the backward's dK/dV kernel spilled them. Without
+   * a producer warpgroup the uniform index made ptxas serialize the
+   * wgmmas (C7520: the 4-warp d = 64 dK/dV), so there the rows go through
+   * gpuOpaque instead: they stay in the loop but take an R2UR pair before
+   * each wgmma (dK/dV at d = 128: 395 SASS instructions a step that way,
+   * 319 uniform). Where registers are plenty the hoisted descriptors are
+   * cheaper (kept there: measured, docs/performance.md; the uniform index
+   * there cost the forward kernels a few percent of instructions and
+   * made ptxas serialize the 4-warp one's wgmmas). */
+  bool uniform = !mlirValueIsNull(w->warpgroupUniform);
+  /* This warpgroup's 64-row block of repetition rep. */
+  MlirValue row0 =
+      bAddi(b, bConstIndex(b, (int64_t)rep * 16 * w->numWarps),
+            bMuli(b, uniform ? w->warpgroupUniform : w->warpgroup,
+                  bConstIndex(b, 64)));
+  int n = w->n;
   MlirValue descRows = {NULL};
-  if (!w->aRegs && w->uniformRows) {
-    /* Without a producer warpgroup the uniform index made ptxas
-     * serialize the wgmmas (C7520: the 4-warp d = 64 dK/dV), so there the
-     * rows stay opaque (gpuOpaque), as before. */
-    bool uniform = w->g->producerWarps > 0;
-    MlirValue rows =
-        uniform ? bAddi(b, bConstIndex(b, (int64_t)rep * 16 * w->numWarps),
-                        bMuli(b, w->warpgroupUniform, bConstIndex(b, 64)))
-                : row0;
+  if (!w->aRegs && w->manyRegisters) {
     descRows = bAddi(b, w->da.base,
                      bCast(b, "arith.index_cast",
-                           bMuli(b, rows, bConstIndex(b, w->da.rowBytes / 16)),
+                           bMuli(b, row0, bConstIndex(b, w->da.rowBytes / 16)),
                            tileI64Type(b->ctx)));
     if (!uniform)
       descRows = gpuOpaque(b, descRows);
@@ -454,7 +452,8 @@ bool gpuLoopHoldsManyRegisters(const GpuLowering *g, MlirOperation loop) {
   for (MlirOperation o = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
     if (tileOpIsNamed(o, "tile.dot"))
-      dots += tileTypeThreadBytes(mlirValueGetType(mlirOperationGetResult(o, 0)));
+      dots += tileTypeThreadBytes(
+          mlirValueGetType(mlirOperationGetResult(o, 0)));
   return carried >= 4 * GPU_OPAQUE_CARRIED_REGS ||
          (g->producerWarps > 0 && dots >= 4 * GPU_OPAQUE_DOT_REGS);
 }
@@ -464,13 +463,8 @@ bool gpuLoopHoldsManyRegisters(const GpuLowering *g, MlirOperation loop) {
  * canonical warp-group index). Every lane of the warp must run it. */
 static MlirValue fromLaneZero(TileBuilder *b, MlirValue v) {
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  MlirValue operands[] = {bConstInt(b, i32, -1),
-                          bCast(b, "arith.index_cast", v, i32),
-                          bConstInt(b, i32, 0), bConstInt(b, i32, 31)};
-  TileNamedAttr attrs[] = {
-      {"kind", tileParseAttr(b->ctx, "#nvvm<shfl_kind idx>")}};
-  MlirValue u = bInsert(b, tileOpCreate(b->loc, "nvvm.shfl.sync", 4, operands,
-                                        1, &i32, 1, attrs));
+  MlirValue u = gpuShuffleIdx(b, bCast(b, "arith.index_cast", v, i32),
+                              bConstInt(b, i32, 0));
   return bCast(b, "arith.index_cast", u, mlirIndexTypeGet(b->ctx));
 }
 
@@ -546,8 +540,8 @@ bool gpuLowerWgmmaDot(GpuLowering *g, TileBuilder *b, MlirOperation op,
     w.da = gpuSmemDescriptor(b, sa.base, &sa.layout, false, false);
   w.db = gpuSmemDescriptor(b, sb.base, &sb.layout, !bRows, false);
   w.warpgroup = bBinary(b, "arith.divui", g->warp, bConstIndex(b, 4));
-  w.uniformRows = g->loopHoldsManyRegisters;
-  if (w.uniformRows && g->producerWarps > 0)
+  w.manyRegisters = g->loopHoldsManyRegisters;
+  if (w.manyRegisters && g->producerWarps > 0)
     w.warpgroupUniform = fromLaneZero(b, w.warpgroup);
   int reps = (int)(M / (16 * numWarps));
   int steps = (int)(K / in->k);

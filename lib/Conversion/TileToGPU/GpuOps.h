@@ -125,11 +125,12 @@ bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
                       int map);
 /* GpuTmaReduce.c: an atomic add tile-pipeline marked tile.tma_reduce (a
  * box, tileTmaCanReduce), through shared memory with one bulk tensor
- * reduction on the entry's tensor map `map`. gpuTmaReduceBox reads the box (false,
- * nothing built, for an atomic that is not one): its memref's rank, the
- * tile dimension along each memref dimension (or -1) and the index at
- * the tile's first element, for gpuTmaReduceFits (an i1: the box starts
- * inside the memref, at a 16-byte column) and the reduction. */
+ * reduction on the entry's tensor map `map`. gpuTmaReduceBox reads the
+ * box (false, nothing built, for an atomic that is not one): its
+ * memref's rank, the tile dimension along each memref dimension (or -1)
+ * and the index at the tile's first element, for gpuTmaReduceFits (an
+ * i1: the box starts inside the memref, at a 16-byte column) and the
+ * reduction. */
 typedef struct {
   int rank;
   int dimOf[3];
