@@ -11,6 +11,7 @@
 
 #include "lib/IR/Build.h"
 #include "lib/IR/IR.h"
+#include "lib/Transforms/UniformDivision.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -99,9 +100,11 @@ static MlirValue toF32(TileBuilder *b, MlirValue x) {
 
 /* x op y with y = 0 and y = -1 (signed) answered here; the division itself
  * only ever sees a safe divisor. ceildiv and floordiv come from divsi and
- * remsi (upstream lowers them only through arith-expand). */
+ * remsi (upstream lowers them only through arith-expand). `byUniform`: y
+ * is uniform, and the quotient and remainder come by multiplication
+ * (UniformDivision.h). */
 static MlirValue totalDivision(TileBuilder *b, const char *name, MlirValue x,
-                               MlirValue y) {
+                               MlirValue y, bool byUniform) {
   MlirType t = mlirValueGetType(x);
   bool isRem = strstr(name, "rem") != NULL;
   bool isSigned = strstr(name, "si") != NULL;
@@ -112,12 +115,16 @@ static MlirValue totalDivision(TileBuilder *b, const char *name, MlirValue x,
   MlirValue unsafe =
       isSigned ? bBinary(b, "arith.ori", byZero, byMinusOne) : byZero;
   MlirValue ys = bSelect(b, unsafe, one, y);
-  MlirValue q;
+  MlirValue q, r = {NULL};
+  if (byUniform)
+    tileDivideByUniform(b, isSigned, x, ys, &q, &r);
   bool ceil = strstr(name, "ceildiv") != NULL,
        floor = strstr(name, "floordiv") != NULL;
   if (ceil || floor) {
-    q = bBinary(b, isSigned ? "arith.divsi" : "arith.divui", x, ys);
-    MlirValue r = bBinary(b, isSigned ? "arith.remsi" : "arith.remui", x, ys);
+    if (!byUniform) {
+      q = bBinary(b, isSigned ? "arith.divsi" : "arith.divui", x, ys);
+      r = bBinary(b, isSigned ? "arith.remsi" : "arith.remui", x, ys);
+    }
     MlirValue inexact = bCmpi(b, ARITH_NE, r, zero);
     MlirValue adjust = inexact;
     if (isSigned) {
@@ -134,6 +141,8 @@ static MlirValue totalDivision(TileBuilder *b, const char *name, MlirValue x,
     }
     q = bSelect(b, adjust,
                 bBinary(b, ceil ? "arith.addi" : "arith.subi", q, one), q);
+  } else if (byUniform) {
+    q = isRem ? r : q;
   } else {
     q = bBinary(b, name, x, ys);
   }
@@ -471,14 +480,17 @@ static MlirWalkResult collect(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static MlirValue rewrite(TileBuilder *b, MlirOperation op) {
+static MlirValue rewrite(TileBuilder *b, MlirOperation op,
+                         TileNumericsTarget target) {
   char name[64];
   tileOpName(op, name, sizeof name);
   MlirValue x = mlirOperationGetOperand(op, 0);
   MlirType resultType = mlirValueGetType(mlirOperationGetResult(op, 0));
   Fp8Format f = {0};
   if (isAny(op, kDivisions))
-    return totalDivision(b, name, x, mlirOperationGetOperand(op, 1));
+    return totalDivision(b, name, x, mlirOperationGetOperand(op, 1),
+                         target != TILE_NUMERICS_CPU &&
+                             tileDividesByUniform(op));
   if (isAny(op, kShifts))
     return totalShift(b, name, x, mlirOperationGetOperand(op, 1));
   if (tileOpIsNamed(op, "arith.fptosi") || tileOpIsNamed(op, "arith.fptoui"))
@@ -554,7 +566,7 @@ MlirLogicalResult tileLegalizeNumerics(MlirOperation root,
   mlirOperationWalk(root, collect, &c, MlirWalkPostOrder);
   for (size_t i = 0; i < c.n; ++i) {
     TileBuilder b = tileBuilderBefore(c.ops[i]);
-    MlirValue r = rewrite(&b, c.ops[i]);
+    MlirValue r = rewrite(&b, c.ops[i], target);
     mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(c.ops[i], 0), r);
     mlirOperationDestroy(c.ops[i]);
   }

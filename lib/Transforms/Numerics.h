@@ -3,7 +3,9 @@
  * ops whose meaning is the one docs/dialect.md's section "Numerics" fixes, the
  * same on every target:
  *   - integer division and remainder never trap: x / 0 = -1, x % 0 = x,
- *     MIN / -1 = MIN (also ceildiv/floordiv, which are expanded here);
+ *     MIN / -1 = MIN (also ceildiv/floordiv, which are expanded here); on
+ *     a GPU, a tile divided by a uniform divisor is divided by
+ *     multiplication (UniformDivision.h);
  *   - shifts by the bit width or more give 0 (shli, shrui) or the sign;
  *   - float to integer truncates, saturates, and NaN gives 0;
  *   - isnan/isinf/isfinite/isnormal become compares; f16/bf16 fma is the

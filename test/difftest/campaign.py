@@ -55,6 +55,12 @@ sys.path.insert(0, HERE)
 
 from compare import ENVELOPED, tolerance  # noqa: E402
 
+# A build of CPU-only campaigns, for kernels that divide by a splat: the
+# CPU path on the IR after tile-numerics{chip=sm_90a} (Worker.check).
+GPU_NUMERICS = "cpu+sm_90a-numerics"
+DIVISIONS = ("arith.divsi", "arith.divui", "arith.remsi", "arith.remui",
+             "arith.ceildiv", "arith.floordiv")
+
 # A GPU launch of a generated kernel takes milliseconds; one still running
 # after this long waits on a barrier that never completes (a setmaxnreg
 # asking for more registers than the block has was one) and would hold
@@ -249,9 +255,16 @@ class Worker:
             return self.envelopes[patterns]
         self.envelope_of = envelopes
         scalars = {i: s for i, s in enumerate(specs) if i not in arrays}
+        if not self.gpu and "tile.splat" in text and \
+                any(d in text for d in DIVISIONS):
+            builds = builds + [(GPU_NUMERICS, None)]
         out = []
         for label, options in builds:
-            if label == "cpu":
+            if label == GPU_NUMERICS:
+                out.append((label,) + self.cpu_gpu_numerics(
+                    text, kernel, grid, specs, arrays, dtypes, scalars,
+                    want))
+            elif label == "cpu":
                 out.append((label,) + self.cpu(text, kernel, grid, specs,
                                                 arrays, dtypes, scalars,
                                                 want, options or {}))
@@ -321,6 +334,21 @@ class Worker:
             k[tuple(grid)](*got)
         return self.compare(got, arrays, dtypes, want, text)
 
+    def cpu_gpu_numerics(self, text, kernel, grid, specs, arrays, dtypes,
+                         scalars, want):
+        """The CPU path on the kernel after tile-numerics{chip=sm_90a}:
+        the rewrites only a GPU gets (division by a uniform divisor,
+        lib/Transforms/UniformDivision.h) against the interpreter's run of
+        the kernel as written, where a campaign has no GPU."""
+        import subprocess
+        r = subprocess.run(["tile-opt", "-", "-p", "builtin.module("
+                            "tile-numerics{chip=sm_90a})"], input=text,
+                           capture_output=True, text=True)
+        if r.returncode:
+            return "error", r.stderr.strip() or "tile-opt failed"
+        return self.cpu(r.stdout, kernel, grid, specs, arrays, dtypes,
+                        scalars, want, {"cpu_jit": "fast"})
+
     def cuda(self, text, kernel, grid, specs, arrays, dtypes, scalars, want,
              options):
         try:
@@ -378,7 +406,8 @@ def replay_cases(test):
     same kernels and arguments for the campaign's builds, so a GPU runs
     the checks CI runs on the CPU. A `sed -e 's/${X}/V/g; /P/d' IN > OUT`
     line before them fills a kernel's parameters; lines planting a bug
-    (DIFFTEST_PLANT) are not replayed."""
+    (DIFFTEST_PLANT) are not replayed, nor a line's --tile-file (a pass's
+    output the CPU ran): the builds compile the kernel file themselves."""
     import re
     import shlex
     here = os.path.dirname(os.path.abspath(test))
@@ -410,6 +439,9 @@ def replay_cases(test):
             argv = []
             for w in words[2:]:  # --arg=V as two words
                 argv += w.split("=", 1) if w.startswith("--arg=") else [w]
+            if "--tile-file" in argv:  # each build compiles the kernel
+                i = argv.index("--tile-file")
+                del argv[i:i + 2]
             text = made.get(words[1]) or open(words[1]).read()
             out.append(("%s %s" % (os.path.basename(words[1]),
                                    " ".join(argv)), text, argv))
@@ -604,7 +636,7 @@ def main():
                  (", %d unfinished" % c["unfinished"]
                   if c.get("unfinished") else "") +
                  (" (%d agreeing on the aligned entry)" % c.get("aligned", 0)
-                  if build not in ("cpu", "all") else "")))
+                  if build.startswith("sm_") else "")))
     if done and spent:
         # Seconds per kernel in each process, summed over processes: what
         # a faster campaign must cut.

@@ -212,6 +212,10 @@ def main():
                     help="compare as campaign.py does: f32 results of "
                          "kernels that sum at 1e-4, and a float result "
                          "within the rounding envelope agrees")
+    ap.add_argument("--tile-file",
+                    help="run tile on this file instead: a pass's output "
+                         "(tile-opt -p ...), which the interpreter's run of "
+                         "the kernel file checks")
     ap.add_argument("--tile-run", default="tile-run")
     ap.add_argument("--mlir-opt", default="mlir-opt")
     a = ap.parse_args()
@@ -229,8 +233,8 @@ def main():
         paths = {i: os.path.join(work, "in%d.npy" % i) for i in arrays}
         for i, p in paths.items():
             np.save(p, arrays[i])
-        cmd = [a.tile_run, a.kernel_file, "--kernel", a.kernel, "--grid",
-               a.grid]
+        cmd = [a.tile_run, a.tile_file or a.kernel_file, "--kernel", a.kernel,
+               "--grid", a.grid]
         for i in range(len(a.arg)):
             cmd += ["--arg", "npy:" + paths[i] if i in paths else scalars[i]]
         for i in arrays:
