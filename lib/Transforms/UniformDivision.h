@@ -20,7 +20,7 @@
 
 /* Whether division `op` (divsi, divui, remsi, remui, ceildiv, floordiv)
  * divides a tile of i32 or narrower by a uniform tile, with enough
- * elements a thread (4, at the kernel's tile.num_warps, else 4 warps) to
+ * elements a thread (8, at the kernel's tile.num_warps, else 4 warps) to
  * pay for the reciprocal. */
 bool tileDividesByUniform(MlirOperation op);
 
