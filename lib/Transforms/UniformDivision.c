@@ -62,7 +62,8 @@ bool tileDividesByUniform(MlirOperation op) {
   if (!mlirTypeIsARankedTensor(t) || !mlirShapedTypeHasStaticShape(t))
     return false;
   MlirType elem = mlirShapedTypeGetElementType(t);
-  if (!mlirTypeIsAInteger(elem) || mlirIntegerTypeGetWidth(elem) > 32)
+  if (!mlirTypeIsAInteger(elem) || mlirIntegerTypeGetWidth(elem) > 32 ||
+      mlirIntegerTypeGetWidth(elem) < 8) /* i1: nothing to divide */
     return false;
   int64_t elements = 1;
   for (intptr_t d = 0; d < mlirShapedTypeGetRank(t); ++d)

@@ -19,7 +19,7 @@
 #include "mlir-c/IR.h"
 
 /* Whether division `op` (divsi, divui, remsi, remui, ceildiv, floordiv)
- * divides a tile of i32 or narrower by a uniform tile, with enough
+ * divides a tile of i8 to i32 by a uniform tile, with enough
  * elements a thread (8, at the kernel's tile.num_warps, else 4 warps) to
  * pay for the reciprocal. */
 bool tileDividesByUniform(MlirOperation op);
