@@ -16,7 +16,8 @@
 #       $OUT/difftest-kept, the log is $OUT/difftest.log. First, the
 #       checks of test/difftest/difftest.test (the examples and every
 #       reduced bug) replay on sm_90a and sm_80 code (campaign.py
-#       --replay); COUNT 0 runs only those.
+#       --replay); COUNT 0 runs only those, and REPLAY=0 skips them (a
+#       later call of the same session, the same compiler).
 set -u
 cd "$(dirname "$0")/.."
 [ $# -ge 3 ] || { echo "usage: $0 DIR START COUNT [SECONDS]" >&2; exit 2; }
@@ -27,9 +28,12 @@ OUT=${OUT:-/tmp/difftest-out}
 mkdir -p "$OUT"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sort | uniq -c
 echo "$(nproc) cores"
-TILE_NO_CACHE=1 python3 test/difftest/campaign.py --gpu \
-  --replay test/difftest/difftest.test 2>&1 | tee "$OUT/replay.log"
-replayed=${PIPESTATUS[0]}
+replayed=0
+if [ "${REPLAY:-1}" != 0 ]; then
+  TILE_NO_CACHE=1 python3 test/difftest/campaign.py --gpu \
+    --replay test/difftest/difftest.test 2>&1 | tee "$OUT/replay.log"
+  replayed=${PIPESTATUS[0]}
+fi
 [ "$COUNT" -gt 0 ] || exit "$replayed"
 TILE_NO_CACHE=1 python3 test/difftest/campaign.py --gpu --start "$START" \
   --count "$COUNT" --seconds "$SECONDS_LEFT" --keep "$OUT/difftest-kept" \
