@@ -83,6 +83,27 @@ MlirValue bConstFloat(TileBuilder *b, MlirType type, double v) {
   return bConstAttr(b, mlirFloatAttrDoubleGet(b->ctx, type, v));
 }
 
+MlirValue bSplatAttr(TileBuilder *b, MlirType type, MlirAttribute scalar) {
+  return bConstAttr(b, mlirTypeIsAShaped(type)
+                           ? mlirDenseElementsAttrSplatGet(type, scalar)
+                           : scalar);
+}
+
+MlirValue bSplatInt(TileBuilder *b, MlirType type, int64_t v) {
+  MlirType elem = tileElementType(type);
+  if (mlirTypeIsAInteger(elem)) {
+    unsigned w = mlirIntegerTypeGetWidth(elem);
+    if (w < 64)
+      v = (int64_t)((uint64_t)v & ((UINT64_C(1) << w) - 1));
+  }
+  return bSplatAttr(b, type, mlirIntegerAttrGet(elem, v));
+}
+
+MlirValue bSplatFloat(TileBuilder *b, MlirType type, double v) {
+  return bSplatAttr(b, type,
+                    mlirFloatAttrDoubleGet(b->ctx, tileElementType(type), v));
+}
+
 MlirValue bBinary(TileBuilder *b, const char *name, MlirValue x,
                   MlirValue y) {
   TilePureKey key = {name, 2, {x, y}, mlirValueGetType(x), -1};

@@ -40,6 +40,14 @@ MlirValue bConstInt(TileBuilder *b, MlirType type, int64_t v);
 MlirValue bConstI32(TileBuilder *b, int64_t v);
 MlirValue bConstI64(TileBuilder *b, int64_t v);
 MlirValue bConstFloat(TileBuilder *b, MlirType type, double v);
+/* Constants of `type`, a scalar or a tile (a splat: every element the
+ * same), from a scalar attribute of its element type; bSplatInt takes v
+ * modulo 2^width for integers narrower than 64 bits, so -1 is all ones.
+ * The tiles have no layout encoding: the passes that build them run
+ * before layouts. */
+MlirValue bSplatAttr(TileBuilder *b, MlirType type, MlirAttribute scalar);
+MlirValue bSplatInt(TileBuilder *b, MlirType type, int64_t v);
+MlirValue bSplatFloat(TileBuilder *b, MlirType type, double v);
 /* arith.constant holding a typed scalar attribute. With a cache, constants
  * come from it, and the pure ops below (binary, compare, select, cast;
  * `name` a string literal) reuse an identical op earlier in the block when

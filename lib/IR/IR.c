@@ -191,6 +191,10 @@ bool tileConstantFloat(MlirValue v, double *out) {
   return true;
 }
 
+MlirType tileElementType(MlirType t) {
+  return mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
+}
+
 MlirType tileShapedLike(MlirType like, MlirType elem) {
   if (!mlirTypeIsARankedTensor(like))
     return elem;

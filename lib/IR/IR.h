@@ -96,6 +96,8 @@ bool tileConstantFloat(MlirValue v, double *out);
 /* `like` with element type `elem`: a ranked tensor of the same shape and
  * encoding, or `elem` itself when `like` is a scalar. */
 MlirType tileShapedLike(MlirType like, MlirType elem);
+/* The element type of a shaped type; a scalar type is its own. */
+MlirType tileElementType(MlirType t);
 const char *tileTypeStr(MlirType t, char *buf, size_t size);
 const char *tileAttrStr(MlirAttribute a, char *buf, size_t size);
 

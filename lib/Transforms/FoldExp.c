@@ -102,15 +102,6 @@ static MlirValue cloneWith(TileBuilder *b, MlirOperation op, int index,
   return bInsert(b, copy);
 }
 
-/* A constant of `type` (f32, or an f32 tile: a splat) holding `x`. */
-static MlirValue constOfType(TileBuilder *b, MlirType type, double x) {
-  MlirType f32 = mlirF32TypeGet(b->ctx);
-  MlirAttribute scalar = mlirFloatAttrDoubleGet(b->ctx, f32, x);
-  if (!mlirTypeIsAShaped(type))
-    return bConstAttr(b, scalar);
-  return bConstAttr(b, mlirDenseElementsAttrSplatGet(type, scalar));
-}
-
 /* ---- reductions of scaled tiles ------------------------------------------ */
 
 static bool scaleFactor(MlirOperation mul, int *x, double *c) {
@@ -182,7 +173,7 @@ static bool hoistScale(MlirOperation reduce) {
                                               1, &rt, 0, NULL))
                    : scalar;
   } else {
-    rowScale = constOfType(&b, rt, c);
+    rowScale = bSplatFloat(&b, rt, c);
   }
   MlirValue scaled = bBinary(&b, "arith.mulf", r, rowScale);
   mlirValueReplaceAllUsesExcept(r, scaled, 1,
@@ -207,7 +198,7 @@ static MlirValue scaleHere(TileBuilder *b, MlirValue v, bool small) {
   if (!small || !b)
     return small ? v : (MlirValue){NULL};
   return bBinary(b, "arith.mulf", v,
-                 constOfType(b, mlirValueGetType(v), kLog2e));
+                 bSplatFloat(b, mlirValueGetType(v), kLog2e));
 }
 
 /* `v` * log2(e), folded into what computes v; a null value where that
@@ -221,7 +212,7 @@ static MlirValue absorb(TileBuilder *b, MlirValue v, bool small, int depth) {
   double c;
   bool alone = small || hasOneUse(v);
   if (isSplat(v) && constValue(v, 0, &c))
-    return b ? constOfType(b, mlirValueGetType(v), c * kLog2e) : v;
+    return b ? bSplatFloat(b, mlirValueGetType(v), c * kLog2e) : v;
   bool add = tileOpIsNamed(def, "arith.addf");
   if (alone && (add || tileOpIsNamed(def, "arith.subf"))) {
     MlirValue x = absorb(b, mlirOperationGetOperand(def, 0), small, depth + 1);
@@ -246,12 +237,12 @@ static MlirValue absorb(TileBuilder *b, MlirValue v, bool small, int depth) {
       return v;
     MlirValue k2;
     if (known) {
-      k2 = constOfType(b, mlirValueGetType(k), c * kLog2e);
+      k2 = bSplatFloat(b, mlirValueGetType(k), c * kLog2e);
     } else {
       /* A run-time scale: scale the scalar, then splat it. */
       MlirValue s = mlirOperationGetOperand(splat, 0);
       MlirValue s2 = bBinary(b, "arith.mulf", s,
-                             constOfType(b, mlirValueGetType(s), kLog2e));
+                             bSplatFloat(b, mlirValueGetType(s), kLog2e));
       MlirType type = mlirValueGetType(k);
       k2 = bInsert(b, tileOpCreate(b->loc, "tile.splat", 1, &s2, 1, &type, 0,
                                    NULL));
@@ -419,7 +410,7 @@ static bool log2Maximum(MlirOperation loop, intptr_t i) {
   if (!mlirOpOperandIsNull(mlirValueGetFirstUse(r))) {
     TileBuilder after = tileBuilderBefore(mlirOperationGetNextInBlock(loop));
     MlirValue back = bBinary(&after, "arith.mulf", r,
-                             constOfType(&after, mlirValueGetType(r), kLn2));
+                             bSplatFloat(&after, mlirValueGetType(r), kLn2));
     mlirValueReplaceAllUsesExcept(r, back, 1,
                                   (MlirOperation[]){tileDefiningOp(back)});
   }

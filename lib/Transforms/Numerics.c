@@ -17,10 +17,6 @@
 
 /* --- Types and constants that follow the op's shape ------------------- */
 
-static MlirType elemOf(MlirType t) {
-  return mlirTypeIsAShaped(t) ? mlirShapedTypeGetElementType(t) : t;
-}
-
 static unsigned widthOf(MlirType elem) {
   if (mlirTypeIsAIndex(elem))
     return 64;
@@ -31,27 +27,6 @@ static unsigned widthOf(MlirType elem) {
   if (mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem))
     return 16;
   return 8;
-}
-
-/* A constant of `type` (a scalar, or a splat tile) from a scalar attr.
- * Tiles have no layout encoding yet: the pass runs before layouts. */
-static MlirValue constOf(TileBuilder *b, MlirType type, MlirAttribute scalar) {
-  return bConstAttr(b, mlirTypeIsARankedTensor(type)
-                           ? mlirDenseElementsAttrSplatGet(type, scalar)
-                           : scalar);
-}
-
-/* An integer constant of `type`, `v` taken modulo 2^width. */
-static MlirValue iconst(TileBuilder *b, MlirType type, int64_t v) {
-  MlirType elem = elemOf(type);
-  unsigned w = widthOf(elem);
-  if (!mlirTypeIsAIndex(elem) && w < 64)
-    v = (int64_t)((uint64_t)v & ((UINT64_C(1) << w) - 1));
-  return constOf(b, type, mlirIntegerAttrGet(elem, v));
-}
-
-static MlirValue fconst(TileBuilder *b, MlirType type, double v) {
-  return constOf(b, type, mlirFloatAttrDoubleGet(b->ctx, elemOf(type), v));
 }
 
 /* A unary op whose result has x's type (math.absf, math.exp). */
@@ -78,9 +53,9 @@ static MlirValue f64ToF32Odd(TileBuilder *b, MlirValue x) {
   MlirValue inexact = bCmpf(b, ARITH_F_UNE, back, x);
   MlirValue away = bCmpf(b, ARITH_F_OGT, op1(b, "math.absf", back),
                          op1(b, "math.absf", x));
-  MlirValue towardZero =
-      bSelect(b, away, bBinary(b, "arith.subi", bits, iconst(b, t, 1)), bits);
-  MlirValue odd = bBinary(b, "arith.ori", towardZero, iconst(b, t, 1));
+  MlirValue towardZero = bSelect(
+      b, away, bBinary(b, "arith.subi", bits, bSplatInt(b, t, 1)), bits);
+  MlirValue odd = bBinary(b, "arith.ori", towardZero, bSplatInt(b, t, 1));
   return cast(b, "arith.bitcast", bSelect(b, inexact, odd, bits), f32);
 }
 
@@ -88,7 +63,7 @@ static MlirValue f64ToF32Odd(TileBuilder *b, MlirValue x) {
  * (bExtendBF16: LLVM would narrow a bf16 extension's later arithmetic to
  * f16). */
 static MlirValue toF32(TileBuilder *b, MlirValue x) {
-  MlirType e = elemOf(mlirValueGetType(x));
+  MlirType e = tileElementType(mlirValueGetType(x));
   if (mlirTypeIsABF16(e))
     return bExtendBF16(b, x);
   if (mlirTypeIsAF64(e))
@@ -108,8 +83,8 @@ static MlirValue totalDivision(TileBuilder *b, const char *name, MlirValue x,
   MlirType t = mlirValueGetType(x);
   bool isRem = strstr(name, "rem") != NULL;
   bool isSigned = strstr(name, "si") != NULL;
-  MlirValue zero = iconst(b, t, 0), one = iconst(b, t, 1),
-            allOnes = iconst(b, t, -1);
+  MlirValue zero = bSplatInt(b, t, 0), one = bSplatInt(b, t, 1),
+            allOnes = bSplatInt(b, t, -1);
   MlirValue byZero = bCmpi(b, ARITH_EQ, y, zero);
   MlirValue byMinusOne = isSigned ? bCmpi(b, ARITH_EQ, y, allOnes) : byZero;
   MlirValue unsafe =
@@ -137,7 +112,7 @@ static MlirValue totalDivision(TileBuilder *b, const char *name, MlirValue x,
           bBinary(b, "arith.andi", inexact,
                   ceil ? sameSign
                        : bBinary(b, "arith.xori", sameSign,
-                                 iconst(b, mlirValueGetType(sameSign), 1)));
+                                 bSplatInt(b, mlirValueGetType(sameSign), 1)));
     }
     q = bSelect(b, adjust,
                 bBinary(b, ceil ? "arith.addi" : "arith.subi", q, one), q);
@@ -159,7 +134,8 @@ static bool divisorIsSafe(MlirOperation op) {
     return false;
   char name[32];
   bool isSigned = strstr(tileOpName(op, name, sizeof name), "si") != NULL;
-  MlirType elem = elemOf(mlirValueGetType(mlirOperationGetOperand(op, 1)));
+  MlirType elem =
+      tileElementType(mlirValueGetType(mlirOperationGetOperand(op, 1)));
   unsigned w = widthOf(elem);
   uint64_t mask = w < 64 ? (UINT64_C(1) << w) - 1 : ~UINT64_C(0);
   uint64_t u = (uint64_t)c & mask;
@@ -170,16 +146,17 @@ static bool divisorIsSafe(MlirOperation op) {
 static MlirValue totalShift(TileBuilder *b, const char *name, MlirValue x,
                             MlirValue y) {
   MlirType t = mlirValueGetType(x);
-  unsigned w = widthOf(elemOf(t));
-  MlirValue tooFar = bCmpi(b, ARITH_UGE, y, iconst(b, t, w));
+  unsigned w = widthOf(tileElementType(t));
+  MlirValue tooFar = bCmpi(b, ARITH_UGE, y, bSplatInt(b, t, w));
   if (strcmp(name, "arith.shrsi") == 0)
-    return bBinary(b, name, x, bSelect(b, tooFar, iconst(b, t, w - 1), y));
-  return bSelect(b, tooFar, iconst(b, t, 0), bBinary(b, name, x, y));
+    return bBinary(b, name, x, bSelect(b, tooFar, bSplatInt(b, t, w - 1), y));
+  return bSelect(b, tooFar, bSplatInt(b, t, 0), bBinary(b, name, x, y));
 }
 
 static bool shiftIsSafe(MlirOperation op) {
   int64_t c;
-  MlirType elem = elemOf(mlirValueGetType(mlirOperationGetOperand(op, 1)));
+  MlirType elem =
+      tileElementType(mlirValueGetType(mlirOperationGetOperand(op, 1)));
   return mlirTypeIsAIndex(elem) || /* index has no width yet */
          (tileConstantInt(mlirOperationGetOperand(op, 1), &c) && c >= 0 &&
           (uint64_t)c < widthOf(elem));
@@ -193,23 +170,26 @@ static bool shiftIsSafe(MlirOperation op) {
 static MlirValue saturatingToInt(TileBuilder *b, bool isSigned, MlirValue x,
                                  MlirType resultType) {
   MlirType ft = mlirValueGetType(x);
-  unsigned w = widthOf(elemOf(resultType));
+  unsigned w = widthOf(tileElementType(resultType));
   MlirValue r = bInsert(
       b, tileOpCreate(b->loc, isSigned ? "arith.fptosi" : "arith.fptoui", 1, &x,
                       1, &resultType, 0, NULL));
   if (isSigned) {
     double hi = ldexp(1.0, (int)w - 1);
-    r = bSelect(b, bCmpf(b, ARITH_F_OGE, x, fconst(b, ft, hi)),
-                iconst(b, resultType, (int64_t)(~UINT64_C(0) >> (65 - w))), r);
-    r = bSelect(b, bCmpf(b, ARITH_F_OLT, x, fconst(b, ft, -hi)),
-                iconst(b, resultType, (int64_t)(UINT64_C(1) << (w - 1))), r);
-    return bSelect(b, bCmpf(b, ARITH_F_UNO, x, x), iconst(b, resultType, 0), r);
+    r = bSelect(b, bCmpf(b, ARITH_F_OGE, x, bSplatFloat(b, ft, hi)),
+                bSplatInt(b, resultType, (int64_t)(~UINT64_C(0) >> (65 - w))),
+                r);
+    r = bSelect(b, bCmpf(b, ARITH_F_OLT, x, bSplatFloat(b, ft, -hi)),
+                bSplatInt(b, resultType, (int64_t)(UINT64_C(1) << (w - 1))), r);
+    return bSelect(b, bCmpf(b, ARITH_F_UNO, x, x), bSplatInt(b, resultType, 0),
+                   r);
   }
-  r = bSelect(b, bCmpf(b, ARITH_F_OGE, x, fconst(b, ft, ldexp(1.0, (int)w))),
-              iconst(b, resultType, -1), r);
+  r = bSelect(b,
+              bCmpf(b, ARITH_F_OGE, x, bSplatFloat(b, ft, ldexp(1.0, (int)w))),
+              bSplatInt(b, resultType, -1), r);
   /* x <= -1 or NaN; (-1, 0) truncates to 0 already. */
-  return bSelect(b, bCmpf(b, ARITH_F_ULE, x, fconst(b, ft, -1.0)),
-                 iconst(b, resultType, 0), r);
+  return bSelect(b, bCmpf(b, ARITH_F_ULE, x, bSplatFloat(b, ft, -1.0)),
+                 bSplatInt(b, resultType, 0), r);
 }
 
 static MlirType bitsTypeOf(MlirContext ctx, MlirType elem) {
@@ -229,12 +209,13 @@ static MlirValue orderedMaxMin(TileBuilder *b, bool isMax, bool num,
     x = x2;
   }
   MlirType t = mlirValueGetType(x);
-  MlirType bits = tileShapedLike(t, bitsTypeOf(b->ctx, elemOf(t)));
-  MlirValue tie = cast(b, "arith.bitcast",
-                       bBinary(b, isMax ? "arith.andi" : "arith.ori",
-                               cast(b, "arith.bitcast", x, elemOf(bits)),
-                               cast(b, "arith.bitcast", y, elemOf(bits))),
-                       elemOf(t));
+  MlirType bits = tileShapedLike(t, bitsTypeOf(b->ctx, tileElementType(t)));
+  MlirValue tie =
+      cast(b, "arith.bitcast",
+           bBinary(b, isMax ? "arith.andi" : "arith.ori",
+                   cast(b, "arith.bitcast", x, tileElementType(bits)),
+                   cast(b, "arith.bitcast", y, tileElementType(bits))),
+           tileElementType(t));
   MlirValue r = bSelect(b, bCmpf(b, ARITH_F_UNO, x, y),
                         bBinary(b, "arith.addf", x, y), tie);
   r = bSelect(b, bCmpf(b, isMax ? ARITH_F_OLT : ARITH_F_OGT, x, y), y, r);
@@ -248,16 +229,16 @@ static MlirValue classify(TileBuilder *b, const char *name, MlirValue x) {
   if (strcmp(name, "math.isnan") == 0)
     return bCmpf(b, ARITH_F_UNO, x, x);
   MlirValue a = op1(b, "math.absf", x);
-  MlirValue inf = fconst(b, t, INFINITY);
+  MlirValue inf = bSplatFloat(b, t, INFINITY);
   if (strcmp(name, "math.isinf") == 0)
     return bCmpf(b, ARITH_F_OEQ, a, inf);
   MlirValue finite = bCmpf(b, ARITH_F_OLT, a, inf);
   if (strcmp(name, "math.isfinite") == 0)
     return finite;
-  MlirType e = elemOf(t);
+  MlirType e = tileElementType(t);
   double minNormal = mlirTypeIsAF16(e) ? ldexp(1, -14) : ldexp(1, -126);
   return bBinary(b, "arith.andi", finite,
-                 bCmpf(b, ARITH_F_OGE, a, fconst(b, t, minNormal)));
+                 bCmpf(b, ARITH_F_OGE, a, bSplatFloat(b, t, minNormal)));
 }
 
 /* math.expm1 for the CPU in f64, rounded once: upstream's lowering is
@@ -271,19 +252,21 @@ static MlirValue expm1InF64(TileBuilder *b, MlirValue x) {
   MlirValue d = cast(b, "arith.extf", x, f64);
   MlirType dt = mlirValueGetType(d);
   MlirValue big =
-      bBinary(b, "arith.subf", op1(b, "math.exp", d), fconst(b, dt, 1));
+      bBinary(b, "arith.subf", op1(b, "math.exp", d), bSplatFloat(b, dt, 1));
   MlirValue inner =
-      bBinary(b, "arith.addf", fconst(b, dt, 0.5),
-              bBinary(b, "arith.mulf", d, fconst(b, dt, 1.0 / 6.0)));
+      bBinary(b, "arith.addf", bSplatFloat(b, dt, 0.5),
+              bBinary(b, "arith.mulf", d, bSplatFloat(b, dt, 1.0 / 6.0)));
   MlirValue series = bBinary(b, "arith.mulf", d,
-                             bBinary(b, "arith.addf", fconst(b, dt, 1),
+                             bBinary(b, "arith.addf", bSplatFloat(b, dt, 1),
                                      bBinary(b, "arith.mulf", d, inner)));
   MlirValue small =
-      bCmpf(b, ARITH_F_OLT, op1(b, "math.absf", d), fconst(b, dt, 1e-3));
+      bCmpf(b, ARITH_F_OLT, op1(b, "math.absf", d), bSplatFloat(b, dt, 1e-3));
   /* f64 -> f16 would need a libcall the JIT lacks: through f32. */
   MlirValue r = cast(b, "arith.truncf", bSelect(b, small, series, big),
                      mlirF32TypeGet(b->ctx));
-  return mlirTypeIsAF32(elemOf(t)) ? r : cast(b, "arith.truncf", r, elemOf(t));
+  return mlirTypeIsAF32(tileElementType(t))
+             ? r
+             : cast(b, "arith.truncf", r, tileElementType(t));
 }
 
 /* --- fp8 --------------------------------------------------------------- */
@@ -313,39 +296,40 @@ static MlirValue fp8ToF32(TileBuilder *b, MlirValue x, const Fp8Format *f) {
   MlirValue u = cast(b, "arith.extui", cast(b, "arith.bitcast", x, i8), i32);
   MlirType t = mlirValueGetType(u);
   int m = f->mantissa, e = 7 - m;
-  MlirValue sign =
-      bBinary(b, "arith.shli", bBinary(b, "arith.andi", u, iconst(b, t, 0x80)),
-              iconst(b, t, 24));
+  MlirValue sign = bBinary(b, "arith.shli",
+                           bBinary(b, "arith.andi", u, bSplatInt(b, t, 0x80)),
+                           bSplatInt(b, t, 24));
   MlirValue exp =
-      bBinary(b, "arith.andi", bBinary(b, "arith.shrui", u, iconst(b, t, m)),
-              iconst(b, t, (1 << e) - 1));
-  MlirValue man = bBinary(b, "arith.andi", u, iconst(b, t, (1 << m) - 1));
+      bBinary(b, "arith.andi", bBinary(b, "arith.shrui", u, bSplatInt(b, t, m)),
+              bSplatInt(b, t, (1 << e) - 1));
+  MlirValue man = bBinary(b, "arith.andi", u, bSplatInt(b, t, (1 << m) - 1));
   MlirValue normal =
       bBinary(b, "arith.ori", sign,
               bBinary(b, "arith.ori",
                       bBinary(b, "arith.shli",
                               bBinary(b, "arith.addi", exp,
-                                      iconst(b, t, 127 - f->bias)),
-                              iconst(b, t, 23)),
-                      bBinary(b, "arith.shli", man, iconst(b, t, 23 - m))));
-  MlirValue tiny =
-      bBinary(b, "arith.mulf", cast(b, "arith.uitofp", man, f32),
-              fconst(b, tileShapedLike(t, f32), ldexp(1, 1 - f->bias - m)));
+                                      bSplatInt(b, t, 127 - f->bias)),
+                              bSplatInt(b, t, 23)),
+                      bBinary(b, "arith.shli", man, bSplatInt(b, t, 23 - m))));
+  MlirValue tiny = bBinary(
+      b, "arith.mulf", cast(b, "arith.uitofp", man, f32),
+      bSplatFloat(b, tileShapedLike(t, f32), ldexp(1, 1 - f->bias - m)));
   MlirValue subnormal =
       bBinary(b, "arith.ori", cast(b, "arith.bitcast", tiny, i32), sign);
-  MlirValue r =
-      bSelect(b, bCmpi(b, ARITH_EQ, exp, iconst(b, t, 0)), subnormal, normal);
-  MlirValue quietNaN = bBinary(b, "arith.ori", sign, iconst(b, t, 0x7FC00000));
+  MlirValue r = bSelect(b, bCmpi(b, ARITH_EQ, exp, bSplatInt(b, t, 0)),
+                        subnormal, normal);
+  MlirValue quietNaN =
+      bBinary(b, "arith.ori", sign, bSplatInt(b, t, 0x7FC00000));
   if (f->hasInf) {
-    MlirValue inf = bBinary(b, "arith.ori", sign, iconst(b, t, 0x7F800000));
+    MlirValue inf = bBinary(b, "arith.ori", sign, bSplatInt(b, t, 0x7F800000));
     MlirValue special =
-        bSelect(b, bCmpi(b, ARITH_EQ, man, iconst(b, t, 0)), inf, quietNaN);
-    r = bSelect(b, bCmpi(b, ARITH_EQ, exp, iconst(b, t, (1 << e) - 1)), special,
-                r);
+        bSelect(b, bCmpi(b, ARITH_EQ, man, bSplatInt(b, t, 0)), inf, quietNaN);
+    r = bSelect(b, bCmpi(b, ARITH_EQ, exp, bSplatInt(b, t, (1 << e) - 1)),
+                special, r);
   } else {
-    MlirValue magnitude = bBinary(b, "arith.andi", u, iconst(b, t, 0x7F));
-    r = bSelect(b, bCmpi(b, ARITH_EQ, magnitude, iconst(b, t, 0x7F)), quietNaN,
-                r);
+    MlirValue magnitude = bBinary(b, "arith.andi", u, bSplatInt(b, t, 0x7F));
+    r = bSelect(b, bCmpi(b, ARITH_EQ, magnitude, bSplatInt(b, t, 0x7F)),
+                quietNaN, r);
   }
   return cast(b, "arith.bitcast", r, f32);
 }
@@ -363,36 +347,38 @@ static MlirValue f32ToFp8(TileBuilder *b, MlirValue x, MlirType f8,
   MlirType t = mlirValueGetType(bits);
   MlirType ft = mlirValueGetType(x);
   int m = f->mantissa, shift = 23 - m;
-  MlirValue a = bBinary(b, "arith.andi", bits, iconst(b, t, 0x7FFFFFFF));
-  MlirValue sign = bBinary(
-      b, "arith.shrui", bBinary(b, "arith.andi", bits, iconst(b, t, INT32_MIN)),
-      iconst(b, t, 24));
-  MlirValue lowest = bBinary(b, "arith.andi",
-                             bBinary(b, "arith.shrui", a, iconst(b, t, shift)),
-                             iconst(b, t, 1));
-  MlirValue rounded = bBinary(
-      b, "arith.shrui",
-      bBinary(b, "arith.addi",
-              bBinary(b, "arith.addi", a, iconst(b, t, (1 << (shift - 1)) - 1)),
-              lowest),
-      iconst(b, t, shift));
+  MlirValue a = bBinary(b, "arith.andi", bits, bSplatInt(b, t, 0x7FFFFFFF));
+  MlirValue sign =
+      bBinary(b, "arith.shrui",
+              bBinary(b, "arith.andi", bits, bSplatInt(b, t, INT32_MIN)),
+              bSplatInt(b, t, 24));
+  MlirValue lowest = bBinary(
+      b, "arith.andi", bBinary(b, "arith.shrui", a, bSplatInt(b, t, shift)),
+      bSplatInt(b, t, 1));
+  MlirValue rounded =
+      bBinary(b, "arith.shrui",
+              bBinary(b, "arith.addi",
+                      bBinary(b, "arith.addi", a,
+                              bSplatInt(b, t, (1 << (shift - 1)) - 1)),
+                      lowest),
+              bSplatInt(b, t, shift));
   MlirValue normal =
-      bBinary(b, "arith.subi", rounded, iconst(b, t, (127 - f->bias) << m));
+      bBinary(b, "arith.subi", rounded, bSplatInt(b, t, (127 - f->bias) << m));
   MlirValue scaled = bBinary(b, "arith.mulf", cast(b, "arith.bitcast", a, f32),
-                             fconst(b, ft, ldexp(1, f->bias - 1 + m)));
+                             bSplatFloat(b, ft, ldexp(1, f->bias - 1 + m)));
   /* Adding and taking away 2^23 leaves the integer nearest (even) to a
    * value below 2^23. */
-  MlirValue magic = fconst(b, ft, ldexp(1, 23));
+  MlirValue magic = bSplatFloat(b, ft, ldexp(1, 23));
   MlirValue integral =
       bBinary(b, "arith.subf", bBinary(b, "arith.addf", scaled, magic), magic);
   MlirValue subnormal = cast(b, "arith.fptoui", integral, i32);
   MlirValue isSubnormal =
-      bCmpi(b, ARITH_ULT, a, iconst(b, t, (int64_t)(128 - f->bias) << 23));
+      bCmpi(b, ARITH_ULT, a, bSplatInt(b, t, (int64_t)(128 - f->bias) << 23));
   MlirValue code = bSelect(b, isSubnormal, subnormal, normal);
-  MlirValue maxCode = iconst(b, t, f->maxCode);
+  MlirValue maxCode = bSplatInt(b, t, f->maxCode);
   code = bSelect(b, bCmpi(b, ARITH_UGT, code, maxCode), maxCode, code);
-  code = bSelect(b, bCmpi(b, ARITH_UGT, a, iconst(b, t, 0x7F800000)),
-                 iconst(b, t, 0x7F), code);
+  code = bSelect(b, bCmpi(b, ARITH_UGT, a, bSplatInt(b, t, 0x7F800000)),
+                 bSplatInt(b, t, 0x7F), code);
   MlirValue byte =
       cast(b, "arith.trunci", bBinary(b, "arith.ori", code, sign), i8);
   return cast(b, "arith.bitcast", byte, f8);
@@ -424,11 +410,11 @@ static const char *const kClassify[] = {"math.isnan", "math.isinf",
                                         "math.isfinite", "math.isnormal", NULL};
 
 static MlirType operandElem(MlirOperation op) {
-  return elemOf(mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  return tileElementType(mlirValueGetType(mlirOperationGetOperand(op, 0)));
 }
 
 static MlirType resultElem(MlirOperation op) {
-  return elemOf(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  return tileElementType(mlirValueGetType(mlirOperationGetResult(op, 0)));
 }
 
 static bool isNarrowFloat(MlirType e) {
@@ -510,12 +496,12 @@ static MlirValue rewrite(TileBuilder *b, MlirOperation op,
     MlirType t = mlirValueGetType(wide[0]);
     MlirValue r =
         bInsert(b, tileOpCreate(b->loc, "math.fma", 3, wide, 1, &t, 0, NULL));
-    return cast(b, "arith.truncf", r, elemOf(resultType));
+    return cast(b, "arith.truncf", r, tileElementType(resultType));
   }
   if (tileOpIsNamed(op, "arith.extf")) {
     MlirValue r = fp8Format(operandElem(op), &f) ? fp8ToF32(b, x, &f)
                                                  : toF32(b, x); /* bf16 */
-    MlirType to = elemOf(resultType);
+    MlirType to = tileElementType(resultType);
     if (mlirTypeIsAF32(to))
       return r;
     /* f8 to f16 or bf16 (narrower, exact) or bf16 to f64 */
@@ -523,8 +509,8 @@ static MlirValue rewrite(TileBuilder *b, MlirOperation op,
   }
   /* arith.truncf to f8; from f16/bf16 through f32, which is exact, from
    * f64 through f32 rounded to odd. */
-  fp8Format(elemOf(resultType), &f);
-  return f32ToFp8(b, toF32(b, x), elemOf(resultType), &f);
+  fp8Format(tileElementType(resultType), &f);
+  return f32ToFp8(b, toF32(b, x), tileElementType(resultType), &f);
 }
 
 /* Adds `afn` to a float op's fastmath flags. */

@@ -248,12 +248,9 @@ static bool rotate(MlirOperation loop, MlirOperation product,
     return false;
   /* P_prev starts as zeros: the first iteration's product adds nothing. */
   TileBuilder before = tileBuilderBefore(loop);
-  MlirType pElem = mlirShapedTypeGetElementType(pType);
-  MlirValue zeros = bConstAttr(
-      &before,
-      mlirDenseElementsAttrSplatGet(
-          pType, mlirTypeIsAFloat(pElem) ? mlirFloatAttrDoubleGet(ctx, pElem, 0)
-                                         : mlirIntegerAttrGet(pElem, 0)));
+  MlirValue zeros = mlirTypeIsAFloat(mlirShapedTypeGetElementType(pType))
+                        ? bSplatFloat(&before, pType, 0)
+                        : bSplatInt(&before, pType, 0);
   MlirValue lb = mlirOperationGetOperand(loop, 0);
   MlirValue ub = mlirOperationGetOperand(loop, 1);
   MlirValue step = mlirOperationGetOperand(loop, 2);

@@ -81,10 +81,7 @@ static MlirType intTile(MlirValue x, unsigned width) {
 
 /* A splat constant tile of x's shape, `width` bits, v modulo 2^width. */
 static MlirValue splat(TileBuilder *b, MlirValue x, unsigned width, int64_t v) {
-  MlirType t = intTile(x, width);
-  MlirAttribute scalar =
-      mlirIntegerAttrGet(mlirShapedTypeGetElementType(t), v);
-  return bConstAttr(b, mlirDenseElementsAttrSplatGet(t, scalar));
+  return bSplatInt(b, intTile(x, width), v);
 }
 
 /* x extended (by `ext`) or truncated to `width` bits. */
