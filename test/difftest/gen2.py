@@ -84,6 +84,11 @@ backward loads a row of log-sum-exps per key block) from a memref of its
 own whose box moves with the loop: the kind of load a loop of TMA dots
 may stage beside its tiles (docs/performance.md, 2026-11-30).
 
+From ROUNDED_DIVISION_SEED (1400000) on, the fifteenth version: integer
+chains may also divide rounding up or down (ceildivsi, floordivsi,
+ceildivui), by any operand, zero and -1 included: numerics.md settled
+their edges on 2026-11-30 (they follow divsi and divui).
+
 What the spec leaves open is kept out of what is compared: a scatter's
 indices never repeat (where two name one address, which lands is
 unspecified); atomics repeat their addresses, within a tile and across
@@ -140,6 +145,10 @@ RED_SEED = 900000
 # From ROW_SEED on (the fourteenth version), a matmul loop may add a row
 # loaded per step.
 ROW_SEED = 1200000
+# From ROUNDED_DIVISION_SEED on (the fifteenth version), integer chains may
+# divide rounding up or down (ceildivsi, floordivsi, ceildivui), whose
+# edges numerics.md settled on 2026-11-30 (by 0: -1; by -1: -x).
+ROUNDED_DIVISION_SEED = 1400000
 # The smallest |code| (code & 0x7F) of an f8 NaN: e4m3fn has one NaN code
 # per sign, e5m2 three (exponent all ones, mantissa not zero).
 F8_NAN_MAGNITUDE = {"f8E4M3FN": 0x7F, "f8E5M2": 0x7D}
@@ -165,6 +174,7 @@ INT_BINARY = ["addi", "subi", "muli", "maxsi", "minsi", "maxui", "minui",
 # Edges numerics.md defines: division by zero and by -1, shifts by the
 # width or more (the amount read as unsigned, so negative ones too).
 INT_EDGY = ["divsi", "remsi", "divui", "remui", "shli", "shrsi", "shrui"]
+INT_ROUNDED_DIVISION = ["ceildivsi", "floordivsi", "ceildivui"]
 REDUCE_FLOAT = ["add", "mul", "max", "min", "maxnum", "minnum"]
 REDUCE_INT = ["add", "mul", "max", "min", "maxnum", "minnum", "and", "or",
               "xor"]
@@ -479,6 +489,7 @@ class State:
         self.v12 = seed >= NAN_CODE_SEED  # one NaN code before an xor
         self.v13 = seed >= RED_SEED  # distinct atomics' results unused
         self.v14 = seed >= ROW_SEED  # a row per step in matmul loops
+        self.v15 = seed >= ROUNDED_DIVISION_SEED  # ceildiv and floordiv
 
     def inner(self, sizes):
         """sizes with the innermost rounded up to ALIGN_ELEMENTS when the
@@ -724,7 +735,8 @@ def stage_elementwise(st, cur):
                 v.inexact = getattr(a, "inexact", False) or \
                     getattr(b, "inexact", False)
         else:
-            name = r.choice(INT_BINARY + INT_EDGY if r.random() < 0.4
+            edgy = INT_EDGY + (INT_ROUNDED_DIVISION if st.v15 else [])
+            name = r.choice(INT_BINARY + edgy if r.random() < 0.4
                             else INT_BINARY)
             b = operand(st, a)
             if name.startswith("sh") and r.random() < 0.6:

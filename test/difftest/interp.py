@@ -17,9 +17,10 @@ after each op), casts, bitcast, cmpi/cmpf, select; f8E4M3FN and f8E5M2
 saturation, dots); the math ops of docs/numerics.md; scf.for with
 iter_args, scf.if, memref.dim and memref.load/store of scalars; randint
 and rand (Philox-4x32-10); print (its lines in interp.PRINTED) and assert
-(AssertFailed, which stops the run). What it does not cover (ceildiv and
-floordiv by zero, which the spec leaves open) raises Unsupported, which
-callers report as a skip, never a pass.
+(AssertFailed, which stops the run). What it does not cover (what the
+spec leaves open: a program reading what another writes, scatters that
+store different values at one address; ops outside the table) raises
+Unsupported, which callers report as a skip, never a pass.
 
   interp.py KERNEL.mlir --kernel NAME --grid X[,Y[,Z]] --arg npy:PATH|INT|FLOAT ...
             [--out I=PATH.npy ...]
@@ -1412,18 +1413,14 @@ def integer_division(short, a, b, dt):
     """Integer division and remainder as docs/numerics.md defines them, in
     Python integers (exact for i64 too): signed division truncates toward
     zero and wraps (MIN / -1 = MIN, MIN % -1 = 0); x / 0 = -1 (all ones
-    for divui) and x % 0 = x. What ceildiv and floordiv give for a zero
-    divisor numerics.md leaves open ("built from divsi/remsi"): Unsupported
-    (docs/difftest.md lists the question)."""
+    for divui) and x % 0 = x. ceildivsi, floordivsi and ceildivui follow
+    divsi and divui: by 0 they give -1 (all ones), by -1 the wrapped -x,
+    which floor and ceiling of the exact quotient give anyway."""
     signed = short.endswith("si")
 
     def one(x, y):
         if y == 0:
-            if short in ("divsi", "divui"):
-                return -1
-            if short in ("remsi", "remui"):
-                return x
-            raise Unsupported("arith.%s by zero" % short)
+            return x if short in ("remsi", "remui") else -1
         q = abs(x) // abs(y)
         if (x < 0) != (y < 0):
             q = -q

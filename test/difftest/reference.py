@@ -101,7 +101,7 @@ def main():
             interp.run_kernel(generic, a.kernel, grid_of(a.grid), values)
         except interp.Unsupported as e:
             np.save(ref_path, np.load(cpu))
-            print("reference: tile's CPU path's (the interpreter lacks %s)"
+            print("reference: tile's CPU path's (the interpreter does not cover it: %s)"
                   % e)
             return 0
         want = values[index]

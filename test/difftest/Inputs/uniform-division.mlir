@@ -3,8 +3,8 @@
 // multiplication (lib/Transforms/UniformDivision.h): every division op on
 // 1024 i32 dividends (MIN, MAX, MIN + 1, -1, 0, 1, then hashed bit
 // patterns), and divsi, remsi, divui, remui on their i8 and i16
-// truncations (by %d truncated); ceildiv and floordiv by %e (the spec
-// leaves them open at 0). difftest.test runs the IR after
+// truncations (by %d truncated); ceildiv and floordiv by %e (a second
+// divisor, from when the spec left them open at 0). difftest.test runs the IR after
 // tile-numerics{chip=sm_90a} on the CPU against the interpreter's run of
 // this file, for divisors at every edge.
 func.func @uniform_division(%d: i32, %e: i32, %out: memref<?x?xi32>, %out8: memref<?x?xi8>, %out16: memref<?x?xi16>) attributes {tile.kernel, tile.num_warps = 4 : i32} {
