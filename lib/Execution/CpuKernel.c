@@ -247,10 +247,10 @@ static void packScalar(Packed *p, const TileKernelArg *a, const TileArgValue *v)
   case TILE_DTYPE_I8: { int8_t x = (int8_t)v->i; memcpy(w, &x, 1); break; }
   case TILE_DTYPE_I16: { int16_t x = (int16_t)v->i; memcpy(w, &x, 2); break; }
   case TILE_DTYPE_I32: { int32_t x = (int32_t)v->i; memcpy(w, &x, 4); break; }
-  case TILE_DTYPE_F16: { uint16_t x = tileF32ToF16((float)v->f); memcpy(w, &x, 2); break; }
-  case TILE_DTYPE_BF16: { uint16_t x = tileF32ToBF16((float)v->f); memcpy(w, &x, 2); break; }
-  case TILE_DTYPE_F8E4M3: { uint8_t x = tileF32ToF8E4M3((float)v->f); memcpy(w, &x, 1); break; }
-  case TILE_DTYPE_F8E5M2: { uint8_t x = tileF32ToF8E5M2((float)v->f); memcpy(w, &x, 1); break; }
+  case TILE_DTYPE_F16: { uint16_t x = tileF64ToF16(v->f); memcpy(w, &x, 2); break; }
+  case TILE_DTYPE_BF16: { uint16_t x = tileF64ToBF16(v->f); memcpy(w, &x, 2); break; }
+  case TILE_DTYPE_F8E4M3: { uint8_t x = tileF64ToF8E4M3(v->f); memcpy(w, &x, 1); break; }
+  case TILE_DTYPE_F8E5M2: { uint8_t x = tileF64ToF8E5M2(v->f); memcpy(w, &x, 1); break; }
   case TILE_DTYPE_F32: { float x = (float)v->f; memcpy(w, &x, 4); break; }
   case TILE_DTYPE_F64: memcpy(w, &v->f, 8); break;
   default: *w = v->i; break; /* i64, index */

@@ -233,22 +233,22 @@ static void pushScalar(Params *ps, TileDType dtype, const TileRuntimeArg *v) {
     return;
   }
   case TILE_DTYPE_F16: {
-    uint16_t h = tileF32ToF16((float)v->f);
+    uint16_t h = tileF64ToF16(v->f);
     pushBytes(ps, &h, 2);
     return;
   }
   case TILE_DTYPE_BF16: {
-    uint16_t h = tileF32ToBF16((float)v->f);
+    uint16_t h = tileF64ToBF16(v->f);
     pushBytes(ps, &h, 2);
     return;
   }
   case TILE_DTYPE_F8E4M3: {
-    uint8_t b = tileF32ToF8E4M3((float)v->f);
+    uint8_t b = tileF64ToF8E4M3(v->f);
     pushBytes(ps, &b, 1);
     return;
   }
   case TILE_DTYPE_F8E5M2: {
-    uint8_t b = tileF32ToF8E5M2((float)v->f);
+    uint8_t b = tileF64ToF8E5M2(v->f);
     pushBytes(ps, &b, 1);
     return;
   }

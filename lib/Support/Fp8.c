@@ -4,6 +4,7 @@
 #include "lib/Support/Fp8.h"
 #include "lib/Support/Half.h"
 
+#include <math.h>
 #include <string.h>
 
 typedef struct {
@@ -69,6 +70,23 @@ static float toF32(uint8_t b, const Format *fmt) {
   return tileF32FromBits(sign | (exp - (uint32_t)fmt->bias + 127) << 23 |
                  man << (23 - m));
 }
+
+/* d rounded to f32 toward zero, then its last bit set where inexact
+ * (round to odd): a later rounding to a format of 22 or fewer mantissa
+ * bits then rounds as d would directly. NaN stays NaN; beyond f32's range
+ * gives its largest finite value, which saturates in f8 as d would. */
+static float f64ToF32Odd(double d) {
+  float f = (float)d;
+  if (d != d || (double)f == d)
+    return f;
+  uint32_t x = tileF32Bits(f);
+  if (fabs((double)f) > fabs(d))
+    --x; /* rounded away from zero: one step back toward it */
+  return tileF32FromBits(x | 1u);
+}
+
+uint8_t tileF64ToF8E4M3(double d) { return fromF32(f64ToF32Odd(d), &kE4M3); }
+uint8_t tileF64ToF8E5M2(double d) { return fromF32(f64ToF32Odd(d), &kE5M2); }
 
 uint8_t tileF32ToF8E4M3(float f) { return fromF32(f, &kE4M3); }
 float tileF8E4M3ToF32(uint8_t b) { return toF32(b, &kE4M3); }

@@ -14,5 +14,10 @@ uint8_t tileF32ToF8E4M3(float f);
 float tileF8E4M3ToF32(uint8_t b);
 uint8_t tileF32ToF8E5M2(float f);
 float tileF8E5M2ToF32(uint8_t b);
+/* An f64 rounded to f8 once, by the same rule (through f32 rounded to
+ * odd, which keeps every bit a second rounding needs: 1 + 2^-4 + 2^-30 is
+ * 1.125 in e4m3, where through f32 rounded to nearest it would be 1). */
+uint8_t tileF64ToF8E4M3(double d);
+uint8_t tileF64ToF8E5M2(double d);
 
 #endif

@@ -223,9 +223,36 @@ static void testF8Format(const F8Format *f) {
         f->name);
 }
 
+/* f64 -> f8 rounds once: between every two neighbouring finite codes of
+ * either sign, the midpoint goes to the even code and a value 2^-35 of it
+ * above or below (too little for f32 to keep, so rounding to f32 first
+ * would land on the midpoint) to the nearer one. */
+static void testF8FromF64(uint8_t (*from)(double), float (*to)(uint8_t),
+                          uint8_t maxCode, const char *name) {
+  int bad = 0;
+  for (unsigned sign = 0; sign < 2; ++sign)
+    for (uint8_t c = 0; c < maxCode; ++c) {
+      uint8_t lo = (uint8_t)(c | sign << 7), hi = (uint8_t)((c + 1) | sign << 7);
+      double a = to(lo), b = to(hi), mid = (a + b) / 2, eps = fabs(mid) * 0x1p-35;
+      double nearB = mid + (b > a ? eps : -eps), nearA = mid - (b > a ? eps : -eps);
+      if (c == 0)
+        nearA = sign ? -0.0 : 0.0; /* 0 itself: below the first midpoint */
+      bad += from(nearB) != hi || from(nearA) != lo ||
+             from(mid) != ((c & 1) ? hi : lo);
+    }
+  CHECK(bad == 0, name);
+}
+
 static void testF8(void) {
   for (size_t i = 0; i < sizeof kF8Formats / sizeof kF8Formats[0]; ++i)
     testF8Format(&kF8Formats[i]);
+  testF8FromF64(tileF64ToF8E4M3, tileF8E4M3ToF32, 0x7E,
+                "e4m3 from f64: every midpoint and 2^-35 around it");
+  testF8FromF64(tileF64ToF8E5M2, tileF8E5M2ToF32, 0x7B,
+                "e5m2 from f64: every midpoint and 2^-35 around it");
+  CHECK(tileF64ToF8E4M3(1e300) == 0x7E && tileF64ToF8E4M3(-INFINITY) == 0xFE &&
+            tileF64ToF8E5M2(-1e300) == 0xFB && tileF64ToF8E5M2(NAN) == 0x7F,
+        "f8 from f64: saturation and NaN");
   /* A few values by hand, against the formats' published tables. */
   CHECK(tileF32ToF8E4M3(448.0f) == 0x7E && tileF32ToF8E4M3(464.0f) == 0x7E,
         "e4m3 448, 464");
