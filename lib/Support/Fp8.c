@@ -4,7 +4,6 @@
 #include "lib/Support/Fp8.h"
 #include "lib/Support/Half.h"
 
-#include <math.h>
 #include <string.h>
 
 typedef struct {
@@ -80,7 +79,7 @@ static float f64ToF32Odd(double d) {
   if (d != d || (double)f == d)
     return f;
   uint32_t x = tileF32Bits(f);
-  if (fabs((double)f) > fabs(d))
+  if (d > 0 ? (double)f > d : (double)f < d)
     --x; /* rounded away from zero: one step back toward it */
   return tileF32FromBits(x | 1u);
 }
