@@ -26,6 +26,7 @@ Unsupported, which callers report as a skip, never a pass.
             [--out I=PATH.npy ...]
 """
 import argparse
+import functools
 import math
 import os
 import re
@@ -364,11 +365,13 @@ def split_types(text):
 
 # ---- types and element arithmetic ---------------------------------------
 
+@functools.lru_cache(maxsize=None)  # a kernel names few types, each often
 def elem_of(t):
     m = re.match(r"(?:tensor|memref)<(?:[\d?]+x)*(\w+)", t)
     return m.group(1) if m else t
 
 
+@functools.lru_cache(maxsize=None)
 def shape_of(t):
     m = re.match(r"tensor<((?:\d+x)*)\w+>", t)
     return tuple(int(d) for d in m.group(1).split("x") if d) if m else ()
