@@ -14,6 +14,7 @@
 #include "lib/Conversion/TileToCPU/TileToCPU.h"
 #include "lib/Passes/PassDef.h"
 #include "lib/Execution/CpuAlloc.h"
+#include "lib/Execution/JitFeatures.h"
 #include "lib/Execution/CpuDebug.h"
 #include "lib/Execution/JitSymbols.h"
 #include "lib/Support/Clock.h"
@@ -178,6 +179,7 @@ int tileCpuKernelCreateWithOptions(MlirModule module, const char *name,
     free(k);
     return 1;
   }
+  tileJitSetFeatures(clone);
   k->engine = mlirExecutionEngineCreate(clone, o->jitFast ? 0 : 2, 0, NULL,
                                         false, false);
   mlirModuleDestroy(clone);

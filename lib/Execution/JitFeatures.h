@@ -1,0 +1,17 @@
+/* The CPU features the CPU path's JIT compiles for: the host's, without
+ * the instructions that convert f32 to bf16 (AVX512-BF16, AVX-NE-CONVERT).
+ * LLVM's x86 back end carries a bf16 value that crosses blocks (a phi: a
+ * padded load's element or its pad) through f32 and stores it with
+ * vcvtneps2bf16, which flushes subnormals; without those features the
+ * store calls __truncsfbf2, which tile registers with exact rounding
+ * (JitSymbols.c). docs/difftest.md, 2026-11-30. */
+#ifndef TILE_EXECUTION_JITFEATURES_H
+#define TILE_EXECUTION_JITFEATURES_H
+
+#include "mlir-c/IR.h"
+
+/* Gives every llvm.func of `module` (already in the LLVM dialect) those
+ * features as its target_features. */
+void tileJitSetFeatures(MlirModule module);
+
+#endif
