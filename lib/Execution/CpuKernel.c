@@ -139,7 +139,7 @@ static int lowerToLLVM(MlirModule module, MlirOperation func, const char *name,
 
 TileCpuOptions tileCpuOptionsOf(const TileOptions *o) {
   TileCpuOptions c = {o->assertsOff, o->splitLoopsOff, o->overlapSoftmax,
-                      o->cpuJitFast};
+                      o->cpuJitOptimized};
   return c;
 }
 
@@ -180,7 +180,7 @@ int tileCpuKernelCreateWithOptions(MlirModule module, const char *name,
     return 1;
   }
   tileJitSetFeatures(clone);
-  k->engine = mlirExecutionEngineCreate(clone, o->jitFast ? 0 : 2, 0, NULL,
+  k->engine = mlirExecutionEngineCreate(clone, o->jitOptimized ? 2 : 0, 0, NULL,
                                         false, false);
   mlirModuleDestroy(clone);
   if (mlirExecutionEngineIsNull(k->engine)) {

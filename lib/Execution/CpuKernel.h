@@ -34,7 +34,7 @@ typedef struct {
   /* overlap-softmax: on the CPU only true rotates (OverlapSoftmax.h); the
    * results are the same, which the tests check. */
   TileChoice overlapSoftmax;
-  bool jitFast; /* cpu-jit=fast: LLVM -O0, not -O2 */
+  bool jitOptimized; /* cpu-jit=optimized: LLVM -O2, not -O0 */
 } TileCpuOptions;
 
 /* The CPU's options of parsed compile options `o`. */

@@ -45,7 +45,7 @@ typedef struct {
   bool splitLoopsOff;        /* tile-split-loops leaves loops whole */
   bool launchOrder;          /* program-order=launch: tile-order-programs
                                 leaves the blocks in launch order */
-  bool cpuJitFast;           /* the CPU path's JIT at LLVM -O0 */
+  bool cpuJitOptimized; /* the CPU path's JIT at LLVM -O2 (default -O0) */
   TileChoice overlapSoftmax; /* tile-overlap-softmax (OverlapSoftmax.h) */
   TileChoice warpSpecialize;
   TileChoice persistent;

@@ -171,7 +171,7 @@ static const struct {
     {"asserts", "off"},
     {"split-loops", "false"}, {"overlap-softmax", "false"},
     {"program-order", "launch"},
-    {"cpu-jit", "fast"},
+    {"cpu-jit", "optimized"},
     {"cta-pairs", "true"},
     {"bulk-reduce", "true"},
     /* The cache identifies the toolkit by its files, not by this option. */
