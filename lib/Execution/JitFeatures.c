@@ -14,21 +14,41 @@ static bool convertsToBF16(const char *feature, size_t n) {
          (n == 13 && strncmp(feature + 1, "avxneconvert", 12) == 0);
 }
 
-/* #llvm.target_features<["+f1", "-f2", ...]> of the host's features, the
- * bf16 conversions turned off. */
+/* Appends the features of the host's comma-separated list `host` whose
+ * name is (bf16) or is not (!bf16) a bf16 conversion's, those turned off;
+ * counts them in *count. */
+static void appendFeatures(TileStrBuf *text, const char *host, bool bf16,
+                           int *count) {
+  for (const char *f = host; f && *f;) {
+    size_t n = strcspn(f, ",");
+    if (n > 1 && convertsToBF16(f, n) == bf16) {
+      /* a bf16 conversion's sign (+ or -) becomes - */
+      tileStrBufPrintf(text, "%s\"%s%.*s\"", *count ? ", " : "",
+                       bf16 ? "-" : "", (int)(bf16 ? n - 1 : n),
+                       bf16 ? f + 1 : f);
+      ++*count;
+    }
+    f += n + (f[n] == ',');
+  }
+}
+
+/* #llvm.target_features<["+f1", "-f2", ...]>: the host's list (every
+ * feature the target knows, each + or -) with the bf16 conversions turned
+ * off, last, which also clears what implies them (AVX10); on other
+ * targets the list has neither name and stays as it is. Null where the
+ * host names no features. */
 static MlirAttribute featuresAttr(MlirContext ctx) {
   char *host = LLVMGetHostCPUFeatures();
   TileStrBuf text = tileStrBufInit();
+  int count = 0;
   tileStrBufPrintf(&text, "#llvm.target_features<[");
-  for (const char *f = host; f && *f;) {
-    size_t n = strcspn(f, ",");
-    if (n > 1 && !convertsToBF16(f, n))
-      tileStrBufPrintf(&text, "\"%.*s\", ", (int)n, f);
-    f += n + (f[n] == ',');
-  }
-  tileStrBufPrintf(&text, "\"-avx512bf16\", \"-avxneconvert\"]>");
+  appendFeatures(&text, host, false, &count);
+  appendFeatures(&text, host, true, &count);
+  tileStrBufPrintf(&text, "]>");
   LLVMDisposeMessage(host);
-  MlirAttribute attr = mlirAttributeParseGet(ctx, tileStr(tileStrBufCStr(&text)));
+  MlirAttribute attr =
+      count ? mlirAttributeParseGet(ctx, tileStr(tileStrBufCStr(&text)))
+            : mlirAttributeGetNull();
   tileStrBufFree(&text);
   return attr;
 }
@@ -44,7 +64,7 @@ static MlirWalkResult setOn(MlirOperation op, void *attr) {
 void tileJitSetFeatures(MlirModule module) {
   MlirAttribute attr = featuresAttr(mlirModuleGetContext(module));
   if (mlirAttributeIsNull(attr))
-    return; /* the host's list did not parse: keep the JIT's own */
+    return; /* no list: the JIT's own features */
   mlirOperationWalk(mlirModuleGetOperation(module), setOn, &attr,
                     MlirWalkPreOrder);
 }
