@@ -14,8 +14,8 @@
 #include "lib/Conversion/TileToCPU/TileToCPU.h"
 #include "lib/Passes/PassDef.h"
 #include "lib/Execution/CpuAlloc.h"
-#include "lib/Execution/JitFeatures.h"
 #include "lib/Execution/CpuDebug.h"
+#include "lib/Execution/JitFeatures.h"
 #include "lib/Execution/JitSymbols.h"
 #include "lib/Support/Clock.h"
 #include "lib/Support/Error.h"
@@ -180,8 +180,8 @@ int tileCpuKernelCreateWithOptions(MlirModule module, const char *name,
     return 1;
   }
   tileJitSetFeatures(clone);
-  k->engine = mlirExecutionEngineCreate(clone, o->jitOptimized ? 2 : 0, 0, NULL,
-                                        false, false);
+  k->engine = mlirExecutionEngineCreate(clone, o->jitOptimized ? 2 : 0, 0,
+                                        NULL, false, false);
   mlirModuleDestroy(clone);
   if (mlirExecutionEngineIsNull(k->engine)) {
     snprintf(err, errSize, "kernel '%s': the JIT could not compile it", name);

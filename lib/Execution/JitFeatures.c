@@ -1,7 +1,7 @@
 /* The JIT's CPU features; see JitFeatures.h. */
 #include "lib/Execution/JitFeatures.h"
 
-#include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "lib/IR/IR.h"
