@@ -17,7 +17,10 @@
 #       checks of test/difftest/difftest.test (the examples and every
 #       reduced bug) replay on sm_90a and sm_80 code (campaign.py
 #       --replay); COUNT 0 runs only those, and REPLAY=0 skips them (a
-#       later call of the same session, the same compiler).
+#       later call of the same session, the same compiler). CPU_ONLY=1
+#       runs the seeds on the interpreter and tile's CPU path alone, on
+#       every core of the machine (a CPU campaign, the bar's other count),
+#       with no replay.
 set -u
 cd "$(dirname "$0")/.."
 [ $# -ge 3 ] || { echo "usage: $0 DIR START COUNT [SECONDS]" >&2; exit 2; }
@@ -28,14 +31,15 @@ OUT=${OUT:-/tmp/difftest-out}
 mkdir -p "$OUT"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | sort | uniq -c
 echo "$(nproc) cores"
-replayed=0
+replayed=0 gpu=--gpu
+[ "${CPU_ONLY:-0}" = 1 ] && { gpu= REPLAY=0; }
 if [ "${REPLAY:-1}" != 0 ]; then
   TILE_NO_CACHE=1 python3 test/difftest/campaign.py --gpu \
     --replay test/difftest/difftest.test 2>&1 | tee "$OUT/replay.log"
   replayed=${PIPESTATUS[0]}
 fi
 [ "$COUNT" -gt 0 ] || exit "$replayed"
-TILE_NO_CACHE=1 python3 test/difftest/campaign.py --gpu --start "$START" \
+TILE_NO_CACHE=1 python3 test/difftest/campaign.py $gpu --start "$START" \
   --count "$COUNT" --seconds "$SECONDS_LEFT" --keep "$OUT/difftest-kept" \
   ${JOBS:+--jobs "$JOBS"} \
   2>&1 | tee "$OUT/difftest.log"

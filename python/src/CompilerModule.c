@@ -17,6 +17,7 @@
 
 #include "dialect/Dialect.h"
 #include "lib/Execution/CpuKernel.h"
+#include "lib/Passes/PassDef.h"
 #include "lib/IR/DiagnosticPrinter.h"
 #include "lib/IR/IR.h"
 #include "lib/Target/GpuCompile.h"
@@ -581,16 +582,50 @@ static PyObject *tuneStore(PyObject *m, PyObject *args) {
  * mlir-opt (the lent GPU's) it comes from here. It is upstream MLIR's
  * parser and printer, with tile's dialect loaded from its IRDL file as
  * mlir-opt --irdl-file does: no pass of tile's runs. */
+/* Runs tile pass `pass` with options `options` ("key=value ...", only the
+ * pass's own keys) on the parsed module; 0, or -1 with why in `err`. */
+static int runOnePass(Source *s, const char *pass, const char *options,
+                      char *err, size_t errSize) {
+  const TilePassDef *def = tilePassFind(pass);
+  if (!def) {
+    snprintf(err, errSize, "no tile pass '%s'", pass);
+    return -1;
+  }
+  TileOptions o;
+  tileOptionsInit(&o);
+  char why[512];
+  if (tileOptionsParse(&o, options, strlen(options), def->optionKeys, why,
+                       sizeof why)) {
+    snprintf(err, errSize, "%s: %s", pass, why);
+    return -1;
+  }
+  if (mlirLogicalResultIsFailure(
+          def->run(mlirModuleGetOperation(s->module), &o))) {
+    snprintf(err, errSize, "%s failed on %s", pass, s->src.name);
+    return -1;
+  }
+  return 0;
+}
+
+/* generic(text, source_name, pass=None, options=""): the module in MLIR's
+ * generic form, after one tile pass when `pass` is given (the difftest
+ * campaign's CPU run of GPU-only rewrites, without a tile-opt process). */
 static PyObject *generic(PyObject *m, PyObject *args) {
-  const char *text, *sourceName;
+  const char *text, *sourceName, *pass = NULL, *options = "";
   Py_ssize_t len;
-  if (!PyArg_ParseTuple(args, "s#s", &text, &len, &sourceName))
+  if (!PyArg_ParseTuple(args, "s#s|zs", &text, &len, &sourceName, &pass,
+                        &options))
     return NULL;
   Source s;
   TileStrBuf out = tileStrBufInit();
+  char err[1200] = "";
   int failed;
   Py_BEGIN_ALLOW_THREADS
   failed = sourceOpen(&s, sourceName, text, (size_t)len);
+  if (failed)
+    snprintf(err, sizeof err, "%s did not parse", sourceName);
+  else if (pass)
+    failed = runOnePass(&s, pass, options, err, sizeof err);
   if (!failed) {
     MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
     mlirOpPrintingFlagsPrintGenericOpForm(flags);
@@ -601,9 +636,7 @@ static PyObject *generic(PyObject *m, PyObject *args) {
   Py_END_ALLOW_THREADS
   PyObject *result = NULL;
   if (failed) {
-    char summary[1200];
-    snprintf(summary, sizeof summary, "%s did not parse", sourceName);
-    raiseCompile(summary, &s);
+    raiseCompile(err, &s);
   } else {
     result = PyUnicode_FromStringAndSize(tileStrBufCStr(&out),
                                          (Py_ssize_t)out.len);
@@ -633,7 +666,8 @@ static PyMethodDef moduleMethods[] = {
     {"tune_store", tuneStore, METH_VARARGS,
      "tune_store(key, failed, median_us, note): None, or why not kept."},
     {"generic", generic, METH_VARARGS,
-     "generic(text, source_name): the module in MLIR's generic form."},
+     "generic(text, source_name, pass=None, options=''): the module in "
+     "MLIR's generic form, after one tile pass when given."},
     {"options", optionKeys, METH_NOARGS,
      "Every compile option: (key, values, help) each."},
     {NULL}};

@@ -460,3 +460,29 @@ def test_ml_dtypes_arrays():
     ro.flags.writeable = False
     with pytest.raises(tile.ArgumentError, match="argument 'z' .*read-only"):
         k[1](x, f, y, ro)
+
+
+def test_generic_after_one_pass():
+    """_compiler.generic runs one tile pass when asked (the difftest
+    campaign's CPU run of the GPU's uniform division), and refuses an
+    unknown pass or an option the pass does not read, by name."""
+    text = """
+func.func @k(%x: memref<?xi32>, %d: i32) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0) : (memref<?xi32>, index) -> tensor<1024xi32>
+  %s = "tile.splat"(%d) : (i32) -> tensor<1024xi32>
+  %q = arith.divsi %t, %s : tensor<1024xi32>
+  "tile.store"(%q, %x, %c0) : (tensor<1024xi32>, memref<?xi32>, index) -> ()
+  return
+}
+"""
+    from tile import _compiler
+    plain = _compiler.generic(text, "k.mlir")
+    assert "arith.divsi" in plain
+    gpu = _compiler.generic(text, "k.mlir", "tile-numerics",
+                                 "chip=sm_90a")
+    assert "arith.divsi" not in gpu and "arith.muli" in gpu
+    with pytest.raises(tile.CompileError, match="no tile pass 'tile-nope'"):
+        _compiler.generic(text, "k.mlir", "tile-nope")
+    with pytest.raises(tile.CompileError, match="tile-numerics: .*stages"):
+        _compiler.generic(text, "k.mlir", "tile-numerics", "stages=2")

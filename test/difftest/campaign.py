@@ -339,14 +339,14 @@ class Worker:
         """The CPU path on the kernel after tile-numerics{chip=sm_90a}:
         the rewrites only a GPU gets (division by a uniform divisor,
         lib/Transforms/UniformDivision.h) against the interpreter's run of
-        the kernel as written, where a campaign has no GPU."""
-        import subprocess
-        r = subprocess.run(["tile-opt", "-", "-p", "builtin.module("
-                            "tile-numerics{chip=sm_90a})"], input=text,
-                           capture_output=True, text=True)
-        if r.returncode:
-            return "error", r.stderr.strip() or "tile-opt failed"
-        return self.cpu(r.stdout, kernel, grid, specs, arrays, dtypes,
+        the kernel as written, where a campaign has no GPU. The pass runs in
+        process (the package's generic()), so no tile-opt is needed."""
+        try:
+            rewritten = self.tile._compiler.generic(
+                text, "kernel.mlir", "tile-numerics", "chip=sm_90a")
+        except self.tile.CompileError as e:
+            return "error", str(e).strip()
+        return self.cpu(rewritten, kernel, grid, specs, arrays, dtypes,
                         scalars, want, {"cpu_jit": "fast"})
 
     def cuda(self, text, kernel, grid, specs, arrays, dtypes, scalars, want,
