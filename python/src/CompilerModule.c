@@ -17,9 +17,9 @@
 
 #include "dialect/Dialect.h"
 #include "lib/Execution/CpuKernel.h"
-#include "lib/Passes/PassDef.h"
 #include "lib/IR/DiagnosticPrinter.h"
 #include "lib/IR/IR.h"
+#include "lib/Passes/PassDef.h"
 #include "lib/Target/GpuCompile.h"
 #include "lib/Target/KernelSignature.h"
 #include "lib/Target/TuneCache.h"
