@@ -5,7 +5,7 @@
 set(TILE_MLIR_CAPI_COMPONENTS
     IR IRDL Func Arith Math SCF Tensor MemRef Transforms Conversion
     GPU NVGPU NVVM LLVM Vector Linalg Bufferization ControlFlow Index Target
-    ExecutionEngine RegisterEverything)
+    RegisterEverything)
 set(TILE_MLIR_CAPI_ARCHIVES "")
 foreach(component ${TILE_MLIR_CAPI_COMPONENTS})
   set(archive ${LLVM_PREFIX}/lib/libMLIRCAPI${component}.a)

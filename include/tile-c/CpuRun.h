@@ -1,6 +1,6 @@
 /* tile's public C API: running a kernel on the CPU, in process (part of
  * tile::compiler). The kernel is lowered for the host and JIT-compiled
- * (MLIR's ExecutionEngine), then runs its grid one program after another,
+ * (LLVM's ORC JIT), then runs its grid one program after another,
  * with the tile dialect's exact semantics: what `tile-run --target cpu`
  * does, and the reference GPU results are compared with. Good for checking
  * a kernel, not for speed.

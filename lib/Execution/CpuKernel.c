@@ -1,7 +1,7 @@
 /* Running a tile kernel on the CPU; see CpuKernel.h.
  *
  * The kernel is cloned, lowered by TileToCPU and the upstream pipeline
- * (tileCpuLLVMPipeline), and JIT-compiled by the ExecutionEngine. The packed
+ * (tileCpuLLVMPipeline), and JIT-compiled (Jit.h). The packed
  * entry point takes one pointer per LLVM argument: a memref of rank r
  * expands to (allocated ptr, aligned ptr, offset, r sizes, r strides), then
  * come the scalars and the six program/grid indices. */
@@ -11,29 +11,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialect/Dialect.h"
 #include "lib/Conversion/TileToCPU/TileToCPU.h"
-#include "lib/Passes/PassDef.h"
 #include "lib/Execution/CpuAlloc.h"
 #include "lib/Execution/CpuDebug.h"
+#include "lib/Execution/Jit.h"
 #include "lib/Execution/JitFeatures.h"
-#include "lib/Execution/JitSymbols.h"
+#include "lib/IR/DType.h"
+#include "lib/IR/IR.h"
+#include "lib/Passes/PassDef.h"
 #include "lib/Support/Clock.h"
 #include "lib/Support/Error.h"
 #include "lib/Support/Fp8.h"
 #include "lib/Support/Half.h"
-#include "lib/IR/DType.h"
-#include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/Pass.h"
-#include "dialect/Dialect.h"
 #include "tile-c/Runtime.h"
 
 enum { kMaxArgs = 64, kMaxRank = 3 };
 
 struct TileCpuKernel {
-  MlirExecutionEngine engine;
+  TileJit *jit;
   void (*entry)(void **);
   char name[128];
   int numArgs;
@@ -139,7 +138,7 @@ static int lowerToLLVM(MlirModule module, MlirOperation func, const char *name,
 
 TileCpuOptions tileCpuOptionsOf(const TileOptions *o) {
   TileCpuOptions c = {o->assertsOff, o->splitLoopsOff, o->overlapSoftmax,
-                      o->cpuJitOptimized};
+                      o->cpuJit};
   return c;
 }
 
@@ -180,20 +179,13 @@ int tileCpuKernelCreateWithOptions(MlirModule module, const char *name,
     return 1;
   }
   tileJitSetFeatures(clone);
-  k->engine = mlirExecutionEngineCreate(clone, o->jitOptimized ? 2 : 0, 0,
-                                        NULL, false, false);
+  char why[768];
+  int failed =
+      tileJitCreate(clone, name, o->jit, &k->jit, &k->entry, why, sizeof why);
   mlirModuleDestroy(clone);
-  if (mlirExecutionEngineIsNull(k->engine)) {
-    snprintf(err, errSize, "kernel '%s': the JIT could not compile it", name);
+  if (failed) {
+    snprintf(err, errSize, "kernel '%s': %s", name, why);
     free(k);
-    return 1;
-  }
-  tileJitRegisterSymbols(k->engine);
-  k->entry = (void (*)(void **))mlirExecutionEngineLookupPacked(
-      k->engine, tileStr(name));
-  if (!k->entry) {
-    snprintf(err, errSize, "kernel '%s': no entry point after JIT", name);
-    tileCpuKernelDestroy(k);
     return 1;
   }
   *out = k;
@@ -388,7 +380,6 @@ int tileCpuKernelRunWithProgress(TileCpuKernel *k, const TileArgValue *args,
 void tileCpuKernelDestroy(TileCpuKernel *k) {
   if (!k)
     return;
-  if (!mlirExecutionEngineIsNull(k->engine))
-    mlirExecutionEngineDestroy(k->engine);
+  tileJitDestroy(k->jit);
   free(k);
 }

@@ -1,5 +1,5 @@
 /* Running a tile kernel on the CPU: TileToCPU lowers it, upstream passes take
- * it to LLVM, and the MLIR ExecutionEngine JIT-compiles it in-process. One
+ * it to LLVM, and Jit.h JIT-compiles it in-process. One
  * call of the compiled function runs one program instance; tileCpuKernelRun
  * loops over the grid. This is the reference every GPU result is compared
  * with, so it follows docs/dialect.md's semantics exactly (bounds, padding, masks,
@@ -34,7 +34,7 @@ typedef struct {
   /* overlap-softmax: on the CPU only true rotates (OverlapSoftmax.h); the
    * results are the same, which the tests check. */
   TileChoice overlapSoftmax;
-  bool jitOptimized; /* cpu-jit=optimized: LLVM -O2, not -O0 */
+  TileCpuJit jit; /* cpu-jit: the JIT's level (Jit.h) */
 } TileCpuOptions;
 
 /* The CPU's options of parsed compile options `o`. */

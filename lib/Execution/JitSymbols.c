@@ -8,7 +8,6 @@
 #include "lib/Execution/CpuAtomics.h"
 #include "lib/Execution/CpuDebug.h"
 #include "lib/Support/Half.h"
-#include "lib/IR/IR.h"
 
 /* bf16 comes back in the low 16 bits of xmm0, as _Float16 does on x86-64;
  * the rounding is the runtime's (nearest, ties to even; NaN stays NaN). */
@@ -30,25 +29,27 @@ static _Float16 truncDfBf2(double x) { return bitsAsHalf(tileF64ToBF16(x)); }
 /* The names TileToCPU's calls use are the C names. */
 #define SYMBOL(f) {#f, (void *)f}
 
-void tileJitRegisterSymbols(MlirExecutionEngine engine) {
-  static const struct {
-    const char *name;
-    void *address;
-  } symbols[] = {
+const TileJitSymbol *tileJitSymbols(size_t *count) {
+  static const TileJitSymbol symbols[] = {
       {"__truncsfbf2", (void *)truncSfBf2},
       {"__truncdfhf2", (void *)truncDfHf2},
       {"__truncdfbf2", (void *)truncDfBf2},
       {"_mlir_memref_to_llvm_alloc", (void *)tileCpuAlloc},
       {"_mlir_memref_to_llvm_aligned_alloc", (void *)tileCpuAlignedAlloc},
       {"_mlir_memref_to_llvm_free", (void *)tileCpuFree},
-      SYMBOL(tileCpuAtomicCas16),   SYMBOL(tileCpuAtomicCas32),
-      SYMBOL(tileCpuAtomicCas64),   SYMBOL(tileCpuAtomicMaxF32),
-      SYMBOL(tileCpuAtomicMinF32),  SYMBOL(tileCpuAtomicMaxF16),
-      SYMBOL(tileCpuAtomicMinF16),  SYMBOL(tileCpuAtomicMaxBF16),
-      SYMBOL(tileCpuAtomicMinBF16), SYMBOL(tileCpuPrintInt),
-      SYMBOL(tileCpuPrintFloat),    SYMBOL(tileCpuAssertFail),
+      SYMBOL(tileCpuAtomicCas16),
+      SYMBOL(tileCpuAtomicCas32),
+      SYMBOL(tileCpuAtomicCas64),
+      SYMBOL(tileCpuAtomicMaxF32),
+      SYMBOL(tileCpuAtomicMinF32),
+      SYMBOL(tileCpuAtomicMaxF16),
+      SYMBOL(tileCpuAtomicMinF16),
+      SYMBOL(tileCpuAtomicMaxBF16),
+      SYMBOL(tileCpuAtomicMinBF16),
+      SYMBOL(tileCpuPrintInt),
+      SYMBOL(tileCpuPrintFloat),
+      SYMBOL(tileCpuAssertFail),
   };
-  for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; ++i)
-    mlirExecutionEngineRegisterSymbol(engine, tileStr(symbols[i].name),
-                                      symbols[i].address);
+  *count = sizeof symbols / sizeof symbols[0];
+  return symbols;
 }

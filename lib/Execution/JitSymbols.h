@@ -11,10 +11,15 @@
 #ifndef TILE_EXECUTION_JITSYMBOLS_H
 #define TILE_EXECUTION_JITSYMBOLS_H
 
-#include "mlir-c/ExecutionEngine.h"
+#include <stddef.h>
 
-/* Makes the routines visible to code that `engine` compiles; call before
- * the first lookup. */
-void tileJitRegisterSymbols(MlirExecutionEngine engine);
+typedef struct {
+  const char *name;
+  void *address;
+} TileJitSymbol;
+
+/* The routines, by the names compiled code calls them (`*count` of them),
+ * for the JIT to define (Jit.c). */
+const TileJitSymbol *tileJitSymbols(size_t *count);
 
 #endif

@@ -206,16 +206,22 @@ static void formatProgramOrder(const TileOptions *o, TileStrBuf *out) {
   tileStrBufPrintf(out, "%s", o->launchOrder ? "launch" : "auto");
 }
 
+static const char *const cpuJitNames[] = {"fast", "optimized", "unoptimized"};
+
 static int setCpuJit(TileOptions *o, const char *v, char *why, size_t n) {
-  bool fast = true;
-  if (setBool(&fast, "cpu-jit", "fast", "optimized", v, why, n))
-    return 1;
-  o->cpuJitOptimized = !fast;
-  return 0;
+  for (int i = 0; i < 3; ++i)
+    if (strcmp(v, cpuJitNames[i]) == 0) {
+      o->cpuJit = (TileCpuJit)i;
+      return 0;
+    }
+  return tileFail(why, n,
+                  "cpu-jit wants fast, optimized or unoptimized, "
+                  "got '%s'",
+                  v);
 }
 
 static void formatCpuJit(const TileOptions *o, TileStrBuf *out) {
-  tileStrBufPrintf(out, "%s", o->cpuJitOptimized ? "optimized" : "fast");
+  tileStrBufPrintf(out, "%s", cpuJitNames[o->cpuJit]);
 }
 
 /* ---- numbers -------------------------------------------------------------- */
@@ -315,11 +321,14 @@ const TileOptionDef tileOptionTable[] = {
      "(causal attention's last query blocks); launch: blocks run programs "
      "in launch order",
      setProgramOrder, formatProgramOrder, ""},
-    {"cpu-jit", "fast|optimized",
-     "the CPU path's JIT: LLVM -O0 (fast, the default: 30-380 ms less "
-     "compiling for the examples) or -O2 (optimized: memory-bound kernels "
-     "run 1.3-1.5x faster, dots as fast, layernorm 2x slower; for a kernel "
-     "launched many times in one process)",
+    {"cpu-jit", "fast|optimized|unoptimized",
+     "the CPU path's JIT: fast (the default) leaves the IR unoptimized and "
+     "generates code at LLVM's default level; optimized also runs LLVM -O2 "
+     "on the IR (30-340 ms more compiling for the examples, memory-bound "
+     "kernels 1.3-5x faster; for a kernel launched many times in one "
+     "process); unoptimized is -O0 throughout (a third less compiling than "
+     "fast, code 1.7-5x slower; for kernels run once, as random testing "
+     "does)",
      setCpuJit, formatCpuJit, NULL},
     {"overlap-softmax", "auto|true|false",
      "a chained-dot loop (attention's) issues the previous iteration's "
@@ -329,8 +338,7 @@ const TileOptionDef tileOptionTable[] = {
     {"warp-specialize", "auto|true|false",
      "a producer warpgroup issuing the TMA copies (auto: kernels of 8 or "
      "more warps with a loop of two or more dots)",
-     setWarpSpecialize, formatWarpSpecialize,
-     "auto,true,false"},
+     setWarpSpecialize, formatWarpSpecialize, "auto,true,false"},
     {"persistent", "auto|true|false",
      "warp-specialized blocks run program after program (auto: off)",
      setPersistent, formatPersistent, "auto,true"},

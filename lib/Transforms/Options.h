@@ -17,6 +17,16 @@
 /* auto, or forced on or off (warp-specialize, persistent, cta-pairs). */
 typedef enum { TILE_CHOICE_AUTO = 0, TILE_CHOICE_ON, TILE_CHOICE_OFF } TileChoice;
 
+/* The CPU path's JIT level (cpu-jit, lib/Execution/Jit.h): fast (the
+ * default) leaves the IR unoptimized and generates code at LLVM's default
+ * level; optimized runs LLVM -O2 on the IR too; unoptimized is -O0
+ * throughout, the quickest to compile and the slowest to run. */
+typedef enum {
+  TILE_CPU_JIT_FAST = 0,
+  TILE_CPU_JIT_OPTIMIZED,
+  TILE_CPU_JIT_UNOPTIMIZED
+} TileCpuJit;
+
 /* Which tensor-core instructions dots may use on sm_90a: auto (wgmma where
  * a dot can take it, mma.sync elsewhere), only mma.sync, or wgmma (an error
  * where a dot cannot take it). */
@@ -45,7 +55,7 @@ typedef struct {
   bool splitLoopsOff;        /* tile-split-loops leaves loops whole */
   bool launchOrder;          /* program-order=launch: tile-order-programs
                                 leaves the blocks in launch order */
-  bool cpuJitOptimized; /* the CPU path's JIT at LLVM -O2 (default -O0) */
+  TileCpuJit cpuJit;         /* the CPU path's JIT level */
   TileChoice overlapSoftmax; /* tile-overlap-softmax (OverlapSoftmax.h) */
   TileChoice warpSpecialize;
   TileChoice persistent;

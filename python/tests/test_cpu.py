@@ -148,15 +148,17 @@ def test_cpu_options():
     x, y, z = rand(10), rand(10), np.zeros(10, np.float32)
     k[1](x, y, z)
     np.testing.assert_array_equal(z, x + y)
-    # The JIT at -O2 (cpu-jit=optimized; the default is fast, -O0)
+    # The JIT with LLVM -O2 on the IR (cpu-jit=optimized; the default is
+    # fast, the IR unoptimized) and at -O0 throughout (unoptimized)
     # computes the same.
-    optimized = tile.compile(EX / "vecadd.mlir", target="cpu",
-                             cpu_jit="optimized")
-    z2 = np.zeros(10, np.float32)
-    optimized[1](x, y, z2)
-    np.testing.assert_array_equal(z2, z)
-    with pytest.raises(tile.ArgumentError, match="cpu-jit wants fast or "
-                       "optimized"):
+    for level in ("optimized", "unoptimized"):
+        other = tile.compile(EX / "vecadd.mlir", target="cpu",
+                             cpu_jit=level)
+        z2 = np.zeros(10, np.float32)
+        other[1](x, y, z2)
+        np.testing.assert_array_equal(z2, z)
+    with pytest.raises(tile.ArgumentError, match="cpu-jit wants fast, "
+                       "optimized or unoptimized"):
         tile.compile(EX / "vecadd.mlir", target="cpu", cpu_jit="quick")
     with pytest.raises(tile.ArgumentError, match="target='cpu' takes the "
                        "options asserts, split-loops, overlap-softmax and "

@@ -59,7 +59,7 @@ static void printHelp(void) {
       "                             warp-specialize=true, mma=sync, ...); repeatable;\n"
       "                             cpu: split-loops=true|false,\n"
       "                             overlap-softmax=auto|true|false and\n"
-      "                             cpu-jit=fast|optimized only\n"
+      "                             cpu-jit=fast|optimized|unoptimized only\n"
       "  --tune                     cuda, .mlir file: compile every candidate of the\n"
       "                             kernel's tuning space (its // tile.tune lines, or\n"
       "                             the default space of compile options), time each\n"
