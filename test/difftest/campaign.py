@@ -302,9 +302,10 @@ class Worker:
             if r and dtypes[i] in compare.TOL and \
                     any(s in text for s in ENVELOPED):
                 for patterns in (False, True):
+                    ends = self.envelope_of(patterns)
                     r = compare.differ(want[i], have, dtypes[i], t,
-                                       [[run[i] for run in g]
-                                        for g in self.envelope_of(patterns)])
+                                       [[run[i] for run in g] for g in ends],
+                                       ends.scales[i])
                     if not r:
                         break
                 if not r:

@@ -53,6 +53,14 @@ def tolerance(dtype, text):
     return 0
 
 
+class Envelope(list):
+    """rounding_envelopes' groups, with `scales`: for each argument, None
+    or the magnitude of the terms each element's stored value summed
+    (interp.STORE_SCALES), within a unit or two of which the value may
+    round."""
+    scales = ()
+
+
 def rounding_envelopes(generic, kernel, grid, fresh, max_sites=24,
                        patterns=False, max_runs=240):
     """The interpreter's results with its roundings moved as far as the
@@ -79,7 +87,15 @@ def rounding_envelopes(generic, kernel, grid, fresh, max_sites=24,
             interp.ROUNDING_BIT = None
         return args
     interp.ROUNDING_SITES = {}
-    groups = [[run(1, None), run(-1, None)]]
+    interp.STORE_SCALES = {}
+    try:
+        up = run(1, None)
+        stored = interp.STORE_SCALES
+    finally:
+        interp.STORE_SCALES = None
+    groups = Envelope([[up, run(-1, None)]])
+    groups.scales = [stored[id(a)][1] if id(a) in stored else None
+                     for a in up]
     sites = dict(interp.ROUNDING_SITES)
     bits = {site: min(20, max(0, size - 1).bit_length())
             for site, size in sites.items()}
@@ -137,7 +153,14 @@ def as_float(a, dtype):
     return a.astype(np.float64)
 
 
-def differ(want, got, dtype, tol, envelope=()):
+# A unit in the last place, relative: what a value may round by at its
+# terms' scale (Envelope.scales).
+EPSILON = {"f64": 2.0 ** -52, "f32": 2.0 ** -23, "f16": 2.0 ** -10,
+           "bf16": 2.0 ** -7, "f8e4m3": 2.0 ** -3, "f8E4M3FN": 2.0 ** -3,
+           "f8e5m2": 2.0 ** -2, "f8E5M2": 2.0 ** -2}
+
+
+def differ(want, got, dtype, tol, envelope=(), scale=None):
     """None when `got` matches the interpreter's `want`: floats within
     |a - e| <= tol + tol*|e| (NaN matching NaN), or within the distance
     from want that `envelope` (rounding_envelopes' groups of runs, each
@@ -147,7 +170,8 @@ def differ(want, got, dtype, tol, envelope=()):
     product with a value of either sign, a max or a compare-and-swap,
     both runs of a group can move the same way, leaving want outside them
     (seed 308357: both 0.11-0.25 below, tile 0.14 above), so the interval
-    is symmetric about want.)"""
+    is symmetric about want. `scale`, the envelope's scales for this
+    argument, widens it by two units at each element's terms' scale.)"""
     if dtype in TOL:
         e, c = as_float(want, dtype), as_float(got, dtype)
         with np.errstate(invalid="ignore"):  # inf - inf
@@ -163,6 +187,8 @@ def differ(want, got, dtype, tol, envelope=()):
                     # A NaN in a site's runs leaves the first group's.
                     r = np.fmax(r, sum(far(g) for g in envelope[1:]))
                 slack = tol + tol * (np.abs(e) + r)
+                if scale is not None:
+                    slack = slack + 2 * EPSILON.get(dtype, 0) * scale
                 bad &= ~(err <= r + slack)
     else:
         bad = want != got
@@ -289,12 +315,14 @@ def main():
                     any(x in source for x in ENVELOPED):
                 ends = ends or rounding_envelopes(text, a.kernel, grid, fresh)
                 why = differ(args[i], cpu, dt, t,
-                             [[run[i] for run in g] for g in ends])
+                             [[run[i] for run in g] for g in ends],
+                             ends.scales[i])
                 if why:
                     apart = apart or rounding_envelopes(
                         text, a.kernel, grid, fresh, patterns=True)
                     why = differ(args[i], cpu, dt, t,
-                                 [[run[i] for run in g] for g in apart])
+                                 [[run[i] for run in g] for g in apart],
+                                 apart.scales[i])
             if why:
                 print("MISMATCH: %s: argument #%d: %s" % (name, i, why))
                 return 1

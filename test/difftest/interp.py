@@ -110,6 +110,19 @@ ROUNDING_SITES = {}
 # 913160) can then lose what the spec lets each round, where moving them
 # together cancels out (compare.rounding_envelopes' patterns).
 ROUNDING_BIT = None
+# A dict (compare.rounding_envelopes' first run) or None: for each memref a
+# store wrote an inexact sum's value to (a float addf/subf result that
+# depends on a rounding site), id(mem) -> (mem, scale), scale holding at
+# each element stored the magnitude of the terms that value summed
+# (Program.terms). Moving a site to the ends of its range cannot bracket
+# what a correctly rounded addf/subf downstream makes of a value between
+# them: the result is a step function of the site's value, at the terms'
+# scale, not monotonic once two such results are subtracted (seed
+# 2003998: a row sum R, then x - R, its running minimum, and that minimum
+# minus x - R, which cancels terms of 1,550 to 0.107 and moves by a unit
+# of 1,550 for some R in the range and no R at its ends). A value may
+# therefore round at its terms' scale too (compare.differ).
+STORE_SCALES = None
 
 
 def site_key(op):
@@ -812,7 +825,7 @@ class Program:
     def op_tile_load_masked(self, op, v, rt, e):
         return self._load(op, v[0], v[1], v[2:], rt, e)
 
-    def _store(self, value, mem, mask, offsets):
+    def _store(self, value, mem, mask, offsets, name=None):
         value = np.asarray(value)
         grids, inside = self._box(mem, offsets, value.shape, mask)
         idx = tuple(g[inside] for g in grids)
@@ -820,12 +833,19 @@ class Program:
             else bf16_bits(value[inside])
         self._write(mem, idx, new)
         mem[idx] = new
+        if STORE_SCALES is not None and name in self.inexact and \
+                name in self.terms:
+            _, scale = STORE_SCALES.setdefault(
+                id(mem), (mem, np.zeros(mem.shape)))
+            terms = np.broadcast_to(self.terms[name], value.shape)
+            scale[idx] = np.maximum(scale[idx], terms[inside])
 
     def op_tile_store(self, op, v, rt, e):
-        self._store(v[0], v[1], None, v[2:])
+        self._store(v[0], v[1], None, v[2:], op.operands[0])
 
     def op_tile_store_masked(self, op, v, rt, e):
-        self._store(v[0], v[1], v[2], v[3:])  # value, mem, mask, offsets
+        # value, mem, mask, offsets
+        self._store(v[0], v[1], v[2], v[3:], op.operands[0])
 
     def op_tile_dot(self, op, v, rt, e):
         a, b, acc = v
