@@ -155,6 +155,44 @@ static int createLLJIT(LLVMTargetMachineRef tm, LLVMOrcLLJITRef *out, char *err,
   return 0;
 }
 
+/* `module` as LLVM IR in a new context (*ctx, *m): the host's triple and
+ * data layout, the packed entry point, LLVM's passes for `level`. On
+ * failure nothing is left to free. */
+static int translate(MlirModule module, const char *name, TileCpuJit level,
+                     LLVMTargetMachineRef tm, LLVMContextRef *ctx,
+                     LLVMModuleRef *m, char *err, size_t errSize) {
+  *ctx = LLVMContextCreate();
+  *m = mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(module), *ctx);
+  int failed = 0;
+  if (!*m)
+    failed = tileFail(err, errSize,
+                      "kernel '%s': the translation to LLVM IR failed", name);
+  if (!failed) {
+    char *triple = LLVMGetTargetMachineTriple(tm);
+    LLVMSetTarget(*m, triple);
+    LLVMDisposeMessage(triple);
+    LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);
+    LLVMSetModuleDataLayout(*m, layout);
+    LLVMDisposeTargetData(layout);
+    failed = addPackedEntry(*m, name, err, errSize);
+  }
+  if (!failed) {
+    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef e = LLVMRunPasses(
+        *m, level == TILE_CPU_JIT_OPTIMIZED ? "default<O2>" : "default<O0>", tm,
+        po);
+    LLVMDisposePassBuilderOptions(po);
+    if (e)
+      failed = fail(e, "LLVM's passes failed", err, errSize);
+  }
+  if (failed) {
+    if (*m)
+      LLVMDisposeModule(*m);
+    LLVMContextDispose(*ctx);
+  }
+  return failed;
+}
+
 int tileJitCreate(MlirModule module, const char *name, TileCpuJit level,
                   TileJit **out, void (**entry)(void **), char *err,
                   size_t errSize) {
@@ -164,44 +202,18 @@ int tileJitCreate(MlirModule module, const char *name, TileCpuJit level,
   LLVMTargetMachineRef tm;
   if (hostMachine(level, &tm, err, errSize))
     return 1;
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef m =
-      mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(module), ctx);
-  int failed = 0;
-  if (!m)
-    failed = tileFail(err, errSize,
-                      "kernel '%s': the translation to LLVM IR failed", name);
-  if (!failed) {
-    char *triple = LLVMGetTargetMachineTriple(tm);
-    LLVMSetTarget(m, triple);
-    LLVMDisposeMessage(triple);
-    LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);
-    LLVMSetModuleDataLayout(m, layout);
-    LLVMDisposeTargetData(layout);
-    failed = addPackedEntry(m, name, err, errSize);
-  }
-  if (!failed) {
-    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef e = LLVMRunPasses(
-        m, level == TILE_CPU_JIT_OPTIMIZED ? "default<O2>" : "default<O0>", tm,
-        po);
-    LLVMDisposePassBuilderOptions(po);
-    if (e)
-      failed = fail(e, "LLVM's passes failed", err, errSize);
-  }
-  if (failed) {
-    if (m)
-      LLVMDisposeModule(m);
-    LLVMContextDispose(ctx);
+  LLVMContextRef ctx;
+  LLVMModuleRef m;
+  if (translate(module, name, level, tm, &ctx, &m, err, errSize)) {
     LLVMDisposeTargetMachine(tm);
     return 1;
   }
   TileJit *jit = calloc(1, sizeof *jit);
+  if (!jit)
+    LLVMDisposeTargetMachine(tm);
   if (!jit || createLLJIT(tm, &jit->lljit, err, errSize)) {
-    if (!jit) {
-      LLVMDisposeTargetMachine(tm);
+    if (!jit)
       tileFail(err, errSize, "out of memory");
-    }
     free(jit);
     LLVMDisposeModule(m);
     LLVMContextDispose(ctx);
