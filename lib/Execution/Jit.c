@@ -62,6 +62,12 @@ static int hostMachine(TileCpuJit level, LLVMTargetMachineRef *tm, char *err,
   return *tm ? 0 : 1;
 }
 
+/* The packed entry point's name, _mlir_NAME, in `buf`. */
+static const char *packedName(const char *name, char *buf, size_t size) {
+  snprintf(buf, size, "_mlir_%s", name);
+  return buf;
+}
+
 /* void _mlir_NAME(void **args) calling NAME with *args[i] as its i-th
  * argument (and storing a result, if any, at args[n]), as MLIR's
  * ExecutionEngine packs a function. */
@@ -69,7 +75,7 @@ static int addPackedEntry(LLVMModuleRef m, const char *name, char *err,
                           size_t errSize) {
   LLVMValueRef f = LLVMGetNamedFunction(m, name);
   if (!f)
-    return tileFail(err, errSize, "kernel '%s': not in the LLVM module", name);
+    return tileFail(err, errSize, "not in the LLVM module");
   LLVMContextRef ctx = LLVMGetModuleContext(m);
   LLVMTypeRef fnType = LLVMGlobalGetValueType(f);
   unsigned n = LLVMCountParamTypes(fnType);
@@ -83,10 +89,10 @@ static int addPackedEntry(LLVMModuleRef m, const char *name, char *err,
   LLVMGetParamTypes(fnType, types);
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
-  char packedName[160];
-  snprintf(packedName, sizeof packedName, "_mlir_%s", name);
-  LLVMValueRef packed = LLVMAddFunction(
-      m, packedName, LLVMFunctionType(LLVMVoidTypeInContext(ctx), &ptr, 1, 0));
+  char buf[160];
+  LLVMValueRef packed =
+      LLVMAddFunction(m, packedName(name, buf, sizeof buf),
+                      LLVMFunctionType(LLVMVoidTypeInContext(ctx), &ptr, 1, 0));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, packed, ""));
   LLVMValueRef args = LLVMGetParam(packed, 0);
@@ -165,8 +171,7 @@ static int translate(MlirModule module, const char *name, TileCpuJit level,
   *m = mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(module), *ctx);
   int failed = 0;
   if (!*m)
-    failed = tileFail(err, errSize,
-                      "kernel '%s': the translation to LLVM IR failed", name);
+    failed = tileFail(err, errSize, "the translation to LLVM IR failed");
   if (!failed) {
     char *triple = LLVMGetTargetMachineTriple(tm);
     LLVMSetTarget(*m, triple);
@@ -226,11 +231,11 @@ int tileJitCreate(MlirModule module, const char *name, TileCpuJit level,
   LLVMOrcDisposeThreadSafeContext(tsc);
   LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModule(
       jit->lljit, LLVMOrcLLJITGetMainJITDylib(jit->lljit), tsm);
-  char packedName[160];
-  snprintf(packedName, sizeof packedName, "_mlir_%s", name);
+  char packed[160];
   LLVMOrcExecutorAddress address = 0;
   if (!e)
-    e = LLVMOrcLLJITLookup(jit->lljit, &address, packedName);
+    e = LLVMOrcLLJITLookup(jit->lljit, &address,
+                           packedName(name, packed, sizeof packed));
   if (e) {
     fail(e, "the JIT could not compile the kernel", err, errSize);
     tileJitDestroy(jit);

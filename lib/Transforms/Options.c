@@ -209,7 +209,7 @@ static void formatProgramOrder(const TileOptions *o, TileStrBuf *out) {
 static const char *const cpuJitNames[] = {"fast", "optimized", "unoptimized"};
 
 static int setCpuJit(TileOptions *o, const char *v, char *why, size_t n) {
-  for (int i = 0; i < 3; ++i)
+  for (size_t i = 0; i < sizeof cpuJitNames / sizeof cpuJitNames[0]; ++i)
     if (strcmp(v, cpuJitNames[i]) == 0) {
       o->cpuJit = (TileCpuJit)i;
       return 0;
