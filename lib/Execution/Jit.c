@@ -20,10 +20,17 @@ struct TileJit {
   LLVMOrcLLJITRef lljit;
 };
 
+/* The host's triple, CPU and features: asking LLVM for the features
+ * parses /proc/cpuinfo, so it is done once per process and kept. */
+static char *hostTriple, *hostCpu, *hostFeatures;
+
 static void initTarget(void) {
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
   LLVMInitializeNativeAsmParser(); /* inline asm */
+  hostTriple = LLVMGetDefaultTargetTriple();
+  hostCpu = LLVMGetHostCPUName();
+  hostFeatures = LLVMGetHostCPUFeatures();
 }
 
 /* Non-zero with `what` and LLVM's message in `err`; consumes `e`. */
@@ -38,9 +45,7 @@ static int fail(LLVMErrorRef e, const char *what, char *err, size_t errSize) {
  * LLVM's default level. */
 static int hostMachine(TileCpuJit level, LLVMTargetMachineRef *tm, char *err,
                        size_t errSize) {
-  char *triple = LLVMGetDefaultTargetTriple();
-  char *cpu = LLVMGetHostCPUName();
-  char *features = LLVMGetHostCPUFeatures();
+  const char *triple = hostTriple;
   LLVMTargetRef target;
   char *message = NULL;
   *tm = NULL;
@@ -48,7 +53,7 @@ static int hostMachine(TileCpuJit level, LLVMTargetMachineRef *tm, char *err,
     tileFail(err, errSize, "the JIT has no target for %s: %s", triple,
              message ? message : "");
   else if (!(*tm = LLVMCreateTargetMachine(
-                 target, triple, cpu, features,
+                 target, triple, hostCpu, hostFeatures,
                  level == TILE_CPU_JIT_UNOPTIMIZED ? LLVMCodeGenLevelNone
                                                    : LLVMCodeGenLevelDefault,
                  LLVMRelocDefault, LLVMCodeModelJITDefault)))
@@ -56,9 +61,6 @@ static int hostMachine(TileCpuJit level, LLVMTargetMachineRef *tm, char *err,
              triple);
   if (message)
     LLVMDisposeMessage(message);
-  LLVMDisposeMessage(features);
-  LLVMDisposeMessage(cpu);
-  LLVMDisposeMessage(triple);
   return *tm ? 0 : 1;
 }
 

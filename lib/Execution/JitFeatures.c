@@ -1,6 +1,7 @@
 /* The JIT's CPU features; see JitFeatures.h. */
 #include "lib/Execution/JitFeatures.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -35,22 +36,31 @@ static void appendFeatures(TileStrBuf *text, const char *host, bool bf16,
 /* #llvm.target_features<["+f1", "-f2", ...]>: the host's list (every
  * feature the target knows, each + or -) with the bf16 conversions turned
  * off, last, which also clears what implies them (AVX10); on other
- * targets the list has neither name and stays as it is. Null where the
- * host names no features. */
-static MlirAttribute featuresAttr(MlirContext ctx) {
+ * targets the list has neither name and stays as it is. Empty where the
+ * host names no features. Built once per process: asking LLVM for the
+ * host's features reads the CPU's identification every time. */
+static TileStrBuf featuresText;
+
+static void buildFeaturesText(void) {
   char *host = LLVMGetHostCPUFeatures();
-  TileStrBuf text = tileStrBufInit();
   int count = 0;
-  tileStrBufPrintf(&text, "#llvm.target_features<[");
-  appendFeatures(&text, host, false, &count);
-  appendFeatures(&text, host, true, &count);
-  tileStrBufPrintf(&text, "]>");
+  featuresText = tileStrBufInit();
+  tileStrBufPrintf(&featuresText, "#llvm.target_features<[");
+  appendFeatures(&featuresText, host, false, &count);
+  appendFeatures(&featuresText, host, true, &count);
+  tileStrBufPrintf(&featuresText, "]>");
   LLVMDisposeMessage(host);
-  MlirAttribute attr =
-      count ? mlirAttributeParseGet(ctx, tileStr(tileStrBufCStr(&text)))
-            : mlirAttributeGetNull();
-  tileStrBufFree(&text);
-  return attr;
+  if (!count)
+    tileStrBufFree(&featuresText);
+}
+
+/* That list in `ctx`; null where the host names no features. */
+static MlirAttribute featuresAttr(MlirContext ctx) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, buildFeaturesText);
+  const char *text = tileStrBufCStr(&featuresText);
+  return *text ? mlirAttributeParseGet(ctx, tileStr(text))
+               : mlirAttributeGetNull();
 }
 
 static MlirWalkResult setOn(MlirOperation op, void *attr) {
