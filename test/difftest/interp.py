@@ -111,7 +111,7 @@ ROUNDING_SITES = {}
 # together cancels out (compare.rounding_envelopes' patterns).
 ROUNDING_BIT = None
 # A dict (compare.rounding_envelopes' first run) or None: for each memref a
-# store wrote an inexact sum's value to (a float addf/subf result that
+# store, scatter, memref.store or atomic_rmw wrote an inexact sum's value to (a float addf/subf result that
 # depends on a rounding site), id(mem) -> (mem, scale), scale holding at
 # each element stored the magnitude of the terms that value summed
 # (Program.terms). Moving a site to the ends of its range cannot bracket
@@ -833,12 +833,20 @@ class Program:
             else bf16_bits(value[inside])
         self._write(mem, idx, new)
         mem[idx] = new
-        if STORE_SCALES is not None and name in self.inexact and \
-                name in self.terms:
-            _, scale = STORE_SCALES.setdefault(
-                id(mem), (mem, np.zeros(mem.shape)))
-            terms = np.broadcast_to(self.terms[name], value.shape)
-            scale[idx] = np.maximum(scale[idx], terms[inside])
+        self._note_scale(mem, idx, name, value.shape, inside)
+
+    def _note_scale(self, mem, at, name, shape, inside):
+        """Under STORE_SCALES, notes the terms' scale of the inexact sum
+        `name` (of `shape`; its elements where `inside`, in order) written
+        to mem at the index arrays `at` (an address may repeat: a scatter's
+        or an atomic's)."""
+        if STORE_SCALES is None or name not in self.inexact or \
+                name not in self.terms:
+            return
+        _, scale = STORE_SCALES.setdefault(
+            id(mem), (mem, np.zeros(mem.shape)))
+        terms = np.broadcast_to(self.terms[name], shape)[inside]
+        np.maximum.at(scale, at, terms)
 
     def op_tile_store(self, op, v, rt, e):
         self._store(v[0], v[1], None, v[2:], op.operands[0])
@@ -961,6 +969,7 @@ class Program:
                else data.astype(mem.dtype))
         self._write(mem, at, new)
         mem[at] = new
+        self._note_scale(mem, at, op.operands[0], value.shape, inside)
 
     def op_tile_atomic_rmw(self, op, v, rt, e):
         value, mem = np.asarray(v[0]), v[1]
@@ -998,6 +1007,10 @@ class Program:
             else:
                 raise Unsupported("atomic kind " + kind)
             mem_write(mem, at, new, e)
+        # What lands is a function of the value (a sum or the value
+        # itself): it may round at the value's terms' scale too.
+        self._note_scale(mem, tuple(f[ins] for f in flat), op.operands[0],
+                         value.shape, inside)
         return olds.reshape(value.shape)
 
     @staticmethod
@@ -1124,6 +1137,8 @@ class Program:
             else np.asarray(v[0]).astype(mem.dtype)
         self._write(mem, at, new)
         mem[at] = new
+        self._note_scale(mem, tuple(np.array([i]) for i in at),
+                         op.operands[0], (), np.array(True))
 
     def op_func_return(self, op, v, rt, e):
         return ()

@@ -18,7 +18,8 @@ bitcast, scalar arguments; dots, mixed formats too); f16 and bf16 atomics
 against Random123's known answers, and rand's map; tile.print's lines
 and tile.assert's stop; math.round, the float predicates and the bit
 counts; kernels whose answer depends on the order of programs or of a
-scatter's elements refused. Prints one line per case and exits 1 if any
+scatter's elements refused; the terms' scale noted wherever an
+inexact sum is written (store, scatter, memref.store, atomic_rmw). Prints one line per case and exits 1 if any
 is wrong.
 
   interp_test.py [--mlir-opt PATH]
@@ -486,6 +487,7 @@ def main():
     debug_cases(mo)
     math_cases(mo)
     ordering_cases(mo)
+    store_scale_cases(mo)
 
     print("interp_test: %d wrong" % len(FAILED))
     return 1 if FAILED else 0
@@ -971,6 +973,49 @@ def math_cases(mo):
            [32, 0, 31, 0, 25, 1, 29, 0],
            [32, 31, 0, 0, 5, 30, 0, 3],
            [0, 1, 1, 32, 2, 1, 3, 29]])
+
+
+def store_scale_cases(mo):
+    """Under ROUNDING, every way a kernel writes an inexact sum notes the
+    magnitude of its terms where it lands (interp.STORE_SCALES), which
+    compare.differ lets the value round by; an exact value notes none."""
+    x = np.array([1000.0, -999.5, 3.0, -1.0], np.float32)
+    st, sc, ms, at, ex = (np.zeros(4, np.float32) for _ in range(5))
+    interp.STORE_SCALES, interp.ROUNDING = {}, 1
+    try:
+        run("""  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = "tile.load"(%x, %c0) : (memref<?xf32>, index) -> tensor<4xf32>
+  %s = arith.addf %t, %t : tensor<4xf32>
+  %n = arith.negf %t : tensor<4xf32>
+  %d = arith.addf %s, %n : tensor<4xf32>
+  "tile.store"(%d, %st, %c0) : (tensor<4xf32>, memref<?xf32>, index) -> ()
+  %k = arith.constant dense<[3, 3, -1, 0]> : tensor<4xi32>
+  %sm = arith.constant dense<1.0> : tensor<4xf32>
+  %one = arith.addf %sm, %sm : tensor<4xf32>
+  "tile.scatter"(%one, %sc, %k) : (tensor<4xf32>, memref<?xf32>, tensor<4xi32>) -> ()
+  %a = memref.load %x[%c0] : memref<?xf32>
+  %b = memref.load %x[%c1] : memref<?xf32>
+  %f = arith.addf %a, %b : f32
+  memref.store %f, %ms[%c1] : memref<?xf32>
+  %old = "tile.atomic_rmw"(%d, %at, %k) {kind = "add"} : (tensor<4xf32>, memref<?xf32>, tensor<4xi32>) -> tensor<4xf32>
+  "tile.store"(%t, %ex, %c0) : (tensor<4xf32>, memref<?xf32>, index) -> ()""",
+            "%x: memref<?xf32>, %st: memref<?xf32>, %sc: memref<?xf32>, "
+            "%ms: memref<?xf32>, %at: memref<?xf32>, %ex: memref<?xf32>",
+            [x, st, sc, ms, at, ex], mlir_opt=mo)
+        scales = {id(a): s for a, s in interp.STORE_SCALES.values()}
+    finally:
+        interp.STORE_SCALES, interp.ROUNDING = None, 0
+    terms = 3 * np.abs(x.astype(np.float64))  # |2x| + |-x|
+    check("a store notes its sum's terms (|2x| + |-x|)", scales.get(id(st)),
+          terms)
+    check("a scatter notes the largest of a repeated address's terms",
+          scales.get(id(sc)), [2, 0, 0, 2])
+    check("memref.store notes its sum's terms", scales.get(id(ms)),
+          [0, 1999.5, 0, 0])
+    check("atomic_rmw notes the largest of a repeated address's terms",
+          scales.get(id(at)), [terms[3], 0, 0, max(terms[0], terms[1])])
+    check("an exact value notes none", id(ex) in scales, False)
 
 
 if __name__ == "__main__":
