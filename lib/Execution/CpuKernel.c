@@ -16,7 +16,6 @@
 #include "lib/Execution/CpuAlloc.h"
 #include "lib/Execution/CpuDebug.h"
 #include "lib/Execution/Jit.h"
-#include "lib/Execution/JitFeatures.h"
 #include "lib/IR/DType.h"
 #include "lib/IR/IR.h"
 #include "lib/Passes/PassDef.h"
@@ -194,7 +193,6 @@ int tileCpuKernelCreateWithOptions(MlirModule module, const char *name,
     free(k);
     return 1;
   }
-  tileJitSetFeatures(clone);
   char why[768];
   int failed =
       tileJitCreate(clone, name, o->jit, &k->jit, &k->entry, why, sizeof why);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "lib/Execution/JitFeatures.h"
 #include "lib/Execution/JitSymbols.h"
 #include "lib/Support/Error.h"
 #include "mlir-c/Target/LLVMIR.h"
@@ -20,9 +21,8 @@ struct TileJit {
   LLVMOrcLLJITRef lljit;
 };
 
-/* The host's triple, CPU and features: asking LLVM for the features
- * parses /proc/cpuinfo, so it is done once per process and kept. */
-static char *hostTriple, *hostCpu, *hostFeatures;
+/* The host's triple and CPU, asked of LLVM once per process. */
+static char *hostTriple, *hostCpu;
 
 static void initTarget(void) {
   LLVMInitializeNativeTarget();
@@ -30,7 +30,6 @@ static void initTarget(void) {
   LLVMInitializeNativeAsmParser(); /* inline asm */
   hostTriple = LLVMGetDefaultTargetTriple();
   hostCpu = LLVMGetHostCPUName();
-  hostFeatures = LLVMGetHostCPUFeatures();
 }
 
 /* Non-zero with `what` and LLVM's message in `err`; consumes `e`. */
@@ -41,8 +40,8 @@ static int fail(LLVMErrorRef e, const char *what, char *err, size_t errSize) {
   return 1;
 }
 
-/* The host's target machine, generating code at -O0 (unoptimized) or at
- * LLVM's default level. */
+/* The host's target machine with JitFeatures.h's features, generating
+ * code at -O0 (unoptimized) or at LLVM's default level. */
 static int hostMachine(TileCpuJit level, LLVMTargetMachineRef *tm, char *err,
                        size_t errSize) {
   const char *triple = hostTriple;
@@ -53,7 +52,7 @@ static int hostMachine(TileCpuJit level, LLVMTargetMachineRef *tm, char *err,
     tileFail(err, errSize, "the JIT has no target for %s: %s", triple,
              message ? message : "");
   else if (!(*tm = LLVMCreateTargetMachine(
-                 target, triple, hostCpu, hostFeatures,
+                 target, triple, hostCpu, tileJitFeatures(),
                  level == TILE_CPU_JIT_UNOPTIMIZED ? LLVMCodeGenLevelNone
                                                    : LLVMCodeGenLevelDefault,
                  LLVMRelocDefault, LLVMCodeModelJITDefault)))

@@ -5,7 +5,6 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "lib/IR/IR.h"
 #include "lib/Support/StrBuf.h"
 #include "llvm-c/Core.h"
 #include "llvm-c/TargetMachine.h"
@@ -24,57 +23,31 @@ static void appendFeatures(TileStrBuf *text, const char *host, bool bf16,
     size_t n = strcspn(f, ",");
     if (n > 1 && convertsToBF16(f, n) == bf16) {
       /* a bf16 conversion's sign (+ or -) becomes - */
-      tileStrBufPrintf(text, "%s\"%s%.*s\"", *count ? ", " : "",
-                       bf16 ? "-" : "", (int)(bf16 ? n - 1 : n),
-                       bf16 ? f + 1 : f);
+      tileStrBufPrintf(text, "%s%s%.*s", *count ? "," : "", bf16 ? "-" : "",
+                       (int)(bf16 ? n - 1 : n), bf16 ? f + 1 : f);
       ++*count;
     }
     f += n + (f[n] == ',');
   }
 }
 
-/* #llvm.target_features<["+f1", "-f2", ...]>: the host's list (every
- * feature the target knows, each + or -) with the bf16 conversions turned
- * off, last, which also clears what implies them (AVX10); on other
- * targets the list has neither name and stays as it is. Empty where the
- * host names no features. Built once per process: asking LLVM for the
- * host's features reads the CPU's identification every time. */
-static TileStrBuf featuresText;
+/* The host's list (every feature the target knows, each + or -) with the
+ * bf16 conversions turned off, last, which also clears what implies them
+ * (AVX10); on other targets the list has neither name and stays as it
+ * is. */
+static TileStrBuf features;
 
-static void buildFeaturesText(void) {
+static void buildFeatures(void) {
   char *host = LLVMGetHostCPUFeatures();
   int count = 0;
-  featuresText = tileStrBufInit();
-  tileStrBufPrintf(&featuresText, "#llvm.target_features<[");
-  appendFeatures(&featuresText, host, false, &count);
-  appendFeatures(&featuresText, host, true, &count);
-  tileStrBufPrintf(&featuresText, "]>");
+  features = tileStrBufInit();
+  appendFeatures(&features, host, false, &count);
+  appendFeatures(&features, host, true, &count);
   LLVMDisposeMessage(host);
-  if (!count)
-    tileStrBufFree(&featuresText);
 }
 
-/* That list in `ctx`; null where the host names no features. */
-static MlirAttribute featuresAttr(MlirContext ctx) {
+const char *tileJitFeatures(void) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, buildFeaturesText);
-  const char *text = tileStrBufCStr(&featuresText);
-  return *text ? mlirAttributeParseGet(ctx, tileStr(text))
-               : mlirAttributeGetNull();
-}
-
-static MlirWalkResult setOn(MlirOperation op, void *attr) {
-  char name[32];
-  if (strcmp(tileOpName(op, name, sizeof name), "llvm.func") == 0)
-    mlirOperationSetAttributeByName(op, tileStr("target_features"),
-                                    *(MlirAttribute *)attr);
-  return MlirWalkResultAdvance;
-}
-
-void tileJitSetFeatures(MlirModule module) {
-  MlirAttribute attr = featuresAttr(mlirModuleGetContext(module));
-  if (mlirAttributeIsNull(attr))
-    return; /* no list: the JIT's own features */
-  mlirOperationWalk(mlirModuleGetOperation(module), setOn, &attr,
-                    MlirWalkPreOrder);
+  pthread_once(&once, buildFeatures);
+  return tileStrBufCStr(&features);
 }

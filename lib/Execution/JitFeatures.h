@@ -8,10 +8,9 @@
 #ifndef TILE_EXECUTION_JITFEATURES_H
 #define TILE_EXECUTION_JITFEATURES_H
 
-#include "mlir-c/IR.h"
-
-/* Gives every llvm.func of `module` (already in the LLVM dialect) those
- * features as its target_features. */
-void tileJitSetFeatures(MlirModule module);
+/* Those features as LLVM's target machine takes them ("+f1,-f2,..."),
+ * built once per process (asking LLVM for the host's reads the CPU's
+ * identification); "" where the host names none. */
+const char *tileJitFeatures(void);
 
 #endif
