@@ -111,17 +111,19 @@ ROUNDING_SITES = {}
 # together cancels out (compare.rounding_envelopes' patterns).
 ROUNDING_BIT = None
 # A dict (compare.rounding_envelopes' first run) or None: for each memref a
-# store, scatter, memref.store or atomic_rmw wrote an inexact sum's value to (a float addf/subf result that
-# depends on a rounding site), id(mem) -> (mem, scale), scale holding at
-# each element stored the magnitude of the terms that value summed
-# (Program.terms). Moving a site to the ends of its range cannot bracket
-# what a correctly rounded addf/subf downstream makes of a value between
-# them: the result is a step function of the site's value, at the terms'
-# scale, not monotonic once two such results are subtracted (seed
-# 2003998: a row sum R, then x - R, its running minimum, and that minimum
-# minus x - R, which cancels terms of 1,550 to 0.107 and moves by a unit
-# of 1,550 for some R in the range and no R at its ends). A value may
-# therefore round at its terms' scale too (compare.differ).
+# store, scatter, memref.store or atomic_rmw wrote an inexact value to
+# whose scale the run carried (Program.carry_scale: an addf/subf result
+# downstream of a rounding site, or a product, quotient, copy or pick of
+# one), id(mem) -> (mem, scale), scale holding at each element written the
+# magnitude at which that value may round. Moving a site to the ends of
+# its range cannot bracket what a correctly rounded addf/subf downstream
+# makes of a value between them: the result is a step function of the
+# site's value, at the terms' scale, not monotonic once two such results
+# are subtracted (seed 2003998: a row sum R, then x - R, its running
+# minimum, and that minimum minus x - R, which cancels terms of 1,550 to
+# 0.107 and moves by a unit of 1,550 for some R in the range and no R at
+# its ends; seed 2147715: the same times -160, into an atomic add). A
+# value may therefore round at that scale too (compare.differ).
 STORE_SCALES = None
 
 
@@ -703,6 +705,11 @@ class Program:
         # compute exp(a - b) as exp2(a log2 e - b log2 e), whose exponent
         # rounds at the terms' size, not the difference's (numerics.md).
         self.terms = {}
+        # Under STORE_SCALES: for each float value downstream of an
+        # addf/subf, the scale at which it may round (a sum's terms'
+        # magnitude, carried through products, quotients and the ops that
+        # move or pick values: Program.carry_scale).
+        self.scales = {}
 
     def run(self, args):
         block = self.func.regions[0][0]
@@ -732,6 +739,8 @@ class Program:
                     self.terms.get(o, np.abs(np.asarray(self.val(o),
                                                         np.float64)))
                     for o in op.operands)
+            if STORE_SCALES is not None:
+                self.carry_scale(op)
             if ROUNDING and (op.name not in EXACT_OPS or
                              any(o in self.inexact for o in op.operands)):
                 # Only float values round; an index or integer is exact.
@@ -742,6 +751,49 @@ class Program:
 
     def val(self, name):
         return self.env[name]
+
+    def scale_of(self, name):
+        """A value's scale: self.scales', else its own magnitude."""
+        if name in self.scales:
+            return self.scales[name]
+        return np.abs(np.asarray(self.val(name), np.float64))
+
+    def carry_scale(self, op):
+        """self.scales for op's result: an addf/subf's terms; a product's
+        or quotient's, the first-order sum of each operand's scale times
+        the other's effect (seed 2147715: the difference of two terms of
+        4,080 cancelling to -2.4, times -160, was a unit of 4,080 times
+        160 from the interpreter's); what negf, absf, extf, select,
+        maximumf/minimumf and the shape ops give, their operands'. A
+        truncf to a narrower type has none: it rounds at its own step."""
+        name, ops = op.name, op.operands
+        if name in ("arith.addf", "arith.subf"):
+            scale = sum(self.scale_of(o) for o in ops)
+        elif not any(o in self.scales for o in ops):
+            return
+        elif name in ("arith.mulf", "arith.divf"):
+            a, b = (np.abs(np.asarray(self.val(o), np.float64)) for o in ops)
+            sa, sb = (self.scale_of(o) for o in ops)
+            with np.errstate(all="ignore"):
+                scale = sa * b + a * sb if name == "arith.mulf" \
+                    else sa / b + a * sb / (b * b)
+        elif name in ("arith.negf", "math.absf", "arith.extf"):
+            scale = self.scale_of(ops[0])
+        elif name == "arith.select":
+            scale = np.where(self.val(ops[0]), self.scale_of(ops[1]),
+                             self.scale_of(ops[2]))
+        elif name in ("arith.maximumf", "arith.minimumf", "arith.maxnumf",
+                      "arith.minnumf"):
+            scale = np.maximum(self.scale_of(ops[0]), self.scale_of(ops[1]))
+        elif name in ("tile.broadcast", "tile.expand_dims", "tile.reshape",
+                      "tile.trans"):
+            scale = getattr(self, "op_" + name.replace(".", "_"))(
+                op, [self.scale_of(ops[0])], op.result_types[0], "f64")
+        else:
+            return
+        # An infinite or NaN scale would let any value pass.
+        scale = np.asarray(scale, np.float64)
+        self.scales[op.results[0]] = np.where(np.isfinite(scale), scale, 0)
 
     def op(self, op):
         name = op.name
@@ -841,11 +893,11 @@ class Program:
         to mem at the index arrays `at` (an address may repeat: a scatter's
         or an atomic's)."""
         if STORE_SCALES is None or name not in self.inexact or \
-                name not in self.terms:
+                name not in self.scales:
             return
         _, scale = STORE_SCALES.setdefault(
             id(mem), (mem, np.zeros(mem.shape)))
-        terms = np.broadcast_to(self.terms[name], shape)[inside]
+        terms = np.broadcast_to(self.scales[name], shape)[inside]
         np.maximum.at(scale, at, terms)
 
     def op_tile_store(self, op, v, rt, e):

@@ -19,7 +19,8 @@ against Random123's known answers, and rand's map; tile.print's lines
 and tile.assert's stop; math.round, the float predicates and the bit
 counts; kernels whose answer depends on the order of programs or of a
 scatter's elements refused; the terms' scale noted wherever an
-inexact sum is written (store, scatter, memref.store, atomic_rmw). Prints one line per case and exits 1 if any
+inexact sum, or a product of one, is written (store, scatter,
+memref.store, atomic_rmw). Prints one line per case and exits 1 if any
 is wrong.
 
   interp_test.py [--mlir-opt PATH]
@@ -980,7 +981,7 @@ def store_scale_cases(mo):
     magnitude of its terms where it lands (interp.STORE_SCALES), which
     compare.differ lets the value round by; an exact value notes none."""
     x = np.array([1000.0, -999.5, 3.0, -1.0], np.float32)
-    st, sc, ms, at, ex = (np.zeros(4, np.float32) for _ in range(5))
+    st, sc, ms, at, ex, pr = (np.zeros(4, np.float32) for _ in range(6))
     interp.STORE_SCALES, interp.ROUNDING = {}, 1
     try:
         run("""  %c0 = arith.constant 0 : index
@@ -999,10 +1000,15 @@ def store_scale_cases(mo):
   %f = arith.addf %a, %b : f32
   memref.store %f, %ms[%c1] : memref<?xf32>
   %old = "tile.atomic_rmw"(%d, %at, %k) {kind = "add"} : (tensor<4xf32>, memref<?xf32>, tensor<4xi32>) -> tensor<4xf32>
-  "tile.store"(%t, %ex, %c0) : (tensor<4xf32>, memref<?xf32>, index) -> ()""",
+  "tile.store"(%t, %ex, %c0) : (tensor<4xf32>, memref<?xf32>, index) -> ()
+  %m3 = arith.constant dense<-3.0> : tensor<4xf32>
+  %p = arith.mulf %d, %m3 : tensor<4xf32>
+  %q = arith.negf %p : tensor<4xf32>
+  "tile.store"(%q, %pr, %c0) : (tensor<4xf32>, memref<?xf32>, index) -> ()""",
             "%x: memref<?xf32>, %st: memref<?xf32>, %sc: memref<?xf32>, "
-            "%ms: memref<?xf32>, %at: memref<?xf32>, %ex: memref<?xf32>",
-            [x, st, sc, ms, at, ex], mlir_opt=mo)
+            "%ms: memref<?xf32>, %at: memref<?xf32>, %ex: memref<?xf32>, "
+            "%pr: memref<?xf32>",
+            [x, st, sc, ms, at, ex, pr], mlir_opt=mo)
         scales = {id(a): s for a, s in interp.STORE_SCALES.values()}
     finally:
         interp.STORE_SCALES, interp.ROUNDING = None, 0
@@ -1016,6 +1022,10 @@ def store_scale_cases(mo):
     check("atomic_rmw notes the largest of a repeated address's terms",
           scales.get(id(at)), [terms[3], 0, 0, max(terms[0], terms[1])])
     check("an exact value notes none", id(ex) in scales, False)
+    # -(d * -3): the sum's terms times 3, plus |d| times 3's own magnitude.
+    d = np.abs(x.astype(np.float64))
+    check("a product carries its factor's scale (terms x 3 + |d| x 3)",
+          scales.get(id(pr)), terms * 3 + d * 3)
 
 
 if __name__ == "__main__":
