@@ -753,7 +753,8 @@ class Program:
         return self.env[name]
 
     def scale_of(self, name):
-        """A value's scale: self.scales', else its own magnitude."""
+        """A value's scale: its entry in self.scales, else its own
+        magnitude."""
         if name in self.scales:
             return self.scales[name]
         return np.abs(np.asarray(self.val(name), np.float64))
