@@ -35,9 +35,13 @@ TOL = {"f32": 1e-5, "f64": 1e-5, "f16": 1e-2, "bf16": 1e-2,
 # Ops whose float sums associate in an order of their lowering's.
 SUMS = ("tile.dot", "tile.reduce", "tile.scan", "tile.atomic_rmw")
 # What makes a kernel's float results worth the rounding envelopes when
-# they miss: sums, and afn math (tile-fold-exp's exponents round at their
-# terms' size).
-ENVELOPED = SUMS + ("afn", "fastmath<fast>")
+# they miss: sums, afn math (tile-fold-exp's exponents round at their
+# terms' size), and any math function numerics.md lets miss by an ulp or
+# more: a cancellation after it (seed 1623160: exp(exp(x)) less its own
+# f8 rounding) makes those ulps a large part of a small result, though
+# both sides are within the spec.
+ENVELOPED = SUMS + ("afn", "fastmath<fast>") + tuple(
+    "math." + f for f in interp.MATH_ULPS)
 
 
 def tolerance(dtype, text):
