@@ -30,6 +30,8 @@ case "${1:-}" in
 prepare)
   B=${2:-build}
   bench/prepare.sh "$B" || exit 1
+  # NumPy's python for the v2 references, as bench/prepare.sh takes it.
+  [ -x /usr/bin/python3 ] && export PYTHON=${PYTHON:-/usr/bin/python3}
   bench/gpu-v2.sh prepare "$B" .gpu-v2 || exit 1
   grep -qx "$A/" .git/info/exclude 2>/dev/null || echo "$A/" >> .git/info/exclude
   rm -rf "$A" && mkdir -p "$A"

@@ -77,6 +77,13 @@ def prepare(build, out):
                     .replace("%tile_src", SRC)
                     .replace("%t", tdir).replace("%numpy_python", sys.executable))
             words = shlex.split(line)
+            # "mkdir -p DIR && COMMAND": the directories, then the command.
+            while words and words[0] == "mkdir":
+                end = words.index("&&") if "&&" in words else len(words)
+                for d in words[1:end]:
+                    if d != "-p":
+                        os.makedirs(d, exist_ok=True)
+                words = words[end + 1:]
             if not words:
                 continue
             if words[:2] == ["rm", "-rf"]:
@@ -176,8 +183,13 @@ def package(tile_opt, tile_run, out, name, words):
     for o in outs:
         idx, path = o.split("=", 1)
         cpu_outs.append("%s=%s" % (idx, path + ".cpu.npy"))
-    cmd = [tile_run, mlir, "--kernel", kernel, "--target", "cpu", "--grid", grid,
+    # The CPU runs the test's own file with its -D values, as the CPU test
+    # does: a file whose tile.tune space names them refuses the values
+    # substituted into its text.
+    cmd = [tile_run, file, "--kernel", kernel, "--target", "cpu", "--grid", grid,
            "--asserts", asserts]
+    for k, v in defines.items():
+        cmd += ["-D", "%s=%s" % (k, v)]
     for kv in options:
         cmd += ["--option", kv]
     for a in args:
