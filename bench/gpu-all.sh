@@ -35,8 +35,8 @@ prepare)
   bench/gpu-v2.sh prepare "$B" .gpu-v2 || exit 1
   grep -qx "$A/" .git/info/exclude 2>/dev/null || echo "$A/" >> .git/info/exclude
   rm -rf "$A" && mkdir -p "$A"
-  # The checked packages with their references and inputs (not the timed
-  # ones at full size), their list naming $A/pkgs/ paths.
+  # The checked packages with their references and .npy inputs, their
+  # list naming $A/pkgs/ paths (bench/pkgs-subset.sh).
   bench/pkgs-subset.sh '.' "$A/pkgs" > /dev/null || exit 1
   cp -r .gpu-pkgs/numerics .gpu-pkgs/numerics-sm80 "$A/pkgs/" || exit 1
   cp -r .gpu-v2 "$A/v2" || exit 1
