@@ -77,24 +77,21 @@ def prepare(build, out):
                     .replace("%tile_src", SRC)
                     .replace("%t", tdir).replace("%numpy_python", sys.executable))
             words = shlex.split(line)
-            # "mkdir -p DIR && COMMAND": the directories, then the command.
-            while words and words[0] == "mkdir":
+            # "rm -rf %t && mkdir -p %t/a %t/b", "mkdir -p DIR && COMMAND":
+            # a fresh %t and the directories first, then the command if any.
+            while words and words[0] in ("rm", "mkdir"):
                 end = words.index("&&") if "&&" in words else len(words)
-                for d in words[1:end]:
-                    if d != "-p":
-                        os.makedirs(d, exist_ok=True)
+                if words[0] == "rm":
+                    shutil.rmtree(tdir, ignore_errors=True)
+                    os.makedirs(tdir, exist_ok=True)
+                else:
+                    for d in words[1:end]:
+                        if d != "-p":
+                            os.makedirs(d, exist_ok=True)
                 words = words[end + 1:]
             if not words:
                 continue
-            if words[:2] == ["rm", "-rf"]:
-                shutil.rmtree(tdir, ignore_errors=True)
-                os.makedirs(tdir, exist_ok=True)
-                # "rm -rf %t && mkdir -p %t/a %t/b"
-                if "mkdir" in words:
-                    for d in words[words.index("mkdir") + 1:]:
-                        if d != "-p":
-                            os.makedirs(d, exist_ok=True)
-            elif words[0] == sys.executable and " same " not in line:
+            if words[0] == sys.executable and "same" not in words:
                 r = sh(words)
                 if r.returncode:
                     print("skip %s: %s" % (line, r.stderr.strip()))
