@@ -10,7 +10,7 @@
 #       and packs the checked ones into .gpu-all/bundle.tar.xz, about
 #       50 MB: small enough to carry to the lent GPU in one call.
 #   On the GPU machine (no MLIR needed), from the repository root:
-#     bench/gpu-all.sh run
+#     bench/gpu-all.sh run [SUITE...]
 #       unpacks the bundle, builds the runtime-only tile-run and runs
 #       1. the examples and benchmark kernels against their references
 #          (bench/gpu-check.sh),
@@ -20,7 +20,9 @@
 #       4. the v2 suite (bench/gpu-v2.sh run: NumPy and CPU references,
 #          asserts, prints and its own sanitizer runs),
 #       then prints one line per suite; exit 1 if any failed or could not
-#       run. Logs go under $OUT (default /tmp/tile-all).
+#       run. Logs go under $OUT (default /tmp/tile-all). SUITE (packages,
+#       sanitizers, numerics, v2) runs only those: a lent machine's call
+#       is capped at 10 minutes, and the sanitizers alone may need one.
 # The random-kernel campaign's replay of every reduced bug is the other
 # GPU command (bench/gpu-difftest.sh DIR 0 0, with the Python package).
 set -u
@@ -46,6 +48,13 @@ prepare)
     "$(wc -l < .gpu-pkgs/list.txt) checked packages and the v2 suite"
   ;;
 run)
+  shift
+  want=" ${*:-packages sanitizers numerics v2} "
+  for w in $want; do
+    case $w in packages|sanitizers|numerics|v2) ;;
+    *) echo "unknown suite '$w' (packages, sanitizers, numerics, v2)" >&2; exit 2 ;;
+    esac
+  done
   OUTDIR=${OUT:-/tmp/tile-all}
   mkdir -p "$OUTDIR"
   [ -f "$A/bundle.tar.xz" ] ||
@@ -60,6 +69,7 @@ run)
     # (the suite's own counts)
     local name=$1 counts=$2 start=$SECONDS
     shift 2
+    [[ $want == *" $name "* ]] || return 0
     echo "=== $name"
     "$@" 2>&1 | tee "$OUTDIR/$name.log"
     local s=${PIPESTATUS[0]}
