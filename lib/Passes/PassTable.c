@@ -119,7 +119,8 @@ static MlirLogicalResult runPipeline(MlirOperation op,
                                      const TileOptions *options) {
   return tilePipeline(op, options->numStages, options->chip,
                       options->warpSpecialize, options->persistent,
-                      options->ctaPairs, options->bulkReduce);
+                      options->ctaPairs, options->multicast,
+                      options->bulkReduce);
 }
 
 const TilePassDef tilePassTable[] = {
@@ -136,7 +137,8 @@ const TilePassDef tilePassTable[] = {
      "dots (exact)",
      "num-warps chip mma", runWidenF8Dots},
     {"tile-numerics",
-     "give arith/math ops docs/dialect.md's meaning at their edges (total integer "
+     "give arith/math ops docs/dialect.md's meaning at their edges (total "
+     "integer "
      "division and shifts, saturating float-to-int, fp8 casts; without chip: "
      "the CPU's max/min with -0 < +0; with chip: division of i8-i32 tiles by "
      "a uniform divisor as a multiplication); fast-math=true adds afn "
@@ -194,10 +196,14 @@ const TilePassDef tilePassTable[] = {
      "warp-specialized kernels whose blocks can run program after program; "
      "cta-pairs=auto|true|false: tile.cta_pairs on sm_100a kernels whose "
      "programs 2i, 2i+1 can share one tcgen05 MMA; auto: off; "
+     "multicast=auto|true|false: tile.multicast on sm_90a warp-specialized "
+     "kernels whose programs 2i, 2i+1 may copy B once for both by TMA "
+     "multicast; auto: off; "
      "bulk-reduce=auto|true|false: tile.tma_reduce on sm_90a atomic adds "
      "of a whole box, through shared memory by one bulk tensor reduction; "
      "auto: off)",
-     "num-stages chip warp-specialize persistent cta-pairs bulk-reduce",
+     "num-stages chip warp-specialize persistent cta-pairs multicast "
+     "bulk-reduce",
      runPipeline},
     {"tile-to-cpu",
      "lower functions to tensor/scf/memref code, one call per program "

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/Analysis/Multicast.h"
 #include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/IR/DType.h"
@@ -68,7 +69,8 @@ int tileGpuDescribePackage(MlirOperation kernel, const char *name,
   p->producerWarps = tileKernelProducerWarps(kernel);
   p->persistent = tileKernelPersistent(kernel);
   p->indexBits = o->options.indexBits;
-  p->ctaPairs = tileKernelCtaPairs(kernel);
+  /* Clusters of two blocks along x: CTA pairs or TMA multicast. */
+  p->ctaPairs = tileKernelCtaPairs(kernel) || tileKernelMulticast(kernel);
   p->sharedBytes = (int)smem;
   p->flopsPerProgram = flopsPerProgram(kernel);
   MlirType fnType = mlirTypeAttrGetValue(tileOpAttr(kernel, "function_type"));

@@ -115,6 +115,14 @@ static int setCtaPairs(TileOptions *o, const char *v, char *why, size_t n) {
   return setChoice(&o->ctaPairs, "cta-pairs", v, why, n);
 }
 
+static int setMulticast(TileOptions *o, const char *v, char *why, size_t n) {
+  return setChoice(&o->multicast, "multicast", v, why, n);
+}
+
+static void formatMulticast(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", kChoice[o->multicast]);
+}
+
 static int setBulkReduce(TileOptions *o, const char *v, char *why, size_t n) {
   return setChoice(&o->bulkReduce, "bulk-reduce", v, why, n);
 }
@@ -349,6 +357,11 @@ const TileOptionDef tileOptionTable[] = {
     {"cta-pairs", "auto|true|false",
      "sm_100a: programs 2i and 2i+1 share one tcgen05 MMA (auto: off)",
      setCtaPairs, formatCtaPairs, ""},
+    {"multicast", "auto|true|false",
+     "sm_90a: programs 2i and 2i+1 run as a cluster of two CTAs, and where "
+     "the two read the same B (checked as they start) each copies half of "
+     "it into both by TMA multicast (warp-specialized loops; auto: off)",
+     setMulticast, formatMulticast, ""},
     {"bulk-reduce", "auto|true|false",
      "sm_90a: an atomic add of a whole box of f32 goes out through shared "
      "memory as one bulk tensor reduction, not element by element (auto: "

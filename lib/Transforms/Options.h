@@ -60,6 +60,7 @@ typedef struct {
   TileChoice warpSpecialize;
   TileChoice persistent;
   TileChoice ctaPairs;
+  TileChoice multicast;      /* tile-pipeline's markMulticast */
   TileChoice bulkReduce;     /* tile-pipeline's markReduce (Pipeline.c) */
   /* The width of index values and element offsets in the kernel: 32, or
    * 64 for arrays of 2^31 elements or more (docs/gpu.md). */

@@ -9,6 +9,7 @@
 #include "lib/Analysis/Layout.h"
 #include "lib/Analysis/MemoryOrder.h"
 #include "lib/Analysis/Mma.h"
+#include "lib/Analysis/Multicast.h"
 #include "lib/Analysis/ProgramScalars.h"
 #include "lib/Analysis/SmemLayout.h"
 #include "lib/Analysis/Tcgen05.h"
@@ -541,7 +542,7 @@ static MlirWalkResult markLoops(MlirOperation op, void *userData) {
 typedef struct {
   int numStages;
   bool tma;
-  TileChoice warpSpecialize, persistent, ctaPairs, bulkReduce;
+  TileChoice warpSpecialize, persistent, ctaPairs, multicast, bulkReduce;
   const char *chip;
 } PipelineOptions;
 
@@ -914,6 +915,35 @@ static void markCtaPairs(MlirOperation kernel, const char *chip,
         mlirBoolAttrGet(mlirOperationGetContext(kernel), pairs));
 }
 
+/* TMA multicast (Pipeline.h): only when asked, by the option or the
+ * kernel's tile.multicast (not measured faster yet: docs/performance.md).
+ * An asked kernel's attribute is replaced by the answer, and the reason
+ * it cannot goes into tile.multicast_why (TileToGPU's remark). */
+static void markMulticast(MlirOperation kernel, const char *chip,
+                          TileChoice option) {
+  MlirAttribute asked = tileOpAttr(kernel, "tile.multicast");
+  bool want = option == TILE_CHOICE_ON;
+  if (!mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked))
+    want = mlirBoolAttrGetValue(asked);
+  if (!want)
+    return;
+  MlirContext ctx = mlirOperationGetContext(kernel);
+  MlirOperation b;
+  const char *why = NULL;
+  bool on = tileMulticastFor(kernel, chip, &b, &why);
+  mlirOperationSetAttributeByName(kernel, tileStr("tile.multicast"),
+                                  mlirBoolAttrGet(ctx, on));
+  if (on) {
+    mlirOperationSetAttributeByName(b, tileStr("tile.multicast"),
+                                    mlirUnitAttrGet(ctx));
+    return;
+  }
+  char text[320];
+  snprintf(text, sizeof text,
+           "multicast: asked for, but each CTA copies its own B: %s", why);
+  tileOpSetStrAttr(kernel, "tile.multicast_why", text);
+}
+
 static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   const PipelineOptions *o = userData;
   if (!tileOpIsKernel(op))
@@ -935,6 +965,7 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
     markPersistent(op, o->persistent);
     if (tileChipHasTcgen05(o->chip))
       markCtaPairs(op, o->chip, o->ctaPairs);
+    markMulticast(op, o->chip, o->multicast);
   }
   return MlirWalkResultSkip;
 }
@@ -942,12 +973,12 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
                                const char *chip, TileChoice ws,
                                TileChoice persistent, TileChoice ctaPairs,
-                               TileChoice bulkReduce) {
+                               TileChoice multicast, TileChoice bulkReduce) {
   /* Bulk tensor copies on Hopper and Blackwell (whose dots read them as
    * wgmma's do, tileTcgen05For). */
   bool tma = chip && (strcmp(chip, "sm_90a") == 0 || tileChipHasTcgen05(chip));
-  PipelineOptions o = {numStages, tma, ws, persistent, ctaPairs, bulkReduce,
-                       chip};
+  PipelineOptions o = {numStages, tma,       ws,         persistent,
+                       ctaPairs,  multicast, bulkReduce, chip};
   mlirOperationWalk(op, pipelineKernel, &o, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

@@ -54,7 +54,16 @@
  * TileToGPU then compiles the aligned entry for clusters of two CTAs along
  * axis 0 whose dots are one cta_group::2 MMA (GpuTcgen05.c). A kernel's
  * tile.cta_pairs (a bool) overrides the option; either way a kernel that
- * cannot pair keeps one CTA per program. */
+ * cannot pair keeps one CTA per program.
+ *
+ * With multicast=true on chip=sm_90a (auto leaves it off), a
+ * warp-specialized kernel whose loop's B two programs could copy once
+ * (tileMulticastFor, lib/Analysis/Multicast.h) gets
+ *   tile.multicast = true
+ * on the kernel and on that B load. TileToGPU then compiles the aligned
+ * entry for clusters of two CTAs along x, whose producers, where the two
+ * programs read the same B, each copy half of it into both CTAs. A
+ * kernel's tile.multicast (a bool) overrides the option. */
 #ifndef TILE_TRANSFORMS_PIPELINE_H
 #define TILE_TRANSFORMS_PIPELINE_H
 
@@ -67,7 +76,7 @@
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
                                const char *chip, TileChoice ws,
                                TileChoice persistent, TileChoice ctaPairs,
-                               TileChoice bulkReduce);
+                               TileChoice multicast, TileChoice bulkReduce);
 
 /* The stages a kernel asks for: tile.num_stages, else `fallback` when > 0,
  * else 0: auto, as many as the chip's shared memory holds (Pipeline.c,

@@ -163,16 +163,22 @@ static void checkConcurrent(const char *dir) {
 static const struct {
   const char *key, *value;
 } kOptionValues[] = {
-    {"chip", "sm_80"},        {"mma", "sync"},
-    {"num-warps", "8"},       {"num-stages", "2"},
-    {"generic", "eager"},     {"fast-math", "true"},
-    {"warp-specialize", "true"}, {"persistent", "true"},
+    {"chip", "sm_80"},
+    {"mma", "sync"},
+    {"num-warps", "8"},
+    {"num-stages", "2"},
+    {"generic", "eager"},
+    {"fast-math", "true"},
+    {"warp-specialize", "true"},
+    {"persistent", "true"},
     {"index-bits", "64"},
     {"asserts", "off"},
-    {"split-loops", "false"}, {"overlap-softmax", "false"},
+    {"split-loops", "false"},
+    {"overlap-softmax", "false"},
     {"program-order", "launch"},
     {"cpu-jit", "optimized"},
     {"cta-pairs", "true"},
+    {"multicast", "true"},
     {"bulk-reduce", "true"},
     /* The cache identifies the toolkit by its files, not by this option. */
     {"toolkit", NULL},

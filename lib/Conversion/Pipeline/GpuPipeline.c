@@ -199,8 +199,7 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
       /* Every warp is past the barrier above: the buffers are free. */
       TileBuilder then;
       pipeLeaderOnly(b, g, (MlirValue){NULL}, &then);
-      MlirValue bar = pipeStartMbarrierOf(&then, g, p);
-      pipeVoidOp(&then, "nvvm.mbarrier.arrive", 1, &bar, 0, NULL);
+      pipeArriveStart(g, &then, p);
       bYield(&then, "scf.yield", 0, NULL);
     }
     return pipeProduce(g, p);

@@ -60,6 +60,9 @@ MlirValue pipeIterationOf(TileBuilder *b, MlirValue done, MlirValue iv,
 bool pipeProduce(GpuLowering *g, const GpuPipeline *p);
 void pipeReleaseStage(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                       MlirValue stage);
+/* Thread 0 of the kernel's warps: the loop's buffers are free (in a
+ * multicast kernel, in the partner block's start mbarrier too). */
+void pipeArriveStart(GpuLowering *g, TileBuilder *b, const GpuPipeline *p);
 
 /* GpuTmaStore.c: in the leader (pipeLeaderOnly), waits until at most
  * `pending` bulk copies or reductions still read shared memory (the TMA

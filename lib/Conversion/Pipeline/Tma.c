@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lib/Analysis/Mma.h"
+#include "lib/Analysis/Multicast.h"
 #include "lib/Analysis/ProgramScalars.h"
 #include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
@@ -63,6 +64,39 @@ static int64_t pairTxBytes(const GpuPipeline *p) {
   return bytes;
 }
 
+/* One bulk copy of column block `c` (from `first`) of load j into its
+ * place in `buffer`, completing on `bar`; with `mask` (i16), multicast to
+ * the blocks it names. */
+static void copyColumnBlock(GpuLowering *g, TileBuilder *b,
+                            const GpuPipeline *p, int j,
+                            const TileSmemLayout *s, int64_t rows, int rank,
+                            const MlirValue *coord, MlirValue first, int64_t c,
+                            MlirValue buffer, MlirValue bar, MlirValue mask) {
+  MlirValue dst = pipeByteGep(
+      b, buffer, bConstIndex(b, c * rows * s->blockElems * s->elemBytes));
+  /* TMA writes shared::cluster addresses; a CTA's own are among them. */
+  MlirValue dst7 =
+      bCast(b, "llvm.addrspacecast", dst, mlirLLVMPointerTypeGet(b->ctx, 7));
+  MlirValue block = bAddi(b, first, bConstIndex(b, c));
+  MlirValue operands[7] = {
+      dst7, g->tmaMaps[p->mapIndex[j]],
+      i32Of(b, bAddi(b, coord[0],
+                     bMuli(b, block, bConstIndex(b, s->blockElems))))};
+  for (int d = 1; d < rank; ++d)
+    operands[2 + d] = i32Of(b, coord[d]);
+  operands[2 + rank] = bar;
+  bool multicast = !mlirValueIsNull(mask);
+  if (multicast)
+    operands[3 + rank] = mask;
+  int32_t segments[] = {1, 1, rank, 1, 0, multicast ? 1 : 0, 0, 0};
+  TileNamedAttr attrs[] = {
+      {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 8, segments)},
+      {"group", tileParseAttr(b->ctx, "#nvvm.cta_group<cta_2>")}};
+  pipeVoidOp(b, "nvvm.cp.async.bulk.tensor.shared.cluster.global",
+             3 + rank + (multicast ? 1 : 0), operands, g->ctaPairs ? 2 : 1,
+             attrs);
+}
+
 /* In the leader: the stage's expected bytes, then one bulk copy per column
  * block of each load (a box of rows x blockElems at column col0 + c *
  * blockElems, row row0; outside the memref TMA writes zeros). In a CTA
@@ -106,6 +140,22 @@ bool pipeIssueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
     }
     int64_t blocks = s.rowElems / s.blockElems;
     bool half = g->ctaPairs && operand == 1;
+    /* TMA multicast (GpuLowering.multicast): where the two blocks read the
+     * same B, each copies the half of its column blocks its rank names
+     * into both (mask 0b11), completing on the mbarrier at the same
+     * offset in each, which expects the whole stage either way;
+     * otherwise each copies all of them into its own (its own bit). */
+    bool mc = g->multicast && p->warpSpecialized && tileLoadMulticast(load) &&
+              blocks % 2 == 0;
+    MlirValue mask = {NULL};
+    if (mc) {
+      MlirType i16 = mlirIntegerTypeGet(b->ctx, 16);
+      mask =
+          bCast(b, "arith.trunci",
+                bSelect(b, g->mcShared, bConstI32(b, 3),
+                        bBinary(b, "arith.shli", bConstI32(b, 1), g->ctaRank)),
+                i16);
+    }
     /* The first column block this block copies. */
     MlirValue first = bConstIndex(b, 0);
     if (half) {
@@ -124,29 +174,23 @@ bool pipeIssueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
       if (mlirValueIsNull(coord[d]))
         return false;
     }
-    MlirValue col0 = coord[0];
     int64_t rows = s.bytes / (s.rowElems * s.elemBytes);
     MlirValue buffer = pipeBufferOf(b, g, p, j, stage);
     for (int64_t c = 0; c < blocks; ++c) {
-      MlirValue dst = pipeByteGep(
-          b, buffer, bConstIndex(b, c * rows * s.blockElems * s.elemBytes));
-      /* TMA writes shared::cluster addresses; a CTA's own are among them. */
-      MlirValue dst7 = bCast(b, "llvm.addrspacecast", dst,
-                             mlirLLVMPointerTypeGet(b->ctx, 7));
-      MlirValue block = bAddi(b, first, bConstIndex(b, c));
-      MlirValue operands[6] = {
-          dst7, g->tmaMaps[p->mapIndex[j]],
-          i32Of(b, bAddi(b, col0,
-                         bMuli(b, block, bConstIndex(b, s.blockElems))))};
-      for (int d = 1; d < rank; ++d)
-        operands[2 + d] = i32Of(b, coord[d]);
-      operands[2 + rank] = bar;
-      int32_t segments[] = {1, 1, rank, 1, 0, 0, 0, 0};
-      TileNamedAttr attrs[] = {
-          {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 8, segments)},
-          {"group", tileParseAttr(b->ctx, "#nvvm.cta_group<cta_2>")}};
-      pipeVoidOp(b, "nvvm.cp.async.bulk.tensor.shared.cluster.global", 3 + rank,
-                 operands, g->ctaPairs ? 2 : 1, attrs);
+      TileBuilder at = *b;
+      if (mc) {
+        MlirValue mine =
+            bCmpi(b, ARITH_EQ, g->ctaRank, bConstI32(b, c / (blocks / 2)));
+        MlirValue notShared =
+            bBinary(b, "arith.xori", g->mcShared,
+                    bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1));
+        bIf(b, bBinary(b, "arith.ori", mine, notShared), 0, NULL, false, &at,
+            NULL);
+      }
+      copyColumnBlock(g, &at, p, j, &s, rows, rank, coord, first, c, buffer,
+                      bar, mask);
+      if (mc)
+        bYield(&at, "scf.yield", 0, NULL);
     }
   }
   return true;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lib/Analysis/Mma.h"
+#include "lib/Analysis/Multicast.h"
 #include "lib/Analysis/ProgramScalars.h"
 #include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
@@ -44,6 +45,113 @@ bool pipeWaitsForStart(const GpuLowering *g) {
 /* The non-specialized loops' mbarriers come first (at most 8 stages). */
 enum { WS_FIRST_BASE = 8 * 8 };
 
+/* ---- TMA multicast (GpuLowering.multicast, Multicast.h) ---------------- */
+
+/* `bar` (or any slot of the mbarrier buffer) in the block of rank `rank`
+ * of the cluster: its shared::cluster address. */
+static MlirValue inRank(TileBuilder *b, MlirValue bar, MlirValue rank) {
+  MlirType cluster = mlirLLVMPointerTypeGet(b->ctx, 7);
+  MlirValue operands[] = {bar, rank};
+  return bInsert(
+      b, tileOpCreate(b->loc, "nvvm.mapa", 2, operands, 1, &cluster, 0, NULL));
+}
+
+/* An arrival on `bar` and, in a multicast kernel, on the same mbarrier of
+ * the partner block (GpuLowering.mcPartner): released at cluster scope,
+ * so this block's reads of a stage come before the partner's copies into
+ * it. */
+static void arriveBoth(GpuLowering *g, TileBuilder *b, MlirValue bar) {
+  pipeVoidOp(b, "nvvm.mbarrier.arrive", 1, &bar, 0, NULL);
+  if (!g->multicast)
+    return;
+  MlirValue remote = inRank(b, bar, g->mcPartner);
+  TileNamedAttr scope[] = {
+      {"scope", tileParseAttr(b->ctx, "#nvvm.mem_scope<cluster>")}};
+  pipeVoidOp(b, "nvvm.mbarrier.arrive", 1, &remote, 1, scope);
+}
+
+/* Whether scalar `v` of the loop's body is computed from p->outer[k]; marks
+ * each such k in `used`. */
+static void markOuterUses(const GpuPipeline *p, MlirValue v, bool *used,
+                          int depth) {
+  if (depth > 64)
+    return;
+  if (mlirValueIsAOpResult(v)) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (mlirBlockEqual(mlirOperationGetBlock(def), p->body)) {
+      for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
+        markOuterUses(p, mlirOperationGetOperand(def, i), used, depth + 1);
+      return;
+    }
+  }
+  for (int k = 0; k < p->numOuter; ++k)
+    if (mlirValueEqual(p->outer[k], v))
+      used[k] = true;
+}
+
+/* At the entry, every thread of both blocks, after the mbarriers are set
+ * up: each block's thread 0 writes what its loop's B is computed from
+ * (the loop's bounds and the values from before the loop its offsets
+ * use) into the other block's slots at `keyBase` of the mbarrier buffer;
+ * after the cluster barrier (which also orders both blocks' mbarrier
+ * setup before any copy or arrival from the other) each thread compares
+ * them with its own. Equal: the two read the same B, element for element,
+ * every iteration, so each can copy half of it into both. Returns the
+ * bytes the slots take. */
+static int64_t multicastHandshake(GpuLowering *g, TileBuilder *b,
+                                  const GpuPipeline *p, int64_t keyBase) {
+  MlirType i64 = tileI64Type(b->ctx), i32 = tileI32Type(b->ctx);
+  MlirValue keys[3 + GPU_PIPELINE_MAX_OUTER];
+  int n = 0;
+  GpuScalarMemo memo = {.size = 0};
+  MlirOperation forOp = mlirBlockGetParentOperation(p->body);
+  for (int i = 0; i < 3; ++i)
+    keys[n++] = gpuProgramScalar(g, b, &memo, mlirOperationGetOperand(forOp, i),
+                                 (MlirValue){NULL});
+  bool used[GPU_PIPELINE_MAX_OUTER] = {false};
+  for (int j = 0; j < p->numLoads; ++j)
+    if (tileLoadMulticast(p->loads[j]))
+      for (intptr_t i = 1; i < mlirOperationGetNumOperands(p->loads[j]); ++i)
+        markOuterUses(p, mlirOperationGetOperand(p->loads[j], i), used, 0);
+  for (int k = 0; k < p->numOuter; ++k)
+    if (used[k])
+      keys[n++] = gpuProgramScalar(g, b, &memo, p->outer[k], (MlirValue){NULL});
+  g->ctaRank =
+      bInsert(b, tileOpCreate(b->loc, "nvvm.read.ptx.sreg.cluster.ctarank", 0,
+                              NULL, 1, &i32, 0, NULL));
+  MlirValue other = bBinary(b, "arith.xori", g->ctaRank, bConstI32(b, 1));
+  /* A value the entry cannot compute (the producer then reports it,
+   * pipeProduce) stands as the block's rank: never shared. */
+  for (int k = 0; k < n; ++k)
+    keys[k] = mlirValueIsNull(keys[k])
+                  ? bCast(b, "arith.extui", g->ctaRank, i64)
+                  : bCast(b, "arith.index_cast", keys[k], i64);
+  TileBuilder then;
+  pipeLeaderOnly(b, g, (MlirValue){NULL}, &then);
+  MlirValue base = gpuSharedGlobal(&then, g->mbarrierName);
+  for (int k = 0; k < n; ++k)
+    gpuStorePtr(
+        &then, keys[k],
+        inRank(&then,
+               pipeByteGep(&then, base, bConstIndex(&then, keyBase + 8LL * k)),
+               other),
+        8);
+  bYield(&then, "scf.yield", 0, NULL);
+  TileNamedAttr aligned[] = {{"aligned", mlirUnitAttrGet(b->ctx)}};
+  pipeVoidOp(b, "nvvm.cluster.arrive", 0, NULL, 1, aligned);
+  pipeVoidOp(b, "nvvm.cluster.wait", 0, NULL, 1, aligned);
+  MlirValue same = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
+  base = gpuSharedGlobal(b, g->mbarrierName);
+  for (int k = 0; k < n; ++k) {
+    MlirValue theirs = gpuLoadPtr(
+        b, pipeByteGep(b, base, bConstIndex(b, keyBase + 8LL * k)), i64, 8);
+    same = bAndi(b, same, bCmpi(b, ARITH_EQ, theirs, keys[k]));
+  }
+  g->mcShared = same;
+  g->mcPartner = bSelect(b, same, other, g->ctaRank);
+  return 8LL * n;
+}
+
 void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
   int64_t base = WS_FIRST_BASE;
   MlirBlock body =
@@ -62,8 +170,15 @@ void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
     base += 8 * (2LL * p.stages + 1);
   }
   g->wsSetUp = true;
+  /* Multicast needs the one loop tileMulticastFor found; without it the
+   * blocks run side by side in their clusters, each on its own. */
+  if (g->numWsLoops != 1)
+    g->multicast = false;
   if (g->numWsLoops == 0)
     return; /* the generic entry: the producer has nothing to do */
+  /* In a multicast kernel each stage's empty mbarrier and the start one
+   * count the partner block's arrivals too (arriveBoth). */
+  int both = g->multicast ? 2 : 1;
   TileBuilder then;
   pipeLeaderOnly(b, g, (MlirValue){NULL}, &then);
   for (int k = 0; k < g->numWsLoops; ++k) {
@@ -74,16 +189,21 @@ void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
                        pipeMbarrierOf(&then, g, &p, bConstIndex(&then, s)), 1);
       pipeInitMbarrier(&then,
                        emptyMbarrierOf(&then, g, &p, bConstIndex(&then, s)),
-                       g->numWarps);
+                       both * g->numWarps);
     }
-    pipeInitMbarrier(&then, pipeStartMbarrierOf(&then, g, &p), 1);
+    pipeInitMbarrier(&then, pipeStartMbarrierOf(&then, g, &p), both);
   }
   pipeVoidOp(&then, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL);
   bYield(&then, "scf.yield", 0, NULL);
-  if (base > g->mbarrierBytes)
-    g->mbarrierBytes = base;
   /* Before the warps part: every thread of the block. */
   bInsert(b, tileOpCreate(b->loc, "nvvm.barrier0", 0, NULL, 0, NULL, 0, NULL));
+  if (g->multicast) {
+    GpuPipeline p;
+    gpuPipelinePlan(g, g->wsLoops[0].loop, &p);
+    base += multicastHandshake(g, b, &p, base);
+  }
+  if (base > g->mbarrierBytes)
+    g->mbarrierBytes = base;
 }
 
 /* The loop's iterations: ceil((ub - lb) / step), 0 when ub <= lb. */
@@ -103,6 +223,30 @@ MlirValue pipeIterationOf(TileBuilder *b, MlirValue done, MlirValue iv,
   return bAddi(
       b, done,
       bBinary(b, "arith.divui", bBinary(b, "arith.subi", iv, lb), step));
+}
+
+/* A multicast producer's last act: wait until both blocks released the
+ * last min(S, trips) iterations' stages, whose empty mbarriers it never
+ * waits on otherwise. Then every copy it multicast into the partner was
+ * read there and every arrival the partner sends here has come: neither
+ * block can exit while the other still writes its shared memory
+ * (CUTLASS's producer tail does the same). */
+static void waitLastReleases(GpuLowering *g, TileBuilder *b,
+                             const GpuPipeline *p, MlirValue done,
+                             MlirValue trips) {
+  MlirValue S = bConstIndex(b, p->stages);
+  MlirValue first =
+      bSelect(b, bCmpi(b, ARITH_SGT, trips, S),
+              bBinary(b, "arith.subi", trips, S), bConstIndex(b, 0));
+  TileBuilder body;
+  bFor(b, first, trips, bConstIndex(b, 1), 0, NULL, &body);
+  MlirValue n = bAddi(&body, done, mlirBlockGetArgument(body.block, 0));
+  MlirValue S2 = bConstIndex(&body, p->stages);
+  pipeWaitParity(
+      &body, emptyMbarrierOf(&body, g, p, bBinary(&body, "arith.remui", n, S2)),
+      bBinary(&body, "arith.remui", bBinary(&body, "arith.divui", n, S2),
+              bConstIndex(&body, 2)));
+  bYield(&body, "scf.yield", 0, NULL);
 }
 
 /* The producer's part of the loop (appended to g->producer, in program
@@ -156,6 +300,8 @@ bool pipeProduce(GpuLowering *g, const GpuPipeline *p) {
   bYield(&reuse, "scf.yield", 0, NULL);
   bool ok = pipeIssueTma(g, &body, p, iv, stage, handed);
   bYield(&body, "scf.yield", 0, NULL);
+  if (g->multicast)
+    waitLastReleases(g, &one, p, *done, pipeTripCount(&one, lb, ub, step));
   bYield(&one, "scf.yield", 0, NULL);
   *done = bAddi(pb, *done, pipeTripCount(pb, lb, ub, step));
   return ok;
@@ -171,9 +317,12 @@ void pipeReleaseStage(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   TileBuilder then;
   bIf(b, bCmpi(b, ARITH_EQ, g->lane, bConstIndex(b, 0)), 0, NULL, false, &then,
       NULL);
-  MlirValue bar = emptyMbarrierOf(&then, g, p, stage);
-  pipeVoidOp(&then, "nvvm.mbarrier.arrive", 1, &bar, 0, NULL);
+  arriveBoth(g, &then, emptyMbarrierOf(&then, g, p, stage));
   bYield(&then, "scf.yield", 0, NULL);
+}
+
+void pipeArriveStart(GpuLowering *g, TileBuilder *b, const GpuPipeline *p) {
+  arriveBoth(g, b, pipeStartMbarrierOf(b, g, p));
 }
 
 void gpuPipelineIterationEnd(GpuLowering *g, TileBuilder *b,

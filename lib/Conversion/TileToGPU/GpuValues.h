@@ -193,6 +193,15 @@ typedef struct GpuLowering {
    * copies (GpuPipeline.c). */
   bool ctaPairs;
   MlirValue ctaRank;
+  /* TMA multicast (tile.multicast, aligned entry only; Multicast.h): the
+   * block is one of a cluster of two along x, its rank in ctaRank. As
+   * they start the two compare what their loop's B is computed from
+   * (gpuPipelineSetUpProducer): mcShared (i1) says they read the same B,
+   * and mcPartner (i32) is the rank whose mbarriers this block's
+   * releases also arrive on: the other block when they share B, else
+   * its own (so every mbarrier counts the same arrivals either way). */
+  bool multicast;
+  MlirValue mcShared, mcPartner;
   char tmemName[160];
   /* Atomics counted in shared memory first (GpuAtomic.c,
    * gpuPrivateAtomicsBegin): per memref, its elements at `offset` bytes

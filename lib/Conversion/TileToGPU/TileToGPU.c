@@ -11,10 +11,11 @@
 #include <string.h>
 
 #include "lib/Analysis/Chip.h"
+#include "lib/Analysis/Multicast.h"
 #include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
-#include "lib/Conversion/TileToGPU/GpuOps.h"
 #include "lib/Conversion/Pipeline/GpuPipeline.h"
+#include "lib/Conversion/TileToGPU/GpuOps.h"
 #include "lib/Conversion/TileToGPU/GpuProgramScalars.h"
 #include "lib/IR/IR.h"
 #include "lib/Support/StrBuf.h"
@@ -76,8 +77,8 @@ static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
     tileStrBufPrintf(&text, "%s%%p%d: i32", count ? ", " : "", count);
     ++count;
   }
-  /* CTA pairs: clusters of two blocks along x, fixed in the image
-   * (.reqnctapercluster), so a plain launch starts them. */
+  /* CTA pairs and TMA multicast: clusters of two blocks along x, fixed
+   * in the image (.reqnctapercluster), so a plain launch starts them. */
   tileStrBufPrintf(&text,
                    ") attributes {gpu.kernel, gpu.known_block_size = "
                    "array<i32: %d, 1, 1>, nvvm.kernel, nvvm.maxntid = "
@@ -518,6 +519,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   /* CTA pairs in the aligned entry only (it alone pipelines with TMA);
    * the generic entry runs one block per program anywhere. */
   bool ctaPairs = assumeAligned16 && tileKernelCtaPairs(kernel);
+  bool multicast = assumeAligned16 && !ctaPairs && tileKernelMulticast(kernel);
   const char *why = NULL;
   MlirAttribute askedPairs = tileOpAttr(kernel, "tile.cta_pairs");
   if (assumeAligned16 && !ctaPairs && remarks && remarks->fn &&
@@ -537,9 +539,22 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
                     why);
     return mlirLogicalResultFailure();
   }
+  /* A kernel's own tile.multicast = true that cannot be is an error, as
+   * CTA pairs'; tile-pipeline's answer names its B load already. */
+  MlirOperation multicastB;
+  if (multicast && !tileMulticastFor(kernel, chip, &multicastB, &why)) {
+    tileEmitOpError(kernel,
+                    "has tile.multicast = true but its CTAs cannot "
+                    "share B: %s",
+                    why);
+    return mlirLogicalResultFailure();
+  }
+  if (multicast)
+    mlirOperationSetAttributeByName(multicastB, tileStr("tile.multicast"),
+                                    mlirUnitAttrGet(ctx));
   MlirOperation parsed =
       createGpuModule(kernel, fnType, chip, threads, entryName, numTmaMaps,
-                      persistent, ctaPairs);
+                      persistent, ctaPairs || multicast);
   if (mlirOperationIsNull(parsed))
     return mlirLogicalResultFailure();
   MlirOperation func = mlirBlockGetFirstOperation(
@@ -579,6 +594,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   g.producerWarps = producerWarps;
   g.persistent = persistent;
   g.ctaPairs = ctaPairs;
+  g.multicast = multicast;
   /* A CTA pair's two blocks run programs 2i and 2i + 1 (Tcgen05.h): the
    * launch order is theirs. */
   g.orderAxis = ctaPairs ? -1 : orderAxis;
@@ -602,6 +618,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   if (assumeAligned16) {
     gpuRemarkFromAttr(&g, kernel, "tile.warp_specialize_why");
     gpuRemarkFromAttr(&g, kernel, "tile.persistent_why");
+    gpuRemarkFromAttr(&g, kernel, "tile.multicast_why");
     if (g.orderAxis >= 0)
       gpuRemarkFromAttr(&g, kernel, "tile.program_order_why");
   }

@@ -1,0 +1,88 @@
+#!/bin/bash
+# TMA multicast (multicast=true, docs/gpu.md) on the lent GPU: the f16
+# 128x256x64 GEMM of bench/kernels/matmul.mlir (grouped 1-D grid,
+# warp-specialized) with and without multicast.
+#   Here:   bench/gpu-multicast.sh prepare [BUILD]   (carry .gpu-mc)
+#   There:  bench/gpu-multicast.sh run
+# run checks each multicast package against the same kernel without it on
+# the same random inputs (bit for bit: the same wgmmas on the same tiles)
+# and against NumPy (f32 sums of the f16 inputs), at ragged sizes whose
+# pairs share B, whose pairs do not (a last group of odd height) and an
+# odd grid (the launcher's generic entry); runs the multicast packages
+# under compute-sanitizer memcheck, racecheck and synccheck; then times
+# both at 3000^3, 4096^3 and 8192^3 (tile-run --bench, medians of 30,
+# alternating, two rounds). Exit 1 on any failed check.
+set -u
+cd "$(dirname "$0")/.."
+D=.gpu-mc
+K=matmul_f16_128x256x64
+case "${1:-}" in
+prepare)
+  B=${2:-build}
+  grep -qx "$D/" .git/info/exclude 2>/dev/null || echo "$D/" >> .git/info/exclude
+  rm -rf "$D" && mkdir -p "$D" || exit 1
+  for v in ws:warp-specialize=true mc:"warp-specialize=true multicast=true"; do
+    TILE_NO_CACHE=1 "$B/tile-opt" bench/kernels/matmul.mlir --kernel=$K \
+      --tile-compile="${v#*:}" --emit=package -o "$D/${v%%:*}.tpkg" || exit 1
+  done
+  ls "$D" ;;
+run)
+  OUTDIR=${OUT:-/tmp/tile-mc}
+  mkdir -p "$OUTDIR"
+  bench/build-runtime.sh build-gpu "$OUTDIR" > /dev/null || exit 1
+  TR=build-gpu/tile-run
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  args() { # M N K
+    echo "--grid $(( ($1 + 127) / 128 * (($2 + 255) / 256) ))" \
+      "--arg randn:${1}x${3}xf16:seed=1 --arg randn:${3}x${2}xf16:seed=2" \
+      "--arg zeros:${1}x${2}xf16"
+  }
+  failed=0
+  echo "== checks (multicast against the same kernel without it, and NumPy)"
+  for s in 1000x1504x776 300x1504x648 300x520x200 2048x2048x1024; do
+    IFS=x read -r m n k <<< "$s"
+    for v in ws mc; do
+      $TR $D/$v.tpkg --target cuda $(args $m $n $k) --out 0=$OUTDIR/a.npy \
+        --out 1=$OUTDIR/b.npy --out 2=$OUTDIR/$v.$s.npy > $OUTDIR/$v.$s.log 2>&1 ||
+        { echo "FAIL $v $s: $(tail -2 $OUTDIR/$v.$s.log)"; failed=1; }
+    done
+    echo "$s, multicast package: $(grep -o '\(aligned\|generic\) entry[^,]*' $OUTDIR/mc.$s.log | head -1)"
+    python3 - "$OUTDIR" "$s" <<'PY' || failed=1
+import sys, numpy as np
+d, s = sys.argv[1], sys.argv[2]
+a, b = np.load(f"{d}/a.npy").astype(np.float32), np.load(f"{d}/b.npy").astype(np.float32)
+ws, mc = np.load(f"{d}/ws.{s}.npy"), np.load(f"{d}/mc.{s}.npy")
+ref = a @ b
+err = np.abs(mc.astype(np.float32) - ref).max()
+same = np.array_equal(ws.view(np.uint16), mc.view(np.uint16))
+ok = same and np.allclose(mc.astype(np.float32), ref, rtol=1e-2, atol=1e-2)
+print(f"{'ok' if ok else 'FAIL'} {s}: bit-identical to no multicast: {same}, max error vs NumPy {err:.4g}")
+sys.exit(0 if ok else 1)
+PY
+  done
+  echo "== compute-sanitizer"
+  for s in 1000x1504x776 300x1504x648; do
+    IFS=x read -r m n k <<< "$s"
+    for tool in memcheck racecheck synccheck; do
+      if compute-sanitizer --tool $tool --error-exitcode 9 $TR $D/mc.tpkg \
+        --target cuda $(args $m $n $k) > $OUTDIR/san.$tool.$s.log 2>&1; then
+        echo "ok $tool $s"
+      else
+        echo "FAIL $tool $s"; grep -m3 -i "error\|hazard" $OUTDIR/san.$tool.$s.log; failed=1
+      fi
+    done
+  done
+  echo "== timing (medians of 30 after 5, us)"
+  for round in 1 2; do
+    for s in 3000x3000x3000 4096x4096x4096 8192x8192x8192; do
+      IFS=x read -r m n k <<< "$s"
+      for v in ws mc; do
+        line=$($TR $D/$v.tpkg --target cuda $(args $m $n $k) --bench --warmup 5 \
+          --iters 30 2>&1 | grep -o 'median [0-9.]* us')
+        echo "round $round $v $s: ${line:-failed}"
+      done
+    done
+  done
+  exit $failed ;;
+*) sed -n 2,14p "$0"; exit 2 ;;
+esac
