@@ -11,7 +11,10 @@
 # odd grid (the launcher's generic entry); runs the multicast packages
 # under compute-sanitizer memcheck, racecheck and synccheck; then times
 # both at 3000^3, 4096^3 and 8192^3 (tile-run --bench, medians of 30,
-# alternating, two rounds). Exit 1 on any failed check.
+# alternating, two rounds; $VARIANTS names other packages of .gpu-mc to
+# time beside them), and torch.matmul (cuBLAS) the same way. Exit 1 on
+# any failed check. $SIZES (MxNxK ...) times other shapes; TIMING_ONLY=1
+# skips the checks.
 set -u
 cd "$(dirname "$0")/.."
 D=.gpu-mc
@@ -38,6 +41,8 @@ run)
       "--arg zeros:${1}x${2}xf16"
   }
   failed=0
+  SIZES=${SIZES:-3000x3000x3000 4096x4096x4096 8192x8192x8192}
+  if [ "${TIMING_ONLY:-0}" != 1 ]; then
   echo "== checks (multicast against the same kernel without it, and NumPy)"
   for s in 1000x1504x776 300x1504x648 300x520x200 2048x2048x1024; do
     IFS=x read -r m n k <<< "$s"
@@ -68,21 +73,43 @@ PY
         --target cuda $(args $m $n $k) > $OUTDIR/san.$tool.$s.log 2>&1; then
         echo "ok $tool $s"
       else
-        echo "FAIL $tool $s"; grep -m3 -i "error\|hazard" $OUTDIR/san.$tool.$s.log; failed=1
+        echo "FAIL $tool $s"; grep -m10 -E "Error|Warning|Race|access|SUMMARY" $OUTDIR/san.$tool.$s.log; failed=1
       fi
     done
   done
+  fi
   echo "== timing (medians of 30 after 5, us)"
   for round in 1 2; do
-    for s in 3000x3000x3000 4096x4096x4096 8192x8192x8192; do
+    for s in $SIZES; do
       IFS=x read -r m n k <<< "$s"
-      for v in ws mc; do
+      for v in ${VARIANTS:-ws mc}; do
         line=$($TR $D/$v.tpkg --target cuda $(args $m $n $k) --bench --warmup 5 \
           --iters 30 2>&1 | grep -o 'median [0-9.]* us')
         echo "round $round $v $s: ${line:-failed}"
       done
     done
   done
+  echo "== cuBLAS (torch.matmul, f16, CUDA-graph replays: medians of 30 after 5, us)"
+  python3 - $SIZES <<'PY'
+import sys, torch
+for s in sys.argv[1:]:
+    m, n, k = map(int, s.split("x"))
+    a = torch.randn(m, k, dtype=torch.float16, device="cuda")
+    b = torch.randn(k, n, dtype=torch.float16, device="cuda")
+    c = torch.empty(m, n, dtype=torch.float16, device="cuda")
+    torch.matmul(a, b, out=c)
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        torch.matmul(a, b, out=c)
+    times = []
+    for i in range(35):
+        e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        e0.record(); g.replay(); e1.record(); e1.synchronize()
+        if i >= 5:
+            times.append(e0.elapsed_time(e1) * 1000)
+    times.sort()
+    print(f"cublas {s}: median {times[len(times) // 2]:.2f} us")
+PY
   exit $failed ;;
 *) sed -n 2,14p "$0"; exit 2 ;;
 esac

@@ -47,8 +47,8 @@ enum { WS_FIRST_BASE = 8 * 8 };
 
 /* ---- TMA multicast (GpuLowering.multicast, Multicast.h) ---------------- */
 
-/* `bar` (or any slot of the mbarrier buffer) in the block of rank `rank`
- * of the cluster: its shared::cluster address. */
+/* mbarrier `bar` in the block of rank `rank` of the cluster: its
+ * shared::cluster address. */
 static MlirValue inRank(TileBuilder *b, MlirValue bar, MlirValue rank) {
   MlirType cluster = mlirLLVMPointerTypeGet(b->ctx, 7);
   MlirValue operands[] = {bar, rank};
@@ -57,17 +57,19 @@ static MlirValue inRank(TileBuilder *b, MlirValue bar, MlirValue rank) {
 }
 
 /* An arrival on `bar` and, in a multicast kernel, on the same mbarrier of
- * the partner block (GpuLowering.mcPartner): released at cluster scope,
- * so this block's reads of a stage come before the partner's copies into
- * it. */
+ * the partner block (GpuLowering.mcPartner). The remote arrival keeps the
+ * default .release.cta (CUTLASS's consumer release does the same): the
+ * stage was read by wgmma, whose reads completed at its wait_group before
+ * the arrival, and the partner only overwrites it by bulk copies issued
+ * after it saw the phase complete. .release.cluster ordered every earlier
+ * access of the thread at cluster scope and ran the GEMMs 41-46% slower
+ * on an H200 (docs/performance.md). */
 static void arriveBoth(GpuLowering *g, TileBuilder *b, MlirValue bar) {
   pipeVoidOp(b, "nvvm.mbarrier.arrive", 1, &bar, 0, NULL);
   if (!g->multicast)
     return;
   MlirValue remote = inRank(b, bar, g->mcPartner);
-  TileNamedAttr scope[] = {
-      {"scope", tileParseAttr(b->ctx, "#nvvm.mem_scope<cluster>")}};
-  pipeVoidOp(b, "nvvm.mbarrier.arrive", 1, &remote, 1, scope);
+  pipeVoidOp(b, "nvvm.mbarrier.arrive", 1, &remote, 0, NULL);
 }
 
 /* Whether scalar `v` of the loop's body is computed from p->outer[k]; marks
@@ -89,22 +91,16 @@ static void markOuterUses(const GpuPipeline *p, MlirValue v, bool *used,
       used[k] = true;
 }
 
-/* At the entry, every thread of both blocks, after the mbarriers are set
- * up: each block's thread 0 writes what its loop's B is computed from
- * (the loop's bounds and the values from before the loop its offsets
- * use) into the other block's slots at `keyBase` of the mbarrier buffer;
- * after the cluster barrier (which also orders both blocks' mbarrier
- * setup before any copy or arrival from the other) each thread compares
- * them with its own. Equal: the two read the same B, element for element,
- * every iteration, so each can copy half of it into both. Returns the
- * bytes the slots take. */
-static int64_t multicastHandshake(GpuLowering *g, TileBuilder *b,
-                                  const GpuPipeline *p, int64_t keyBase) {
-  MlirType i64 = tileI64Type(b->ctx), i32 = tileI32Type(b->ctx);
-  MlirValue keys[3 + GPU_PIPELINE_MAX_OUTER];
-  int n = 0;
+/* What the loop's B is computed from (the loop's bounds and the values
+ * from before the loop its offsets use), for the block at hand or, with
+ * g->blockX set, for that one: into keys, as i64; returns how many. A
+ * value the entry cannot compute stands as `unknown`. */
+static int bKeys(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                 MlirValue unknown, MlirValue *keys) {
+  MlirType i64 = tileI64Type(b->ctx);
   GpuScalarMemo memo = {.size = 0};
   MlirOperation forOp = mlirBlockGetParentOperation(p->body);
+  int n = 0;
   for (int i = 0; i < 3; ++i)
     keys[n++] = gpuProgramScalar(g, b, &memo, mlirOperationGetOperand(forOp, i),
                                  (MlirValue){NULL});
@@ -116,40 +112,44 @@ static int64_t multicastHandshake(GpuLowering *g, TileBuilder *b,
   for (int k = 0; k < p->numOuter; ++k)
     if (used[k])
       keys[n++] = gpuProgramScalar(g, b, &memo, p->outer[k], (MlirValue){NULL});
+  for (int k = 0; k < n; ++k)
+    keys[k] = mlirValueIsNull(keys[k])
+                  ? unknown
+                  : bCast(b, "arith.index_cast", keys[k], i64);
+  return n;
+}
+
+/* At the entry, every thread of both blocks, after the mbarriers are set
+ * up: whether the two blocks read the same B, element for element, every
+ * iteration (then each copies half of it into both). Each thread computes
+ * what B is computed from for its own program and for the other block's
+ * (blockIdx.x ^ 1: a cluster is two blocks along x), so both blocks reach
+ * the same answer without exchanging anything. Then the cluster barrier:
+ * both blocks' mbarriers are set up before any copy or arrival from the
+ * other. */
+static void multicastHandshake(GpuLowering *g, TileBuilder *b,
+                               const GpuPipeline *p) {
+  MlirType i32 = tileI32Type(b->ctx), i64 = tileI64Type(b->ctx);
   g->ctaRank =
       bInsert(b, tileOpCreate(b->loc, "nvvm.read.ptx.sreg.cluster.ctarank", 0,
                               NULL, 1, &i32, 0, NULL));
   MlirValue other = bBinary(b, "arith.xori", g->ctaRank, bConstI32(b, 1));
-  /* A value the entry cannot compute (the producer then reports it,
-   * pipeProduce) stands as the block's rank: never shared. */
+  MlirValue mine[3 + GPU_PIPELINE_MAX_OUTER],
+      theirs[3 + GPU_PIPELINE_MAX_OUTER];
+  /* Unknown values stand as the block's rank: never the same. */
+  int n = bKeys(g, b, p, bCast(b, "arith.extui", g->ctaRank, i64), mine);
+  g->blockX = bBinary(b, "arith.xori", gpuSpecialRegister(b, "ctaid", 0, 0),
+                      bConstIndex(b, 1));
+  bKeys(g, b, p, bCast(b, "arith.extui", other, i64), theirs);
+  g->blockX = (MlirValue){NULL};
+  MlirValue same = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
   for (int k = 0; k < n; ++k)
-    keys[k] = mlirValueIsNull(keys[k])
-                  ? bCast(b, "arith.extui", g->ctaRank, i64)
-                  : bCast(b, "arith.index_cast", keys[k], i64);
-  TileBuilder then;
-  pipeLeaderOnly(b, g, (MlirValue){NULL}, &then);
-  MlirValue base = gpuSharedGlobal(&then, g->mbarrierName);
-  for (int k = 0; k < n; ++k)
-    gpuStorePtr(
-        &then, keys[k],
-        inRank(&then,
-               pipeByteGep(&then, base, bConstIndex(&then, keyBase + 8LL * k)),
-               other),
-        8);
-  bYield(&then, "scf.yield", 0, NULL);
+    same = bAndi(b, same, bCmpi(b, ARITH_EQ, mine[k], theirs[k]));
+  g->mcShared = same;
+  g->mcPartner = bSelect(b, same, other, g->ctaRank);
   TileNamedAttr aligned[] = {{"aligned", mlirUnitAttrGet(b->ctx)}};
   pipeVoidOp(b, "nvvm.cluster.arrive", 0, NULL, 1, aligned);
   pipeVoidOp(b, "nvvm.cluster.wait", 0, NULL, 1, aligned);
-  MlirValue same = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
-  base = gpuSharedGlobal(b, g->mbarrierName);
-  for (int k = 0; k < n; ++k) {
-    MlirValue theirs = gpuLoadPtr(
-        b, pipeByteGep(b, base, bConstIndex(b, keyBase + 8LL * k)), i64, 8);
-    same = bAndi(b, same, bCmpi(b, ARITH_EQ, theirs, keys[k]));
-  }
-  g->mcShared = same;
-  g->mcPartner = bSelect(b, same, other, g->ctaRank);
-  return 8LL * n;
 }
 
 void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
@@ -200,7 +200,7 @@ void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
   if (g->multicast) {
     GpuPipeline p;
     gpuPipelinePlan(g, g->wsLoops[0].loop, &p);
-    base += multicastHandshake(g, b, &p, base);
+    multicastHandshake(g, b, &p);
   }
   if (base > g->mbarrierBytes)
     g->mbarrierBytes = base;

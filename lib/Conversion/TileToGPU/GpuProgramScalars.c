@@ -56,6 +56,14 @@ bool gpuProgramOrderOf(MlirOperation kernel, int *axis, bool *reversed,
  * being the other axis' count; in 64 bits, as gridDim.x * gridDim.y may
  * pass 2^31. Along axis 2, and in a persistent kernel along axis 0 (its
  * only one, a loop's program), the order is the axis' alone. */
+/* The block's index along `axis` (blockIdx), or along x the one
+ * GpuLowering.blockX stands for (a multicast kernel's other block). */
+static MlirValue blockIndex(GpuLowering *g, TileBuilder *b, int64_t axis) {
+  if (axis == 0 && !mlirValueIsNull(g->blockX))
+    return g->blockX;
+  return gpuSpecialRegister(b, "ctaid", axis, 0);
+}
+
 static MlirValue orderedProgram(GpuLowering *g, TileBuilder *b, int64_t axis,
                                 MlirValue program) {
   int a = g->orderAxis;
@@ -70,9 +78,9 @@ static MlirValue orderedProgram(GpuLowering *g, TileBuilder *b, int64_t axis,
   MlirValue reg[2][2];
   for (int d = 0; d < 2; ++d)
     for (int c = 0; c < 2; ++c)
-      reg[d][c] = bCast(b, "arith.index_castui",
-                        gpuSpecialRegister(b, c ? "nctaid" : "ctaid", d, 0),
-                        i64);
+      reg[d][c] = bCast(
+          b, "arith.index_castui",
+          c ? gpuSpecialRegister(b, "nctaid", d, 0) : blockIndex(g, b, d), i64);
   MlirValue n = bAddi(b, reg[0][0], bMuli(b, reg[1][0], reg[0][1]));
   MlirValue m = reg[1 - a][1];
   MlirValue id;
@@ -96,7 +104,8 @@ MlirValue gpuProgramId(GpuLowering *g, TileBuilder *b, bool count,
     return orderedProgram(g, b, axis, program);
   if (g->persistent && axis == 0)
     return count ? g->programs : program;
-  return gpuSpecialRegister(b, count ? "nctaid" : "ctaid", axis, 0);
+  return count ? gpuSpecialRegister(b, "nctaid", axis, 0)
+               : blockIndex(g, b, axis);
 }
 
 static MlirValue remember(GpuScalarMemo *memo, MlirValue key, MlirValue v) {

@@ -24,7 +24,8 @@ bool gpuProgramOrderOf(MlirOperation kernel, int *axis, bool *reversed,
  * the program is `program` (the block's loop runs several) and the count
  * the kernel's parameter (GpuLowering.programs). Under a program order
  * (GpuLowering.orderAxis), the blocks of axes 0 and 1 take their
- * programs in that order instead. */
+ * programs in that order instead. With GpuLowering.blockX set, as if
+ * blockIdx.x were it. */
 MlirValue gpuProgramId(GpuLowering *g, TileBuilder *b, bool count,
                        int64_t axis, MlirValue program);
 

@@ -202,6 +202,9 @@ typedef struct GpuLowering {
    * its own (so every mbarrier counts the same arrivals either way). */
   bool multicast;
   MlirValue mcShared, mcPartner;
+  /* Non-null: tile.program_id is computed as if blockIdx.x were this
+   * (an index), for the other block of a multicast cluster. */
+  MlirValue blockX;
   char tmemName[160];
   /* Atomics counted in shared memory first (GpuAtomic.c,
    * gpuPrivateAtomicsBegin): per memref, its elements at `offset` bytes
