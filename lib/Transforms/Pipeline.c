@@ -896,16 +896,23 @@ static MlirWalkResult markStores(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/* Whether a choice that is off under auto is asked for: by the kernel's
+ * bool `attr` if it has one, else by the option being true. */
+static bool askedFor(MlirOperation kernel, const char *attr,
+                     TileChoice option) {
+  MlirAttribute asked = tileOpAttr(kernel, attr);
+  if (!mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked))
+    return mlirBoolAttrGetValue(asked);
+  return option == TILE_CHOICE_ON;
+}
+
 /* CTA pairs (Pipeline.h): only when asked, by the option or the kernel's
  * tile.cta_pairs; without a Blackwell GPU nothing says they are right
  * (docs/gpu.md). An asked kernel's attribute is replaced by the answer
  * (false: TileToGPU's remark says why). */
 static void markCtaPairs(MlirOperation kernel, const char *chip,
                          TileChoice option) {
-  MlirAttribute asked = tileOpAttr(kernel, "tile.cta_pairs");
-  bool want = option == TILE_CHOICE_ON;
-  if (!mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked))
-    want = mlirBoolAttrGetValue(asked);
+  bool want = askedFor(kernel, "tile.cta_pairs", option);
   const char *why;
   bool pairs = want && tileTcgen05CtaPairsFor(
                            kernel, chip, tileKernelNumWarps(kernel, 4), &why);
@@ -916,16 +923,14 @@ static void markCtaPairs(MlirOperation kernel, const char *chip,
 }
 
 /* TMA multicast (Pipeline.h): only when asked, by the option or the
- * kernel's tile.multicast (not measured faster yet: docs/performance.md).
- * An asked kernel's attribute is replaced by the answer, and the reason
- * it cannot goes into tile.multicast_why (TileToGPU's remark). */
+ * kernel's tile.multicast (on an H200 it ran GEMMs whose rows start off
+ * 128-byte lines 11-18% faster and the others 1.5-3% slower:
+ * docs/performance.md). An asked kernel's attribute is replaced by the
+ * answer, and the reason it cannot goes into tile.multicast_why
+ * (TileToGPU's remark). */
 static void markMulticast(MlirOperation kernel, const char *chip,
                           TileChoice option) {
-  MlirAttribute asked = tileOpAttr(kernel, "tile.multicast");
-  bool want = option == TILE_CHOICE_ON;
-  if (!mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked))
-    want = mlirBoolAttrGetValue(asked);
-  if (!want)
+  if (!askedFor(kernel, "tile.multicast", option))
     return;
   MlirContext ctx = mlirOperationGetContext(kernel);
   MlirOperation b;
