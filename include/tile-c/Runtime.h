@@ -176,8 +176,8 @@ typedef struct {
                           (an element offset would overflow); 64: any size
                           (compiled with index-bits=64) */
   int ctaPairs;        /* the aligned entry runs in clusters of two blocks
-                          along x (tile.cta_pairs): it is taken only for a
-                          grid whose x is even */
+                          along x (tile.cta_pairs or tile.multicast): it
+                          is taken only for a grid whose x is even */
 } TileRuntimeResources;
 
 void tileRuntimePackageResources(const TileRuntimePackage *package,

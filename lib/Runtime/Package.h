@@ -55,8 +55,9 @@
  * memrefs whose elements reach 2^31 (an element offset would overflow), or
  * 64, which indexes any memref; the parameters are the same.
  *
- * From version 8 a package may pair its blocks (ctaPairs, tile-pipeline's
- * cta-pairs, chip=sm_100a): its aligned entry runs in clusters of two
+ * From version 8 a package may pair its blocks (ctaPairs: tile-pipeline's
+ * cta-pairs on chip=sm_100a, or its multicast on sm_90a, which need no
+ * other change to the format): its aligned entry runs in clusters of two
  * blocks along x, fixed in the image (.reqnctapercluster 2, 1, 1), so a
  * plain launch starts them but needs an even grid x; the launcher takes
  * the generic entry, which does not pair, for an odd one. */

@@ -381,8 +381,8 @@ static int prepare(TileRuntimeKernel *k, const TileRuntimeArg *args,
                           p->kernelName, arg, why);
     if (oddPairs)
       return tileFailCode(TILE_FAIL_INVALID_ARGUMENT, err, errSize,
-                          "the aligned entry of @%s runs in pairs of blocks "
-                          "along x (cta pairs): grid x %lld is odd",
+                          "the aligned entry of @%s runs in clusters of two "
+                          "blocks along x: grid x %lld is odd",
                           p->kernelName, (long long)config->grid[0]);
     aligned = true;
     break;

@@ -184,8 +184,9 @@ static int dump(const char *path) {
          p.indexBits == 64 ? "any memref size"
                            : "memrefs of fewer than 2^31 elements");
   if (p.ctaPairs)
-    printf("cta pairs: the aligned entry runs in clusters of two blocks "
-           "along x (an odd grid x takes the generic entry)\n");
+    printf("clusters: the aligned entry runs in clusters of two blocks "
+           "along x (CTA pairs or TMA multicast; an odd grid x takes the "
+           "generic entry)\n");
   printf("shared: %d bytes\n", p.sharedBytes);
   printf("flops per program: %d\n", p.flopsPerProgram);
   printf("arguments: %d\n", p.numArgs);

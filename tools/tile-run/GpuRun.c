@@ -153,7 +153,7 @@ int gpuRun(Session *s, const Options *o, const TileRuntimePackage *p) {
     tileRuntimePackageResources(p, &res);
     if (info.aligned)
       snprintf(entry, sizeof entry, ", aligned entry%s",
-               res.ctaPairs ? " (CTA pairs: clusters of 2 blocks)" : "");
+               res.ctaPairs ? " (clusters of 2 blocks)" : "");
     else if (info.genericFromPtx)
       snprintf(entry, sizeof entry,
                ", generic entry (from PTX: %.1f ms to load)", info.loadMs);
