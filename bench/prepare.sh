@@ -168,8 +168,9 @@ done
 # The same kernels warp-specialized (warp-specialize=true, suffix _ws: a
 # producer warpgroup issues the TMA copies; auto leaves a loop of one dot
 # with one role), and also persistent (persistent=true, suffix _ws_p: each
-# block runs program after program), checked at two ragged sizes and timed
-# beside them.
+# block runs program after program) and multicast (multicast=true, suffix
+# _ws_mc: pairs of blocks copy a B they share once), checked at two ragged
+# sizes and timed beside them.
 ws_case() { # KERNEL STAGES TA TB TC BM BN [SUFFIX OPTIONS]
   local kernel=$1 st=$2 ta=$3 tb=$4 tc=$5 bm=$6 bn=$7 suffix=${8:-} more=${9:-}
   local name=${kernel}_s${st}_wgmma_ws$suffix
@@ -180,7 +181,13 @@ ws_case() { # KERNEL STAGES TA TB TC BM BN [SUFFIX OPTIONS]
   # persistent blocks run two, the stages going on across them.
   local big=
   [ "$suffix" = _p ] && case $kernel in matmul_f16_*|matmul_bf16_*) big=1544x2824x520;; esac
-  check_at "$name" "$kernel" "$bm" "$bn" "$ta" "$tb" "$tc" $bt 51 130x260x203 304x528x208 $big
+  local sizes="130x260x203 304x528x208 $big"
+  # TMA multicast (suffix _mc) runs in clusters of two only for an even
+  # grid and rows of whole 16-byte groups: 300x1504x648 (18 programs; in
+  # the grouped order some pairs share B and some do not) and
+  # 1000x1504x776 (48 programs, every pair sharing B).
+  [ "$suffix" = _mc ] && sizes="300x1504x648 1000x1504x776"
+  check_at "$name" "$kernel" "$bm" "$bn" "$ta" "$tb" "$tc" $bt 51 $sizes
   for s in 4096 8192; do
     echo "$name|cdiv($s,$bm)*cdiv($s,$bn)|--arg randn:${s}x${s}x$ta:seed=1 --arg randn:${s}x${s}x$tb:seed=2 --arg zeros:${s}x${s}x$tc|$s" >> "$D/matmul.txt"
   done
@@ -191,6 +198,7 @@ ws_case matmul_bf16_128x256x64 4 bf16 bf16 bf16 128 256
 ws_case matmul_bt_e4m3_128x256x128 4 f8e4m3 f8e4m3 bf16 128 256
 ws_case matmul_f16_128x256x64 4 f16 f16 f16 128 256 _p persistent=true
 ws_case matmul_bf16_128x256x64 4 bf16 bf16 bf16 128 256 _p persistent=true
+ws_case matmul_f16_128x256x64 4 f16 f16 f16 128 256 _mc multicast=true
 # Flash attention (examples/flash_attention.mlir): f16 at d = 64 and 128
 # (the d = 128 kernels are the bf16 ones with f16 types), full and causal,
 # plus the bf16 kernels as written. Checked against NumPy (O and the
