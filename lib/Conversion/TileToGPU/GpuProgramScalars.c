@@ -50,12 +50,6 @@ bool gpuProgramOrderOf(MlirOperation kernel, int *axis, bool *reversed,
   return true;
 }
 
-/* Block (x, y)'s program along `axis` under the kernel's order: the
- * blocks in launch order, n = x + y * gridDim.x, run program n / m of the
- * ordered axis (from its last when reversed) and n % m of the other, m
- * being the other axis' count; in 64 bits, as gridDim.x * gridDim.y may
- * pass 2^31. Along axis 2, and in a persistent kernel along axis 0 (its
- * only one, a loop's program), the order is the axis' alone. */
 /* The block's index along `axis` (blockIdx), or along x the one
  * GpuLowering.blockX stands for (a multicast kernel's other block). */
 static MlirValue blockIndex(GpuLowering *g, TileBuilder *b, int64_t axis) {
@@ -64,6 +58,12 @@ static MlirValue blockIndex(GpuLowering *g, TileBuilder *b, int64_t axis) {
   return gpuSpecialRegister(b, "ctaid", axis, 0);
 }
 
+/* Block (x, y)'s program along `axis` under the kernel's order: the
+ * blocks in launch order, n = x + y * gridDim.x, run program n / m of the
+ * ordered axis (from its last when reversed) and n % m of the other, m
+ * being the other axis' count; in 64 bits, as gridDim.x * gridDim.y may
+ * pass 2^31. Along axis 2, and in a persistent kernel along axis 0 (its
+ * only one, a loop's program), the order is the axis' alone. */
 static MlirValue orderedProgram(GpuLowering *g, TileBuilder *b, int64_t axis,
                                 MlirValue program) {
   int a = g->orderAxis;
