@@ -35,7 +35,7 @@ def option_variation(seed):
     Hopper, warp specialization forced either way, loops left unsplit,
     64-bit indexing, the generic entry compiled by ptxas, blocks in
     launch order, persistent blocks, the softmax overlap forced either
-    way, bulk reductions). Options that
+    way, bulk reductions, TMA multicast). Options that
     change what a kernel computes (fast-math, asserts) are left alone."""
     import random
     r = random.Random(7919 * seed + 1)
@@ -57,7 +57,10 @@ def option_variation(seed):
                # Atomic adds of whole boxes by bulk reductions (off by
                # default until the GPU has run them: campaigns run them
                # first).
-               ("bulk-reduce", ["auto", "true"])]
+               ("bulk-reduce", ["auto", "true"]),
+               # TMA multicast in clusters of two (off by default: it
+               # pays only where rows start off 128-byte lines).
+               ("multicast", ["auto", "true"])]
     return " ".join("%s=%s" % (k, r.choice(v)) for k, v in choices)
 
 
