@@ -149,6 +149,13 @@ ROW_SEED = 1200000
 # divide rounding up or down (ceildivsi, floordivsi, ceildivui), whose
 # edges numerics.md settled on 2026-11-30 (by 0: -1; by -1: -x).
 ROUNDED_DIVISION_SEED = 1400000
+# From BOUNDED_EXP_SEED on (the sixteenth version), an elementwise exp
+# takes tanh of its operand first, so it stays within [1/e, e]: exp of a
+# value in the hundreds (a product of a row sum) made terms near f32's
+# largest, and an f32 dot of them overflowed or not as its order of
+# summation decided, which the spec leaves open (seed 1647933: the
+# interpreter -3.1e38, tile's CPU path -inf). No other choice changes.
+BOUNDED_EXP_SEED = 3200000
 # The smallest |code| (code & 0x7F) of an f8 NaN: e4m3fn has one NaN code
 # per sign, e5m2 three (exponent all ones, mantissa not zero).
 F8_NAN_MAGNITUDE = {"f8E4M3FN": 0x7F, "f8E5M2": 0x7D}
@@ -490,6 +497,7 @@ class State:
         self.v13 = seed >= RED_SEED  # distinct atomics' results unused
         self.v14 = seed >= ROW_SEED  # a row per step in matmul loops
         self.v15 = seed >= ROUNDED_DIVISION_SEED  # ceildiv and floordiv
+        self.v16 = seed >= BOUNDED_EXP_SEED  # exp of tanh, never large
 
     def inner(self, sizes):
         """sizes with the innermost rounded up to ALIGN_ELEMENTS when the
@@ -725,6 +733,9 @@ def stage_elementwise(st, cur):
                 inexact = getattr(a, "inexact", False)
                 if st.v7 and inexact and name in ("floor", "ceil"):
                     name = "absf"
+                if st.v16 and name == "exp":
+                    a = k.op("math.tanh %s : %s" % (a.name, a.ty), a.shape,
+                             a.t)
                 v = k.op("%s.%s %s : %s" % (dialect, name, a.name, a.ty),
                          a.shape, a.t)
                 v.inexact = inexact or name in ("exp", "tanh")
