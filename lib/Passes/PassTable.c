@@ -138,11 +138,10 @@ const TilePassDef tilePassTable[] = {
      "num-warps chip mma", runWidenF8Dots},
     {"tile-numerics",
      "give arith/math ops docs/dialect.md's meaning at their edges (total "
-     "integer "
-     "division and shifts, saturating float-to-int, fp8 casts; without chip: "
-     "the CPU's max/min with -0 < +0; with chip: division of i8-i32 tiles by "
-     "a uniform divisor as a multiplication); fast-math=true adds afn "
-     "everywhere",
+     "integer division and shifts, saturating float-to-int, fp8 casts; "
+     "without chip: the CPU's max/min with -0 < +0; with chip: division of "
+     "i8-i32 tiles by a uniform divisor as a multiplication); fast-math=true "
+     "adds afn everywhere",
      "chip fast-math", runNumerics},
     {"tile-split-loops",
      "split an scf.for whose masks (cmpi of tiles of its induction variable "

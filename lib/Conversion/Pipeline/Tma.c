@@ -147,8 +147,10 @@ bool pipeIssueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
      * otherwise each copies all of them into its own (its own bit). */
     bool mc = g->multicast && p->warpSpecialized && tileLoadMulticast(load) &&
               blocks % 2 == 0;
-    MlirValue mask = {NULL};
+    MlirValue mask = {NULL}, notShared = {NULL};
     if (mc) {
+      notShared = bBinary(b, "arith.xori", g->mcShared,
+                          bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1));
       MlirType i16 = mlirIntegerTypeGet(b->ctx, 16);
       mask =
           bCast(b, "arith.trunci",
@@ -181,9 +183,6 @@ bool pipeIssueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
       if (mc) {
         MlirValue mine =
             bCmpi(b, ARITH_EQ, g->ctaRank, bConstI32(b, c / (blocks / 2)));
-        MlirValue notShared =
-            bBinary(b, "arith.xori", g->mcShared,
-                    bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1));
         bIf(b, bBinary(b, "arith.ori", mine, notShared), 0, NULL, false, &at,
             NULL);
       }

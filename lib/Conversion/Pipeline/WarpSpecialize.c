@@ -241,10 +241,9 @@ static void waitLastReleases(GpuLowering *g, TileBuilder *b,
   TileBuilder body;
   bFor(b, first, trips, bConstIndex(b, 1), 0, NULL, &body);
   MlirValue n = bAddi(&body, done, mlirBlockGetArgument(body.block, 0));
-  MlirValue S2 = bConstIndex(&body, p->stages);
   pipeWaitParity(
-      &body, emptyMbarrierOf(&body, g, p, bBinary(&body, "arith.remui", n, S2)),
-      bBinary(&body, "arith.remui", bBinary(&body, "arith.divui", n, S2),
+      &body, emptyMbarrierOf(&body, g, p, bBinary(&body, "arith.remui", n, S)),
+      bBinary(&body, "arith.remui", bBinary(&body, "arith.divui", n, S),
               bConstIndex(&body, 2)));
   bYield(&body, "scf.yield", 0, NULL);
 }
