@@ -12,6 +12,7 @@ events, median of ITERS launches after warm-up. One JSON object per line:
 {"case", "impl", "median_us", "min_us", "max_us", "tflops"}.
 
   peers_matmul.py [--sizes 4096 8192 --warmup 10 --iters 50]
+                  [--kinds f16 bf16 fp8 tf32]  (the default: all four)
 """
 import argparse
 import json
@@ -164,9 +165,13 @@ def main():
     ap.add_argument("--sizes", type=int, nargs="+", default=[4096, 8192])
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--iters", type=int, default=50)
+    ap.add_argument("--kinds", nargs="+", choices=["f16", "bf16", "fp8", "tf32"],
+                    default=["f16", "bf16", "fp8", "tf32"])
     a = ap.parse_args()
     torch.manual_seed(0)
     for dt, name in ((torch.float16, "f16"), (torch.bfloat16, "bf16")):
+        if name not in a.kinds:
+            continue
         for s in a.sizes:
             x = torch.randn(s, s, device="cuda", dtype=dt)
             y = torch.randn(s, s, device="cuda", dtype=dt)
@@ -185,8 +190,10 @@ def main():
             ref = torch.matmul(x.float(), y.float())
             err = (z.float() - ref).abs().max().item() / ref.abs().max().item()
             assert err < 2e-2, f"triton matmul {name} {s}: relative error {err}"
-    fp8_peers(a, a.sizes)
-    tf32_peers(a, a.sizes)
+    if "fp8" in a.kinds:
+        fp8_peers(a, a.sizes)
+    if "tf32" in a.kinds:
+        tf32_peers(a, a.sizes)
 
 
 if __name__ == "__main__":

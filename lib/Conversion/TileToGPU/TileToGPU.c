@@ -448,6 +448,15 @@ static void splitOffProducer(GpuLowering *g, TileBuilder *b,
   if (inc > 0) {
     setMaxRegisters(&g->producer, false, dec);
     setMaxRegisters(b, true, inc);
+    /* .minnctapersm 1 fixes the count a thread has at entry: with
+     * .maxntid alone, ptxas may drop every setmaxnreg (C7508, "unable to
+     * determine register count at entry"), as it did for an fp8 GEMM
+     * whose loop held more registers (64-wide promoted blocks, two in
+     * flight; the kernel's warps then spilled at the launch's 168). On
+     * an H200 it left the GEMMs and attention within 1% and FP8
+     * attention 1-2% faster (docs/performance.md, 2026-12-01). */
+    mlirOperationSetAttributeByName(func, tileStr("nvvm.minctasm"),
+                                    tileI32Attr(g->ctx, 1));
   }
 }
 
