@@ -123,6 +123,7 @@ typedef struct {
   bool fromCache;  /* ... read from the tuning cache */
   bool twin;       /* compiled to the code of an earlier candidate, whose
                       outcome it shares */
+  bool judged;     /* its outputs passed the caller's references and check */
   void *package;   /* compiled: the package's bytes */
   size_t packageSize;
 } TileTuneCandidate;
