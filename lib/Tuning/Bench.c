@@ -306,8 +306,9 @@ static int sameCode(const TileTuner *t, int index) {
 
 /* The candidates within FINAL_MARGIN of the fastest median (at most
  * FINAL_MAX) are timed again in FINAL_ROUNDS rounds, each timing every
- * one of them in turn, a different one first each round, and keep the
- * median of their rounds' medians. A GPU's clocks drift while it tunes:
+ * one of them in turn, a different one first each round, and are ranked
+ * by the median of their rounds' medians. A GPU's clocks drift while it
+ * tunes:
  * an H200 timed an 8192^3 GEMM at 1447 us in one process and at 1627 us
  * as the tuner's first candidate, and the tuner picked candidates that
  * replayed 4-18% slower than the defaults, one of them 8% faster at
@@ -437,8 +438,8 @@ static void finalRound(TileTuner *t, Bench *b) {
     double ms;
     char why[600];
     if (runOnce(t, b, f[best].kernel, c, true, &ms, &st))
-      goto failed;
-    if (judge(t, b, c, why, sizeof why))
+      tileTuneFail(t, c, TILE_TUNER_NO_RUN, "does not run: %.450s", st.message);
+    else if (judge(t, b, c, why, sizeof why))
       tileTuneFail(t, c, TILE_TUNER_WRONG, "%.500s", why);
     else
       c->judged = true;

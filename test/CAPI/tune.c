@@ -17,14 +17,33 @@
  * with a message.
  *
  * RUN: rm -rf %t && mkdir -p %t
- * DEFINE: %{tune} = env TILE_CUDA_LIBRARY=%fake_cuda TILE_NO_CACHE=0 tile-capi-tune %S/../tile-run/Inputs/tune_scale.mlir %t/cache
- * RUN: %{tune} 2>&1 | FileCheck %s
- * RUN: %{tune} 2>&1 | FileCheck %s --check-prefix=AGAIN
- * AGAIN: file: 6 candidates: 0 timed, 6 cached, 0 same code, 0 refused, 0 failed, 0 wrong
- * RUN: env FAKE_CUDA_FAULT=1 %{tune} fault 2>&1 | FileCheck %s --check-prefix=FAULT
- * FAULT: fault: status 11: @scale: no candidate compiled, ran and checked (of 6: 0 refused, 6 failed to run, 0 wrong; the table says why)
- * FAULT: failed  BLOCK=256 num-warps=4: does not run: {{.*}}CUDA_ERROR_ILLEGAL_ADDRESS
- * FAULT: fault: chosen none, kernel 0, package 0
+ * DEFINE: %{tune} = env TILE_CUDA_LIBRARY=%fake_cuda TILE_NO_CACHE=0
+ * tile-capi-tune %S/../tile-run/Inputs/tune_scale.mlir %t/cache RUN: %{tune}
+ * 2>&1 | FileCheck %s RUN: %{tune} 2>&1 | FileCheck %s --check-prefix=AGAIN
+ * AGAIN: file: 6 candidates: 0 timed, 6 cached, 0 same code, 0 refused, 0
+ * failed, 0 wrong RUN: env FAKE_CUDA_FAULT=1 %{tune} fault 2>&1 | FileCheck %s
+ * --check-prefix=FAULT FAULT: fault: status 11: @scale: no candidate compiled,
+ * ran and checked (of 6: 0 refused, 6 failed to run, 0 wrong; the table says
+ * why) FAULT: failed  BLOCK=256 num-warps=4: does not run:
+ * {{.*}}CUDA_ERROR_ILLEGAL_ADDRESS FAULT: fault: chosen none, kernel 0, package
+ * 0
+ *
+ * A GPU whose clocks drop mid-tuning (the stand-in's FAKE_CUDA_SLOW: from
+ * the fourth candidate's first launch on, 4% slower; 4-warp blocks 2%
+ * slower throughout), and a check that rejects BLOCK=1024 on 8 warps.
+ * That one timed slower than 4 warps at first (after the drop), so it was
+ * never checked; side by side in the final it is faster, so it is checked
+ * before it can be picked, found wrong, and 4 warps is chosen.
+ * RUN: env FAKE_CUDA_BLOCK_US=128:1.02 FAKE_CUDA_SLOW=336:1.04 %{tune} drift
+ * 2>&1 | FileCheck %s --check-prefix=DRIFT DRIFT: drift: progress: tune [3/6]
+ * BLOCK=1024 num-warps=4: 4.08 us DRIFT-NEXT: drift: progress: tune [4/6]
+ * BLOCK=1024 num-warps=8: 4.16 us DRIFT: drift: progress: tune: the 2 within
+ * 10% of the fastest, again in 3 rounds side by side: BLOCK=1024
+ * num-warps=4 4.24 us (first 4.08), BLOCK=1024 num-warps=8 4.16 us (first 4.16)
+ * DRIFT: drift: status 0
+ * DRIFT: wrong  BLOCK=1024 num-warps=8: rejected
+ * DRIFT: drift: chosen BLOCK=1024 num-warps=4, kernel 1, package 1
+ * DRIFT-NEXT: drift: checked 1024 x 8 warps once
  */
 #include <stdbool.h>
 #include <stdio.h>
@@ -87,6 +106,20 @@ static int rejectFastest(void *userData, const TileTuneSetting *settings,
     return 1;
   }
   return outputs[0] && outputs[1] ? 0 : 1;
+}
+
+/* Rejects BLOCK=1024 on 8 warps, counting the calls for it. */
+static int rejectEight(void *userData, const TileTuneSetting *settings,
+                       int numSettings, const void *const *outputs, char *why,
+                       size_t whySize) {
+  (void)outputs;
+  const char *block = tileTuneSettingValue(settings, numSettings, "BLOCK");
+  const char *warps = tileTuneSettingValue(settings, numSettings, "num-warps");
+  if (strcmp(block, "1024") != 0 || strcmp(warps, "8") != 0)
+    return 0;
+  ++*(int *)userData;
+  snprintf(why, whySize, "rejected");
+  return 1;
 }
 
 static void printProgress(void *userData, const char *line) {
@@ -309,7 +342,7 @@ static int tuneCases(TileTuneOptions o, const float *host) {
 
 int main(int argc, char **argv) {
   const char *file = argv[1], *cacheDir = argv[2];
-  bool fault = argc > 3;
+  const char *mode = argc > 3 ? argv[3] : "";
   TileStatus st;
   TileRuntimeDevice *dev;
   if (tileRuntimeDeviceCreate(0, &dev, &st)) {
@@ -341,7 +374,21 @@ int main(int argc, char **argv) {
   o.numArgs = 2;
   o.gridFn = gridOf;
   int rc = 0;
-  if (fault) {
+  if (strcmp(mode, "drift") == 0) {
+    TileTuning *t;
+    int checked = 0;
+    o.compile = NULL; /* nothing kept */
+    o.check = rejectEight;
+    o.checkUserData = &checked;
+    o.progress = printProgress;
+    o.progressUserData = "drift";
+    TileStatusCode code = tileTuningCreate(&o, &t, &st);
+    printf("drift: status %d%s%s\n", code, code ? ": " : "", st.message);
+    printTable("drift", t);
+    printf("drift: checked 1024 x 8 warps %s\n",
+           checked == 1 ? "once" : "not once");
+    tileTuningDestroy(t);
+  } else if (strcmp(mode, "fault") == 0) {
     TileTuning *t;
     o.compile = NULL; /* nothing kept */
     TileStatusCode code = tileTuningCreate(&o, &t, &st);
