@@ -17,16 +17,14 @@
  * with a message.
  *
  * RUN: rm -rf %t && mkdir -p %t
- * DEFINE: %{tune} = env TILE_CUDA_LIBRARY=%fake_cuda TILE_NO_CACHE=0
- * tile-capi-tune %S/../tile-run/Inputs/tune_scale.mlir %t/cache RUN: %{tune}
- * 2>&1 | FileCheck %s RUN: %{tune} 2>&1 | FileCheck %s --check-prefix=AGAIN
- * AGAIN: file: 6 candidates: 0 timed, 6 cached, 0 same code, 0 refused, 0
- * failed, 0 wrong RUN: env FAKE_CUDA_FAULT=1 %{tune} fault 2>&1 | FileCheck %s
- * --check-prefix=FAULT FAULT: fault: status 11: @scale: no candidate compiled,
- * ran and checked (of 6: 0 refused, 6 failed to run, 0 wrong; the table says
- * why) FAULT: failed  BLOCK=256 num-warps=4: does not run:
- * {{.*}}CUDA_ERROR_ILLEGAL_ADDRESS FAULT: fault: chosen none, kernel 0, package
- * 0
+ * DEFINE: %{tune} = env TILE_CUDA_LIBRARY=%fake_cuda TILE_NO_CACHE=0 tile-capi-tune %S/../tile-run/Inputs/tune_scale.mlir %t/cache
+ * RUN: %{tune} 2>&1 | FileCheck %s
+ * RUN: %{tune} 2>&1 | FileCheck %s --check-prefix=AGAIN
+ * AGAIN: file: 6 candidates: 0 timed, 6 cached, 0 same code, 0 refused, 0 failed, 0 wrong
+ * RUN: env FAKE_CUDA_FAULT=1 %{tune} fault 2>&1 | FileCheck %s --check-prefix=FAULT
+ * FAULT: fault: status 11: @scale: no candidate compiled, ran and checked (of 6: 0 refused, 6 failed to run, 0 wrong; the table says why)
+ * FAULT: failed  BLOCK=256 num-warps=4: does not run: {{.*}}CUDA_ERROR_ILLEGAL_ADDRESS
+ * FAULT: fault: chosen none, kernel 0, package 0
  *
  * A GPU whose clocks drop mid-tuning (the stand-in's FAKE_CUDA_SLOW: from
  * the fourth candidate's first launch on, 4% slower; 4-warp blocks 2%
@@ -34,12 +32,10 @@
  * That one timed slower than 4 warps at first (after the drop), so it was
  * never checked; side by side in the final it is faster, so it is checked
  * before it can be picked, found wrong, and 4 warps is chosen.
- * RUN: env FAKE_CUDA_BLOCK_US=128:1.02 FAKE_CUDA_SLOW=336:1.04 %{tune} drift
- * 2>&1 | FileCheck %s --check-prefix=DRIFT DRIFT: drift: progress: tune [3/6]
- * BLOCK=1024 num-warps=4: 4.08 us DRIFT-NEXT: drift: progress: tune [4/6]
- * BLOCK=1024 num-warps=8: 4.16 us DRIFT: drift: progress: tune: the 2 within
- * 10% of the fastest, again in 3 rounds side by side: BLOCK=1024
- * num-warps=4 4.24 us (first 4.08), BLOCK=1024 num-warps=8 4.16 us (first 4.16)
+ * RUN: env FAKE_CUDA_BLOCK_US=128:1.02 FAKE_CUDA_SLOW=336:1.04 %{tune} drift 2>&1 | FileCheck %s --check-prefix=DRIFT
+ * DRIFT: drift: progress: tune [3/6] BLOCK=1024 num-warps=4: 4.08 us
+ * DRIFT-NEXT: drift: progress: tune [4/6] BLOCK=1024 num-warps=8: 4.16 us
+ * DRIFT: drift: progress: tune: the 2 within 10% of the fastest, again in 3 rounds side by side: BLOCK=1024 num-warps=4 4.24 us (first 4.08), BLOCK=1024 num-warps=8 4.16 us (first 4.16)
  * DRIFT: drift: status 0
  * DRIFT: wrong  BLOCK=1024 num-warps=8: rejected
  * DRIFT: drift: chosen BLOCK=1024 num-warps=4, kernel 1, package 1
