@@ -308,10 +308,9 @@ static int sameCode(const TileTuner *t, int index) {
  * FINAL_MAX) are timed again in FINAL_ROUNDS rounds, each timing every
  * one of them in turn, a different one first each round, and are ranked
  * by the median of their rounds' medians. A GPU's clocks drift while it
- * tunes:
- * an H200 timed an 8192^3 GEMM at 1447 us in one process and at 1627 us
- * as the tuner's first candidate, and the tuner picked candidates that
- * replayed 4-18% slower than the defaults, one of them 8% faster at
+ * tunes: an H200 timed an 8192^3 GEMM at 1447 us in one process and at
+ * 1627 us as the tuner's first candidate, and the tuner picked candidates
+ * that replayed 4-18% slower than the defaults, one of them 8% faster at
  * first (docs/performance.md, 2026-12-01). Timed side by side, close
  * candidates are ranked by how they differ, not by when each ran. */
 enum { FINAL_MAX = 4, FINAL_ROUNDS = 3 };

@@ -22,18 +22,19 @@
  *                         ("given 0x..." or "default"), and every
  *                         parameter's bytes as a little-endian hex number,
  *                         or a tensor map as what was encoded into it:
- *     launch vecadd grid 1,1,1 block 128 shared 0 stream default params
- * 0x7f..(8) 0x8(8) 0x1(8) ... A PTX image's entries are read for their
- * parameter lists (so the log knows each parameter's size); an entry the PTX
- * lacks is CUDA_ERROR_NOT_FOUND, as the real driver says. Cubins are not read.
+ *     launch vecadd grid 1,1,1 block 128 shared 0 stream default params 0x7f..(8) 0x8(8) 0x1(8) ...
+ * A PTX image's entries are read for their parameter lists (so the log
+ * knows each parameter's size); an entry the PTX lacks is
+ * CUDA_ERROR_NOT_FOUND, as the real driver says. Cubins are not read.
  * Time is simulated: a launch takes 1 microsecond per block of its grid
  * on a clock that events read, so timing code sees a kernel of fewer
  * programs as faster. Two knobs change it:
  *   FAKE_CUDA_BLOCK_US=T:US  a block of T threads takes US microseconds
  *   FAKE_CUDA_SLOW=N:F       from the N-th launch on (counting from 1)
  *                            every launch takes F times as long, as a
- *                            GPU whose clocks dropped while it ran L2 is 50
- * MiB; cuMemsetD8Async (which only timing uses, to flush L2) writes nothing.
+ *                            GPU whose clocks dropped while it ran
+ * L2 is 50 MiB; cuMemsetD8Async (which only timing uses, to flush L2)
+ * writes nothing.
  * Contexts are tracked per thread (current, pushed, popped), as the real
  * driver does: cuCtxGetCurrent is NULL until one is made current, and a
  * launch of a function whose module another context loaded fails with
