@@ -181,6 +181,31 @@ def rounding_slack(magnitude, n, elem, sign):
     return sign * (n + 1) * unit * magnitude
 
 
+# The largest finite value of each type a sum may accumulate in.
+FINITE_MAX = {"f32": float(np.finfo(np.float32).max),
+              "f16": float(np.finfo(np.float16).max),
+              "bf16": 3.3895313892515355e38}
+
+
+def overflow_slack(s, positive, negative, elem, sign):
+    """s with the overflow ROUNDING's direction allows: a sum in an order
+    of its lowering's (a dot's, a reduction's) whose positive terms alone
+    (`positive`, their sum) pass elem's largest value may reach +inf in
+    some order, and whose negative terms alone (`negative`) -inf: where
+    `sign` (shift_sign) moves up, +inf where the positive terms can get
+    there; down, -inf where the negative ones can (seed 1647933: an f32
+    dot whose exact sum is -3.148e38 ran to -inf in k order). Both
+    orders are allowed (docs/dialect.md, tile.dot)."""
+    big = FINITE_MAX.get(elem)
+    if big is None or not ROUNDING:
+        return s
+    s = np.array(s, np.float64)
+    sign = np.broadcast_to(np.asarray(sign), s.shape)
+    s[(sign > 0) & (np.broadcast_to(positive, s.shape) > big)] = np.inf
+    s[(sign < 0) & (np.broadcast_to(negative, s.shape) < -big)] = -np.inf
+    return s
+
+
 def f8_sum_error(k, precision):
     """How far an fp8 dot's sum may be from the exact one, relative to the
     sum of its terms' magnitudes (docs/dialect.md, tile.dot): Hopper's
@@ -948,6 +973,12 @@ class Program:
                 if o in self.inexact:
                     steps += step
             s = s + shift_sign(op, s.shape) * steps * mag
+            pa, na = np.maximum(a, 0), np.minimum(a, 0)
+            pb, nb = np.maximum(b, 0), np.minimum(b, 0)
+            with np.errstate(all="ignore"):  # inf * 0 in padding
+                pos = pa @ pb + na @ nb + np.maximum(acc, 0)
+                neg = pa @ nb + na @ pb + np.minimum(acc, 0)
+            s = overflow_slack(s, pos, neg, e, shift_sign(op, s.shape))
         return fit(s, e)
 
     def op_tile_reduce(self, op, v, rt, e):
@@ -961,10 +992,15 @@ class Program:
         if kind in ("add", "mul") and x.dtype.kind == "f":
             r = exact = f(x.astype(np.float64), axis=axis)
             if kind == "add" and ROUNDING:
-                r = r + rounding_slack(np.sum(np.abs(x.astype(np.float64)),
-                                              axis=axis), x.shape[axis],
-                                       wide_sum(e),
+                x64 = x.astype(np.float64)
+                r = r + rounding_slack(np.sum(np.abs(x64), axis=axis),
+                                       x.shape[axis], wide_sum(e),
                                        shift_sign(op, np.shape(r)))
+                with np.errstate(all="ignore"):
+                    pos = np.sum(np.maximum(x64, 0), axis=axis)
+                    neg = np.sum(np.minimum(x64, 0), axis=axis)
+                r = overflow_slack(r, pos, neg, wide_sum(e),
+                                   shift_sign(op, np.shape(r)))
             elif ROUNDING:  # a product in any order: n roundings of it
                 r = r + rounding_slack(np.abs(r), x.shape[axis], wide_sum(e),
                                        shift_sign(op, np.shape(r)))

@@ -489,6 +489,7 @@ def main():
     math_cases(mo)
     ordering_cases(mo)
     store_scale_cases(mo)
+    overflow_cases(mo)
 
     print("interp_test: %d wrong" % len(FAILED))
     return 1 if FAILED else 0
@@ -1026,6 +1027,47 @@ def store_scale_cases(mo):
     d = np.abs(x.astype(np.float64))
     check("a product carries its factor's scale (terms x 3 + |d| x 3)",
           scales.get(id(pr)), terms * 3 + d * 3)
+
+
+def overflow_cases(mo):
+    """Under ROUNDING, an f32 dot or sum whose positive terms alone pass
+    f32's largest value may reach +inf in some order of summation, and
+    whose negative terms alone -inf (seed 1647933): rounded up, the
+    first; down, the second; the exact sums otherwise, and always where
+    neither side can overflow."""
+    big = 3.0e38
+    # Row 0: terms +big, +big, -big, -big (sum 0): either way in some
+    # order. Row 1: +big, -big, 0, 0 for the dot and +big, -big, 1, 1 for
+    # the sum (sums 0 and 2): neither side passes.
+    a = np.array([[1, 1, -1, -1], [1, -1, 0, 0]], np.float32)
+    b = np.full((4, 1), big, np.float32)
+    x = np.array([[big, big, -big, -big], [big, -big, 1, 1]], np.float32)
+    got = {}
+    for sign in (1, -1, 0):
+        d, r = np.zeros((2, 1), np.float32), np.zeros(2, np.float32)
+        interp.ROUNDING = sign
+        try:
+            run("""  %c0 = arith.constant 0 : index
+  %ta = "tile.load"(%a, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<2x4xf32>
+  %tb = "tile.load"(%b, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<4x1xf32>
+  %z = arith.constant dense<0.0> : tensor<2x1xf32>
+  %p = "tile.dot"(%ta, %tb, %z) {precision = "ieee"} : (tensor<2x4xf32>, tensor<4x1xf32>, tensor<2x1xf32>) -> tensor<2x1xf32>
+  "tile.store"(%p, %d, %c0, %c0) : (tensor<2x1xf32>, memref<?x?xf32>, index, index) -> ()
+  %tx = "tile.load"(%x, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<2x4xf32>
+  %s = "tile.reduce"(%tx) {axis = 1 : i32, kind = "add"} : (tensor<2x4xf32>) -> tensor<2xf32>
+  "tile.store"(%s, %r, %c0) : (tensor<2xf32>, memref<?xf32>, index) -> ()""",
+                "%a: memref<?x?xf32>, %b: memref<?x?xf32>, "
+                "%x: memref<?x?xf32>, %d: memref<?x?xf32>, %r: memref<?xf32>",
+                [a, b, x, d, r], mlir_opt=mo)
+        finally:
+            interp.ROUNDING = 0
+        got[sign] = (d[:, 0], r)
+    for what, k, exact in (("dot", 0, [0, 0]), ("reduce add", 1, [0, 2])):
+        check(what + " rounded up: +inf where the positive terms overflow",
+              np.isposinf(got[1][k]), [True, False])
+        check(what + " rounded down: -inf where the negative terms do",
+              np.isneginf(got[-1][k]), [True, False])
+        check(what + " unrounded: the exact sums", got[0][k], exact)
 
 
 if __name__ == "__main__":
