@@ -23,7 +23,13 @@ computed independently (torch in f64 on the GPU):
      as an embedder links it) runs every shape from that one file,
      checked, and must take each shape's tuned variant.
 tile-run --bench and bench/peers.py's timeit time alike: CUDA events
-around each launch, back to back, median of 50 after 10. One table.
+around each launch, back to back, median of 50 after 10. The tuned
+variant, the defaults, cuBLAS and Triton are then timed again in turn,
+ROUNDS rounds in all, and each side's figure is the median of its
+rounds: a GPU's clocks drift (on an H200 the same 8192^3 GEMM took 1433
+and 1611 us in two processes a minute apart, 2026-12-01), and sides timed
+once each, one after the other, took that drift into their ratio. One
+table.
 """
 import argparse
 import os
@@ -42,6 +48,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from peers import timeit  # noqa: E402
 
 WARMUP, ITERS = 10, 50
+ROUNDS = 3
 SHAPES = ["4096x4096x4096", "8192x8192x8192", "16x8192x8192", "64x8192x8192",
           "128x4096x4096", "1000x1500x777", "3000x3000x3000",
           "4096x11008x4096", "8192x1024x8192"]
@@ -250,9 +257,28 @@ def main():
             tri = timeit(lambda: mm[grid](ta, tb, c, M, N, K, sbk, sbn,
                                           OUT_BF16=out_dt == "bf16"),
                          WARMUP, ITERS)[0]
-        cublas_us = timeit(cublas(a.kind, ta, tb), WARMUP, ITERS)[0]
-        t_tuned = median_us(second.stdout)
-        t_default = median_us(default.stdout)
+        # Every side again, in turn: the median of ROUNDS rounds each.
+        sides = {"tuned": [median_us(second.stdout)],
+                 "default": [median_us(default.stdout)],
+                 "cublas": [timeit(cublas(a.kind, ta, tb), WARMUP, ITERS)[0]],
+                 "triton": [tri] if tri else []}
+        for _ in range(ROUNDS - 1):
+            for side, args in (("tuned", base + bench),
+                               ("default", base + bench + ["--no-cache"])):
+                r, _ = run(args, env)
+                sides[side].append(median_us(r.stdout))
+            sides["cublas"].append(
+                timeit(cublas(a.kind, ta, tb), WARMUP, ITERS)[0])
+            if tri:
+                sides["triton"].append(timeit(
+                    lambda: mm[grid](ta, tb, c, M, N, K, sbk, sbn,
+                                     OUT_BF16=out_dt == "bf16"),
+                    WARMUP, ITERS)[0])
+        log.write(f"== {shape} rounds: {sides}\n")
+        mid = lambda v: (float(np.median(v)) if v and None not in v
+                         else None)
+        t_tuned, t_default = mid(sides["tuned"]), mid(sides["default"])
+        cublas_us, tri = mid(sides["cublas"]), mid(sides["triton"]) or 0.0
         rows.append((shape, cublas_us, tri, t_default, t_tuned, chose, ok,
                      tune_s, triton_tune_s, second_s, float(err)))
         print(f"{shape}: cuBLAS {cublas_us:.1f} us, Triton {tri:.1f} us "
