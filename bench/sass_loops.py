@@ -14,6 +14,12 @@ and shared accesses, reductions, MUFU, float and integer arithmetic. Two
 compilers' kernels compared this way show where a change moved work; a
 GPU run still decides (docs/performance.md, 2026-11-30: 13% fewer
 instructions in a loop ran slower).
+
+With --order, each loop's tensor-core instructions and waits are listed
+in program order, with how many MUFU and float instructions come between
+them: where a wgmma wait (WARPGROUP.DEPBAR) lands against the math it
+should overlap (docs/performance.md, 2026-12-01: the plain attention
+loop waits for P V before its exponentials, though its PTX waits after).
 """
 import argparse
 import re
@@ -31,6 +37,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("sass")
     ap.add_argument("--min", type=int, default=100)
+    ap.add_argument("--order", action="store_true",
+                    help="list each loop's wgmmas and waits in order, with "
+                         "the MUFU and float instructions between them")
     a = ap.parse_args()
     insts = []
     for line in open(a.sass):
@@ -53,6 +62,43 @@ def main():
             for name, pat in GROUPS)
         print(f"loop {target:05x}-{addr:05x}: {len(body)} instructions; "
               f"{counts}")
+        if a.order:
+            print_order(body)
+
+
+def print_order(body):
+    """The loop's HGMMA runs, waits and arrives, in order, each line with
+    the MUFU and float instructions since the one before."""
+    mufu = flt = 0
+    run = None  # (opcode, count) of consecutive tensor-core instructions
+    def flush():
+        nonlocal run
+        if run:
+            print(f"    {run[1]} x {run[0]}")
+            run = None
+    for t in body:
+        op = t.split()[0] if not t.startswith("@") else t.split()[1]
+        if re.match(r"[HQ]GMMA|UTC", op):
+            if mufu or flt:
+                flush()
+                print(f"    ({mufu} MUFU, {flt} float)")
+                mufu = flt = 0
+            name = op.split(".")[0]
+            run = (name, run[1] + 1) if run and run[0] == name else \
+                (flush() or (name, 1))
+        elif re.match(r"WARPGROUP|SYNCS", op):
+            flush()
+            if mufu or flt:
+                print(f"    ({mufu} MUFU, {flt} float)")
+                mufu = flt = 0
+            print(f"    {t.rstrip(';').strip()}")
+        elif op.startswith("MUFU"):
+            mufu += 1
+        elif re.match(r"F(FMA|MUL|ADD|MNMX)", op):
+            flt += 1
+    flush()
+    if mufu or flt:
+        print(f"    ({mufu} MUFU, {flt} float)")
 
 
 if __name__ == "__main__":
