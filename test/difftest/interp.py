@@ -593,33 +593,6 @@ def f8_encode(x, elem):
     return (code | sign).astype(np.uint8)
 
 
-def f8_encode_directed(x, elem, sign):
-    """f8 codes of x rounded toward +inf where `sign` > 0 and toward -inf
-    where it is < 0 (to nearest where 0), saturating as f8_encode does:
-    under ROUNDING, a truncf of an inexact value to f8 may land on either
-    neighbour of a value near their midpoint (seed 3219590: a product
-    21.00003 in one order of a sum, 20.99983 in another, rounds to 22 or
-    20, and its residue x - f8(x) to -1 or +1)."""
-    x = np.asarray(x, np.float64)
-    code = f8_encode(x, elem)
-    back = f8_decode(code, elem)
-    sign = np.broadcast_to(np.asarray(sign), x.shape)
-    top = F8_MAX_CODE[elem]
-    mag = code & 0x7F
-    neg = (code & 0x80) != 0
-    with np.errstate(invalid="ignore"):
-        # Toward +inf past x: a positive value's magnitude grows, a
-        # negative one's shrinks; toward -inf the other way.
-        up = (sign > 0) & (back < x)
-        down = (sign < 0) & (back > x)
-        grow = (up & ~neg) | (down & neg)
-        shrink = (up & neg) | (down & ~neg)
-    finite = mag <= top
-    mag = np.where(grow & finite & (mag < top), mag + 1, mag)
-    mag = np.where(shrink & finite & (mag > 0), mag - 1, mag)
-    return (mag | (code & 0x80)).astype(np.uint8)
-
-
 def constant(text, rtype):
     """The value of an arith.constant's `value` attribute."""
     elem = elem_of(rtype)
@@ -1331,9 +1304,6 @@ class Program:
             src = elem_of(op_type_of(op, 0))
             x = f8_decode(v[0], src) if is_f8(src) else \
                 np.asarray(v[0], np.float64)
-            if ROUNDING and short == "truncf" and is_f8(e) and \
-                    op.operands[0] in self.inexact:
-                return f8_encode_directed(x, e, shift_sign(op, np.shape(x)))
             return fit(x, e)  # f8: docs/numerics.md's rounding (f8_encode)
         if short == "bitcast":
             return from_bits(to_bits(v[0], elem_of(op_type_of(op, 0))), e)
