@@ -246,6 +246,11 @@ def main():
         grid = lambda meta: (triton.cdiv(M, meta["BM"]) *
                              triton.cdiv(N, meta["BN"]),)
         tri, triton_tune_s, err = 0.0, 0.0, 0.0
+        time_triton = lambda: timeit(
+            lambda: mm[grid](ta, tb, c, M, N, K, sbk, sbn,
+                             OUT_BF16=out_dt == "bf16"), WARMUP, ITERS)[0]
+        time_cublas = lambda: timeit(cublas(a.kind, ta, tb), WARMUP,
+                                     ITERS)[0]
         if not a.no_triton:
             torch.cuda.synchronize()
             start = time.time()
@@ -254,26 +259,20 @@ def main():
             triton_tune_s = time.time() - start
             err = (c.double() -
                    torch.from_numpy(ref).cuda().double()).abs().max()
-            tri = timeit(lambda: mm[grid](ta, tb, c, M, N, K, sbk, sbn,
-                                          OUT_BF16=out_dt == "bf16"),
-                         WARMUP, ITERS)[0]
+            tri = time_triton()
         # Every side again, in turn: the median of ROUNDS rounds each.
         sides = {"tuned": [median_us(second.stdout)],
                  "default": [median_us(default.stdout)],
-                 "cublas": [timeit(cublas(a.kind, ta, tb), WARMUP, ITERS)[0]],
+                 "cublas": [time_cublas()],
                  "triton": [tri] if tri else []}
         for _ in range(ROUNDS - 1):
             for side, args in (("tuned", base + bench),
                                ("default", base + bench + ["--no-cache"])):
                 r, _ = run(args, env)
                 sides[side].append(median_us(r.stdout))
-            sides["cublas"].append(
-                timeit(cublas(a.kind, ta, tb), WARMUP, ITERS)[0])
+            sides["cublas"].append(time_cublas())
             if tri:
-                sides["triton"].append(timeit(
-                    lambda: mm[grid](ta, tb, c, M, N, K, sbk, sbn,
-                                     OUT_BF16=out_dt == "bf16"),
-                    WARMUP, ITERS)[0])
+                sides["triton"].append(time_triton())
         log.write(f"== {shape} rounds: {sides}\n")
         mid = lambda v: (float(np.median(v)) if v and None not in v
                          else None)

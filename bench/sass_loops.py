@@ -69,37 +69,33 @@ def main():
 def print_order(body):
     """The loop's HGMMA runs, waits and arrives, in order, each line with
     the MUFU and float instructions since the one before."""
-    mufu = flt = 0
-    run = None  # (opcode, count) of consecutive tensor-core instructions
+    counts = {"mufu": 0, "float": 0}
+    run = [None, 0]  # consecutive tensor-core instructions: opcode, count
+
     def flush():
-        nonlocal run
-        if run:
+        if run[0]:
             print(f"    {run[1]} x {run[0]}")
-            run = None
+            run[0] = None
+        if counts["mufu"] or counts["float"]:
+            print(f"    ({counts['mufu']} MUFU, {counts['float']} float)")
+            counts["mufu"] = counts["float"] = 0
+
     for t in body:
-        op = t.split()[0] if not t.startswith("@") else t.split()[1]
+        op = t.split()[1] if t.startswith("@") else t.split()[0]
         if re.match(r"[HQ]GMMA|UTC", op):
-            if mufu or flt:
-                flush()
-                print(f"    ({mufu} MUFU, {flt} float)")
-                mufu = flt = 0
             name = op.split(".")[0]
-            run = (name, run[1] + 1) if run and run[0] == name else \
-                (flush() or (name, 1))
+            if run[0] != name or counts["mufu"] or counts["float"]:
+                flush()
+                run[:] = [name, 0]
+            run[1] += 1
         elif re.match(r"WARPGROUP|SYNCS", op):
             flush()
-            if mufu or flt:
-                print(f"    ({mufu} MUFU, {flt} float)")
-                mufu = flt = 0
             print(f"    {t.rstrip(';').strip()}")
         elif op.startswith("MUFU"):
-            mufu += 1
+            counts["mufu"] += 1
         elif re.match(r"F(FMA|MUL|ADD|MNMX)", op):
-            flt += 1
+            counts["float"] += 1
     flush()
-    if mufu or flt:
-        print(f"    ({mufu} MUFU, {flt} float)")
-
 
 if __name__ == "__main__":
     sys.exit(main())

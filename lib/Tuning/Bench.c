@@ -216,6 +216,59 @@ static int runOnce(const TileTuner *t, Bench *b, TileRuntimeKernel *kernel,
   return 0;
 }
 
+/* Candidate `c`'s package and kernel, loaded; on failure neither is left
+ * (st says why). */
+static int loadCandidate(const TileTuner *t, const TileTuneCandidate *c,
+                         TileRuntimePackage **p, TileRuntimeKernel **kernel,
+                         TileStatus *st) {
+  *p = NULL;
+  *kernel = NULL;
+  if (!tileRuntimePackageLoadMemory(c->package, c->packageSize,
+                                    t->r.packageName, p, st) &&
+      !tileRuntimeKernelCreate(t->device, *p, kernel, st))
+    return 0;
+  tileRuntimePackageDestroy(*p);
+  *p = NULL;
+  return 1;
+}
+
+/* The median of candidate `c`'s timed launches (benchCounts' numbers for a
+ * launch of `launchMs`). */
+static int benchmark(const TileTuner *t, TileRuntimeKernel *kernel,
+                     const TileTuneCandidate *c, double launchMs,
+                     double *medianUs, TileStatus *st) {
+  TileRuntimeLaunchConfig config = {
+      {c->grid[0], c->grid[1], c->grid[2]}, NULL, TILE_RUNTIME_ENTRY_AUTO, 0};
+  TileRuntimeBenchmarkOptions how;
+  benchCounts(&t->r, launchMs, &how);
+  TileRuntimeBenchmark timing;
+  if (tileRuntimeKernelBenchmarkWith(kernel, t->r.args, t->numSig, &config,
+                                     &how, &timing, st))
+    return 1;
+  *medianUs = timing.medianUs;
+  return 0;
+}
+
+/* Runs `c` on fresh inputs and judges its outputs by the caller's
+ * references and check: true when right (c->judged), else false with c
+ * failed (did not run, or wrong). */
+static bool judgeRun(TileTuner *t, Bench *b, TileRuntimeKernel *kernel,
+                     TileTuneCandidate *c) {
+  double ms;
+  TileStatus st;
+  char why[600];
+  if (runOnce(t, b, kernel, c, true, &ms, &st)) {
+    tileTuneFail(t, c, TILE_TUNER_NO_RUN, "does not run: %.450s", st.message);
+    return false;
+  }
+  if (judge(t, b, c, why, sizeof why)) {
+    tileTuneFail(t, c, TILE_TUNER_WRONG, "%.500s", why);
+    return false;
+  }
+  c->judged = true;
+  return true;
+}
+
 /* A candidate whose single launch took more than this many times the
  * fastest median so far is not timed further: it cannot win. */
 #define PRUNE_FACTOR 2.0
@@ -230,12 +283,9 @@ static void timeOne(TileTuner *t, Bench *b, int index, double bestUs) {
   TileTuneCandidate *c = &t->c[index];
   bool vote = t->r.numRefs == 0 && !t->r.check;
   TileStatus st;
-  TileRuntimePackage *p = NULL;
-  TileRuntimeKernel *kernel = NULL;
-  if (tileRuntimePackageLoadMemory(c->package, c->packageSize,
-                                   t->r.packageName, &p, &st) ||
-      tileRuntimeKernelCreate(t->device, p, &kernel, &st)) {
-    tileRuntimePackageDestroy(p);
+  TileRuntimePackage *p;
+  TileRuntimeKernel *kernel;
+  if (loadCandidate(t, c, &p, &kernel, &st)) {
     tileTuneFail(t, c, TILE_TUNER_REFUSED, "does not load: %.450s",
                  st.message);
     return;
@@ -252,26 +302,13 @@ static void timeOne(TileTuner *t, Bench *b, int index, double bestUs) {
     snprintf(c->result.note, sizeof c->result.note,
              "one launch: more than %.0fx the fastest", PRUNE_FACTOR);
   } else {
-    TileRuntimeLaunchConfig config = {{c->grid[0], c->grid[1], c->grid[2]},
-                                      NULL, TILE_RUNTIME_ENTRY_AUTO, 0};
-    TileRuntimeBenchmarkOptions how;
-    benchCounts(&t->r, ms, &how);
-    TileRuntimeBenchmark timing;
-    if (tileRuntimeKernelBenchmarkWith(kernel, t->r.args, t->numSig, &config,
-                                       &how, &timing, &st))
+    if (benchmark(t, kernel, c, ms, &c->result.medianUs, &st))
       goto failed;
-    c->result.medianUs = timing.medianUs;
-    if (!vote && (bestUs <= 0 || timing.medianUs < bestUs)) {
-      char why[600];
-      if (runOnce(t, b, kernel, c, true, &ms, &st))
-        goto failed;
-      if (judge(t, b, c, why, sizeof why)) {
-        tileRuntimeKernelDestroy(kernel);
-        tileRuntimePackageDestroy(p);
-        tileTuneFail(t, c, TILE_TUNER_WRONG, "%.500s", why);
-        return;
-      }
-      c->judged = true;
+    if (!vote && (bestUs <= 0 || c->result.medianUs < bestUs) &&
+        !judgeRun(t, b, kernel, c)) {
+      tileRuntimeKernelDestroy(kernel);
+      tileRuntimePackageDestroy(p);
+      return;
     }
   }
   TileRuntimeResources res;
@@ -361,37 +398,22 @@ static void finalRound(TileTuner *t, Bench *b) {
     return;
   TileStatus st;
   int loaded = 0;
-  for (; loaded < n; ++loaded) {
-    TileTuneCandidate *c = &t->c[f[loaded].index];
-    if (tileRuntimePackageLoadMemory(c->package, c->packageSize,
-                                     t->r.packageName, &f[loaded].package,
-                                     &st) ||
-        tileRuntimeKernelCreate(t->device, f[loaded].package, &f[loaded].kernel,
-                                &st)) {
-      tileRuntimePackageDestroy(f[loaded].package);
+  for (; loaded < n; ++loaded)
+    if (loadCandidate(t, &t->c[f[loaded].index], &f[loaded].package,
+                      &f[loaded].kernel, &st))
       goto failed;
-    }
-  }
   for (int r = 0; r < FINAL_ROUNDS; ++r)
     for (int k = 0; k < n; ++k) {
       Finalist *x = &f[(k + r) % n];
       TileTuneCandidate *c = &t->c[x->index];
-      TileRuntimeLaunchConfig config = {{c->grid[0], c->grid[1], c->grid[2]},
-                                        NULL,
-                                        TILE_RUNTIME_ENTRY_AUTO,
-                                        0};
-      TileRuntimeBenchmarkOptions how;
-      benchCounts(&t->r, 1e-3 * c->result.medianUs, &how);
-      TileRuntimeBenchmark timing;
       /* As the first timing did: fresh inputs and one launch first (the
        * GPU idles a little before each timing, as it did between the
        * candidates). */
       double ms;
       if (runOnce(t, b, x->kernel, c, false, &ms, &st) ||
-          tileRuntimeKernelBenchmarkWith(x->kernel, t->r.args, t->numSig,
-                                         &config, &how, &timing, &st))
+          benchmark(t, x->kernel, c, 1e-3 * c->result.medianUs, &x->rounds[r],
+                    &st))
         goto failed;
-      x->rounds[r] = timing.medianUs;
     }
   char line[1024];
   int len = snprintf(line, sizeof line,
@@ -434,14 +456,7 @@ static void finalRound(TileTuner *t, Bench *b) {
     TileTuneCandidate *c = best < 0 ? NULL : &t->c[f[best].index];
     if (!c || c->judged || (t->r.numRefs == 0 && !t->r.check))
       break;
-    double ms;
-    char why[600];
-    if (runOnce(t, b, f[best].kernel, c, true, &ms, &st))
-      tileTuneFail(t, c, TILE_TUNER_NO_RUN, "does not run: %.450s", st.message);
-    else if (judge(t, b, c, why, sizeof why))
-      tileTuneFail(t, c, TILE_TUNER_WRONG, "%.500s", why);
-    else
-      c->judged = true;
+    judgeRun(t, b, f[best].kernel, c);
   }
   for (int k = 0; k < n; ++k) {
     tileRuntimeKernelDestroy(f[k].kernel);
