@@ -225,7 +225,13 @@ static MlirValue absorb(TileBuilder *b, MlirValue v, bool small, int depth) {
     setFlags(r, "contract");
     return r;
   }
-  for (int i = 0; alone && tileOpIsNamed(def, "arith.mulf") && i < 2; ++i) {
+  /* A multiply by a splat folds even where v has other uses (a scores
+   * tile whose row maximum is taken of it, with a scale known only at
+   * run time, so the max cannot move): v stays for them, and the copy
+   * that takes log2 e replaces the multiply by log2 e the exp needs, its
+   * subtraction then fusing with it into one fma (FP8 attention: 64
+   * instructions less a step). */
+  for (int i = 0; tileOpIsNamed(def, "arith.mulf") && i < 2; ++i) {
     MlirValue k = mlirOperationGetOperand(def, 1 - i);
     MlirOperation splat = tileDefiningOp(k);
     bool known = isSplat(k) && constValue(k, 0, &c);

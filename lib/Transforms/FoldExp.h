@@ -7,7 +7,8 @@
  *    tile's padding, which scaling keeps), reducing select(mask, x, k).
  *  - An f32 math.exp with afn becomes math.exp2 of x * log2(e) where that
  *    product folds into what computes x: into a multiply by a splat (its
- *    constant times log2 e), through add and sub, and through broadcasts
+ *    constant times log2 e; a copy of it where other ops read the
+ *    product too), through add and sub, and through broadcasts
  *    and expand_dims to the smaller tile (the row maximum) and through
  *    such a select (both arms; the padding stays), so no
  *    multiply is added at the tile's size. The new ops may contract

@@ -64,6 +64,38 @@ func.func @run_time_scale(%x: memref<?x64xf32>, %y: memref<?x64xf32>, %d: f32) a
 
 // -----
 
+// The same scores tile read by its row maximum and by the exp (attention
+// with its scale an argument, as FP8 attention's is): the max keeps the
+// product, and the exp takes a copy of it times scale * log2(e), which
+// the subtraction of the row term then fuses with.
+// CHECK-LABEL: func.func @run_time_scale_shared
+// CHECK:      %[[T:.*]] = "tile.load"
+// CHECK:      %[[R:.*]] = math.rsqrt
+// CHECK:      %[[S:.*]] = arith.mulf %[[T]], %{{.*}} : tensor<16x64xf32>
+// CHECK:      %[[M:.*]] = "tile.reduce"(%[[S]])
+// CHECK:      %[[K:.*]] = arith.mulf %[[R]], %cst{{.*}} : f32
+// CHECK:      %[[KS:.*]] = "tile.splat"(%[[K]]) : (f32) -> tensor<16x64xf32>
+// CHECK:      %[[S2:.*]] = arith.mulf %[[T]], %[[KS]] fastmath<contract>
+// CHECK:      arith.mulf %[[M]], %cst{{.*}} : tensor<16xf32>
+// CHECK:      %[[E:.*]] = arith.subf %[[S2]], %{{.*}} fastmath<contract>
+// CHECK:      math.exp2 %[[E]] fastmath<afn>
+func.func @run_time_scale_shared(%x: memref<?x64xf32>, %y: memref<?x64xf32>, %d: f32) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %t = "tile.load"(%x, %c0, %c0) : (memref<?x64xf32>, index, index) -> tensor<16x64xf32>
+  %r = math.rsqrt %d : f32
+  %scale = "tile.splat"(%r) : (f32) -> tensor<16x64xf32>
+  %s = arith.mulf %t, %scale : tensor<16x64xf32>
+  %m = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<16x64xf32>) -> tensor<16xf32>
+  %m1 = "tile.expand_dims"(%m) {axis = 1 : i32} : (tensor<16xf32>) -> tensor<16x1xf32>
+  %mb = "tile.broadcast"(%m1) : (tensor<16x1xf32>) -> tensor<16x64xf32>
+  %d2 = arith.subf %s, %mb : tensor<16x64xf32>
+  %p = math.exp %d2 fastmath<afn> : tensor<16x64xf32>
+  "tile.store"(%p, %y, %c0, %c0) : (tensor<16x64xf32>, memref<?x64xf32>, index, index) -> ()
+  return
+}
+
+// -----
+
 // Left as written: an exp without afn; an exp of a loaded tile (the
 // multiply would be at its size); an exp whose argument is used twice;
 // a max of x times a negative constant; a sum of x * c.
