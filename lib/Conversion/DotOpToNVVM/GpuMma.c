@@ -354,21 +354,39 @@ static void fragments16(TileBuilder *b, const GpuTile *a, int i, int ks,
   }
 }
 
+/* prmt.b32 (default mode): byte i of the result is byte selector[4i+3:4i]
+ * of {hi, lo} (lo bytes 0-3, hi 4-7). */
+static MlirValue permute(TileBuilder *b, MlirValue lo, MlirValue hi,
+                         MlirValue selector) {
+  int32_t segments[] = {1, 1, 1};
+  TileNamedAttr attrs[] = {
+      {"mode", tileParseAttr(b->ctx, "#nvvm.permute_mode<default>")},
+      {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 3, segments)}};
+  MlirValue operands[] = {lo, hi, selector};
+  MlirType i32 = tileI32Type(b->ctx);
+  return bInsert(
+      b, tileOpCreate(b->loc, "nvvm.prmt", 3, operands, 1, &i32, 2, attrs));
+}
+
 /* The same from 8-bit registers, for fp8 wgmma m64nNk32. Its fragment (as
  * mma.sync m16n8k32's) gives lane t of a quad four neighbours of a row:
  * a0 = row g, k 4t..4t+3; a1 = row g+8; a2 = row g, k 16+4t..; a3 = row
  * g+8. The accumulator's lane t holds columns 2t, 2t+1 of each 8-column
  * block, so the four bytes a lane needs sit with two other lanes of its
  * quad: k 4t..4t+3 of a 16-column half are the pairs of lanes 2(t%2) and
- * 2(t%2)+1 in block t/2 of that half. Each lane packs, per row, V0 =
- * (block 0's pair, block 2's pair) and V1 = (block 1's, block 3's) of the
- * k-step's four blocks; two shuffles per row then bring each lane the two
- * words it needs: in the first, lane t reads lane s1(t) = 2(t%2) + t/2,
- * which sends V(its own parity); in the second lane s1(t) ^ 1, which
- * sends V(the other parity). A lane with t/2 = 0 thereby reads V0 (blocks
- * 0 and 2) and one with t/2 = 1 reads V1, from both lanes it needs; lanes
- * with t/2 = 1 get them in the other order. The low halves make a0 (a1),
- * the high halves a2 (a3). */
+ * 2(t%2)+1 in block t/2 of that half. Per row, a lane holds the k-step's
+ * four blocks' pairs as X = (block 0's, block 1's) and Y = (2's, 3's)
+ * (as the loop carries P, four bytes a register), and makes V0 = (block
+ * 0's pair, block 2's) and V1 = (1's, 3's). Two shuffles per row then
+ * bring each lane the two words it needs: in the first, lane t reads lane
+ * s1(t) = 2(t%2) + t/2, which sends V(its own parity); in the second lane
+ * s1(t) ^ 1, which sends V(the other parity). A lane with t/2 = 0 thereby
+ * reads V0 (blocks 0 and 2) and one with t/2 = 1 reads V1, from both
+ * lanes it needs; lanes with t/2 = 1 get them in the other order. The low
+ * halves make a0 (a1), the high halves a2 (a3). Every choice a lane makes
+ * by its parity or t/2 is a byte permutation whose selector it computes
+ * once: four prmt and two shuffles a row and k-step (selects, shifts and
+ * masks took about 28 instructions; FP8 attention, docs/performance.md). */
 static void fragments8(TileBuilder *b, GpuLowering *g, const GpuTile *a, int i,
                        int ks, MlirValue *out) {
   int colRegs = (int)(a->shape[1] / 8) * 2;
@@ -387,24 +405,22 @@ static void fragments8(TileBuilder *b, GpuLowering *g, const GpuTile *a, int i,
                          bBinary(b, "arith.shrui", t, c1));
   MlirValue from1 = bBinary(b, "arith.ori", quad, s1);
   MlirValue from2 = bBinary(b, "arith.xori", from1, c1);
-  MlirValue lo16 = bConstInt(b, i32, 0xFFFF), c16 = bConstInt(b, i32, 16);
+  /* V0 = bytes 0, 1 of X and of Y; V1 = bytes 2, 3 of each. */
+  MlirValue v0 = bConstInt(b, i32, 0x5410), v1 = bConstInt(b, i32, 0x7632);
+  MlirValue sendFirst = bSelect(b, odd, v1, v0);
+  MlirValue sendSecond = bSelect(b, odd, v0, v1);
+  /* (first, second) = (r1, r2), or (r2, r1) where t/2 = 1: the low
+   * halves of first and second, then their high halves. */
+  MlirValue low = bSelect(b, upper, bConstInt(b, i32, 0x1054), v0);
+  MlirValue high = bSelect(b, upper, bConstInt(b, i32, 0x3276), v1);
   for (int half = 0; half < 2; ++half) {
     int r = (2 * i + half) * colRegs + 2 * (4 * ks);
-    MlirValue w0[] = {a->regs[r], a->regs[r + 1], a->regs[r + 4],
-                      a->regs[r + 5]};
-    MlirValue w1[] = {a->regs[r + 2], a->regs[r + 3], a->regs[r + 6],
-                      a->regs[r + 7]};
-    MlirValue v0 = gpuPackBytes(b, w0, 4), v1 = gpuPackBytes(b, w1, 4);
-    MlirValue r1 = gpuShuffleIdx(b, bSelect(b, odd, v1, v0), from1);
-    MlirValue r2 = gpuShuffleIdx(b, bSelect(b, odd, v0, v1), from2);
-    MlirValue first = bSelect(b, upper, r2, r1);
-    MlirValue second = bSelect(b, upper, r1, r2);
-    out[half] = bBinary(
-        b, "arith.ori", bBinary(b, "arith.andi", first, lo16),
-        bBinary(b, "arith.shli", second, c16));
-    out[2 + half] = bBinary(
-        b, "arith.ori", bBinary(b, "arith.shrui", first, c16),
-        bBinary(b, "arith.andi", second, bConstInt(b, i32, (int32_t)0xFFFF0000)));
+    MlirValue x = gpuPackBytes(b, a->regs + r, 4);
+    MlirValue y = gpuPackBytes(b, a->regs + r + 4, 4);
+    MlirValue r1 = gpuShuffleIdx(b, permute(b, x, y, sendFirst), from1);
+    MlirValue r2 = gpuShuffleIdx(b, permute(b, x, y, sendSecond), from2);
+    out[half] = permute(b, r1, r2, low);
+    out[2 + half] = permute(b, r1, r2, high);
   }
 }
 

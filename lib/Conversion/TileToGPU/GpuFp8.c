@@ -109,7 +109,9 @@ bool gpuLowerFp8Convert(GpuLowering *g, TileBuilder *b, MlirOperation op) {
         x0 = bCast(b, "arith.extf", x0, f32);
         x1 = bCast(b, "arith.extf", x1, f32);
       }
-      truncPair(b, elem, x0, x1, &y0, &y1);
+      /* x0 in the low byte: registers r, r + 1 then sit in the i16 in
+       * memory order, and gpuPackBytes packs them as the i16 itself. */
+      truncPair(b, elem, x1, x0, &y1, &y0);
     } else {
       extPair(b, srcElem, x0, x1, &y0, &y1);
       y0 = fromF16(b, y0, elem);

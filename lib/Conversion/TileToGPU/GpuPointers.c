@@ -60,7 +60,45 @@ static MlirType fourBytes(MlirContext ctx) {
   return mlirVectorTypeGet(1, four, mlirIntegerTypeGet(ctx, 8));
 }
 
+/* The i16 whose low byte is `lo` and whose high byte is `hi`, where both
+ * were cut from one (an f8 pair's cvt, GpuFp8.c: bitcast(trunci(p)) and
+ * bitcast(trunci(shrui(p, 8)))); null otherwise. */
+static MlirValue bytePairSource(MlirValue lo, MlirValue hi) {
+  MlirValue cut[2] = {lo, hi};
+  for (int i = 0; i < 2; ++i) {
+    MlirOperation def = tileDefiningOp(cut[i]);
+    if (!mlirOperationIsNull(def) && tileOpIsNamed(def, "arith.bitcast"))
+      def = tileDefiningOp(mlirOperationGetOperand(def, 0));
+    if (mlirOperationIsNull(def) || !tileOpIsNamed(def, "arith.trunci"))
+      return (MlirValue){NULL};
+    cut[i] = mlirOperationGetOperand(def, 0);
+  }
+  MlirOperation shift = tileDefiningOp(cut[1]);
+  int64_t by;
+  if (!mlirTypeIsAInteger(mlirValueGetType(cut[0])) ||
+      mlirIntegerTypeGetWidth(mlirValueGetType(cut[0])) != 16 ||
+      mlirOperationIsNull(shift) || !tileOpIsNamed(shift, "arith.shrui") ||
+      !mlirValueEqual(mlirOperationGetOperand(shift, 0), cut[0]) ||
+      !tileConstantInt(mlirOperationGetOperand(shift, 1), &by) || by != 8)
+    return (MlirValue){NULL};
+  return cut[0];
+}
+
 MlirValue gpuPackBytes(TileBuilder *b, const MlirValue *bytes, int count) {
+  /* Two f8 pairs, each still one i16 as its cvt made it: the two i16,
+   * where inserting the four bytes made LLVM split and rejoin each (a
+   * shift, two masks and a prmt a pair, in FP8 attention's loop). */
+  MlirValue p0 =
+      count == 4 ? bytePairSource(bytes[0], bytes[1]) : (MlirValue){NULL};
+  MlirValue p1 =
+      count == 4 ? bytePairSource(bytes[2], bytes[3]) : (MlirValue){NULL};
+  if (!mlirValueIsNull(p0) && !mlirValueIsNull(p1)) {
+    int64_t two[] = {2};
+    MlirValue pair =
+        gpuUndef(b, mlirVectorTypeGet(1, two, mlirIntegerTypeGet(b->ctx, 16)));
+    pair = gpuInsertElement(b, gpuInsertElement(b, pair, p0, 0), p1, 1);
+    return bCast(b, "llvm.bitcast", pair, mlirIntegerTypeGet(b->ctx, 32));
+  }
   MlirValue v = gpuUndef(b, fourBytes(b->ctx));
   for (int e = 0; e < count; ++e)
     v = gpuInsertElement(b, v, gpuToStorage(b, bytes[e]), e);
