@@ -3,21 +3,22 @@
 
 #include <string.h>
 
+#include "dialect/Dialect.h"
 #include "lib/Conversion/TileToCPU/TileToCPU.h"
+#include "lib/IR/IR.h"
 #include "lib/Transforms/AssignLayouts.h"
-#include "lib/Transforms/Numerics.h"
-#include "lib/Transforms/OverlapSoftmax.h"
 #include "lib/Transforms/Canonicalize.h"
 #include "lib/Transforms/Coalesce.h"
+#include "lib/Transforms/CoissueDots.h"
 #include "lib/Transforms/FoldExp.h"
+#include "lib/Transforms/Numerics.h"
 #include "lib/Transforms/OrderPrograms.h"
+#include "lib/Transforms/OverlapSoftmax.h"
 #include "lib/Transforms/Pipeline.h"
 #include "lib/Transforms/PromoteSmem.h"
 #include "lib/Transforms/SplitLoops.h"
 #include "lib/Transforms/StripAsserts.h"
 #include "lib/Transforms/WidenF8Dots.h"
-#include "lib/IR/IR.h"
-#include "dialect/Dialect.h"
 
 static MlirLogicalResult runVerify(MlirOperation op,
                                    const TileOptions *options) {
@@ -84,6 +85,8 @@ static MlirLogicalResult runOverlapSoftmax(MlirOperation op,
                                            const TileOptions *options) {
   tileOverlapSoftmax(op, options->overlapSoftmax, dotChip(options),
                      options->numWarps);
+  tileCoissueDots(op, options->overlapSoftmax, dotChip(options),
+                  options->numWarps);
   return mlirLogicalResultSuccess();
 }
 
@@ -160,8 +163,12 @@ const TilePassDef tilePassTable[] = {
      "rotate a chained-dot loop (attention's) so that each iteration issues "
      "the previous one's P V beside its own scores and the softmax runs "
      "while the tensor cores do both (tile.defer_wait on the dots; the "
-     "loop carries P; the results are the same bit for bit); auto: loops "
-     "whose dots run on wgmma",
+     "loop carries P; the results are the same bit for bit); in a loop of "
+     "three or more dots it does not rotate (attention's backward), issue "
+     "the first dot that reads no dot beside the first and defer the waits "
+     "of both and of the dots the loop only carries; auto: loops whose "
+     "dots run on wgmma (and, for the second, whose tiles fit 208 "
+     "registers a thread)",
      "overlap-softmax chip num-warps mma", runOverlapSoftmax},
     {"tile-fold-exp",
      "reduce max/min of x * c (c finite, positive) as max(x) * c, also "
