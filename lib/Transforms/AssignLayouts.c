@@ -23,6 +23,13 @@ int tileKernelNumWarps(MlirOperation kernel, int fallback) {
   return fallback > 0 ? fallback : 4;
 }
 
+int tileEnclosingNumWarps(MlirOperation op, int fallback) {
+  while (!mlirOperationIsNull(op) && !tileOpIsNamed(op, "func.func"))
+    op = mlirOperationGetParentOperation(op);
+  return mlirOperationIsNull(op) ? (fallback > 0 ? fallback : 4)
+                                 : tileKernelNumWarps(op, fallback);
+}
+
 static bool isTensor(MlirValue v) {
   return mlirTypeIsARankedTensor(mlirValueGetType(v));
 }

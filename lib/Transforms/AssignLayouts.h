@@ -31,6 +31,8 @@ MlirLogicalResult tileAssignLayouts(MlirOperation op, int numWarps,
 
 /* The warps a kernel runs with: `tile.num_warps`, else `fallback`, else 4. */
 int tileKernelNumWarps(MlirOperation kernel, int fallback);
+/* The same for the kernel (func.func) that holds `op`. */
+int tileEnclosingNumWarps(MlirOperation op, int fallback);
 /* Whether tile value `v` is uniform: a tile.splat or a splat arith.constant
  * (each register holds the same scalar). */
 bool tileValueIsUniform(MlirValue v);

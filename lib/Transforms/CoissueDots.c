@@ -226,13 +226,9 @@ int tileCoissueDots(MlirOperation op, TileChoice enable, const char *chip,
   TileOpList loops = {0};
   tileOpListCollect(&loops, op, MlirWalkPostOrder, isCandidate);
   int changed = 0;
-  for (int i = 0; i < loops.count; ++i) {
-    MlirOperation kernel = loops.ops[i];
-    while (!mlirOperationIsNull(kernel) && !tileOpIsNamed(kernel, "func.func"))
-      kernel = mlirOperationGetParentOperation(kernel);
+  for (int i = 0; i < loops.count; ++i)
     changed += coissue(loops.ops[i], enable, chip,
-                       tileKernelNumWarps(kernel, numWarps));
-  }
+                       tileEnclosingNumWarps(loops.ops[i], numWarps));
   tileOpListFree(&loops);
   return changed;
 }

@@ -402,10 +402,7 @@ int tileOverlapSoftmax(MlirOperation op, TileChoice enable, const char *chip,
     intptr_t k;
     if (!findProduct(loops.ops[i], &product, &scores, &k))
       continue;
-    MlirOperation kernel = loops.ops[i];
-    while (!mlirOperationIsNull(kernel) && !tileOpIsNamed(kernel, "func.func"))
-      kernel = mlirOperationGetParentOperation(kernel);
-    int warps = tileKernelNumWarps(kernel, numWarps);
+    int warps = tileEnclosingNumWarps(loops.ops[i], numWarps);
     char why[256];
     if (enable == TILE_CHOICE_AUTO &&
         checkWorthIt(product, scores, chip, warps, why, sizeof why)) {
