@@ -16,7 +16,9 @@
  * so the results do not change, bit for bit.
  *
  * It takes a loop whose body holds only pure ops (loads, shape ops,
- * arith, math, reductions) and at least three dots; `enable`:
+ * arith, math, reductions) and at least three dots, where a dot stands
+ * between the two it issues together (dQ's S and dP, adjacent already,
+ * ran slower together); `enable`:
  * TILE_CHOICE_AUTO where its dots run on wgmma (chip sm_90a) and the
  * loop's carried tiles, the two dots' results and the largest operand
  * computed in registers fit FIT_REGS registers a thread (CoissueDots.c
