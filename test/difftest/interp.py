@@ -662,6 +662,14 @@ EXACT_OPS = {"tile.load", "tile.load_masked", "tile.splat", "tile.broadcast",
              "arith.minnumf", "memref.load", "arith.extf", "arith.truncf",
              "arith.bitcast"}
 FLOAT_TYPES = ("f64", "f32", "f16", "bf16", "f8E4M3FN", "f8E5M2")
+# Each float type's stored mantissa bits and smallest normal magnitude
+# (Program.carry_scale: a scale moves between types by the difference in
+# bits; a rounding step is never finer than the smallest normal's).
+MANTISSA_BITS = {"f64": 52, "f32": 23, "f16": 10, "bf16": 7, "f8E4M3FN": 3,
+                 "f8E5M2": 2}
+SMALLEST_NORMAL = {"f64": 2.0 ** -1022, "f32": 2.0 ** -126,
+                   "f16": 2.0 ** -14, "bf16": 2.0 ** -126,
+                   "f8E4M3FN": 2.0 ** -6, "f8E5M2": 2.0 ** -14}
 
 
 class Accesses:
@@ -791,19 +799,43 @@ class Program:
         4,080 cancelling to -2.4, times -160, was a unit of 4,080 times
         160 from the interpreter's); what negf, absf, extf, select,
         maximumf/minimumf and the shape ops give, their operands'. A
-        truncf to a narrower type has none: it rounds at its own step."""
+        scale is in units of its value's type (compare.differ widens by
+        EPSILON[type] * scale): extf carries it into the wider type's
+        units. A truncf of a value that may move (one with a scale) may
+        also round to the narrower type's other neighbour, where the move
+        crosses a midpoint (seed 3219590: a product 21.00003 or 20.99983
+        as a 4,096-term sum's order went, rounded to e4m3 22 or 20, then
+        subtracted from itself): its scale is its own magnitude (a step
+        of the narrower type, at least its smallest normal's) plus the
+        operand's in the narrower type's units. A truncf of a value that
+        cannot move has none: it rounds at its own step."""
         name, ops = op.name, op.operands
         if name in ("arith.addf", "arith.subf"):
             scale = sum(self.scale_of(o) for o in ops)
         elif not any(o in self.scales for o in ops):
             return
+        elif name in ("arith.extf", "arith.truncf"):
+            wide, narrow = elem_of(op.operand_types[0]), elem_of(
+                op.result_types[0])
+            if name == "arith.extf":
+                wide, narrow = narrow, wide
+            shift = 2.0 ** (MANTISSA_BITS.get(wide, 0) -
+                            MANTISSA_BITS.get(narrow, 0))
+            if name == "arith.extf":
+                scale = self.scale_of(ops[0]) * shift
+            else:
+                r = self.val(op.results[0])
+                r = f8_decode(r, narrow) if is_f8(narrow) else r
+                own = np.maximum(np.abs(np.asarray(r, np.float64)),
+                                 SMALLEST_NORMAL.get(narrow, 0.0))
+                scale = own + self.scale_of(ops[0]) / shift
         elif name in ("arith.mulf", "arith.divf"):
             a, b = (np.abs(np.asarray(self.val(o), np.float64)) for o in ops)
             sa, sb = (self.scale_of(o) for o in ops)
             with np.errstate(all="ignore"):
                 scale = sa * b + a * sb if name == "arith.mulf" \
                     else sa / b + a * sb / (b * b)
-        elif name in ("arith.negf", "math.absf", "arith.extf"):
+        elif name in ("arith.negf", "math.absf"):
             scale = self.scale_of(ops[0])
         elif name == "arith.select":
             scale = np.where(self.val(ops[0]), self.scale_of(ops[1]),
