@@ -16,7 +16,7 @@
  * dots' results and the largest dot operand computed in registers take.
  * Measured on an H200 (docs/performance.md, 2026-12-01): attention's
  * dK/dV at d = 128 (128 keys x 64 queries, 8 warps: 128 + 32 + 32 + 16)
- * ran 12% faster full and 4% causal; at d = 64 (128 x 128: 64 + 64 + 64
+ * ran 13-15% faster full and 4% causal; at d = 64 (128 x 128: 64 + 64 + 64
  * + 32 = 224) ptxas spilled in the loop and it ran 27% slower. */
 enum { FIT_REGS = 208, MAX_BODY = 256 };
 
