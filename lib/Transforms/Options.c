@@ -340,8 +340,10 @@ const TileOptionDef tileOptionTable[] = {
      setCpuJit, formatCpuJit, NULL},
     {"overlap-softmax", "auto|true|false",
      "a chained-dot loop (attention's) issues the previous iteration's "
-     "P V beside its scores, so its softmax runs under the tensor cores "
-     "(auto: where both dots run on wgmma; the CPU runs it only with true)",
+     "P V beside its scores, so its softmax runs under the tensor cores, "
+     "and a loop of three or more dots (the backward's) issues two "
+     "independent ones together (auto: where the dots run on wgmma and "
+     "fit registers; the CPU runs it only with true)",
      setOverlapSoftmax, formatOverlapSoftmax, "auto,false"},
     {"warp-specialize", "auto|true|false",
      "a producer warpgroup issuing the TMA copies (auto: kernels of 8 or "
