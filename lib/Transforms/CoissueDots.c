@@ -4,11 +4,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lib/Analysis/Mma.h"
 #include "lib/IR/DType.h"
 #include "lib/IR/IR.h"
 #include "lib/IR/OpList.h"
 #include "lib/Transforms/AssignLayouts.h"
+#include "lib/Transforms/OverlapSoftmax.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -100,17 +100,6 @@ static bool onlyCarried(MlirOperation dot, MlirOperation yield) {
          mlirOperationEqual(mlirOpOperandGetOwner(use), yield);
 }
 
-static void markDeferred(MlirOperation dot) {
-  mlirOperationSetDiscardableAttributeByName(
-      dot, tileStr("tile.defer_wait"),
-      mlirUnitAttrGet(mlirOperationGetContext(dot)));
-}
-
-/* The loop's why (the compile's remark at it). */
-static void setWhy(MlirOperation loop, const char *why) {
-  tileOpSetStrAttr(loop, "tile.overlap_softmax_why", why);
-}
-
 /* The registers a thread the loop holds with `first` and `second` in
  * flight together: its carried tiles, both results, and the largest dot
  * operand of the body computed in registers (attention's P). */
@@ -133,12 +122,6 @@ static int64_t heldRegs(MlirOperation loop, const Body *b, MlirOperation first,
       operand = regsOf(a, numWarps);
   }
   return regs + operand;
-}
-
-static bool onWgmma(MlirOperation dot, const char *chip, int numWarps) {
-  int n;
-  const char *why;
-  return chip && tileWgmmaFor(dot, chip, numWarps, &n, &why);
 }
 
 static int coissue(MlirOperation loop, TileChoice enable, const char *chip,
@@ -177,7 +160,7 @@ static int coissue(MlirOperation loop, TileChoice enable, const char *chip,
     return 0;
   if (enable == TILE_CHOICE_AUTO) {
     for (int d = 0; d < numDots; ++d)
-      if (!onWgmma(dots[d], chip, numWarps))
+      if (!tileOverlapOnWgmma(dots[d], chip, numWarps))
         return 0;
     int64_t regs = heldRegs(loop, &b, first, second, numWarps);
     if (regs > FIT_REGS) {
@@ -188,7 +171,7 @@ static int coissue(MlirOperation loop, TileChoice enable, const char *chip,
                "%lld registers a thread, more than %d (measured to spill "
                "and run slower)",
                (long long)regs, FIT_REGS);
-      setWhy(loop, why);
+      tileOverlapWhy(loop, why);
       return 0;
     }
   }
@@ -202,21 +185,17 @@ static int coissue(MlirOperation loop, TileChoice enable, const char *chip,
       cursor = b.ops[i];
     }
   mlirOperationMoveAfter(second, cursor);
-  markDeferred(first);
-  markDeferred(second);
+  tileOverlapDefer(first);
+  tileOverlapDefer(second);
   MlirOperation yield = mlirBlockGetTerminator(bodyOf(loop));
   for (int d = 0; d < numDots; ++d)
     if (onlyCarried(dots[d], yield))
-      markDeferred(dots[d]);
-  setWhy(loop, "overlap-softmax: the loop's first two independent dots are "
-               "issued together, and the dots whose results it only "
-               "carries wait at the step's end");
+      tileOverlapDefer(dots[d]);
+  tileOverlapWhy(loop,
+                 "overlap-softmax: the loop's first two independent dots are "
+                 "issued together, and the dots whose results it only "
+                 "carries wait at the step's end");
   return 1;
-}
-
-static bool isCandidate(MlirOperation op) {
-  return tileOpIsNamed(op, "scf.for") &&
-         mlirAttributeIsNull(tileOpAttr(op, "tile.overlap_softmax"));
 }
 
 int tileCoissueDots(MlirOperation op, TileChoice enable, const char *chip,
@@ -224,7 +203,7 @@ int tileCoissueDots(MlirOperation op, TileChoice enable, const char *chip,
   if (enable == TILE_CHOICE_OFF)
     return 0;
   TileOpList loops = {0};
-  tileOpListCollect(&loops, op, MlirWalkPostOrder, isCandidate);
+  tileOpListCollect(&loops, op, MlirWalkPostOrder, tileOverlapCandidate);
   int changed = 0;
   for (int i = 0; i < loops.count; ++i)
     changed += coissue(loops.ops[i], enable, chip,

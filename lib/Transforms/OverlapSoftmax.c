@@ -224,13 +224,11 @@ static MlirOperation addIterArg(MlirOperation loop, MlirValue init) {
   return next;
 }
 
-/* The decision, for the lowering's remark at the loop (as
- * tile.num_stages_why). */
-static void setWhy(MlirOperation loop, const char *why) {
+void tileOverlapWhy(MlirOperation loop, const char *why) {
   tileOpSetStrAttr(loop, "tile.overlap_softmax_why", why);
 }
 
-static void markDeferred(MlirOperation dot) {
+void tileOverlapDefer(MlirOperation dot) {
   mlirOperationSetDiscardableAttributeByName(
       dot, tileStr("tile.defer_wait"),
       mlirUnitAttrGet(mlirOperationGetContext(dot)));
@@ -275,8 +273,8 @@ static bool rotate(MlirOperation loop, MlirOperation product,
   MlirValue acc = bInsert(&at, prev);
   MlirOperation except[] = {prev};
   mlirValueReplaceAllUsesExcept(accPrev, acc, 1, except);
-  markDeferred(scores);
-  markDeferred(prev);
+  tileOverlapDefer(scores);
+  tileOverlapDefer(prev);
 
   /* The yield carries acc_s where it carried the product, and P. */
   MlirOperation yield = mlirBlockGetTerminator(body);
@@ -338,19 +336,19 @@ static bool rotate(MlirOperation loop, MlirOperation product,
   mlirOperationSetDiscardableAttributeByName(loop,
                                              tileStr("tile.overlap_softmax"),
                                              mlirUnitAttrGet(ctx));
-  setWhy(loop, "overlap-softmax: each iteration issues the previous one's "
-               "product beside its scores' dot, so the softmax between them "
-               "runs while the tensor cores do both");
+  tileOverlapWhy(loop,
+                 "overlap-softmax: each iteration issues the previous one's "
+                 "product beside its scores' dot, so the softmax between them "
+                 "runs while the tensor cores do both");
   return true;
 }
 
-static bool isCandidate(MlirOperation op) {
+bool tileOverlapCandidate(MlirOperation op) {
   return tileOpIsNamed(op, "scf.for") &&
          mlirAttributeIsNull(tileOpAttr(op, "tile.overlap_softmax"));
 }
 
-/* Whether `dot` runs on wgmma, where its wait can be deferred. */
-static bool onWgmma(MlirOperation dot, const char *chip, int numWarps) {
+bool tileOverlapOnWgmma(MlirOperation dot, const char *chip, int numWarps) {
   int n;
   const char *why;
   return chip && tileWgmmaFor(dot, chip, numWarps, &n, &why);
@@ -378,7 +376,8 @@ static int checkWorthIt(MlirOperation product, MlirOperation scores,
       tileTypeBytes(mlirValueGetType(p));
   int64_t regs = bytes / 4 / (32 * numWarps);
   const char *no = "overlap-softmax=auto: not rotated";
-  if (!onWgmma(product, chip, numWarps) || !onWgmma(scores, chip, numWarps))
+  if (!tileOverlapOnWgmma(product, chip, numWarps) ||
+      !tileOverlapOnWgmma(scores, chip, numWarps))
     snprintf(why, size, "%s: its dots do not both run on wgmma", no);
   else if (regs > 160)
     snprintf(why, size,
@@ -395,7 +394,7 @@ int tileOverlapSoftmax(MlirOperation op, TileChoice enable, const char *chip,
   if (enable == TILE_CHOICE_OFF)
     return 0;
   TileOpList loops = {0};
-  tileOpListCollect(&loops, op, MlirWalkPostOrder, isCandidate);
+  tileOpListCollect(&loops, op, MlirWalkPostOrder, tileOverlapCandidate);
   int rotated = 0;
   for (int i = 0; i < loops.count; ++i) {
     MlirOperation product, scores;
@@ -408,7 +407,7 @@ int tileOverlapSoftmax(MlirOperation op, TileChoice enable, const char *chip,
         checkWorthIt(product, scores, chip, warps, why, sizeof why)) {
       /* Said where tensor cores were asked for; the CPU's auto is off. */
       if (chip && chip[0])
-        setWhy(loops.ops[i], why);
+        tileOverlapWhy(loops.ops[i], why);
       continue;
     }
     rotated += rotate(loops.ops[i], product, scores, k);

@@ -36,4 +36,14 @@
 int tileOverlapSoftmax(MlirOperation op, TileChoice enable, const char *chip,
                        int numWarps);
 
+/* Shared with the pass's second part (CoissueDots.c): the loops either
+ * part may take (an scf.for not rotated already); whether `dot` runs on
+ * wgmma, where its wait can be deferred; marking it tile.defer_wait; and
+ * the decision for the compile's remark at the loop
+ * (tile.overlap_softmax_why, as tile.num_stages_why). */
+bool tileOverlapCandidate(MlirOperation op);
+bool tileOverlapOnWgmma(MlirOperation dot, const char *chip, int numWarps);
+void tileOverlapDefer(MlirOperation dot);
+void tileOverlapWhy(MlirOperation loop, const char *why);
+
 #endif
