@@ -46,7 +46,7 @@ extern "C" {
 
 /* The newest package format this runtime reads; it reads every older one
  * too. A package of a newer format is TILE_STATUS_PACKAGE_VERSION. */
-#define TILE_PACKAGE_FORMAT_VERSION 8
+#define TILE_PACKAGE_FORMAT_VERSION 9
 
 /* The runtime library's version, e.g. "0.1.0" (TILE_VERSION_STRING of
  * the headers it was built with). */
@@ -171,7 +171,9 @@ typedef struct {
                           first use */
   int persistent;      /* each block runs several programs: a launch starts
                           at most as many blocks as the GPU holds at once,
-                          and the grid must be one-dimensional */
+                          and the grid must be one-dimensional; 2: stream-K
+                          (tile.stream_k), every block the GPU holds,
+                          however few programs there are */
   int indexBits;       /* 32: memrefs of 2^31 elements or more are refused
                           (an element offset would overflow); 64: any size
                           (compiled with index-bits=64) */

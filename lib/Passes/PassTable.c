@@ -123,7 +123,7 @@ static MlirLogicalResult runPipeline(MlirOperation op,
   return tilePipeline(op, options->numStages, options->chip,
                       options->warpSpecialize, options->persistent,
                       options->ctaPairs, options->multicast,
-                      options->bulkReduce);
+                      options->bulkReduce, options->streamK);
 }
 
 const TilePassDef tilePassTable[] = {
@@ -207,9 +207,12 @@ const TilePassDef tilePassTable[] = {
      "multicast; auto: off; "
      "bulk-reduce=auto|true|false: tile.tma_reduce on sm_90a atomic adds "
      "of a whole box, through shared memory by one bulk tensor reduction; "
-     "auto: off)",
+     "auto: off; "
+     "stream-k=auto|true|false: tile.stream_k on persistent kernels whose "
+     "loop of dots can be split among the blocks a small last wave leaves "
+     "idle; auto: on)",
      "num-stages chip warp-specialize persistent cta-pairs multicast "
-     "bulk-reduce",
+     "bulk-reduce stream-k",
      runPipeline},
     {"tile-to-cpu",
      "lower functions to tensor/scf/memref code, one call per program "

@@ -16,14 +16,15 @@
  *   u32 numTensorMaps, then per map u32 arg, boxRows, boxCols,
  *                                  swizzleBytes (from version 3)
  *   u32 producerWarps              0 or 4 (from version 5)
- *   u32 persistent                 0 or 1 (from version 6)
+ *   u32 persistent                 0 or 1 (from version 6), 2 (stream-K,
+ *                                  from version 9)
  *   u32 indexBits                  32 or 64 (from version 7)
  *   u32 ctaPairs                   0 or 1 (from version 8)
  *   u64 checksum                   tilePackageChecksum of every byte
  *                                  before it (from version 4)
  *
- * and nothing after. Versions 1 to 7 are still read (1 to 6 as 32-bit
- * indexing, 1 to 7 without CTA pairs). The reader trusts nothing: every length is checked
+ * and nothing after. Versions 1 to 8 are still read (1 to 6 as 32-bit
+ * indexing, 1 to 7 without CTA pairs, 1 to 8 without stream-K). The reader trusts nothing: every length is checked
  * against what is left before it is used, and the decoded package goes
  * through the same validation the writer applies. */
 #define _POSIX_C_SOURCE 200809L
@@ -209,9 +210,10 @@ static int validate(const char *name, const TilePackage *p, char *err,
                     "%s: %d producer warps beside %d (expected 0, or 4 with "
                     "at most 28 others)",
                     name, p->producerWarps, p->numWarps);
-  if (p->persistent != 0 && p->persistent != 1)
-    return tileFail(err, errSize, "%s: persistent flag %d (expected 0 or 1)",
-                    name, p->persistent);
+  if (p->persistent < 0 || p->persistent > 2)
+    return tileFail(err, errSize,
+                    "%s: persistent flag %d (expected 0, 1 or 2)", name,
+                    p->persistent);
   if (p->indexBits != 32 && p->indexBits != 64)
     return tileFail(err, errSize, "%s: index width %d (expected 32 or 64)",
                     name, p->indexBits);
@@ -596,7 +598,8 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
   }
   if ((version > 4 &&
        getU32(&r, "the number of producer warps", 4, &p.producerWarps)) ||
-      (version > 5 && getU32(&r, "the persistent flag", 1, &p.persistent)) ||
+      (version > 5 && getU32(&r, "the persistent flag", version > 8 ? 2 : 1,
+                             &p.persistent)) ||
       (version > 6 && getU32(&r, "the index width", 64, &p.indexBits)) ||
       (version > 7 && getU32(&r, "the CTA-pairs flag", 1, &p.ctaPairs))) {
     tilePackageFree(&p);

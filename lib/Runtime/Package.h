@@ -60,7 +60,12 @@
  * other change to the format): its aligned entry runs in clusters of two
  * blocks along x, fixed in the image (.reqnctapercluster 2, 1, 1), so a
  * plain launch starts them but needs an even grid x; the launcher takes
- * the generic entry, which does not pair, for an odd one. */
+ * the generic entry, which does not pair, for an odd one.
+ *
+ * From version 9 the persistent flag may be 2: a stream-K kernel
+ * (tile-pipeline's stream-k), whose blocks split the programs of a last
+ * wave that would leave some idle. The launcher starts as many blocks as
+ * the GPU holds at once whatever the grid, so those blocks exist. */
 #ifndef TILE_RUNTIME_PACKAGE_H
 #define TILE_RUNTIME_PACKAGE_H
 
@@ -114,7 +119,8 @@ typedef struct {
   TileImageKind imageKind;
   int numWarps;          /* 1..32: the warps the kernel's layouts use */
   int producerWarps;     /* 0, or 4 more that only feed them (version 5) */
-  int persistent;        /* 0 or 1 (version 6) */
+  int persistent;        /* 0 or 1 (version 6), or 2: stream-K
+                          * (version 9) */
   int indexBits;         /* 32 or 64 (version 7; 32 before) */
   int ctaPairs;          /* 0 or 1 (version 8) */
   int sharedBytes;       /* static shared memory of the kernel */

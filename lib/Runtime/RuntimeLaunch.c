@@ -343,7 +343,9 @@ static int launchGrid(TileCuda *cu, const TilePackage *p, Prepared *pr,
                                   errSize);
   if (rc)
     return rc;
-  if (pr->grid[0] > resident)
+  /* A stream-K kernel's idle blocks run parts of the last wave's
+   * programs: all of them start, however few programs there are. */
+  if (pr->grid[0] > resident || p->persistent == 2)
     pr->grid[0] = resident;
   return 0;
 }

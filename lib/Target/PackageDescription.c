@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "lib/Analysis/Multicast.h"
+#include "lib/Analysis/StreamK.h"
 #include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/IR/DType.h"
@@ -67,7 +68,10 @@ int tileGpuDescribePackage(MlirOperation kernel, const char *name,
   snprintf(p->chip, sizeof p->chip, "%s", o->options.chip);
   p->numWarps = numWarps;
   p->producerWarps = tileKernelProducerWarps(kernel);
-  p->persistent = tileKernelPersistent(kernel);
+  /* 2: stream-K, whose launch needs every block the GPU holds. */
+  p->persistent = tileKernelPersistent(kernel)
+                      ? (tileKernelStreamK(kernel) ? 2 : 1)
+                      : 0;
   p->indexBits = o->options.indexBits;
   /* Clusters of two blocks along x: CTA pairs or TMA multicast. */
   p->ctaPairs = tileKernelCtaPairs(kernel) || tileKernelMulticast(kernel);

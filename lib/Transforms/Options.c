@@ -123,6 +123,14 @@ static void formatMulticast(const TileOptions *o, TileStrBuf *out) {
   tileStrBufPrintf(out, "%s", kChoice[o->multicast]);
 }
 
+static int setStreamK(TileOptions *o, const char *v, char *why, size_t n) {
+  return setChoice(&o->streamK, "stream-k", v, why, n);
+}
+
+static void formatStreamK(const TileOptions *o, TileStrBuf *out) {
+  tileStrBufPrintf(out, "%s", kChoice[o->streamK]);
+}
+
 static int setBulkReduce(TileOptions *o, const char *v, char *why, size_t n) {
   return setChoice(&o->bulkReduce, "bulk-reduce", v, why, n);
 }
@@ -364,6 +372,12 @@ const TileOptionDef tileOptionTable[] = {
      "the two read the same B (checked as they start) each copies half of "
      "it into both by TMA multicast (warp-specialized loops; auto: off)",
      setMulticast, formatMulticast, ""},
+    {"stream-k", "auto|true|false",
+     "a persistent kernel whose last wave of programs fills at most half "
+     "the GPU splits those programs' loop among the idle blocks, the "
+     "block of each first part adding the others' sums from a workspace "
+     "(auto: on where the kernel is persistent)",
+     setStreamK, formatStreamK, ""},
     {"bulk-reduce", "auto|true|false",
      "sm_90a: an atomic add of a whole box of f32 goes out through shared "
      "memory as one bulk tensor reduction, not element by element (auto: "

@@ -61,6 +61,7 @@ typedef struct {
   TileChoice persistent;
   TileChoice ctaPairs;
   TileChoice multicast;      /* tile-pipeline's markMulticast */
+  TileChoice streamK;        /* tile-pipeline's markStreamK */
   TileChoice bulkReduce;     /* tile-pipeline's markReduce (Pipeline.c) */
   /* The width of index values and element offsets in the kernel: 32, or
    * 64 for arrays of 2^31 elements or more (docs/gpu.md). */

@@ -15,6 +15,7 @@
 #include "lib/Analysis/Tcgen05.h"
 #include <stdio.h>
 
+#include "lib/Analysis/StreamK.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Transforms/AssignLayouts.h"
 #include "lib/IR/DType.h"
@@ -544,6 +545,7 @@ typedef struct {
   bool tma;
   TileChoice warpSpecialize, persistent, ctaPairs, multicast, bulkReduce;
   const char *chip;
+  TileChoice streamK;
 } PipelineOptions;
 
 static bool hasTmaLoad(MlirOperation loop) {
@@ -949,6 +951,48 @@ static void markMulticast(MlirOperation kernel, const char *chip,
   tileOpSetStrAttr(kernel, "tile.multicast_why", text);
 }
 
+/* Stream-K (lib/Analysis/StreamK.h): a persistent sm_90a kernel whose
+ * loop of dots can be split gets tile.stream_k = true, and TileToGPU
+ * splits the programs of a small last wave among the blocks it would
+ * leave idle (GpuStreamK.c). auto: on wherever it can be: a launch whose
+ * last wave fills more than half of the blocks runs exactly as without
+ * it. tile.stream_k (a bool) on the kernel overrides the option; why a
+ * kernel does not get it is said in tile.stream_k_why. */
+static void markStreamK(MlirOperation kernel, const char *chip,
+                        TileChoice option) {
+  MlirAttribute asked = tileOpAttr(kernel, "tile.stream_k");
+  bool decided = !mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked);
+  bool want = decided ? mlirBoolAttrGetValue(asked) : option != TILE_CHOICE_OFF;
+  bool persistent = tileKernelPersistent(kernel);
+  /* auto has nothing to split in a kernel that is not persistent. */
+  if (!want || (!decided && option == TILE_CHOICE_AUTO && !persistent))
+    return;
+  MlirOperation loop;
+  const char *why = NULL;
+  if (!persistent)
+    why = "the kernel is not persistent (persistent=true), so its blocks "
+          "cannot wait for one another";
+  else if (strcmp(chip, "sm_90a") != 0)
+    why = "stream-K is built for sm_90a's register accumulators";
+  else
+    tileStreamKLoop(kernel, &loop, &why);
+  mlirOperationSetAttributeByName(
+      kernel, tileStr("tile.stream_k"),
+      mlirBoolAttrGet(mlirOperationGetContext(kernel), why == NULL));
+  if (!why) {
+    tileOpSetStrAttr(kernel, "tile.stream_k_why",
+                     "stream-k: a last wave of programs that would leave "
+                     "half of the blocks or more idle is split along the "
+                     "loop among them, the first part of each adding the "
+                     "others' sums from a workspace");
+    return;
+  }
+  char text[320];
+  snprintf(text, sizeof text, "stream-k: %s, not split: %s",
+           decided || option == TILE_CHOICE_ON ? "asked for" : "auto", why);
+  tileOpSetStrAttr(kernel, "tile.stream_k_why", text);
+}
+
 static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   const PipelineOptions *o = userData;
   if (!tileOpIsKernel(op))
@@ -971,6 +1015,7 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
     if (tileChipHasTcgen05(o->chip))
       markCtaPairs(op, o->chip, o->ctaPairs);
     markMulticast(op, o->chip, o->multicast);
+    markStreamK(op, o->chip, o->streamK);
   }
   return MlirWalkResultSkip;
 }
@@ -978,12 +1023,13 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
 MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
                                const char *chip, TileChoice ws,
                                TileChoice persistent, TileChoice ctaPairs,
-                               TileChoice multicast, TileChoice bulkReduce) {
+                               TileChoice multicast, TileChoice bulkReduce,
+                               TileChoice streamK) {
   /* Bulk tensor copies on Hopper and Blackwell (whose dots read them as
    * wgmma's do, tileTcgen05For). */
   bool tma = chip && (strcmp(chip, "sm_90a") == 0 || tileChipHasTcgen05(chip));
   PipelineOptions o = {numStages, tma,       ws,         persistent,
-                       ctaPairs,  multicast, bulkReduce, chip};
+                       ctaPairs,  multicast, bulkReduce, chip, streamK};
   mlirOperationWalk(op, pipelineKernel, &o, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

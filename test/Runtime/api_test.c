@@ -82,13 +82,13 @@ static void describe(const TileRuntimePackage *p) {
 }
 
 static void testPackages(const char *path) {
-  // CHECK: runtime {{[0-9]+\.[0-9]+\.[0-9]+}} reads formats up to 8
+  // CHECK: runtime {{[0-9]+\.[0-9]+\.[0-9]+}} reads formats up to 9
   printf("runtime %s reads formats up to %d\n", tileRuntimeVersion(),
          TILE_PACKAGE_FORMAT_VERSION);
   TileRuntimePackage *p = NULL;
   show("file", tileRuntimePackageLoadFile(path, &p, &st));
   // CHECK: file: ok:
-  // CHECK-NEXT: kernel vecadd chip sm_90a format 8 args 3
+  // CHECK-NEXT: kernel vecadd chip sm_90a format 9 args 3
   // CHECK-NEXT: #0 memref<?xf32> kind 0 element 8 rank 1 bytes 4
   // CHECK-NEXT: #1 memref<?xf32>
   // CHECK-NEXT: #2 memref<?xf32>
@@ -102,7 +102,7 @@ static void testPackages(const char *path) {
   unsigned char *bytes = readAll(path, &size);
   show("memory", tileRuntimePackageLoadMemory(bytes, size, "mem.tpkg", &p, &st));
   // CHECK: memory: ok:
-  // CHECK-NEXT: kernel vecadd chip sm_90a format 8 args 3
+  // CHECK-NEXT: kernel vecadd chip sm_90a format 9 args 3
   describe(p);
   tileRuntimePackageDestroy(p);
 
@@ -123,7 +123,7 @@ static void testPackages(const char *path) {
   bytes[8] = 99; /* the format version, resealed */
   reseal(bytes, size);
   show("newer", tileRuntimePackageLoadMemory(bytes, size, "new.tpkg", &p, &st));
-  // CHECK-NEXT: newer: package version: new.tpkg: package version 99 is newer than this reader (version 8); rebuild the package or update tile
+  // CHECK-NEXT: newer: package version: new.tpkg: package version 99 is newer than this reader (version 9); rebuild the package or update tile
   bytes[8] = 0;
   reseal(bytes, size);
   show("version 0", tileRuntimePackageLoadMemory(bytes, size, "zero.tpkg", &p, &st));

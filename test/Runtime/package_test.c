@@ -255,7 +255,7 @@ static void testRoundTrip(const char *path) {
         get32(buf, size - 12));
   CHECK(tilePackageReadMemory("mem", buf, size, &q, err, sizeof err) == 0, "%s", err);
   CHECK(samePackage(&p, &q) && q.producerWarps == 4 && q.persistent == 1 &&
-            q.indexBits == 64 && q.ctaPairs == 1 && q.version == 8,
+            q.indexBits == 64 && q.ctaPairs == 1 && q.version == 9,
         "producer warps / persistent / index bits / cta pairs round trip "
         "differs: %d %d %d %d",
         q.producerWarps, q.persistent, q.indexBits, q.ctaPairs);
@@ -391,18 +391,31 @@ static void testWriterValidates(void) {
  * had no tensor maps: the generic entry was; version 3 had no checksum;
  * version 4 had no producer warps, which read as none; version 5 had no
  * persistent flag, which reads as 0; version 6 had no index width, which
- * reads as 32; version 7 had no CTA-pairs flag, which reads as 0. Each is
- * a version-8 package, written with a producer warpgroup, persistent,
- * 64-bit indexing and CTA pairs, cut back to its fields. */
+ * reads as 32; version 7 had no CTA-pairs flag, which reads as 0;
+ * version 8 had no stream-K (persistent 2). Each is a version-9 package,
+ * written with a producer warpgroup, persistent, 64-bit indexing and CTA
+ * pairs, cut back to its fields. */
 static void testOldVersions(void) {
   TilePackage p, q;
   makePackage(&p);
   p.producerWarps = 4;
-  p.persistent = 1;
+  p.persistent = 2;
   p.indexBits = 64;
   p.ctaPairs = 1;
   unsigned char *buf;
   size_t size;
+  CHECK(tilePackageWriteMemory(&p, (void **)&buf, &size, err, sizeof err) == 0, "%s", err);
+  CHECK(tilePackageReadMemory("v9", buf, size, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q) && q.persistent == 2, "stream-K round trip differs (persistent %d)", q.persistent);
+  tilePackageFree(&q);
+
+  /* Version 8 has the same fields, its persistent flag 0 or 1. */
+  put32(buf, OFF_VERSION, 8);
+  reseal(buf, size);
+  EXPECT_ERROR(tilePackageReadMemory("v8", buf, size, &q, err, sizeof err),
+               "the persistent flag is 2 (at most 1)");
+  free(buf);
+  p.persistent = 1;
   CHECK(tilePackageWriteMemory(&p, (void **)&buf, &size, err, sizeof err) == 0, "%s", err);
 
   /* Version 7 ends with the index width, then the checksum. */
@@ -540,7 +553,7 @@ static void testCorruptions(void) {
 
   EXPECT_BYTE(0, 'X', "k.tpkg: not a tile package (no TILEPKG magic)");
   EXPECT_BYTE(7, '1', "not a tile package");
-  EXPECT_FIELD(OFF_VERSION, 9, "package version 9 is newer than this reader (version 8)");
+  EXPECT_FIELD(OFF_VERSION, 10, "package version 10 is newer than this reader (version 9)");
   EXPECT_FIELD(OFF_VERSION, 0xffffffffu, "package version 4294967295 is newer");
   EXPECT_FIELD(OFF_VERSION, 0, "unknown package version 0");
   EXPECT_FIELD(OFF_NAME_LEN, 0, "at offset 12: the kernel name is 0 bytes long (expected 1 to 127)");
@@ -606,7 +619,7 @@ static void testCorruptions(void) {
    * flag are read as its four fields, then the producer warps are
    * missing. */
   EXPECT_FIELD(offMaps, 1, "truncated package: the number of producer warps needs 4 bytes");
-  EXPECT_FIELD(size - 20, 2, "the persistent flag is 2 (at most 1)");
+  EXPECT_FIELD(size - 20, 3, "the persistent flag is 3 (at most 2)");
   EXPECT_FIELD(size - 16, 48, "k.tpkg: index width 48 (expected 32 or 64)");
   EXPECT_FIELD(size - 12, 2, "the CTA-pairs flag is 2 (at most 1)");
   size_t offProducer = size - 24;

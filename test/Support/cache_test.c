@@ -179,6 +179,7 @@ static const struct {
     {"cpu-jit", "optimized"},
     {"cta-pairs", "true"},
     {"multicast", "true"},
+    {"stream-k", "false"},
     {"bulk-reduce", "true"},
     /* The cache identifies the toolkit by its files, not by this option. */
     {"toolkit", NULL},

@@ -177,9 +177,13 @@ static int dump(const char *path) {
            p.producerWarps, 32 * (p.numWarps + p.producerWarps));
   else
     printf("warps: %d (block %d)\n", p.numWarps, 32 * p.numWarps);
-  if (p.persistent)
+  if (p.persistent == 1)
     printf("persistent: each block runs programs in a loop (a 1-D grid; at "
            "most as many blocks as the GPU holds)\n");
+  else if (p.persistent == 2)
+    printf("persistent: each block runs programs in a loop (a 1-D grid; as "
+           "many blocks as the GPU holds), stream-K: a last wave that would "
+           "leave half of them idle or more is split among them\n");
   printf("indexing: %d-bit (%s)\n", p.indexBits,
          p.indexBits == 64 ? "any memref size"
                            : "memrefs of fewer than 2^31 elements");

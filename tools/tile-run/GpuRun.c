@@ -157,7 +157,8 @@ int gpuRun(Session *s, const Options *o, const TileRuntimePackage *p) {
     else if (info.genericFromPtx)
       snprintf(entry, sizeof entry,
                ", generic entry (from PTX: %.1f ms to load)", info.loadMs);
-    /* A persistent kernel starts fewer blocks than it has programs. */
+    /* A persistent kernel starts as many blocks as the GPU holds: fewer
+     * than it has programs, or for stream-K perhaps more. */
     char blocks[64] = "";
     if (info.blocks != s->grid[0] * s->grid[1] * s->grid[2])
       snprintf(blocks, sizeof blocks, " in %lld persistent blocks",

@@ -278,6 +278,8 @@ bool pipeProduce(GpuLowering *g, const GpuPipeline *p) {
       return false;
     }
   MlirValue lb = bounds[0], ub = bounds[1], step = bounds[2];
+  if (!mlirOperationIsNull(g->skLoop) && mlirOperationEqual(forOp, g->skLoop))
+    gpuStreamKBounds(g, pb, true, &lb, &ub, step);
   TileBuilder one, body, reuse;
   MlirValue first = bAndi(
       pb, bCmpi(pb, ARITH_EQ, g->warp, bConstIndex(pb, g->numWarps)),

@@ -201,6 +201,9 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     free(inits);
     return false;
   }
+  /* Stream-K: the part of the loop this block runs. */
+  if (!mlirOperationIsNull(g->skLoop) && mlirOperationEqual(op, g->skLoop))
+    gpuStreamKBounds(g, b, false, &lb, &ub, step);
   GpuPipeline pipe;
   bool piped = gpuPipelinePlan(g, op, &pipe);
   if (g->assumeAligned16 && g->remarks.fn)

@@ -82,6 +82,16 @@ enum { GPU_MAX_WS_LOOPS = 8 };
 /* wgmma groups in flight past their dot at once (tile.defer_wait). */
 enum { GPU_MAX_DEFERRED_WGMMA = 4 };
 
+/* A stream-K block's work (GpuStreamK.c), index values: the programs
+ * that run whole (`whole`) and the parts each of the last wave's splits
+ * into (`split`), set where the role's loop over its work starts; and
+ * for the item at hand, part `piece` of `pieces` (1: the whole loop) of
+ * the splitIndex-th split program. */
+typedef struct {
+  MlirValue whole, split;
+  MlirValue piece, pieces, splitIndex;
+} GpuStreamKPart;
+
 /* State shared by the lowering of one kernel. */
 typedef struct GpuLowering {
   MlirContext ctx;
@@ -121,6 +131,12 @@ typedef struct GpuLowering {
    * entry); `program` is the one the kernel's warps run at the point. */
   bool persistent;
   MlirValue programs, program, producerProgram;
+  /* Stream-K (tile.stream_k, GpuStreamK.c): the loop it splits (null
+   * when none), what each role (the kernel's warps, the producer's) runs
+   * now, and the largest slot of sums the fix-up stores. */
+  MlirOperation skLoop;
+  GpuStreamKPart skPart, skProducerPart;
+  int64_t skSlotBytes;
   /* tile.program_order (lib/Transforms/OrderPrograms.h): the program
    * axis (0 or 1) whose heaviest programs the first blocks run, and
    * whether those are its last; orderAxis -1: blocks run programs in

@@ -13,6 +13,7 @@
 #include "lib/Analysis/Chip.h"
 #include "lib/Analysis/Multicast.h"
 #include "lib/Analysis/Tcgen05.h"
+#include "lib/Analysis/StreamK.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Conversion/Pipeline/GpuPipeline.h"
 #include "lib/Conversion/TileToGPU/GpuOps.h"
@@ -326,15 +327,24 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
 /* Lowers every op of `block` but its terminator. */
 static bool lowerBlock(GpuLowering *g, TileBuilder *b, MlirBlock block) {
   MlirOperation terminator = mlirBlockGetTerminator(block);
+  /* After stream-K's loop, the rest of the block goes where its fix-up
+   * says (the whole programs and the first parts run it). */
+  TileBuilder rest, *at = b;
   for (MlirOperation op = mlirBlockGetFirstOperation(block);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (mlirOperationEqual(op, terminator) &&
         (tileOpIsNamed(op, "scf.yield") || tileOpIsNamed(op, "func.return")))
       break;
-    if (!lowerOp(g, b, op))
+    if (!lowerOp(g, at, op))
       return false;
+    if (at == b && !mlirOperationIsNull(g->skLoop) &&
+        mlirOperationEqual(op, g->skLoop)) {
+      if (!gpuStreamKFixUp(g, b, op, &rest))
+        return false;
+      at = &rest;
+    }
   }
-  gpuWgmmaSettle(g, b, (MlirOperation){NULL});
+  gpuWgmmaSettle(g, at, (MlirOperation){NULL});
   return true;
 }
 
@@ -470,10 +480,16 @@ static void beginProgramLoop(GpuLowering *g, TileBuilder *b, bool producer,
   MlirValue done[GPU_MAX_WS_LOOPS];
   for (int k = 0; k < g->numWsLoops; ++k)
     done[k] = producer ? g->wsLoops[k].producerDone : g->wsLoops[k].done;
-  bFor(b, gpuSpecialRegister(b, "ctaid", 0, 0), g->programs,
+  /* Stream-K: the block's work items, some of them parts of programs. */
+  bool streamK = !mlirOperationIsNull(g->skLoop);
+  MlirValue items =
+      streamK ? gpuStreamKItems(g, b, producer) : g->programs;
+  bFor(b, gpuSpecialRegister(b, "ctaid", 0, 0), items,
        gpuSpecialRegister(b, "nctaid", 0, 0), g->numWsLoops, done, body);
   body->loc = b->loc;
   MlirValue program = mlirBlockGetArgument(body->block, 0);
+  if (streamK)
+    program = gpuStreamKProgram(g, body, producer, program);
   if (producer)
     g->producerProgram = program;
   else
@@ -628,8 +644,28 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
     gpuRemarkFromAttr(&g, kernel, "tile.warp_specialize_why");
     gpuRemarkFromAttr(&g, kernel, "tile.persistent_why");
     gpuRemarkFromAttr(&g, kernel, "tile.multicast_why");
+    gpuRemarkFromAttr(&g, kernel, "tile.stream_k_why");
     if (g.orderAxis >= 0)
       gpuRemarkFromAttr(&g, kernel, "tile.program_order_why");
+  }
+  /* Stream-K: tile-pipeline marks persistent sm_90a kernels whose loop it
+   * can split; IR that asks for it by hand where it cannot be gets told. */
+  if (tileKernelStreamK(kernel)) {
+    const char *skWhy = NULL;
+    if (!persistent)
+      skWhy = "the kernel is not persistent (tile.persistent)";
+    else if (tileChipHasTcgen05(chip))
+      skWhy = "stream-K is built for sm_90a's register accumulators";
+    else
+      tileStreamKLoop(kernel, &g.skLoop, &skWhy);
+    if (skWhy) {
+      tileEmitOpError(kernel, "has tile.stream_k = true but cannot split its "
+                              "programs: %s",
+                      skWhy);
+      gpuMapFree(&g.values);
+      tileMemoryOrderFree(&g.memoryOrder);
+      return mlirLogicalResultFailure();
+    }
   }
   g.pipeBytes = gpuPipelineBytes(&g, kernel);
   g.cache = tileBuildCacheInit(entry);
@@ -675,6 +711,7 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   if (ok) {
     gpuPrivateAtomicsEnd(&g, &kernelCode);
     gpuTcgen05End(&g, &b);
+    gpuStreamKWorkspace(&g);
     gpuNarrowSignedSafe(func);
     gpuIntMinMaxAsVideo(func);
   }

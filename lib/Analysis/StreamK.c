@@ -1,0 +1,136 @@
+/* Which loop stream-K may split; see StreamK.h. */
+#include "lib/Analysis/StreamK.h"
+
+#include <string.h>
+
+#include "lib/IR/IR.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+/* Ops that write memory or have an effect outside the kernel's values. */
+static bool writes(MlirOperation op) {
+  static const char *const kWriters[] = {
+      "tile.store",      "tile.store_masked", "tile.scatter", "tile.atomic_rmw",
+      "tile.atomic_cas", "tile.print",        "tile.assert",  "memref.store"};
+  for (size_t i = 0; i < sizeof kWriters / sizeof kWriters[0]; ++i)
+    if (tileOpIsNamed(op, kWriters[i]))
+      return true;
+  return false;
+}
+
+static MlirWalkResult findWriter(MlirOperation op, void *userData) {
+  if (!writes(op))
+    return MlirWalkResultAdvance;
+  *(bool *)userData = true;
+  return MlirWalkResultInterrupt;
+}
+
+static bool writesWithin(MlirOperation op) {
+  bool found = false;
+  mlirOperationWalk(op, findWriter, &found, MlirWalkPreOrder);
+  return found;
+}
+
+static MlirWalkResult findDot(MlirOperation op, void *userData) {
+  if (!tileOpIsNamed(op, "tile.dot"))
+    return MlirWalkResultAdvance;
+  *(bool *)userData = true;
+  return MlirWalkResultInterrupt;
+}
+
+static bool holdsDot(MlirOperation op) {
+  bool found = false;
+  mlirOperationWalk(op, findDot, &found, MlirWalkPreOrder);
+  return found;
+}
+
+/* An arith.constant f32 tile of zeros. */
+static bool zeroTile(MlirValue v) {
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirOperationIsNull(def) || !tileOpIsNamed(def, "arith.constant"))
+    return false;
+  MlirAttribute a = tileOpAttr(def, "value");
+  return !mlirAttributeIsNull(a) && mlirAttributeIsADenseFPElements(a) &&
+         mlirDenseElementsAttrIsSplat(a) &&
+         mlirDenseElementsAttrGetFloatSplatValue(a) == 0.0f;
+}
+
+/* Whether `v`, yielded by the loop body `body`, is iter_arg `arg` plus
+ * tile.dots of the body: a chain of dots each accumulating into the
+ * next. */
+static bool dotChainOf(MlirValue v, MlirValue arg, MlirBlock body) {
+  for (int depth = 0; depth < 64; ++depth) {
+    if (mlirValueEqual(v, arg))
+      return true;
+    MlirOperation def = tileDefiningOp(v);
+    if (mlirOperationIsNull(def) || !tileOpIsNamed(def, "tile.dot") ||
+        !mlirBlockEqual(mlirOperationGetBlock(def), body) ||
+        mlirOperationGetNumOperands(def) != 3)
+      return false;
+    v = mlirOperationGetOperand(def, 2);
+  }
+  return false;
+}
+
+bool tileStreamKLoop(MlirOperation kernel, MlirOperation *loop,
+                     const char **why) {
+  *loop = (MlirOperation){NULL};
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  bool writtenBefore = false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!tileOpIsNamed(op, "scf.for") || !holdsDot(op)) {
+      if (mlirOperationIsNull(*loop))
+        writtenBefore = writtenBefore || writesWithin(op);
+      else if (holdsDot(op)) {
+        *why = "the kernel has more than one loop of dots";
+        return false;
+      }
+      continue;
+    }
+    if (!mlirOperationIsNull(*loop)) {
+      *why = "the kernel has more than one loop of dots";
+      return false;
+    }
+    *loop = op;
+  }
+  if (mlirOperationIsNull(*loop)) {
+    *why = "the kernel's body has no loop of dots";
+    return false;
+  }
+  if (writtenBefore || writesWithin(*loop)) {
+    *why = "code before its loop of dots or in it writes memory, which each "
+           "part of a split program would do again";
+    *loop = (MlirOperation){NULL};
+    return false;
+  }
+  MlirBlock loopBody =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(*loop, 0));
+  MlirOperation yield = mlirBlockGetTerminator(loopBody);
+  intptr_t n = mlirOperationGetNumResults(*loop);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue arg = mlirBlockGetArgument(loopBody, 1 + i);
+    MlirType t = mlirValueGetType(arg);
+    if (!mlirTypeIsARankedTensor(t) ||
+        !mlirTypeIsAF32(mlirShapedTypeGetElementType(t)) ||
+        !zeroTile(mlirOperationGetOperand(*loop, 3 + i)) ||
+        !dotChainOf(mlirOperationGetOperand(yield, i), arg, loopBody)) {
+      *why = "a value its loop carries is not an f32 tile of sums of dots "
+             "from zero, so parts of the loop cannot be added";
+      *loop = (MlirOperation){NULL};
+      return false;
+    }
+  }
+  if (n == 0) {
+    *why = "its loop of dots carries no sums";
+    *loop = (MlirOperation){NULL};
+    return false;
+  }
+  return true;
+}
+
+bool tileKernelStreamK(MlirOperation kernel) {
+  MlirAttribute a = tileOpAttr(kernel, "tile.stream_k");
+  return !mlirAttributeIsNull(a) && mlirAttributeIsABool(a) &&
+         mlirBoolAttrGetValue(a);
+}
