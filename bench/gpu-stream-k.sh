@@ -1,15 +1,14 @@
 #!/bin/bash
-# Stream-K (stream-k=true on a persistent kernel, docs/gpu.md) on the lent
-# GPU: the f16 128x256x64 GEMM and the FP8 e4m3 128x256x128 A·Bᵀ GEMM of
-# bench/kernels/matmul.mlir, warp-specialized and persistent, with and
-# without stream-K, and at default options.
+# Stream-K (stream-k, docs/gpu.md) on the lent GPU: the f16 128x256x64
+# GEMM and the FP8 e4m3 128x256x128 A·Bᵀ GEMM of bench/kernels/matmul.mlir
+# at default options (stream-k=auto: on) and with stream-k=false.
 #   Here:   bench/gpu-stream-k.sh prepare [BUILD]   (carry .gpu-sk)
 #   There:  bench/gpu-stream-k.sh run
 # prepare compiles the packages and computes reference outputs (the
 # reference interpreter, scripts/reference.sh) at ragged sizes whose last
 # wave splits into 2 to 5 parts of uneven lengths, one that does not split,
 # and one in the generic entry (rows off 16 bytes). run checks both
-# persistent packages against them, checks that two runs of the stream-K
+# packages against them, checks that two runs of the stream-K
 # package give the same bits (the parts' sums are added in a fixed order),
 # runs it under compute-sanitizer memcheck, racecheck and synccheck, then
 # times every package (tile-run --bench, medians of 30 after 5, two rounds
@@ -21,8 +20,8 @@ cd "$(dirname "$0")/.."
 D=.gpu-sk
 F16=matmul_f16_128x256x64
 FP8=matmul_bt_e4m3_128x256x128
-CHECKS_F16="1000x1504x776 300x1504x648 520x2000x200 136x4104x1048 2048x2048x1024 1000x1500x777"
-CHECKS_FP8="1000x1504x1024 304x528x1040 300x520x1000"
+CHECKS_F16="1000x1504x776 300x1504x648 200x2056x2048 136x4104x1048 2048x2048x1024 2100x4000x520 1000x1500x777"
+CHECKS_FP8="1000x1504x1024 256x1024x4096 300x520x1000"
 args() { # KIND M N K
   if [ "$1" = f16 ]; then
     echo "--arg randn:${2}x${4}xf16:seed=1 --arg randn:${4}x${3}xf16:seed=2" \
@@ -41,8 +40,7 @@ prepare)
   rm -rf "$D" && mkdir -p "$D" || exit 1
   for kind in f16 fp8; do
     K=$F16; [ $kind = fp8 ] && K=$FP8
-    for v in def: p:"warp-specialize=true persistent=true stream-k=false" \
-      sk:"warp-specialize=true persistent=true stream-k=true"; do
+    for v in base:"stream-k=false" sk:; do
       TILE_NO_CACHE=1 "$B/tile-opt" bench/kernels/matmul.mlir --kernel=$K \
         --tile-compile="${v#*:}" --emit=package \
         -o "$D/$kind.${v%%:*}.tpkg" 2> "$D/$kind.${v%%:*}.remarks" || exit 1
@@ -63,17 +61,20 @@ run)
   TR=build-gpu/tile-run
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   failed=0
-  SIZES=${SIZES:-3000x3000x3000 4096x4096x4096 8192x8192x8192 512x2048x8192 128x4096x4096 1000x1500x777}
+  SIZES=${SIZES:-3000x3000x3000 4096x4096x4096 8192x8192x8192 4096x11008x4096 512x2048x8192 128x4096x4096 64x8192x8192 1000x1500x777}
   if [ "${TIMING_ONLY:-0}" != 1 ]; then
     echo "== checks (against the reference interpreter; stream-K twice, same bits)"
     for kind in f16 fp8; do
       checks=$CHECKS_F16; [ $kind = fp8 ] && checks=$CHECKS_FP8
+      # FP8: wgmma's sums of e4m3 products round differently from the
+      # interpreter's; an element near zero may be off by 0.03 either way.
+      tol=2e-2:2e-2; [ $kind = fp8 ] && tol=2e-2:5e-2
       for s in $checks; do
         IFS=x read -r m n k <<< "$s"
-        for v in p sk sk2; do
+        for v in base sk sk2; do
           pkg=${v%2}
           if $TR $D/$kind.$pkg.tpkg --target cuda --grid "$(grid $m $n)" \
-            $(args $kind $m $n $k) --check "2=$D/$kind.$s.ref.npy:2e-2:2e-2" \
+            $(args $kind $m $n $k) --check "2=$D/$kind.$s.ref.npy:$tol" \
             --out 2=$OUTDIR/$kind.$v.$s.npy > $OUTDIR/$kind.$v.$s.log 2>&1; then
             echo "ok $kind $v $s: $(grep -o '\(aligned\|generic\) entry[^,]*' $OUTDIR/$kind.$v.$s.log | head -1)"
           else
@@ -88,7 +89,7 @@ run)
       done
     done
     echo "== compute-sanitizer (stream-K packages)"
-    for c in f16:300x1504x648 f16:1000x1500x777 fp8:304x528x1040; do
+    for c in f16:200x2056x2048 f16:2100x4000x520 f16:1000x1500x777 fp8:256x1024x4096; do
       kind=${c%%:*} s=${c#*:}
       IFS=x read -r m n k <<< "$s"
       for tool in memcheck racecheck synccheck; do
@@ -110,7 +111,7 @@ run)
       for s in $SIZES; do
         IFS=x read -r m n k <<< "$s"
         [ $kind = fp8 ] && [ $((k % 16)) != 0 ] && continue
-        for v in def p sk; do
+        for v in base sk; do
           line=$($TR $D/$kind.$v.tpkg --target cuda --grid "$(grid $m $n)" \
             $(args $kind $m $n $k) --bench --warmup 5 --iters 30 2>&1 |
             grep -o 'median [0-9.]* us')

@@ -172,8 +172,9 @@ typedef struct {
   int persistent;      /* each block runs several programs: a launch starts
                           at most as many blocks as the GPU holds at once,
                           and the grid must be one-dimensional; 2: stream-K
-                          (tile.stream_k), every block the GPU holds,
-                          however few programs there are */
+                          (tile.stream_k), a one-dimensional grid whose
+                          last wave, when small, runs split into parts on
+                          blocks of their own */
   int indexBits;       /* 32: memrefs of 2^31 elements or more are refused
                           (an element offset would overflow); 64: any size
                           (compiled with index-bits=64) */

@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "lib/Analysis/Tcgen05.h"
 #include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -72,8 +73,48 @@ static bool dotChainOf(MlirValue v, MlirValue arg, MlirBlock body) {
   return false;
 }
 
-bool tileStreamKLoop(MlirOperation kernel, MlirOperation *loop,
-                     const char **why) {
+static MlirWalkResult findOtherAxis(MlirOperation op, void *userData) {
+  int64_t axis = 0;
+  if ((tileOpIsNamed(op, "tile.program_id") ||
+       tileOpIsNamed(op, "tile.num_programs")) &&
+      tileOpIntAttr(op, "axis", &axis) && axis != 0) {
+    *(bool *)userData = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static bool boolAttr(MlirOperation op, const char *name) {
+  MlirAttribute a = tileOpAttr(op, name);
+  return !mlirAttributeIsNull(a) && mlirAttributeIsABool(a) &&
+         mlirBoolAttrGetValue(a);
+}
+
+static bool splittableLoop(MlirOperation kernel, MlirOperation *loop,
+                           const char **why);
+
+bool tileStreamKFor(MlirOperation kernel, const char *chip,
+                    MlirOperation *loop, const char **why) {
+  *loop = (MlirOperation){NULL};
+  bool otherAxes = false;
+  mlirOperationWalk(kernel, findOtherAxis, &otherAxes, MlirWalkPreOrder);
+  if (!chip || tileChipHasTcgen05(chip))
+    *why = "stream-K is built for accumulators in registers, not sm_100a's "
+           "tensor memory";
+  else if (otherAxes)
+    *why = "its programs run along more than axis 0";
+  else if (boolAttr(kernel, "tile.persistent"))
+    *why = "the kernel is persistent: its blocks run programs in turn";
+  else if (boolAttr(kernel, "tile.cta_pairs") ||
+           boolAttr(kernel, "tile.multicast"))
+    *why = "its programs run in clusters of two CTAs";
+  else
+    return splittableLoop(kernel, loop, why);
+  return false;
+}
+
+static bool splittableLoop(MlirOperation kernel, MlirOperation *loop,
+                           const char **why) {
   *loop = (MlirOperation){NULL};
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   bool writtenBefore = false;

@@ -63,9 +63,13 @@
  * the generic entry, which does not pair, for an odd one.
  *
  * From version 9 the persistent flag may be 2: a stream-K kernel
- * (tile-pipeline's stream-k), whose blocks split the programs of a last
- * wave that would leave some idle. The launcher starts as many blocks as
- * the GPU holds at once whatever the grid, so those blocks exist. */
+ * (tile-pipeline's stream-k; lib/Conversion/TileToGPU/GpuStreamK.c),
+ * which runs one program, or a part of one, per block. Its grid must be
+ * one-dimensional; of its P programs, the launcher runs the last wave's
+ * R = P % C (C: the blocks the GPU holds at once), when R <= C / 2, in
+ * s = min(C / R, 8) parts each: it starts D + R s blocks, D = P - R, and
+ * passes P, D and s (i32 each) as the entries' last parameters (s = 1,
+ * D = P, P blocks otherwise). */
 #ifndef TILE_RUNTIME_PACKAGE_H
 #define TILE_RUNTIME_PACKAGE_H
 
@@ -119,8 +123,8 @@ typedef struct {
   TileImageKind imageKind;
   int numWarps;          /* 1..32: the warps the kernel's layouts use */
   int producerWarps;     /* 0, or 4 more that only feed them (version 5) */
-  int persistent;        /* 0 or 1 (version 6), or 2: stream-K
-                          * (version 9) */
+  int persistent;        /* 0 or 1 (version 6), or 2: stream-K, one
+                          * program or part of one a block (version 9) */
   int indexBits;         /* 32 or 64 (version 7; 32 before) */
   int ctaPairs;          /* 0 or 1 (version 8) */
   int sharedBytes;       /* static shared memory of the kernel */

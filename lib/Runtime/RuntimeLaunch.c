@@ -268,8 +268,8 @@ static void pushScalar(Params *ps, TileDType dtype, const TileRuntimeArg *v) {
 
 static int packParams(TileCuda *cu, const TilePackage *p,
                       const TileRuntimeArg *args, bool aligned,
-                      int64_t programs, Params *ps, char *err,
-                      size_t errSize) {
+                      int64_t programs, int64_t whole, int64_t parts,
+                      Params *ps, char *err, size_t errSize) {
   for (int i = 0; i < p->numArgs; ++i) {
     const TilePackageArg *a = &p->args[i];
     const TileRuntimeArg *v = &args[i];
@@ -301,10 +301,17 @@ static int packParams(TileCuda *cu, const TilePackage *p,
                           t->arg, inner);
     ps->params[ps->numParams++] = ps->tensorMaps[i];
   }
-  /* A persistent kernel's number of programs, last (Package.h). */
+  /* A persistent kernel's number of programs, last; a stream-K one's,
+   * then how many of them run whole and the parts the others split into
+   * (Package.h). */
   if (p->persistent) {
     int32_t n = (int32_t)programs;
     pushBytes(ps, &n, sizeof n);
+  }
+  if (p->persistent == 2) {
+    int32_t n[] = {(int32_t)whole, (int32_t)parts};
+    for (int i = 0; i < 2; ++i)
+      pushBytes(ps, &n[i], sizeof n[i]);
   }
   return 0;
 }
@@ -317,6 +324,9 @@ typedef struct {
                      the tensor maps */
   int block;
   int64_t grid[3];
+  /* Stream-K: the programs that run whole, and the parts each of the
+   * others runs in (1: none split). */
+  int64_t whole, parts;
 } Prepared;
 
 /* The blocks a launch of `grid` programs starts: the grid, or for a
@@ -329,23 +339,41 @@ static int launchGrid(TileCuda *cu, const TilePackage *p, Prepared *pr,
     return 0;
   if (grid[1] != 1 || grid[2] != 1)
     return tileFailCode(TILE_STATUS_INVALID_ARGUMENT, err, errSize,
-                        "kernel @%s is persistent and takes a "
+                        "kernel @%s is %s and takes a "
                         "one-dimensional grid, got %lldx%lldx%lld",
-                        p->kernelName, (long long)grid[0],
+                        p->kernelName,
+                        p->persistent == 2 ? "stream-K" : "persistent",
+                        (long long)grid[0],
                         (long long)grid[1], (long long)grid[2]);
   if (grid[0] > INT32_MAX)
     return tileFailCode(TILE_STATUS_INVALID_ARGUMENT, err, errSize,
-                        "kernel @%s is persistent: %lld programs (at most "
+                        "kernel @%s is %s: %lld programs (at most "
                         "2^31-1)",
-                        p->kernelName, (long long)grid[0]);
+                        p->kernelName,
+                        p->persistent == 2 ? "stream-K" : "persistent",
+                        (long long)grid[0]);
   int64_t resident = 0;
   int rc = tileCudaResidentBlocks(cu, pr->entry, pr->block, &resident, err,
                                   errSize);
   if (rc)
     return rc;
-  /* A stream-K kernel's idle blocks run parts of the last wave's
-   * programs: all of them start, however few programs there are. */
-  if (pr->grid[0] > resident || p->persistent == 2)
+  if (p->persistent == 2) {
+    /* Stream-K (lib/Conversion/TileToGPU/GpuStreamK.c): a last wave of R
+     * programs that would leave half of the blocks or more idle is split
+     * into C / R parts each (C blocks fit at once, at most 8 parts), which
+     * blocks of their own run. */
+    int64_t programs = grid[0], last = programs % resident;
+    pr->whole = programs;
+    pr->parts = 1;
+    if (last > 0 && 2 * last <= resident) {
+      int64_t parts = resident / last;
+      pr->parts = parts < 8 ? parts : 8;
+      pr->whole = programs - last;
+      pr->grid[0] = pr->whole + last * pr->parts;
+    }
+    return 0;
+  }
+  if (pr->grid[0] > resident)
     pr->grid[0] = resident;
   return 0;
 }
@@ -419,7 +447,7 @@ static int prepare(TileRuntimeKernel *k, const TileRuntimeArg *args,
    * each tensor map is written whole: only the count starts at zero. */
   pr->params->numParams = 0;
   return packParams(k->device->cu, p, args, aligned, config->grid[0],
-                    pr->params, err, errSize);
+                    pr->whole, pr->parts, pr->params, err, errSize);
 }
 
 static TileStatusCode checkCall(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,

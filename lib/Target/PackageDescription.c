@@ -68,10 +68,11 @@ int tileGpuDescribePackage(MlirOperation kernel, const char *name,
   snprintf(p->chip, sizeof p->chip, "%s", o->options.chip);
   p->numWarps = numWarps;
   p->producerWarps = tileKernelProducerWarps(kernel);
-  /* 2: stream-K, whose launch needs every block the GPU holds. */
-  p->persistent = tileKernelPersistent(kernel)
-                      ? (tileKernelStreamK(kernel) ? 2 : 1)
-                      : 0;
+  /* 2: stream-K, whose launch may add blocks for the parts of programs
+   * (Package.h). */
+  p->persistent = tileKernelStreamK(kernel)    ? 2
+                  : tileKernelPersistent(kernel) ? 1
+                                                 : 0;
   p->indexBits = o->options.indexBits;
   /* Clusters of two blocks along x: CTA pairs or TMA multicast. */
   p->ctaPairs = tileKernelCtaPairs(kernel) || tileKernelMulticast(kernel);

@@ -951,45 +951,39 @@ static void markMulticast(MlirOperation kernel, const char *chip,
   tileOpSetStrAttr(kernel, "tile.multicast_why", text);
 }
 
-/* Stream-K (lib/Analysis/StreamK.h): a persistent sm_90a kernel whose
- * loop of dots can be split gets tile.stream_k = true, and TileToGPU
- * splits the programs of a small last wave among the blocks it would
- * leave idle (GpuStreamK.c). auto: on wherever it can be: a launch whose
- * last wave fills more than half of the blocks runs exactly as without
- * it. tile.stream_k (a bool) on the kernel overrides the option; why a
- * kernel does not get it is said in tile.stream_k_why. */
+/* Stream-K (lib/Analysis/StreamK.h): a kernel whose loop of dots can be
+ * split gets tile.stream_k = true; TileToGPU then runs a small last wave
+ * of programs in parts, on blocks of their own (GpuStreamK.c). auto: on
+ * wherever it can be, since a launch whose last wave fills more than half
+ * of the GPU runs as it would without it. tile.stream_k (a bool) on the
+ * kernel overrides the option. What was decided, and why, is said in
+ * tile.stream_k_why. */
 static void markStreamK(MlirOperation kernel, const char *chip,
                         TileChoice option) {
   MlirAttribute asked = tileOpAttr(kernel, "tile.stream_k");
   bool decided = !mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked);
   bool want = decided ? mlirBoolAttrGetValue(asked) : option != TILE_CHOICE_OFF;
-  bool persistent = tileKernelPersistent(kernel);
-  /* auto has nothing to split in a kernel that is not persistent. */
-  if (!want || (!decided && option == TILE_CHOICE_AUTO && !persistent))
+  if (!want)
     return;
   MlirOperation loop;
   const char *why = NULL;
-  if (!persistent)
-    why = "the kernel is not persistent (persistent=true), so its blocks "
-          "cannot wait for one another";
-  else if (strcmp(chip, "sm_90a") != 0)
-    why = "stream-K is built for sm_90a's register accumulators";
-  else
-    tileStreamKLoop(kernel, &loop, &why);
+  bool on = tileStreamKFor(kernel, chip, &loop, &why);
   mlirOperationSetAttributeByName(
       kernel, tileStr("tile.stream_k"),
-      mlirBoolAttrGet(mlirOperationGetContext(kernel), why == NULL));
-  if (!why) {
+      mlirBoolAttrGet(mlirOperationGetContext(kernel), on));
+  if (on) {
     tileOpSetStrAttr(kernel, "tile.stream_k_why",
                      "stream-k: a last wave of programs that would leave "
-                     "half of the blocks or more idle is split along the "
-                     "loop among them, the first part of each adding the "
-                     "others' sums from a workspace");
+                     "half of the GPU idle or more runs split along the "
+                     "loop, each part on a block of its own, the last part "
+                     "to finish adding the others' sums from a workspace");
     return;
   }
+  /* auto leaves the kernels it cannot split as they were, quietly. */
+  if (!decided && option == TILE_CHOICE_AUTO)
+    return;
   char text[320];
-  snprintf(text, sizeof text, "stream-k: %s, not split: %s",
-           decided || option == TILE_CHOICE_ON ? "asked for" : "auto", why);
+  snprintf(text, sizeof text, "stream-k: asked for, not split: %s", why);
   tileOpSetStrAttr(kernel, "tile.stream_k_why", text);
 }
 

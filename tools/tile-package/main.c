@@ -181,9 +181,9 @@ static int dump(const char *path) {
     printf("persistent: each block runs programs in a loop (a 1-D grid; at "
            "most as many blocks as the GPU holds)\n");
   else if (p.persistent == 2)
-    printf("persistent: each block runs programs in a loop (a 1-D grid; as "
-           "many blocks as the GPU holds), stream-K: a last wave that would "
-           "leave half of them idle or more is split among them\n");
+    printf("stream-K: a 1-D grid whose last wave, when it would leave half "
+           "of the GPU idle or more, runs its programs in parts on blocks "
+           "of their own\n");
   printf("indexing: %d-bit (%s)\n", p.indexBits,
          p.indexBits == 64 ? "any memref size"
                            : "memrefs of fewer than 2^31 elements");

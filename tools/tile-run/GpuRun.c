@@ -157,12 +157,13 @@ int gpuRun(Session *s, const Options *o, const TileRuntimePackage *p) {
     else if (info.genericFromPtx)
       snprintf(entry, sizeof entry,
                ", generic entry (from PTX: %.1f ms to load)", info.loadMs);
-    /* A persistent kernel starts as many blocks as the GPU holds: fewer
-     * than it has programs, or for stream-K perhaps more. */
+    /* A persistent kernel starts fewer blocks than it has programs; a
+     * stream-K kernel, more where it splits some. */
     char blocks[64] = "";
     if (info.blocks != s->grid[0] * s->grid[1] * s->grid[2])
-      snprintf(blocks, sizeof blocks, " in %lld persistent blocks",
-               (long long)info.blocks);
+      snprintf(blocks, sizeof blocks, " in %lld %s blocks",
+               (long long)info.blocks,
+               info.blocks > s->grid[0] ? "stream-K" : "persistent");
     printf("@%s on cuda (%s, sm_%d): grid %lldx%lldx%lld%s, block %d, %.3f "
            "ms%s%s\n",
            name, tileRuntimeDeviceName(g.device),

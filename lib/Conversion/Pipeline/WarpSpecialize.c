@@ -257,7 +257,8 @@ static void waitLastReleases(GpuLowering *g, TileBuilder *b,
 bool pipeProduce(GpuLowering *g, const GpuPipeline *p) {
   TileBuilder *pb = &g->producer;
   MlirValue *done = &g->wsLoops[p->wsLoop].producerDone;
-  MlirValue program = g->persistent ? g->producerProgram : (MlirValue){NULL};
+  MlirValue program =
+      g->persistent || g->streamK ? g->producerProgram : (MlirValue){NULL};
   GpuScalarMemo memo = {.size = 0};
   MlirValue bounds[3], handed[GPU_PIPELINE_MAX_OUTER];
   MlirOperation forOp = mlirBlockGetParentOperation(p->body);
@@ -278,7 +279,7 @@ bool pipeProduce(GpuLowering *g, const GpuPipeline *p) {
       return false;
     }
   MlirValue lb = bounds[0], ub = bounds[1], step = bounds[2];
-  if (!mlirOperationIsNull(g->skLoop) && mlirOperationEqual(forOp, g->skLoop))
+  if (g->streamK && mlirOperationEqual(forOp, g->skLoop))
     gpuStreamKBounds(g, pb, true, &lb, &ub, step);
   TileBuilder one, body, reuse;
   MlirValue first = bAndi(

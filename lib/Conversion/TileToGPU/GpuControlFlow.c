@@ -202,7 +202,7 @@ bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return false;
   }
   /* Stream-K: the part of the loop this block runs. */
-  if (!mlirOperationIsNull(g->skLoop) && mlirOperationEqual(op, g->skLoop))
+  if (g->streamK && mlirOperationEqual(op, g->skLoop))
     gpuStreamKBounds(g, b, false, &lb, &ub, step);
   GpuPipeline pipe;
   bool piped = gpuPipelinePlan(g, op, &pipe);

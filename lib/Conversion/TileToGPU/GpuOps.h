@@ -63,17 +63,16 @@ bool gpuLowerFp8Convert(GpuLowering *g, TileBuilder *b, MlirOperation op);
  * back through g->lowerBlock. */
 bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op);
 
-/* GpuStreamK.c: stream-K in a persistent kernel (g->skLoop non-null).
- * gpuStreamKItems: the role's work items (the upper bound of its loop
- * over them, at b before it); gpuStreamKProgram: the program item `item`
- * runs, setting the role's part; gpuStreamKBounds: the loop's bounds cut
- * to the part; gpuStreamKFixUp (right after the loop, kernel's warps):
- * the parts' sums added, *rest the place for the code after the loop
- * (run by whole programs and first parts only); gpuStreamKWorkspace: the
- * module's workspace, once the kernel is lowered. */
-MlirValue gpuStreamKItems(GpuLowering *g, TileBuilder *b, bool producer);
-MlirValue gpuStreamKProgram(GpuLowering *g, TileBuilder *b, bool producer,
-                            MlirValue item);
+/* GpuStreamK.c: stream-K (g->streamK). gpuStreamKBegin: the role's
+ * program (returned) and part, and *body, where the role's code goes (an
+ * scf.if of the blocks that have work, to be ended with bYield);
+ * gpuStreamKBounds: the loop's bounds cut to the part; gpuStreamKFixUp
+ * (right after the loop, the kernel's warps): the parts' sums added,
+ * *rest the place for the code after the loop (run by whole programs and
+ * last parts only); gpuStreamKWorkspace: the module's workspace, once the
+ * kernel is lowered. */
+MlirValue gpuStreamKBegin(GpuLowering *g, TileBuilder *b, bool producer,
+                          TileBuilder *body);
 void gpuStreamKBounds(GpuLowering *g, TileBuilder *b, bool producer,
                       MlirValue *lb, MlirValue *ub, MlirValue step);
 bool gpuStreamKFixUp(GpuLowering *g, TileBuilder *b, MlirOperation loop,

@@ -67,7 +67,7 @@ static MlirValue blockIndex(GpuLowering *g, TileBuilder *b, int64_t axis) {
 static MlirValue orderedProgram(GpuLowering *g, TileBuilder *b, int64_t axis,
                                 MlirValue program) {
   int a = g->orderAxis;
-  if (g->persistent) {
+  if (g->persistent || g->streamK) {
     if (!g->orderReversed)
       return program;
     MlirValue last = bBinary(b, "arith.subi", g->programs, bConstIndex(b, 1));
@@ -99,10 +99,11 @@ static MlirValue orderedProgram(GpuLowering *g, TileBuilder *b, int64_t axis,
 MlirValue gpuProgramId(GpuLowering *g, TileBuilder *b, bool count,
                        int64_t axis, MlirValue program) {
   bool ordered = !count && g->orderAxis >= 0 &&
-                 (g->persistent ? axis == 0 && g->orderAxis == 0 : axis < 2);
+                 (g->persistent || g->streamK ? axis == 0 && g->orderAxis == 0
+                                               : axis < 2);
   if (ordered)
     return orderedProgram(g, b, axis, program);
-  if (g->persistent && axis == 0)
+  if ((g->persistent || g->streamK) && axis == 0)
     return count ? g->programs : program;
   return count ? gpuSpecialRegister(b, "nctaid", axis, 0)
                : blockIndex(g, b, axis);

@@ -1,35 +1,33 @@
-/* Stream-K in a persistent kernel (tile.stream_k, lib/Analysis/StreamK.h).
+/* Stream-K (tile.stream_k, lib/Analysis/StreamK.h).
  *
- * The schedule. G blocks (gridDim.x, all resident: the launcher starts as
- * many as fit at once) share P programs. When the last wave's R = P % G
- * programs would leave at least half of the blocks idle, each of them is
- * split into s = G / R parts along the kernel's loop of dots (at most
- * GPU_SK_MAX_SPLIT, at most half the loop's iterations, and no more than
- * the workspace's slots hold), so the last wave keeps R * s blocks busy
- * for 1 / s of a program's time instead of R blocks for all of it. A
- * block's work items are b, b + G, ... below D + R * s, D = P - R being
- * the programs that run whole: item w < D runs program w; item D + j runs
- * part j % s of program D + j / s, iterations [k0, k1) of the loop with
- * k0 = (j % s) T / s, k1 = (j % s + 1) T / s (T its trip count). D is a
- * multiple of G, so the parts of a program run at once, on consecutive
- * blocks, in the last round. Both roles (the kernel's warps, the
- * producer's) walk the same items.
+ * The schedule. A launch of P programs on a GPU that holds C blocks of
+ * the kernel at once runs them in waves of C; when the last wave's
+ * R = P % C programs would leave half of the blocks or more idle, the
+ * launcher (lib/Runtime/RuntimeLaunch.c) starts D + R s blocks instead of
+ * P, D = P - R, s = C / R (at most GPU_SK_MAX_SPLIT), and passes P, D and
+ * s as the entry's last parameters. Block b below D runs program b; block
+ * D + j runs part j % s of program D + j / s: iterations [k0, k1) of the
+ * kernel's loop of dots, k0 = (j % s) T / s, k1 = (j % s + 1) T / s for
+ * its trip count T. The kernel lowers s where the parts would be short
+ * (under GPU_SK_MIN_ITERATIONS iterations each) or the workspace too small
+ * (blocks past the last part then return at once). A grid of at least
+ * one wave plus half of one runs as before: s = 1, D = P. Both roles (the
+ * kernel's warps, a producer's) compute the same.
  *
- * The fix-up. A part other than the first stores its sums (the loop's
+ * The fix-up, without waiting. Every part stores its sums (the loop's
  * results: each thread's registers in 16-byte groups, the threads of a
- * group side by side, so the stores coalesce) into a slot of the
- * workspace; after a barrier of the kernel's warps, thread 0 sets the
- * slot's flag with a gpu-scope release. The first part's thread 0 waits
- * for each of the other parts' flags with gpu-scope acquires and clears
- * them; after a barrier every thread adds those parts' sums to its own in
- * the parts' order (the same additions every run), and the block runs
- * the code after the loop, which the other parts skip. Waiting cannot
- * deadlock: every block is resident, and the parts waited for wait for
- * nothing.
+ * group side by side, so the stores coalesce) into its slot of the
+ * workspace; after a barrier of the kernel's warps, thread 0 counts the
+ * part in its program's counter (atom.add.acq_rel.gpu), and a barrier
+ * that ORs a predicate tells the block whether it counted last. The last
+ * part resets the counter, adds the parts' sums in the parts' order (the
+ * same additions whichever part comes last, so a result is the same every
+ * run) and runs the code after the loop; the others skip it. No block
+ * waits for another, so nothing depends on which blocks are resident.
  *
  * The workspace is a .global buffer of the module (zero when the module
- * loads, so the flags start clear; the first part clears each flag it
- * read), shared by the module's kernels, sized by the largest slot: one
+ * loads, so the counters start clear; the last part clears its own),
+ * shared by the module's kernels and sized by the largest slot: one
  * stream-K launch of a loaded package may run at a time. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,15 +41,17 @@
 #include "mlir-c/Dialect/LLVM.h"
 
 enum {
-  GPU_SK_MAX_SPLIT = 8,
-  /* Slots of the workspace: as many as an H100's blocks, two a
+  /* A part runs this many of the loop's iterations at least (a
+   * pipeline's stages). */
+  GPU_SK_MIN_ITERATIONS = 4,
+  /* Slots of the workspace: one a block of an H100 holding two a
    * multiprocessor, within GPU_SK_WORKSPACE_BYTES. */
   GPU_SK_MAX_SLOTS = 264,
   GPU_SK_WORKSPACE_BYTES = 24 << 20,
 };
 
 static const char kWorkspace[] = "__tile_stream_k_workspace";
-static const char kFlags[] = "__tile_stream_k_flags";
+static const char kCounters[] = "__tile_stream_k_counters";
 
 /* Bytes of one part's sums: every thread of the kernel's warps holds its
  * registers of each result of the loop. */
@@ -97,54 +97,56 @@ static MlirValue tripCount(TileBuilder *b, MlirValue lb, MlirValue ub,
   return bSelect(b, bCmpi(b, ARITH_SGT, ub, lb), trips, bConstIndex(b, 0));
 }
 
-MlirValue gpuStreamKItems(GpuLowering *g, TileBuilder *b, bool producer) {
+/* The role's schedule at b: the programs that run whole, the parts each
+ * split program runs in, and the blocks that have work. */
+static MlirValue schedule(GpuLowering *g, TileBuilder *b, bool producer) {
   GpuStreamKPart *part = producer ? &g->skProducerPart : &g->skPart;
-  MlirValue blocks = gpuSpecialRegister(b, "nctaid", 0, 0);
-  MlirValue programs = g->programs;
-  MlirValue c1 = bConstIndex(b, 1), c2 = bConstIndex(b, 2);
-  MlirValue last = remui(b, programs, blocks);
+  MlirValue c1 = bConstIndex(b, 1);
+  MlirValue programs = g->programs, whole = g->skWhole;
+  MlirValue split = bBinary(b, "arith.subi", programs, whole); /* R */
   /* The loop's iterations for program 0 (the same for every program of
-   * a GEMM; another program's parts are cut from its own count). */
+   * a GEMM; each program's parts are cut from its own count). */
   GpuScalarMemo memo = {.size = 0};
   MlirValue bounds[3];
-  for (int i = 0; i < 3; ++i)
+  bool known = true;
+  for (int i = 0; i < 3; ++i) {
     bounds[i] = gpuProgramScalar(g, b, &memo,
                                  mlirOperationGetOperand(g->skLoop, i),
                                  bConstIndex(b, 0));
-  MlirValue trips = c1;
-  if (!mlirValueIsNull(bounds[0]) && !mlirValueIsNull(bounds[1]) &&
-      !mlirValueIsNull(bounds[2]))
-    trips = tripCount(b, bounds[0], bounds[1], bounds[2]);
-  /* s = G / R, within the limits; 1 (no split) when the last wave is full
-   * or more than half full. */
-  MlirValue nonzero = bBinary(b, "arith.maxui", last, c1);
-  MlirValue split = divui(b, blocks, nonzero);
-  split = minui(b, split, bConstIndex(b, GPU_SK_MAX_SPLIT));
-  split = minui(b, split, bAddi(b, divui(b, bConstIndex(b, slotCount(g)),
+    known = known && !mlirValueIsNull(bounds[i]);
+  }
+  MlirValue parts = g->skParts;
+  if (known)
+    parts = minui(b, parts,
+                  divui(b, tripCount(b, bounds[0], bounds[1], bounds[2]),
+                        bConstIndex(b, GPU_SK_MIN_ITERATIONS)));
+  MlirValue nonzero = bBinary(b, "arith.maxui", split, c1);
+  parts = minui(b, parts, bAddi(b, divui(b, bConstIndex(b, slotCount(g)),
                                          nonzero),
                                 c1));
-  split = minui(b, split, bBinary(b, "arith.maxui", divui(b, trips, c2), c1));
-  MlirValue splits =
-      bAndi(b, bCmpi(b, ARITH_NE, last, bConstIndex(b, 0)),
-            bCmpi(b, ARITH_UGE, split, c2));
-  part->split = bSelect(b, splits, split, c1);
-  part->whole = bSelect(b, splits, bBinary(b, "arith.subi", programs, last),
-                        programs);
+  MlirValue splits = bCmpi(b, ARITH_UGE, parts, bConstIndex(b, 2));
+  part->split = bSelect(b, splits, parts, c1);
+  part->whole = bSelect(b, splits, whole, programs);
   return bAddi(b, part->whole,
-               bSelect(b, splits, bMuli(b, last, split), bConstIndex(b, 0)));
+               bSelect(b, splits, bMuli(b, split, parts), bConstIndex(b, 0)));
 }
 
-MlirValue gpuStreamKProgram(GpuLowering *g, TileBuilder *b, bool producer,
-                            MlirValue item) {
+MlirValue gpuStreamKBegin(GpuLowering *g, TileBuilder *b, bool producer,
+                          TileBuilder *body) {
   GpuStreamKPart *part = producer ? &g->skProducerPart : &g->skPart;
-  MlirValue split = bCmpi(b, ARITH_UGE, item, part->whole);
-  MlirValue j = bBinary(b, "arith.subi", item,
-                        minui(b, item, part->whole)); /* 0 when whole */
-  MlirValue index = divui(b, j, part->split);
+  MlirValue items = schedule(g, b, producer);
+  MlirValue item = gpuSpecialRegister(b, "ctaid", 0, 0);
+  bIf(b, bCmpi(b, ARITH_ULT, item, items), 0, NULL, false, body, NULL);
+  body->loc = b->loc;
+  TileBuilder *in = body;
+  MlirValue split = bCmpi(in, ARITH_UGE, item, part->whole);
+  MlirValue j = bBinary(in, "arith.subi", item,
+                        minui(in, item, part->whole)); /* 0 when whole */
+  MlirValue index = divui(in, j, part->split);
   part->splitIndex = index;
-  part->piece = remui(b, j, part->split);
-  part->pieces = bSelect(b, split, part->split, bConstIndex(b, 1));
-  return bSelect(b, split, bAddi(b, part->whole, index), item);
+  part->piece = remui(in, j, part->split);
+  part->pieces = bSelect(in, split, part->split, bConstIndex(in, 1));
+  return bSelect(in, split, bAddi(in, part->whole, index), item);
 }
 
 void gpuStreamKBounds(GpuLowering *g, TileBuilder *b, bool producer,
@@ -170,60 +172,34 @@ static MlirValue globalAddress(TileBuilder *b, const char *name) {
                                  &ptr1, 1, attrs));
 }
 
-/* A flag of the workspace, as an i32 pointer. */
-static MlirValue flagAt(TileBuilder *b, MlirValue slot) {
-  return gpuGep(b, globalAddress(b, kFlags), slot,
-                mlirIntegerTypeGet(b->ctx, 32));
+/* Counts this part in the counter at `ptr` (thread 0 alone; a gpu-scope
+ * acquire-release add, so the parts' stored sums are seen by the one that
+ * counts last) and returns the count before it (i32). Inline PTX: LLVM
+ * 22's NVPTX back end drops an atomicrmw's ordering (GpuAtomic.c). */
+static MlirValue countPart(TileBuilder *b, MlirValue ptr) {
+  MlirValue count;
+  gpuInlinePtx(b, "atom.acq_rel.gpu.global.add.u32 $0, [$1], 1;", "=r,l", 1,
+               &ptr, 1, mlirIntegerTypeGet(b->ctx, 32), true, &count);
+  return count;
 }
 
-/* llvm.load / llvm.store of a flag at gpu scope: acquire (ordering 4) or
- * release (5), which NVPTX prints as ld.acquire.gpu / st.release.gpu. */
-static MlirValue loadAcquire(TileBuilder *b, MlirValue ptr) {
+/* A barrier of the kernel's warps that ORs `pred` (an i1) over them:
+ * bar.red.or.pred, inline (NVVM's takes no barrier other than 0, which a
+ * producer warpgroup would have to join). */
+static MlirValue barrierOr(const GpuLowering *g, TileBuilder *b,
+                           MlirValue pred) {
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  TileNamedAttr attrs[] = {
-      {"alignment", mlirIntegerAttrGet(i64, 4)},
-      {"ordering", mlirIntegerAttrGet(i64, 4)},
-      {"syncscope", mlirStringAttrGet(b->ctx, tileStr("device"))}};
-  return bInsert(b, tileOpCreate(b->loc, "llvm.load", 1, &ptr, 1, &i32, 3,
-                                 attrs));
-}
-
-static void storeFlag(TileBuilder *b, MlirValue ptr, int64_t v, int ordering) {
-  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirValue operands[] = {bConstInt(b, i32, v), ptr};
-  TileNamedAttr attrs[] = {
-      {"alignment", mlirIntegerAttrGet(i64, 4)},
-      {"ordering", mlirIntegerAttrGet(i64, ordering)},
-      {"syncscope", mlirStringAttrGet(b->ctx, tileStr("device"))}};
-  bInsert(b, tileOpCreate(b->loc, "llvm.store", 2, operands, 0, NULL,
-                          ordering ? 3 : 1, attrs));
-}
-
-/* Spins until the flag at `ptr` is set (an scf.while of acquire loads). */
-static void waitFlag(TileBuilder *b, MlirValue ptr) {
-  MlirOperationState state =
-      mlirOperationStateGet(tileStr("scf.while"), b->loc);
-  MlirRegion regions[2];
-  MlirBlock blocks[2];
-  for (int i = 0; i < 2; ++i) {
-    regions[i] = mlirRegionCreate();
-    blocks[i] = mlirBlockCreate(0, NULL, NULL);
-    mlirRegionAppendOwnedBlock(regions[i], blocks[i]);
-  }
-  mlirOperationStateAddOwnedRegions(&state, 2, regions);
-  bInsert(b, mlirOperationCreate(&state));
-  TileBuilder before = tileBuilderAtEnd(blocks[0], b->loc);
-  before.cache = b->cache;
-  MlirValue clear =
-      bCmpi(&before, ARITH_EQ, loadAcquire(&before, ptr),
-            bConstInt(&before, mlirIntegerTypeGet(b->ctx, 32), 0));
-  bInsert(&before,
-          tileOpCreate(b->loc, "scf.condition", 1, &clear, 0, NULL, 0, NULL));
-  TileBuilder after = tileBuilderAtEnd(blocks[1], b->loc);
-  after.cache = b->cache;
-  bYield(&after, "scf.yield", 0, NULL);
+  char text[256], barrier[32] = "0";
+  if (g->producerWarps > 0)
+    snprintf(barrier, sizeof barrier, "%d, %d", GPU_BARRIER_CONSUMERS,
+             32 * g->numWarps);
+  snprintf(text, sizeof text,
+           "{ .reg .pred p, q; setp.ne.u32 p, $1, 0; "
+           "bar.red.or.pred q, %s, p; selp.u32 $0, 1, 0, q; }",
+           barrier);
+  MlirValue in = bCast(b, "arith.extui", pred, i32), any;
+  gpuInlinePtx(b, text, "=r,r", 1, &in, 1, i32, true, &any);
+  return bCmpi(b, ARITH_NE, any, bConstInt(b, i32, 0));
 }
 
 /* The loop's results as one list of f32 registers (their tiles, in
@@ -332,62 +308,76 @@ bool gpuStreamKFixUp(GpuLowering *g, TileBuilder *b, MlirOperation loop,
   int64_t bytes = slotBytes(g);
   if (bytes > g->skSlotBytes)
     g->skSlotBytes = bytes;
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirType f32 = mlirF32TypeGet(b->ctx);
   MlirValue c0 = bConstIndex(b, 0), c1 = bConstIndex(b, 1);
   MlirValue split = bCmpi(b, ARITH_UGT, part->pieces, c1);
-  MlirValue first = bCmpi(b, ARITH_EQ, part->piece, c0);
-  /* Program i of the split ones owns slots i (s - 1) .. i (s - 1) + s - 2,
-   * one per part after its first. */
-  MlirValue slots = bMuli(b, part->splitIndex,
-                          bBinary(b, "arith.subi", part->split, c1));
-  MlirValue leader = bCmpi(
-      b, ARITH_EQ, bAddi(b, bMuli(b, g->warp, bConstIndex(b, 32)), g->lane),
-      c0);
+  /* Split program i's parts have slots i s .. i s + s - 1. */
+  MlirValue slots = bMuli(b, part->splitIndex, part->split);
 
-  /* A later part: its sums into its slot, then its flag. */
-  TileBuilder later;
-  bIf(b, bAndi(b, split, bCmpi(b, ARITH_NE, part->piece, c0)), 0, NULL, false,
-      &later, NULL);
-  MlirValue slot =
-      bAddi(&later, slots, bBinary(&later, "arith.subi", part->piece, c1));
-  eachGroup(g, &later, &s, slot, storeGroup, NULL);
-  gpuBarrier(g, &later);
-  TileBuilder flagSet;
-  bIf(&later, leader, 0, NULL, false, &flagSet, NULL);
-  storeFlag(&flagSet, flagAt(&flagSet, slot), 1, 5);
-  bYield(&flagSet, "scf.yield", 0, NULL);
-  bYield(&later, "scf.yield", 0, NULL);
-
-  /* The first part: wait for the others, then add their sums in order. */
+  /* Every part: its sums into its slot, then it is counted. */
   int n = 0;
   MlirValue *own = malloc(sizeof *own * (size_t)(s.numRegs + 1));
   MlirType *types = malloc(sizeof *types * (size_t)(s.numRegs + 1));
-  MlirType f32 = mlirF32TypeGet(b->ctx);
   for (int t = 0; t < s.numTiles; ++t)
     for (int r = 0; r < s.tiles[t]->numRegs; ++r) {
       own[n] = s.tiles[t]->regs[r];
       types[n++] = f32;
     }
+  TileBuilder parts, whole;
+  MlirType resultTypes[] = {mlirIntegerTypeGet(b->ctx, 1)};
+  MlirOperation counted =
+      bIf(b, split, 1, resultTypes, true, &parts, &whole);
+  eachGroup(g, &parts, &s, bAddi(&parts, slots, part->piece), storeGroup,
+            NULL);
+  gpuBarrier(g, &parts);
+  MlirValue leader =
+      bCmpi(&parts,
+            ARITH_EQ,
+            bAddi(&parts, bMuli(&parts, g->warp, bConstIndex(&parts, 32)),
+                  g->lane),
+            c0);
+  TileBuilder count;
+  MlirType i32s[] = {i32};
+  TileBuilder others;
+  MlirOperation byLeader = bIf(&parts, leader, 1, i32s, true, &count, &others);
+  MlirValue counter = gpuGep(&count, globalAddress(&count, kCounters),
+                             part->splitIndex, i32);
+  MlirValue before = countPart(&count, counter);
+  MlirValue last = bCmpi(&count, ARITH_EQ, before,
+                         bCast(&count, "arith.index_cast",
+                               bBinary(&count, "arith.subi", part->pieces, c1),
+                               i32));
+  /* The last part clears the counter for the next launch: every other
+   * part has counted. */
+  TileBuilder clear;
+  bIf(&count, last, 0, NULL, false, &clear, NULL);
+  gpuStorePtr(&clear, bConstInt(&clear, i32, 0), counter, 4);
+  bYield(&clear, "scf.yield", 0, NULL);
+  MlirValue lastI32 = bCast(&count, "arith.extui", last, i32);
+  bYield(&count, "scf.yield", 1, &lastI32);
+  MlirValue zero = bConstInt(&others, i32, 0);
+  bYield(&others, "scf.yield", 1, &zero);
+  MlirValue isLast = barrierOr(
+      g, &parts,
+      bCmpi(&parts, ARITH_NE, mlirOperationGetResult(byLeader, 0),
+            bConstInt(&parts, i32, 0)));
+  bYield(&parts, "scf.yield", 1, &isLast);
+  MlirValue t = bConstInt(&whole, mlirIntegerTypeGet(b->ctx, 1), 1);
+  bYield(&whole, "scf.yield", 1, &t);
+  MlirValue runsRest = mlirOperationGetResult(counted, 0);
+
+  /* The last part adds every part's sums, in the parts' order. */
   TileBuilder adds, keeps;
-  MlirOperation ifOp = bIf(b, bAndi(b, split, first), n, types, true, &adds,
-                           &keeps);
+  MlirOperation ifOp = bIf(
+      b, bAndi(b, split, runsRest), n, types, true, &adds, &keeps);
   bYield(&keeps, "scf.yield", n, own);
-  TileBuilder waits;
-  bIf(&adds, leader, 0, NULL, false, &waits, NULL);
-  TileBuilder each;
-  bFor(&waits, c0, bBinary(&waits, "arith.subi", part->pieces, c1), c1, 0,
-       NULL, &each);
-  MlirValue flag =
-      flagAt(&each, bAddi(&each, slots, mlirBlockGetArgument(each.block, 0)));
-  waitFlag(&each, flag);
-  storeFlag(&each, flag, 0, 0);
-  bYield(&each, "scf.yield", 0, NULL);
-  bYield(&waits, "scf.yield", 0, NULL);
-  gpuBarrier(g, &adds);
+  MlirValue *sums = malloc(sizeof *sums * (size_t)(n + 1));
+  for (int i = 0; i < n; ++i)
+    sums[i] = bConstFloat(&adds, f32, 0.0);
   TileBuilder sum;
   MlirOperation forOp =
-      bFor(&adds, c0, bBinary(&adds, "arith.subi", part->pieces, c1), c1, n,
-           own, &sum);
-  MlirValue *sums = malloc(sizeof *sums * (size_t)(n + 1));
+      bFor(&adds, c0, part->pieces, c1, n, sums, &sum);
   for (int i = 0; i < n; ++i)
     sums[i] = mlirBlockGetArgument(sum.block, 1 + i);
   AddCtx a = {sums, 0};
@@ -406,10 +396,9 @@ bool gpuStreamKFixUp(GpuLowering *g, TileBuilder *b, MlirOperation loop,
   free(own);
   free(types);
 
-  /* The code after the loop: the whole programs' and the first parts'. */
+  /* The code after the loop: whole programs and last parts. */
   TileBuilder then;
-  bIf(b, bBinary(b, "arith.ori", bCmpi(b, ARITH_EQ, part->pieces, c1), first),
-      0, NULL, false, &then, NULL);
+  bIf(b, runsRest, 0, NULL, false, &then, NULL);
   bYield(&then, "scf.yield", 0, NULL);
   *rest = tileBuilderBefore(mlirBlockGetTerminator(then.block));
   rest->cache = b->cache;
@@ -423,7 +412,7 @@ void gpuStreamKWorkspace(GpuLowering *g) {
   int64_t slots = GPU_SK_WORKSPACE_BYTES / g->skSlotBytes;
   if (slots > GPU_SK_MAX_SLOTS)
     slots = GPU_SK_MAX_SLOTS;
-  const char *names[] = {kWorkspace, kFlags};
+  const char *names[] = {kWorkspace, kCounters};
   int64_t sizes[] = {slots * g->skSlotBytes, GPU_SK_MAX_SLOTS * 4};
   MlirBlock body =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(g->gpuModule, 0));

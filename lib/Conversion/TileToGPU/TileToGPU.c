@@ -55,7 +55,8 @@ static bool appendParams(TileStrBuf *sig, MlirType t, int *count) {
 static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
                                      const char *chip, int threads,
                                      const char *entryName, int numTmaMaps,
-                                     bool persistent, bool ctaPairs) {
+                                     bool persistent, bool streamK,
+                                     bool ctaPairs) {
   MlirContext ctx = mlirOperationGetContext(kernel);
   TileStrBuf text = tileStrBufInit();
   tileStrBufPrintf(&text,
@@ -73,11 +74,11 @@ static MlirOperation createGpuModule(MlirOperation kernel, MlirType fnType,
                      "%s%%p%d: !llvm.ptr {llvm.byval = !llvm.array<128 x i8>, "
                      "llvm.align = 64 : i64, nvvm.grid_constant}",
                      count ? ", " : "", count);
-  /* A persistent kernel's number of programs, last (Package.h). */
-  if (persistent) {
+  /* A persistent kernel's number of programs, last; a stream-K kernel's,
+   * then the programs that run whole and the parts of the others
+   * (Package.h). */
+  for (int i = 0; i < (persistent ? 1 : 0) + (streamK ? 3 : 0); ++i, ++count)
     tileStrBufPrintf(&text, "%s%%p%d: i32", count ? ", " : "", count);
-    ++count;
-  }
   /* CTA pairs and TMA multicast: clusters of two blocks along x, fixed
    * in the image (.reqnctapercluster), so a plain launch starts them. */
   tileStrBufPrintf(&text,
@@ -138,9 +139,16 @@ static void mapArguments(GpuLowering *g, TileBuilder *b, MlirBlock kernelBody,
   }
   for (int i = 0; i < g->numTmaMaps; ++i)
     g->tmaMaps[i] = mlirBlockGetArgument(entry, p++);
-  if (g->persistent)
-    g->programs = bCast(b, "arith.index_cast", mlirBlockGetArgument(entry, p++),
-                        mlirIndexTypeGet(g->ctx));
+  MlirType index = mlirIndexTypeGet(g->ctx);
+  if (g->persistent || g->streamK)
+    g->programs =
+        bCast(b, "arith.index_cast", mlirBlockGetArgument(entry, p++), index);
+  if (g->streamK) {
+    g->skWhole =
+        bCast(b, "arith.index_cast", mlirBlockGetArgument(entry, p++), index);
+    g->skParts =
+        bCast(b, "arith.index_cast", mlirBlockGetArgument(entry, p++), index);
+  }
 }
 
 /* ---- ops --------------------------------------------------------------- */
@@ -337,7 +345,7 @@ static bool lowerBlock(GpuLowering *g, TileBuilder *b, MlirBlock block) {
       break;
     if (!lowerOp(g, at, op))
       return false;
-    if (at == b && !mlirOperationIsNull(g->skLoop) &&
+    if (at == b && g->streamK &&
         mlirOperationEqual(op, g->skLoop)) {
       if (!gpuStreamKFixUp(g, b, op, &rest))
         return false;
@@ -480,16 +488,10 @@ static void beginProgramLoop(GpuLowering *g, TileBuilder *b, bool producer,
   MlirValue done[GPU_MAX_WS_LOOPS];
   for (int k = 0; k < g->numWsLoops; ++k)
     done[k] = producer ? g->wsLoops[k].producerDone : g->wsLoops[k].done;
-  /* Stream-K: the block's work items, some of them parts of programs. */
-  bool streamK = !mlirOperationIsNull(g->skLoop);
-  MlirValue items =
-      streamK ? gpuStreamKItems(g, b, producer) : g->programs;
-  bFor(b, gpuSpecialRegister(b, "ctaid", 0, 0), items,
+  bFor(b, gpuSpecialRegister(b, "ctaid", 0, 0), g->programs,
        gpuSpecialRegister(b, "nctaid", 0, 0), g->numWsLoops, done, body);
   body->loc = b->loc;
   MlirValue program = mlirBlockGetArgument(body->block, 0);
-  if (streamK)
-    program = gpuStreamKProgram(g, body, producer, program);
   if (producer)
     g->producerProgram = program;
   else
@@ -577,9 +579,21 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   if (multicast)
     mlirOperationSetAttributeByName(multicastB, tileStr("tile.multicast"),
                                     mlirUnitAttrGet(ctx));
+  /* Stream-K: tile-pipeline marks the kernels whose loop it can split;
+   * IR that asks for it by hand where it cannot be gets told. */
+  MlirOperation skLoop = {NULL};
+  if (tileKernelStreamK(kernel) &&
+      !tileStreamKFor(kernel, chip, &skLoop, &why)) {
+    tileEmitOpError(kernel,
+                    "has tile.stream_k = true but cannot split its "
+                    "programs: %s",
+                    why);
+    return mlirLogicalResultFailure();
+  }
+  bool streamK = !mlirOperationIsNull(skLoop);
   MlirOperation parsed =
       createGpuModule(kernel, fnType, chip, threads, entryName, numTmaMaps,
-                      persistent, ctaPairs || multicast);
+                      persistent, streamK, ctaPairs || multicast);
   if (mlirOperationIsNull(parsed))
     return mlirLogicalResultFailure();
   MlirOperation func = mlirBlockGetFirstOperation(
@@ -618,6 +632,8 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   g.numWarps = numWarps;
   g.producerWarps = producerWarps;
   g.persistent = persistent;
+  g.streamK = streamK;
+  g.skLoop = skLoop;
   g.ctaPairs = ctaPairs;
   g.multicast = multicast;
   /* A CTA pair's two blocks run programs 2i and 2i + 1 (Tcgen05.h): the
@@ -647,25 +663,6 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
     gpuRemarkFromAttr(&g, kernel, "tile.stream_k_why");
     if (g.orderAxis >= 0)
       gpuRemarkFromAttr(&g, kernel, "tile.program_order_why");
-  }
-  /* Stream-K: tile-pipeline marks persistent sm_90a kernels whose loop it
-   * can split; IR that asks for it by hand where it cannot be gets told. */
-  if (tileKernelStreamK(kernel)) {
-    const char *skWhy = NULL;
-    if (!persistent)
-      skWhy = "the kernel is not persistent (tile.persistent)";
-    else if (tileChipHasTcgen05(chip))
-      skWhy = "stream-K is built for sm_90a's register accumulators";
-    else
-      tileStreamKLoop(kernel, &g.skLoop, &skWhy);
-    if (skWhy) {
-      tileEmitOpError(kernel, "has tile.stream_k = true but cannot split its "
-                              "programs: %s",
-                      skWhy);
-      gpuMapFree(&g.values);
-      tileMemoryOrderFree(&g.memoryOrder);
-      return mlirLogicalResultFailure();
-    }
   }
   g.pipeBytes = gpuPipelineBytes(&g, kernel);
   g.cache = tileBuildCacheInit(entry);
@@ -697,17 +694,28 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   /* A persistent kernel runs its body once per program of the block, in
    * each role (the producer's loop is filled as the kernel's loops are
    * lowered, GpuPipeline.c). */
+  /* A stream-K kernel runs it in the blocks that have a program or a
+   * part of one (GpuStreamK.c). */
   TileBuilder kernelCode = b, producerOuter = g.producer;
-  bool producerLoops = persistent && producerWarps > 0 && g.numWsLoops > 0;
+  bool producerLoops =
+      (persistent || streamK) && producerWarps > 0 && g.numWsLoops > 0;
   if (persistent)
     beginProgramLoop(&g, &b, false, &kernelCode);
-  if (producerLoops)
+  else if (streamK)
+    g.program = gpuStreamKBegin(&g, &b, false, &kernelCode);
+  if (producerLoops && persistent)
     beginProgramLoop(&g, &producerOuter, true, &g.producer);
+  else if (producerLoops)
+    g.producerProgram = gpuStreamKBegin(&g, &producerOuter, true, &g.producer);
   ok = ok && lowerBlock(&g, &kernelCode, kernelBody) && !g.failed;
   if (persistent)
     endProgramLoop(&g, &kernelCode, false);
-  if (producerLoops)
+  else if (streamK)
+    bYield(&kernelCode, "scf.yield", 0, NULL);
+  if (producerLoops && persistent)
     endProgramLoop(&g, &g.producer, true);
+  else if (producerLoops)
+    bYield(&g.producer, "scf.yield", 0, NULL);
   if (ok) {
     gpuPrivateAtomicsEnd(&g, &kernelCode);
     gpuTcgen05End(&g, &b);
