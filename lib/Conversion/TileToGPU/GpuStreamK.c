@@ -299,6 +299,82 @@ static void addGroup(TileBuilder *b, MlirValue ptr, GpuTile *t, int reg,
   a->next += n;
 }
 
+static void asyncOp(TileBuilder *b, const char *name, int n) {
+  TileNamedAttr attrs[] = {{"n", tileI32Attr(b->ctx, n)}};
+  bInsert(b, tileOpCreate(b->loc, name, 0, NULL, 0, NULL, n >= 0 ? 1 : 0,
+                          attrs));
+}
+
+/* Adds slot `slot`'s sums into `sums` (the registers in Sums order). The
+ * groups go through shared memory by cp.async, a chunk as large as the
+ * pipeline's buffers (free after the loop) at a time, so every group of
+ * a chunk is in flight at once: loads into registers would stop at the
+ * few registers left beside the sums, and one block's reads of the
+ * parts are what the fix-up waits for. Each thread reads back only the
+ * groups it copied. */
+static void addSlot(GpuLowering *g, TileBuilder *b, const Sums *s,
+                    MlirValue slot, MlirValue *sums) {
+  int threads = 32 * g->numWarps;
+  int64_t room = g->pipeBytes / (16 * threads);
+  if (room == 0) {
+    AddCtx a = {sums, 0};
+    eachGroup(g, b, s, slot, addGroup, &a);
+    return;
+  }
+  MlirType f32 = mlirF32TypeGet(b->ctx), i8 = mlirIntegerTypeGet(b->ctx, 8);
+  MlirValue thread = bAddi(b, bMuli(b, g->warp, bConstIndex(b, 32)), g->lane);
+  MlirValue base =
+      bAddi(b, bMuli(b, slot, bConstIndex(b, (int64_t)s->numRegs * threads)),
+            bMuli(b, thread, bConstIndex(b, 4)));
+  MlirValue mine = bMuli(b, thread, bConstIndex(b, 16));
+  MlirValue workspace = globalAddress(b, kWorkspace);
+  MlirValue smem = gpuDynamicSharedBase(b, g);
+  int total = 0;
+  for (int t = 0; t < s->numTiles; ++t)
+    total += (s->tiles[t]->numRegs + 3) / 4;
+  int tile = 0, reg = 0, next = 0;
+  for (int first = 0; first < total; first += (int)room) {
+    int n = total - first < room ? total - first : (int)room;
+    for (int k = 0; k < n; ++k) {
+      MlirValue src = gpuGep(
+          b, workspace,
+          bAddi(b, base, bConstIndex(b, (int64_t)(first + k) * 4 * threads)),
+          f32);
+      MlirValue dst = gpuGep(
+          b, smem, bAddi(b, mine, bConstIndex(b, (int64_t)k * 16 * threads)),
+          i8);
+      MlirValue operands[] = {dst, src};
+      TileNamedAttr attrs[] = {
+          {"size", tileI32Attr(b->ctx, 16)},
+          {"modifier",
+           tileParseAttr(b->ctx, "#nvvm<load_cache_modifier cg>")}};
+      bInsert(b, tileOpCreate(b->loc, "nvvm.cp.async.shared.global", 2,
+                              operands, 0, NULL, 2, attrs));
+    }
+    asyncOp(b, "nvvm.cp.async.commit.group", -1);
+    asyncOp(b, "nvvm.cp.async.wait.group", 0);
+    for (int k = 0; k < n; ++k) {
+      GpuTile *t = s->tiles[tile];
+      int count = groupSize(t, reg);
+      MlirValue v = gpuLoadPtr(
+          b,
+          gpuGep(b, smem,
+                 bAddi(b, mine, bConstIndex(b, (int64_t)k * 16 * threads)),
+                 i8),
+          groupType(b, 4), 16);
+      for (int e = 0; e < count; ++e)
+        sums[next + e] = bBinary(b, "arith.addf", sums[next + e],
+                                 gpuExtractElement(b, v, e, f32));
+      next += count;
+      reg += 4;
+      if (reg >= t->numRegs) {
+        ++tile;
+        reg = 0;
+      }
+    }
+  }
+}
+
 bool gpuStreamKFixUp(GpuLowering *g, TileBuilder *b, MlirOperation loop,
                      TileBuilder *rest) {
   const GpuStreamKPart *part = &g->skPart;
@@ -380,13 +456,13 @@ bool gpuStreamKFixUp(GpuLowering *g, TileBuilder *b, MlirOperation loop,
       bFor(&adds, c0, part->pieces, c1, n, sums, &sum);
   for (int i = 0; i < n; ++i)
     sums[i] = mlirBlockGetArgument(sum.block, 1 + i);
-  AddCtx a = {sums, 0};
-  eachGroup(g, &sum, &s,
-            bAddi(&sum, slots, mlirBlockGetArgument(sum.block, 0)), addGroup,
-            &a);
+  addSlot(g, &sum, &s, bAddi(&sum, slots, mlirBlockGetArgument(sum.block, 0)),
+          sums);
   bYield(&sum, "scf.yield", n, sums);
   for (int i = 0; i < n; ++i)
     sums[i] = mlirOperationGetResult(forOp, i);
+  /* The code after the loop may use that shared memory. */
+  gpuBarrier(g, &adds);
   bYield(&adds, "scf.yield", n, sums);
   n = 0;
   for (int t = 0; t < s.numTiles; ++t)
