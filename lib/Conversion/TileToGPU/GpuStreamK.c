@@ -14,23 +14,19 @@
  * one wave plus half of one runs as before: s = 1, D = P. Both roles (the
  * kernel's warps, a producer's) compute the same.
  *
- * The fix-up. Every part stores its sums (the loop's results: each
- * thread's registers in 16-byte groups, the threads of a group side by
- * side, so the stores coalesce) into its slot of the workspace; after a
- * barrier of the kernel's warps, thread 0 counts the part in its
- * program's counter (atom.add.acq_rel.gpu) and waits until every part
- * has (gpu-scope acquire loads). Then each part adds a share of the
- * groups of every part's slot, in the parts' order (the same additions
- * every run), into the first part's slot, and counts again; the first
- * part waits for the count of both rounds, clears the counter, reads the
- * sums back and runs the code after the loop, which the others skip.
- * Reading the parts' sums is a block's share only, not every part's
- * whole slot in one block, which one multiprocessor's bandwidth would
- * bound. The waits end: the parts of a launch are at most as many as the
- * GPU holds at once, and whole programs wait for nothing.
+ * The fix-up, without waiting. Every part stores its sums (the loop's
+ * results: each thread's registers in 16-byte groups, the threads of a
+ * group side by side, so the stores coalesce) into its slot of the
+ * workspace; after a barrier of the kernel's warps, thread 0 counts the
+ * part in its program's counter (atom.add.acq_rel.gpu), and a barrier
+ * that ORs a predicate tells the block whether it counted last. The last
+ * part resets the counter, adds the parts' sums in the parts' order (the
+ * same additions whichever part comes last, so a result is the same every
+ * run) and runs the code after the loop; the others skip it. No block
+ * waits for another, so nothing depends on which blocks are resident.
  *
  * The workspace is a .global buffer of the module (zero when the module
- * loads, so the counters start clear; the first part clears its own),
+ * loads, so the counters start clear; the last part clears its own),
  * shared by the module's kernels and sized by the largest slot: one
  * stream-K launch of a loaded package may run at a time. */
 #include <stdio.h>
@@ -45,9 +41,6 @@
 #include "mlir-c/Dialect/LLVM.h"
 
 enum {
-  /* Parts a program splits into at most (the launcher's limit,
-   * lib/Runtime/RuntimeLaunch.c). */
-  GPU_SK_MAX_SPLIT = 8,
   /* A part runs this many of the loop's iterations at least (a
    * pipeline's stages). */
   GPU_SK_MIN_ITERATIONS = 4,
@@ -190,17 +183,23 @@ static MlirValue countPart(TileBuilder *b, MlirValue ptr) {
   return count;
 }
 
-/* A gpu-scope acquire load of the counter at `ptr` (NVPTX prints
- * ld.acquire.gpu). */
-static MlirValue loadAcquire(TileBuilder *b, MlirValue ptr) {
+/* A barrier of the kernel's warps that ORs `pred` (an i1) over them:
+ * bar.red.or.pred, inline (NVVM's takes no barrier other than 0, which a
+ * producer warpgroup would have to join). */
+static MlirValue barrierOr(const GpuLowering *g, TileBuilder *b,
+                           MlirValue pred) {
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  TileNamedAttr attrs[] = {
-      {"alignment", mlirIntegerAttrGet(i64, 4)},
-      {"ordering", mlirIntegerAttrGet(i64, 4)},
-      {"syncscope", mlirStringAttrGet(b->ctx, tileStr("device"))}};
-  return bInsert(b, tileOpCreate(b->loc, "llvm.load", 1, &ptr, 1, &i32, 3,
-                                 attrs));
+  char text[256], barrier[32] = "0";
+  if (g->producerWarps > 0)
+    snprintf(barrier, sizeof barrier, "%d, %d", GPU_BARRIER_CONSUMERS,
+             32 * g->numWarps);
+  snprintf(text, sizeof text,
+           "{ .reg .pred p, q; setp.ne.u32 p, $1, 0; "
+           "bar.red.or.pred q, %s, p; selp.u32 $0, 1, 0, q; }",
+           barrier);
+  MlirValue in = bCast(b, "arith.extui", pred, i32), any;
+  gpuInlinePtx(b, text, "=r,r", 1, &in, 1, i32, true, &any);
+  return bCmpi(b, ARITH_NE, any, bConstInt(b, i32, 0));
 }
 
 /* The loop's results as one list of f32 registers (their tiles, in
@@ -280,110 +279,99 @@ static void storeGroup(TileBuilder *b, MlirValue ptr, GpuTile *t, int reg,
   gpuStorePtr(b, v, ptr, n == 1 ? 4 : 16);
 }
 
-/* The workspace's 16 bytes at f32 element `at`, read at L2 (another
- * block wrote them) where `pred` holds (an i32; zeros elsewhere); a
- * null pred: always. */
-static void loadGroup(TileBuilder *b, MlirValue pred, MlirValue at,
-                      MlirValue *out) {
-  MlirValue ptr = gpuGep(b, globalAddress(b, kWorkspace), at,
-                         mlirF32TypeGet(b->ctx));
-  MlirValue operands[] = {pred, ptr};
-  if (mlirValueIsNull(pred))
-    gpuInlinePtx(b, "ld.global.cg.v4.f32 {$0, $1, $2, $3}, [$4];",
-                 "=f,=f,=f,=f,l", 1, &ptr, 4, mlirF32TypeGet(b->ctx), false,
-                 out);
-  else
-    gpuInlinePtx(b,
-                 "{ .reg .pred p; setp.ne.u32 p, $4, 0; mov.b32 $0, 0; "
-                 "mov.b32 $1, 0; mov.b32 $2, 0; mov.b32 $3, 0; @p "
-                 "ld.global.cg.v4.f32 {$0, $1, $2, $3}, [$5]; }",
-                 "=f,=f,=f,=f,r,l", 2, operands, 4, mlirF32TypeGet(b->ctx),
-                 false, out);
-}
+/* Adds the group at ptr into `sums` (the registers in Sums order, the
+ * loop's values being summed). */
+typedef struct {
+  MlirValue *sums;
+  int next;
+} AddCtx;
 
-/* The 16 bytes `v` into the workspace at f32 element `at` where `pred`
- * (an i32) holds. */
-static void storeGroupIf(TileBuilder *b, MlirValue pred, MlirValue at,
-                         const MlirValue *v) {
-  MlirValue operands[] = {pred,
-                          gpuGep(b, globalAddress(b, kWorkspace), at,
-                                 mlirF32TypeGet(b->ctx)),
-                          v[0], v[1], v[2], v[3]};
-  gpuInlinePtx(b,
-               "{ .reg .pred p; setp.ne.u32 p, $0, 0; @p st.global.v4.f32 "
-               "[$1], {$2, $3, $4, $5}; }",
-               "r,l,f,f,f,f", 6, operands, 0, (MlirType){NULL}, true, NULL);
-}
-
-/* Thread 0 spins until the counter at `ptr` reaches `target` (an i32):
- * an scf.while of gpu-scope acquire loads. */
-static void waitCount(TileBuilder *b, MlirValue ptr, MlirValue target) {
-  MlirOperationState state =
-      mlirOperationStateGet(tileStr("scf.while"), b->loc);
-  MlirRegion regions[2];
-  MlirBlock blocks[2];
-  for (int i = 0; i < 2; ++i) {
-    regions[i] = mlirRegionCreate();
-    blocks[i] = mlirBlockCreate(0, NULL, NULL);
-    mlirRegionAppendOwnedBlock(regions[i], blocks[i]);
-  }
-  mlirOperationStateAddOwnedRegions(&state, 2, regions);
-  bInsert(b, mlirOperationCreate(&state));
-  TileBuilder before = tileBuilderAtEnd(blocks[0], b->loc);
-  before.cache = b->cache;
-  MlirValue short_ =
-      bCmpi(&before, ARITH_ULT, loadAcquire(&before, ptr), target);
-  bInsert(&before, tileOpCreate(b->loc, "scf.condition", 1, &short_, 0, NULL,
-                                0, NULL));
-  TileBuilder after = tileBuilderAtEnd(blocks[1], b->loc);
-  after.cache = b->cache;
-  bYield(&after, "scf.yield", 0, NULL);
-}
-
-/* This part's share of the reduction: of the G 16-byte groups each thread
- * holds, part j of s adds groups [j c, j c + c) (c = ceil(G / s)) of
- * every part's slot, in the parts' order, into the first part's slot.
- * Static code for every count of parts (at most GPU_SK_MAX_SPLIT), its
- * loads predicated, so they are all in flight at once. */
-static void reduceShare(GpuLowering *g, TileBuilder *b, const Sums *s,
-                        MlirValue slots, const GpuStreamKPart *part) {
-  int threads = 32 * g->numWarps;
-  int groups = s->numRegs / 4;
-  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+static void addGroup(TileBuilder *b, MlirValue ptr, GpuTile *t, int reg,
+                     void *ctx) {
+  AddCtx *a = ctx;
+  int n = groupSize(t, reg);
+  MlirValue v = gpuLoadPtr(b, ptr, groupType(b, n), n == 1 ? 4 : 16);
   MlirType f32 = mlirF32TypeGet(b->ctx);
+  for (int e = 0; e < n; ++e) {
+    MlirValue x = n == 1 ? v : gpuExtractElement(b, v, e, f32);
+    a->sums[a->next + e] = bBinary(b, "arith.addf", a->sums[a->next + e], x);
+  }
+  a->next += n;
+}
+
+static void asyncOp(TileBuilder *b, const char *name, int n) {
+  TileNamedAttr attrs[] = {{"n", tileI32Attr(b->ctx, n)}};
+  bInsert(b, tileOpCreate(b->loc, name, 0, NULL, 0, NULL, n >= 0 ? 1 : 0,
+                          attrs));
+}
+
+/* Adds slot `slot`'s sums into `sums` (the registers in Sums order). The
+ * groups go through shared memory by cp.async, a chunk as large as the
+ * pipeline's buffers (free after the loop) at a time, so every group of
+ * a chunk is in flight at once: loads into registers would stop at the
+ * few registers left beside the sums, and one block's reads of the
+ * parts are what the fix-up waits for. Each thread reads back only the
+ * groups it copied. */
+static void addSlot(GpuLowering *g, TileBuilder *b, const Sums *s,
+                    MlirValue slot, MlirValue *sums) {
+  int threads = 32 * g->numWarps;
+  int64_t room = g->pipeBytes / (16 * threads);
+  if (room == 0) {
+    AddCtx a = {sums, 0};
+    eachGroup(g, b, s, slot, addGroup, &a);
+    return;
+  }
+  MlirType f32 = mlirF32TypeGet(b->ctx), i8 = mlirIntegerTypeGet(b->ctx, 8);
   MlirValue thread = bAddi(b, bMuli(b, g->warp, bConstIndex(b, 32)), g->lane);
-  MlirValue slotElems = bConstIndex(b, (int64_t)s->numRegs * threads);
-  MlirValue chunk = divui(
-      b, bAddi(b, bConstIndex(b, groups),
-               bBinary(b, "arith.subi", part->pieces, bConstIndex(b, 1))),
-      part->pieces);
-  MlirValue from = bMuli(b, part->piece, chunk);
-  for (int k = 0; k < (groups + 1) / 2; ++k) {
-    MlirValue group = bAddi(b, from, bConstIndex(b, k));
-    MlirValue valid =
-        bAndi(b, bCmpi(b, ARITH_ULT, bConstIndex(b, k), chunk),
-              bCmpi(b, ARITH_ULT, group, bConstIndex(b, groups)));
-    /* f32 element of this thread's group in slot 0 of the program. */
-    MlirValue at = bAddi(
-        b, bMuli(b, slots, slotElems),
-        bAddi(b, bMuli(b, group, bConstIndex(b, 4 * threads)),
-              bMuli(b, thread, bConstIndex(b, 4))));
-    MlirValue sum[4];
-    for (int e = 0; e < 4; ++e)
-      sum[e] = bConstFloat(b, f32, 0.0);
-    for (int c = 0; c < GPU_SK_MAX_SPLIT; ++c) {
-      MlirValue pred = bCast(
-          b, "arith.extui",
-          bAndi(b, valid,
-                bCmpi(b, ARITH_ULT, bConstIndex(b, c), part->pieces)),
-          i32);
-      MlirValue v[4];
-      loadGroup(b, pred,
-                bAddi(b, at, bMuli(b, bConstIndex(b, c), slotElems)), v);
-      for (int e = 0; e < 4; ++e)
-        sum[e] = bBinary(b, "arith.addf", sum[e], v[e]);
+  MlirValue base =
+      bAddi(b, bMuli(b, slot, bConstIndex(b, (int64_t)s->numRegs * threads)),
+            bMuli(b, thread, bConstIndex(b, 4)));
+  MlirValue mine = bMuli(b, thread, bConstIndex(b, 16));
+  MlirValue workspace = globalAddress(b, kWorkspace);
+  MlirValue smem = gpuDynamicSharedBase(b, g);
+  int total = 0;
+  for (int t = 0; t < s->numTiles; ++t)
+    total += (s->tiles[t]->numRegs + 3) / 4;
+  int tile = 0, reg = 0, next = 0;
+  for (int first = 0; first < total; first += (int)room) {
+    int n = total - first < room ? total - first : (int)room;
+    for (int k = 0; k < n; ++k) {
+      MlirValue src = gpuGep(
+          b, workspace,
+          bAddi(b, base, bConstIndex(b, (int64_t)(first + k) * 4 * threads)),
+          f32);
+      MlirValue dst = gpuGep(
+          b, smem, bAddi(b, mine, bConstIndex(b, (int64_t)k * 16 * threads)),
+          i8);
+      MlirValue operands[] = {dst, src};
+      TileNamedAttr attrs[] = {
+          {"size", tileI32Attr(b->ctx, 16)},
+          {"modifier",
+           tileParseAttr(b->ctx, "#nvvm<load_cache_modifier cg>")}};
+      bInsert(b, tileOpCreate(b->loc, "nvvm.cp.async.shared.global", 2,
+                              operands, 0, NULL, 2, attrs));
     }
-    storeGroupIf(b, bCast(b, "arith.extui", valid, i32), at, sum);
+    asyncOp(b, "nvvm.cp.async.commit.group", -1);
+    asyncOp(b, "nvvm.cp.async.wait.group", 0);
+    for (int k = 0; k < n; ++k) {
+      GpuTile *t = s->tiles[tile];
+      int count = groupSize(t, reg);
+      MlirValue v = gpuLoadPtr(
+          b,
+          gpuGep(b, smem,
+                 bAddi(b, mine, bConstIndex(b, (int64_t)k * 16 * threads)),
+                 i8),
+          groupType(b, 4), 16);
+      for (int e = 0; e < count; ++e)
+        sums[next + e] = bBinary(b, "arith.addf", sums[next + e],
+                                 gpuExtractElement(b, v, e, f32));
+      next += count;
+      reg += 4;
+      if (reg >= t->numRegs) {
+        ++tile;
+        reg = 0;
+      }
+    }
   }
 }
 
@@ -400,39 +388,10 @@ bool gpuStreamKFixUp(GpuLowering *g, TileBuilder *b, MlirOperation loop,
   MlirType f32 = mlirF32TypeGet(b->ctx);
   MlirValue c0 = bConstIndex(b, 0), c1 = bConstIndex(b, 1);
   MlirValue split = bCmpi(b, ARITH_UGT, part->pieces, c1);
-  MlirValue first = bCmpi(b, ARITH_EQ, part->piece, c0);
-  /* Split program i's parts have slots i s .. i s + s - 1, and counter i. */
+  /* Split program i's parts have slots i s .. i s + s - 1. */
   MlirValue slots = bMuli(b, part->splitIndex, part->split);
-  MlirValue thread = bAddi(b, bMuli(b, g->warp, bConstIndex(b, 32)), g->lane);
-  MlirValue leader = bCmpi(b, ARITH_EQ, thread, c0);
-  MlirValue pieces32 = bCast(b, "arith.index_cast", part->pieces, i32);
 
-  /* Every part: its sums into its slot; once every part's are there, its
-   * share of the reduction into the first part's slot; then it counts
-   * again. */
-  TileBuilder parts;
-  bIf(b, split, 0, NULL, false, &parts, NULL);
-  eachGroup(g, &parts, &s, bAddi(&parts, slots, part->piece), storeGroup,
-            NULL);
-  gpuBarrier(g, &parts);
-  TileBuilder count;
-  bIf(&parts, leader, 0, NULL, false, &count, NULL);
-  MlirValue counter = gpuGep(&count, globalAddress(&count, kCounters),
-                             part->splitIndex, i32);
-  countPart(&count, counter);
-  waitCount(&count, counter, pieces32);
-  bYield(&count, "scf.yield", 0, NULL);
-  gpuBarrier(g, &parts);
-  reduceShare(g, &parts, &s, slots, part);
-  gpuBarrier(g, &parts);
-  TileBuilder again;
-  bIf(&parts, leader, 0, NULL, false, &again, NULL);
-  countPart(&again, gpuGep(&again, globalAddress(&again, kCounters),
-                           part->splitIndex, i32));
-  bYield(&again, "scf.yield", 0, NULL);
-  bYield(&parts, "scf.yield", 0, NULL);
-
-  /* The first part waits for every share and takes the sums. */
+  /* Every part: its sums into its slot, then it is counted. */
   int n = 0;
   MlirValue *own = malloc(sizeof *own * (size_t)(s.numRegs + 1));
   MlirType *types = malloc(sizeof *types * (size_t)(s.numRegs + 1));
@@ -441,40 +400,70 @@ bool gpuStreamKFixUp(GpuLowering *g, TileBuilder *b, MlirOperation loop,
       own[n] = s.tiles[t]->regs[r];
       types[n++] = f32;
     }
-  TileBuilder takes, keeps;
-  MlirOperation ifOp =
-      bIf(b, bAndi(b, split, first), n, types, true, &takes, &keeps);
+  TileBuilder parts, whole;
+  MlirType resultTypes[] = {mlirIntegerTypeGet(b->ctx, 1)};
+  MlirOperation counted =
+      bIf(b, split, 1, resultTypes, true, &parts, &whole);
+  eachGroup(g, &parts, &s, bAddi(&parts, slots, part->piece), storeGroup,
+            NULL);
+  gpuBarrier(g, &parts);
+  MlirValue leader =
+      bCmpi(&parts,
+            ARITH_EQ,
+            bAddi(&parts, bMuli(&parts, g->warp, bConstIndex(&parts, 32)),
+                  g->lane),
+            c0);
+  TileBuilder count;
+  MlirType i32s[] = {i32};
+  TileBuilder others;
+  MlirOperation byLeader = bIf(&parts, leader, 1, i32s, true, &count, &others);
+  MlirValue counter = gpuGep(&count, globalAddress(&count, kCounters),
+                             part->splitIndex, i32);
+  MlirValue before = countPart(&count, counter);
+  MlirValue last = bCmpi(&count, ARITH_EQ, before,
+                         bCast(&count, "arith.index_cast",
+                               bBinary(&count, "arith.subi", part->pieces, c1),
+                               i32));
+  /* The last part clears the counter for the next launch: every other
+   * part has counted. */
+  TileBuilder clear;
+  bIf(&count, last, 0, NULL, false, &clear, NULL);
+  gpuStorePtr(&clear, bConstInt(&clear, i32, 0), counter, 4);
+  bYield(&clear, "scf.yield", 0, NULL);
+  MlirValue lastI32 = bCast(&count, "arith.extui", last, i32);
+  bYield(&count, "scf.yield", 1, &lastI32);
+  MlirValue zero = bConstInt(&others, i32, 0);
+  bYield(&others, "scf.yield", 1, &zero);
+  MlirValue isLast = barrierOr(
+      g, &parts,
+      bCmpi(&parts, ARITH_NE, mlirOperationGetResult(byLeader, 0),
+            bConstInt(&parts, i32, 0)));
+  bYield(&parts, "scf.yield", 1, &isLast);
+  MlirValue t = bConstInt(&whole, mlirIntegerTypeGet(b->ctx, 1), 1);
+  bYield(&whole, "scf.yield", 1, &t);
+  MlirValue runsRest = mlirOperationGetResult(counted, 0);
+
+  /* The last part adds every part's sums, in the parts' order. */
+  TileBuilder adds, keeps;
+  MlirOperation ifOp = bIf(
+      b, bAndi(b, split, runsRest), n, types, true, &adds, &keeps);
   bYield(&keeps, "scf.yield", n, own);
-  TileBuilder wait;
-  bIf(&takes, leader, 0, NULL, false, &wait, NULL);
-  MlirValue counterAgain = gpuGep(&wait, globalAddress(&wait, kCounters),
-                                  part->splitIndex, i32);
-  waitCount(&wait, counterAgain,
-            bMuli(&wait, pieces32, bConstInt(&wait, i32, 2)));
-  /* Every part has counted twice: the counter is free for the next
-   * launch. */
-  gpuStorePtr(&wait, bConstInt(&wait, i32, 0), counterAgain, 4);
-  bYield(&wait, "scf.yield", 0, NULL);
-  gpuBarrier(g, &takes);
-  int threads = 32 * g->numWarps;
-  MlirValue base =
-      bAddi(&takes,
-            bMuli(&takes, slots,
-                  bConstIndex(&takes, (int64_t)s.numRegs * threads)),
-            bMuli(&takes, thread, bConstIndex(&takes, 4)));
-  MlirValue *sums = malloc(sizeof *sums * (size_t)(n + 4));
-  int next = 0, group = 0;
-  for (int t = 0; t < s.numTiles; ++t)
-    for (int r = 0; r < s.tiles[t]->numRegs; r += 4, ++group) {
-      MlirValue v[4];
-      loadGroup(&takes, (MlirValue){NULL},
-                bAddi(&takes, base,
-                      bConstIndex(&takes, (int64_t)group * 4 * threads)),
-                v);
-      for (int e = 0; e < groupSize(s.tiles[t], r); ++e)
-        sums[next++] = v[e];
-    }
-  bYield(&takes, "scf.yield", n, sums);
+  MlirValue *sums = malloc(sizeof *sums * (size_t)(n + 1));
+  for (int i = 0; i < n; ++i)
+    sums[i] = bConstFloat(&adds, f32, 0.0);
+  TileBuilder sum;
+  MlirOperation forOp =
+      bFor(&adds, c0, part->pieces, c1, n, sums, &sum);
+  for (int i = 0; i < n; ++i)
+    sums[i] = mlirBlockGetArgument(sum.block, 1 + i);
+  addSlot(g, &sum, &s, bAddi(&sum, slots, mlirBlockGetArgument(sum.block, 0)),
+          sums);
+  bYield(&sum, "scf.yield", n, sums);
+  for (int i = 0; i < n; ++i)
+    sums[i] = mlirOperationGetResult(forOp, i);
+  /* The code after the loop may use that shared memory. */
+  gpuBarrier(g, &adds);
+  bYield(&adds, "scf.yield", n, sums);
   n = 0;
   for (int t = 0; t < s.numTiles; ++t)
     for (int r = 0; r < s.tiles[t]->numRegs; ++r)
@@ -483,10 +472,9 @@ bool gpuStreamKFixUp(GpuLowering *g, TileBuilder *b, MlirOperation loop,
   free(own);
   free(types);
 
-  /* The code after the loop: whole programs and first parts. */
+  /* The code after the loop: whole programs and last parts. */
   TileBuilder then;
-  bIf(b, bBinary(b, "arith.ori", bCmpi(b, ARITH_EQ, part->pieces, c1), first),
-      0, NULL, false, &then, NULL);
+  bIf(b, runsRest, 0, NULL, false, &then, NULL);
   bYield(&then, "scf.yield", 0, NULL);
   *rest = tileBuilderBefore(mlirBlockGetTerminator(then.block));
   rest->cache = b->cache;
