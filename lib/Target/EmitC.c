@@ -61,7 +61,7 @@ static int failAt(MlirLocation loc, char *err, size_t errSize,
 
 /* What the driver mode cannot launch: f16, bf16 and f8 scalars (the
  * runtime rounds them) and persistent kernels (the runtime sizes their
- * grid by occupancy). */
+ * grid by occupancy). Stream-K kernels run unsplit there. */
 static int checkDriverMode(const TileCKernel *k, char *err, size_t errSize) {
   const TilePackage *p = &k->variants[0].package;
   char msg[512];
@@ -78,7 +78,7 @@ static int checkDriverMode(const TileCKernel *k, char *err, size_t errSize) {
     return failAt(k->sig->argLocs[i], err, errSize, msg);
   }
   for (int v = 0; v < k->numVariants; ++v) {
-    if (!k->variants[v].package.persistent)
+    if (k->variants[v].package.persistent != 1)
       continue;
     snprintf(msg, sizeof msg,
              "--emit=c-driver cannot launch @%s (%s): it is persistent, "

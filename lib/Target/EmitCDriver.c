@@ -42,11 +42,11 @@ void tileCDriverSource(const TileCUnit *u, TileStrBuf *s) {
       tileStrBufAppendStr(s, "};\n\n");
       const int64_t *g = k->variants[v].grid;
       tileStrBufPrintf(&table,
-                       "  {%s_image%d, \"%s\", \"%s\", %d, %d, %d, %d, %d, "
+                       "  {%s_image%d, \"%s\", \"%s\", %d, %d, %d, %d, %d, %d, "
                        "{%" PRId64 ", %" PRId64 ", %" PRId64 "}},\n",
                        k->name, v, p->kernelName, p->chip, ptx, groupOf[v],
                        32 * (p->numWarps + p->producerWarps), p->sharedBytes,
-                       p->indexBits, g[0], g[1], g[2]);
+                       p->indexBits, p->persistent == 2, g[0], g[1], g[2]);
     }
   }
   tileStrBufPrintf(s,
@@ -57,6 +57,8 @@ void tileCDriverSource(const TileCUnit *u, TileStrBuf *s) {
                    "  const unsigned char *image;\n"
                    "  const char *entry, *chip;\n"
                    "  int ptx, group, blockThreads, sharedBytes, indexBits;\n"
+                   "  int streamK; /* takes the programs, the whole ones and "
+                   "the parts */\n"
                    "  int64_t grid[3]; /* tuned; 0 0 0: none */\n"
                    "} %s_variants[] = {\n%s};\n\n",
                    u->prefix, tileStrBufCStr(&table));
