@@ -208,9 +208,9 @@ const TilePassDef tilePassTable[] = {
      "bulk-reduce=auto|true|false: tile.tma_reduce on sm_90a atomic adds "
      "of a whole box, through shared memory by one bulk tensor reduction; "
      "auto: off; "
-     "stream-k=auto|true|false: tile.stream_k on persistent kernels whose "
-     "loop of dots can be split among the blocks a small last wave leaves "
-     "idle; auto: on)",
+     "stream-k=auto|true|false: tile.stream_k on kernels whose loop of "
+     "dots a small last wave of programs may run split, each part on a "
+     "block of its own; auto: on)",
      "num-stages chip warp-specialize persistent cta-pairs multicast "
      "bulk-reduce stream-k",
      runPipeline},

@@ -373,10 +373,12 @@ const TileOptionDef tileOptionTable[] = {
      "it into both by TMA multicast (warp-specialized loops; auto: off)",
      setMulticast, formatMulticast, ""},
     {"stream-k", "auto|true|false",
-     "a persistent kernel whose last wave of programs fills at most half "
-     "the GPU splits those programs' loop among the idle blocks, the "
-     "block of each first part adding the others' sums from a workspace "
-     "(auto: on where the kernel is persistent)",
+     "a launch whose last wave of programs would leave half of the GPU "
+     "idle or more runs those programs split along their loop of dots, "
+     "each part on a block of its own, the last to finish adding the "
+     "others' sums from a workspace (auto: on where the loop's sums allow "
+     "it: a chain of dots from zero, programs along axis 0, not "
+     "persistent)",
      setStreamK, formatStreamK, ""},
     {"bulk-reduce", "auto|true|false",
      "sm_90a: an atomic add of a whole box of f32 goes out through shared "
