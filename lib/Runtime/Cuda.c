@@ -113,6 +113,8 @@ enum {
   REQUIRED(cuEventCreate, (CUevent *, unsigned), "cuEventCreate")              \
   REQUIRED(cuEventDestroy, (CUevent), "cuEventDestroy_v2", "cuEventDestroy")   \
   REQUIRED(cuEventRecord, (CUevent, CUstream), "cuEventRecord")                \
+  REQUIRED(cuStreamWaitEvent, (CUstream, CUevent, unsigned),                   \
+           "cuStreamWaitEvent")                                                \
   REQUIRED(cuEventSynchronize, (CUevent), "cuEventSynchronize")                \
   REQUIRED(cuEventElapsedTime, (float *, CUevent, CUevent),                    \
            "cuEventElapsedTime_v2", "cuEventElapsedTime")                      \
@@ -782,6 +784,13 @@ void tileCudaEventDestroy(TileCudaEvent *e) {
 int tileCudaEventRecord(TileCudaEvent *e, void *stream, char *err,
                         size_t errSize) {
   CU_CALL(e->cu, cuEventRecord, (e->event, (CUstream)stream), err, errSize);
+  return 0;
+}
+
+int tileCudaStreamWaitEvent(TileCudaEvent *e, void *stream, char *err,
+                            size_t errSize) {
+  CU_CALL(e->cu, cuStreamWaitEvent, ((CUstream)stream, e->event, 0), err,
+          errSize);
   return 0;
 }
 

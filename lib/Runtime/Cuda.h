@@ -141,6 +141,9 @@ void tileCudaEventDestroy(TileCudaEvent *e);
 int tileCudaEventRecord(TileCudaEvent *e, void *stream, char *err,
                         size_t errSize);
 /* Milliseconds between two recorded events (waits for `end`). */
+/* Work on `stream` after this point waits for the event's last record. */
+int tileCudaStreamWaitEvent(TileCudaEvent *e, void *stream, char *err,
+                            size_t errSize);
 int tileCudaEventElapsed(TileCudaEvent *start, TileCudaEvent *end, float *ms,
                          char *err, size_t errSize);
 

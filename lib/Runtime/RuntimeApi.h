@@ -34,6 +34,12 @@ struct TileRuntimeKernel {
    * reused (a kernel is launched from one thread at a time): a launch
    * then allocates nothing. */
   void *launchParams;
+  /* Stream-K (Package.h): a launch that splits programs uses the
+   * module's workspace, so one on another stream than the last such
+   * launch waits for it (splitDone, recorded after each on
+   * splitStream). */
+  struct TileCudaEvent *splitDone;
+  void *splitStream;
 };
 
 /* Fills `status` (when not NULL) and returns its code: TILE_STATUS_OK

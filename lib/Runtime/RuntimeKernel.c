@@ -90,6 +90,7 @@ void tileRuntimeKernelDestroy(TileRuntimeKernel *kernel) {
   if (tileCudaEnter(kernel->device->cu, err, sizeof err) == 0) {
     tileCudaKernelDestroy(kernel->aligned.kernel);
     tileCudaKernelDestroy(kernel->generic.kernel);
+    tileCudaEventDestroy(kernel->splitDone);
     tileCudaLeave(kernel->device->cu);
   }
   free(kernel->launchParams);

@@ -464,6 +464,28 @@ static TileStatusCode checkCall(TileRuntimeKernel *k, const TileRuntimeLaunchCon
   return TILE_STATUS_OK;
 }
 
+/* Stream-K's workspace is the module's: a launch that splits programs
+ * waits, on its stream, for the last one that did on another stream
+ * (before: true), and is then the one later launches wait for (before:
+ * false). Launches on one stream are in order already. */
+static int serializeSplits(TileRuntimeKernel *k, const Prepared *pr,
+                           void *stream, bool before, char *err,
+                           size_t errSize) {
+  if (pr->parts <= 1)
+    return 0;
+  TileCuda *cu = k->device->cu;
+  if (before)
+    return k->splitDone && k->splitStream != stream
+               ? tileCudaStreamWaitEvent(k->splitDone, stream, err, errSize)
+               : 0;
+  int rc = k->splitDone ? 0 : tileCudaEventCreate(cu, &k->splitDone, err,
+                                                  errSize);
+  if (!rc)
+    rc = tileCudaEventRecord(k->splitDone, stream, err, errSize);
+  k->splitStream = stream;
+  return rc;
+}
+
 /* Launches once; with `synchronize`, between two events and waiting for
  * the kernel, so that a fault is this launch's error. */
 static int launchOnce(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,
@@ -516,10 +538,15 @@ static TileStatusCode launch(TileRuntimeKernel *kernel,
   int rc = enter ? tileCudaEnter(kernel->device->cu, err, sizeof err) : 0;
   if (!rc) {
     rc = prepare(kernel, args, numArgs, config, info, &pr, err, sizeof err);
+    if (!rc)
+      rc = serializeSplits(kernel, &pr, config->stream, true, err, sizeof err);
     if (!rc) {
       launched = true;
       rc = launchOnce(kernel, config, &pr, info, err, sizeof err);
     }
+    if (!rc)
+      rc = serializeSplits(kernel, &pr, config->stream, false, err,
+                           sizeof err);
     if (enter)
       tileCudaLeave(kernel->device->cu);
   }
@@ -685,8 +712,13 @@ TileStatusCode tileRuntimeKernelBenchmarkWith(
   if (!rc) {
     rc = prepare(kernel, args, numArgs, config, &info, &pr, err, sizeof err);
     if (!rc)
+      rc = serializeSplits(kernel, &pr, config->stream, true, err, sizeof err);
+    if (!rc)
       rc = bench(kernel, config, &pr, how, flush, flushBytes, out, err,
                  sizeof err);
+    if (!rc)
+      rc = serializeSplits(kernel, &pr, config->stream, false, err,
+                           sizeof err);
     if (!rc)
       rc = tileCudaSynchronize(cu, err, sizeof err);
   }

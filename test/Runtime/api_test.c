@@ -7,12 +7,14 @@
  * launches whose packed parameters the driver logs: argument counts and
  * kinds that do not fit, scalars at their widths, the caller's strides
  * and stream, the choice between the aligned and the generic entry and
- * the aligned entry's tensor maps, a kernel for another chip, a fault.
+ * the aligned entry's tensor maps, a kernel for another chip, a fault;
+ * and a stream-K kernel's launches on two streams.
  *
  * REQUIRES: ptxas
  * RUN: rm -rf %t && mkdir -p %t
  * RUN: tile-opt %tile_src/examples/vecadd.mlir --tile-compile --emit=package -o %t/vecadd.tpkg
- * RUN: env FAKE_CUDA_LOG=%t/launches.log ./tile-runtime-api-test %t/vecadd.tpkg %fake_cuda > %t/out.txt
+ * RUN: tile-opt %tile_src/bench/kernels/matmul.mlir --kernel=matmul_f16_128x256x64 --tile-compile --emit=package -o %t/sk.tpkg 2>/dev/null
+ * RUN: env FAKE_CUDA_LOG=%t/launches.log ./tile-runtime-api-test %t/vecadd.tpkg %fake_cuda %t/sk.tpkg > %t/out.txt
  * RUN: FileCheck %s < %t/out.txt
  * RUN: FileCheck %s --check-prefix=LOG < %t/launches.log
  */
@@ -489,9 +491,73 @@ static void testVariants(const char *pkgPath, const char *dir) {
   // CHECK-NEXT: no bytes: invalid argument: tileRuntimeVariantsLoadMemory: bytes is NULL
 }
 
+/* A stream-K GEMM (format 9's persistent flag 2): a launch that splits
+ * its programs on another stream than the last one that did waits for it
+ * (they share the module's workspace); launches that split nothing, and
+ * those on the same stream, do not wait. */
+static void testStreamK(const char *path) {
+  TileRuntimeDevice *dev;
+  TileRuntimePackage *pkg;
+  TileRuntimeKernel *k;
+  show("stream-K package", tileRuntimePackageLoadFile(path, &pkg, &st));
+  // CHECK: stream-K package: ok:
+  tileRuntimeDeviceCreate(0, &dev, &st);
+  show("stream-K kernel", tileRuntimeKernelCreate(dev, pkg, &k, &st));
+  // CHECK-NEXT: stream-K kernel: ok:
+  /* Rows of 1001 halves: the generic entry, PTX, whose parameters the
+   * stand-in logs. */
+  void *a, *b, *c;
+  tileRuntimeDeviceAlloc(dev, 1000 * 1001 * 2, &a, &st);
+  tileRuntimeDeviceAlloc(dev, 1001 * 1001 * 2, &b, &st);
+  tileRuntimeDeviceAlloc(dev, 1000 * 1001 * 2, &c, &st);
+  int64_t aShape[2] = {1000, 1001}, bShape[2] = {1001, 1001};
+  TileRuntimeArg args[3] = {tileRuntimeArgMemref(a, 2, aShape),
+                            tileRuntimeArgMemref(b, 2, bShape),
+                            tileRuntimeArgMemref(c, 2, aShape)};
+  /* 32 programs on 132 blocks: 4 parts each (128 blocks); 200: a last
+   * wave of 68, not split. */
+  struct {
+    int64_t programs;
+    uintptr_t stream;
+  } launches[] = {{32, 0x10}, {32, 0x20}, {32, 0x20}, {200, 0x10}, {32, 0x10}};
+  for (size_t i = 0; i < sizeof launches / sizeof launches[0]; ++i) {
+    TileRuntimeLaunchConfig cfg = {{launches[i].programs, 1, 1},
+                                   (void *)launches[i].stream,
+                                   TILE_RUNTIME_ENTRY_AUTO, 0};
+    TileRuntimeLaunchInfo info;
+    show("stream-K launch", tileRuntimeKernelLaunch(k, args, 3, &cfg, &info,
+                                                    &st));
+    printf("blocks %lld\n", (long long)info.blocks);
+  }
+  // CHECK-NEXT: stream-K launch: ok:
+  // CHECK-NEXT: blocks 128
+  // CHECK-NEXT: stream-K launch: ok:
+  // CHECK-NEXT: blocks 128
+  // CHECK-NEXT: stream-K launch: ok:
+  // CHECK-NEXT: blocks 128
+  // CHECK-NEXT: stream-K launch: ok:
+  // CHECK-NEXT: blocks 200
+  // CHECK-NEXT: stream-K launch: ok:
+  // CHECK-NEXT: blocks 128
+  // LOG: launch matmul_f16_128x256x64 grid 128,1,1 block 256 shared {{[0-9]+}} stream given 0x10 params {{.*}} 0x20(4) 0x0(4) 0x4(4){{$}}
+  // LOG-NEXT: stream 0x20 waits for an event
+  // LOG-NEXT: launch matmul_f16_128x256x64 grid 128,1,1 {{.*}} stream given 0x20 params
+  // LOG-NEXT: launch matmul_f16_128x256x64 grid 128,1,1 {{.*}} stream given 0x20 params
+  // LOG-NEXT: launch matmul_f16_128x256x64 grid 200,1,1 {{.*}} stream given 0x10 params {{.*}} 0xc8(4) 0xc8(4) 0x1(4){{$}}
+  // LOG-NEXT: stream 0x10 waits for an event
+  // LOG-NEXT: launch matmul_f16_128x256x64 grid 128,1,1 {{.*}} stream given 0x10 params
+  tileRuntimeDeviceFree(dev, a);
+  tileRuntimeDeviceFree(dev, b);
+  tileRuntimeDeviceFree(dev, c);
+  tileRuntimeKernelDestroy(k);
+  tileRuntimeDeviceDestroy(dev);
+  tileRuntimePackageDestroy(pkg);
+}
+
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: tile-runtime-api-test PACKAGE FAKE_DRIVER\n");
+  if (argc != 4) {
+    fprintf(stderr,
+            "usage: tile-runtime-api-test PACKAGE FAKE_DRIVER STREAM_K_PACKAGE\n");
     return 2;
   }
   testPackages(argv[1]);
@@ -505,6 +571,7 @@ int main(int argc, char **argv) {
   testNoDriver();
   testLaunches(argv[2]);
   testVariants(argv[1], dir);
+  testStreamK(argv[3]);
   printf("done\n");
   // CHECK: done
   return 0;

@@ -512,6 +512,20 @@ CUresult cuEventRecord(void *event, void *stream) {
   return SUCCESS;
 }
 
+/* Logged (FAKE_CUDA_LOG): the stream that waits. */
+CUresult cuStreamWaitEvent(void *stream, void *event, unsigned flags) {
+  (void)event;
+  (void)flags;
+  const char *path = getenv("FAKE_CUDA_LOG");
+  FILE *log = path && *path ? fopen(path, "a") : NULL;
+  if (log) {
+    fprintf(log, "stream %#llx waits for an event\n",
+            (unsigned long long)(uintptr_t)stream);
+    fclose(log);
+  }
+  return SUCCESS;
+}
+
 CUresult cuEventSynchronize(void *event) {
   (void)event;
   return SUCCESS;

@@ -27,8 +27,9 @@
  *
  * The workspace is a .global buffer of the module (zero when the module
  * loads, so the counters start clear; the last part clears its own),
- * shared by the module's kernels and sized by the largest slot: one
- * stream-K launch of a loaded package may run at a time. */
+ * shared by the module's kernels and sized by the largest slot: two
+ * launches that split must not overlap, which the runtime sees to
+ * (lib/Runtime/RuntimeLaunch.c, serializeSplits). */
 #include <stdio.h>
 #include <stdlib.h>
 
