@@ -93,8 +93,8 @@ static bool boolAttr(MlirOperation op, const char *name) {
 static bool splittableLoop(MlirOperation kernel, MlirOperation *loop,
                            const char **why);
 
-bool tileStreamKFor(MlirOperation kernel, const char *chip,
-                    MlirOperation *loop, const char **why) {
+bool tileStreamKFor(MlirOperation kernel, const char *chip, MlirOperation *loop,
+                    const char **why) {
   *loop = (MlirOperation){NULL};
   bool otherAxes = false;
   mlirOperationWalk(kernel, findOtherAxis, &otherAxes, MlirWalkPreOrder);

@@ -30,8 +30,8 @@
 /* The loop of `kernel` (compiled for `chip`) that stream-K splits, or
  * false with *why (a static sentence fragment) saying what stands in the
  * way. */
-bool tileStreamKFor(MlirOperation kernel, const char *chip,
-                    MlirOperation *loop, const char **why);
+bool tileStreamKFor(MlirOperation kernel, const char *chip, MlirOperation *loop,
+                    const char **why);
 
 /* tile.stream_k = true on the kernel (set by tile-pipeline). */
 bool tileKernelStreamK(MlirOperation kernel);

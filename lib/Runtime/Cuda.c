@@ -126,9 +126,9 @@ enum {
   /* Timing's L2 flush, and tuning's key. */                                   \
   OPTIONAL(cuMemsetD8Async, (CUdeviceptr, unsigned char, size_t, CUstream),    \
            "cuMemsetD8Async")                                                  \
-  OPTIONAL(cuDriverGetVersion, (int *), "cuDriverGetVersion")                 \
-  /* CUDA 12 drivers and newer: a context's id, unique in the process (a   \
-   * context made after another was destroyed may have its address). */    \
+  OPTIONAL(cuDriverGetVersion, (int *), "cuDriverGetVersion")                  \
+  /* CUDA 12 drivers and newer: a context's id, unique in the process (a       \
+   * context made after another was destroyed may have its address). */        \
   OPTIONAL(cuCtxGetId, (CUcontext, unsigned long long *), "cuCtxGetId")
 
 #define DRIVER_FIELD(field, params, ...) CUresult(*field) params;

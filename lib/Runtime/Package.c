@@ -24,9 +24,10 @@
  *                                  before it (from version 4)
  *
  * and nothing after. Versions 1 to 8 are still read (1 to 6 as 32-bit
- * indexing, 1 to 7 without CTA pairs, 1 to 8 without stream-K). The reader trusts nothing: every length is checked
- * against what is left before it is used, and the decoded package goes
- * through the same validation the writer applies. */
+ * indexing, 1 to 7 without CTA pairs, 1 to 8 without stream-K). The reader
+ * trusts nothing: every length is checked against what is left before it is
+ * used, and the decoded package goes through the same validation the writer
+ * applies. */
 #define _POSIX_C_SOURCE 200809L
 #include "lib/Runtime/Package.h"
 
@@ -211,9 +212,8 @@ static int validate(const char *name, const TilePackage *p, char *err,
                     "at most 28 others)",
                     name, p->producerWarps, p->numWarps);
   if (p->persistent < 0 || p->persistent > 2)
-    return tileFail(err, errSize,
-                    "%s: persistent flag %d (expected 0, 1 or 2)", name,
-                    p->persistent);
+    return tileFail(err, errSize, "%s: persistent flag %d (expected 0, 1 or 2)",
+                    name, p->persistent);
   if (p->indexBits != 32 && p->indexBits != 64)
     return tileFail(err, errSize, "%s: index width %d (expected 32 or 64)",
                     name, p->indexBits);
@@ -598,8 +598,8 @@ int tilePackageReadMemory(const char *name, const void *buf, size_t size,
   }
   if ((version > 4 &&
        getU32(&r, "the number of producer warps", 4, &p.producerWarps)) ||
-      (version > 5 && getU32(&r, "the persistent flag", version > 8 ? 2 : 1,
-                             &p.persistent)) ||
+      (version > 5 &&
+       getU32(&r, "the persistent flag", version > 8 ? 2 : 1, &p.persistent)) ||
       (version > 6 && getU32(&r, "the index width", 64, &p.indexBits)) ||
       (version > 7 && getU32(&r, "the CTA-pairs flag", 1, &p.ctaPairs))) {
     tilePackageFree(&p);

@@ -338,13 +338,12 @@ static int launchGrid(TileCuda *cu, const TilePackage *p, Prepared *pr,
   if (!p->persistent)
     return 0;
   if (grid[1] != 1 || grid[2] != 1)
-    return tileFailCode(TILE_STATUS_INVALID_ARGUMENT, err, errSize,
-                        "kernel @%s is %s and takes a "
-                        "one-dimensional grid, got %lldx%lldx%lld",
-                        p->kernelName,
-                        p->persistent == 2 ? "stream-K" : "persistent",
-                        (long long)grid[0],
-                        (long long)grid[1], (long long)grid[2]);
+    return tileFailCode(
+        TILE_STATUS_INVALID_ARGUMENT, err, errSize,
+        "kernel @%s is %s and takes a "
+        "one-dimensional grid, got %lldx%lldx%lld",
+        p->kernelName, p->persistent == 2 ? "stream-K" : "persistent",
+        (long long)grid[0], (long long)grid[1], (long long)grid[2]);
   if (grid[0] > INT32_MAX)
     return tileFailCode(TILE_STATUS_INVALID_ARGUMENT, err, errSize,
                         "kernel @%s is %s: %lld programs (at most "
@@ -446,8 +445,8 @@ static int prepare(TileRuntimeKernel *k, const TileRuntimeArg *args,
   /* Each parameter's slot is cleared as it is filled (pushBytes), and
    * each tensor map is written whole: only the count starts at zero. */
   pr->params->numParams = 0;
-  return packParams(k->device->cu, p, args, aligned, config->grid[0],
-                    pr->whole, pr->parts, pr->params, err, errSize);
+  return packParams(k->device->cu, p, args, aligned, config->grid[0], pr->whole,
+                    pr->parts, pr->params, err, errSize);
 }
 
 static TileStatusCode checkCall(TileRuntimeKernel *k, const TileRuntimeLaunchConfig *c,
@@ -478,8 +477,8 @@ static int serializeSplits(TileRuntimeKernel *k, const Prepared *pr,
     return k->splitDone && k->splitStream != stream
                ? tileCudaStreamWaitEvent(k->splitDone, stream, err, errSize)
                : 0;
-  int rc = k->splitDone ? 0 : tileCudaEventCreate(cu, &k->splitDone, err,
-                                                  errSize);
+  int rc =
+      k->splitDone ? 0 : tileCudaEventCreate(cu, &k->splitDone, err, errSize);
   if (!rc)
     rc = tileCudaEventRecord(k->splitDone, stream, err, errSize);
   k->splitStream = stream;
@@ -545,8 +544,7 @@ static TileStatusCode launch(TileRuntimeKernel *kernel,
       rc = launchOnce(kernel, config, &pr, info, err, sizeof err);
     }
     if (!rc)
-      rc = serializeSplits(kernel, &pr, config->stream, false, err,
-                           sizeof err);
+      rc = serializeSplits(kernel, &pr, config->stream, false, err, sizeof err);
     if (enter)
       tileCudaLeave(kernel->device->cu);
   }
@@ -717,8 +715,7 @@ TileStatusCode tileRuntimeKernelBenchmarkWith(
       rc = bench(kernel, config, &pr, how, flush, flushBytes, out, err,
                  sizeof err);
     if (!rc)
-      rc = serializeSplits(kernel, &pr, config->stream, false, err,
-                           sizeof err);
+      rc = serializeSplits(kernel, &pr, config->stream, false, err, sizeof err);
     if (!rc)
       rc = tileCudaSynchronize(cu, err, sizeof err);
   }

@@ -70,7 +70,7 @@ int tileGpuDescribePackage(MlirOperation kernel, const char *name,
   p->producerWarps = tileKernelProducerWarps(kernel);
   /* 2: stream-K, whose launch may add blocks for the parts of programs
    * (Package.h). */
-  p->persistent = tileKernelStreamK(kernel)    ? 2
+  p->persistent = tileKernelStreamK(kernel)      ? 2
                   : tileKernelPersistent(kernel) ? 1
                                                  : 0;
   p->indexBits = o->options.indexBits;

@@ -15,14 +15,14 @@
 #include "lib/Analysis/Tcgen05.h"
 #include <stdio.h>
 
+#include "dialect/Dialect.h"
 #include "lib/Analysis/StreamK.h"
 #include "lib/Analysis/Tma.h"
-#include "lib/Transforms/AssignLayouts.h"
 #include "lib/IR/DType.h"
 #include "lib/IR/IR.h"
+#include "lib/Transforms/AssignLayouts.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "dialect/Dialect.h"
 
 int tileKernelNumStages(MlirOperation kernel, int fallback) {
   int64_t n = 0;
@@ -956,8 +956,8 @@ static void markMulticast(MlirOperation kernel, const char *chip,
  * of programs in parts, on blocks of their own (GpuStreamK.c). auto: on
  * wherever it can be, since a launch whose last wave fills more than half
  * of the GPU runs as it would without it. tile.stream_k (a bool) on the
- * kernel overrides the option. What was decided, and why, is said in
- * tile.stream_k_why. */
+ * kernel overrides the option (true where it cannot be is TileToGPU's
+ * error). What was decided, and why, is said in tile.stream_k_why. */
 static void markStreamK(MlirOperation kernel, const char *chip,
                         TileChoice option) {
   MlirAttribute asked = tileOpAttr(kernel, "tile.stream_k");
@@ -968,6 +968,10 @@ static void markStreamK(MlirOperation kernel, const char *chip,
   MlirOperation loop;
   const char *why = NULL;
   bool on = tileStreamKFor(kernel, chip, &loop, &why);
+  /* A kernel's own tile.stream_k = true that cannot be is TileToGPU's
+   * located error. */
+  if (decided && !on)
+    return;
   mlirOperationSetAttributeByName(
       kernel, tileStr("tile.stream_k"),
       mlirBoolAttrGet(mlirOperationGetContext(kernel), on));
@@ -1022,8 +1026,8 @@ MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
   /* Bulk tensor copies on Hopper and Blackwell (whose dots read them as
    * wgmma's do, tileTcgen05For). */
   bool tma = chip && (strcmp(chip, "sm_90a") == 0 || tileChipHasTcgen05(chip));
-  PipelineOptions o = {numStages, tma,       ws,         persistent,
-                       ctaPairs,  multicast, bulkReduce, chip, streamK};
+  PipelineOptions o = {numStages, tma,        ws,   persistent, ctaPairs,
+                       multicast, bulkReduce, chip, streamK};
   mlirOperationWalk(op, pipelineKernel, &o, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

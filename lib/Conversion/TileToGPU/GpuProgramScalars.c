@@ -98,9 +98,9 @@ static MlirValue orderedProgram(GpuLowering *g, TileBuilder *b, int64_t axis,
 
 MlirValue gpuProgramId(GpuLowering *g, TileBuilder *b, bool count,
                        int64_t axis, MlirValue program) {
-  bool ordered = !count && g->orderAxis >= 0 &&
-                 (g->persistent || g->streamK ? axis == 0 && g->orderAxis == 0
-                                               : axis < 2);
+  bool ordered =
+      !count && g->orderAxis >= 0 &&
+      (g->persistent || g->streamK ? axis == 0 && g->orderAxis == 0 : axis < 2);
   if (ordered)
     return orderedProgram(g, b, axis, program);
   if ((g->persistent || g->streamK) && axis == 0)

@@ -111,9 +111,8 @@ static MlirValue schedule(GpuLowering *g, TileBuilder *b, bool producer) {
   MlirValue bounds[3];
   bool known = true;
   for (int i = 0; i < 3; ++i) {
-    bounds[i] = gpuProgramScalar(g, b, &memo,
-                                 mlirOperationGetOperand(g->skLoop, i),
-                                 bConstIndex(b, 0));
+    bounds[i] = gpuProgramScalar(
+        g, b, &memo, mlirOperationGetOperand(g->skLoop, i), bConstIndex(b, 0));
     known = known && !mlirValueIsNull(bounds[i]);
   }
   MlirValue parts = g->skParts;
@@ -122,9 +121,8 @@ static MlirValue schedule(GpuLowering *g, TileBuilder *b, bool producer) {
                   divui(b, tripCount(b, bounds[0], bounds[1], bounds[2]),
                         bConstIndex(b, GPU_SK_MIN_ITERATIONS)));
   MlirValue nonzero = bBinary(b, "arith.maxui", split, c1);
-  parts = minui(b, parts, bAddi(b, divui(b, bConstIndex(b, slotCount(g)),
-                                         nonzero),
-                                c1));
+  parts = minui(b, parts,
+                bAddi(b, divui(b, bConstIndex(b, slotCount(g)), nonzero), c1));
   MlirValue splits = bCmpi(b, ARITH_UGE, parts, bConstIndex(b, 2));
   part->split = bSelect(b, splits, parts, c1);
   part->whole = bSelect(b, splits, whole, programs);
@@ -223,8 +221,9 @@ static bool sumsOf(GpuLowering *g, MlirOperation loop, Sums *s) {
     GpuValue *v = gpuMapGet(&g->values, mlirOperationGetResult(loop, i));
     if (!v || v->kind != GPU_TILE || v->tile.uniform || v->tile.tmem ||
         !v->tile.regs) {
-      tileEmitOpError(loop, "result #%d is not in registers: stream-K "
-                            "cannot add its parts",
+      tileEmitOpError(loop,
+                      "result #%d is not in registers: stream-K "
+                      "cannot add its parts",
                       (int)i);
       return false;
     }
@@ -302,8 +301,8 @@ static void addGroup(TileBuilder *b, MlirValue ptr, GpuTile *t, int reg,
 
 static void asyncOp(TileBuilder *b, const char *name, int n) {
   TileNamedAttr attrs[] = {{"n", tileI32Attr(b->ctx, n)}};
-  bInsert(b, tileOpCreate(b->loc, name, 0, NULL, 0, NULL, n >= 0 ? 1 : 0,
-                          attrs));
+  bInsert(b,
+          tileOpCreate(b->loc, name, 0, NULL, 0, NULL, n >= 0 ? 1 : 0, attrs));
 }
 
 /* Adds slot `slot`'s sums into `sums` (the registers in Sums order). The
@@ -341,14 +340,13 @@ static void addSlot(GpuLowering *g, TileBuilder *b, const Sums *s,
           b, workspace,
           bAddi(b, base, bConstIndex(b, (int64_t)(first + k) * 4 * threads)),
           f32);
-      MlirValue dst = gpuGep(
-          b, smem, bAddi(b, mine, bConstIndex(b, (int64_t)k * 16 * threads)),
-          i8);
+      MlirValue dst =
+          gpuGep(b, smem,
+                 bAddi(b, mine, bConstIndex(b, (int64_t)k * 16 * threads)), i8);
       MlirValue operands[] = {dst, src};
       TileNamedAttr attrs[] = {
           {"size", tileI32Attr(b->ctx, 16)},
-          {"modifier",
-           tileParseAttr(b->ctx, "#nvvm<load_cache_modifier cg>")}};
+          {"modifier", tileParseAttr(b->ctx, "#nvvm<load_cache_modifier cg>")}};
       bInsert(b, tileOpCreate(b->loc, "nvvm.cp.async.shared.global", 2,
                               operands, 0, NULL, 2, attrs));
     }
@@ -360,8 +358,7 @@ static void addSlot(GpuLowering *g, TileBuilder *b, const Sums *s,
       MlirValue v = gpuLoadPtr(
           b,
           gpuGep(b, smem,
-                 bAddi(b, mine, bConstIndex(b, (int64_t)k * 16 * threads)),
-                 i8),
+                 bAddi(b, mine, bConstIndex(b, (int64_t)k * 16 * threads)), i8),
           groupType(b, 4), 16);
       for (int e = 0; e < count; ++e)
         sums[next + e] = bBinary(b, "arith.addf", sums[next + e],
@@ -403,28 +400,24 @@ bool gpuStreamKFixUp(GpuLowering *g, TileBuilder *b, MlirOperation loop,
     }
   TileBuilder parts, whole;
   MlirType resultTypes[] = {mlirIntegerTypeGet(b->ctx, 1)};
-  MlirOperation counted =
-      bIf(b, split, 1, resultTypes, true, &parts, &whole);
-  eachGroup(g, &parts, &s, bAddi(&parts, slots, part->piece), storeGroup,
-            NULL);
+  MlirOperation counted = bIf(b, split, 1, resultTypes, true, &parts, &whole);
+  eachGroup(g, &parts, &s, bAddi(&parts, slots, part->piece), storeGroup, NULL);
   gpuBarrier(g, &parts);
-  MlirValue leader =
-      bCmpi(&parts,
-            ARITH_EQ,
-            bAddi(&parts, bMuli(&parts, g->warp, bConstIndex(&parts, 32)),
-                  g->lane),
-            c0);
+  MlirValue leader = bCmpi(
+      &parts, ARITH_EQ,
+      bAddi(&parts, bMuli(&parts, g->warp, bConstIndex(&parts, 32)), g->lane),
+      c0);
   TileBuilder count;
   MlirType i32s[] = {i32};
   TileBuilder others;
   MlirOperation byLeader = bIf(&parts, leader, 1, i32s, true, &count, &others);
-  MlirValue counter = gpuGep(&count, globalAddress(&count, kCounters),
-                             part->splitIndex, i32);
+  MlirValue counter =
+      gpuGep(&count, globalAddress(&count, kCounters), part->splitIndex, i32);
   MlirValue before = countPart(&count, counter);
-  MlirValue last = bCmpi(&count, ARITH_EQ, before,
-                         bCast(&count, "arith.index_cast",
-                               bBinary(&count, "arith.subi", part->pieces, c1),
-                               i32));
+  MlirValue last =
+      bCmpi(&count, ARITH_EQ, before,
+            bCast(&count, "arith.index_cast",
+                  bBinary(&count, "arith.subi", part->pieces, c1), i32));
   /* The last part clears the counter for the next launch: every other
    * part has counted. */
   TileBuilder clear;
@@ -435,10 +428,10 @@ bool gpuStreamKFixUp(GpuLowering *g, TileBuilder *b, MlirOperation loop,
   bYield(&count, "scf.yield", 1, &lastI32);
   MlirValue zero = bConstInt(&others, i32, 0);
   bYield(&others, "scf.yield", 1, &zero);
-  MlirValue isLast = barrierOr(
-      g, &parts,
-      bCmpi(&parts, ARITH_NE, mlirOperationGetResult(byLeader, 0),
-            bConstInt(&parts, i32, 0)));
+  MlirValue isLast =
+      barrierOr(g, &parts,
+                bCmpi(&parts, ARITH_NE, mlirOperationGetResult(byLeader, 0),
+                      bConstInt(&parts, i32, 0)));
   bYield(&parts, "scf.yield", 1, &isLast);
   MlirValue t = bConstInt(&whole, mlirIntegerTypeGet(b->ctx, 1), 1);
   bYield(&whole, "scf.yield", 1, &t);
@@ -446,15 +439,14 @@ bool gpuStreamKFixUp(GpuLowering *g, TileBuilder *b, MlirOperation loop,
 
   /* The last part adds every part's sums, in the parts' order. */
   TileBuilder adds, keeps;
-  MlirOperation ifOp = bIf(
-      b, bAndi(b, split, runsRest), n, types, true, &adds, &keeps);
+  MlirOperation ifOp =
+      bIf(b, bAndi(b, split, runsRest), n, types, true, &adds, &keeps);
   bYield(&keeps, "scf.yield", n, own);
   MlirValue *sums = malloc(sizeof *sums * (size_t)(n + 1));
   for (int i = 0; i < n; ++i)
     sums[i] = bConstFloat(&adds, f32, 0.0);
   TileBuilder sum;
-  MlirOperation forOp =
-      bFor(&adds, c0, part->pieces, c1, n, sums, &sum);
+  MlirOperation forOp = bFor(&adds, c0, part->pieces, c1, n, sums, &sum);
   for (int i = 0; i < n; ++i)
     sums[i] = mlirBlockGetArgument(sum.block, 1 + i);
   addSlot(g, &sum, &s, bAddi(&sum, slots, mlirBlockGetArgument(sum.block, 0)),
@@ -498,7 +490,8 @@ void gpuStreamKWorkspace(GpuLowering *g) {
     MlirOperation old = tileFirstChildNamed(g->gpuModule, "llvm.mlir.global");
     for (; !mlirOperationIsNull(old); old = mlirOperationGetNextInBlock(old)) {
       MlirAttribute name = tileOpAttr(old, "sym_name");
-      if (tileOpIsNamed(old, "llvm.mlir.global") && !mlirAttributeIsNull(name) &&
+      if (tileOpIsNamed(old, "llvm.mlir.global") &&
+          !mlirAttributeIsNull(name) &&
           mlirStringRefEqual(mlirStringAttrGetValue(name), tileStr(names[i])))
         break;
     }
@@ -520,8 +513,8 @@ void gpuStreamKWorkspace(GpuLowering *g) {
              "  %%0 = llvm.mlir.zero : !llvm.array<%lld x i8>\n"
              "  llvm.return %%0 : !llvm.array<%lld x i8>\n}",
              names[i], (long long)size, (long long)size, (long long)size);
-    MlirOperation global = mlirOperationCreateParse(
-        g->ctx, tileStr(text), tileStr("tile-gpu"));
+    MlirOperation global =
+        mlirOperationCreateParse(g->ctx, tileStr(text), tileStr("tile-gpu"));
     mlirBlockInsertOwnedOperation(body, 0, global);
   }
 }

@@ -12,8 +12,8 @@
 
 #include "lib/Analysis/Chip.h"
 #include "lib/Analysis/Multicast.h"
-#include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/StreamK.h"
+#include "lib/Analysis/Tcgen05.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/Conversion/Pipeline/GpuPipeline.h"
 #include "lib/Conversion/TileToGPU/GpuOps.h"
@@ -345,8 +345,7 @@ static bool lowerBlock(GpuLowering *g, TileBuilder *b, MlirBlock block) {
       break;
     if (!lowerOp(g, at, op))
       return false;
-    if (at == b && g->streamK &&
-        mlirOperationEqual(op, g->skLoop)) {
+    if (at == b && g->streamK && mlirOperationEqual(op, g->skLoop)) {
       if (!gpuStreamKFixUp(g, b, op, &rest))
         return false;
       at = &rest;
