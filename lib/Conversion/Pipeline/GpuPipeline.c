@@ -335,7 +335,7 @@ void gpuPipelineEpilogue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
      * iteration's stage is free once its dots are (in flight, they were
      * waited for just above). */
     MlirValue *done = &g->wsLoops[p->wsLoop].done;
-    MlirValue trips = pipeTripCount(b, lb, ub, step);
+    MlirValue trips = gpuTripCount(b, lb, ub, step);
     if (p->wgmmaInFlight) {
       TileBuilder then;
       bIf(b, bCmpi(b, ARITH_SGT, trips, bConstIndex(b, 0)), 0, NULL, false,

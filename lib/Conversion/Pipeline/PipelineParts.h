@@ -53,8 +53,6 @@ void pipeRemarkNoTma(GpuLowering *g, const GpuPipeline *p);
 MlirValue pipeStartMbarrierOf(TileBuilder *b, GpuLowering *g,
                               const GpuPipeline *p);
 bool pipeWaitsForStart(const GpuLowering *g);
-MlirValue pipeTripCount(TileBuilder *b, MlirValue lb, MlirValue ub,
-                        MlirValue step);
 MlirValue pipeIterationOf(TileBuilder *b, MlirValue done, MlirValue iv,
                           MlirValue lb, MlirValue step);
 bool pipeProduce(GpuLowering *g, const GpuPipeline *p);

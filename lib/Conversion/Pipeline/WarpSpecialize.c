@@ -206,16 +206,6 @@ void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
     g->mbarrierBytes = base;
 }
 
-/* The loop's iterations: ceil((ub - lb) / step), 0 when ub <= lb. */
-MlirValue pipeTripCount(TileBuilder *b, MlirValue lb, MlirValue ub,
-                        MlirValue step) {
-  MlirValue span = bBinary(b, "arith.subi", ub, lb);
-  MlirValue trips = bBinary(
-      b, "arith.divsi",
-      bAddi(b, span, bBinary(b, "arith.subi", step, bConstIndex(b, 1))), step);
-  return bSelect(b, bCmpi(b, ARITH_SGT, ub, lb), trips, bConstIndex(b, 0));
-}
-
 /* Iteration iv's place in the block's sequence of the loop's iterations:
  * done + (iv - lb) / step. */
 MlirValue pipeIterationOf(TileBuilder *b, MlirValue done, MlirValue iv,
@@ -303,9 +293,9 @@ bool pipeProduce(GpuLowering *g, const GpuPipeline *p) {
   bool ok = pipeIssueTma(g, &body, p, iv, stage, handed);
   bYield(&body, "scf.yield", 0, NULL);
   if (g->multicast)
-    waitLastReleases(g, &one, p, *done, pipeTripCount(&one, lb, ub, step));
+    waitLastReleases(g, &one, p, *done, gpuTripCount(&one, lb, ub, step));
   bYield(&one, "scf.yield", 0, NULL);
-  *done = bAddi(pb, *done, pipeTripCount(pb, lb, ub, step));
+  *done = bAddi(pb, *done, gpuTripCount(pb, lb, ub, step));
   return ok;
 }
 

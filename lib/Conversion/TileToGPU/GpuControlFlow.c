@@ -173,6 +173,15 @@ static void sayLoopDecisions(GpuLowering *g, MlirOperation op) {
   gpuRemarkFromAttr(g, op, "tile.num_stages_why");
 }
 
+MlirValue gpuTripCount(TileBuilder *b, MlirValue lb, MlirValue ub,
+                       MlirValue step) {
+  MlirValue span = bBinary(b, "arith.subi", ub, lb);
+  MlirValue trips = bBinary(
+      b, "arith.divsi",
+      bAddi(b, span, bBinary(b, "arith.subi", step, bConstIndex(b, 1))), step);
+  return bSelect(b, bCmpi(b, ARITH_SGT, ub, lb), trips, bConstIndex(b, 0));
+}
+
 bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   /* Read before anything of the body is lowered. */

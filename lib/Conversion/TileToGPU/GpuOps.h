@@ -62,6 +62,10 @@ bool gpuLowerFp8Convert(GpuLowering *g, TileBuilder *b, MlirOperation op);
  * so) and scf.if, their tiles carried as flat registers; the bodies go
  * back through g->lowerBlock. */
 bool gpuLowerFor(GpuLowering *g, TileBuilder *b, MlirOperation op);
+/* The iterations of a loop lb..ub step `step` (step > 0; 0 when
+ * ub <= lb). */
+MlirValue gpuTripCount(TileBuilder *b, MlirValue lb, MlirValue ub,
+                       MlirValue step);
 
 /* GpuStreamK.c: stream-K (g->streamK). gpuStreamKBegin: the role's
  * program (returned) and part, and *body, where the role's code goes (an

@@ -88,16 +88,6 @@ static MlirValue remui(TileBuilder *b, MlirValue x, MlirValue y) {
   return bBinary(b, "arith.remui", x, y);
 }
 
-/* The loop's trip count from its bounds. */
-static MlirValue tripCount(TileBuilder *b, MlirValue lb, MlirValue ub,
-                           MlirValue step) {
-  MlirValue span = bBinary(b, "arith.subi", ub, lb);
-  MlirValue trips = bBinary(
-      b, "arith.divsi",
-      bAddi(b, span, bBinary(b, "arith.subi", step, bConstIndex(b, 1))), step);
-  return bSelect(b, bCmpi(b, ARITH_SGT, ub, lb), trips, bConstIndex(b, 0));
-}
-
 /* The role's schedule at b: the programs that run whole, the parts each
  * split program runs in, and the blocks that have work. */
 static MlirValue schedule(GpuLowering *g, TileBuilder *b, bool producer) {
@@ -118,7 +108,7 @@ static MlirValue schedule(GpuLowering *g, TileBuilder *b, bool producer) {
   MlirValue parts = g->skParts;
   if (known)
     parts = minui(b, parts,
-                  divui(b, tripCount(b, bounds[0], bounds[1], bounds[2]),
+                  divui(b, gpuTripCount(b, bounds[0], bounds[1], bounds[2]),
                         bConstIndex(b, GPU_SK_MIN_ITERATIONS)));
   MlirValue nonzero = bBinary(b, "arith.maxui", split, c1);
   parts = minui(b, parts,
@@ -151,7 +141,7 @@ MlirValue gpuStreamKBegin(GpuLowering *g, TileBuilder *b, bool producer,
 void gpuStreamKBounds(GpuLowering *g, TileBuilder *b, bool producer,
                       MlirValue *lb, MlirValue *ub, MlirValue step) {
   const GpuStreamKPart *part = producer ? &g->skProducerPart : &g->skPart;
-  MlirValue trips = tripCount(b, *lb, *ub, step);
+  MlirValue trips = gpuTripCount(b, *lb, *ub, step);
   MlirValue k0 = divui(b, bMuli(b, part->piece, trips), part->pieces);
   MlirValue k1 =
       divui(b, bMuli(b, bAddi(b, part->piece, bConstIndex(b, 1)), trips),
