@@ -110,9 +110,10 @@ static MlirValue schedule(GpuLowering *g, TileBuilder *b, bool producer) {
     parts = minui(b, parts,
                   divui(b, gpuTripCount(b, bounds[0], bounds[1], bounds[2]),
                         bConstIndex(b, GPU_SK_MIN_ITERATIONS)));
+  /* R s slots, one a part; the counters (one a split program) are as
+   * many as the slots at most, so they suffice too. */
   MlirValue nonzero = bBinary(b, "arith.maxui", split, c1);
-  parts = minui(b, parts,
-                bAddi(b, divui(b, bConstIndex(b, slotCount(g)), nonzero), c1));
+  parts = minui(b, parts, divui(b, bConstIndex(b, slotCount(g)), nonzero));
   MlirValue splits = bCmpi(b, ARITH_UGE, parts, bConstIndex(b, 2));
   part->split = bSelect(b, splits, parts, c1);
   part->whole = bSelect(b, splits, whole, programs);
