@@ -12,12 +12,11 @@
  *
  * REQUIRES: ptxas
  * RUN: rm -rf %t && mkdir -p %t
- * RUN: tile-opt %tile_src/examples/vecadd.mlir --tile-compile --emit=package -o
- * %t/vecadd.tpkg RUN: tile-opt %tile_src/bench/kernels/matmul.mlir
- * --kernel=matmul_f16_128x256x64 --tile-compile --emit=package -o %t/sk.tpkg
- * 2>/dev/null RUN: env FAKE_CUDA_LOG=%t/launches.log ./tile-runtime-api-test
- * %t/vecadd.tpkg %fake_cuda %t/sk.tpkg > %t/out.txt RUN: FileCheck %s <
- * %t/out.txt RUN: FileCheck %s --check-prefix=LOG < %t/launches.log
+ * RUN: tile-opt %tile_src/examples/vecadd.mlir --tile-compile --emit=package -o %t/vecadd.tpkg
+ * RUN: tile-opt %tile_src/bench/kernels/matmul.mlir --kernel=matmul_f16_128x256x64 --tile-compile --emit=package -o %t/sk.tpkg 2>/dev/null
+ * RUN: env FAKE_CUDA_LOG=%t/launches.log ./tile-runtime-api-test %t/vecadd.tpkg %fake_cuda %t/sk.tpkg > %t/out.txt
+ * RUN: FileCheck %s < %t/out.txt
+ * RUN: FileCheck %s --check-prefix=LOG < %t/launches.log
  */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <stdint.h>
@@ -95,8 +94,7 @@ static void testPackages(const char *path) {
   // CHECK-NEXT: #0 memref<?xf32> kind 0 element 8 rank 1 bytes 4
   // CHECK-NEXT: #1 memref<?xf32>
   // CHECK-NEXT: #2 memref<?xf32>
-  // CHECK-NEXT: warps 4+0 block 128 shared 0 aligned entry 1 generic from ptx 1
-  // tensor maps 0 index bits 32
+  // CHECK-NEXT: warps 4+0 block 128 shared 0 aligned entry 1 generic from ptx 1 tensor maps 0 index bits 32
   describe(p);
   show("arg 3", tileRuntimePackageArg(p, 3, &(TileRuntimeArgInfo){0}, &st));
   // CHECK-NEXT: arg 3: invalid argument: tileRuntimePackageArg: no argument #3 (the kernel takes 3)
@@ -127,8 +125,7 @@ static void testPackages(const char *path) {
   bytes[8] = 99; /* the format version, resealed */
   reseal(bytes, size);
   show("newer", tileRuntimePackageLoadMemory(bytes, size, "new.tpkg", &p, &st));
-  // CHECK-NEXT: newer: package version: new.tpkg: package version 99 is newer
-  // than this reader (version 9); rebuild the package or update tile
+  // CHECK-NEXT: newer: package version: new.tpkg: package version 99 is newer than this reader (version 9); rebuild the package or update tile
   bytes[8] = 0;
   reseal(bytes, size);
   show("version 0", tileRuntimePackageLoadMemory(bytes, size, "zero.tpkg", &p, &st));
@@ -526,11 +523,10 @@ static void testStreamK(const char *path) {
   for (size_t i = 0; i < sizeof launches / sizeof launches[0]; ++i) {
     TileRuntimeLaunchConfig cfg = {{launches[i].programs, 1, 1},
                                    (void *)launches[i].stream,
-                                   TILE_RUNTIME_ENTRY_AUTO,
-                                   0};
+                                   TILE_RUNTIME_ENTRY_AUTO, 0};
     TileRuntimeLaunchInfo info;
-    show("stream-K launch",
-         tileRuntimeKernelLaunch(k, args, 3, &cfg, &info, &st));
+    show("stream-K launch", tileRuntimeKernelLaunch(k, args, 3, &cfg, &info,
+                                                    &st));
     printf("blocks %lld\n", (long long)info.blocks);
   }
   // CHECK-NEXT: stream-K launch: ok:
@@ -543,15 +539,13 @@ static void testStreamK(const char *path) {
   // CHECK-NEXT: blocks 200
   // CHECK-NEXT: stream-K launch: ok:
   // CHECK-NEXT: blocks 128
-  // LOG: launch matmul_f16_128x256x64 grid 128,1,1 block 256 shared {{[0-9]+}}
-  // stream given 0x10 params {{.*}} 0x20(4) 0x0(4) 0x4(4){{$}} LOG-NEXT: stream
-  // 0x20 waits for an event LOG-NEXT: launch matmul_f16_128x256x64 grid 128,1,1
-  // {{.*}} stream given 0x20 params LOG-NEXT: launch matmul_f16_128x256x64 grid
-  // 128,1,1 {{.*}} stream given 0x20 params LOG-NEXT: launch
-  // matmul_f16_128x256x64 grid 200,1,1 {{.*}} stream given 0x10 params {{.*}}
-  // 0xc8(4) 0xc8(4) 0x1(4){{$}} LOG-NEXT: stream 0x10 waits for an event
-  // LOG-NEXT: launch matmul_f16_128x256x64 grid 128,1,1 {{.*}} stream given
-  // 0x10 params
+  // LOG: launch matmul_f16_128x256x64 grid 128,1,1 block 256 shared {{[0-9]+}} stream given 0x10 params {{.*}} 0x20(4) 0x0(4) 0x4(4){{$}}
+  // LOG-NEXT: stream 0x20 waits for an event
+  // LOG-NEXT: launch matmul_f16_128x256x64 grid 128,1,1 {{.*}} stream given 0x20 params
+  // LOG-NEXT: launch matmul_f16_128x256x64 grid 128,1,1 {{.*}} stream given 0x20 params
+  // LOG-NEXT: launch matmul_f16_128x256x64 grid 200,1,1 {{.*}} stream given 0x10 params {{.*}} 0xc8(4) 0xc8(4) 0x1(4){{$}}
+  // LOG-NEXT: stream 0x10 waits for an event
+  // LOG-NEXT: launch matmul_f16_128x256x64 grid 128,1,1 {{.*}} stream given 0x10 params
   tileRuntimeDeviceFree(dev, a);
   tileRuntimeDeviceFree(dev, b);
   tileRuntimeDeviceFree(dev, c);
@@ -562,9 +556,8 @@ static void testStreamK(const char *path) {
 
 int main(int argc, char **argv) {
   if (argc != 4) {
-    fprintf(
-        stderr,
-        "usage: tile-runtime-api-test PACKAGE FAKE_DRIVER STREAM_K_PACKAGE\n");
+    fprintf(stderr,
+            "usage: tile-runtime-api-test PACKAGE FAKE_DRIVER STREAM_K_PACKAGE\n");
     return 2;
   }
   testPackages(argv[1]);

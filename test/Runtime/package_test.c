@@ -405,10 +405,8 @@ static void testOldVersions(void) {
   unsigned char *buf;
   size_t size;
   CHECK(tilePackageWriteMemory(&p, (void **)&buf, &size, err, sizeof err) == 0, "%s", err);
-  CHECK(tilePackageReadMemory("v9", buf, size, &q, err, sizeof err) == 0, "%s",
-        err);
-  CHECK(samePackage(&p, &q) && q.persistent == 2,
-        "stream-K round trip differs (persistent %d)", q.persistent);
+  CHECK(tilePackageReadMemory("v9", buf, size, &q, err, sizeof err) == 0, "%s", err);
+  CHECK(samePackage(&p, &q) && q.persistent == 2, "stream-K round trip differs (persistent %d)", q.persistent);
   tilePackageFree(&q);
 
   /* Version 8 has the same fields, its persistent flag 0 or 1. */
@@ -418,8 +416,7 @@ static void testOldVersions(void) {
                "the persistent flag is 2 (at most 1)");
   free(buf);
   p.persistent = 1;
-  CHECK(tilePackageWriteMemory(&p, (void **)&buf, &size, err, sizeof err) == 0,
-        "%s", err);
+  CHECK(tilePackageWriteMemory(&p, (void **)&buf, &size, err, sizeof err) == 0, "%s", err);
 
   /* Version 7 ends with the index width, then the checksum. */
   p.ctaPairs = 0;
@@ -556,8 +553,7 @@ static void testCorruptions(void) {
 
   EXPECT_BYTE(0, 'X', "k.tpkg: not a tile package (no TILEPKG magic)");
   EXPECT_BYTE(7, '1', "not a tile package");
-  EXPECT_FIELD(OFF_VERSION, 10,
-               "package version 10 is newer than this reader (version 9)");
+  EXPECT_FIELD(OFF_VERSION, 10, "package version 10 is newer than this reader (version 9)");
   EXPECT_FIELD(OFF_VERSION, 0xffffffffu, "package version 4294967295 is newer");
   EXPECT_FIELD(OFF_VERSION, 0, "unknown package version 0");
   EXPECT_FIELD(OFF_NAME_LEN, 0, "at offset 12: the kernel name is 0 bytes long (expected 1 to 127)");

@@ -17,15 +17,15 @@ int main(int argc, char **argv) {
   uint16_t *a = calloc((size_t)(m * k), 2), *b = calloc((size_t)(k * n), 2),
            *c = calloc((size_t)(m * n), 2);
   int64_t grid[3] = {(m + 127) / 128 * ((n + 255) / 256), 1, 1};
-  report(
-      "one-dimensional",
-      matmul_f16_128x256x64_launch(NULL, grid, a, m, k, b, k, n, c, m, n, &st),
-      &st);
+  report("one-dimensional",
+         matmul_f16_128x256x64_launch(NULL, grid, a, m, k, b, k, n, c, m, n,
+                                      &st),
+         &st);
   int64_t twoD[3] = {8, 4, 1};
-  report(
-      "two-dimensional",
-      matmul_f16_128x256x64_launch(NULL, twoD, a, m, k, b, k, n, c, m, n, &st),
-      &st);
+  report("two-dimensional",
+         matmul_f16_128x256x64_launch(NULL, twoD, a, m, k, b, k, n, c, m, n,
+                                      &st),
+         &st);
   free(a);
   free(b);
   free(c);
