@@ -336,7 +336,7 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
 static bool lowerBlock(GpuLowering *g, TileBuilder *b, MlirBlock block) {
   MlirOperation terminator = mlirBlockGetTerminator(block);
   /* After stream-K's loop, the rest of the block goes where its fix-up
-   * says (the whole programs and the first parts run it). */
+   * says (the whole programs and the parts that finish last run it). */
   TileBuilder rest, *at = b;
   for (MlirOperation op = mlirBlockGetFirstOperation(block);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
