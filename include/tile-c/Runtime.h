@@ -321,7 +321,9 @@ typedef struct {
   int blockThreads;
   int64_t blocks;     /* blocks started: the grid's, or for a persistent
                          kernel as many as the GPU holds at once (fewer
-                         when the grid has fewer programs) */
+                         when the grid has fewer programs), or for a
+                         stream-K one more than the grid's where it
+                         splits programs into parts */
 } TileRuntimeLaunchInfo;
 
 /* Checks the arguments against the package (count, kind, rank, static
