@@ -19,30 +19,34 @@ static bool writes(MlirOperation op) {
   return false;
 }
 
-static MlirWalkResult findWriter(MlirOperation op, void *userData) {
-  if (!writes(op))
+static bool isDot(MlirOperation op) { return tileOpIsNamed(op, "tile.dot"); }
+
+/* A program id or count along an axis other than 0. */
+static bool otherAxis(MlirOperation op) {
+  int64_t axis = 0;
+  return (tileOpIsNamed(op, "tile.program_id") ||
+          tileOpIsNamed(op, "tile.num_programs")) &&
+         tileOpIntAttr(op, "axis", &axis) && axis != 0;
+}
+
+typedef struct {
+  bool (*test)(MlirOperation op);
+  bool found;
+} Search;
+
+static MlirWalkResult searchOp(MlirOperation op, void *userData) {
+  Search *s = userData;
+  if (!s->test(op))
     return MlirWalkResultAdvance;
-  *(bool *)userData = true;
+  s->found = true;
   return MlirWalkResultInterrupt;
 }
 
-static bool writesWithin(MlirOperation op) {
-  bool found = false;
-  mlirOperationWalk(op, findWriter, &found, MlirWalkPreOrder);
-  return found;
-}
-
-static MlirWalkResult findDot(MlirOperation op, void *userData) {
-  if (!tileOpIsNamed(op, "tile.dot"))
-    return MlirWalkResultAdvance;
-  *(bool *)userData = true;
-  return MlirWalkResultInterrupt;
-}
-
-static bool holdsDot(MlirOperation op) {
-  bool found = false;
-  mlirOperationWalk(op, findDot, &found, MlirWalkPreOrder);
-  return found;
+/* Whether `op` or an op nested in it passes `test`. */
+static bool anyWithin(MlirOperation op, bool (*test)(MlirOperation op)) {
+  Search s = {test, false};
+  mlirOperationWalk(op, searchOp, &s, MlirWalkPreOrder);
+  return s.found;
 }
 
 /* An arith.constant f32 tile of zeros. */
@@ -73,17 +77,6 @@ static bool dotChainOf(MlirValue v, MlirValue arg, MlirBlock body) {
   return false;
 }
 
-static MlirWalkResult findOtherAxis(MlirOperation op, void *userData) {
-  int64_t axis = 0;
-  if ((tileOpIsNamed(op, "tile.program_id") ||
-       tileOpIsNamed(op, "tile.num_programs")) &&
-      tileOpIntAttr(op, "axis", &axis) && axis != 0) {
-    *(bool *)userData = true;
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
-}
-
 static bool boolAttr(MlirOperation op, const char *name) {
   MlirAttribute a = tileOpAttr(op, name);
   return !mlirAttributeIsNull(a) && mlirAttributeIsABool(a) &&
@@ -96,8 +89,7 @@ static bool splittableLoop(MlirOperation kernel, MlirOperation *loop,
 bool tileStreamKFor(MlirOperation kernel, const char *chip, MlirOperation *loop,
                     const char **why) {
   *loop = (MlirOperation){NULL};
-  bool otherAxes = false;
-  mlirOperationWalk(kernel, findOtherAxis, &otherAxes, MlirWalkPreOrder);
+  bool otherAxes = anyWithin(kernel, otherAxis);
   if (!chip || tileChipHasTcgen05(chip))
     *why = "stream-K is built for accumulators in registers, not sm_100a's "
            "tensor memory";
@@ -120,10 +112,10 @@ static bool splittableLoop(MlirOperation kernel, MlirOperation *loop,
   bool writtenBefore = false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!tileOpIsNamed(op, "scf.for") || !holdsDot(op)) {
+    if (!tileOpIsNamed(op, "scf.for") || !anyWithin(op, isDot)) {
       if (mlirOperationIsNull(*loop))
-        writtenBefore = writtenBefore || writesWithin(op);
-      else if (holdsDot(op)) {
+        writtenBefore = writtenBefore || anyWithin(op, writes);
+      else if (anyWithin(op, isDot)) {
         *why = "the kernel has more than one loop of dots";
         return false;
       }
@@ -139,7 +131,7 @@ static bool splittableLoop(MlirOperation kernel, MlirOperation *loop,
     *why = "the kernel's body has no loop of dots";
     return false;
   }
-  if (writtenBefore || writesWithin(*loop)) {
+  if (writtenBefore || anyWithin(*loop, writes)) {
     *why = "code before its loop of dots or in it writes memory, which each "
            "part of a split program would do again";
     *loop = (MlirOperation){NULL};
