@@ -233,6 +233,18 @@ MlirOperation tileFirstChildNamed(MlirOperation parent, const char *name) {
   return (MlirOperation){NULL};
 }
 
+MlirOperation tileChildSymbol(MlirOperation parent, const char *name) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(parent, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef sym;
+    if (tileOpStrAttr(op, "sym_name", &sym) &&
+        mlirStringRefEqual(sym, mlirStringRefCreateFromCString(name)))
+      return op;
+  }
+  return (MlirOperation){NULL};
+}
+
 void tileStrBufCallback(MlirStringRef s, void *userData) {
   tileStrBufAppend((TileStrBuf *)userData, s.data, s.length);
 }

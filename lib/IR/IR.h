@@ -24,6 +24,9 @@ bool tileOpIsNamed(MlirOperation op, const char *name);
 /* The first op named `name` in the body of single-region `parent` (a
  * module), or a null op. */
 MlirOperation tileFirstChildNamed(MlirOperation parent, const char *name);
+/* The op in the body of single-region `parent` (a module) whose
+ * sym_name is `name`, or a null op. */
+MlirOperation tileChildSymbol(MlirOperation parent, const char *name);
 /* Whether `op` belongs to the tile dialect ("tile." prefix). */
 bool tileOpIsTile(MlirOperation op);
 /* The op's name as a NUL-terminated string in a caller buffer. */

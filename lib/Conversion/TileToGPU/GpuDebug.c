@@ -35,20 +35,9 @@ static MlirBlock moduleBody(GpuLowering *g) {
   return mlirRegionGetFirstBlock(mlirOperationGetRegion(g->gpuModule, 0));
 }
 
-static bool hasSymbol(GpuLowering *g, const char *name) {
-  for (MlirOperation op = mlirBlockGetFirstOperation(moduleBody(g));
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirStringRef sym;
-    if (tileOpStrAttr(op, "sym_name", &sym) && sym.length == strlen(name) &&
-        memcmp(sym.data, name, sym.length) == 0)
-      return true;
-  }
-  return false;
-}
-
 /* `text` (an llvm.func declaration) at the module's start, once. */
 static void declare(GpuLowering *g, const char *name, const char *text) {
-  if (hasSymbol(g, name))
+  if (!mlirOperationIsNull(tileChildSymbol(g->gpuModule, name)))
     return;
   MlirOperation decl =
       mlirOperationCreateParse(g->ctx, tileStr(text), tileStr("tile-debug"));
@@ -64,17 +53,11 @@ static MlirValue stringConstant(GpuLowering *g, TileBuilder *b,
   size_t n = strlen(s);
   for (int i = 0;; ++i) {
     snprintf(name, sizeof name, "__tile_str_%d", i);
-    if (!hasSymbol(g, name))
+    MlirOperation global = tileChildSymbol(g->gpuModule, name);
+    if (mlirOperationIsNull(global))
       break;
     /* The same text already has a global: use it. */
-    MlirAttribute value = {NULL};
-    for (MlirOperation op = mlirBlockGetFirstOperation(moduleBody(g));
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-      MlirStringRef sym;
-      if (tileOpStrAttr(op, "sym_name", &sym) && sym.length == strlen(name) &&
-          memcmp(sym.data, name, sym.length) == 0)
-        value = tileOpAttr(op, "value");
-    }
+    MlirAttribute value = tileOpAttr(global, "value");
     if (!mlirAttributeIsNull(value) && mlirAttributeIsAString(value)) {
       MlirStringRef v = mlirStringAttrGetValue(value);
       if (v.length == n + 1 && memcmp(v.data, s, n) == 0) {

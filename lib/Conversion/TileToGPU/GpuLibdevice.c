@@ -78,13 +78,9 @@ const char *gpuLibdeviceFunction(MlirOperation op, MlirType elem) {
 static void declare(GpuLowering *g, const char *name, int arity) {
   MlirBlock body =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(g->gpuModule, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirStringRef sym;
-    if (tileOpIsNamed(op, "llvm.func") && tileOpStrAttr(op, "sym_name", &sym) &&
-        sym.length == strlen(name) && memcmp(sym.data, name, sym.length) == 0)
-      return;
-  }
+  MlirOperation old = tileChildSymbol(g->gpuModule, name);
+  if (!mlirOperationIsNull(old) && tileOpIsNamed(old, "llvm.func"))
+    return;
   char text[128];
   snprintf(text, sizeof text, "llvm.func @%s(f32%s%s) -> f32", name,
            arity > 1 ? ", f32" : "", arity > 2 ? ", f32" : "");

@@ -478,14 +478,7 @@ void gpuStreamKWorkspace(GpuLowering *g) {
       mlirRegionGetFirstBlock(mlirOperationGetRegion(g->gpuModule, 0));
   for (int i = 0; i < 2; ++i) {
     /* One of each in the module, as large as its largest user needs. */
-    MlirOperation old = tileFirstChildNamed(g->gpuModule, "llvm.mlir.global");
-    for (; !mlirOperationIsNull(old); old = mlirOperationGetNextInBlock(old)) {
-      MlirAttribute name = tileOpAttr(old, "sym_name");
-      if (tileOpIsNamed(old, "llvm.mlir.global") &&
-          !mlirAttributeIsNull(name) &&
-          mlirStringRefEqual(mlirStringAttrGetValue(name), tileStr(names[i])))
-        break;
-    }
+    MlirOperation old = tileChildSymbol(g->gpuModule, names[i]);
     int64_t size = sizes[i];
     if (!mlirOperationIsNull(old)) {
       /* The C API gives no array's length: it is in the type's text. */
