@@ -4,7 +4,7 @@
  * the kernel at once runs them in waves of C; when the last wave's
  * R = P % C programs would leave half of the blocks or more idle, the
  * launcher (lib/Runtime/RuntimeLaunch.c) starts D + R s blocks instead of
- * P, D = P - R, s = C / R (at most GPU_SK_MAX_SPLIT), and passes P, D and
+ * P, D = P - R, s = C / R (at most 8), and passes P, D and
  * s as the entry's last parameters. Block b below D runs program b; block
  * D + j runs part j % s of program D + j / s: iterations [k0, k1) of the
  * kernel's loop of dots, k0 = (j % s) T / s, k1 = (j % s + 1) T / s for
@@ -370,9 +370,6 @@ bool gpuStreamKFixUp(GpuLowering *g, TileBuilder *b, MlirOperation loop,
   Sums s;
   if (!sumsOf(g, loop, &s))
     return false;
-  int64_t bytes = slotBytes(g);
-  if (bytes > g->skSlotBytes)
-    g->skSlotBytes = bytes;
   MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
   MlirType f32 = mlirF32TypeGet(b->ctx);
   MlirValue c0 = bConstIndex(b, 0), c1 = bConstIndex(b, 1);
@@ -467,13 +464,10 @@ bool gpuStreamKFixUp(GpuLowering *g, TileBuilder *b, MlirOperation loop,
 }
 
 void gpuStreamKWorkspace(GpuLowering *g) {
-  if (g->skSlotBytes == 0)
+  if (!g->streamK)
     return;
-  int64_t slots = GPU_SK_WORKSPACE_BYTES / g->skSlotBytes;
-  if (slots > GPU_SK_MAX_SLOTS)
-    slots = GPU_SK_MAX_SLOTS;
   const char *names[] = {kWorkspace, kCounters};
-  int64_t sizes[] = {slots * g->skSlotBytes, GPU_SK_MAX_SLOTS * 4};
+  int64_t sizes[] = {slotCount(g) * slotBytes(g), GPU_SK_MAX_SLOTS * 4};
   MlirBlock body =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(g->gpuModule, 0));
   for (int i = 0; i < 2; ++i) {

@@ -133,15 +133,14 @@ typedef struct GpuLowering {
   MlirValue programs, program, producerProgram;
   /* Stream-K (tile.stream_k, GpuStreamK.c): the loop it splits (null
    * when none; streamK then), the entry's parameters (`programs`, and the
-   * programs that run whole and the parts the others split into), what
-   * each role (the kernel's warps, the producer's) runs, and the largest
-   * slot of sums the fix-up stores. Like a persistent kernel's, its
-   * program along axis 0 is `program` (producerProgram). */
+   * programs that run whole and the parts the others split into), and
+   * what each role (the kernel's warps, the producer's) runs. Like a
+   * persistent kernel's, its program along axis 0 is `program`
+   * (producerProgram). */
   bool streamK;
   MlirOperation skLoop;
   MlirValue skWhole, skParts;
   GpuStreamKPart skPart, skProducerPart;
-  int64_t skSlotBytes;
   /* tile.program_order (lib/Transforms/OrderPrograms.h): the program
    * axis (0 or 1) whose heaviest programs the first blocks run, and
    * whether those are its last; orderAxis -1: blocks run programs in
