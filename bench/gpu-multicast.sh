@@ -89,26 +89,18 @@ PY
       done
     done
   done
-  echo "== cuBLAS (torch.matmul, f16, CUDA-graph replays: medians of 30 after 5, us)"
+  echo "== cuBLAS (torch.matmul, f16, by bench/peers.py timeit: CUDA-graph replays, medians of 30 after 5, us)"
   python3 - $SIZES <<'PY'
 import sys, torch
+sys.path.insert(0, "bench")
+from peers import timeit
 for s in sys.argv[1:]:
     m, n, k = map(int, s.split("x"))
     a = torch.randn(m, k, dtype=torch.float16, device="cuda")
     b = torch.randn(k, n, dtype=torch.float16, device="cuda")
     c = torch.empty(m, n, dtype=torch.float16, device="cuda")
-    torch.matmul(a, b, out=c)
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        torch.matmul(a, b, out=c)
-    times = []
-    for i in range(35):
-        e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        e0.record(); g.replay(); e1.record(); e1.synchronize()
-        if i >= 5:
-            times.append(e0.elapsed_time(e1) * 1000)
-    times.sort()
-    print(f"cublas {s}: median {times[len(times) // 2]:.2f} us")
+    t = timeit(lambda: torch.matmul(a, b, out=c), 5, 30)[0]
+    print(f"cublas {s}: median {t:.2f} us")
 PY
   exit $failed ;;
 *) sed -n 2,14p "$0"; exit 2 ;;

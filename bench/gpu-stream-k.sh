@@ -120,22 +120,13 @@ run)
       done
     done
   done
-  echo "== cuBLAS (torch.matmul f16 / torch._scaled_mm e4m3, CUDA-graph replays: medians of 30 after 5, us)"
+  echo "== cuBLAS (torch.matmul f16 / torch._scaled_mm e4m3 by bench/peers.py timeit: CUDA-graph replays, medians of 30 after 5, us)"
   python3 - $SIZES <<'PY'
 import sys, torch
+sys.path.insert(0, "bench")
+from peers import timeit
 def median(fn):
-    fn()
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        fn()
-    times = []
-    for i in range(35):
-        e0, e1 = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        e0.record(); g.replay(); e1.record(); e1.synchronize()
-        if i >= 5:
-            times.append(e0.elapsed_time(e1) * 1000)
-    times.sort()
-    return times[len(times) // 2]
+    return timeit(fn, 5, 30)[0]
 for s in sys.argv[1:]:
     m, n, k = map(int, s.split("x"))
     a = torch.randn(m, k, dtype=torch.float16, device="cuda")
