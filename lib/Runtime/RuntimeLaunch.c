@@ -331,7 +331,9 @@ typedef struct {
 
 /* The blocks a launch of `grid` programs starts: the grid, or for a
  * persistent kernel (a 1-D grid) as many as the GPU holds at once, each
- * running programs b, b + blocks, ... (Package.h). */
+ * running programs b, b + blocks, ..., or for a stream-K one (a 1-D grid)
+ * the grid plus the blocks of the parts its last wave splits into
+ * (Package.h). */
 static int launchGrid(TileCuda *cu, const TilePackage *p, Prepared *pr,
                       const int64_t grid[3], char *err, size_t errSize) {
   memcpy(pr->grid, grid, sizeof pr->grid);

@@ -983,8 +983,8 @@ static void markStreamK(MlirOperation kernel, const char *chip,
                      "to finish adding the others' sums from a workspace");
     return;
   }
-  /* auto leaves the kernels it cannot split as they were, quietly. */
-  if (!decided && option == TILE_CHOICE_AUTO)
+  /* auto says nothing of the kernels it cannot split. */
+  if (option == TILE_CHOICE_AUTO)
     return;
   char text[320];
   snprintf(text, sizeof text, "stream-k: asked for, not split: %s", why);
