@@ -54,6 +54,7 @@ enum {
   CU_TENSOR_MAP_SWIZZLE_32B = 1,
   CU_TENSOR_MAP_SWIZZLE_64B = 2,
   CU_TENSOR_MAP_SWIZZLE_128B = 3,
+  CU_TENSOR_MAP_L2_PROMOTION_L2_128B = 2,
   CU_TENSOR_MAP_L2_PROMOTION_L2_256B = 3,
   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0, /* zeros outside the tensor */
 };
@@ -838,11 +839,21 @@ int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
       strides[d - 1] = stride;
     stride *= dims[d];
   }
+  /* L2 fills of 256 bytes where every row starts on such a boundary; of
+   * 128 where rows do not (a 3000-wide f16 matrix's 6000-byte rows): a
+   * box row then straddles two 256-byte blocks one time in two, and
+   * filling both whole made an f16 GEMM at 3000^3 11% slower on an H200
+   * (docs/performance.md, 2026-12-01); aligned rows ran the same with
+   * either. */
+  bool rows256 = true;
+  for (int d = 0; d + 1 < rank; ++d)
+    rows256 = rows256 && strides[d] % 256 == 0;
+  int promotion = rows256 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+                          : CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   CUresult rc = cu->d.cuTensorMapEncodeTiled(
       map, type, (unsigned)rank, (void *)(uintptr_t)base, dims, strides, box,
-      unit,
-      CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
-      CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+      unit, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, promotion,
+      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   return rc == CUDA_SUCCESS ? 0
                             : cuFail(cu, rc, "cuTensorMapEncodeTiled", err,
                                      errSize);

@@ -366,7 +366,15 @@ static void testLaunches(const char *fakeDriver) {
   printf("aligned %d\n", info.aligned);
   // CHECK-NEXT: aligned: ok:
   // CHECK-NEXT: aligned 1
-  // LOG-NEXT: launch copy__aligned16 grid 3,2,1 block 128 shared 0 stream default params {{.*}} 0x8(8) 0x40(8) 0x40(8) 0x1(8) {type 1 dims 64,8 strides 128 box 64,64 swizzle 3}{{$}}
+  // LOG-NEXT: launch copy__aligned16 grid 3,2,1 block 128 shared 0 stream default params {{.*}} 0x8(8) 0x40(8) 0x40(8) 0x1(8) {type 1 dims 64,8 strides 128 box 64,64 swizzle 3 promotion 2}{{$}}
+  /* Rows of 256 bytes: L2 fills of 256 bytes; of 128 where rows do not
+   * start on 256-byte boundaries (above). */
+  int64_t rows256[2] = {4, 128};
+  TileRuntimeArg wargs[2] = {tileRuntimeArgMemref(a, 2, rows256),
+                             tileRuntimeArgMemref(o, 2, rows256)};
+  show("256-byte rows", tileRuntimeKernelLaunch(k, wargs, 2, &cfg, &info, &st));
+  // CHECK-NEXT: 256-byte rows: ok:
+  // LOG-NEXT: launch copy__aligned16 grid 3,2,1 block 128 shared 0 stream default params {{.*}} {type 1 dims 128,4 strides 256 box 64,64 swizzle 3 promotion 3}{{$}}
   /* An innermost size of 14 bytes: the generic entry. */
   cargs[0].shape[1] = cargs[1].shape[1] = 7;
   show("odd size", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
@@ -407,7 +415,7 @@ static void testLaunches(const char *fakeDriver) {
   cargs[0].shape[1] = cargs[1].shape[1] = 32;
   show("f32 aligned", tileRuntimeKernelLaunch(k32, cargs, 2, &cfg, &info, &st));
   // CHECK-NEXT: f32 aligned: ok:
-  // LOG-NEXT: launch copy__aligned16 grid 3,2,1 block 128 shared 0 stream default params {{.*}} {type 7 dims 32,8 strides 128 box 32,64 swizzle 3}{{$}}
+  // LOG-NEXT: launch copy__aligned16 grid 3,2,1 block 128 shared 0 stream default params {{.*}} {type 7 dims 32,8 strides 128 box 32,64 swizzle 3 promotion 2}{{$}}
   cargs[0].shape[1] = cargs[1].shape[1] = 64;
   tileRuntimeKernelDestroy(k32);
   tileRuntimePackageDestroy(copy32);

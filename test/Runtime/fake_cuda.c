@@ -477,7 +477,7 @@ CUresult cuTensorMapEncodeTiled(void *map, int type, unsigned rank,
                                 const uint64_t *strides, const unsigned *box,
                                 const unsigned *unit, int interleave,
                                 int swizzle, int promotion, int fill) {
-  (void)unit, (void)interleave, (void)promotion, (void)fill;
+  (void)unit, (void)interleave, (void)fill;
   if (rank < 2 || rank > 3 || ((uintptr_t)base & 15))
     return INVALID_VALUE;
   char *m = map;
@@ -489,8 +489,8 @@ CUresult cuTensorMapEncodeTiled(void *map, int type, unsigned rank,
   n += snprintf(m + n, 128 - (size_t)n, " strides %llu", (unsigned long long)strides[0]);
   if (rank == 3)
     n += snprintf(m + n, 128 - (size_t)n, ",%llu", (unsigned long long)strides[1]);
-  snprintf(m + n, 128 - (size_t)n, " box %u,%u swizzle %d", box[0], box[1],
-           swizzle);
+  snprintf(m + n, 128 - (size_t)n, " box %u,%u swizzle %d promotion %d",
+           box[0], box[1], swizzle, promotion);
   return SUCCESS;
 }
 

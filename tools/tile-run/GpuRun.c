@@ -139,7 +139,7 @@ int gpuRun(Session *s, const Options *o, const TileRuntimePackage *p) {
   if (tileRuntimeDeviceCreate(o->device, &g.device, &st))
     return sessionFail(st.message);
   TileRuntimeLaunchConfig config = {{s->grid[0], s->grid[1], s->grid[2]},
-                                    NULL, TILE_RUNTIME_ENTRY_AUTO, 1};
+                                    NULL, (TileRuntimeEntry)o->entry, 1};
   TileRuntimeLaunchInfo info;
   int failed = tileRuntimeKernelCreate(g.device, p, &g.kernel, &st) ||
                upload(&g, s, &st) ||

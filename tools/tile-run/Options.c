@@ -74,6 +74,10 @@ static void printHelp(void) {
       "                             (for other shapes; it takes the caller's grid)\n"
       "  --device <n>               cuda: run on GPU n, counted as the driver sees them\n"
       "                             (after CUDA_VISIBLE_DEVICES; default 0)\n"
+      "  --entry <auto|aligned|generic> cuda: the package's entry to launch: the\n"
+      "                             aligned one (TMA copies; an error where the\n"
+      "                             arguments do not allow it), the generic one, or\n"
+      "                             auto (the default: aligned where they allow it)\n"
       "  --bench                    cuda: after the checked run, time more launches with\n"
       "                             CUDA events: median/min/max us, GB/s, TFLOP/s\n"
       "  --warmup <n>               cuda --bench: untimed launches first (default 10)\n"
@@ -300,6 +304,15 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
         return usage("--device '%s': expected a GPU index from 0",
                      missing ? "" : value);
       o->deviceGiven = true;
+    } else if (tileFlagValue(arg, "-entry", &i, argc, argv, &value, &missing)) {
+      if (missing || (strcmp(value, "auto") != 0 &&
+                      strcmp(value, "aligned") != 0 &&
+                      strcmp(value, "generic") != 0))
+        return usage("--entry '%s': expected auto, aligned or generic",
+                     missing ? "" : value);
+      o->entry = value[0] == 'a' && value[1] == 'l' ? TILE_RUNTIME_ENTRY_ALIGNED
+                 : value[0] == 'g'                  ? TILE_RUNTIME_ENTRY_GENERIC
+                                                    : TILE_RUNTIME_ENTRY_AUTO;
     } else if (tileFlagValue(arg, "-max-cpu-programs", &i, argc, argv, &value,
                              &missing)) {
       char *end = NULL;
@@ -404,6 +417,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
                            : o->saveDefaultVariant ? "--save-default-variant"
                            : o->tune          ? "--tune"
                            : o->deviceGiven   ? "--device"
+                           : o->entry         ? "--entry"
                            : benchCounts     ? "--warmup/--iters"
                                              : NULL;
     if (cudaOnly)

@@ -62,6 +62,10 @@ typedef struct {
   const char *saveVariant;
   const char *saveDefaultVariant;
   int device;        /* --device: the GPU's index (default 0) */
+  /* --entry auto|aligned|generic: which of a package's entries to launch
+   * (TileRuntimeEntry; 0: auto, the aligned one where the arguments
+   * allow it) */
+  int entry;
   bool deviceGiven;
   int64_t maxCpuPrograms; /* --max-cpu-programs (default 2^24) */
   int64_t maxArgBytes;    /* --max-arg-bytes; 0: the host's memory */
