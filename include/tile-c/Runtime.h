@@ -292,10 +292,11 @@ static inline TileRuntimeArg tileRuntimeArgFloat(double value) {
 int tileRuntimeArgsIndexBits(const TileRuntimeArg *args, int numArgs);
 
 /* Which of the package's entries a launch runs. AUTO picks the aligned
- * entry when the package has one and every memref is dense, C-ordered,
- * 16-byte aligned and has an innermost size of a multiple of 16 bytes (the
- * entry's tensor maps are then encoded for the caller), else the generic
- * entry, which takes padded rows too. */
+ * entry when the package has one and every memref is 16-byte aligned, has
+ * an innermost size of a multiple of 16 bytes and rows in C order whose
+ * outer strides (padded or not) are multiples of 16 bytes (the entry's
+ * tensor maps are then encoded for the caller), else the generic entry,
+ * which takes any padding. */
 typedef enum {
   TILE_RUNTIME_ENTRY_AUTO = 0,
   TILE_RUNTIME_ENTRY_GENERIC = 1,

@@ -806,8 +806,9 @@ int tileCudaEventElapsed(TileCudaEvent *start, TileCudaEvent *end, float *ms,
 
 int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
                             int elemBytes, bool float32, int rank,
-                            const int64_t *shape, int boxRows, int boxCols,
-                            int swizzleBytes, char *err, size_t errSize) {
+                            const int64_t *shape, const int64_t *strides,
+                            int boxRows, int boxCols, int swizzleBytes,
+                            char *err, size_t errSize) {
   if (!cu->d.cuTensorMapEncodeTiled)
     return tileFail(err, errSize,
                     "this CUDA driver lacks cuTensorMapEncodeTiled (the "
@@ -829,15 +830,13 @@ int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
     return tileFail(err, errSize, "a tensor map of rank %d (expected 2 or 3)",
                     rank);
   /* Innermost dimension first; strides in bytes, of the outer ones. */
-  uint64_t dims[3], strides[2];
+  uint64_t dims[3], byteStrides[2];
   unsigned box[3] = {(unsigned)boxCols, (unsigned)boxRows, 1};
   unsigned unit[3] = {1, 1, 1};
-  uint64_t stride = (uint64_t)elemBytes;
   for (int d = 0; d < rank; ++d) {
     dims[d] = (uint64_t)shape[rank - 1 - d];
     if (d > 0)
-      strides[d - 1] = stride;
-    stride *= dims[d];
+      byteStrides[d - 1] = (uint64_t)strides[rank - 1 - d] * (uint64_t)elemBytes;
   }
   /* L2 fills of 256 bytes where every row starts on such a boundary; of
    * 128 where rows do not (a 3000-wide f16 matrix's 6000-byte rows): a
@@ -847,11 +846,11 @@ int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
    * either. */
   bool rows256 = true;
   for (int d = 0; d + 1 < rank; ++d)
-    rows256 = rows256 && strides[d] % 256 == 0;
+    rows256 = rows256 && byteStrides[d] % 256 == 0;
   int promotion = rows256 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
                           : CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   CUresult rc = cu->d.cuTensorMapEncodeTiled(
-      map, type, (unsigned)rank, (void *)(uintptr_t)base, dims, strides, box,
+      map, type, (unsigned)rank, (void *)(uintptr_t)base, dims, byteStrides, box,
       unit, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, promotion,
       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   return rc == CUDA_SUCCESS ? 0

@@ -165,9 +165,20 @@ void runtimeArgStrides(const TileRuntimeArg *v, int64_t out[3]) {
     out[d] = out[d + 1] * v->shape[d + 1];
 }
 
+/* A memref's strides as its tensor maps take them: the caller's, and
+ * for a dimension of size 1 (whose stride nothing reads) the dense one. */
+static void tmaStrides(const TileRuntimeArg *v, int64_t out[3]) {
+  runtimeArgStrides(v, out);
+  for (int d = v->rank - 2; d >= 0; --d)
+    if (v->shape[d] <= 1)
+      out[d] = out[d + 1] * v->shape[d + 1];
+}
+
 /* Why the aligned entry cannot take these arguments, or NULL when it
- * can: every memref dense and C-ordered, its base 16-byte aligned and its
- * innermost size a multiple of 16 bytes (so every outer stride is too). */
+ * can: every memref's rows 16-byte aligned (its base and each outer
+ * stride, which may pad rows, a multiple of 16 bytes; rows in C order,
+ * none overlapping the next) and its innermost size a multiple of 16
+ * bytes. */
 static const char *whyNotAligned(const TilePackage *p,
                                  const TileRuntimeArg *args, int *arg) {
   for (int i = 0; i < p->numArgs; ++i) {
@@ -176,17 +187,18 @@ static const char *whyNotAligned(const TilePackage *p,
       continue;
     *arg = i;
     const TileRuntimeArg *v = &args[i];
-    int64_t strides[3], dense = 1;
-    runtimeArgStrides(v, strides);
-    for (int d = v->rank - 1; d >= 0; --d) {
-      if (strides[d] != dense && v->shape[d] > 1)
-        return "its strides are not those of a dense C-order array";
-      dense *= v->shape[d];
-    }
+    int64_t bytes = (int64_t)tileDTypeSize(a->dtype), strides[3];
     if ((uintptr_t)v->data % 16 != 0)
       return "its address is not 16-byte aligned";
-    if ((v->shape[v->rank - 1] * (int64_t)tileDTypeSize(a->dtype)) % 16 != 0)
+    if ((v->shape[v->rank - 1] * bytes) % 16 != 0)
       return "its innermost size is not a multiple of 16 bytes";
+    tmaStrides(v, strides);
+    for (int d = v->rank - 2; d >= 0; --d) {
+      if (strides[d] < strides[d + 1] * v->shape[d + 1])
+        return "its strides are not those of a C-order array";
+      if (strides[d] * bytes % 16 != 0)
+        return "an outer stride is not a multiple of 16 bytes";
+    }
   }
   return NULL;
 }
@@ -290,11 +302,13 @@ static int packParams(TileCuda *cu, const TilePackage *p,
     const TilePackageTensorMap *t = &p->tensorMaps[i];
     const TileRuntimeArg *v = &args[t->arg];
     char inner[512];
+    int64_t strides[3];
+    tmaStrides(v, strides);
     int rc = tileCudaEncodeTensorMap(
         cu, ps->tensorMaps[i], (TileDevicePtr)(uintptr_t)v->data,
         (int)tileDTypeSize(p->args[t->arg].dtype),
         p->args[t->arg].dtype == TILE_DTYPE_F32, p->args[t->arg].rank,
-        v->shape, t->boxRows, t->boxCols, t->swizzleBytes, inner,
+        v->shape, strides, t->boxRows, t->boxCols, t->swizzleBytes, inner,
         sizeof inner);
     if (rc)
       return tileFailCode(rc, err, errSize, "argument #%d's tensor map: %s",

@@ -390,11 +390,24 @@ static void testLaunches(const char *fakeDriver) {
   show("unaligned base", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
   // CHECK-NEXT: unaligned base: argument mismatch: the aligned entry of @copy does not apply: argument #1: its address is not 16-byte aligned
   cargs[1].data = o;
-  cargs[1].strides[0] = 128; /* rows padded to 128 elements */
+  cargs[1].strides[0] = 68; /* rows padded to 136 bytes */
   cargs[1].strides[1] = 1;
   show("strided", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
-  // CHECK-NEXT: strided: argument mismatch: the aligned entry of @copy does not apply: argument #1: its strides are not those of a dense C-order array
+  // CHECK-NEXT: strided: argument mismatch: the aligned entry of @copy does not apply: argument #1: an outer stride is not a multiple of 16 bytes
+  cargs[1].strides[0] = 32; /* rows overlapping */
+  show("overlapping", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
+  // CHECK-NEXT: overlapping: argument mismatch: the aligned entry of @copy does not apply: argument #1: its strides are not those of a C-order array
+  /* Rows padded to 144 bytes (a window of a wider array) take the
+   * aligned entry; the tensor map has the padded stride. */
   cargs[1].strides[0] = cargs[1].strides[1] = 0;
+  cargs[0].strides[0] = 72;
+  cargs[0].strides[1] = 1;
+  show("padded", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
+  printf("aligned %d\n", info.aligned);
+  // CHECK-NEXT: padded: ok:
+  // CHECK-NEXT: aligned 1
+  // LOG-NEXT: launch copy__aligned16 grid 3,2,1 block 128 shared 0 stream default params {{.*}} 0x8(8) 0x40(8) 0x48(8) 0x1(8) 0x{{[0-9a-f]+}}(8) 0x8(8) 0x40(8) 0x40(8) 0x1(8) {type 1 dims 64,8 strides 144 box 64,64 swizzle 3 promotion 2}{{$}}
+  cargs[0].strides[0] = cargs[0].strides[1] = 0;
   cfg.entry = TILE_RUNTIME_ENTRY_GENERIC;
   show("forced generic", tileRuntimeKernelLaunch(k, cargs, 2, &cfg, &info, &st));
   printf("aligned %d\n", info.aligned);

@@ -401,21 +401,27 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
           a.wholeGroups ? grp.allInside : fastPath(b, &a, &grp, reg);
       MlirValue whole[16];
       gpuPredicatedLoad(b, fast, grp.ptr, storage, V, lanes, whole);
-      if (a.wholeGroups) {
-        memcpy(lanes, whole, sizeof *whole * (size_t)V);
-      } else {
-        /* The elements' loads start from the padding, not from the
-         * group's result, and a select picks: taking the group's
-         * registers as their defaults made each wait for the group's
-         * load, so a thread's groups loaded one after another (the
-         * generic entry's GEMMs 5-8x slower than the aligned one). */
+      memcpy(lanes, whole, sizeof *whole * (size_t)V);
+      if (!a.wholeGroups && g->assumeAligned16) {
         MlirValue slow = notTrue(b, fast);
         for (int e = 0; e < V; ++e)
           gpuPredicatedLoad(
               b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
               elementPtr(b, &a, &grp, e), storage, 1, &lanes[e], &lanes[e]);
-        /* One select of the whole group, so the group's words reach their
-         * user as they were loaded. */
+      } else if (!a.wholeGroups) {
+        /* The generic entry, where most groups may take either path: the
+         * elements' loads start from the padding, not from the group's
+         * result, and one select of the whole group picks, so its words
+         * reach their user as they were loaded. With the group's
+         * registers as their defaults, each group's elements waited for
+         * its load and a thread's groups loaded one after another (an
+         * f16 GEMM 34% slower). The aligned entry keeps that form: its
+         * fallbacks are rare (masks, edges) and cost no selects. */
+        MlirValue slow = notTrue(b, fast);
+        for (int e = 0; e < V; ++e)
+          gpuPredicatedLoad(
+              b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
+              elementPtr(b, &a, &grp, e), storage, 1, &pad, &lanes[e]);
         MlirType vt = vectorType(storage, V);
         MlirValue vw = gpuUndef(b, vt), vs = gpuUndef(b, vt);
         for (int e = 0; e < V; ++e) {
