@@ -43,9 +43,11 @@
 // FALLING64: red.relaxed.gpu.global.add.f32
 //
 // wgmma's A descriptors in a loop that carries 128 registers a thread
-// (two 128x128 f32 accumulators on 8 warps): from one opaque value per
-// block; with one accumulator (64) LLVM may hoist them.
-// RUN: tile-opt %s --tile-compile --kernel=heavy --emit=mlir --no-cache | FileCheck %s --check-prefix=HEAVY
+// (two 128x128 f32 accumulators on 8 warps) without a producer warpgroup
+// (with one they come from lane 0's warpgroup index, GpuWgmma.c): from
+// one opaque value per block; with one accumulator (64) LLVM may hoist
+// them.
+// RUN: tile-opt %s --tile-compile="warp-specialize=false" --kernel=heavy --emit=mlir --no-cache | FileCheck %s --check-prefix=HEAVY
 // HEAVY: scf.for
 // HEAVY: has_side_effects "mov.b64 $0, $1;"
 // HEAVY: nvvm.wgmma.mma_async

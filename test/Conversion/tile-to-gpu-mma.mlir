@@ -5,11 +5,15 @@
 // RUN: tile-opt %s --split-input-file --tile-compile="chip=sm_80 num-stages=3" --emit=mlir | FileCheck %s
 
 // CHECK-LABEL: llvm.func @matmul(
-// The generic entry stages the loaded registers in shared memory itself.
+// The generic entry pipelines too: a tile whose rows are all 16-byte
+// aligned by 16-byte copies, another by each group's alignment (inline
+// PTX, predicated), what is left through registers.
+// CHECK:         nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>
+// CHECK:         llvm.inline_asm has_side_effects {{.*}}"@$0 cp.async.cg.shared.global [$3], [$4], 16, $5;
+// CHECK:         nvvm.cp.async.commit.group
 // CHECK:         scf.for
-// CHECK:           nvvm.barrier0
-// CHECK:           llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
-// CHECK:           nvvm.barrier0
+// CHECK-NEXT:      nvvm.cp.async.wait.group 1
+// CHECK-NEXT:      nvvm.barrier0
 // CHECK:           nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
 // CHECK:           nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<col>, num = 4 : i32
 // CHECK:           nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>

@@ -83,6 +83,7 @@ typedef struct {
   int vector; /* elements per 16-byte group */
   int numRegs;
   GpuSmemTile smem;
+  bool generic; /* the generic entry's: rows of any alignment and size */
 } TileCopy;
 
 
@@ -131,6 +132,113 @@ static void copiesAtEdge(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
     gpuCpAsync16(b, gpuSmemAddr(b, &t->smem, c[0], c[1]),
             globalPtr(b, t, t->base, linear), bytes);
   }
+}
+
+static MlirValue notTrue(TileBuilder *b, MlirValue x) {
+  return bBinary(b, "arith.xori", x,
+                 bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1));
+}
+
+/* The generic entry's copies of a tile not wholly inside its memref or
+ * whose rows are not all 16-byte aligned. Each 16-byte group wholly
+ * inside (or wholly outside: zeros) goes by the widest copies its address
+ * allows: one cp.async of 16 bytes, two of 8 or four of 4 (shared
+ * memory's group is 16-byte aligned, so a copy needs its source aligned
+ * as far as its size). What remains (a group 2 bytes past a 4-byte
+ * boundary, as an f16 row of odd length has, one the memref's end cuts,
+ * 1-byte elements) goes through registers: every load of the tile first,
+ * then the stores, so the loads wait once. Every copy reads whole
+ * elements inside the memref (compute-sanitizer's memcheck counts a
+ * cp.async's whole size). */
+static void copiesAnywhere(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
+  MlirContext ctx = b->ctx;
+  MlirType i32 = mlirIntegerTypeGet(ctx, 32), i64 = mlirIntegerTypeGet(ctx, 64);
+  int eb = tileElemBytes(t->elem), V = t->vector;
+  MlirType storage = gpuStorageType(t->elem);
+  MlirValue zero = bConstIndex(b, 0);
+  MlirValue *vals = malloc(sizeof *vals * (size_t)t->numRegs);
+  MlirValue *preds = malloc(sizeof *preds * (size_t)t->numRegs);
+  MlirValue *dsts = malloc(sizeof *dsts * (size_t)(t->numRegs / V + 1));
+  for (int r = 0; r < t->numRegs; r += V) {
+    MlirValue c[2], gc[2];
+    gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
+    for (int d = 0; d < 2; ++d)
+      gc[d] = bAddi(b, t->off[d], c[d]);
+    MlirValue rowInside = bAndi(
+        b, t->batchInside,
+        bAndi(b, bCmpi(b, ARITH_SGE, gc[0], zero),
+              bCmpi(b, ARITH_SLT, gc[0], t->sizes[0])));
+    rowInside = bAndi(b, rowInside, bCmpi(b, ARITH_SGE, gc[1], zero));
+    /* Elements of the group inside the memref (0 to V). */
+    MlirValue left = bBinary(b, "arith.subi", t->sizes[1], gc[1]);
+    left = bSelect(b, rowInside, left, zero);
+    MlirValue full = bCmpi(b, ARITH_SGE, left, bConstIndex(b, V));
+    MlirValue none = bCmpi(b, ARITH_SLE, left, zero);
+    MlirValue whole = bBinary(b, "arith.ori", full, none);
+    MlirValue linear = bAddi(b, bMuli(b, gc[0], t->rowStride), gc[1]);
+    /* A group outside reads nothing: its address need only be aligned. */
+    MlirValue src =
+        globalPtr(b, t, t->base, bSelect(b, rowInside, linear, zero));
+    MlirValue dst = gpuSmemAddr(b, &t->smem, c[0], c[1]);
+    MlirValue mis = bAndi(b, bCast(b, "llvm.ptrtoint", src, i64),
+                          bConstInt(b, i64, CHUNK - 1));
+    MlirValue aligned[3]; /* to 16, 8, 4 bytes */
+    for (int k = 0; k < 3; ++k)
+      aligned[k] = bCmpi(b, ARITH_EQ,
+                         bAndi(b, mis, bConstInt(b, i64, (CHUNK >> k) - 1)),
+                         bConstInt(b, i64, 0));
+    MlirValue p16 = bAndi(b, whole, aligned[0]);
+    MlirValue p8 = bAndi(b, bAndi(b, whole, aligned[1]), notTrue(b, p16));
+    MlirValue p4 = bAndi(b, bAndi(b, whole, aligned[2]),
+                         notTrue(b, bBinary(b, "arith.ori", p16, p8)));
+    MlirValue rest = notTrue(
+        b, bBinary(b, "arith.ori", bBinary(b, "arith.ori", p16, p8), p4));
+    MlirValue dst32 = bCast(b, "llvm.ptrtoint", dst, i32);
+    MlirValue sz = bSelect(b, full, bConstInt(b, i32, 1), bConstInt(b, i32, 0));
+    MlirValue n[4];
+    for (int k = 0; k < 4; ++k) /* 16, 8, 4 bytes, or none */
+      n[k] = k == 3 ? bConstInt(b, i32, 0)
+                    : bMuli(b, sz, bConstInt(b, i32, CHUNK >> k));
+    /* $0-$2 the predicates; $3 dst; $4 src; $5 $6 $7: 16, 8, 4 bytes or 0. */
+    MlirValue ops[] = {p16, p8, p4, dst32, src, n[0], n[1], n[2]};
+    gpuInlinePtx(b,
+                 "@$0 cp.async.cg.shared.global [$3], [$4], 16, $5;\n"
+                 "@$1 cp.async.ca.shared.global [$3], [$4], 8, $6;\n"
+                 "@$1 cp.async.ca.shared.global [$3+8], [$4+8], 8, $6;\n"
+                 "@$2 cp.async.ca.shared.global [$3], [$4], 4, $7;\n"
+                 "@$2 cp.async.ca.shared.global [$3+4], [$4+4], 4, $7;\n"
+                 "@$2 cp.async.ca.shared.global [$3+8], [$4+8], 4, $7;\n"
+                 "@$2 cp.async.ca.shared.global [$3+12], [$4+12], 4, $7;",
+                 "b,b,b,r,l,r,r,r", 8, ops, 0, (MlirType){NULL}, true, NULL);
+    dsts[r / V] = dst32;
+    /* Through registers: the group's remaining elements (0 outside). */
+    MlirValue pad = bConstInt(b, storage, 0);
+    for (int e = 0; e < V; ++e) {
+      preds[r + e] = rest;
+      MlirValue in =
+          bAndi(b, rest, bCmpi(b, ARITH_SGT, left, bConstIndex(b, e)));
+      gpuPredicatedLoad(b, in, gpuGep(b, src, bConstIndex(b, e), t->elem),
+                        storage, 1, &pad, &vals[r + e]);
+    }
+  }
+  for (int r = 0; r < t->numRegs; r += V)
+    for (int e = 0; e < V; ++e) {
+      char text[64];
+      const char *reg = eb >= 8 ? "l" : eb == 4 ? "r" : "h";
+      snprintf(text, sizeof text, "@$0 st.shared.b%d [$1+%d], $2;", 8 * eb,
+               e * eb);
+      MlirValue v = vals[r + e];
+      if (eb == 1)
+        v = bCast(b, "arith.extui", v, mlirIntegerTypeGet(ctx, 16));
+      char constraints[16];
+      snprintf(constraints, sizeof constraints, "b,r,%s", reg);
+      MlirValue sops[] = {preds[r + e], dsts[r / V], v};
+      gpuInlinePtx(b, text, constraints, 3, sops, 0, (MlirType){NULL}, true,
+                   NULL);
+    }
+  free(vals);
+  free(preds);
+  free(dsts);
 }
 
 /* The copies of load j's tile for the iteration at `iv` into `buffer`: one
@@ -197,11 +305,27 @@ bool pipeIssueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                                             bConstIndex(b, t.shape[d])),
                         t.sizes[d]));
   }
+  /* The generic entry: the uniform path also needs every row 16-byte
+   * aligned (the column offset is a multiple of the group, Plan.c). */
+  t.generic = !g->assumeAligned16;
+  if (t.generic) {
+    MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+    MlirValue bits = bBinary(
+        b, "arith.ori", bCast(b, "llvm.ptrtoint", t.base, i64),
+        gpuIndexToI64(b, bMuli(b, t.rowStride, bConstIndex(b, eb))));
+    whole = bAndi(b, whole,
+                  bCmpi(b, ARITH_EQ,
+                        bAndi(b, bits, bConstInt(b, i64, CHUNK - 1)),
+                        bConstInt(b, i64, 0)));
+  }
   TileBuilder inside, edge;
   bIf(b, whole, 0, NULL, true, &inside, &edge);
   copiesInside(g, &inside, &t);
   bYield(&inside, "scf.yield", 0, NULL);
-  copiesAtEdge(g, &edge, &t);
+  if (t.generic)
+    copiesAnywhere(g, &edge, &t);
+  else
+    copiesAtEdge(g, &edge, &t);
   bYield(&edge, "scf.yield", 0, NULL);
   return true;
 }

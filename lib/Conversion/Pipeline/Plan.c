@@ -142,8 +142,14 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
                      GpuPipeline *p) {
   memset(p, 0, sizeof *p);
   int64_t stages = 0;
-  if (!g->assumeAligned16 || !tileOpIntAttr(loop, "tile.num_stages", &stages) ||
-      stages < 2)
+  /* The generic entry pipelines too, by cp.async whose copies follow
+   * each row's alignment (CpAsync.c); but not on tcgen05 (GpuTcgen05.c
+   * stages by TMA only), nor in a persistent kernel, whose shared memory
+   * tile-pipeline sized for the aligned entry's warp-specialized loops
+   * (a persistent block keeps its scratch apart from the stages). */
+  if (!tileOpIntAttr(loop, "tile.num_stages", &stages) || stages < 2 ||
+      (!g->assumeAligned16 &&
+       (tileChipHasTcgen05(g->chip) || g->persistent)))
     return false;
   p->stages = (int)stages;
   p->body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
@@ -231,6 +237,9 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
   p->lookahead = p->wgmmaInFlight ? p->stages - 2 : p->stages - 1;
   if (p->numLoads > 0 && p->numGathers > 0)
     return false; /* tile-pipeline marks one kind per loop */
+  /* A gather's groups are copied whole: the aligned entry's. */
+  if (p->numGathers > 0 && !g->assumeAligned16)
+    return false;
   return p->numLoads + p->numGathers > 0;
 }
 

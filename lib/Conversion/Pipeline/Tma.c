@@ -242,8 +242,10 @@ void pipeWaitParity(TileBuilder *b, MlirValue bar, MlirValue parity) {
 }
 
 /* A wgmma pipeline on cp.async: the remark says which load kept it from
- * TMA (the aligned entry is the only one that pipelines). */
+ * TMA. The generic entry has no tensor maps by design: nothing to say. */
 void pipeRemarkNoTma(GpuLowering *g, const GpuPipeline *p) {
+  if (!g->assumeAligned16)
+    return;
   const char *why = "its loads were not marked tile.tma (tile-pipeline "
                     "without chip=sm_90a?)";
   MlirOperation at = p->loads[0];
