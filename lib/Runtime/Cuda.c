@@ -836,7 +836,8 @@ int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
   for (int d = 0; d < rank; ++d) {
     dims[d] = (uint64_t)shape[rank - 1 - d];
     if (d > 0)
-      byteStrides[d - 1] = (uint64_t)strides[rank - 1 - d] * (uint64_t)elemBytes;
+      byteStrides[d - 1] =
+          (uint64_t)strides[rank - 1 - d] * (uint64_t)elemBytes;
   }
   /* L2 fills of 256 bytes where every row starts on such a boundary; of
    * 128 where rows do not (a 3000-wide f16 matrix's 6000-byte rows): a
@@ -850,8 +851,8 @@ int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,
   int promotion = rows256 ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
                           : CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
   CUresult rc = cu->d.cuTensorMapEncodeTiled(
-      map, type, (unsigned)rank, (void *)(uintptr_t)base, dims, byteStrides, box,
-      unit, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, promotion,
+      map, type, (unsigned)rank, (void *)(uintptr_t)base, dims, byteStrides,
+      box, unit, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, promotion,
       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   return rc == CUDA_SUCCESS ? 0
                             : cuFail(cu, rc, "cuTensorMapEncodeTiled", err,

@@ -103,9 +103,9 @@ void tileCudaKernelInfo(const TileCudaKernel *k, int *numRegs,
 
 /* Encodes a CUtensorMap (128 bytes at `map`, 64-byte aligned) for a
  * row-major array of rank 2 or 3, `shape` and `strides` (in elements, the
- * innermost 1; the outer ones multiples of 16 bytes) at `base`: boxes of boxRows x
- * boxCols elements in the last two dimensions (one element deep in the
- * first of three), swizzled in 32-, 64- or 128-byte rows, zeros for what
+ * innermost 1; the outer ones multiples of 16 bytes) at `base`: boxes of
+ * boxRows x boxCols elements in the last two dimensions (one element deep in
+ * the first of three), swizzled in 32-, 64- or 128-byte rows, zeros for what
  * lies outside the array (Package.h); `float32`: its elements are f32
  * (a bulk reduction adds them as such; copies move bits of elemBytes). */
 int tileCudaEncodeTensorMap(TileCuda *cu, void *map, TileDevicePtr base,

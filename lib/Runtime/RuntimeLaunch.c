@@ -307,9 +307,8 @@ static int packParams(TileCuda *cu, const TilePackage *p,
     int rc = tileCudaEncodeTensorMap(
         cu, ps->tensorMaps[i], (TileDevicePtr)(uintptr_t)v->data,
         (int)tileDTypeSize(p->args[t->arg].dtype),
-        p->args[t->arg].dtype == TILE_DTYPE_F32, p->args[t->arg].rank,
-        v->shape, strides, t->boxRows, t->boxCols, t->swizzleBytes, inner,
-        sizeof inner);
+        p->args[t->arg].dtype == TILE_DTYPE_F32, p->args[t->arg].rank, v->shape,
+        strides, t->boxRows, t->boxCols, t->swizzleBytes, inner, sizeof inner);
     if (rc)
       return tileFailCode(rc, err, errSize, "argument #%d's tensor map: %s",
                           t->arg, inner);

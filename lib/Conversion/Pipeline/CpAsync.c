@@ -164,10 +164,9 @@ static void copiesAnywhere(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
     gpuRegCoords(b, g, &t->layout, 2, t->shape, r, c);
     for (int d = 0; d < 2; ++d)
       gc[d] = bAddi(b, t->off[d], c[d]);
-    MlirValue rowInside = bAndi(
-        b, t->batchInside,
-        bAndi(b, bCmpi(b, ARITH_SGE, gc[0], zero),
-              bCmpi(b, ARITH_SLT, gc[0], t->sizes[0])));
+    MlirValue rowInside = bAndi(b, t->batchInside,
+                                bAndi(b, bCmpi(b, ARITH_SGE, gc[0], zero),
+                                      bCmpi(b, ARITH_SLT, gc[0], t->sizes[0])));
     rowInside = bAndi(b, rowInside, bCmpi(b, ARITH_SGE, gc[1], zero));
     /* Elements of the group inside the memref (0 to V). */
     MlirValue left = bBinary(b, "arith.subi", t->sizes[1], gc[1]);
@@ -184,9 +183,9 @@ static void copiesAnywhere(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
                           bConstInt(b, i64, CHUNK - 1));
     MlirValue aligned[3]; /* to 16, 8, 4 bytes */
     for (int k = 0; k < 3; ++k)
-      aligned[k] = bCmpi(b, ARITH_EQ,
-                         bAndi(b, mis, bConstInt(b, i64, (CHUNK >> k) - 1)),
-                         bConstInt(b, i64, 0));
+      aligned[k] =
+          bCmpi(b, ARITH_EQ, bAndi(b, mis, bConstInt(b, i64, (CHUNK >> k) - 1)),
+                bConstInt(b, i64, 0));
     MlirValue p16 = bAndi(b, whole, aligned[0]);
     MlirValue p8 = bAndi(b, bAndi(b, whole, aligned[1]), notTrue(b, p16));
     MlirValue p4 = bAndi(b, bAndi(b, whole, aligned[2]),
@@ -310,13 +309,13 @@ bool pipeIssueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   t.generic = !g->assumeAligned16;
   if (t.generic) {
     MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-    MlirValue bits = bBinary(
-        b, "arith.ori", bCast(b, "llvm.ptrtoint", t.base, i64),
-        gpuIndexToI64(b, bMuli(b, t.rowStride, bConstIndex(b, eb))));
-    whole = bAndi(b, whole,
-                  bCmpi(b, ARITH_EQ,
-                        bAndi(b, bits, bConstInt(b, i64, CHUNK - 1)),
-                        bConstInt(b, i64, 0)));
+    MlirValue bits =
+        bBinary(b, "arith.ori", bCast(b, "llvm.ptrtoint", t.base, i64),
+                gpuIndexToI64(b, bMuli(b, t.rowStride, bConstIndex(b, eb))));
+    whole =
+        bAndi(b, whole,
+              bCmpi(b, ARITH_EQ, bAndi(b, bits, bConstInt(b, i64, CHUNK - 1)),
+                    bConstInt(b, i64, 0)));
   }
   TileBuilder inside, edge;
   bIf(b, whole, 0, NULL, true, &inside, &edge);

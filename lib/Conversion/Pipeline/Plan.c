@@ -148,8 +148,7 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
    * tile-pipeline sized for the aligned entry's warp-specialized loops
    * (a persistent block keeps its scratch apart from the stages). */
   if (!tileOpIntAttr(loop, "tile.num_stages", &stages) || stages < 2 ||
-      (!g->assumeAligned16 &&
-       (tileChipHasTcgen05(g->chip) || g->persistent)))
+      (!g->assumeAligned16 && (tileChipHasTcgen05(g->chip) || g->persistent)))
     return false;
   p->stages = (int)stages;
   p->body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
