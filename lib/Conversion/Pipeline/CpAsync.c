@@ -156,6 +156,10 @@ static void copiesAnywhere(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
   int eb = tileElemBytes(t->elem), V = t->vector;
   MlirType storage = gpuStorageType(t->elem);
   MlirValue zero = bConstIndex(b, 0);
+  /* What a register-path element outside the memref reads (the copies
+   * zero-fill theirs): 0 in the storage type, an integer or a float. */
+  MlirValue pad = mlirTypeIsAInteger(storage) ? bConstInt(b, storage, 0)
+                                              : bConstFloat(b, storage, 0.0);
   MlirValue *vals = malloc(sizeof *vals * (size_t)t->numRegs);
   MlirValue *preds = malloc(sizeof *preds * (size_t)t->numRegs);
   MlirValue *dsts = malloc(sizeof *dsts * (size_t)(t->numRegs / V + 1));
@@ -211,7 +215,6 @@ static void copiesAnywhere(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
                  "b,b,b,r,l,r,r,r", 8, ops, 0, (MlirType){NULL}, true, NULL);
     dsts[r / V] = dst32;
     /* Through registers: the group's remaining elements (0 outside). */
-    MlirValue pad = bConstInt(b, storage, 0);
     for (int e = 0; e < V; ++e) {
       preds[r + e] = rest;
       MlirValue in =
