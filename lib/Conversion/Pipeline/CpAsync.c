@@ -1,5 +1,7 @@
 /* Software pipelining without TMA: each stage's tiles copied by cp.async,
- * 16 bytes per copy, one commit group per iteration (PipelineParts.h). */
+ * 16 bytes per copy (in the generic entry, whose rows may have any
+ * alignment, 8 or 4 where a group's address allows no more, the rest
+ * through registers), one commit group per iteration (PipelineParts.h). */
 #include "lib/Conversion/Pipeline/PipelineParts.h"
 
 #include <stdio.h>
@@ -83,7 +85,6 @@ typedef struct {
   int vector; /* elements per 16-byte group */
   int numRegs;
   GpuSmemTile smem;
-  bool generic; /* the generic entry's: rows of any alignment and size */
 } TileCopy;
 
 
@@ -309,8 +310,8 @@ bool pipeIssueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   }
   /* The generic entry: the uniform path also needs every row 16-byte
    * aligned (the column offset is a multiple of the group, Plan.c). */
-  t.generic = !g->assumeAligned16;
-  if (t.generic) {
+  bool generic = !g->assumeAligned16;
+  if (generic) {
     MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
     MlirValue bits =
         bBinary(b, "arith.ori", bCast(b, "llvm.ptrtoint", t.base, i64),
@@ -324,7 +325,7 @@ bool pipeIssueCopies(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   bIf(b, whole, 0, NULL, true, &inside, &edge);
   copiesInside(g, &inside, &t);
   bYield(&inside, "scf.yield", 0, NULL);
-  if (t.generic)
+  if (generic)
     copiesAnywhere(g, &edge, &t);
   else
     copiesAtEdge(g, &edge, &t);
