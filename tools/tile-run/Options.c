@@ -313,6 +313,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
       o->entry = value[0] == 'a' && value[1] == 'l' ? TILE_RUNTIME_ENTRY_ALIGNED
                  : value[0] == 'g'                  ? TILE_RUNTIME_ENTRY_GENERIC
                                                     : TILE_RUNTIME_ENTRY_AUTO;
+      o->entryGiven = true;
     } else if (tileFlagValue(arg, "-max-cpu-programs", &i, argc, argv, &value,
                              &missing)) {
       char *end = NULL;
@@ -417,7 +418,7 @@ OptionsStatus optionsParse(Options *o, int argc, char **argv) {
                            : o->saveDefaultVariant ? "--save-default-variant"
                            : o->tune          ? "--tune"
                            : o->deviceGiven   ? "--device"
-                           : o->entry         ? "--entry"
+                           : o->entryGiven    ? "--entry"
                            : benchCounts     ? "--warmup/--iters"
                                              : NULL;
     if (cudaOnly)

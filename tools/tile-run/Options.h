@@ -66,6 +66,7 @@ typedef struct {
    * (TileRuntimeEntry; 0: auto, the aligned one where the arguments
    * allow it) */
   int entry;
+  bool entryGiven;
   bool deviceGiven;
   int64_t maxCpuPrograms; /* --max-cpu-programs (default 2^24) */
   int64_t maxArgBytes;    /* --max-arg-bytes; 0: the host's memory */

@@ -415,7 +415,7 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
          * reach their user as they were loaded. With the group's
          * registers as their defaults, each group's elements waited for
          * its load and a thread's groups loaded one after another (an
-         * f16 GEMM 34% slower). The aligned entry keeps that form: its
+         * f16 GEMM through the generic entry 1.35-1.5x slower). The aligned entry keeps that form: its
          * fallbacks are rare (masks, edges) and cost no selects. */
         MlirValue slow = notTrue(b, fast);
         for (int e = 0; e < V; ++e)
