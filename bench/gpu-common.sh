@@ -1,5 +1,7 @@
 # Sourced by the GPU-side scripts that carry packages made here (bench/
-# gpu-attention-bwd.sh, gpu-attention-fp8.sh, gpu-python.sh).
+# gpu-attention-bwd.sh, gpu-attention-fp8.sh, gpu-python.sh, and the GEMM
+# ones: gpu-stream-k.sh, gpu-generic.sh, gpu-multicast.sh,
+# gpu-gemm-probe.sh).
 #   check_packages DIR LOGDIR
 #       builds the runtime-only tile-run (build-gpu/) if missing, runs each
 #       package of DIR/list.txt (name|grid|args|...) with its --check
@@ -10,6 +12,15 @@
 #       unpacks the Python package bench/gpu-python.sh prepare wrote to DIR
 #       (its compiler module xz-compressed) into /tmp/tile-py and points
 #       PYTHONPATH at it, with a compile cache of its own
+#   gpu_tile_run OUTDIR
+#       builds the runtime-only tile-run (build-gpu/, its log in OUTDIR),
+#       sets TR to it and prints the GPU and its driver
+#   gemm_args KIND M N K
+#       the --arg specs of bench/kernels/matmul.mlir's GEMMs at M x N x K:
+#       f16 (A [M][K], B [K][N], C f16) or fp8 (e4m3 A [M][K] and B [N][K],
+#       C bf16), random inputs of fixed seeds
+#   gemm_grid M N [BN]
+#       their programs: 128-row blocks of BN (default 256) columns
 check_packages() {
   local D=$1 LOGDIR=$2 rc=0 name grid args _
   mkdir -p "$LOGDIR"
@@ -35,3 +46,21 @@ use_python_package() {
     xz -d $P/tile/_compiler.abi3.so.xz || return 1
   export PYTHONPATH=$P TILE_CACHE_DIR=/tmp/tile-cache PYTHONUNBUFFERED=1
 }
+
+gpu_tile_run() {
+  mkdir -p "$1" && bench/build-runtime.sh build-gpu "$1" > /dev/null || return 1
+  TR=build-gpu/tile-run
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+}
+
+gemm_args() {
+  if [ "$1" = f16 ]; then
+    echo "--arg randn:${2}x${4}xf16:seed=1 --arg randn:${4}x${3}xf16:seed=2" \
+      "--arg zeros:${2}x${3}xf16"
+  else
+    echo "--arg randn:${2}x${4}xf8e4m3:seed=1 --arg randn:${3}x${4}xf8e4m3:seed=2" \
+      "--arg zeros:${2}x${3}xbf16"
+  fi
+}
+
+gemm_grid() { echo "$(( ($1 + 127) / 128 * (($2 + ${3:-256} - 1) / ${3:-256}) ))"; }

@@ -15,8 +15,7 @@ set -u
 cd "$(dirname "$0")/.."
 D=.gpu-sk
 K=matmul_f16_128x256x64
-args() { echo "--arg randn:${1}x${3}xf16:seed=1 --arg randn:${3}x${2}xf16:seed=2 --arg zeros:${1}x${2}xf16"; }
-grid() { echo "$(( ($1 + 127) / 128 * (($2 + 255) / 256) ))"; }
+. bench/gpu-common.sh
 case "${1:-}" in
 prepare)
   TILE_NO_CACHE=1 "${4:-build}/tile-opt" bench/kernels/matmul.mlir --kernel=$K \
@@ -24,11 +23,8 @@ prepare)
 run)
   shift
   OUTDIR=${OUT:-/tmp/tile-probe}
-  mkdir -p "$OUTDIR"
-  bench/build-runtime.sh build-gpu "$OUTDIR" > /dev/null || exit 1
-  TR=build-gpu/tile-run
+  gpu_tile_run "$OUTDIR" || exit 1
   SHAPES=${*:-3000x3000x3000 3008x3008x3008 4096x4096x4096}
-  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
   if [ "${CUBLAS:-0}" = 1 ]; then
     echo "== cuBLAS's kernels"
     python3 bench/cublas_kernels.py $SHAPES
@@ -39,8 +35,8 @@ run)
     for p in $D/f16.*.tpkg; do
       v=$(basename $p .tpkg); v=${v#f16.}
       for e in aligned generic; do
-        echo "$s $v $e: $($TR $p --target cuda --grid $(grid $m $n) --entry $e \
-          $(args $m $n $k) --bench --warmup 5 --iters 30 2>&1 |
+        echo "$s $v $e: $($TR $p --target cuda --grid $(gemm_grid $m $n) --entry $e \
+          $(gemm_args f16 $m $n $k) --bench --warmup 5 --iters 30 2>&1 |
           grep -o 'median [0-9.]* us\|error.*' | head -1)"
       done
     done
@@ -52,7 +48,7 @@ run)
     for ve in $NCU; do
       echo "== ncu tile $s ${ve%%:*} ${ve#*:}"
       ncu --clock-control none $M -c 1 $TR $D/f16.${ve%%:*}.tpkg --target cuda \
-        --grid $(grid $m $n) --entry ${ve#*:} $(args $m $n $k) 2>&1 |
+        --grid $(gemm_grid $m $n) --entry ${ve#*:} $(gemm_args f16 $m $n $k) 2>&1 |
         grep -E "__|Grid Size|grid"
     done
     echo "== ncu cuBLAS $s"

@@ -15,21 +15,14 @@
 set -u
 cd "$(dirname "$0")/.."
 D=.gpu-sk
-grid() { echo "$(( ($1 + 127) / 128 * (($2 + ${3:-256} - 1) / ${3:-256}) ))"; }
-args() {
-  if [ "$1" = f16 ]; then echo "--arg randn:${2}x${4}xf16:seed=1 --arg randn:${4}x${3}xf16:seed=2 --arg zeros:${2}x${3}xf16"
-  else echo "--arg randn:${2}x${4}xf8e4m3:seed=1 --arg randn:${3}x${4}xf8e4m3:seed=2 --arg zeros:${2}x${3}xbf16"; fi
-}
+. bench/gpu-common.sh
 case "${1:-}" in
 prepare)
   TILE_NO_CACHE=1 "${2:-build}/tile-opt" bench/kernels/matmul.mlir --kernel=matmul_f16_128x128x32 \
     --tile-compile="chip=sm_80" --emit=package -o $D/f16.sm80.tpkg ;;
 run)
   OUTDIR=${OUT:-/tmp/tile-generic}
-  mkdir -p "$OUTDIR"
-  bench/build-runtime.sh build-gpu "$OUTDIR" > /dev/null || exit 1
-  TR=build-gpu/tile-run
-  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  gpu_tile_run "$OUTDIR" || exit 1
   fails=0
   if [ "${TIMING_ONLY:-0}" != 1 ]; then
     echo "== checks, generic entry (against the reference interpreter)"
@@ -41,8 +34,8 @@ run)
         for v in sk sm80; do
           [ -f $D/$kind.$v.tpkg ] || continue
           bn=256; [ $v = sm80 ] && bn=128
-          if $TR $D/$kind.$v.tpkg --target cuda --entry generic --grid $(grid $m $n $bn) \
-            $(args $kind $m $n $k) --check "2=$r:$tol" > $OUTDIR/c.log 2>&1; then
+          if $TR $D/$kind.$v.tpkg --target cuda --entry generic --grid $(gemm_grid $m $n $bn) \
+            $(gemm_args $kind $m $n $k) --check "2=$r:$tol" > $OUTDIR/c.log 2>&1; then
             echo "ok $kind $v $s"
           else
             echo "FAIL $kind $v $s"; tail -3 $OUTDIR/c.log; fails=1
@@ -55,7 +48,7 @@ run)
       v=${c%%:*} s=${c#*:}; IFS=x read -r m n k <<< "$s"; bn=256; [ $v = sm80 ] && bn=128
       for tool in memcheck racecheck synccheck; do
         if compute-sanitizer --tool $tool --error-exitcode 9 $TR $D/f16.$v.tpkg --target cuda \
-          --entry generic --grid $(grid $m $n $bn) $(args f16 $m $n $k) > $OUTDIR/san.log 2>&1; then
+          --entry generic --grid $(gemm_grid $m $n $bn) $(gemm_args f16 $m $n $k) > $OUTDIR/san.log 2>&1; then
           echo "ok $tool $v $s"
         else
           echo "FAIL $tool $v $s"; grep -m5 -E "Error|Race|SUMMARY|Invalid" $OUTDIR/san.log; fails=1
@@ -70,8 +63,8 @@ run)
       IFS=x read -r m n k <<< "$s"
       for p in $D/f16.*.tpkg; do
         v=$(basename $p .tpkg); v=${v#f16.}; bn=256; case $v in sm80*) bn=128;; esac
-        echo "round $round $s $v: $($TR $p --target cuda --entry generic --grid $(grid $m $n $bn) \
-          $(args f16 $m $n $k) --bench --warmup 5 --iters 30 2>&1 | grep -o 'median [0-9.]* us\|error.*')"
+        echo "round $round $s $v: $($TR $p --target cuda --entry generic --grid $(gemm_grid $m $n $bn) \
+          $(gemm_args f16 $m $n $k) --bench --warmup 5 --iters 30 2>&1 | grep -o 'median [0-9.]* us\|error.*')"
       done
     done
   done

@@ -31,15 +31,9 @@ prepare)
   ls "$D" ;;
 run)
   OUTDIR=${OUT:-/tmp/tile-mc}
-  mkdir -p "$OUTDIR"
-  bench/build-runtime.sh build-gpu "$OUTDIR" > /dev/null || exit 1
-  TR=build-gpu/tile-run
-  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-  args() { # M N K
-    echo "--grid $(( ($1 + 127) / 128 * (($2 + 255) / 256) ))" \
-      "--arg randn:${1}x${3}xf16:seed=1 --arg randn:${3}x${2}xf16:seed=2" \
-      "--arg zeros:${1}x${2}xf16"
-  }
+  . bench/gpu-common.sh
+  gpu_tile_run "$OUTDIR" || exit 1
+  args() { echo "--grid $(gemm_grid $1 $2) $(gemm_args f16 $1 $2 $3)"; } # M N K
   failed=0
   SIZES=${SIZES:-3000x3000x3000 4096x4096x4096 8192x8192x8192}
   if [ "${TIMING_ONLY:-0}" != 1 ]; then

@@ -22,16 +22,7 @@ F16=matmul_f16_128x256x64
 FP8=matmul_bt_e4m3_128x256x128
 CHECKS_F16="1000x1504x776 300x1504x648 200x2056x2048 136x4104x1048 2048x2048x1024 2100x4000x520 1000x1500x777"
 CHECKS_FP8="1000x1504x1024 256x1024x4096 300x520x1000"
-args() { # KIND M N K
-  if [ "$1" = f16 ]; then
-    echo "--arg randn:${2}x${4}xf16:seed=1 --arg randn:${4}x${3}xf16:seed=2" \
-      "--arg zeros:${2}x${3}xf16"
-  else
-    echo "--arg randn:${2}x${4}xf8e4m3:seed=1 --arg randn:${3}x${4}xf8e4m3:seed=2" \
-      "--arg zeros:${2}x${3}xbf16"
-  fi
-}
-grid() { echo "$(( ($1 + 127) / 128 * (($2 + 255) / 256) ))"; }
+. bench/gpu-common.sh
 case "${1:-}" in
 prepare)
   B=${2:-build}
@@ -49,17 +40,14 @@ prepare)
     checks=$CHECKS_F16; [ $kind = fp8 ] && checks=$CHECKS_FP8
     for s in $checks; do
       IFS=x read -r m n k <<< "$s"
-      reference bench/kernels/matmul.mlir $K "$(grid $m $n)" 2 2e-2 \
-        "$D/$kind.$s.ref.npy" $(args $kind $m $n $k) > /dev/null || exit 1
+      reference bench/kernels/matmul.mlir $K "$(gemm_grid $m $n)" 2 2e-2 \
+        "$D/$kind.$s.ref.npy" $(gemm_args $kind $m $n $k) > /dev/null || exit 1
     done
   done
   ls "$D" | wc -l ;;
 run)
   OUTDIR=${OUT:-/tmp/tile-sk}
-  mkdir -p "$OUTDIR"
-  bench/build-runtime.sh build-gpu "$OUTDIR" > /dev/null || exit 1
-  TR=build-gpu/tile-run
-  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  gpu_tile_run "$OUTDIR" || exit 1
   failed=0
   SIZES=${SIZES:-3000x3000x3000 4096x4096x4096 8192x8192x8192 4096x11008x4096 512x2048x8192 128x4096x4096 64x8192x8192 1000x1500x777}
   if [ "${TIMING_ONLY:-0}" != 1 ]; then
@@ -73,8 +61,8 @@ run)
         IFS=x read -r m n k <<< "$s"
         for v in base sk sk2; do
           pkg=${v%2}
-          if $TR $D/$kind.$pkg.tpkg --target cuda --grid "$(grid $m $n)" \
-            $(args $kind $m $n $k) --check "2=$D/$kind.$s.ref.npy:$tol" \
+          if $TR $D/$kind.$pkg.tpkg --target cuda --grid "$(gemm_grid $m $n)" \
+            $(gemm_args $kind $m $n $k) --check "2=$D/$kind.$s.ref.npy:$tol" \
             --out 2=$OUTDIR/$kind.$v.$s.npy > $OUTDIR/$kind.$v.$s.log 2>&1; then
             echo "ok $kind $v $s: $(grep -o '\(aligned\|generic\) entry[^,]*' $OUTDIR/$kind.$v.$s.log | head -1)"
           else
@@ -94,7 +82,7 @@ run)
       IFS=x read -r m n k <<< "$s"
       for tool in memcheck racecheck synccheck; do
         if compute-sanitizer --tool $tool --error-exitcode 9 $TR $D/$kind.sk.tpkg \
-          --target cuda --grid "$(grid $m $n)" $(args $kind $m $n $k) \
+          --target cuda --grid "$(gemm_grid $m $n)" $(gemm_args $kind $m $n $k) \
           > $OUTDIR/san.$tool.$kind.$s.log 2>&1; then
           echo "ok $tool $kind $s"
         else
@@ -112,8 +100,8 @@ run)
         IFS=x read -r m n k <<< "$s"
         [ $kind = fp8 ] && [ $((k % 16)) != 0 ] && continue
         for v in base sk; do
-          line=$($TR $D/$kind.$v.tpkg --target cuda --grid "$(grid $m $n)" \
-            $(args $kind $m $n $k) --bench --warmup 5 --iters 30 2>&1 |
+          line=$($TR $D/$kind.$v.tpkg --target cuda --grid "$(gemm_grid $m $n)" \
+            $(gemm_args $kind $m $n $k) --bench --warmup 5 --iters 30 2>&1 |
             grep -o 'median [0-9.]* us')
           echo "round $round $kind $v $s: ${line:-failed}"
         done
