@@ -142,6 +142,11 @@ MlirValue bAndi(TileBuilder *b, MlirValue x, MlirValue y) {
   return bBinary(b, "arith.andi", x, y);
 }
 
+MlirValue bNot(TileBuilder *b, MlirValue x) {
+  return bBinary(b, "arith.xori", x,
+                 bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1));
+}
+
 static MlirValue compare(TileBuilder *b, const char *name, int predicate,
                          MlirValue x, MlirValue y) {
   TileNamedAttr attrs[] = {

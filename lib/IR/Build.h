@@ -58,6 +58,8 @@ MlirValue bBinary(TileBuilder *b, const char *name, MlirValue x, MlirValue y);
 MlirValue bAddi(TileBuilder *b, MlirValue x, MlirValue y);
 MlirValue bMuli(TileBuilder *b, MlirValue x, MlirValue y);
 MlirValue bAndi(TileBuilder *b, MlirValue x, MlirValue y);
+/* The negation of i1 `x` (an xori with true). */
+MlirValue bNot(TileBuilder *b, MlirValue x);
 /* Compares give i1, or an i1 tile of the operands' shape. */
 MlirValue bCmpi(TileBuilder *b, int predicate, MlirValue x, MlirValue y);
 MlirValue bCmpf(TileBuilder *b, int predicate, MlirValue x, MlirValue y);

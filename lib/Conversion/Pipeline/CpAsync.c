@@ -135,11 +135,6 @@ static void copiesAtEdge(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
   }
 }
 
-static MlirValue notTrue(TileBuilder *b, MlirValue x) {
-  return bBinary(b, "arith.xori", x,
-                 bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1));
-}
-
 /* The generic entry's copies of a tile not wholly inside its memref or
  * whose rows are not all 16-byte aligned. Each 16-byte group wholly
  * inside (or wholly outside: zeros) goes by the widest copies its address
@@ -192,17 +187,16 @@ static void copiesAnywhere(GpuLowering *g, TileBuilder *b, const TileCopy *t) {
           bCmpi(b, ARITH_EQ, bAndi(b, mis, bConstInt(b, i64, (CHUNK >> k) - 1)),
                 bConstInt(b, i64, 0));
     MlirValue p16 = bAndi(b, whole, aligned[0]);
-    MlirValue p8 = bAndi(b, bAndi(b, whole, aligned[1]), notTrue(b, p16));
+    MlirValue p8 = bAndi(b, bAndi(b, whole, aligned[1]), bNot(b, p16));
     MlirValue p4 = bAndi(b, bAndi(b, whole, aligned[2]),
-                         notTrue(b, bBinary(b, "arith.ori", p16, p8)));
-    MlirValue rest = notTrue(
-        b, bBinary(b, "arith.ori", bBinary(b, "arith.ori", p16, p8), p4));
+                         bNot(b, bBinary(b, "arith.ori", p16, p8)));
+    MlirValue rest =
+        bNot(b, bBinary(b, "arith.ori", bBinary(b, "arith.ori", p16, p8), p4));
     MlirValue dst32 = bCast(b, "llvm.ptrtoint", dst, i32);
     MlirValue sz = bSelect(b, full, bConstInt(b, i32, 1), bConstInt(b, i32, 0));
-    MlirValue n[4];
-    for (int k = 0; k < 4; ++k) /* 16, 8, 4 bytes, or none */
-      n[k] = k == 3 ? bConstInt(b, i32, 0)
-                    : bMuli(b, sz, bConstInt(b, i32, CHUNK >> k));
+    MlirValue n[3]; /* 16, 8, 4 bytes, or 0 for a group outside */
+    for (int k = 0; k < 3; ++k)
+      n[k] = bMuli(b, sz, bConstInt(b, i32, CHUNK >> k));
     /* $0-$2 the predicates; $3 dst; $4 src; $5 $6 $7: 16, 8, 4 bytes or 0. */
     MlirValue ops[] = {p16, p8, p4, dst32, src, n[0], n[1], n[2]};
     gpuInlinePtx(b,

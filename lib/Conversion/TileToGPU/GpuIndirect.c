@@ -304,11 +304,6 @@ static MlirValue locateGroup(TileBuilder *b, const GpuIndirect *a, int reg,
                bCmpi(b, ARITH_EQ, misaligned, bConstInt(b, i64, 0)));
 }
 
-static MlirValue notTrue(TileBuilder *b, MlirValue x) {
-  return bBinary(b, "arith.xori", x,
-                 bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1));
-}
-
 /* Element e of a group that is not one vector access (at the end of a
  * line, or misaligned) whose line is in bounds: whether its innermost
  * index is, and its address. */
@@ -416,8 +411,8 @@ bool gpuLowerGather(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       for (int e = 0; e < V; ++e)
         types[e] = storage;
       TileBuilder slow, whole;
-      MlirOperation branch = bIf(b, bAndi(b, notTrue(b, fast), line), V,
-                                 types, true, &slow, &whole);
+      MlirOperation branch =
+          bIf(b, bAndi(b, bNot(b, fast), line), V, types, true, &slow, &whole);
       MlirValue got[16];
       for (int e = 0; e < V; ++e) {
         MlirValue p, inside = groupElement(&slow, &a, reg, e, ptr, &p);
@@ -474,7 +469,7 @@ bool gpuLowerScatter(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     MlirValue fast = locateGroup(b, &a, reg, &line, &ptr);
     gpuPredicatedStore(b, fast, ptr, storage, V, lanes);
     TileBuilder slow;
-    bIf(b, bAndi(b, notTrue(b, fast), line), 0, NULL, false, &slow, NULL);
+    bIf(b, bAndi(b, bNot(b, fast), line), 0, NULL, false, &slow, NULL);
     for (int e = 0; e < V; ++e) {
       MlirValue p, inside = groupElement(&slow, &a, reg, e, ptr, &p);
       gpuPredicatedStore(&slow, inside, p, storage, 1, &lanes[e]);

@@ -281,11 +281,6 @@ static void unpack(TileBuilder *b, const MlirValue *words, int count,
     vals[e] = gpuExtractElement(b, v, e, storage);
 }
 
-static MlirValue notTrue(TileBuilder *b, MlirValue x) {
-  MlirValue one = bConstInt(b, mlirIntegerTypeGet(b->ctx, 1), 1);
-  return bBinary(b, "arith.xori", x, one);
-}
-
 /* The global-space view of a kernel pointer, for ld.global / st.global. */
 MlirValue gpuGlobalPtr(TileBuilder *b, MlirValue ptr) {
   MlirType global = mlirLLVMPointerTypeGet(b->ctx, 1);
@@ -403,7 +398,7 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
       gpuPredicatedLoad(b, fast, grp.ptr, storage, V, lanes, whole);
       memcpy(lanes, whole, sizeof *whole * (size_t)V);
       if (!a.wholeGroups && g->assumeAligned16) {
-        MlirValue slow = notTrue(b, fast);
+        MlirValue slow = bNot(b, fast);
         for (int e = 0; e < V; ++e)
           gpuPredicatedLoad(
               b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
@@ -415,9 +410,10 @@ bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op) {
          * reach their user as they were loaded. With the group's
          * registers as their defaults, each group's elements waited for
          * its load and a thread's groups loaded one after another (an
-         * f16 GEMM through the generic entry 1.35-1.5x slower). The aligned entry keeps that form: its
-         * fallbacks are rare (masks, edges) and cost no selects. */
-        MlirValue slow = notTrue(b, fast);
+         * f16 GEMM through the generic entry 1.35-1.5x slower). The
+         * aligned entry keeps that form: its fallbacks are rare (masks,
+         * edges) and cost no selects. */
+        MlirValue slow = bNot(b, fast);
         for (int e = 0; e < V; ++e)
           gpuPredicatedLoad(
               b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
@@ -465,7 +461,7 @@ static bool plainStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     gpuPredicatedStore(b, fast, grp.ptr, storage, V, lanes);
     if (a.wholeGroups) /* a whole group outside is not written at all */
       continue;
-    MlirValue slow = notTrue(b, fast);
+    MlirValue slow = bNot(b, fast);
     for (int e = 0; e < V; ++e)
       gpuPredicatedStore(b, bAndi(b, slow, elementEnabled(b, &a, &grp, reg, e)),
                          elementPtr(b, &a, &grp, e), storage, 1, &lanes[e]);
