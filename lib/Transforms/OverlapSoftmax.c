@@ -282,7 +282,11 @@ static bool rotate(MlirOperation loop, MlirOperation product,
   MlirValue yielded[64];
   for (intptr_t i = 0; i < n; ++i)
     yielded[i] = mlirOperationGetOperand(yield, i);
-  yielded[k] = accS;
+  /* A product that accumulates onto the carried value itself (no
+   * rescale between: acc' = dot(P, V_j, acc)) had accS = accPrev, whose
+   * uses in the body now read acc: the yield must carry acc too, or the
+   * loop would drop every product but the last. */
+  yielded[k] = mlirValueEqual(accS, accPrev) ? acc : accS;
   yielded[n] = p;
   mlirOperationSetOperands(yield, n + 1, yielded);
 

@@ -150,3 +150,35 @@ func.func @fp8(%q: memref<64x64xf8E4M3FN>, %k: memref<?x64xf8E4M3FN>,
   "tile.store"(%acc_f, %o, %c0, %c0) : (tensor<64x64xf32>, memref<64x64xf32>, index, index) -> ()
   return
 }
+
+// -----
+
+// A product that accumulates onto the carried value itself, no rescale
+// between: the rotated loop yields the previous product's result (it
+// once yielded the block argument, so every product but the last was
+// dropped).
+// CHECK-LABEL: func.func @no_rescale
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:[a-z0-9]+]] = %{{.*}}, %[[P:[a-z0-9]+]] = %{{.*}})
+// CHECK: %[[PV:[0-9]+]] = "tile.dot"(%[[P]], %{{.*}}, %[[ACC]]) {tile.defer_wait}
+// CHECK: scf.yield %[[PV]], %{{.*}} :
+func.func @no_rescale(%q: memref<64x64xf16>, %k: memref<?x64xf16>,
+    %v: memref<?x64xf16>, %o: memref<64x64xf32>)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %n = memref.dim %k, %c0 : memref<?x64xf16>
+  %tq = "tile.load"(%q, %c0, %c0) : (memref<64x64xf16>, index, index) -> tensor<64x64xf16>
+  %zs = arith.constant dense<0.0> : tensor<64x64xf32>
+  %acc_f = scf.for %j = %c0 to %n step %c64 iter_args(%acc = %zs) -> (tensor<64x64xf32>) {
+    %tk = "tile.load"(%k, %j, %c0) : (memref<?x64xf16>, index, index) -> tensor<64x64xf16>
+    %tkt = "tile.trans"(%tk) {permutation = array<i32: 1, 0>} : (tensor<64x64xf16>) -> tensor<64x64xf16>
+    %s = "tile.dot"(%tq, %tkt, %zs) : (tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    %p = math.exp %s : tensor<64x64xf32>
+    %p16 = arith.truncf %p : tensor<64x64xf32> to tensor<64x64xf16>
+    %tv = "tile.load"(%v, %j, %c0) : (memref<?x64xf16>, index, index) -> tensor<64x64xf16>
+    %acc_new = "tile.dot"(%p16, %tv, %acc) : (tensor<64x64xf16>, tensor<64x64xf16>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    scf.yield %acc_new : tensor<64x64xf32>
+  }
+  "tile.store"(%acc_f, %o, %c0, %c0) : (tensor<64x64xf32>, memref<64x64xf32>, index, index) -> ()
+  return
+}
