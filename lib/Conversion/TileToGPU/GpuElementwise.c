@@ -113,6 +113,118 @@ static MlirValue elementOp(GpuLowering *g, TileBuilder *b, MlirOperation op,
   return bInsert(b, cloneWith(b->loc, op, n, scalars, 1, &elem));
 }
 
+/* |x| strictly between 2^-60 and 2^60 (false for NaN). LLVM's fabs and
+ * fma intrinsics, not math.absf and math.fma, which the GPU pipeline
+ * would send to libdevice (a kernel that divides must not need the
+ * toolkit's libdevice for it). */
+static MlirValue inSafeRange(TileBuilder *b, MlirValue x) {
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirValue a = bInsert(b, tileOpCreate(b->loc, "llvm.intr.fabs", 1, &x, 1,
+                                        &f32, 0, NULL));
+  return bAndi(b, bCmpf(b, ARITH_F_OLT, a, bConstFloat(b, f32, 0x1p60)),
+               bCmpf(b, ARITH_F_OGT, a, bConstFloat(b, f32, 0x1p-60)));
+}
+
+static MlirValue fma32(TileBuilder *b, MlirValue x, MlirValue y,
+                       MlirValue z) {
+  MlirType f32 = mlirF32TypeGet(b->ctx);
+  MlirValue operands[] = {x, y, z};
+  return bInsert(b, tileOpCreate(b->loc, "llvm.intr.fma", 3, operands, 1,
+                                 &f32, 0, NULL));
+}
+
+enum { MAX_DIVISORS = 64 };
+
+/* An f32 tile divided exactly (arith.divf without afn), with no branch
+ * per element. PTX's div.rn.f32 becomes, in ptxas's SASS, a reciprocal,
+ * a Newton step, the quotient and two corrections (fused multiply-adds),
+ * then FCHK and a branch to a slow path for operands where that sequence
+ * could under- or overflow. Each branch closes ptxas's scheduling window,
+ * so a tile's divisions run one after another at the chain's full
+ * latency: dividing attention's output by its row sums (64 a thread) was
+ * 18% of the plain kernel's stall samples at 512 tokens (ncu, H200). Here
+ * the same sequence, rcp.approx.ftz and the same five fused operations,
+ * is computed for every element (the reciprocal and Newton step once per
+ * distinct divisor register: a broadcast row's repeat), where FCHK
+ * passes: divisor and dividend within 2^-60..2^60 in magnitude (or a zero
+ * dividend, whose quotient q0 = a * y carries the right sign), far inside
+ * where that sequence is the correctly rounded quotient. One vote per
+ * warp sends the tile to div.rn.f32, element by element, when any element
+ * is outside (zeros as divisors, infinities, NaN, tiny or huge values):
+ * the results are div.rn.f32's bit for bit either way
+ * (test/Run/gpu-divf-exact.test checks that on the GPU). */
+static bool lowerExactDivision(GpuLowering *g, TileBuilder *b,
+                               MlirOperation op, GpuTile *const *tiles,
+                               MlirType elem) {
+  if (!tileOpIsNamed(op, "arith.divf") || !mlirTypeIsAF32(elem) ||
+      gpuAllowsApproximation(op) || (tiles[0]->uniform && tiles[1]->uniform))
+    return false;
+  TileLayout l;
+  if (!gpuResultLayout(op, 0, &l))
+    return false;
+  MlirValue result = mlirOperationGetResult(op, 0);
+  GpuTile out = gpuTileAlloc(&l, mlirValueGetType(result));
+  /* The distinct divisors and their reciprocals, -b, and range tests. */
+  MlirValue divisor[MAX_DIVISORS], recip[MAX_DIVISORS], negated[MAX_DIVISORS];
+  int numDivisors = 0;
+  MlirValue ok = {NULL};
+  MlirType f32 = elem;
+  MlirValue one = bConstFloat(b, f32, 1.0), zero = bConstFloat(b, f32, 0.0);
+  MlirValue *fast = malloc(sizeof *fast * (size_t)out.numRegs);
+  for (int r = 0; r < out.numRegs; ++r) {
+    MlirValue x = gpuTileReg(tiles[0], r), d = gpuTileReg(tiles[1], r);
+    int k = 0;
+    while (k < numDivisors && !mlirValueEqual(divisor[k], d))
+      ++k;
+    if (k == numDivisors) {
+      if (numDivisors == MAX_DIVISORS) /* start over: only a cache */
+        k = numDivisors = 0;
+      divisor[k] = d;
+      MlirValue y0 = intrinsic(b, "llvm.nvvm.rcp.approx.ftz.f", d);
+      negated[k] = bInsert(
+          b, tileOpCreate(b->loc, "arith.negf", 1, &d, 1, &f32, 0, NULL));
+      recip[k] = fma32(b, y0, fma32(b, negated[k], y0, one), y0);
+      MlirValue dOk = inSafeRange(b, d);
+      ok = mlirValueIsNull(ok) ? dOk : bAndi(b, ok, dOk);
+      numDivisors = k + 1;
+    }
+    MlirValue y = recip[k], nb = negated[k];
+    MlirValue q0 = bBinary(b, "arith.mulf", x, y);
+    MlirValue q1 = fma32(b, y, fma32(b, nb, q0, x), q0);
+    MlirValue q2 = fma32(b, y, fma32(b, nb, q1, x), q1);
+    MlirValue isZero = bCmpf(b, ARITH_F_OEQ, x, zero);
+    fast[r] = bSelect(b, isZero, q0, q2);
+    MlirValue xOk = bBinary(b, "arith.ori", isZero, inSafeRange(b, x));
+    ok = bAndi(b, ok, xOk);
+  }
+  MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
+  MlirValue vote[] = {bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), -1),
+                      bNot(b, ok)};
+  TileNamedAttr kind[] = {
+      {"kind", mlirAttributeParseGet(b->ctx,
+                                     tileStr("#nvvm<vote_sync_kind any>"))}};
+  MlirValue slow = bInsert(
+      b, tileOpCreate(b->loc, "nvvm.vote.sync", 2, vote, 1, &i1, 1, kind));
+  MlirType *types = malloc(sizeof *types * (size_t)out.numRegs);
+  for (int r = 0; r < out.numRegs; ++r)
+    types[r] = f32;
+  TileBuilder exact, quick;
+  MlirOperation sel = bIf(b, slow, out.numRegs, types, true, &exact, &quick);
+  MlirValue *regs = malloc(sizeof *regs * (size_t)out.numRegs);
+  for (int r = 0; r < out.numRegs; ++r)
+    regs[r] = bBinary(&exact, "arith.divf", gpuTileReg(tiles[0], r),
+                      gpuTileReg(tiles[1], r));
+  bYield(&exact, "scf.yield", out.numRegs, regs);
+  bYield(&quick, "scf.yield", out.numRegs, fast);
+  for (int r = 0; r < out.numRegs; ++r)
+    out.regs[r] = mlirOperationGetResult(sel, r);
+  free(types);
+  free(regs);
+  free(fast);
+  gpuSetTile(g, result, out);
+  return true;
+}
+
 /* Elementwise arith/math on tiles: the op once per register (once if every
  * operand is uniform). */
 bool gpuLowerElementwise(GpuLowering *g, TileBuilder *b,
@@ -141,6 +253,8 @@ bool gpuLowerElementwise(GpuLowering *g, TileBuilder *b,
     gpuSetTile(g, result, gpuTileUniform(mlirValueGetType(result), v));
     return true;
   }
+  if (lowerExactDivision(g, b, op, tiles, elem))
+    return true;
   TileLayout l;
   if (!gpuResultLayout(op, 0, &l))
     return false;
