@@ -401,8 +401,9 @@ static bool onlyFeedsADot(MlirOperation op) {
  * loop runs (dot operands staged in it from registers or from before the
  * loop, the largest scratch another op passes its tiles through,
  * scratchBytes, and each reduction's region where its warps meet; each
- * rounded up to 1 KiB), at most 4 for a loop of one dot and 3 for more,
- * and 1 (no pipeline) when two do not fit. The caps are measured: plainly written
+ * rounded up to 1 KiB), at most 4 for a loop of one dot and 3 for more
+ * (2 where a stage takes 64 KiB or more), and 1 (no pipeline) when two do
+ * not fit. The caps are measured: plainly written
  * f16/bf16 GEMMs on an H100 ran 20-30% faster at 4 stages than at 3
  * (docs/performance.md), and chained-dot loops (attention) keep the 3
  * they were tuned at. Without a chip (a pipeline's tile-pipeline with no
@@ -450,7 +451,12 @@ static int autoStages(MlirBlock body, const char *chip, char *why,
     int64_t b = kilobyteUp(scratchBytes(op));
     scratch = b > scratch ? b : scratch;
   }
-  int cap = dots <= 1 ? 4 : 3;
+  /* Stages of 64 KiB or more (attention at d = 128 on 128-key blocks:
+   * K and V, 32 KiB each) in a loop of several dots: 2. Three took 224
+   * KiB of the SM's 256 with Q beside them, leaving L1 almost nothing
+   * for what the loop spills; on an H200 two ran 2-6% faster (16 heads x
+   * 8192 to 256 x 512, docs/performance.md). */
+  int cap = dots <= 1 ? 4 : stage >= 64 * 1024 ? 2 : 3;
   if (!chip || !chip[0]) {
     snprintf(why, whySize, "num-stages=auto: 3 stages (no chip to fit)");
     return 3; /* the old default */
@@ -468,6 +474,8 @@ static int autoStages(MlirBlock body, const char *chip, char *why,
   const char *rule = n < 2      ? ""
                      : n < cap    ? "; as many as fit"
                      : cap == 4   ? "; 4 at most for a loop of one dot"
+                     : cap == 2   ? "; 2 at most for a loop of several dots "
+                                    "whose stages take 64 KiB or more"
                                   : "; 3 at most for a loop of several dots";
   snprintf(why, whySize,
            "num-stages=auto: %s (%lld KiB a stage; %s has %lld KiB of "
