@@ -45,11 +45,31 @@ static int64_t boxRowsOf(MlirType tile) {
   return mlirShapedTypeGetDimSize(tile, mlirShapedTypeGetRank(tile) - 2);
 }
 
+MlirValue tileTmaStoredTile(MlirOperation store) {
+  MlirValue v = mlirOperationGetOperand(store, 0);
+  MlirType t = mlirValueGetType(v);
+  if (mlirShapedTypeGetRank(t) == 2)
+    return v;
+  MlirOperation def = tileDefiningOp(v);
+  if (mlirShapedTypeGetRank(t) != 3 || mlirShapedTypeGetDimSize(t, 0) != 1 ||
+      mlirOperationIsNull(def) || !tileOpIsNamed(def, "tile.reshape") ||
+      mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetOperand(def, 0))) !=
+          2)
+    return (MlirValue){NULL};
+  return mlirOperationGetOperand(def, 0);
+}
+
 bool tileTmaCanStore(MlirOperation store, TileSmemLayout *layout) {
-  if (!tileOpIsNamed(store, "tile.store") ||
-      !mapsArgument(mlirOperationGetOperand(store, 1), false))
+  if (!tileOpIsNamed(store, "tile.store"))
     return false;
-  MlirType tt = mlirValueGetType(mlirOperationGetOperand(store, 0));
+  MlirValue mem = mlirOperationGetOperand(store, 1);
+  MlirValue stored = tileTmaStoredTile(store);
+  if (mlirValueIsNull(stored) || !mapsArgument(mem, true) ||
+      mlirShapedTypeGetRank(mlirValueGetType(mem)) !=
+          mlirShapedTypeGetRank(
+              mlirValueGetType(mlirOperationGetOperand(store, 0))))
+    return false;
+  MlirType tt = mlirValueGetType(stored);
   TileLayout l;
   int eb = tileElemBytes(mlirShapedTypeGetElementType(tt));
   int64_t rows = mlirShapedTypeGetDimSize(tt, 0);
@@ -59,7 +79,10 @@ bool tileTmaCanStore(MlirOperation store, TileSmemLayout *layout) {
    * f32 pairs would be 8-byte stores); tcgen05's holds whole runs of a
    * row, written 16 bytes at a time whatever the element. */
   bool wgmma = l.kind == LAYOUT_MMA && l.wgmmaN > 0 && eb == 2;
-  bool tcgen05 = l.kind == LAYOUT_BLOCKED && l.tmem && (eb == 2 || eb == 4);
+  /* A reshaped tile only from wgmma's registers: a tcgen05 accumulator
+   * in tensor memory reaches the reshape through a layout conversion. */
+  bool tcgen05 = l.kind == LAYOUT_BLOCKED && l.tmem && (eb == 2 || eb == 4) &&
+                 mlirValueEqual(stored, mlirOperationGetOperand(store, 0));
   return (wgmma || tcgen05) && rows <= 256 &&
          tileSmemLayoutForWgmma(rows, mlirShapedTypeGetDimSize(tt, 1), eb,
                                 false, layout);

@@ -45,11 +45,17 @@ bool tileTmaPlainBox(MlirOperation load);
 /* Whether tile.store `store` can go out through shared memory with a bulk
  * tensor store: its value is a wgmma accumulator (or in its layout) of
  * 16-bit elements or a tcgen05 one (tmem) of 16- or 32-bit elements, the
- * memref a rank-2 kernel argument with a unit inner
- * stride, the tile at most 256 rows and its rows a width the swizzles
- * describe. *layout: how the tile is staged (column blocks as wgmma's
- * operands are, tileSmemLayoutForWgmma), one box per column block. */
+ * memref a rank-2 kernel argument with a unit inner stride (or rank 3,
+ * the value a [1][R][C] tile.reshape of such a tile: attention's O,
+ * [B*H][L][D]), the tile at most 256 rows and its rows a width the
+ * swizzles describe. *layout: how the tile is staged (column blocks as
+ * wgmma's operands are, tileSmemLayoutForWgmma), one box per column
+ * block. */
 bool tileTmaCanStore(MlirOperation store, TileSmemLayout *layout);
+
+/* The 2-D tile tile.store `store` writes: its value, or the source of the
+ * [1][R][C] tile.reshape it stores to a rank-3 memref; null otherwise. */
+MlirValue tileTmaStoredTile(MlirOperation store);
 
 /* Whether tile.atomic_rmw `op` adds a whole box of a kernel argument that
  * one bulk tensor reduction (cp.reduce.async.bulk.tensor .add) can add

@@ -88,8 +88,12 @@ bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
   MlirValue scratch = gpuSharedBase(b, g);
   gpuNeedShared(g, buffers * blockBytes);
   g->usesWgmma = true; /* 1024-byte aligned scratch */
-  MlirValue row0 = gpuOperandScalar(g, op, 2);
-  MlirValue col0 = gpuOperandScalar(g, op, 3);
+  /* The box's row and column are the last two indices; a rank-3 store
+   * (a reshaped tile) names its outer index first. */
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue row0 = gpuOperandScalar(g, op, n - 2);
+  MlirValue col0 = gpuOperandScalar(g, op, n - 1);
+  MlirValue outer = n == 5 ? gpuOperandScalar(g, op, 2) : (MlirValue){NULL};
   gpuBarrier(g, b);
   for (int64_t c = 0; c < blocks; ++c) {
     MlirValue buffer = gpuGep(b, scratch,
@@ -114,12 +118,14 @@ bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
         g->tmaMaps[map], buffer,
         i32Of(&then,
               bAddi(&then, col0, bConstIndex(&then, c * layout.blockElems))),
-        i32Of(&then, row0)};
-    int32_t segments[] = {1, 1, 2, 0, 0};
+        i32Of(&then, row0),
+        mlirValueIsNull(outer) ? (MlirValue){NULL} : i32Of(&then, outer)};
+    int coords = mlirValueIsNull(outer) ? 2 : 3;
+    int32_t segments[] = {1, 1, coords, 0, 0};
     TileNamedAttr attrs[] = {
         {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 5, segments)}};
-    pipeVoidOp(&then, "nvvm.cp.async.bulk.tensor.global.shared.cta", 4,
-               operands, 1, attrs);
+    pipeVoidOp(&then, "nvvm.cp.async.bulk.tensor.global.shared.cta",
+               2 + coords, operands, 1, attrs);
     pipeVoidOp(&then, "nvvm.cp.async.bulk.commit.group", 0, NULL, 0, NULL);
     if (c == blocks - 1)
       pipeWaitBulkReads(&then, 0);

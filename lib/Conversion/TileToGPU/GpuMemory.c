@@ -539,21 +539,70 @@ static void epilogueRemark(GpuLowering *g, MlirOperation op, const char *why) {
     g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op), why);
 }
 
-bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
-  /* The aligned entry has the tensor map of a store marked tile.tma; a
-   * box the bulk store cannot take is stored element by element. */
+int gpuTmaStoreMap(GpuLowering *g, MlirOperation op, bool *proven) {
+  *proven = false;
   int map = mlirAttributeIsNull(tileOpAttr(op, "tile.tma"))
                 ? -1
                 : tileTmaMapOf(g->kernel, op);
-  if (map < 0 || map >= g->numTmaMaps) {
+  if (map < 0 || map >= g->numTmaMaps)
+    return -1;
+  /* The box's row and column: the last two indices. */
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirType tt = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  int64_t perChunk = 16 / tileElemBytes(mlirShapedTypeGetElementType(tt));
+  *proven = nonNegativeMultiple(mlirOperationGetOperand(op, n - 2), 1, 0) &&
+            nonNegativeMultiple(mlirOperationGetOperand(op, n - 1), perChunk,
+                                0) &&
+            (n == 4 || nonNegativeMultiple(mlirOperationGetOperand(op, 2), 1,
+                                           0));
+  /* A rank-3 store (a reshaped tile) has no run-time test: its tile is
+   * the reshape's source, whose registers an element-wise store could
+   * not take (gpuReshapeForTmaStore). */
+  return n == 4 || *proven ? map : -1;
+}
+
+bool gpuReshapeForTmaStore(GpuLowering *g, MlirOperation reshape) {
+  MlirValue r = mlirOperationGetResult(reshape, 0);
+  MlirOpOperand use = tileOnlyUse(r);
+  if (mlirOpOperandIsNull(use) || mlirOpOperandGetOperandNumber(use) != 0 ||
+      mlirShapedTypeGetRank(mlirValueGetType(r)) != 3)
+    return false;
+  MlirOperation store = mlirOpOperandGetOwner(use);
+  bool proven;
+  if (!tileOpIsNamed(store, "tile.store") ||
+      gpuTmaStoreMap(g, store, &proven) < 0)
+    return false;
+  GpuTile *src = gpuOperandTile(g, reshape, 0);
+  if (!src || !mlirValueIsNull(src->smem) || src->tmem)
+    return false;
+  GpuTile t = *src;
+  if (t.regs) {
+    t.regs = malloc(sizeof *t.regs * (size_t)t.numRegs);
+    memcpy(t.regs, src->regs, sizeof *t.regs * (size_t)t.numRegs);
+  }
+  gpuSetTile(g, r, t);
+  return true;
+}
+
+bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  /* The aligned entry has the tensor map of a store marked tile.tma; a
+   * box the bulk store cannot take is stored element by element. */
+  bool proven;
+  int map = gpuTmaStoreMap(g, op, &proven);
+  /* A rank-3 store takes the bulk path only with the reshape's source
+   * registers (gpuReshapeForTmaStore); a converted [1][R][C] tile goes
+   * element by element. */
+  GpuTile *value = gpuOperandTile(g, op, 0);
+  if (!value)
+    return false;
+  if (mlirOperationGetNumOperands(op) == 5 && value->rank != 2)
+    map = -1;
+  if (map < 0) {
     if (g->assumeAligned16)
       gpuRemarkFromAttr(g, op, "tile.store_why");
     return plainStore(g, b, op);
   }
-  MlirType tt = mlirValueGetType(mlirOperationGetOperand(op, 0));
-  int64_t perChunk = 16 / tileElemBytes(mlirShapedTypeGetElementType(tt));
-  if (nonNegativeMultiple(mlirOperationGetOperand(op, 2), 1, 0) &&
-      nonNegativeMultiple(mlirOperationGetOperand(op, 3), perChunk, 0)) {
+  if (proven) {
     epilogueRemark(g, op,
                    "epilogue: a TMA store (the accumulator goes out through "
                    "shared memory by a bulk tensor copy; the offsets prove "

@@ -86,6 +86,17 @@ bool gpuLowerIf(GpuLowering *g, TileBuilder *b, MlirOperation op);
 
 bool gpuLowerLoad(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerStore(GpuLowering *g, TileBuilder *b, MlirOperation op);
+/* The tensor map tile.store `op` takes in this entry by a bulk tensor
+ * store (tile.tma), or -1 where it goes element by element; *proven: its
+ * offsets show every box starts inside the array at a 16-byte column
+ * (else a run-time test picks; a rank-3 store needs the proof). */
+int gpuTmaStoreMap(GpuLowering *g, MlirOperation op, bool *proven);
+/* A tile.reshape to [1][R][C] whose one use is a store that
+ * gpuTmaStoreMap sends out by TMA: its result takes the source's
+ * registers as they are (the bulk store stages them from the
+ * accumulator's layout itself) instead of a trip through shared memory;
+ * false, doing nothing, otherwise. */
+bool gpuReshapeForTmaStore(GpuLowering *g, MlirOperation reshape);
 /* GpuMemory.c's accesses, for the v2 ops: `count` elements of `storage`
  * at `ptr`, read where `pred` holds (dflt[e] elsewhere) or written; one
  * predicated ld/st.global (vector when count > 1) in inline PTX. */

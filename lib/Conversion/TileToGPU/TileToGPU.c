@@ -305,6 +305,8 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return gpuLowerInPlace(g, b, op, -1);
   if (tileOpIsNamed(op, "tile.trans") && feedsTransposedB(op))
     return keepTransSource(g, b, op);
+  if (tileOpIsNamed(op, "tile.reshape") && gpuReshapeForTmaStore(g, op))
+    return true;
   if (tileOpIsNamed(op, "tile.convert_layout") ||
       tileOpIsNamed(op, "tile.trans") || tileOpIsNamed(op, "tile.reshape"))
     return gpuLowerThroughShared(g, b, op);
