@@ -152,7 +152,7 @@ enum { MAX_DIVISORS = 64 };
  * warp sends the tile to div.rn.f32, element by element, when any element
  * is outside (zeros as divisors, infinities, NaN, tiny or huge values):
  * the results are div.rn.f32's bit for bit either way
- * (test/Run/gpu-divf-exact.test checks that on the GPU). */
+ * (test/tile-run/cuda-divf-exact.test checks that on the GPU). */
 static bool lowerExactDivision(GpuLowering *g, TileBuilder *b,
                                MlirOperation op, GpuTile *const *tiles,
                                MlirType elem) {
