@@ -156,6 +156,15 @@ ROUNDED_DIVISION_SEED = 1400000
 # summation decided, which the spec leaves open (seed 1647933: the
 # interpreter -3.1e38, tile's CPU path -inf). No other choice changes.
 BOUNDED_EXP_SEED = 3200000
+# From ATTENTION_SEED on (the seventeenth version), half of stage_dots's
+# draws are an attention loop over key blocks (attention_loop): S = Q K^T
+# per block, an online softmax with its rescale or a plain exp with none
+# (the product then accumulates onto the carried value itself), P V
+# summed across the loop: the form tile-overlap-softmax rotates, which no
+# kernel before it had (its product-dropping bug of 2026-12-01 went
+# unseen). No other choice changes: seeds below make the kernels they
+# made before.
+ATTENTION_SEED = 3500000
 # The smallest |code| (code & 0x7F) of an f8 NaN: e4m3fn has one NaN code
 # per sign, e5m2 three (exponent all ones, mantissa not zero).
 F8_NAN_MAGNITUDE = {"f8E4M3FN": 0x7F, "f8E5M2": 0x7D}
@@ -498,6 +507,7 @@ class State:
         self.v14 = seed >= ROW_SEED  # a row per step in matmul loops
         self.v15 = seed >= ROUNDED_DIVISION_SEED  # ceildiv and floordiv
         self.v16 = seed >= BOUNDED_EXP_SEED  # exp of tanh, never large
+        self.v17 = seed >= ATTENTION_SEED  # attention loops
 
     def inner(self, sizes):
         """sizes with the innermost rounded up to ALIGN_ELEMENTS when the
@@ -1155,11 +1165,89 @@ def softmax_rows(st, s):
     return p, k.reduce(p, 1, "add")
 
 
+def attention_loop(st, cur):
+    """Attention over a ragged K and V of its own (v17): for each block of
+    BN keys, S = Q K_j^T scaled (keys past the end masked to -inf half the
+    time), then either the online softmax (the running row maximum m, P =
+    exp(S - m), the sum and the accumulator rescaled by exp(m_old - m)) or
+    P = exp(S) with no maximum and no rescale, and acc = dot(P, V_j, acc)
+    with P rounded to the inputs' type; O = acc / sum after the loop, an
+    output of its own (f32). Exp of scores of at most a few units: the
+    inputs are normal and the scale 1/8 or 1/4."""
+    k, r = st.k, st.r
+    t = r.choice(["f16", "f16", "bf16"])
+    m, d, bn = (r.choice([16, 32, 64]) for _ in range(3))
+    q = dot_operand(st, m, d, t)
+    lk = r.randint(1, 3) * bn + r.randint(-bn // 2, bn // 2)
+    sizes = st.inner([lk, d])
+    km = st.new_arg("d", sizes, t, dot_spec(st, sizes, t))
+    vm = st.new_arg("d", sizes, t, dot_spec(st, sizes, t))
+    rescale, masked = r.random() < 0.5, r.random() < 0.5
+    scale = r.choice(["0.125", "0.25"])
+    c0, c1, step = k.index(0), k.index(bn), k.index(bn)
+    del c1
+    kend = k.op("memref.dim %s, %s : %s" % (km, c0.name, memref(2, t)), [],
+                "index")
+    carried = [zeros(st, [m], "f32"), zeros(st, [m, d], "f32")]
+    if rescale:
+        carried.insert(0, k.const("0xFF800000", [m], "f32"))
+    names = [k.fresh() for _ in carried]
+    res, j = k.fresh(), k.fresh()
+    k.emit("%s:%d = scf.for %s = %s to %s step %s iter_args(%s) -> (%s) {"
+           % (res, len(carried), j, c0.name, kend.name, step.name,
+              ", ".join("%s = %s" % (n, v.name) for n, v in zip(names, carried)),
+              ", ".join(v.ty for v in carried)))
+    args = [Val(n, v.shape, v.t) for n, v in zip(names, carried)]
+    acc, l = args[-1], args[-2]
+    tk = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
+              % (km, j, c0.name, memref(2, t), tensor([bn, d], t)), [bn, d], t)
+    s = dot(st, q, k.trans(tk, [1, 0]), zeros(st, [m, bn], "f32"))
+    s = k.binary("mulf", s, k.const(scale, s.shape, "f32"))
+    if masked:
+        jv = k.splat(k.index_to_i32(Val(j, [], "index")), [bn])
+        valid = k.cmp("cmpi", "slt", k.binary("addi", k.range(bn), jv),
+                      k.splat(k.index_to_i32(kend), [bn]))
+        s = k.select(k.broadcast(k.expand(valid, 0), s.shape), s,
+                     k.const("0xFF800000", s.shape, "f32"))
+    if rescale:
+        mi = args[0]
+        mx = k.binary("maximumf", mi, k.reduce(s, 1, "max"))
+        p = k.op("math.exp %s : %s" % (k.binary(
+            "subf", s, k.broadcast(k.expand(mx, 1), s.shape)).name, s.ty),
+            s.shape, "f32")
+        alpha = k.op("math.exp %s : %s" % (k.binary("subf", mi, mx).name,
+                                           mi.ty), mi.shape, "f32")
+        l = k.binary("mulf", l, alpha)
+        acc = k.binary("mulf", acc, k.broadcast(k.expand(alpha, 1),
+                                                acc.shape))
+        first = [mx]
+    else:
+        p = k.op("math.exp %s : %s" % (s.name, s.ty), s.shape, "f32")
+        first = []
+    l = k.binary("addf", l, k.reduce(p, 1, "add"))
+    tv = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
+              % (vm, j, c0.name, memref(2, t), tensor([bn, d], t)), [bn, d], t)
+    acc = dot(st, k.cast(p, t), tv, acc)
+    out = first + [l, acc]
+    k.emit("  scf.yield %s : %s" % (", ".join(v.name for v in out),
+                                    ", ".join(v.ty for v in out)))
+    k.emit("}")
+    n = len(carried)
+    lf = Val("%s#%d" % (res, n - 2), [m], "f32")
+    accf = Val("%s#%d" % (res, n - 1), [m, d], "f32")
+    o = k.binary("divf", accf, k.broadcast(k.expand(lf, 1), accf.shape))
+    st.outputs.append(o)
+    return cur
+
+
 def stage_dots(st, cur):
     """Two dots, the second of the first's result (attention's P V after
     Q K^T), with epilogues; the result is an output of its own, and joins
-    cur too when their shapes and types agree."""
+    cur too when their shapes and types agree. From ATTENTION_SEED, half
+    the time an attention loop instead (attention_loop)."""
     k, r = st.k, st.r
+    if st.v17 and r.random() < 0.5:
+        return attention_loop(st, cur)
     t = dot_type(st)
     # The first dot accumulates in f32 (i32): an f16 accumulator's
     # rounding, amplified by a softmax and a second dot, is more than the
