@@ -452,10 +452,11 @@ static int autoStages(MlirBlock body, const char *chip, char *why,
     scratch = b > scratch ? b : scratch;
   }
   /* Stages of 64 KiB or more (attention at d = 128 on 128-key blocks:
-   * K and V, 32 KiB each) in a loop of several dots: 2. Three took 224
-   * KiB of the SM's 256 with Q beside them, leaving L1 almost nothing
-   * for what the loop spills; on an H200 two ran 2-6% faster (16 heads x
-   * 8192 to 256 x 512, docs/performance.md). */
+   * K and V, 32 KiB each) in a loop of several dots: 2, which on an H200
+   * ran 2-6% faster than 3 (16 heads x 8192 to 256 x 512,
+   * docs/performance.md). Why is not established: three took 224 KiB of
+   * the SM's 256 with Q beside them, leaving L1 little for what the loop
+   * spills. */
   int cap = dots <= 1 ? 4 : stage >= 64 * 1024 ? 2 : 3;
   if (!chip || !chip[0]) {
     snprintf(why, whySize, "num-stages=auto: 3 stages (no chip to fit)");
