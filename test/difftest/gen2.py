@@ -165,6 +165,12 @@ BOUNDED_EXP_SEED = 3200000
 # unseen). No other choice changes: seeds below make the kernels they
 # made before.
 ATTENTION_SEED = 3500000
+# From BACKWARD_SEED on (the eighteenth version), a further share of
+# stage_dots's draws is attention's backward over query blocks
+# (backward_loop): four dots a step, one of which (dP^T = V dO^T) reads
+# no other, the loop tile-overlap-softmax's co-issue reorders. No other
+# choice changes: seeds below make the kernels they made before.
+BACKWARD_SEED = 3800000
 # The smallest |code| (code & 0x7F) of an f8 NaN: e4m3fn has one NaN code
 # per sign, e5m2 three (exponent all ones, mantissa not zero).
 F8_NAN_MAGNITUDE = {"f8E4M3FN": 0x7F, "f8E5M2": 0x7D}
@@ -508,6 +514,7 @@ class State:
         self.v15 = seed >= ROUNDED_DIVISION_SEED  # ceildiv and floordiv
         self.v16 = seed >= BOUNDED_EXP_SEED  # exp of tanh, never large
         self.v17 = seed >= ATTENTION_SEED  # attention loops
+        self.v18 = seed >= BACKWARD_SEED  # attention's backward loops
 
     def inner(self, sizes):
         """sizes with the innermost rounded up to ALIGN_ELEMENTS when the
@@ -1240,12 +1247,77 @@ def attention_loop(st, cur):
     return cur
 
 
+def backward_loop(st, cur):
+    """Attention's backward for one block of N keys over query blocks of
+    BM (v18), as dK/dV's kernel runs it: per step S^T = K Q_i^T scaled,
+    P^T = exp(S^T - lse_i) with a row of log-sum-exps per query, dV +=
+    P^T dO_i, dP^T = V dO_i^T, dS^T = P^T (dP^T - delta_i), dK += dS^T
+    Q_i; dK and dV (f32) are outputs. Q, dO, lse and delta are ragged
+    memrefs of their own (padding past the end: zeros, whose terms add
+    nothing)."""
+    k, r = st.k, st.r
+    t = r.choice(["f16", "f16", "bf16"])
+    n, d, bm = (r.choice([16, 32, 64]) for _ in range(3))
+    kb = dot_operand(st, n, d, t)
+    vb = dot_operand(st, n, d, t)
+    lq = r.randint(1, 3) * bm + r.randint(-bm // 2, bm // 2)
+    sizes = st.inner([lq, d])
+    qm = st.new_arg("d", sizes, t, dot_spec(st, sizes, t))
+    dom = st.new_arg("d", sizes, t, dot_spec(st, sizes, t))
+    rows = st.inner([1, lq])
+    lsem = st.new_arg("d", rows, "f32", dot_spec(st, rows, "f32"))
+    deltam = st.new_arg("d", rows, "f32", dot_spec(st, rows, "f32"))
+    scale = r.choice(["0.125", "0.25"])
+    c0, step = k.index(0), k.index(bm)
+    qend = k.op("memref.dim %s, %s : %s" % (qm, c0.name, memref(2, t)), [],
+                "index")
+    carried = [zeros(st, [n, d], "f32"), zeros(st, [n, d], "f32")]
+    names = [k.fresh() for _ in carried]
+    res, i = k.fresh(), k.fresh()
+    k.emit("%s:2 = scf.for %s = %s to %s step %s iter_args(%s) -> (%s) {"
+           % (res, i, c0.name, qend.name, step.name,
+              ", ".join("%s = %s" % (nm, v.name)
+                        for nm, v in zip(names, carried)),
+              ", ".join(v.ty for v in carried)))
+    dk, dv = (Val(nm, v.shape, v.t) for nm, v in zip(names, carried))
+
+    def block(mem, shape, ty):
+        return k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
+                    % (mem, i, c0.name, memref(2, ty), tensor(shape, ty)),
+                    shape, ty)
+
+    def row(mem):
+        v = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
+                 % (mem, c0.name, i, memref(2, "f32"),
+                    tensor([1, bm], "f32")), [1, bm], "f32")
+        return k.broadcast(v, [n, bm])
+
+    qi, doi = block(qm, [bm, d], t), block(dom, [bm, d], t)
+    sT = dot(st, kb, k.trans(qi, [1, 0]), zeros(st, [n, bm], "f32"))
+    sT = k.binary("mulf", sT, k.const(scale, sT.shape, "f32"))
+    pT = k.op("math.exp %s : %s" % (k.binary("subf", sT, row(lsem)).name,
+                                    sT.ty), sT.shape, "f32")
+    dv = dot(st, k.cast(pT, t), doi, dv)
+    dpT = dot(st, vb, k.trans(doi, [1, 0]), zeros(st, [n, bm], "f32"))
+    dsT = k.binary("mulf", pT, k.binary("subf", dpT, row(deltam)))
+    dk = dot(st, k.cast(dsT, t), qi, dk)
+    k.emit("  scf.yield %s, %s : %s, %s" % (dk.name, dv.name, dk.ty, dv.ty))
+    k.emit("}")
+    st.outputs.append(Val("%s#0" % res, [n, d], "f32"))
+    st.outputs.append(Val("%s#1" % res, [n, d], "f32"))
+    return cur
+
+
 def stage_dots(st, cur):
     """Two dots, the second of the first's result (attention's P V after
     Q K^T), with epilogues; the result is an output of its own, and joins
     cur too when their shapes and types agree. From ATTENTION_SEED, half
-    the time an attention loop instead (attention_loop)."""
+    the time an attention loop instead (attention_loop); from
+    BACKWARD_SEED, before that, two times in five a backward loop
+    (backward_loop)."""
     k, r = st.k, st.r
+    if st.v18 and r.random() < 0.4:
+        return backward_loop(st, cur)
     if st.v17 and r.random() < 0.5:
         return attention_loop(st, cur)
     t = dot_type(st)
