@@ -1191,8 +1191,7 @@ def attention_loop(st, cur):
     vm = st.new_arg("d", sizes, t, dot_spec(st, sizes, t))
     rescale, masked = r.random() < 0.5, r.random() < 0.5
     scale = r.choice(["0.125", "0.25"])
-    c0, c1, step = k.index(0), k.index(bn), k.index(bn)
-    del c1
+    c0, step = k.index(0), k.index(bn)
     kend = k.op("memref.dim %s, %s : %s" % (km, c0.name, memref(2, t)), [],
                 "index")
     carried = [zeros(st, [m], "f32"), zeros(st, [m, d], "f32")]
