@@ -53,8 +53,8 @@ MlirValue tileTmaStoredTile(MlirOperation store) {
   MlirOperation def = tileDefiningOp(v);
   if (mlirShapedTypeGetRank(t) != 3 || mlirShapedTypeGetDimSize(t, 0) != 1 ||
       mlirOperationIsNull(def) || !tileOpIsNamed(def, "tile.reshape") ||
-      mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetOperand(def, 0))) !=
-          2)
+      mlirShapedTypeGetRank(
+          mlirValueGetType(mlirOperationGetOperand(def, 0))) != 2)
     return (MlirValue){NULL};
   return mlirOperationGetOperand(def, 0);
 }

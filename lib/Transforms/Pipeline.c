@@ -473,11 +473,11 @@ static int autoStages(MlirBlock body, const char *chip, char *why,
   else
     snprintf(chosen, sizeof chosen, "%d stages", n);
   const char *rule = n < 2      ? ""
-                     : n < cap    ? "; as many as fit"
-                     : cap == 4   ? "; 4 at most for a loop of one dot"
-                     : cap == 2   ? "; 2 at most for a loop of several dots "
-                                    "whose stages take 64 KiB or more"
-                                  : "; 3 at most for a loop of several dots";
+                     : n < cap  ? "; as many as fit"
+                     : cap == 4 ? "; 4 at most for a loop of one dot"
+                     : cap == 2 ? "; 2 at most for a loop of several dots "
+                                  "whose stages take 64 KiB or more"
+                                : "; 3 at most for a loop of several dots";
   snprintf(why, whySize,
            "num-stages=auto: %s (%lld KiB a stage; %s has %lld KiB of "
            "shared memory, %lld KiB of it for the dot operands staged "

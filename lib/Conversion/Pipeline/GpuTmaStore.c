@@ -124,8 +124,8 @@ bool gpuLowerTmaStore(GpuLowering *g, TileBuilder *b, MlirOperation op,
     int32_t segments[] = {1, 1, coords, 0, 0};
     TileNamedAttr attrs[] = {
         {"operandSegmentSizes", mlirDenseI32ArrayGet(b->ctx, 5, segments)}};
-    pipeVoidOp(&then, "nvvm.cp.async.bulk.tensor.global.shared.cta",
-               2 + coords, operands, 1, attrs);
+    pipeVoidOp(&then, "nvvm.cp.async.bulk.tensor.global.shared.cta", 2 + coords,
+               operands, 1, attrs);
     pipeVoidOp(&then, "nvvm.cp.async.bulk.commit.group", 0, NULL, 0, NULL);
     if (c == blocks - 1)
       pipeWaitBulkReads(&then, 0);

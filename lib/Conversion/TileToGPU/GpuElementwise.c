@@ -119,18 +119,17 @@ static MlirValue elementOp(GpuLowering *g, TileBuilder *b, MlirOperation op,
  * toolkit's libdevice for it). */
 static MlirValue inSafeRange(TileBuilder *b, MlirValue x) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
-  MlirValue a = bInsert(b, tileOpCreate(b->loc, "llvm.intr.fabs", 1, &x, 1,
-                                        &f32, 0, NULL));
+  MlirValue a = bInsert(
+      b, tileOpCreate(b->loc, "llvm.intr.fabs", 1, &x, 1, &f32, 0, NULL));
   return bAndi(b, bCmpf(b, ARITH_F_OLT, a, bConstFloat(b, f32, 0x1p60)),
                bCmpf(b, ARITH_F_OGT, a, bConstFloat(b, f32, 0x1p-60)));
 }
 
-static MlirValue fma32(TileBuilder *b, MlirValue x, MlirValue y,
-                       MlirValue z) {
+static MlirValue fma32(TileBuilder *b, MlirValue x, MlirValue y, MlirValue z) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
   MlirValue operands[] = {x, y, z};
-  return bInsert(b, tileOpCreate(b->loc, "llvm.intr.fma", 3, operands, 1,
-                                 &f32, 0, NULL));
+  return bInsert(
+      b, tileOpCreate(b->loc, "llvm.intr.fma", 3, operands, 1, &f32, 0, NULL));
 }
 
 enum { MAX_DIVISORS = 64 };
@@ -153,9 +152,8 @@ enum { MAX_DIVISORS = 64 };
  * is outside (zeros as divisors, infinities, NaN, tiny or huge values):
  * the results are div.rn.f32's bit for bit either way
  * (test/tile-run/cuda-divf-exact.test checks that on the GPU). */
-static bool lowerExactDivision(GpuLowering *g, TileBuilder *b,
-                               MlirOperation op, GpuTile *const *tiles,
-                               MlirType elem) {
+static bool lowerExactDivision(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                               GpuTile *const *tiles, MlirType elem) {
   if (!tileOpIsNamed(op, "arith.divf") || !mlirTypeIsAF32(elem) ||
       gpuAllowsApproximation(op) || (tiles[0]->uniform && tiles[1]->uniform))
     return false;
@@ -201,8 +199,8 @@ static bool lowerExactDivision(GpuLowering *g, TileBuilder *b,
   MlirValue vote[] = {bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), -1),
                       bNot(b, ok)};
   TileNamedAttr kind[] = {
-      {"kind", mlirAttributeParseGet(b->ctx,
-                                     tileStr("#nvvm<vote_sync_kind any>"))}};
+      {"kind",
+       mlirAttributeParseGet(b->ctx, tileStr("#nvvm<vote_sync_kind any>"))}};
   MlirValue slow = bInsert(
       b, tileOpCreate(b->loc, "nvvm.vote.sync", 2, vote, 1, &i1, 1, kind));
   MlirType *types = malloc(sizeof *types * (size_t)out.numRegs);

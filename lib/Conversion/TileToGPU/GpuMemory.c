@@ -550,11 +550,10 @@ int gpuTmaStoreMap(GpuLowering *g, MlirOperation op, bool *proven) {
   intptr_t n = mlirOperationGetNumOperands(op);
   MlirType tt = mlirValueGetType(mlirOperationGetOperand(op, 0));
   int64_t perChunk = 16 / tileElemBytes(mlirShapedTypeGetElementType(tt));
-  *proven = nonNegativeMultiple(mlirOperationGetOperand(op, n - 2), 1, 0) &&
-            nonNegativeMultiple(mlirOperationGetOperand(op, n - 1), perChunk,
-                                0) &&
-            (n == 4 || nonNegativeMultiple(mlirOperationGetOperand(op, 2), 1,
-                                           0));
+  *proven =
+      nonNegativeMultiple(mlirOperationGetOperand(op, n - 2), 1, 0) &&
+      nonNegativeMultiple(mlirOperationGetOperand(op, n - 1), perChunk, 0) &&
+      (n == 4 || nonNegativeMultiple(mlirOperationGetOperand(op, 2), 1, 0));
   /* A rank-3 store (a reshaped tile) has no run-time test: its tile is
    * the reshape's source, whose registers an element-wise store could
    * not take (gpuReshapeForTmaStore). */
