@@ -406,7 +406,8 @@ static bool onlyFeedsADot(MlirOperation op) {
  * not fit. The caps are measured: plainly written
  * f16/bf16 GEMMs on an H100 ran 20-30% faster at 4 stages than at 3
  * (docs/performance.md), and chained-dot loops (attention) keep the 3
- * they were tuned at. Without a chip (a pipeline's tile-pipeline with no
+ * they were tuned at, or 2 where a stage takes 64 KiB or more (measured
+ * faster, below). Without a chip (a pipeline's tile-pipeline with no
  * chip=), 3. */
 /* num-stages=auto's choice for a loop, and why in `why` (what the loop's
  * tile.num_stages_why says, and the lowering's remark). */

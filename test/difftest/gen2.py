@@ -1172,6 +1172,20 @@ def softmax_rows(st, s):
     return p, k.reduce(p, 1, "add")
 
 
+def open_loop(k, lo, hi, step, carried):
+    """Opens `res:N = scf.for iv = lo to hi step step` carrying the Vals
+    `carried`; the caller emits the body, its yield and the closing
+    brace. Returns res's name, the induction variable's and the body's
+    iter_args as Vals."""
+    names = [k.fresh() for _ in carried]
+    res, iv = k.fresh(), k.fresh()
+    k.emit("%s:%d = scf.for %s = %s to %s step %s iter_args(%s) -> (%s) {"
+           % (res, len(carried), iv, lo.name, hi.name, step.name,
+              ", ".join("%s = %s" % (n, v.name) for n, v in zip(names, carried)),
+              ", ".join(v.ty for v in carried)))
+    return res, iv, [Val(n, v.shape, v.t) for n, v in zip(names, carried)]
+
+
 def attention_loop(st, cur):
     """Attention over a ragged K and V of its own (v17): for each block of
     BN keys, S = Q K_j^T scaled (keys past the end masked to -inf half the
@@ -1197,13 +1211,7 @@ def attention_loop(st, cur):
     carried = [zeros(st, [m], "f32"), zeros(st, [m, d], "f32")]
     if rescale:
         carried.insert(0, k.const("0xFF800000", [m], "f32"))
-    names = [k.fresh() for _ in carried]
-    res, j = k.fresh(), k.fresh()
-    k.emit("%s:%d = scf.for %s = %s to %s step %s iter_args(%s) -> (%s) {"
-           % (res, len(carried), j, c0.name, kend.name, step.name,
-              ", ".join("%s = %s" % (n, v.name) for n, v in zip(names, carried)),
-              ", ".join(v.ty for v in carried)))
-    args = [Val(n, v.shape, v.t) for n, v in zip(names, carried)]
+    res, j, args = open_loop(k, c0, kend, step, carried)
     acc, l = args[-1], args[-2]
     tk = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
               % (km, j, c0.name, memref(2, t), tensor([bn, d], t)), [bn, d], t)
@@ -1271,14 +1279,7 @@ def backward_loop(st, cur):
     qend = k.op("memref.dim %s, %s : %s" % (qm, c0.name, memref(2, t)), [],
                 "index")
     carried = [zeros(st, [n, d], "f32"), zeros(st, [n, d], "f32")]
-    names = [k.fresh() for _ in carried]
-    res, i = k.fresh(), k.fresh()
-    k.emit("%s:2 = scf.for %s = %s to %s step %s iter_args(%s) -> (%s) {"
-           % (res, i, c0.name, qend.name, step.name,
-              ", ".join("%s = %s" % (nm, v.name)
-                        for nm, v in zip(names, carried)),
-              ", ".join(v.ty for v in carried)))
-    dk, dv = (Val(nm, v.shape, v.t) for nm, v in zip(names, carried))
+    res, i, (dk, dv) = open_loop(k, c0, qend, step, carried)
 
     def block(mem, shape, ty):
         return k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'

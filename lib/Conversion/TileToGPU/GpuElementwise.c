@@ -154,8 +154,9 @@ enum { MAX_DIVISORS = 64 };
  * (test/tile-run/cuda-divf-exact.test checks that on the GPU). */
 static bool lowerExactDivision(GpuLowering *g, TileBuilder *b, MlirOperation op,
                                GpuTile *const *tiles, MlirType elem) {
+  /* (The caller lowered a tile of two uniform operands already.) */
   if (!tileOpIsNamed(op, "arith.divf") || !mlirTypeIsAF32(elem) ||
-      gpuAllowsApproximation(op) || (tiles[0]->uniform && tiles[1]->uniform))
+      gpuAllowsApproximation(op))
     return false;
   TileLayout l;
   if (!gpuResultLayout(op, 0, &l))
