@@ -318,7 +318,8 @@ const TileOptionDef tileOptionTable[] = {
     {"num-stages", "auto|N",
      "iterations in flight in a software-pipelined loop, 1 to 8 (default: "
      "the kernel's tile.num_stages, else auto: as many as the chip's shared "
-     "memory holds, up to 4, or 3 in a loop of chained dots)",
+     "memory holds, up to 4, or 3 in a loop of chained dots, 2 where its "
+     "stage takes 64 KiB or more)",
      setNumStages, formatNumStages, "auto,2,3,4,5"},
     {"generic", "lazy|eager",
      "a package's generic entry as PTX the driver compiles on first use "
