@@ -762,10 +762,14 @@ static MlirWalkResult findPersistentObstacles(MlirOperation op, void *data) {
       tileTmaCanStore(op, &s)) {
     /* Two column blocks at a time (GpuTmaStore.c). */
     int64_t blocks = s.rowElems / s.blockElems;
-    w->scratch += (blocks < 2 ? blocks : 2) * (s.bytes / blocks);
+    int64_t b = (blocks < 2 ? blocks : 2) * (s.bytes / blocks);
+    w->scratch = b > w->scratch ? b : w->scratch;
     return MlirWalkResultAdvance;
   }
-  w->scratch += scratchBytes(op);
+  /* One scratch buffer serves every op in turn (GpuThroughShared.c): the
+   * largest use sizes it. */
+  int64_t b = scratchBytes(op);
+  w->scratch = b > w->scratch ? b : w->scratch;
   return MlirWalkResultAdvance;
 }
 
@@ -1001,6 +1005,81 @@ static void markStreamK(MlirOperation kernel, const char *chip,
   tileOpSetStrAttr(kernel, "tile.stream_k_why", text);
 }
 
+/* Whether the kernel's bool attribute `name` is true. */
+static bool kernelSays(MlirOperation kernel, const char *name) {
+  MlirAttribute a = tileOpAttr(kernel, name);
+  return !mlirAttributeIsNull(a) && mlirAttributeIsABool(a) &&
+         mlirBoolAttrGetValue(a);
+}
+
+typedef struct {
+  MlirOperation kernel;
+  bool all; /* every op marked tile.tma has a tensor map */
+} MapsWalk;
+
+static MlirWalkResult everyTmaOpMapped(MlirOperation op, void *userData) {
+  MapsWalk *w = userData;
+  if ((tileOpIsNamed(op, "tile.load") || tileOpIsNamed(op, "tile.store")) &&
+      !mlirAttributeIsNull(tileOpAttr(op, "tile.tma")) &&
+      tileTmaMapOf(w->kernel, op) < 0)
+    w->all = false;
+  return MlirWalkResultAdvance;
+}
+
+/* Prologue loads (TileToGPU's lib/Conversion/Pipeline/ProducerLoads.c):
+ * a tile.load of the kernel's body whose tile the dots of its TMA loops
+ * read as an invariant operand from shared memory (attention's Q), at
+ * offsets the producer can compute, is marked tile.producer_load (and
+ * tile.tma, for its tensor map): the producer warpgroup copies it by TMA
+ * beside the loop's first stages, instead of the kernel's warps loading
+ * it into registers and storing it before the producer may start. Its
+ * buffer is the one the invariant operand had, so the stage count does
+ * not change. Not in persistent, stream-K, multicast or CTA-pair kernels,
+ * whose producers run differently. */
+static void markProducerLoads(MlirOperation kernel) {
+  if (tileKernelProducerWarps(kernel) == 0 || tileKernelPersistent(kernel) ||
+      kernelSays(kernel, "tile.stream_k") ||
+      kernelSays(kernel, "tile.multicast") ||
+      kernelSays(kernel, "tile.cta_pairs"))
+    return;
+  MlirContext ctx = mlirOperationGetContext(kernel);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirOperation dots[TILE_MMA_MAX_LOAD_DOTS];
+    int operand;
+    TileSmemLayout s;
+    if (!tileOpIsNamed(op, "tile.load") ||
+        !mlirAttributeIsNull(tileOpAttr(op, "tile.tma")) ||
+        tileTmaPlainBox(op) || !tileTmaCanCopy(op, NULL))
+      continue;
+    bool ok = true;
+    for (intptr_t i = 1; ok && i < mlirOperationGetNumOperands(op); ++i)
+      ok = tileIsProgramScalar(kernel, mlirOperationGetOperand(op, i));
+    int n = tileMmaLoadDots(op, dots, TILE_MMA_MAX_LOAD_DOTS, &operand, &s);
+    for (int i = 0; ok && i < n; ++i) {
+      MlirOperation loop = mlirOperationGetParentOperation(dots[i]);
+      ok = tileOpIsNamed(loop, "scf.for") &&
+           mlirBlockEqual(mlirOperationGetBlock(loop), body) &&
+           hasTmaLoad(loop);
+    }
+    if (!ok || n == 0)
+      continue;
+    mlirOperationSetAttributeByName(op, tileStr("tile.tma"),
+                                    mlirUnitAttrGet(ctx));
+    mlirOperationSetAttributeByName(op, tileStr("tile.producer_load"),
+                                    mlirUnitAttrGet(ctx));
+    /* Its tensor map must not push a loop's load past the kernel's last
+     * map (tileTmaMaps): then it stays as it was. */
+    MapsWalk w = {kernel, true};
+    mlirOperationWalk(kernel, everyTmaOpMapped, &w, MlirWalkPreOrder);
+    if (!w.all) {
+      mlirOperationRemoveAttributeByName(op, tileStr("tile.tma"));
+      mlirOperationRemoveAttributeByName(op, tileStr("tile.producer_load"));
+    }
+  }
+}
+
 static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   const PipelineOptions *o = userData;
   if (!tileOpIsKernel(op))
@@ -1024,6 +1103,8 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
       markCtaPairs(op, o->chip, o->ctaPairs);
     markMulticast(op, o->chip, o->multicast);
     markStreamK(op, o->chip, o->streamK);
+    if (strcmp(o->chip, "sm_90a") == 0)
+      markProducerLoads(op);
   }
   return MlirWalkResultSkip;
 }

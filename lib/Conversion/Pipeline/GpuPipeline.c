@@ -202,6 +202,8 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
       pipeArriveStart(g, &then, p);
       bYield(&then, "scf.yield", 0, NULL);
     }
+    /* The invariant operands the producer copies (ProducerLoads.c). */
+    pipeWaitProducerLoads(g, b, p);
     return pipeProduce(g, p);
   }
   if (p->tma)

@@ -95,6 +95,9 @@ int64_t gpuPipelineBytes(const GpuLowering *g, MlirOperation kernel);
  * mbarriers of each warp-specialized loop, then a barrier of the whole
  * block. */
 void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b);
+/* A tile.load the producer copies (ProducerLoads.c): its result mapped
+ * to the buffer the copy lands in; false for any other op. */
+bool gpuProducerLoadMap(GpuLowering *g, TileBuilder *b, MlirOperation op);
 /* Before the loop: the copies of the first `lookahead` iterations. */
 bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                          MlirValue lb, MlirValue ub, MlirValue step);

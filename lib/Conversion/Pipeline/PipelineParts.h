@@ -44,6 +44,14 @@ bool pipeIssueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                   MlirValue iv, MlirValue stage, const MlirValue *handed);
 bool pipeIssueTmaIfInLoop(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
                           MlirValue iv, MlirValue ub, MlirValue stage);
+/* One bulk copy through tensor map `map` of column block `c` (from
+ * `first`) of a tile laid out as `s` (`rows` rows; coordinates innermost
+ * first, `rank` of them) into its place in `buffer`, completing on `bar`;
+ * with `mask` (i16), multicast to the blocks it names. */
+void pipeCopyColumnBlock(GpuLowering *g, TileBuilder *b, MlirValue map,
+                         const TileSmemLayout *s, int64_t rows, int rank,
+                         const MlirValue *coord, MlirValue first, int64_t c,
+                         MlirValue buffer, MlirValue bar, MlirValue mask);
 void pipeInitMbarrier(TileBuilder *b, MlirValue bar, int arrivals);
 void pipeInitMbarriers(GpuLowering *g, TileBuilder *b, const GpuPipeline *p);
 void pipeWaitParity(TileBuilder *b, MlirValue bar, MlirValue parity);
@@ -61,6 +69,18 @@ void pipeReleaseStage(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
 /* Thread 0 of the kernel's warps: the loop's buffers are free (in a
  * multicast kernel, in the partner block's start mbarrier too). */
 void pipeArriveStart(GpuLowering *g, TileBuilder *b, const GpuPipeline *p);
+
+/* ProducerLoads.c: which of the kernel's tile.producer_load loads the
+ * producer serves, each given an mbarrier slot from *base (at the entry,
+ * after the warp-specialized loops are set up); their mbarriers' setup in
+ * the leader; the consumers' wait before loop p; the producer's copies
+ * (in its first thread, before loop p's copies). */
+void pipeFindProducerLoads(GpuLowering *g, int64_t *base);
+void pipeInitProducerLoads(GpuLowering *g, TileBuilder *leader);
+void pipeWaitProducerLoads(GpuLowering *g, TileBuilder *b,
+                           const GpuPipeline *p);
+bool pipeIssueProducerLoads(GpuLowering *g, TileBuilder *one,
+                            const GpuPipeline *p, MlirValue program);
 
 /* GpuTmaStore.c: in the leader (pipeLeaderOnly), waits until at most
  * `pending` bulk copies or reductions still read shared memory (the TMA

@@ -64,14 +64,10 @@ static int64_t pairTxBytes(const GpuPipeline *p) {
   return bytes;
 }
 
-/* One bulk copy of column block `c` (from `first`) of load j into its
- * place in `buffer`, completing on `bar`; with `mask` (i16), multicast to
- * the blocks it names. */
-static void copyColumnBlock(GpuLowering *g, TileBuilder *b,
-                            const GpuPipeline *p, int j,
-                            const TileSmemLayout *s, int64_t rows, int rank,
-                            const MlirValue *coord, MlirValue first, int64_t c,
-                            MlirValue buffer, MlirValue bar, MlirValue mask) {
+void pipeCopyColumnBlock(GpuLowering *g, TileBuilder *b, MlirValue map,
+                         const TileSmemLayout *s, int64_t rows, int rank,
+                         const MlirValue *coord, MlirValue first, int64_t c,
+                         MlirValue buffer, MlirValue bar, MlirValue mask) {
   MlirValue dst = pipeByteGep(
       b, buffer, bConstIndex(b, c * rows * s->blockElems * s->elemBytes));
   /* TMA writes shared::cluster addresses; a CTA's own are among them. */
@@ -79,7 +75,7 @@ static void copyColumnBlock(GpuLowering *g, TileBuilder *b,
       bCast(b, "llvm.addrspacecast", dst, mlirLLVMPointerTypeGet(b->ctx, 7));
   MlirValue block = bAddi(b, first, bConstIndex(b, c));
   MlirValue operands[7] = {
-      dst7, g->tmaMaps[p->mapIndex[j]],
+      dst7, map,
       i32Of(b, bAddi(b, coord[0],
                      bMuli(b, block, bConstIndex(b, s->blockElems))))};
   for (int d = 1; d < rank; ++d)
@@ -186,8 +182,8 @@ bool pipeIssueTma(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
         bIf(b, bBinary(b, "arith.ori", mine, notShared), 0, NULL, false, &at,
             NULL);
       }
-      copyColumnBlock(g, &at, p, j, &s, rows, rank, coord, first, c, buffer,
-                      bar, mask);
+      pipeCopyColumnBlock(g, &at, g->tmaMaps[p->mapIndex[j]], &s, rows, rank,
+                          coord, first, c, buffer, bar, mask);
       if (mc)
         bYield(&at, "scf.yield", 0, NULL);
     }

@@ -174,6 +174,7 @@ void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
    * blocks run side by side in their clusters, each on its own. */
   if (g->numWsLoops != 1)
     g->multicast = false;
+  pipeFindProducerLoads(g, &base);
   if (g->numWsLoops == 0)
     return; /* the generic entry: the producer has nothing to do */
   /* In a multicast kernel each stage's empty mbarrier and the start one
@@ -193,6 +194,7 @@ void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
     }
     pipeInitMbarrier(&then, pipeStartMbarrierOf(&then, g, &p), both);
   }
+  pipeInitProducerLoads(g, &then);
   pipeVoidOp(&then, "nvvm.fence.mbarrier.init", 0, NULL, 0, NULL);
   bYield(&then, "scf.yield", 0, NULL);
   /* Before the warps part: every thread of the block. */
@@ -278,6 +280,9 @@ bool pipeProduce(GpuLowering *g, const GpuPipeline *p) {
   bIf(pb, first, 0, NULL, false, &one, NULL);
   if (pipeWaitsForStart(g)) /* the loop runs once: phase 0 */
     pipeWaitParity(&one, pipeStartMbarrierOf(&one, g, p), bConstIndex(&one, 0));
+  /* The loop's tiles from before it first, then its stages'. */
+  if (!pipeIssueProducerLoads(g, &one, p, program))
+    return false;
   bFor(&one, lb, ub, step, 0, NULL, &body);
   MlirValue iv = mlirBlockGetArgument(body.block, 0);
   MlirValue S = bConstIndex(&body, p->stages);

@@ -8,6 +8,7 @@
  * __nv_fast_* functions afn picks. */
 #include "lib/Conversion/TileToGPU/GpuOps.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +126,19 @@ static MlirValue inSafeRange(TileBuilder *b, MlirValue x) {
                bCmpf(b, ARITH_F_OGT, a, bConstFloat(b, f32, 0x1p-60)));
 }
 
+/* `values[0..n)` folded pairwise by `name` (a tree, not a chain: the
+ * folds of one level are independent); overwrites `values`. */
+static MlirValue foldPairwise(TileBuilder *b, const char *name,
+                              MlirValue *values, int n) {
+  for (; n > 1; n = (n + 1) / 2) {
+    for (int i = 0; i < n / 2; ++i)
+      values[i] = bBinary(b, name, values[2 * i], values[2 * i + 1]);
+    if (n % 2) /* the odd one moves down a level as it is */
+      values[n / 2] = values[n - 1];
+  }
+  return values[0];
+}
+
 static MlirValue fma32(TileBuilder *b, MlirValue x, MlirValue y, MlirValue z) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
   MlirValue operands[] = {x, y, z};
@@ -170,6 +184,13 @@ static bool lowerExactDivision(GpuLowering *g, TileBuilder *b, MlirOperation op,
   MlirType f32 = elem;
   MlirValue one = bConstFloat(b, f32, 1.0), zero = bConstFloat(b, f32, 0.0);
   MlirValue *fast = malloc(sizeof *fast * (size_t)out.numRegs);
+  /* The dividends' magnitudes (least: zeros as +inf), folded after the
+   * loop: two min/max per element, where a range test per element held
+   * 64 predicates live (ptxas moved them through registers, P2R) and
+   * took a sixth of the plain attention kernel's epilogue. */
+  MlirValue *least = malloc(sizeof *least * (size_t)out.numRegs);
+  MlirValue *most = malloc(sizeof *most * (size_t)out.numRegs);
+  MlirValue inf = bConstFloat(b, f32, INFINITY);
   for (int r = 0; r < out.numRegs; ++r) {
     MlirValue x = gpuTileReg(tiles[0], r), d = gpuTileReg(tiles[1], r);
     int k = 0;
@@ -193,9 +214,18 @@ static bool lowerExactDivision(GpuLowering *g, TileBuilder *b, MlirOperation op,
     MlirValue q2 = fma32(b, y, fma32(b, nb, q1, x), q1);
     MlirValue isZero = bCmpf(b, ARITH_F_OEQ, x, zero);
     fast[r] = bSelect(b, isZero, q0, q2);
-    MlirValue xOk = bBinary(b, "arith.ori", isZero, inSafeRange(b, x));
-    ok = bAndi(b, ok, xOk);
+    most[r] = bInsert(
+        b, tileOpCreate(b->loc, "llvm.intr.fabs", 1, &x, 1, &f32, 0, NULL));
+    least[r] = bSelect(b, isZero, inf, most[r]);
   }
+  /* minimumf and maximumf keep a NaN, which then fails both tests. */
+  MlirValue lo = foldPairwise(b, "arith.minimumf", least, out.numRegs);
+  MlirValue hi = foldPairwise(b, "arith.maximumf", most, out.numRegs);
+  ok = bAndi(b, ok,
+             bAndi(b, bCmpf(b, ARITH_F_OLT, hi, bConstFloat(b, f32, 0x1p60)),
+                   bCmpf(b, ARITH_F_OGT, lo, bConstFloat(b, f32, 0x1p-60))));
+  free(least);
+  free(most);
   MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
   MlirValue vote[] = {bConstInt(b, mlirIntegerTypeGet(b->ctx, 32), -1),
                       bNot(b, ok)};

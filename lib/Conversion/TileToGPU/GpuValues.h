@@ -78,7 +78,7 @@ void gpuMapPut(GpuValueMap *m, MlirValue key, GpuValue value);
 /* NULL if absent. */
 GpuValue *gpuMapGet(GpuValueMap *m, MlirValue key);
 
-enum { GPU_MAX_WS_LOOPS = 8 };
+enum { GPU_MAX_WS_LOOPS = 8, GPU_MAX_PRODUCER_LOADS = 4 };
 /* wgmma groups in flight past their dot at once (tile.defer_wait). */
 enum { GPU_MAX_DEFERRED_WGMMA = 4 };
 
@@ -126,6 +126,19 @@ typedef struct GpuLowering {
   } wsLoops[GPU_MAX_WS_LOOPS];
   int numWsLoops;
   bool wsSetUp;
+  /* Loads before those loops that the producer copies by TMA into the
+   * buffer where a loop reads them as an invariant dot operand (tile-
+   * pipeline's tile.producer_load, ProducerLoads.c): the buffer (bytes
+   * into the pipeline region), the mbarrier the copy completes on (bytes
+   * into theirs), the warp-specialized loops that read it (a bit each)
+   * and the first of them, whose producer issues it. */
+  struct {
+    MlirOperation load;
+    int64_t offset, barrier;
+    unsigned loops;
+    int first;
+  } producerLoads[GPU_MAX_PRODUCER_LOADS];
+  int numProducerLoads;
   /* A persistent kernel (tile.persistent): each block runs programs
    * blockIdx.x, + gridDim.x, ... below `programs` (a parameter of the
    * entry); `program` is the one the kernel's warps run at the point. */

@@ -277,6 +277,8 @@ static bool lowerOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   if (tileOpIsNamed(op, "tile.load") || tileOpIsNamed(op, "tile.load_masked")) {
     /* A pipelined load: its loop mapped it to a shared-memory buffer,
      * where a dot reads it; a plain box's registers come from there. */
+    if (gpuProducerLoadMap(g, b, op))
+      return true;
     MlirValue result = mlirOperationGetResult(op, 0);
     GpuValue *v = gpuMapGet(&g->values, result);
     if (v && v->kind == GPU_TILE && !mlirValueIsNull(v->tile.smem)) {

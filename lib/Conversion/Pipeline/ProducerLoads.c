@@ -1,0 +1,217 @@
+/* Loads before a warp-specialized loop that the producer warpgroup copies
+ * by TMA (tile-pipeline's tile.producer_load: attention's Q). Such a load
+ * feeds the loop's dots as an invariant operand (GpuPipeline.h:
+ * GpuInvariantOperand), which the kernel's warps would otherwise load
+ * into registers and write to its buffer before the loop, then tell the
+ * producer the loop may start: two trips to memory, one after the other,
+ * before the first dot. Here the producer's first thread, once the loop
+ * starts, copies the tile into that buffer (the layout the dot reads) on
+ * an mbarrier of its own, beside the loop's first stages, and the
+ * kernel's warps wait for it after they said the loop starts: one trip.
+ *
+ * The same tile may feed several loops (tile-split-loops' two halves of
+ * attention's loop): its buffer must then lie at the same offset in each
+ * loop's plan, and nothing between the loops may use the scratch buffer
+ * (only scalar ops between them); the first loop's producer copies it,
+ * and each loop's warps wait on the one phase. A load that does not meet
+ * this, or whose tensor map did not fit, is lowered as before. Not in
+ * persistent, stream-K, multicast or CTA-pair kernels (tile-pipeline does
+ * not mark them). */
+#include "lib/Conversion/Pipeline/PipelineParts.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/Analysis/Mma.h"
+#include "lib/Analysis/Tma.h"
+#include "lib/Conversion/TileToGPU/GpuProgramScalars.h"
+#include "lib/IR/IR.h"
+#include "mlir-c/BuiltinTypes.h"
+
+/* Whether the ops strictly between `a` and `b` (one block, a first) are
+ * scalar ops: no tensor result, no region. */
+static bool onlyScalarsBetween(MlirOperation a, MlirOperation b) {
+  for (MlirOperation op = mlirOperationGetNextInBlock(a);
+       !mlirOperationIsNull(op) && !mlirOperationEqual(op, b);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (mlirOperationGetNumRegions(op) > 0)
+      return false;
+    for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+      if (mlirTypeIsAShaped(mlirValueGetType(mlirOperationGetResult(op, r))))
+        return false;
+  }
+  return true;
+}
+
+/* The invariant operand of plan `p` that `dot`'s operand `operand` is, or
+ * NULL. */
+static const GpuInvariantOperand *invariantOf(const GpuPipeline *p,
+                                              MlirOperation dot,
+                                              int operand) {
+  for (int k = 0; k < p->numInvariant; ++k)
+    if (mlirOperationEqual(p->invariant[k].dot, dot) &&
+        p->invariant[k].operand == operand)
+      return &p->invariant[k];
+  return NULL;
+}
+
+/* Whether the producer can serve `load`: each dot it feeds is an invariant
+ * operand of a warp-specialized loop, at one offset; *offset, *loops
+ * (a bit per loop) and *first then say where and which. */
+static bool servable(GpuLowering *g, MlirOperation load, int64_t *offset,
+                     unsigned *loops, int *first) {
+  MlirOperation dots[TILE_MMA_MAX_LOAD_DOTS];
+  int operand;
+  TileSmemLayout s;
+  int n = tileMmaLoadDots(load, dots, TILE_MMA_MAX_LOAD_DOTS, &operand, &s);
+  int map = tileTmaMapOf(g->kernel, load);
+  if (n == 0 || map < 0 || map >= g->numTmaMaps || s.blockElems == 0)
+    return false;
+  *loops = 0;
+  *first = -1;
+  *offset = -1;
+  int last = -1;
+  for (int i = 0; i < n; ++i) {
+    bool found = false;
+    for (int k = 0; k < g->numWsLoops && !found; ++k) {
+      GpuPipeline p;
+      const GpuInvariantOperand *inv;
+      if (!gpuPipelinePlan(g, g->wsLoops[k].loop, &p) ||
+          !(inv = invariantOf(&p, dots[i], operand)))
+        continue;
+      if ((*offset >= 0 && inv->offset != *offset) ||
+          inv->layout.bytes != s.bytes)
+        return false;
+      *offset = inv->offset;
+      *loops |= 1u << k;
+      *first = *first < 0 || k < *first ? k : *first;
+      last = k > last ? k : last;
+      found = true;
+    }
+    if (!found)
+      return false;
+  }
+  /* The loops lie in the kernel's block in order (set up so), the load
+   * before the first. */
+  MlirOperation a = g->wsLoops[*first].loop, b = g->wsLoops[last].loop;
+  return mlirBlockEqual(mlirOperationGetBlock(load), mlirOperationGetBlock(a)) &&
+         onlyScalarsBetween(a, b);
+}
+
+void pipeFindProducerLoads(GpuLowering *g, int64_t *base) {
+  g->numProducerLoads = 0;
+  if (g->numWsLoops == 0 || g->persistent || g->streamK || g->multicast ||
+      g->ctaPairs)
+    return;
+  MlirBlock body =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(g->kernel, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op) &&
+       g->numProducerLoads < GPU_MAX_PRODUCER_LOADS;
+       op = mlirOperationGetNextInBlock(op)) {
+    int64_t offset;
+    unsigned loops;
+    int first;
+    if (!tileOpIsNamed(op, "tile.load") ||
+        mlirAttributeIsNull(tileOpAttr(op, "tile.producer_load")) ||
+        mlirAttributeIsNull(tileOpAttr(op, "tile.tma")) ||
+        !servable(g, op, &offset, &loops, &first))
+      continue;
+    int i = g->numProducerLoads++;
+    g->producerLoads[i].load = op;
+    g->producerLoads[i].offset = offset;
+    g->producerLoads[i].loops = loops;
+    g->producerLoads[i].first = first;
+    g->producerLoads[i].barrier = *base;
+    *base += 8;
+  }
+}
+
+static MlirValue barrierOf(TileBuilder *b, GpuLowering *g, int i) {
+  return pipeByteGep(b, gpuSharedGlobal(b, g->mbarrierName),
+                     bConstIndex(b, g->producerLoads[i].barrier));
+}
+
+void pipeInitProducerLoads(GpuLowering *g, TileBuilder *leader) {
+  for (int i = 0; i < g->numProducerLoads; ++i)
+    pipeInitMbarrier(leader, barrierOf(leader, g, i), 1);
+}
+
+/* The served entry of `load`, or -1. */
+static int servedIndex(const GpuLowering *g, MlirOperation load) {
+  for (int i = 0; i < g->numProducerLoads; ++i)
+    if (mlirOperationEqual(g->producerLoads[i].load, load))
+      return i;
+  return -1;
+}
+
+bool gpuProducerLoadMap(GpuLowering *g, TileBuilder *b, MlirOperation op) {
+  int i = servedIndex(g, op);
+  if (i < 0)
+    return false;
+  /* The tile lives in its buffer only (the dots read it there; the
+   * reshape to their shape moves nothing). */
+  MlirValue result = mlirOperationGetResult(op, 0);
+  TileLayout l;
+  tileTypeLayout(mlirValueGetType(result), &l);
+  GpuTile t = gpuTileAlloc(&l, mlirValueGetType(result));
+  free(t.regs);
+  t.regs = NULL;
+  t.numRegs = 0;
+  t.smem = pipeByteGep(b, gpuDynamicSharedBase(b, g),
+                       bConstIndex(b, g->producerLoads[i].offset));
+  gpuSetTile(g, result, t);
+  if (g->remarks.fn)
+    g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op),
+                  "prologue load: the producer warpgroup copies this tile "
+                  "by TMA beside the loop's first stages; the kernel's "
+                  "warps wait for it as the loop starts");
+  return true;
+}
+
+void pipeWaitProducerLoads(GpuLowering *g, TileBuilder *b,
+                           const GpuPipeline *p) {
+  for (int i = 0; i < g->numProducerLoads; ++i)
+    if (g->producerLoads[i].loops & (1u << p->wsLoop))
+      pipeWaitParity(b, barrierOf(b, g, i), bConstIndex(b, 0));
+}
+
+bool pipeIssueProducerLoads(GpuLowering *g, TileBuilder *one,
+                            const GpuPipeline *p, MlirValue program) {
+  MlirType i32 = mlirIntegerTypeGet(one->ctx, 32);
+  for (int i = 0; i < g->numProducerLoads; ++i) {
+    if (g->producerLoads[i].first != p->wsLoop)
+      continue;
+    MlirOperation load = g->producerLoads[i].load;
+    MlirOperation dot;
+    int operand;
+    TileSmemLayout s;
+    tileMmaLoadOperand(load, &dot, &operand, &s);
+    /* Coordinates innermost first (as the loops' copies). */
+    GpuScalarMemo memo = {.size = 0};
+    int rank = (int)mlirOperationGetNumOperands(load) - 1;
+    MlirValue coord[3];
+    for (int d = 0; d < rank; ++d) {
+      coord[d] = gpuProgramScalar(g, one, &memo,
+                                  mlirOperationGetOperand(load, rank - d),
+                                  program);
+      if (mlirValueIsNull(coord[d])) {
+        tileEmitOpError(load, "has an offset the producer warps cannot "
+                              "compute");
+        return false;
+      }
+    }
+    MlirValue bar = barrierOf(one, g, i);
+    MlirValue expect[] = {bar, bConstInt(one, i32, s.bytes)};
+    pipeVoidOp(one, "nvvm.mbarrier.arrive.expect_tx", 2, expect, 0, NULL);
+    MlirValue buffer = pipeByteGep(one, gpuDynamicSharedBase(one, g),
+                                   bConstIndex(one, g->producerLoads[i].offset));
+    int64_t rows = s.bytes / (s.rowElems * s.elemBytes);
+    MlirValue map = g->tmaMaps[tileTmaMapOf(g->kernel, load)];
+    for (int64_t c = 0; c < s.rowElems / s.blockElems; ++c)
+      pipeCopyColumnBlock(g, one, map, &s, rows, rank, coord,
+                          bConstIndex(one, 0), c, buffer, bar,
+                          (MlirValue){NULL});
+  }
+  return true;
+}
