@@ -123,7 +123,8 @@ static MlirLogicalResult runPipeline(MlirOperation op,
   return tilePipeline(op, options->numStages, options->chip,
                       options->warpSpecialize, options->persistent,
                       options->ctaPairs, options->multicast,
-                      options->bulkReduce, options->streamK);
+                      options->bulkReduce, options->streamK,
+                      options->producerLoads);
 }
 
 const TilePassDef tilePassTable[] = {
@@ -210,9 +211,12 @@ const TilePassDef tilePassTable[] = {
      "auto: off; "
      "stream-k=auto|true|false: tile.stream_k on kernels whose loop of "
      "dots a small last wave of programs may run split, each part on a "
-     "block of its own; auto: on)",
+     "block of its own; auto: on; "
+     "producer-loads=auto|true|false: tile.producer_load on sm_90a loads "
+     "before a warp-specialized loop whose dots read them from shared "
+     "memory, copied by the producer by TMA; auto: on)",
      "num-stages chip warp-specialize persistent cta-pairs multicast "
-     "bulk-reduce stream-k",
+     "bulk-reduce stream-k producer-loads",
      runPipeline},
     {"tile-to-cpu",
      "lower functions to tensor/scf/memref code, one call per program "

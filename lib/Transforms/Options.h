@@ -63,6 +63,7 @@ typedef struct {
   TileChoice multicast;      /* tile-pipeline's markMulticast */
   TileChoice streamK;        /* tile-pipeline's markStreamK */
   TileChoice bulkReduce;     /* tile-pipeline's markReduce (Pipeline.c) */
+  TileChoice producerLoads;  /* tile-pipeline's markProducerLoads */
   /* The width of index values and element offsets in the kernel: 32, or
    * 64 for arrays of 2^31 elements or more (docs/gpu.md). */
   int indexBits;

@@ -555,7 +555,7 @@ typedef struct {
   bool tma;
   TileChoice warpSpecialize, persistent, ctaPairs, multicast, bulkReduce;
   const char *chip;
-  TileChoice streamK;
+  TileChoice streamK, producerLoads;
 } PipelineOptions;
 
 static bool hasTmaLoad(MlirOperation loop) {
@@ -1103,7 +1103,8 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
       markCtaPairs(op, o->chip, o->ctaPairs);
     markMulticast(op, o->chip, o->multicast);
     markStreamK(op, o->chip, o->streamK);
-    if (strcmp(o->chip, "sm_90a") == 0)
+    if (strcmp(o->chip, "sm_90a") == 0 &&
+        o->producerLoads != TILE_CHOICE_OFF)
       markProducerLoads(op);
   }
   return MlirWalkResultSkip;
@@ -1113,12 +1114,12 @@ MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
                                const char *chip, TileChoice ws,
                                TileChoice persistent, TileChoice ctaPairs,
                                TileChoice multicast, TileChoice bulkReduce,
-                               TileChoice streamK) {
+                               TileChoice streamK, TileChoice producerLoads) {
   /* Bulk tensor copies on Hopper and Blackwell (whose dots read them as
    * wgmma's do, tileTcgen05For). */
   bool tma = chip && (strcmp(chip, "sm_90a") == 0 || tileChipHasTcgen05(chip));
-  PipelineOptions o = {numStages, tma,        ws,   persistent, ctaPairs,
-                       multicast, bulkReduce, chip, streamK};
+  PipelineOptions o = {numStages,  tma,  ws,      persistent,   ctaPairs,
+                       multicast,  bulkReduce, chip, streamK, producerLoads};
   mlirOperationWalk(op, pipelineKernel, &o, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

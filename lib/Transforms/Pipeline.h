@@ -77,7 +77,7 @@ MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
                                const char *chip, TileChoice ws,
                                TileChoice persistent, TileChoice ctaPairs,
                                TileChoice multicast, TileChoice bulkReduce,
-                               TileChoice streamK);
+                               TileChoice streamK, TileChoice producerLoads);
 
 /* The stages a kernel asks for: tile.num_stages, else `fallback` when > 0,
  * else 0: auto, as many as the chip's shared memory holds (Pipeline.c,

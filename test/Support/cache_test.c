@@ -181,6 +181,7 @@ static const struct {
     {"multicast", "true"},
     {"stream-k", "false"},
     {"bulk-reduce", "true"},
+    {"producer-loads", "false"},
     /* The cache identifies the toolkit by its files, not by this option. */
     {"toolkit", NULL},
 };

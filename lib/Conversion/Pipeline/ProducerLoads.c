@@ -31,6 +31,8 @@
 /* Whether the ops strictly between `a` and `b` (one block, a first) are
  * scalar ops: no tensor result, no region. */
 static bool onlyScalarsBetween(MlirOperation a, MlirOperation b) {
+  if (mlirOperationEqual(a, b))
+    return true;
   for (MlirOperation op = mlirOperationGetNextInBlock(a);
        !mlirOperationIsNull(op) && !mlirOperationEqual(op, b);
        op = mlirOperationGetNextInBlock(op)) {
