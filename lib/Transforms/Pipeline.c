@@ -1049,9 +1049,12 @@ static void markProducerLoads(MlirOperation kernel) {
     MlirOperation dots[TILE_MMA_MAX_LOAD_DOTS];
     int operand;
     TileSmemLayout s;
+    /* (The copy reads through the async proxy: a memref the program
+     * writes would need its writes fenced for it.) */
     if (!tileOpIsNamed(op, "tile.load") ||
         !mlirAttributeIsNull(tileOpAttr(op, "tile.tma")) ||
-        tileTmaPlainBox(op) || !tileTmaCanCopy(op, NULL))
+        tileTmaPlainBox(op) || !tileTmaCanCopy(op, NULL) ||
+        tileMemrefIsWritten(mlirOperationGetOperand(op, 0)))
       continue;
     bool ok = true;
     for (intptr_t i = 1; ok && i < mlirOperationGetNumOperands(op); ++i)
