@@ -1026,6 +1026,30 @@ static MlirWalkResult everyTmaOpMapped(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
+/* Whether the last TMA loop of the kernel's body before `load` copies a
+ * tile of the same memref and type (TileToGPU then checks the layouts). */
+static bool trailsTmaLoop(MlirOperation load) {
+  MlirOperation loop = {NULL};
+  for (MlirOperation op =
+           mlirBlockGetFirstOperation(mlirOperationGetBlock(load));
+       !mlirOperationEqual(op, load); op = mlirOperationGetNextInBlock(op))
+    if (tileOpIsNamed(op, "scf.for") && hasTmaLoad(op))
+      loop = op;
+  if (mlirOperationIsNull(loop))
+    return false;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  MlirType type = mlirValueGetType(mlirOperationGetResult(load, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (tileOpIsNamed(op, "tile.load") &&
+        !mlirAttributeIsNull(tileOpAttr(op, "tile.tma")) &&
+        mlirValueEqual(mlirOperationGetOperand(op, 0),
+                       mlirOperationGetOperand(load, 0)) &&
+        mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(op, 0)), type))
+      return true;
+  return false;
+}
+
 /* Prologue loads (TileToGPU's lib/Conversion/Pipeline/ProducerLoads.c):
  * a tile.load of the kernel's body whose tile the dots of its TMA loops
  * read as an invariant operand from shared memory (attention's Q), at
@@ -1060,13 +1084,18 @@ static void markProducerLoads(MlirOperation kernel) {
     for (intptr_t i = 1; ok && i < mlirOperationGetNumOperands(op); ++i)
       ok = tileIsProgramScalar(kernel, mlirOperationGetOperand(op, i));
     int n = tileMmaLoadDots(op, dots, TILE_MMA_MAX_LOAD_DOTS, &operand, &s);
+    /* Read in TMA loops (an invariant operand), or after them by dots of
+     * the body, the same tile as a load of the last loop before it (a
+     * trailing load: the rotated attention loop's last V). */
+    bool inLoops = true, after = n > 0 && trailsTmaLoop(op);
     for (int i = 0; ok && i < n; ++i) {
       MlirOperation loop = mlirOperationGetParentOperation(dots[i]);
-      ok = tileOpIsNamed(loop, "scf.for") &&
-           mlirBlockEqual(mlirOperationGetBlock(loop), body) &&
-           hasTmaLoad(loop);
+      inLoops = inLoops && tileOpIsNamed(loop, "scf.for") &&
+                mlirBlockEqual(mlirOperationGetBlock(loop), body) &&
+                hasTmaLoad(loop);
+      after = after && mlirOperationEqual(loop, kernel);
     }
-    if (!ok || n == 0)
+    if (!ok || n == 0 || !(inLoops || after))
       continue;
     mlirOperationSetAttributeByName(op, tileStr("tile.tma"),
                                     mlirUnitAttrGet(ctx));

@@ -60,6 +60,8 @@ void pipeRemarkNoTma(GpuLowering *g, const GpuPipeline *p);
 /* WarpSpecialize.c */
 MlirValue pipeStartMbarrierOf(TileBuilder *b, GpuLowering *g,
                               const GpuPipeline *p);
+MlirValue pipeEmptyMbarrierOf(TileBuilder *b, GpuLowering *g,
+                              const GpuPipeline *p, MlirValue stage);
 bool pipeWaitsForStart(const GpuLowering *g);
 MlirValue pipeIterationOf(TileBuilder *b, MlirValue done, MlirValue iv,
                           MlirValue lb, MlirValue step);
@@ -81,6 +83,12 @@ void pipeWaitProducerLoads(GpuLowering *g, TileBuilder *b,
                            const GpuPipeline *p);
 bool pipeIssueProducerLoads(GpuLowering *g, TileBuilder *one,
                             const GpuPipeline *p, MlirValue program);
+/* The trailing ones after loop p (in its producer's first thread, after
+ * the loop's copies): as iteration n of the loop (n: the iterations the
+ * block's producer issued, this run's included). */
+bool pipeIssueTrailingLoads(GpuLowering *g, TileBuilder *one,
+                            const GpuPipeline *p, MlirValue program,
+                            MlirValue n);
 
 /* GpuTmaStore.c: in the leader (pipeLeaderOnly), waits until at most
  * `pending` bulk copies or reductions still read shared memory (the TMA

@@ -16,7 +16,17 @@
  * and each loop's warps wait on the one phase. A load that does not meet
  * this, or whose tensor map did not fit, is lowered as before. Not in
  * persistent, stream-K, multicast or CTA-pair kernels (tile-pipeline does
- * not mark them). */
+ * not mark them).
+ *
+ * A load after the last such loop of the same tile as one of the loop's
+ * loads (tile-overlap-softmax's rotated attention loop leaves its last
+ * V there, for the product after the loop) is a trailing one: the
+ * producer copies it as one more iteration of the loop with that load
+ * alone, into the next stage (once the kernel's warps released it, as
+ * for any iteration), and the kernel's warps wait on that stage's phase
+ * where the load was and read the tile there. It takes no shared memory
+ * of its own, and it lands while the loop's last iterations run, not
+ * after them. */
 #include "lib/Conversion/Pipeline/PipelineParts.h"
 
 #include <stdlib.h>
@@ -100,6 +110,48 @@ static bool servable(GpuLowering *g, MlirOperation load, int64_t *offset,
          onlyScalarsBetween(a, b);
 }
 
+static bool sameLayout(const TileSmemLayout *a, const TileSmemLayout *b) {
+  return a->rowElems == b->rowElems && a->elemBytes == b->elemBytes &&
+         a->perPhase == b->perPhase && a->maxPhase == b->maxPhase &&
+         a->transposed == b->transposed && a->bytes == b->bytes &&
+         a->blockElems == b->blockElems;
+}
+
+/* Whether `load`, after the kernel's last warp-specialized loop, is a
+ * trailing one: every dot it feeds is outside loops, and the loop has a
+ * load of the same memref, type and shared-memory layout (*slot). */
+static bool servableTrailing(GpuLowering *g, MlirOperation load, int *slot) {
+  MlirOperation loop = g->wsLoops[g->numWsLoops - 1].loop;
+  MlirBlock body = mlirOperationGetBlock(loop);
+  if (!mlirBlockEqual(mlirOperationGetBlock(load), body))
+    return false;
+  MlirOperation op = mlirOperationGetNextInBlock(loop);
+  while (!mlirOperationIsNull(op) && !mlirOperationEqual(op, load))
+    op = mlirOperationGetNextInBlock(op);
+  MlirOperation dots[TILE_MMA_MAX_LOAD_DOTS];
+  int operand;
+  TileSmemLayout s, t;
+  int n = tileMmaLoadDots(load, dots, TILE_MMA_MAX_LOAD_DOTS, &operand, &s);
+  GpuPipeline p;
+  if (mlirOperationIsNull(op) || n == 0 || s.blockElems == 0 ||
+      !gpuPipelinePlan(g, loop, &p) || !p.warpSpecialized)
+    return false;
+  for (int i = 0; i < n; ++i)
+    if (!mlirBlockEqual(mlirOperationGetBlock(dots[i]), body))
+      return false;
+  MlirType type = mlirValueGetType(mlirOperationGetResult(load, 0));
+  for (int j = 0; j < p.numLoads; ++j)
+    if (mlirValueEqual(mlirOperationGetOperand(p.loads[j], 0),
+                       mlirOperationGetOperand(load, 0)) &&
+        mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(p.loads[j], 0)),
+                      type) &&
+        pipeDotLayoutOf(p.loads[j], &t) && sameLayout(&s, &t)) {
+      *slot = j;
+      return true;
+    }
+  return false;
+}
+
 void pipeFindProducerLoads(GpuLowering *g, int64_t *base) {
   g->numProducerLoads = 0;
   if (g->numWsLoops == 0 || g->persistent || g->streamK || g->multicast ||
@@ -111,21 +163,28 @@ void pipeFindProducerLoads(GpuLowering *g, int64_t *base) {
        !mlirOperationIsNull(op) &&
        g->numProducerLoads < GPU_MAX_PRODUCER_LOADS;
        op = mlirOperationGetNextInBlock(op)) {
-    int64_t offset;
-    unsigned loops;
-    int first;
+    int64_t offset = 0;
+    unsigned loops = 0;
+    int first = -1, slot = -1;
     if (!tileOpIsNamed(op, "tile.load") ||
         mlirAttributeIsNull(tileOpAttr(op, "tile.producer_load")) ||
-        mlirAttributeIsNull(tileOpAttr(op, "tile.tma")) ||
-        !servable(g, op, &offset, &loops, &first))
+        mlirAttributeIsNull(tileOpAttr(op, "tile.tma")))
       continue;
+    bool before = servable(g, op, &offset, &loops, &first);
+    if (!before && !servableTrailing(g, op, &slot))
+      continue;
+    if (!before) /* the last loop's producer copies it */
+      first = g->numWsLoops - 1;
     int i = g->numProducerLoads++;
     g->producerLoads[i].load = op;
     g->producerLoads[i].offset = offset;
     g->producerLoads[i].loops = loops;
     g->producerLoads[i].first = first;
-    g->producerLoads[i].barrier = *base;
-    *base += 8;
+    g->producerLoads[i].trailing = !before;
+    g->producerLoads[i].slot = slot;
+    g->producerLoads[i].barrier = before ? *base : -1;
+    if (before)
+      *base += 8;
   }
 }
 
@@ -136,7 +195,8 @@ static MlirValue barrierOf(TileBuilder *b, GpuLowering *g, int i) {
 
 void pipeInitProducerLoads(GpuLowering *g, TileBuilder *leader) {
   for (int i = 0; i < g->numProducerLoads; ++i)
-    pipeInitMbarrier(leader, barrierOf(leader, g, i), 1);
+    if (!g->producerLoads[i].trailing)
+      pipeInitMbarrier(leader, barrierOf(leader, g, i), 1);
 }
 
 /* The served entry of `load`, or -1. */
@@ -160,60 +220,113 @@ bool gpuProducerLoadMap(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   free(t.regs);
   t.regs = NULL;
   t.numRegs = 0;
-  t.smem = pipeByteGep(b, gpuDynamicSharedBase(b, g),
-                       bConstIndex(b, g->producerLoads[i].offset));
+  if (g->producerLoads[i].trailing) {
+    /* The stage of the loop's next iteration: n = the iterations the
+     * loop ran, its phase n / S. */
+    int k = g->producerLoads[i].first;
+    GpuPipeline p;
+    gpuPipelinePlan(g, g->wsLoops[k].loop, &p);
+    MlirValue n = g->wsLoops[k].done, S = bConstIndex(b, p.stages);
+    MlirValue stage = bBinary(b, "arith.remui", n, S);
+    pipeWaitParity(b, pipeMbarrierOf(b, g, &p, stage),
+                   bBinary(b, "arith.remui", bBinary(b, "arith.divui", n, S),
+                           bConstIndex(b, 2)));
+    t.smem = pipeBufferOf(b, g, &p, g->producerLoads[i].slot, stage);
+  } else {
+    t.smem = pipeByteGep(b, gpuDynamicSharedBase(b, g),
+                         bConstIndex(b, g->producerLoads[i].offset));
+  }
   gpuSetTile(g, result, t);
   if (g->remarks.fn)
     g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op),
-                  "prologue load: the producer warpgroup copies this tile "
-                  "by TMA beside the loop's first stages; the kernel's "
-                  "warps wait for it as the loop starts");
+                  g->producerLoads[i].trailing
+                      ? "trailing load: the producer warpgroup copies this "
+                        "tile by TMA into the loop's next stage, as one more "
+                        "iteration; the kernel's warps wait for it here"
+                      : "prologue load: the producer warpgroup copies this "
+                        "tile by TMA beside the loop's first stages; the "
+                        "kernel's warps wait for it as the loop starts");
   return true;
 }
 
 void pipeWaitProducerLoads(GpuLowering *g, TileBuilder *b,
                            const GpuPipeline *p) {
   for (int i = 0; i < g->numProducerLoads; ++i)
-    if (g->producerLoads[i].loops & (1u << p->wsLoop))
+    if (!g->producerLoads[i].trailing &&
+        (g->producerLoads[i].loops & (1u << p->wsLoop)))
       pipeWaitParity(b, barrierOf(b, g, i), bConstIndex(b, 0));
+}
+
+/* In the producer's first thread: expect_tx on `bar`, then the bulk
+ * copies of `load`'s tile (offsets computed for `program`) into
+ * `buffer`. */
+static bool copyLoad(GpuLowering *g, TileBuilder *one, MlirOperation load,
+                     MlirValue program, MlirValue buffer, MlirValue bar) {
+  MlirOperation dot;
+  int operand;
+  TileSmemLayout s;
+  tileMmaLoadOperand(load, &dot, &operand, &s);
+  /* Coordinates innermost first (as the loops' copies). */
+  GpuScalarMemo memo = {.size = 0};
+  int rank = (int)mlirOperationGetNumOperands(load) - 1;
+  MlirValue coord[3];
+  for (int d = 0; d < rank; ++d) {
+    coord[d] = gpuProgramScalar(
+        g, one, &memo, mlirOperationGetOperand(load, rank - d), program);
+    if (mlirValueIsNull(coord[d])) {
+      tileEmitOpError(load, "has an offset the producer warps cannot "
+                            "compute");
+      return false;
+    }
+  }
+  MlirValue expect[] = {
+      bar, bConstInt(one, mlirIntegerTypeGet(one->ctx, 32), s.bytes)};
+  pipeVoidOp(one, "nvvm.mbarrier.arrive.expect_tx", 2, expect, 0, NULL);
+  int64_t rows = s.bytes / (s.rowElems * s.elemBytes);
+  MlirValue map = g->tmaMaps[tileTmaMapOf(g->kernel, load)];
+  for (int64_t c = 0; c < s.rowElems / s.blockElems; ++c)
+    pipeCopyColumnBlock(g, one, map, &s, rows, rank, coord,
+                        bConstIndex(one, 0), c, buffer, bar,
+                        (MlirValue){NULL});
+  return true;
 }
 
 bool pipeIssueProducerLoads(GpuLowering *g, TileBuilder *one,
                             const GpuPipeline *p, MlirValue program) {
-  MlirType i32 = mlirIntegerTypeGet(one->ctx, 32);
+  for (int i = 0; i < g->numProducerLoads; ++i)
+    if (!g->producerLoads[i].trailing &&
+        g->producerLoads[i].first == p->wsLoop &&
+        !copyLoad(g, one, g->producerLoads[i].load, program,
+                  pipeByteGep(one, gpuDynamicSharedBase(one, g),
+                              bConstIndex(one, g->producerLoads[i].offset)),
+                  barrierOf(one, g, i)))
+      return false;
+  return true;
+}
+
+bool pipeIssueTrailingLoads(GpuLowering *g, TileBuilder *one,
+                            const GpuPipeline *p, MlirValue program,
+                            MlirValue n) {
   for (int i = 0; i < g->numProducerLoads; ++i) {
-    if (g->producerLoads[i].first != p->wsLoop)
+    if (!g->producerLoads[i].trailing ||
+        g->producerLoads[i].first != p->wsLoop)
       continue;
-    MlirOperation load = g->producerLoads[i].load;
-    MlirOperation dot;
-    int operand;
-    TileSmemLayout s;
-    tileMmaLoadOperand(load, &dot, &operand, &s);
-    /* Coordinates innermost first (as the loops' copies). */
-    GpuScalarMemo memo = {.size = 0};
-    int rank = (int)mlirOperationGetNumOperands(load) - 1;
-    MlirValue coord[3];
-    for (int d = 0; d < rank; ++d) {
-      coord[d] = gpuProgramScalar(g, one, &memo,
-                                  mlirOperationGetOperand(load, rank - d),
-                                  program);
-      if (mlirValueIsNull(coord[d])) {
-        tileEmitOpError(load, "has an offset the producer warps cannot "
-                              "compute");
-        return false;
-      }
-    }
-    MlirValue bar = barrierOf(one, g, i);
-    MlirValue expect[] = {bar, bConstInt(one, i32, s.bytes)};
-    pipeVoidOp(one, "nvvm.mbarrier.arrive.expect_tx", 2, expect, 0, NULL);
-    MlirValue buffer = pipeByteGep(one, gpuDynamicSharedBase(one, g),
-                                   bConstIndex(one, g->producerLoads[i].offset));
-    int64_t rows = s.bytes / (s.rowElems * s.elemBytes);
-    MlirValue map = g->tmaMaps[tileTmaMapOf(g->kernel, load)];
-    for (int64_t c = 0; c < s.rowElems / s.blockElems; ++c)
-      pipeCopyColumnBlock(g, one, map, &s, rows, rank, coord,
-                          bConstIndex(one, 0), c, buffer, bar,
-                          (MlirValue){NULL});
+    /* Iteration n's stage, once the kernel's warps released it (as the
+     * loop's iterations wait, pipeProduce). */
+    MlirValue S = bConstIndex(one, p->stages);
+    MlirValue stage = bBinary(one, "arith.remui", n, S);
+    TileBuilder reuse;
+    bIf(one, bCmpi(one, ARITH_UGE, n, S), 0, NULL, false, &reuse, NULL);
+    pipeWaitParity(&reuse, pipeEmptyMbarrierOf(&reuse, g, p, stage),
+                   bBinary(&reuse, "arith.remui",
+                           bAddi(&reuse, bBinary(&reuse, "arith.divui", n, S),
+                                 bConstIndex(&reuse, 1)),
+                           bConstIndex(&reuse, 2)));
+    bYield(&reuse, "scf.yield", 0, NULL);
+    if (!copyLoad(g, one, g->producerLoads[i].load, program,
+                  pipeBufferOf(one, g, p, g->producerLoads[i].slot, stage),
+                  pipeMbarrierOf(one, g, p, stage)))
+      return false;
   }
   return true;
 }

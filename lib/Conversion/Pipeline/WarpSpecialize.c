@@ -22,8 +22,8 @@
  * full ones, then their empty ones (every warp released the stage: one
  * arrival per warp), then the start (thread 0 of the kernel's warps: the
  * loop begins, its buffers are free). */
-static MlirValue emptyMbarrierOf(TileBuilder *b, GpuLowering *g,
-                                 const GpuPipeline *p, MlirValue stage) {
+MlirValue pipeEmptyMbarrierOf(TileBuilder *b, GpuLowering *g,
+                              const GpuPipeline *p, MlirValue stage) {
   return pipeMbarrierOf(b, g, p, bAddi(b, stage, bConstIndex(b, p->stages)));
 }
 
@@ -189,7 +189,7 @@ void gpuPipelineSetUpProducer(GpuLowering *g, TileBuilder *b) {
       pipeInitMbarrier(&then,
                        pipeMbarrierOf(&then, g, &p, bConstIndex(&then, s)), 1);
       pipeInitMbarrier(&then,
-                       emptyMbarrierOf(&then, g, &p, bConstIndex(&then, s)),
+                       pipeEmptyMbarrierOf(&then, g, &p, bConstIndex(&then, s)),
                        both * g->numWarps);
     }
     pipeInitMbarrier(&then, pipeStartMbarrierOf(&then, g, &p), both);
@@ -234,7 +234,7 @@ static void waitLastReleases(GpuLowering *g, TileBuilder *b,
   bFor(b, first, trips, bConstIndex(b, 1), 0, NULL, &body);
   MlirValue n = bAddi(&body, done, mlirBlockGetArgument(body.block, 0));
   pipeWaitParity(
-      &body, emptyMbarrierOf(&body, g, p, bBinary(&body, "arith.remui", n, S)),
+      &body, pipeEmptyMbarrierOf(&body, g, p, bBinary(&body, "arith.remui", n, S)),
       bBinary(&body, "arith.remui", bBinary(&body, "arith.divui", n, S),
               bConstIndex(&body, 2)));
   bYield(&body, "scf.yield", 0, NULL);
@@ -290,7 +290,7 @@ bool pipeProduce(GpuLowering *g, const GpuPipeline *p) {
   MlirValue stage = bBinary(&body, "arith.remui", n, S);
   bIf(&body, bCmpi(&body, ARITH_UGE, n, S), 0, NULL, false, &reuse, NULL);
   MlirValue round = bBinary(&reuse, "arith.divui", n, S);
-  pipeWaitParity(&reuse, emptyMbarrierOf(&reuse, g, p, stage),
+  pipeWaitParity(&reuse, pipeEmptyMbarrierOf(&reuse, g, p, stage),
                  bBinary(&reuse, "arith.remui",
                          bAddi(&reuse, round, bConstIndex(&reuse, 1)),
                          bConstIndex(&reuse, 2)));
@@ -299,6 +299,10 @@ bool pipeProduce(GpuLowering *g, const GpuPipeline *p) {
   bYield(&body, "scf.yield", 0, NULL);
   if (g->multicast)
     waitLastReleases(g, &one, p, *done, gpuTripCount(&one, lb, ub, step));
+  /* The load after the loop it serves as one more iteration. */
+  ok = ok && pipeIssueTrailingLoads(
+                 g, &one, p, program,
+                 bAddi(&one, *done, gpuTripCount(&one, lb, ub, step)));
   bYield(&one, "scf.yield", 0, NULL);
   *done = bAddi(pb, *done, gpuTripCount(pb, lb, ub, step));
   return ok;
@@ -314,7 +318,7 @@ void pipeReleaseStage(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   TileBuilder then;
   bIf(b, bCmpi(b, ARITH_EQ, g->lane, bConstIndex(b, 0)), 0, NULL, false, &then,
       NULL);
-  arriveBoth(g, &then, emptyMbarrierOf(&then, g, p, stage));
+  arriveBoth(g, &then, pipeEmptyMbarrierOf(&then, g, p, stage));
   bYield(&then, "scf.yield", 0, NULL);
 }
 

@@ -126,17 +126,22 @@ typedef struct GpuLowering {
   } wsLoops[GPU_MAX_WS_LOOPS];
   int numWsLoops;
   bool wsSetUp;
-  /* Loads before those loops that the producer copies by TMA into the
-   * buffer where a loop reads them as an invariant dot operand (tile-
-   * pipeline's tile.producer_load, ProducerLoads.c): the buffer (bytes
-   * into the pipeline region), the mbarrier the copy completes on (bytes
-   * into theirs), the warp-specialized loops that read it (a bit each)
-   * and the first of them, whose producer issues it. */
+  /* Loads the producer copies by TMA (tile-pipeline's tile.producer_load,
+   * ProducerLoads.c). Before those loops, into the buffer where a loop
+   * reads it as an invariant dot operand: the buffer (bytes into the
+   * pipeline region), the mbarrier the copy completes on (bytes into
+   * theirs), the warp-specialized loops that read it (a bit each) and the
+   * first of them, whose producer issues it. After the last loop
+   * (`trailing`, the rotated attention loop's last V): into the stage
+   * the loop's run would use next, as load `slot` of the loop `first`,
+   * on that stage's mbarriers. */
   struct {
     MlirOperation load;
     int64_t offset, barrier;
     unsigned loops;
     int first;
+    bool trailing;
+    int slot;
   } producerLoads[GPU_MAX_PRODUCER_LOADS];
   int numProducerLoads;
   /* A persistent kernel (tile.persistent): each block runs programs
