@@ -214,7 +214,8 @@ const TilePassDef tilePassTable[] = {
      "block of its own; auto: on; "
      "producer-loads=auto|true|false: tile.producer_load on sm_90a loads "
      "before a warp-specialized loop whose dots read them from shared "
-     "memory, copied by the producer by TMA; auto: on)",
+     "memory, or after it like one of its loads, copied by the producer by "
+     "TMA; auto: on)",
      "num-stages chip warp-specialize persistent cta-pairs multicast "
      "bulk-reduce stream-k producer-loads",
      runPipeline},

@@ -398,10 +398,12 @@ const TileOptionDef tileOptionTable[] = {
     {"producer-loads", "auto|true|false",
      "sm_90a: a tile loaded before a warp-specialized loop whose dots read "
      "it from shared memory every iteration (attention's Q) is copied there "
-     "by the producer warpgroup by TMA as the loop starts, not loaded and "
-     "stored by the kernel's warps before it (auto: on; 5-7% faster at 512 "
-     "tokens, 1-10% slower in launches of one or two waves of programs on "
-     "an H200)",
+     "by the producer warpgroup by TMA as the loop starts, and one loaded "
+     "after it like one of its loads (the rotated loop's last V) as one "
+     "more iteration, not loaded and stored by the kernel's warps (auto: "
+     "on; on an H200 attention up to 7% faster at 512 tokens and FP8 "
+     "attention 4-5%, some launches of one or two waves of programs up to "
+     "10% slower)",
      setProducerLoads, formatProducerLoads, ""},
     {"toolkit", "CUDA_DIR",
      "the CUDA toolkit to take ptxas from (default: $CUDA_HOME, $CUDA_PATH, "

@@ -1050,16 +1050,19 @@ static bool trailsTmaLoop(MlirOperation load) {
   return false;
 }
 
-/* Prologue loads (TileToGPU's lib/Conversion/Pipeline/ProducerLoads.c):
+/* Producer loads (TileToGPU's lib/Conversion/Pipeline/ProducerLoads.c):
  * a tile.load of the kernel's body whose tile the dots of its TMA loops
- * read as an invariant operand from shared memory (attention's Q), at
- * offsets the producer can compute, is marked tile.producer_load (and
- * tile.tma, for its tensor map): the producer warpgroup copies it by TMA
- * beside the loop's first stages, instead of the kernel's warps loading
- * it into registers and storing it before the producer may start. Its
- * buffer is the one the invariant operand had, so the stage count does
+ * read as an invariant operand from shared memory (attention's Q), or
+ * that follows the last TMA loop as a tile of one of its loads and is
+ * read by dots outside loops (the rotated attention loop's last V), at
+ * offsets the producer can compute, from a memref the program never
+ * writes, is marked tile.producer_load (and tile.tma, for its tensor
+ * map): the producer warpgroup copies it by TMA, beside the loop's first
+ * stages or as one more iteration of the loop, instead of the kernel's
+ * warps loading it into registers and storing it to shared memory. Its
+ * buffer is the invariant operand's or a stage, so the stage count does
  * not change. Not in persistent, stream-K, multicast or CTA-pair kernels,
- * whose producers run differently. */
+ * whose producers run differently. producer-loads=false: none. */
 static void markProducerLoads(MlirOperation kernel) {
   if (tileKernelProducerWarps(kernel) == 0 || tileKernelPersistent(kernel) ||
       kernelSays(kernel, "tile.stream_k") ||
