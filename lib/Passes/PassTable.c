@@ -120,11 +120,10 @@ static MlirLogicalResult runPromoteSmem(MlirOperation op,
 
 static MlirLogicalResult runPipeline(MlirOperation op,
                                      const TileOptions *options) {
-  return tilePipeline(op, options->numStages, options->chip,
-                      options->warpSpecialize, options->persistent,
-                      options->ctaPairs, options->multicast,
-                      options->bulkReduce, options->streamK,
-                      options->producerLoads);
+  return tilePipeline(
+      op, options->numStages, options->chip, options->warpSpecialize,
+      options->persistent, options->ctaPairs, options->multicast,
+      options->bulkReduce, options->streamK, options->producerLoads);
 }
 
 const TilePassDef tilePassTable[] = {

@@ -1138,8 +1138,7 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
       markCtaPairs(op, o->chip, o->ctaPairs);
     markMulticast(op, o->chip, o->multicast);
     markStreamK(op, o->chip, o->streamK);
-    if (strcmp(o->chip, "sm_90a") == 0 &&
-        o->producerLoads != TILE_CHOICE_OFF)
+    if (strcmp(o->chip, "sm_90a") == 0 && o->producerLoads != TILE_CHOICE_OFF)
       markProducerLoads(op);
   }
   return MlirWalkResultSkip;
@@ -1153,8 +1152,8 @@ MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
   /* Bulk tensor copies on Hopper and Blackwell (whose dots read them as
    * wgmma's do, tileTcgen05For). */
   bool tma = chip && (strcmp(chip, "sm_90a") == 0 || tileChipHasTcgen05(chip));
-  PipelineOptions o = {numStages,  tma,  ws,      persistent,   ctaPairs,
-                       multicast,  bulkReduce, chip, streamK, producerLoads};
+  PipelineOptions o = {numStages, tma,        ws,   persistent, ctaPairs,
+                       multicast, bulkReduce, chip, streamK,    producerLoads};
   mlirOperationWalk(op, pipelineKernel, &o, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

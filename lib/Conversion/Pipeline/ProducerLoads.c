@@ -58,8 +58,7 @@ static bool onlyScalarsBetween(MlirOperation a, MlirOperation b) {
 /* The invariant operand of plan `p` that `dot`'s operand `operand` is, or
  * NULL. */
 static const GpuInvariantOperand *invariantOf(const GpuPipeline *p,
-                                              MlirOperation dot,
-                                              int operand) {
+                                              MlirOperation dot, int operand) {
   for (int k = 0; k < p->numInvariant; ++k)
     if (mlirOperationEqual(p->invariant[k].dot, dot) &&
         p->invariant[k].operand == operand)
@@ -106,7 +105,8 @@ static bool servable(GpuLowering *g, MlirOperation load, int64_t *offset,
   /* The loops lie in the kernel's block in order (set up so), the load
    * before the first. */
   MlirOperation a = g->wsLoops[*first].loop, b = g->wsLoops[last].loop;
-  return mlirBlockEqual(mlirOperationGetBlock(load), mlirOperationGetBlock(a)) &&
+  return mlirBlockEqual(mlirOperationGetBlock(load),
+                        mlirOperationGetBlock(a)) &&
          onlyScalarsBetween(a, b);
 }
 
@@ -160,8 +160,7 @@ void pipeFindProducerLoads(GpuLowering *g, int64_t *base) {
   MlirBlock body =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(g->kernel, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op) &&
-       g->numProducerLoads < GPU_MAX_PRODUCER_LOADS;
+       !mlirOperationIsNull(op) && g->numProducerLoads < GPU_MAX_PRODUCER_LOADS;
        op = mlirOperationGetNextInBlock(op)) {
     int64_t offset = 0;
     unsigned loops = 0;
@@ -285,9 +284,8 @@ static bool copyLoad(GpuLowering *g, TileBuilder *one, MlirOperation load,
   int64_t rows = s.bytes / (s.rowElems * s.elemBytes);
   MlirValue map = g->tmaMaps[tileTmaMapOf(g->kernel, load)];
   for (int64_t c = 0; c < s.rowElems / s.blockElems; ++c)
-    pipeCopyColumnBlock(g, one, map, &s, rows, rank, coord,
-                        bConstIndex(one, 0), c, buffer, bar,
-                        (MlirValue){NULL});
+    pipeCopyColumnBlock(g, one, map, &s, rows, rank, coord, bConstIndex(one, 0),
+                        c, buffer, bar, (MlirValue){NULL});
   return true;
 }
 
@@ -308,8 +306,7 @@ bool pipeIssueTrailingLoads(GpuLowering *g, TileBuilder *one,
                             const GpuPipeline *p, MlirValue program,
                             MlirValue n) {
   for (int i = 0; i < g->numProducerLoads; ++i) {
-    if (!g->producerLoads[i].trailing ||
-        g->producerLoads[i].first != p->wsLoop)
+    if (!g->producerLoads[i].trailing || g->producerLoads[i].first != p->wsLoop)
       continue;
     /* Iteration n's stage, once the kernel's warps released it (as the
      * loop's iterations wait, pipeProduce). */

@@ -234,7 +234,8 @@ static void waitLastReleases(GpuLowering *g, TileBuilder *b,
   bFor(b, first, trips, bConstIndex(b, 1), 0, NULL, &body);
   MlirValue n = bAddi(&body, done, mlirBlockGetArgument(body.block, 0));
   pipeWaitParity(
-      &body, pipeEmptyMbarrierOf(&body, g, p, bBinary(&body, "arith.remui", n, S)),
+      &body,
+      pipeEmptyMbarrierOf(&body, g, p, bBinary(&body, "arith.remui", n, S)),
       bBinary(&body, "arith.remui", bBinary(&body, "arith.divui", n, S),
               bConstIndex(&body, 2)));
   bYield(&body, "scf.yield", 0, NULL);
