@@ -228,9 +228,7 @@ bool gpuPipelinePrologue(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   return true;
 }
 
-/* Maps `op`'s result to a tile without registers that lives at `smem`
- * (TileToGPU's lowering of the op then finds it there). */
-static void mapToShared(GpuLowering *g, MlirOperation op, MlirValue smem) {
+void pipeMapToShared(GpuLowering *g, MlirOperation op, MlirValue smem) {
   MlirValue result = mlirOperationGetResult(op, 0);
   TileLayout l;
   tileTypeLayout(mlirValueGetType(result), &l);
@@ -304,13 +302,13 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   /* The loads and staged gathers of this iteration are the tiles in
    * buffer i % S. */
   for (int j = 0; j < p->numGathers; ++j)
-    mapToShared(
+    pipeMapToShared(
         g, p->gathers[j],
         pipeByteGep(b, gpuDynamicSharedBase(b, g),
                     bAddi(b, bMuli(b, stage, bConstIndex(b, p->stageBytes)),
                           bConstIndex(b, p->gatherOffset[j]))));
   for (int j = 0; j < p->numLoads; ++j)
-    mapToShared(g, p->loads[j], pipeBufferOf(b, g, p, j, stage));
+    pipeMapToShared(g, p->loads[j], pipeBufferOf(b, g, p, j, stage));
   return true;
 }
 

@@ -17,6 +17,10 @@
 /* Bytes per cp.async copy. */
 enum { CHUNK = 16 };
 
+/* GpuPipeline.c: maps `op`'s result to a tile without registers that
+ * lives at `smem` (TileToGPU's lowering of the op then finds it there). */
+void pipeMapToShared(GpuLowering *g, MlirOperation op, MlirValue smem);
+
 /* Plan.c */
 int64_t pipeTileBytes(MlirOperation load);
 bool pipeDotLayoutOf(MlirOperation load, TileSmemLayout *out);

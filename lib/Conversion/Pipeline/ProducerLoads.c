@@ -29,7 +29,6 @@
  * after them. */
 #include "lib/Conversion/Pipeline/PipelineParts.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "lib/Analysis/Mma.h"
@@ -212,13 +211,7 @@ bool gpuProducerLoadMap(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     return false;
   /* The tile lives in its buffer only (the dots read it there; the
    * reshape to their shape moves nothing). */
-  MlirValue result = mlirOperationGetResult(op, 0);
-  TileLayout l;
-  tileTypeLayout(mlirValueGetType(result), &l);
-  GpuTile t = gpuTileAlloc(&l, mlirValueGetType(result));
-  free(t.regs);
-  t.regs = NULL;
-  t.numRegs = 0;
+  MlirValue smem;
   if (g->producerLoads[i].trailing) {
     /* The stage of the loop's next iteration: n = the iterations the
      * loop ran, its phase n / S. */
@@ -230,12 +223,12 @@ bool gpuProducerLoadMap(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     pipeWaitParity(b, pipeMbarrierOf(b, g, &p, stage),
                    bBinary(b, "arith.remui", bBinary(b, "arith.divui", n, S),
                            bConstIndex(b, 2)));
-    t.smem = pipeBufferOf(b, g, &p, g->producerLoads[i].slot, stage);
+    smem = pipeBufferOf(b, g, &p, g->producerLoads[i].slot, stage);
   } else {
-    t.smem = pipeByteGep(b, gpuDynamicSharedBase(b, g),
-                         bConstIndex(b, g->producerLoads[i].offset));
+    smem = pipeByteGep(b, gpuDynamicSharedBase(b, g),
+                       bConstIndex(b, g->producerLoads[i].offset));
   }
-  gpuSetTile(g, result, t);
+  pipeMapToShared(g, op, smem);
   if (g->remarks.fn)
     g->remarks.fn(g->remarks.userData, mlirOperationGetLocation(op),
                   g->producerLoads[i].trailing
