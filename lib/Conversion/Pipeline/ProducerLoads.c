@@ -25,11 +25,10 @@
  * alone, into the next stage (once the kernel's warps released it, as
  * for any iteration), and the kernel's warps wait on that stage's phase
  * where the load was and read the tile there. It takes no shared memory
- * of its own, and it lands while the loop's last iterations run, not
- * after them. */
+ * of its own, and where the loop runs iterations it lands while the last
+ * ones run (where it runs none, after that loop's handoff: one trip more
+ * than the warps' own load, docs/performance.md). */
 #include "lib/Conversion/Pipeline/PipelineParts.h"
-
-#include <string.h>
 
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/Tma.h"
@@ -131,9 +130,11 @@ static bool servableTrailing(GpuLowering *g, MlirOperation load, int *slot) {
   int operand;
   TileSmemLayout s, t;
   int n = tileMmaLoadDots(load, dots, TILE_MMA_MAX_LOAD_DOTS, &operand, &s);
+  int map = tileTmaMapOf(g->kernel, load);
   GpuPipeline p;
-  if (mlirOperationIsNull(op) || n == 0 || s.blockElems == 0 ||
-      !gpuPipelinePlan(g, loop, &p) || !p.warpSpecialized)
+  if (mlirOperationIsNull(op) || n == 0 || s.blockElems == 0 || map < 0 ||
+      map >= g->numTmaMaps || !gpuPipelinePlan(g, loop, &p) ||
+      !p.warpSpecialized)
     return false;
   for (int i = 0; i < n; ++i)
     if (!mlirBlockEqual(mlirOperationGetBlock(dots[i]), body))
