@@ -171,6 +171,17 @@ ATTENTION_SEED = 3500000
 # no other, the loop tile-overlap-softmax's co-issue reorders. No other
 # choice changes: seeds below make the kernels they made before.
 BACKWARD_SEED = 3800000
+# From PRODUCER_SEED on (the nineteenth version), three kernels in ten
+# are the size TileToGPU's warp specialization takes on sm_90a: their
+# first stage is an attention or backward loop of 128 rows (64 or 128
+# wide, blocks of 64 or 128), on 8 warps, with every memref's rows 16
+# bytes apart (the aligned entry), so the producer warpgroup copies the
+# loop's tiles, Q or K and V before it (prologue loads) and the rotated
+# loop's last V after it (trailing loads), none of which a kernel before
+# it reached. At 128 wide the scale is 1/8 (exp of f16 P stays finite).
+# No other choice changes: seeds below make the kernels they made
+# before.
+PRODUCER_SEED = 4100000
 # The smallest |code| (code & 0x7F) of an f8 NaN: e4m3fn has one NaN code
 # per sign, e5m2 three (exponent all ones, mantissa not zero).
 F8_NAN_MAGNITUDE = {"f8E4M3FN": 0x7F, "f8E5M2": 0x7D}
@@ -515,6 +526,12 @@ class State:
         self.v16 = seed >= BOUNDED_EXP_SEED  # exp of tanh, never large
         self.v17 = seed >= ATTENTION_SEED  # attention loops
         self.v18 = seed >= BACKWARD_SEED  # attention's backward loops
+        # Warp-specialized attention (v19): the first loop is big, the
+        # kernel on 8 warps, its memrefs aligned (big_done: drawn).
+        self.big = seed >= PRODUCER_SEED and self.r.random() < 0.3
+        self.big_done = False
+        if self.big:
+            self.aligned = True
 
     def inner(self, sizes):
         """sizes with the innermost rounded up to ALIGN_ELEMENTS when the
@@ -1198,6 +1215,10 @@ def attention_loop(st, cur):
     k, r = st.k, st.r
     t = r.choice(["f16", "f16", "bf16"])
     m, d, bn = (r.choice([16, 32, 64]) for _ in range(3))
+    big = st.big and not st.big_done
+    if big:
+        m, d, bn = 128, r.choice([64, 128]), r.choice([64, 128])
+        st.big_done = True
     q = dot_operand(st, m, d, t)
     lk = r.randint(1, 3) * bn + r.randint(-bn // 2, bn // 2)
     sizes = st.inner([lk, d])
@@ -1205,6 +1226,8 @@ def attention_loop(st, cur):
     vm = st.new_arg("d", sizes, t, dot_spec(st, sizes, t))
     rescale, masked = r.random() < 0.5, r.random() < 0.5
     scale = r.choice(["0.125", "0.25"])
+    if big and d == 128:
+        scale = "0.125"
     c0, step = k.index(0), k.index(bn)
     kend = k.op("memref.dim %s, %s : %s" % (km, c0.name, memref(2, t)), [],
                 "index")
@@ -1265,6 +1288,10 @@ def backward_loop(st, cur):
     k, r = st.k, st.r
     t = r.choice(["f16", "f16", "bf16"])
     n, d, bm = (r.choice([16, 32, 64]) for _ in range(3))
+    big = st.big and not st.big_done
+    if big:
+        n, d, bm = 128, r.choice([64, 128]), r.choice([64, 128])
+        st.big_done = True
     kb = dot_operand(st, n, d, t)
     vb = dot_operand(st, n, d, t)
     lq = r.randint(1, 3) * bm + r.randint(-bm // 2, bm // 2)
@@ -1275,6 +1302,8 @@ def backward_loop(st, cur):
     lsem = st.new_arg("d", rows, "f32", dot_spec(st, rows, "f32"))
     deltam = st.new_arg("d", rows, "f32", dot_spec(st, rows, "f32"))
     scale = r.choice(["0.125", "0.25"])
+    if big and d == 128:
+        scale = "0.125"
     c0, step = k.index(0), k.index(bm)
     qend = k.op("memref.dim %s, %s : %s" % (qm, c0.name, memref(2, t)), [],
                 "index")
@@ -1316,6 +1345,8 @@ def stage_dots(st, cur):
     BACKWARD_SEED, before that, two times in five a backward loop
     (backward_loop)."""
     k, r = st.k, st.r
+    if st.big and not st.big_done:  # v19: the big loop, first
+        return (backward_loop if r.random() < 0.4 else attention_loop)(st, cur)
     if st.v18 and r.random() < 0.4:
         return backward_loop(st, cur)
     if st.v17 and r.random() < 0.5:
@@ -1535,14 +1566,16 @@ def generate(seed):
     st.inputs = [load(st, x, st.shape, st.t, st.offs),
                  load(st, y, st.shape, st.t, st.offs)]
     cur = combine(st, *st.inputs)
-    for _ in range(r.randint(1, 4)):
+    for i in range(r.randint(1, 4)):
         choices = stages_for(st, cur)
-        if r.random() < 0.15:
+        if r.random() < 0.15 or (st.big and i == 0):
             choices = [(stage_dots, 1)]
         cur = weighted(r, choices)(st, cur)
     for v in [cur] + st.outputs:
         sink(st, v)
     num_warps = r.choice([None, None, 1, 2, 4, 8])
+    if st.big_done:
+        num_warps = 8
     argv = ["--kernel", "k%d" % seed, "--grid", ",".join(map(str, grid))]
     for s in k.specs:
         argv += ["--arg", s]
