@@ -159,6 +159,7 @@ void pipeFindProducerLoads(GpuLowering *g, int64_t *base) {
     return;
   MlirBlock body =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(g->kernel, 0));
+  bool trailing = false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op) && g->numProducerLoads < GPU_MAX_PRODUCER_LOADS;
        op = mlirOperationGetNextInBlock(op)) {
@@ -170,8 +171,10 @@ void pipeFindProducerLoads(GpuLowering *g, int64_t *base) {
         mlirAttributeIsNull(tileOpAttr(op, "tile.tma")))
       continue;
     bool before = servable(g, op, &offset, &loops, &first);
-    if (!before && !servableTrailing(g, op, &slot))
+    /* One trailing load a kernel: its copy is the stage's one arrival. */
+    if (!before && (trailing || !servableTrailing(g, op, &slot)))
       continue;
+    trailing = trailing || !before;
     if (!before) /* the last loop's producer copies it */
       first = g->numWsLoops - 1;
     int i = g->numProducerLoads++;
