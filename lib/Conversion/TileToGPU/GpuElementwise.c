@@ -187,7 +187,8 @@ static bool lowerExactDivision(GpuLowering *g, TileBuilder *b, MlirOperation op,
   /* The dividends' magnitudes (least: zeros as +inf), folded after the
    * loop: two min/max per element, where a range test per element held
    * 64 predicates live (ptxas moved them through registers, P2R) and
-   * took a sixth of the plain attention kernel's epilogue. */
+   * took about 7% of the plain attention kernel's stall samples at 512
+   * tokens (ncu, H200). */
   MlirValue *least = malloc(sizeof *least * (size_t)out.numRegs);
   MlirValue *most = malloc(sizeof *most * (size_t)out.numRegs);
   MlirValue inf = bConstFloat(b, f32, INFINITY);
