@@ -262,13 +262,6 @@ static bool dotOfUse(MlirOpOperand use, MlirOperation *dot, int *operand,
   return true;
 }
 
-static bool sameStoredLayout(const TileSmemLayout *a, const TileSmemLayout *b) {
-  return a->rowElems == b->rowElems && a->elemBytes == b->elemBytes &&
-         a->perPhase == b->perPhase && a->maxPhase == b->maxPhase &&
-         a->transposed == b->transposed && a->bytes == b->bytes &&
-         a->blockElems == b->blockElems;
-}
-
 int tileMmaLoadDots(MlirOperation load, MlirOperation *dots, int maxDots,
                     int *operand, TileSmemLayout *stored) {
   MlirValue v = mlirOperationGetResult(load, 0);
@@ -284,7 +277,7 @@ int tileMmaLoadDots(MlirOperation load, MlirOperation *dots, int maxDots,
     TileSmemLayout s;
     /* Every use a dot's, as the same operand, reading one stored copy. */
     if (n == maxDots || !dotOfUse(use, &dot, &which, &s) ||
-        (n > 0 && (which != *operand || !sameStoredLayout(&s, stored))))
+        (n > 0 && (which != *operand || !tileSmemLayoutEqual(&s, stored))))
       return 0;
     dots[n++] = dot;
     *operand = which;

@@ -36,6 +36,13 @@ int64_t tileSmemLayoutAlignment(const TileSmemLayout *s) {
   return s->blockElems > 0 ? 1024 : 128;
 }
 
+bool tileSmemLayoutEqual(const TileSmemLayout *a, const TileSmemLayout *b) {
+  return a->rowElems == b->rowElems && a->elemBytes == b->elemBytes &&
+         a->perPhase == b->perPhase && a->maxPhase == b->maxPhase &&
+         a->transposed == b->transposed && a->bytes == b->bytes &&
+         a->blockElems == b->blockElems;
+}
+
 static MlirNamedAttribute entry(MlirContext ctx, const char *name,
                                 MlirAttribute value) {
   return mlirNamedAttributeGet(mlirIdentifierGet(ctx, tileStr(name)), value);

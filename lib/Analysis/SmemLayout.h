@@ -49,6 +49,8 @@ bool tileSmemLayoutForWgmma(int64_t rows, int64_t cols, int elemBytes,
 /* The alignment a buffer holding `s` needs: 1024 bytes for wgmma's
  * swizzle atoms, else 128. */
 int64_t tileSmemLayoutAlignment(const TileSmemLayout *s);
+/* Whether two layouts store a tile the same way, field by field. */
+bool tileSmemLayoutEqual(const TileSmemLayout *a, const TileSmemLayout *b);
 
 MlirAttribute tileSmemLayoutToAttr(MlirContext ctx, const TileSmemLayout *s);
 /* False if `attr` is not such a dictionary. */

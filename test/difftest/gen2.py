@@ -1203,6 +1203,26 @@ def open_loop(k, lo, hi, step, carried):
     return res, iv, [Val(n, v.shape, v.t) for n, v in zip(names, carried)]
 
 
+def loop_sizes(st):
+    """An attention loop's rows, width and block (16, 32 or 64 each) and
+    whether it is the nineteenth version's big one (the first of a big
+    kernel: 128 rows, 64 or 128 wide, blocks of 64 or 128)."""
+    r = st.r
+    sizes = [r.choice([16, 32, 64]) for _ in range(3)]
+    big = st.big and not st.big_done
+    if big:
+        sizes = [128, r.choice([64, 128]), r.choice([64, 128])]
+        st.big_done = True
+    return sizes + [big]
+
+
+def loop_scale(st, big, d):
+    """The scores' scale: 1/8 or 1/4, 1/8 for a big loop 128 wide (exp of
+    its f16 P stays finite)."""
+    scale = st.r.choice(["0.125", "0.25"])
+    return "0.125" if big and d == 128 else scale
+
+
 def attention_loop(st, cur):
     """Attention over a ragged K and V of its own (v17): for each block of
     BN keys, S = Q K_j^T scaled (keys past the end masked to -inf half the
@@ -1214,20 +1234,14 @@ def attention_loop(st, cur):
     inputs are normal and the scale 1/8 or 1/4."""
     k, r = st.k, st.r
     t = r.choice(["f16", "f16", "bf16"])
-    m, d, bn = (r.choice([16, 32, 64]) for _ in range(3))
-    big = st.big and not st.big_done
-    if big:
-        m, d, bn = 128, r.choice([64, 128]), r.choice([64, 128])
-        st.big_done = True
+    m, d, bn, big = loop_sizes(st)
     q = dot_operand(st, m, d, t)
     lk = r.randint(1, 3) * bn + r.randint(-bn // 2, bn // 2)
     sizes = st.inner([lk, d])
     km = st.new_arg("d", sizes, t, dot_spec(st, sizes, t))
     vm = st.new_arg("d", sizes, t, dot_spec(st, sizes, t))
     rescale, masked = r.random() < 0.5, r.random() < 0.5
-    scale = r.choice(["0.125", "0.25"])
-    if big and d == 128:
-        scale = "0.125"
+    scale = loop_scale(st, big, d)
     c0, step = k.index(0), k.index(bn)
     kend = k.op("memref.dim %s, %s : %s" % (km, c0.name, memref(2, t)), [],
                 "index")
@@ -1287,11 +1301,7 @@ def backward_loop(st, cur):
     nothing)."""
     k, r = st.k, st.r
     t = r.choice(["f16", "f16", "bf16"])
-    n, d, bm = (r.choice([16, 32, 64]) for _ in range(3))
-    big = st.big and not st.big_done
-    if big:
-        n, d, bm = 128, r.choice([64, 128]), r.choice([64, 128])
-        st.big_done = True
+    n, d, bm, big = loop_sizes(st)
     kb = dot_operand(st, n, d, t)
     vb = dot_operand(st, n, d, t)
     lq = r.randint(1, 3) * bm + r.randint(-bm // 2, bm // 2)
@@ -1301,9 +1311,7 @@ def backward_loop(st, cur):
     rows = st.inner([1, lq])
     lsem = st.new_arg("d", rows, "f32", dot_spec(st, rows, "f32"))
     deltam = st.new_arg("d", rows, "f32", dot_spec(st, rows, "f32"))
-    scale = r.choice(["0.125", "0.25"])
-    if big and d == 128:
-        scale = "0.125"
+    scale = loop_scale(st, big, d)
     c0, step = k.index(0), k.index(bm)
     qend = k.op("memref.dim %s, %s : %s" % (qm, c0.name, memref(2, t)), [],
                 "index")

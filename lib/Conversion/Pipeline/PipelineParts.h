@@ -66,6 +66,11 @@ MlirValue pipeStartMbarrierOf(TileBuilder *b, GpuLowering *g,
                               const GpuPipeline *p);
 MlirValue pipeEmptyMbarrierOf(TileBuilder *b, GpuLowering *g,
                               const GpuPipeline *p, MlirValue stage);
+/* In the producer's first thread: from n = S on, waits until the
+ * kernel's warps released `stage` (n % S), the stage of the block's
+ * iteration n of loop p (phase n / S - 1 of its empty mbarrier). */
+void pipeWaitReleased(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                      MlirValue n, MlirValue stage);
 bool pipeWaitsForStart(const GpuLowering *g);
 MlirValue pipeIterationOf(TileBuilder *b, MlirValue done, MlirValue iv,
                           MlirValue lb, MlirValue step);

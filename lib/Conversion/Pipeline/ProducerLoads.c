@@ -89,7 +89,7 @@ static bool servable(GpuLowering *g, MlirOperation load, int64_t *offset,
           !(inv = invariantOf(&p, dots[i], operand)))
         continue;
       if ((*offset >= 0 && inv->offset != *offset) ||
-          inv->layout.bytes != s.bytes)
+          !tileSmemLayoutEqual(&inv->layout, &s))
         return false;
       *offset = inv->offset;
       *loops |= 1u << k;
@@ -108,12 +108,6 @@ static bool servable(GpuLowering *g, MlirOperation load, int64_t *offset,
          onlyScalarsBetween(a, b);
 }
 
-static bool sameLayout(const TileSmemLayout *a, const TileSmemLayout *b) {
-  return a->rowElems == b->rowElems && a->elemBytes == b->elemBytes &&
-         a->perPhase == b->perPhase && a->maxPhase == b->maxPhase &&
-         a->transposed == b->transposed && a->bytes == b->bytes &&
-         a->blockElems == b->blockElems;
-}
 
 /* Whether `load`, after the kernel's last warp-specialized loop, is a
  * trailing one: every dot it feeds is outside loops, and the loop has a
@@ -145,7 +139,7 @@ static bool servableTrailing(GpuLowering *g, MlirOperation load, int *slot) {
                        mlirOperationGetOperand(load, 0)) &&
         mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(p.loads[j], 0)),
                       type) &&
-        pipeDotLayoutOf(p.loads[j], &t) && sameLayout(&s, &t)) {
+        pipeDotLayoutOf(p.loads[j], &t) && tileSmemLayoutEqual(&s, &t)) {
       *slot = j;
       return true;
     }
@@ -307,16 +301,9 @@ bool pipeIssueTrailingLoads(GpuLowering *g, TileBuilder *one,
       continue;
     /* Iteration n's stage, once the kernel's warps released it (as the
      * loop's iterations wait, pipeProduce). */
-    MlirValue S = bConstIndex(one, p->stages);
-    MlirValue stage = bBinary(one, "arith.remui", n, S);
-    TileBuilder reuse;
-    bIf(one, bCmpi(one, ARITH_UGE, n, S), 0, NULL, false, &reuse, NULL);
-    pipeWaitParity(&reuse, pipeEmptyMbarrierOf(&reuse, g, p, stage),
-                   bBinary(&reuse, "arith.remui",
-                           bAddi(&reuse, bBinary(&reuse, "arith.divui", n, S),
-                                 bConstIndex(&reuse, 1)),
-                           bConstIndex(&reuse, 2)));
-    bYield(&reuse, "scf.yield", 0, NULL);
+    MlirValue stage =
+        bBinary(one, "arith.remui", n, bConstIndex(one, p->stages));
+    pipeWaitReleased(g, one, p, n, stage);
     if (!copyLoad(g, one, g->producerLoads[i].load, program,
                   pipeBufferOf(one, g, p, g->producerLoads[i].slot, stage),
                   pipeMbarrierOf(one, g, p, stage)))

@@ -241,6 +241,19 @@ static void waitLastReleases(GpuLowering *g, TileBuilder *b,
   bYield(&body, "scf.yield", 0, NULL);
 }
 
+void pipeWaitReleased(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
+                      MlirValue n, MlirValue stage) {
+  MlirValue S = bConstIndex(b, p->stages);
+  TileBuilder reuse;
+  bIf(b, bCmpi(b, ARITH_UGE, n, S), 0, NULL, false, &reuse, NULL);
+  MlirValue round = bBinary(&reuse, "arith.divui", n, S);
+  pipeWaitParity(&reuse, pipeEmptyMbarrierOf(&reuse, g, p, stage),
+                 bBinary(&reuse, "arith.remui",
+                         bAddi(&reuse, round, bConstIndex(&reuse, 1)),
+                         bConstIndex(&reuse, 2)));
+  bYield(&reuse, "scf.yield", 0, NULL);
+}
+
 /* The producer's part of the loop (appended to g->producer, in program
  * order): its first thread computes the loop's bounds and the values the
  * offsets use for the program at hand, then issues every iteration's
@@ -274,7 +287,7 @@ bool pipeProduce(GpuLowering *g, const GpuPipeline *p) {
   MlirValue lb = bounds[0], ub = bounds[1], step = bounds[2];
   if (g->streamK && mlirOperationEqual(forOp, g->skLoop))
     gpuStreamKBounds(g, pb, true, &lb, &ub, step);
-  TileBuilder one, body, reuse;
+  TileBuilder one, body;
   MlirValue first = bAndi(
       pb, bCmpi(pb, ARITH_EQ, g->warp, bConstIndex(pb, g->numWarps)),
       bCmpi(pb, ARITH_EQ, g->lane, bConstIndex(pb, 0)));
@@ -289,13 +302,7 @@ bool pipeProduce(GpuLowering *g, const GpuPipeline *p) {
   MlirValue S = bConstIndex(&body, p->stages);
   MlirValue n = pipeIterationOf(&body, *done, iv, lb, step);
   MlirValue stage = bBinary(&body, "arith.remui", n, S);
-  bIf(&body, bCmpi(&body, ARITH_UGE, n, S), 0, NULL, false, &reuse, NULL);
-  MlirValue round = bBinary(&reuse, "arith.divui", n, S);
-  pipeWaitParity(&reuse, pipeEmptyMbarrierOf(&reuse, g, p, stage),
-                 bBinary(&reuse, "arith.remui",
-                         bAddi(&reuse, round, bConstIndex(&reuse, 1)),
-                         bConstIndex(&reuse, 2)));
-  bYield(&reuse, "scf.yield", 0, NULL);
+  pipeWaitReleased(g, &body, p, n, stage);
   bool ok = pipeIssueTma(g, &body, p, iv, stage, handed);
   bYield(&body, "scf.yield", 0, NULL);
   if (g->multicast)
