@@ -357,6 +357,34 @@ MlirOperation bFor(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step,
   return op;
 }
 
+MlirOperation bWhile(TileBuilder *b, intptr_t nInits, const MlirValue *inits,
+                     TileBuilder *before, TileBuilder *after) {
+  MlirType *types = malloc((size_t)(nInits + 1) * sizeof *types);
+  for (intptr_t i = 0; i < nInits; ++i)
+    types[i] = mlirValueGetType(inits[i]);
+  MlirBlock blocks[2];
+  MlirRegion regions[2] = {regionWithBlock(b->loc, nInits, types, &blocks[0]),
+                           regionWithBlock(b->loc, nInits, types, &blocks[1])};
+  MlirOperation op = createWithRegions(b, "scf.while", nInits, inits, nInits,
+                                       types, 2, regions, 0, NULL);
+  free(types);
+  *before = tileBuilderAtEnd(blocks[0], b->loc);
+  *after = tileBuilderAtEnd(blocks[1], b->loc);
+  before->cache = after->cache = b->cache;
+  return op;
+}
+
+void bCondition(TileBuilder *b, MlirValue again, intptr_t n,
+                const MlirValue *values) {
+  MlirValue *operands = malloc((size_t)(n + 1) * sizeof *operands);
+  operands[0] = again;
+  for (intptr_t i = 0; i < n; ++i)
+    operands[1 + i] = values[i];
+  bInsert(b, tileOpCreate(b->loc, "scf.condition", n + 1, operands, 0, NULL, 0,
+                          NULL));
+  free(operands);
+}
+
 void bYield(TileBuilder *b, const char *name, intptr_t n,
             const MlirValue *values) {
   bInsert(b, tileOpCreate(b->loc, name, n, values, 0, NULL, 0, NULL));

@@ -112,6 +112,16 @@ MlirOperation bIf(TileBuilder *b, MlirValue cond, intptr_t nResults,
  * induction variable then the iter_args. */
 MlirOperation bFor(TileBuilder *b, MlirValue lb, MlirValue ub, MlirValue step,
                    intptr_t nInits, const MlirValue *inits, TileBuilder *body);
+/* scf.while carrying `inits` (its results have their types): `before`
+ * and `after` are builders at the end of its two blocks, whose arguments
+ * are the carried values; end `before` with bCondition and `after` with
+ * bYield. */
+MlirOperation bWhile(TileBuilder *b, intptr_t nInits, const MlirValue *inits,
+                     TileBuilder *before, TileBuilder *after);
+/* scf.condition: go on to `after` with `values` while `again` (an i1)
+ * holds, else leave the loop with them. */
+void bCondition(TileBuilder *b, MlirValue again, intptr_t n,
+                const MlirValue *values);
 /* A terminator: bYield(b, "scf.yield", n, values). */
 void bYield(TileBuilder *b, const char *name, intptr_t n,
             const MlirValue *values);

@@ -230,11 +230,25 @@ void pipeInitMbarriers(GpuLowering *g, TileBuilder *b, const GpuPipeline *p) {
     gpuTcgen05ClusterSync(b);
 }
 
-/* Waits until phase `parity` of mbarrier `bar` completed. */
+/* Waits until phase `parity` of mbarrier `bar` completed: try_wait.parity
+ * again while it returns false. Without a suspend-time hint: with one
+ * (nvvm.mbarrier.try_wait.parity's, 1 ms), ptxas follows a failed try with
+ * NANOSLEEP.SYNCS, and a thread that slept there resumed late: plain
+ * attention ran 1.5-3.5% faster without it on an H200, and launches of one
+ * or two waves of programs (where a late block is the kernel's end) up to
+ * 16% faster (docs/performance.md, 2026-12-02). */
 void pipeWaitParity(TileBuilder *b, MlirValue bar, MlirValue parity) {
-  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
-  MlirValue operands[] = {bar, i32Of(b, parity), bConstInt(b, i32, 1000000)};
-  pipeVoidOp(b, "nvvm.mbarrier.try_wait.parity", 3, operands, 0, NULL);
+  MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
+  MlirValue operands[] = {bar, i32Of(b, parity)};
+  TileBuilder before, after;
+  bWhile(b, 0, NULL, &before, &after);
+  MlirValue done =
+      bInsert(&before, tileOpCreate(b->loc, "nvvm.mbarrier.try_wait", 2,
+                                    operands, 1, &i1, 0, NULL));
+  bCondition(&before,
+             bBinary(&before, "arith.xori", done, bConstInt(&before, i1, 1)), 0,
+             NULL);
+  bYield(&after, "scf.yield", 0, NULL);
 }
 
 /* A wgmma pipeline on cp.async: the remark says which load kept it from

@@ -301,35 +301,17 @@ static MlirValue casLoop(TileBuilder *b, const Ordering *o, MlirValue ptr,
                          NewValue kind, MlirValue v, MlirType elem) {
   MlirType t = mlirValueGetType(v);
   MlirValue init = gpuLoadPtr(b, ptr, t, tileElemBytes(elem));
-  MlirOperationState state = mlirOperationStateGet(tileStr("scf.while"),
-                                                   b->loc);
-  mlirOperationStateAddOperands(&state, 1, &init);
-  mlirOperationStateAddResults(&state, 1, &t);
-  MlirRegion regions[2];
-  MlirBlock blocks[2];
-  for (int i = 0; i < 2; ++i) {
-    regions[i] = mlirRegionCreate();
-    blocks[i] = mlirBlockCreate(1, &t, &b->loc);
-    mlirRegionAppendOwnedBlock(regions[i], blocks[i]);
-  }
-  mlirOperationStateAddOwnedRegions(&state, 2, regions);
-  MlirOperation loop = mlirOperationCreate(&state);
-  bInsert(b, loop);
-  TileBuilder before = tileBuilderAtEnd(blocks[0], b->loc);
-  before.cache = b->cache;
-  MlirValue cur = mlirBlockGetArgument(blocks[0], 0);
+  TileBuilder before, after;
+  MlirOperation loop = bWhile(b, 1, &init, &before, &after);
+  MlirValue cur = mlirBlockGetArgument(before.block, 0);
   MlirValue ok;
   MlirValue found = cmpxchg(&before, o, ptr, cur,
                             newBits(&before, kind, cur, v, elem), &ok);
-  MlirValue condition[] = {
-      bBinary(&before, "arith.xori", ok,
-              bConstInt(&before, mlirIntegerTypeGet(b->ctx, 1), 1)),
-      found};
-  bInsert(&before, tileOpCreate(b->loc, "scf.condition", 2, condition, 0,
-                                NULL, 0, NULL));
-  TileBuilder after = tileBuilderAtEnd(blocks[1], b->loc);
-  after.cache = b->cache;
-  MlirValue next = mlirBlockGetArgument(blocks[1], 0);
+  bCondition(&before,
+             bBinary(&before, "arith.xori", ok,
+                     bConstInt(&before, mlirIntegerTypeGet(b->ctx, 1), 1)),
+             1, &found);
+  MlirValue next = mlirBlockGetArgument(after.block, 0);
   bYield(&after, "scf.yield", 1, &next);
   return mlirOperationGetResult(loop, 0);
 }
