@@ -4,6 +4,7 @@
  * the kernel's warps. Declared in GpuValues.h. */
 #include "lib/Conversion/TileToGPU/GpuValues.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "lib/IR/IR.h"
@@ -13,6 +14,23 @@
 
 MlirValue gpuDynamicSharedBase(TileBuilder *b, GpuLowering *g) {
   MlirType ptr3 = mlirLLVMPointerTypeGet(b->ctx, 3);
+  /* In a persistent kernel's pipelined loop, the address comes from an
+   * asm LLVM keeps in the loop. LLVM hoists the plain one out of the
+   * program loop too, and ptxas, given the address in a register live
+   * across every program, built the loop's wgmma descriptors in ordinary
+   * registers with an R2UR before each HGMMA (81 instructions a k-step of
+   * a 128x256x64 GEMM, 57 with one program a block); from the asm it
+   * keeps them in uniform registers as there (docs/performance.md,
+   * 2026-12-02). */
+  if (g->persistent && g->inPipelinedLoop > 0) {
+    char text[256];
+    snprintf(text, sizeof text, "mov.b64 $0, %s;", g->smemName);
+    MlirType i64 = tileI64Type(b->ctx);
+    MlirValue address;
+    gpuInlinePtx(b, text, "=l", 0, NULL, 1, i64, true, &address);
+    return bInsert(b, tileOpCreate(b->loc, "llvm.inttoptr", 1, &address, 1,
+                                   &ptr3, 0, NULL));
+  }
   TileNamedAttr attrs[] = {
       {"global_name", mlirFlatSymbolRefAttrGet(b->ctx, tileStr(g->smemName))}};
   return bInsert(b, tileOpCreate(b->loc, "llvm.mlir.addressof", 0, NULL, 1,
