@@ -1,7 +1,8 @@
 /* Kernel rules: a func.func marked with the unit attribute `tile.kernel`
  * returns nothing, takes only global memrefs and scalars (the launch ABI
- * has nothing else to pass), and asks for 1 to 32 warps, a power of two,
- * 1 to 8 pipeline stages, and warp specialization with a bool. */
+ * has nothing else to pass), is named by an identifier, and asks for 1
+ * to 32 warps, a power of two, 1 to 8 pipeline stages, and warp
+ * specialization with a bool. */
 #include "dialect/Verify.h"
 
 #include <stdio.h>
@@ -60,6 +61,29 @@ static bool verifyBoolAttr(MlirOperation func, const char *name) {
   return false;
 }
 
+/* The kernel's name: an identifier (a letter or _, then letters, digits
+ * and _), since it names the PTX entry and its shared-memory globals, the
+ * package's kernel and the C launcher's function (--emit=c); ptxas
+ * rejected a dot with a parse error and no location. */
+static bool verifyName(MlirOperation func) {
+  MlirStringRef name;
+  if (!tileOpStrAttr(func, "sym_name", &name))
+    return true; /* func.func's own verifier reports this */
+  bool ok = name.length > 0;
+  for (size_t i = 0; ok && i < name.length; ++i) {
+    char c = name.data[i];
+    ok = c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (i > 0 && c >= '0' && c <= '9');
+  }
+  if (ok)
+    return true;
+  tileEmitOpError(func,
+                  "a kernel's name must be an identifier (a letter or _, "
+                  "then letters, digits and _), got \"%.*s\"",
+                  (int)name.length, name.data);
+  return false;
+}
+
 static bool isScalarType(MlirType t) {
   return mlirTypeIsAInteger(t) || mlirTypeIsAFloat(t) || mlirTypeIsAIndex(t);
 }
@@ -95,6 +119,7 @@ static bool verifySignature(MlirOperation func) {
 
 bool tileVerifyKernel(MlirOperation func) {
   bool ok = verifyKernelAttr(func);
+  ok &= verifyName(func);
   ok &= verifyNumWarps(func);
   ok &= verifyNumStages(func);
   ok &= verifyBoolAttr(func, "tile.warp_specialize");

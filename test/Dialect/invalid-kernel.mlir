@@ -1,15 +1,35 @@
 // RUN: tile-opt %s --split-input-file --verify-diagnostics
 
 // Kernels: func.func with the unit attribute `tile.kernel`, no results,
-// arguments that are memrefs (rank 1 to 3, identity or strided layout, tile
-// element types) or scalars, `tile.num_warps` an i32 power of two from 1
-// to 32, `tile.num_stages` an i32 from 1 to 8, and `tile.warp_specialize`
-// true or false.
+// an identifier for a name, arguments that are memrefs (rank 1 to 3,
+// identity or strided layout, tile element types) or scalars,
+// `tile.num_warps` an i32 power of two from 1 to 32, `tile.num_stages` an
+// i32 from 1 to 8, and `tile.warp_specialize` true or false.
 
 // expected-error @+1 {{func.func: a kernel must have no results, got (f32) -> f32}}
 func.func @results(%x: f32) -> f32 attributes {tile.kernel} {
   return %x : f32
 }
+
+// -----
+
+// A kernel's name names its PTX entry and its C launcher: an identifier.
+// expected-error @+1 {{func.func: a kernel's name must be an identifier (a letter or _, then letters, digits and _), got "mm.dot"}}
+func.func @"mm.dot"(%m: memref<?xf32>) attributes {tile.kernel} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{func.func: a kernel's name must be an identifier (a letter or _, then letters, digits and _), got "2k"}}
+func.func @"2k"(%m: memref<?xf32>) attributes {tile.kernel} {
+  return
+}
+
+// -----
+
+// A function that is not a kernel may have any name.
+func.func private @"helper.fn"(%x: f32) -> f32
 
 // -----
 
