@@ -21,6 +21,11 @@
 #       C bf16), random inputs of fixed seeds
 #   gemm_grid M N [BN]
 #       their programs: 128-row blocks of BN (default 256) columns
+#   sanitize LABEL LOGBASE ARGS...
+#       tile-run ($TR) ARGS under compute-sanitizer memcheck, racecheck and
+#       synccheck: "ok TOOL LABEL", or "FAIL TOOL LABEL" and the log's
+#       first error lines (the logs: LOGBASE.TOOL.log); non-zero if any
+#       failed
 check_packages() {
   local D=$1 LOGDIR=$2 rc=0 name grid args _
   mkdir -p "$LOGDIR"
@@ -64,3 +69,18 @@ gemm_args() {
 }
 
 gemm_grid() { echo "$(( ($1 + 127) / 128 * (($2 + ${3:-256} - 1) / ${3:-256}) ))"; }
+
+sanitize() {
+  local label=$1 log=$2 tool rc=0
+  shift 2
+  for tool in memcheck racecheck synccheck; do
+    if compute-sanitizer --tool $tool --error-exitcode 9 $TR "$@" > "$log.$tool.log" 2>&1; then
+      echo "ok $tool $label"
+    else
+      echo "FAIL $tool $label"
+      grep -m10 -E "Error|Warning|Race|access|SUMMARY" "$log.$tool.log"
+      rc=1
+    fi
+  done
+  return $rc
+}

@@ -62,14 +62,7 @@ PY
   echo "== compute-sanitizer"
   for s in 1000x1504x776 300x1504x648; do
     IFS=x read -r m n k <<< "$s"
-    for tool in memcheck racecheck synccheck; do
-      if compute-sanitizer --tool $tool --error-exitcode 9 $TR $D/mc.tpkg \
-        --target cuda $(args $m $n $k) > $OUTDIR/san.$tool.$s.log 2>&1; then
-        echo "ok $tool $s"
-      else
-        echo "FAIL $tool $s"; grep -m10 -E "Error|Warning|Race|access|SUMMARY" $OUTDIR/san.$tool.$s.log; failed=1
-      fi
-    done
+    sanitize "$s" $OUTDIR/san.$s $D/mc.tpkg --target cuda $(args $m $n $k) || failed=1
   done
   fi
   echo "== timing (medians of 30 after 5, us)"

@@ -92,25 +92,13 @@ run)
       fi
     done
     echo "== compute-sanitizer (persistent packages)"
-    for c in f16:2000x2000x512 fp8:1000x1504x776 att; do
-      for tool in memcheck racecheck synccheck; do
-        if [ $c = att ]; then
-          args="--grid 12 $A"; pkg=$D/att.p.tpkg
-        else
-          kind=${c%%:*} s=${c#*:}
-          IFS=x read -r m n k <<< "$s"
-          args="--grid $(gemm_grid $m $n) $(gemm_args $kind $m $n $k)"; pkg=$D/$kind.p.tpkg
-        fi
-        if compute-sanitizer --tool $tool --error-exitcode 9 $TR $pkg --target cuda \
-          $args > $OUTDIR/san.$tool.${c%%:*}.log 2>&1; then
-          echo "ok $tool $c"
-        else
-          echo "FAIL $tool $c"
-          grep -m10 -E "Error|Warning|Race|access|SUMMARY" $OUTDIR/san.$tool.${c%%:*}.log
-          failed=1
-        fi
-      done
+    for c in f16:2000x2000x512 fp8:1000x1504x776; do
+      kind=${c%%:*} s=${c#*:}
+      IFS=x read -r m n k <<< "$s"
+      sanitize "$c" $OUTDIR/san.$kind $D/$kind.p.tpkg --target cuda \
+        --grid $(gemm_grid $m $n) $(gemm_args $kind $m $n $k) || failed=1
     done
+    sanitize att $OUTDIR/san.att $D/att.p.tpkg --target cuda --grid 12 $A || failed=1
   fi
   echo "== timing (medians of 30 after 5, us)"
   for round in 1 2; do

@@ -80,17 +80,8 @@ run)
     for c in f16:200x2056x2048 f16:2100x4000x520 f16:1000x1500x777 fp8:256x1024x4096; do
       kind=${c%%:*} s=${c#*:}
       IFS=x read -r m n k <<< "$s"
-      for tool in memcheck racecheck synccheck; do
-        if compute-sanitizer --tool $tool --error-exitcode 9 $TR $D/$kind.sk.tpkg \
-          --target cuda --grid "$(gemm_grid $m $n)" $(gemm_args $kind $m $n $k) \
-          > $OUTDIR/san.$tool.$kind.$s.log 2>&1; then
-          echo "ok $tool $kind $s"
-        else
-          echo "FAIL $tool $kind $s"
-          grep -m10 -E "Error|Warning|Race|access|SUMMARY" $OUTDIR/san.$tool.$kind.$s.log
-          failed=1
-        fi
-      done
+      sanitize "$kind $s" $OUTDIR/san.$kind.$s $D/$kind.sk.tpkg --target cuda \
+        --grid "$(gemm_grid $m $n)" $(gemm_args $kind $m $n $k) || failed=1
     done
   fi
   echo "== timing (medians of 30 after 5, us)"
