@@ -282,7 +282,8 @@ bool gpuPipelineIteration(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
         &waits, pipeMbarrierOf(&waits, g, p, stage),
         bBinary(&waits, "arith.remui",
                 bBinary(&waits, "arith.divui", i, bConstIndex(&waits, S)),
-                bConstIndex(&waits, 2)));
+                bConstIndex(&waits, 2)),
+        false);
     if (g->ctaPairs)
       bYield(&waits, "scf.yield", 0, NULL);
     if (!p->warpSpecialized) {

@@ -58,7 +58,9 @@ void pipeCopyColumnBlock(GpuLowering *g, TileBuilder *b, MlirValue map,
                          MlirValue buffer, MlirValue bar, MlirValue mask);
 void pipeInitMbarrier(TileBuilder *b, MlirValue bar, int arrivals);
 void pipeInitMbarriers(GpuLowering *g, TileBuilder *b, const GpuPipeline *p);
-void pipeWaitParity(TileBuilder *b, MlirValue bar, MlirValue parity);
+/* mayOversleep: the producer's waits for a released stage (a sleep hint). */
+void pipeWaitParity(TileBuilder *b, MlirValue bar, MlirValue parity,
+                    bool mayOversleep);
 void pipeRemarkNoTma(GpuLowering *g, const GpuPipeline *p);
 
 /* WarpSpecialize.c */

@@ -220,7 +220,8 @@ bool gpuProducerLoadMap(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     MlirValue stage = bBinary(b, "arith.remui", n, S);
     pipeWaitParity(b, pipeMbarrierOf(b, g, &p, stage),
                    bBinary(b, "arith.remui", bBinary(b, "arith.divui", n, S),
-                           bConstIndex(b, 2)));
+                           bConstIndex(b, 2)),
+                   false);
     smem = pipeBufferOf(b, g, &p, g->producerLoads[i].slot, stage);
   } else {
     smem = pipeByteGep(b, gpuDynamicSharedBase(b, g),
@@ -244,7 +245,7 @@ void pipeWaitProducerLoads(GpuLowering *g, TileBuilder *b,
   for (int i = 0; i < g->numProducerLoads; ++i)
     if (!g->producerLoads[i].trailing &&
         (g->producerLoads[i].loops & (1u << p->wsLoop)))
-      pipeWaitParity(b, barrierOf(b, g, i), bConstIndex(b, 0));
+      pipeWaitParity(b, barrierOf(b, g, i), bConstIndex(b, 0), false);
 }
 
 /* In the producer's first thread: expect_tx on `bar`, then the bulk

@@ -231,15 +231,26 @@ void pipeInitMbarriers(GpuLowering *g, TileBuilder *b, const GpuPipeline *p) {
 }
 
 /* Waits until phase `parity` of mbarrier `bar` completed: try_wait.parity
- * again while it returns false. Without a suspend-time hint: with one
- * (nvvm.mbarrier.try_wait.parity's, 1 ms), ptxas follows a failed try with
+ * again while it returns false. The kernel's warps wait without a
+ * suspend-time hint: with one (1 ms), ptxas follows a failed try with
  * NANOSLEEP.SYNCS, and a thread that slept there resumed late. Without
  * it, on an H200, plain attention at d = 128 ran 1.2-4.2% faster (full),
  * a warp-specialized GEMM 3.8%, and launches of one or two waves of
  * programs (where a late block is the kernel's end) no longer lost up to
- * 16% to the producer's timing; FP8 attention ran 1% and the d = 64 dK/dV
- * 5.4% slower (docs/performance.md, 2026-12-02). */
-void pipeWaitParity(TileBuilder *b, MlirValue bar, MlirValue parity) {
+ * 16% to the producer's timing. The producer, which waits for a stage to
+ * be released and then runs stages ahead, may sleep (`mayOversleep`):
+ * its spinning took issue slots from the kernel's warps, and with the
+ * hint on its waits alone the d = 64 dK/dV ran 2% faster and nothing
+ * slower (docs/performance.md, 2026-12-02, both sessions). */
+void pipeWaitParity(TileBuilder *b, MlirValue bar, MlirValue parity,
+                    bool mayOversleep) {
+  if (mayOversleep) {
+    MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+    MlirValue operands[] = {bar, i32Of(b, parity),
+                            bConstInt(b, i32, 1000000)};
+    pipeVoidOp(b, "nvvm.mbarrier.try_wait.parity", 3, operands, 0, NULL);
+    return;
+  }
   MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
   MlirValue operands[] = {bar, i32Of(b, parity)};
   TileBuilder before, after;

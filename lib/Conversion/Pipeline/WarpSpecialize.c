@@ -237,7 +237,8 @@ static void waitLastReleases(GpuLowering *g, TileBuilder *b,
       &body,
       pipeEmptyMbarrierOf(&body, g, p, bBinary(&body, "arith.remui", n, S)),
       bBinary(&body, "arith.remui", bBinary(&body, "arith.divui", n, S),
-              bConstIndex(&body, 2)));
+              bConstIndex(&body, 2)),
+      true);
   bYield(&body, "scf.yield", 0, NULL);
 }
 
@@ -250,7 +251,8 @@ void pipeWaitReleased(GpuLowering *g, TileBuilder *b, const GpuPipeline *p,
   pipeWaitParity(&reuse, pipeEmptyMbarrierOf(&reuse, g, p, stage),
                  bBinary(&reuse, "arith.remui",
                          bAddi(&reuse, round, bConstIndex(&reuse, 1)),
-                         bConstIndex(&reuse, 2)));
+                         bConstIndex(&reuse, 2)),
+                 true);
   bYield(&reuse, "scf.yield", 0, NULL);
 }
 
@@ -293,7 +295,8 @@ bool pipeProduce(GpuLowering *g, const GpuPipeline *p) {
       bCmpi(pb, ARITH_EQ, g->lane, bConstIndex(pb, 0)));
   bIf(pb, first, 0, NULL, false, &one, NULL);
   if (pipeWaitsForStart(g)) /* the loop runs once: phase 0 */
-    pipeWaitParity(&one, pipeStartMbarrierOf(&one, g, p), bConstIndex(&one, 0));
+    pipeWaitParity(&one, pipeStartMbarrierOf(&one, g, p), bConstIndex(&one, 0),
+                   false);
   /* The loop's tiles from before it first, then its stages'. */
   if (!pipeIssueProducerLoads(g, &one, p, program))
     return false;
