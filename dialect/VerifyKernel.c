@@ -35,17 +35,18 @@ static bool verifyNumWarps(MlirOperation func) {
   return false;
 }
 
-/* tile.num_stages: buffers per pipelined load; 1 turns pipelining off. */
-static bool verifyNumStages(MlirOperation func) {
-  int64_t stages;
-  if (mlirAttributeIsNull(tileOpAttr(func, "tile.num_stages")))
+/* An optional i32 attribute from 1 to 8: tile.num_stages (buffers per
+ * pipelined load; 1 turns pipelining off) and tile.blocks_per_sm (blocks
+ * that share an SM, the blocks-per-sm option's range). */
+static bool verifyOneToEight(MlirOperation func, const char *name) {
+  int64_t n;
+  if (mlirAttributeIsNull(tileOpAttr(func, name)))
     return true;
-  if (!tileVerifyI32Attr(func, "tile.num_stages", &stages))
+  if (!tileVerifyI32Attr(func, name, &n))
     return false;
-  if (stages >= 1 && stages <= 8)
+  if (n >= 1 && n <= 8)
     return true;
-  tileEmitOpError(func, "tile.num_stages (%lld) must be from 1 to 8",
-                  (long long)stages);
+  tileEmitOpError(func, "%s (%lld) must be from 1 to 8", name, (long long)n);
   return false;
 }
 
@@ -121,7 +122,8 @@ bool tileVerifyKernel(MlirOperation func) {
   bool ok = verifyKernelAttr(func);
   ok &= verifyName(func);
   ok &= verifyNumWarps(func);
-  ok &= verifyNumStages(func);
+  ok &= verifyOneToEight(func, "tile.num_stages");
+  ok &= verifyOneToEight(func, "tile.blocks_per_sm");
   ok &= verifyBoolAttr(func, "tile.warp_specialize");
   ok &= verifyBoolAttr(func, "tile.cta_pairs");
   ok &= verifySignature(func);

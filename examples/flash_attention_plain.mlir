@@ -12,8 +12,12 @@
 // The space below is both kernels' (it names no kernel). D is the head
 // size, not a choice: its one value is the default, and -D D=64 fixes it.
 // 128 x 128 blocks, the defaults, were the fastest of the space's block
-// shapes at d = 64 and 128 on an H200 (docs/performance.md).
+// shapes at d = 64 and 128 on an H200 at 16 heads x 8192 tokens; at
+// shorter sequences the tuner picked smaller blocks of 4 warps beside a
+// producer warpgroup, two or three blocks an SM (docs/performance.md,
+// 2026-12-02; docs/gpu.md "Blocks that share an SM").
 // tile.tune: D=128 BM=128,64 BN=128,64 num-warps=8,4
+// tile.tune: warp-specialize=auto,true blocks-per-sm=1,2,3
 func.func @attention_plain(%q: memref<?x?x${D}xf16>, %k: memref<?x?x${D}xf16>,
     %v: memref<?x?x${D}xf16>, %o: memref<?x?x${D}xf16>)
     attributes {tile.kernel, tile.num_warps = 8 : i32} {

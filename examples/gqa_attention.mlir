@@ -12,6 +12,7 @@
 //
 // The space below is both kernels'. D is the head size, not a choice.
 // tile.tune: D=128 BM=128,64 BN=128,64 num-warps=8,4
+// tile.tune: warp-specialize=auto,true blocks-per-sm=1,2,3
 func.func @gqa_attention(%q: memref<?x?x${D}xf16>, %k: memref<?x?x${D}xf16>,
     %v: memref<?x?x${D}xf16>, %o: memref<?x?x${D}xf16>)
     attributes {tile.kernel, tile.num_warps = 8 : i32} {

@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "lib/IR/IR.h"
+
 int64_t tileChipSharedBytes(const char *chip) {
   static const struct {
     const char *prefix;
@@ -15,4 +17,18 @@ int64_t tileChipSharedBytes(const char *chip) {
     if (strncmp(chip, limits[i].prefix, strlen(limits[i].prefix)) == 0)
       return limits[i].bytes;
   return 49152;
+}
+
+int64_t tileChipSharedBytesPerBlock(const char *chip, int blocks) {
+  int64_t perBlock = tileChipSharedBytes(chip);
+  if (blocks <= 1)
+    return perBlock;
+  return (perBlock + 1024) / blocks - 1024;
+}
+
+int tileKernelBlocksPerSm(MlirOperation kernel, int fallback) {
+  int64_t n = 0;
+  if (tileOpIntAttr(kernel, "tile.blocks_per_sm", &n) && n >= 1)
+    return (int)n;
+  return fallback > 0 ? fallback : 1;
 }

@@ -120,10 +120,11 @@ static MlirLogicalResult runPromoteSmem(MlirOperation op,
 
 static MlirLogicalResult runPipeline(MlirOperation op,
                                      const TileOptions *options) {
-  return tilePipeline(
-      op, options->numStages, options->chip, options->warpSpecialize,
-      options->persistent, options->ctaPairs, options->multicast,
-      options->bulkReduce, options->streamK, options->producerLoads);
+  return tilePipeline(op, options->numStages, options->blocksPerSm,
+                      options->chip, options->warpSpecialize,
+                      options->persistent, options->ctaPairs,
+                      options->multicast, options->bulkReduce, options->streamK,
+                      options->producerLoads);
 }
 
 const TilePassDef tilePassTable[] = {
@@ -196,6 +197,8 @@ const TilePassDef tilePassTable[] = {
      "recompute, for software pipelining (tile.num_stages on the loop, "
      "tile.async_copy on the loads and gathers; "
      "chip=sm_90a or sm_100a: tile.tma where bulk tensor copies serve; "
+     "blocks-per-sm=N (N > 1): tile.blocks_per_sm on the kernel, and "
+     "num-stages=auto fits a block's share of the shared memory; "
      "warp-specialize=auto|true|false: tile.producer_warps on kernels a "
      "producer warpgroup can feed; auto: 8 or more warps and a loop of two or "
      "more dots; persistent=auto|true|false: tile.persistent on "
@@ -215,7 +218,8 @@ const TilePassDef tilePassTable[] = {
      "before a warp-specialized loop whose dots read them from shared "
      "memory, or after it like one of its loads, copied by the producer by "
      "TMA; auto: on)",
-     "num-stages chip warp-specialize persistent cta-pairs multicast "
+     "num-stages blocks-per-sm chip warp-specialize persistent cta-pairs "
+     "multicast "
      "bulk-reduce stream-k producer-loads",
      runPipeline},
     {"tile-to-cpu",

@@ -163,6 +163,11 @@ static int compile(MlirModule module, const char *name,
     mlirOperationSetAttributeByName(
         kernel, tileStr("tile.num_stages"),
         tileI32Attr(mlirOperationGetContext(kernel), o->options.numStages));
+  /* blocks-per-sm= overrides the kernel's tile.blocks_per_sm likewise. */
+  if (o->options.blocksPerSm)
+    mlirOperationSetAttributeByName(
+        kernel, tileStr("tile.blocks_per_sm"),
+        tileI32Attr(mlirOperationGetContext(kernel), o->options.blocksPerSm));
   /* Only this kernel is compiled. */
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body), next;

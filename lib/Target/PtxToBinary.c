@@ -200,7 +200,20 @@ struct TilePtxJob {
   TileToolRun ptxas;
   char toolkit[512], chip[16];
   bool fatbin;
+  int blocksPerSm; /* the most an entry's .minnctapersm asks for */
 };
+
+/* The most blocks an SM any entry of `ptx` asks for (.minnctapersm, which
+ * TileToGPU writes for blocks-per-sm and beside setmaxnreg); 1 without. */
+static int ptxBlocksPerSm(const char *ptx) {
+  int most = 1;
+  for (const char *p = strstr(ptx, ".minnctapersm"); p;
+       p = strstr(p + 1, ".minnctapersm")) {
+    int n = atoi(p + strlen(".minnctapersm"));
+    most = n > most ? n : most;
+  }
+  return most;
+}
 
 static void scratchFile(const TilePtxJob *j, const char *name, char *path,
                         size_t size) {
@@ -217,6 +230,7 @@ int tilePtxToBinaryStart(const char *toolkit, const char *chip,
   snprintf(j->toolkit, sizeof j->toolkit, "%s", toolkit);
   snprintf(j->chip, sizeof j->chip, "%s", chip);
   j->fatbin = fatbin;
+  j->blocksPerSm = ptxBlocksPerSm(ptx);
   if (tileScratchCreate(&j->scratch, err, errSize)) {
     free(j);
     return 1;
@@ -265,6 +279,16 @@ int tilePtxToBinaryFinish(TilePtxJob *j, void **out, size_t *size,
                           "--create", fatbinPath, NULL};
     rc = tileRunTool(argv, logPath, &log, toolErr, sizeof toolErr);
   }
+  /* ptxas names the registers it lacked, not why a thread has so few:
+   * blocks-per-sm split the SM's among more blocks. */
+  if (rc != 0 && j->blocksPerSm > 1 &&
+      strstr(tileStrBufCStr(&log), "Insufficient registers"))
+    tileStrBufPrintf(&log,
+                     "(blocks-per-sm=%d shares an SM's 65536 registers among "
+                     "%d blocks: too few a thread for this kernel; ask for "
+                     "fewer blocks an SM, or give it fewer warps or smaller "
+                     "tiles)\n",
+                     j->blocksPerSm, j->blocksPerSm);
   if (rc != 0 && out)
     snprintf(err, errSize, "%s%s%s", toolErr, log.len ? ":\n" : "",
              tileStrBufCStr(&log));

@@ -50,6 +50,7 @@ typedef struct {
   TileGpuMma mma;
   int numWarps;              /* 0: the kernel's tile.num_warps, else 4 */
   int numStages;             /* 0: the kernel's tile.num_stages, else 3 */
+  int blocksPerSm;           /* 0: the kernel's tile.blocks_per_sm, else 1 */
   bool fastMath;             /* afn on every float op */
   bool assertsOff;           /* tile.assert erased (StripAsserts.h) */
   bool splitLoopsOff;        /* tile-split-loops leaves loops whole */

@@ -411,7 +411,7 @@ static bool onlyFeedsADot(MlirOperation op) {
  * chip=), 3. */
 /* num-stages=auto's choice for a loop, and why in `why` (what the loop's
  * tile.num_stages_why says, and the lowering's remark). */
-static int autoStages(MlirBlock body, const char *chip, char *why,
+static int autoStages(MlirBlock body, const char *chip, int blocks, char *why,
                       size_t whySize) {
   int64_t stage = 0, beside = 0, scratch = 0, reductions = 0;
   int dots = 0;
@@ -463,8 +463,8 @@ static int autoStages(MlirBlock body, const char *chip, char *why,
     snprintf(why, whySize, "num-stages=auto: 3 stages (no chip to fit)");
     return 3; /* the old default */
   }
-  int64_t room = tileChipSharedBytes(chip) - AUTO_STATIC_RESERVE - beside -
-                 scratch - reductions;
+  int64_t share = tileChipSharedBytesPerBlock(chip, blocks);
+  int64_t room = share - AUTO_STATIC_RESERVE - beside - scratch - reductions;
   int n = stage <= 0 || room < 2 * stage ? 1
           : room / stage > cap           ? cap
                                          : (int)(room / stage);
@@ -479,20 +479,22 @@ static int autoStages(MlirBlock body, const char *chip, char *why,
                      : cap == 2 ? "; 2 at most for a loop of several dots "
                                   "whose stages take 64 KiB or more"
                                 : "; 3 at most for a loop of several dots";
+  char sharing[48] = "";
+  if (blocks > 1)
+    snprintf(sharing, sizeof sharing, " a block, %d blocks an SM", blocks);
   snprintf(why, whySize,
            "num-stages=auto: %s (%lld KiB a stage; %s has %lld KiB of "
-           "shared memory, %lld KiB of it for the dot operands staged "
+           "shared memory%s, %lld KiB of it for the dot operands staged "
            "beside the pipeline, reductions and scratch, and %d KiB "
            "kept%s)",
-           chosen, (long long)(stage / 1024), chip,
-           (long long)(tileChipSharedBytes(chip) / 1024),
-           (long long)((beside + scratch + reductions) / 1024),
+           chosen, (long long)(stage / 1024), chip, (long long)(share / 1024),
+           sharing, (long long)((beside + scratch + reductions) / 1024),
            AUTO_STATIC_RESERVE / 1024, rule);
   return n;
 }
 
-static void markLoop(MlirOperation loop, int stages, bool useTma,
-                     int numWarps, const char *chip) {
+static void markLoop(MlirOperation loop, int stages, bool useTma, int numWarps,
+                     const char *chip, int blocks) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
   LoopScan scan = {loop, false};
   mlirOperationWalk(loop, scanLoop, &scan, MlirWalkPreOrder);
@@ -510,7 +512,7 @@ static void markLoop(MlirOperation loop, int stages, bool useTma,
     }
   if (marked > 0 && stages == 0) {
     char why[512];
-    stages = autoStages(body, chip, why, sizeof why);
+    stages = autoStages(body, chip, blocks, why, sizeof why);
     tileOpSetStrAttr(loop, "tile.num_stages_why", why);
   }
   if (marked > 0 && stages < 2) {
@@ -541,17 +543,18 @@ typedef struct {
   bool tma; /* the chip has bulk tensor copies (and wgmma) */
   int numWarps; /* the kernel's */
   const char *chip;
+  int blocks; /* that share an SM (tileKernelBlocksPerSm) */
 } PipelineState;
 
 static MlirWalkResult markLoops(MlirOperation op, void *userData) {
   PipelineState *st = userData;
   if (tileOpIsNamed(op, "scf.for"))
-    markLoop(op, st->stages, st->tma, st->numWarps, st->chip);
+    markLoop(op, st->stages, st->tma, st->numWarps, st->chip, st->blocks);
   return MlirWalkResultAdvance;
 }
 
 typedef struct {
-  int numStages;
+  int numStages, blocksPerSm;
   bool tma;
   TileChoice warpSpecialize, persistent, ctaPairs, multicast, bulkReduce;
   const char *chip;
@@ -705,7 +708,7 @@ static void markWarpSpecialized(MlirOperation kernel, TileChoice option,
  * one), 20% slower. A loop whose stage count was auto is counted again
  * with them, and they stay out if two stages would no longer fit. */
 static MlirWalkResult joinRowBoxes(MlirOperation loop, void *userData) {
-  const char *chip = userData;
+  const PipelineState *st = userData;
   if (!tileOpIsNamed(loop, "scf.for") || !hasTmaLoad(loop))
     return MlirWalkResultAdvance;
   MlirContext ctx = mlirOperationGetContext(loop);
@@ -724,7 +727,7 @@ static MlirWalkResult joinRowBoxes(MlirOperation loop, void *userData) {
   if (joined == 0 || mlirAttributeIsNull(tileOpAttr(loop, "tile.num_stages_why")))
     return MlirWalkResultAdvance;
   char why[512];
-  int n = autoStages(body, chip, why, sizeof why);
+  int n = autoStages(body, st->chip, st->blocks, why, sizeof why);
   if (n >= 2) {
     mlirOperationSetAttributeByName(loop, tileStr("tile.num_stages"),
                                     tileI32Attr(ctx, n));
@@ -783,12 +786,14 @@ enum { PERSISTENT_SMEM_LIMIT = 232448 - 1024 };
  * result), so those warps start each program's loop with tiles waiting,
  * and the last wave is as full as the blocks that fit. It takes a
  * warp-specialized kernel (the producer must run ahead on its own) with
- * one TMA loop, whose programs run along axis 0 only, and room for the code after the loop
- * beside the stages: the stages are being refilled while it runs.
- * auto leaves kernels one program per block for now: on an H100 the
- * persistent f16 / bf16 128x256x64 matmuls (warp-specialized) ran 2-8%
- * slower than the same kernels without it, and 0.96-1.08x against one
- * block per program without warp specialization (docs/performance.md).
+ * one TMA loop, whose programs run along axis 0 only, and room for the code
+ * after the loop beside the stages: the stages are being refilled while it
+ * runs. auto leaves kernels one program per block: on an H100 the persistent
+ * f16 / bf16 128x256x64 matmuls (warp-specialized) ran 2-8% slower than
+ * the same kernels without it; on an H200, with their wgmma descriptors in
+ * uniform registers, they ran 1.5% faster at 4096^3 to 8192^3 but 15%
+ * slower at 3000^3 (FP8: 0-2% slower, 40% at 3000^3), and the 1-D
+ * attention kernel 10-19% slower (docs/performance.md, 2026-12-02).
  * tile.persistent (a bool) on the kernel overrides the option. What auto
  * chose, or why an asked persistence cannot be, is said in
  * tile.persistent_why. */
@@ -836,8 +841,9 @@ static void markPersistent(MlirOperation kernel, TileChoice option) {
   /* What auto chose and why, or why the option's persistence did not
    * happen. */
   static const char autoOff[] =
-      "persistent=auto: one program per block (persistent blocks ran 2-8% "
-      "slower on an H100's warp-specialized GEMMs); ";
+      "persistent=auto: one program per block (on an H200 persistent "
+      "blocks ran GEMMs 1.5% faster to 40% slower, attention 10-19% "
+      "slower); ";
   char why[320];
   if (want)
     snprintf(why, sizeof why,
@@ -1120,7 +1126,12 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   if (!tileOpIsKernel(op))
     return MlirWalkResultAdvance;
   PipelineState st = {tileKernelNumStages(op, o->numStages), o->tma,
-                      tileKernelNumWarps(op, 0), o->chip};
+                      tileKernelNumWarps(op, 0), o->chip,
+                      tileKernelBlocksPerSm(op, o->blocksPerSm)};
+  if (st.blocks > 1)
+    mlirOperationSetAttributeByName(
+        op, tileStr("tile.blocks_per_sm"),
+        tileI32Attr(mlirOperationGetContext(op), st.blocks));
   /* Before the loops: auto's stages leave room for the boxes' buffer. */
   if (o->bulkReduce == TILE_CHOICE_ON && o->chip &&
       strcmp(o->chip, "sm_90a") == 0)
@@ -1132,7 +1143,7 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
     markWarpSpecialized(op, o->warpSpecialize, o->chip);
     if (strcmp(o->chip, "sm_90a") == 0 &&
         !mlirAttributeIsNull(tileOpAttr(op, "tile.producer_warps")))
-      mlirOperationWalk(op, joinRowBoxes, (void *)o->chip, MlirWalkPreOrder);
+      mlirOperationWalk(op, joinRowBoxes, &st, MlirWalkPreOrder);
     markPersistent(op, o->persistent);
     if (tileChipHasTcgen05(o->chip))
       markCtaPairs(op, o->chip, o->ctaPairs);
@@ -1144,7 +1155,7 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
   return MlirWalkResultSkip;
 }
 
-MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
+MlirLogicalResult tilePipeline(MlirOperation op, int numStages, int blocksPerSm,
                                const char *chip, TileChoice ws,
                                TileChoice persistent, TileChoice ctaPairs,
                                TileChoice multicast, TileChoice bulkReduce,
@@ -1152,8 +1163,17 @@ MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
   /* Bulk tensor copies on Hopper and Blackwell (whose dots read them as
    * wgmma's do, tileTcgen05For). */
   bool tma = chip && (strcmp(chip, "sm_90a") == 0 || tileChipHasTcgen05(chip));
-  PipelineOptions o = {numStages, tma,        ws,   persistent, ctaPairs,
-                       multicast, bulkReduce, chip, streamK,    producerLoads};
+  PipelineOptions o = {.numStages = numStages,
+                       .blocksPerSm = blocksPerSm,
+                       .tma = tma,
+                       .warpSpecialize = ws,
+                       .persistent = persistent,
+                       .ctaPairs = ctaPairs,
+                       .multicast = multicast,
+                       .bulkReduce = bulkReduce,
+                       .chip = chip,
+                       .streamK = streamK,
+                       .producerLoads = producerLoads};
   mlirOperationWalk(op, pipelineKernel, &o, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

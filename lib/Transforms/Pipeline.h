@@ -19,8 +19,12 @@
  *   and, with chip=sm_90a, when every chosen load of the loop can
  *   (lib/Analysis/Tma.h: they feed a dot on wgmma),  tile.tma : the copies
  *   are bulk tensor copies completing on mbarriers instead of cp.async
- * S is the kernel's tile.num_stages, else the pass option, else 3; S < 2
- * turns pipelining off.
+ * S is the kernel's tile.num_stages, else the pass option, else auto; S <
+ * 2 turns pipelining off. Auto counts the shared memory of one block of
+ * the kernel's tile.blocks_per_sm, else of the pass's blocks-per-sm, that
+ * share an SM; the pass puts a count above 1 on the kernel as
+ *   tile.blocks_per_sm = N : i32
+ * for TileToGPU, which sizes the threads' registers to it.
  *
  * With warp-specialize=auto (the default: kernels of 8 or more warps
  * whose TMA loop chains two or more dots, as attention does, or has an
@@ -73,7 +77,7 @@
 #include "mlir-c/IR.h"
 
 /* chip: the target ("sm_90a" allows tile.tma; NULL or "": no TMA). */
-MlirLogicalResult tilePipeline(MlirOperation op, int numStages,
+MlirLogicalResult tilePipeline(MlirOperation op, int numStages, int blocksPerSm,
                                const char *chip, TileChoice ws,
                                TileChoice persistent, TileChoice ctaPairs,
                                TileChoice multicast, TileChoice bulkReduce,

@@ -3,8 +3,9 @@
 // Kernels: func.func with the unit attribute `tile.kernel`, no results,
 // an identifier for a name, arguments that are memrefs (rank 1 to 3,
 // identity or strided layout, tile element types) or scalars,
-// `tile.num_warps` an i32 power of two from 1 to 32, `tile.num_stages` an
-// i32 from 1 to 8, and `tile.warp_specialize` true or false.
+// `tile.num_warps` an i32 power of two from 1 to 32, `tile.num_stages` and
+// `tile.blocks_per_sm` i32s from 1 to 8, and `tile.warp_specialize` true or
+// false.
 
 // expected-error @+1 {{func.func: a kernel must have no results, got (f32) -> f32}}
 func.func @results(%x: f32) -> f32 attributes {tile.kernel} {
@@ -56,6 +57,20 @@ func.func @warps_too_many(%m: memref<?xf32>) attributes {tile.kernel, tile.num_w
 
 // expected-error @+1 {{func.func: tile.num_stages (9) must be from 1 to 8}}
 func.func @stages_too_many(%m: memref<?xf32>) attributes {tile.kernel, tile.num_stages = 9 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{func.func: tile.blocks_per_sm (0) must be from 1 to 8}}
+func.func @blocks_none(%m: memref<?xf32>) attributes {tile.kernel, tile.blocks_per_sm = 0 : i32} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{func.func: attribute 'tile.blocks_per_sm' must be an i32 integer, got 2 : index}}
+func.func @blocks_index(%m: memref<?xf32>) attributes {tile.kernel, tile.blocks_per_sm = 2 : index} {
   return
 }
 

@@ -182,6 +182,7 @@ static const struct {
     {"stream-k", "false"},
     {"bulk-reduce", "true"},
     {"producer-loads", "false"},
+    {"blocks-per-sm", "2"},
     /* The cache identifies the toolkit by its files, not by this option. */
     {"toolkit", NULL},
 };

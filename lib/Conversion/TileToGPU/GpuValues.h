@@ -109,6 +109,7 @@ typedef struct GpuLowering {
   TileBuildCache cache; /* the function's constants and pure ops */
   MlirValue lane, warp;   /* index values at the function entry */
   int numWarps;
+  int blocksPerSm; /* that share an SM (tile.blocks_per_sm; 1 without) */
   /* Warp specialization (tile.producer_warps): warps numWarps and up form
    * the producer warpgroup, which branches off at the entry into a block
    * of its own; `producer` appends to it (GpuPipeline.c fills it). */

@@ -395,8 +395,9 @@ static MlirBlock returningBlock(MlirOperation func, MlirLocation loc) {
 }
 
 /* setmaxnreg counts for a kernel of `numWarps` warps beside the producer
- * warpgroup: what every thread has at launch (65536 registers over the
- * block, in steps of 8, at most 255: ptxas gives the entry that many), and
+ * warpgroup, `blocks` blocks an SM: what every thread has at launch (the
+ * block's share of the SM's 65536 registers, in steps of 8, at most 255:
+ * ptxas gives the entry that many), and
  * what the kernel's warps may take once the producer dropped to `*dec`;
  * ptxas allocates the code after setmaxnreg.inc with that many. The
  * increase comes out of the block's pool as launched, which is atLaunch a
@@ -404,9 +405,9 @@ static MlirBlock returningBlock(MlirOperation func, MlirLocation loc) {
  * than the producer gave back waits forever (640 threads launch with 96
  * each, 61440 in all; 16 warps at 112 beside 4 at 40 want 62464). 0: not
  * worth it (the kernel's warps would gain nothing). */
-static int consumerRegisters(int numWarps, int *dec) {
+static int consumerRegisters(int numWarps, int blocks, int *dec) {
   int threads = 32 * (numWarps + TILE_PRODUCER_WARPS);
-  int atLaunch = 65536 / threads;
+  int atLaunch = 65536 / blocks / threads;
   atLaunch = (atLaunch > 255 ? 255 : atLaunch) / 8 * 8;
   /* The producer keeps the least setmaxnreg allows: ptxas fits its loop
    * (bounds, offsets, mbarrier waits, bulk copies) in 24 without spilling,
@@ -465,11 +466,11 @@ static void splitOffProducer(GpuLowering *g, TileBuilder *b,
   g->producer = tileBuilderBefore(mlirBlockGetTerminator(producer));
   g->producer.cache = cache;
   g->producer.loc = loc;
-  int dec = 0, inc = consumerRegisters(g->numWarps, &dec);
+  int dec = 0, inc = consumerRegisters(g->numWarps, g->blocksPerSm, &dec);
   if (inc > 0) {
     setMaxRegisters(&g->producer, false, dec);
     setMaxRegisters(b, true, inc);
-    /* .minnctapersm 1 fixes the count a thread has at entry: with
+    /* .minnctapersm fixes the count a thread has at entry: with
      * .maxntid alone, ptxas may drop every setmaxnreg (C7508, "unable to
      * determine register count at entry"), as it did for an fp8 GEMM
      * whose loop held more registers (64-wide promoted blocks, two in
@@ -477,7 +478,7 @@ static void splitOffProducer(GpuLowering *g, TileBuilder *b,
      * an H200 it left the GEMMs and attention within 1% and FP8
      * attention 1-2% faster (docs/performance.md, 2026-12-01). */
     mlirOperationSetAttributeByName(func, tileStr("nvvm.minctasm"),
-                                    tileI32Attr(g->ctx, 1));
+                                    tileI32Attr(g->ctx, g->blocksPerSm));
   }
 }
 
@@ -678,6 +679,13 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   MlirBlock kernelBody =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   mapArguments(&g, &b, kernelBody, entry);
+  /* Blocks that share an SM (tile-pipeline's blocks-per-sm): ptxas fits
+   * each thread's registers to them (.minnctapersm; with a producer,
+   * splitOffProducer sizes setmaxnreg to them as well). */
+  g.blocksPerSm = tileKernelBlocksPerSm(kernel, 1);
+  if (g.blocksPerSm > 1)
+    mlirOperationSetAttributeByName(func, tileStr("nvvm.minctasm"),
+                                    tileI32Attr(ctx, g.blocksPerSm));
   if (producerWarps > 0)
     splitOffProducer(&g, &b, func);
   /* Tensor memory for tcgen05 dots: allocated once per block, outside a
@@ -756,6 +764,23 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
                     "per block",
                     (long long)total, chip, (long long)limit);
     ok = false;
+  }
+  /* Blocks asked to share an SM whose shared memory lets fewer: said, not
+   * refused (the kernel runs, with fewer blocks beside each other). */
+  int64_t share = tileChipSharedBytesPerBlock(chip, g.blocksPerSm);
+  if (ok && g.blocksPerSm > 1 && total > share && assumeAligned16 &&
+      g.remarks.fn) {
+    int fit = 1;
+    while (fit + 1 < g.blocksPerSm &&
+           total <= tileChipSharedBytesPerBlock(chip, fit + 1))
+      ++fit;
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "blocks-per-sm=%d: the block's %lld bytes of shared memory let "
+             "%d share an SM of %s (%lld bytes a block for %d)",
+             g.blocksPerSm, (long long)total, fit, chip, (long long)share,
+             g.blocksPerSm);
+    g.remarks.fn(g.remarks.userData, mlirOperationGetLocation(kernel), msg);
   }
   if (ok && dynamicBytes > 0)
     /* The swizzles assume 128-byte lines start at a buffer's start;
