@@ -124,6 +124,15 @@ static void dumpIr(MlirOperation op, const char *when, const char *pass) {
   fprintf(stderr, "\n\n");
 }
 
+/* An option given (non-zero) replaces the kernel's i32 attribute `name`. */
+static void overrideKernelI32(MlirOperation kernel, const char *name,
+                              int value) {
+  if (value)
+    mlirOperationSetAttributeByName(
+        kernel, tileStr(name),
+        tileI32Attr(mlirOperationGetContext(kernel), value));
+}
+
 /* tileGpuCompile without the cache. */
 static int compile(MlirModule module, const char *name,
                    const TileGpuOptions *o, TileEmit emit, void **outBytes,
@@ -151,23 +160,12 @@ static int compile(MlirModule module, const char *name,
   tileOpStrAttr(kernel, "sym_name", &sym);
   char kernelName[128];
   snprintf(kernelName, sizeof kernelName, "%.*s", (int)sym.length, sym.data);
-  /* num-warps= overrides the kernel's tile.num_warps, everywhere: the
-   * layout passes read the attribute. */
-  if (o->options.numWarps)
-    mlirOperationSetAttributeByName(
-        kernel, tileStr("tile.num_warps"),
-        tileI32Attr(mlirOperationGetContext(kernel), o->options.numWarps));
+  /* num-warps=, num-stages= and blocks-per-sm= override the kernel's
+   * attributes, everywhere: the passes read the attributes. */
+  overrideKernelI32(kernel, "tile.num_warps", o->options.numWarps);
   int numWarps = tileKernelNumWarps(kernel, o->options.numWarps);
-  /* num-stages= overrides the kernel's tile.num_stages likewise. */
-  if (o->options.numStages)
-    mlirOperationSetAttributeByName(
-        kernel, tileStr("tile.num_stages"),
-        tileI32Attr(mlirOperationGetContext(kernel), o->options.numStages));
-  /* blocks-per-sm= overrides the kernel's tile.blocks_per_sm likewise. */
-  if (o->options.blocksPerSm)
-    mlirOperationSetAttributeByName(
-        kernel, tileStr("tile.blocks_per_sm"),
-        tileI32Attr(mlirOperationGetContext(kernel), o->options.blocksPerSm));
+  overrideKernelI32(kernel, "tile.num_stages", o->options.numStages);
+  overrideKernelI32(kernel, "tile.blocks_per_sm", o->options.blocksPerSm);
   /* Only this kernel is compiled. */
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body), next;

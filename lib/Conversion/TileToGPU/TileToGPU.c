@@ -437,8 +437,8 @@ static void setMaxRegisters(TileBuilder *b, bool increase, int count) {
  * one of its own (g->producer), which a pipelined loop fills with its
  * copies (GpuPipeline.c) and which is otherwise empty: those warps return
  * at once. With 8 or more warps beside it, the producer gives registers
- * to them. */
-static void splitOffProducer(GpuLowering *g, TileBuilder *b,
+ * to them; true when it did (the entry then needs .minnctapersm). */
+static bool splitOffProducer(GpuLowering *g, TileBuilder *b,
                              MlirOperation func) {
   MlirBlock consumer = returningBlock(func, b->loc);
   MlirBlock producer = returningBlock(func, b->loc);
@@ -467,19 +467,11 @@ static void splitOffProducer(GpuLowering *g, TileBuilder *b,
   g->producer.cache = cache;
   g->producer.loc = loc;
   int dec = 0, inc = consumerRegisters(g->numWarps, g->blocksPerSm, &dec);
-  if (inc > 0) {
-    setMaxRegisters(&g->producer, false, dec);
-    setMaxRegisters(b, true, inc);
-    /* .minnctapersm fixes the count a thread has at entry: with
-     * .maxntid alone, ptxas may drop every setmaxnreg (C7508, "unable to
-     * determine register count at entry"), as it did for an fp8 GEMM
-     * whose loop held more registers (64-wide promoted blocks, two in
-     * flight; the kernel's warps then spilled at the launch's 168). On
-     * an H200 it left the GEMMs and attention within 1% and FP8
-     * attention 1-2% faster (docs/performance.md, 2026-12-01). */
-    mlirOperationSetAttributeByName(func, tileStr("nvvm.minctasm"),
-                                    tileI32Attr(g->ctx, g->blocksPerSm));
-  }
+  if (inc <= 0)
+    return false;
+  setMaxRegisters(&g->producer, false, dec);
+  setMaxRegisters(b, true, inc);
+  return true;
 }
 
 /* A persistent kernel's loop over its block's programs (blockIdx.x, +
@@ -680,14 +672,20 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
       mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
   mapArguments(&g, &b, kernelBody, entry);
   /* Blocks that share an SM (tile-pipeline's blocks-per-sm): ptxas fits
-   * each thread's registers to them (.minnctapersm; with a producer,
-   * splitOffProducer sizes setmaxnreg to them as well). */
+   * each thread's registers to them by .minnctapersm, and with a producer
+   * splitOffProducer sizes setmaxnreg to them as well. setmaxnreg needs
+   * .minnctapersm even at one block: it fixes the count a thread has at
+   * entry, and with .maxntid alone ptxas may drop every setmaxnreg
+   * (C7508, "unable to determine register count at entry"), as it did for
+   * an fp8 GEMM whose loop held more registers (64-wide promoted blocks,
+   * two in flight; the kernel's warps then spilled at the launch's 168).
+   * On an H200 it left the GEMMs and attention within 1% and FP8
+   * attention 1-2% faster (docs/performance.md, 2026-12-01). */
   g.blocksPerSm = tileKernelBlocksPerSm(kernel, 1);
-  if (g.blocksPerSm > 1)
+  bool movedRegisters = producerWarps > 0 && splitOffProducer(&g, &b, func);
+  if (g.blocksPerSm > 1 || movedRegisters)
     mlirOperationSetAttributeByName(func, tileStr("nvvm.minctasm"),
                                     tileI32Attr(ctx, g.blocksPerSm));
-  if (producerWarps > 0)
-    splitOffProducer(&g, &b, func);
   /* Tensor memory for tcgen05 dots: allocated once per block, outside a
    * persistent kernel's program loop (GpuTcgen05.c). */
   bool ok = gpuTcgen05Begin(&g, &b) && gpuPrivateAtomicsBegin(&g, &b);
