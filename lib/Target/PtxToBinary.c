@@ -280,17 +280,18 @@ int tilePtxToBinaryFinish(TilePtxJob *j, void **out, size_t *size,
     rc = tileRunTool(argv, logPath, &log, toolErr, sizeof toolErr);
   }
   /* ptxas names the registers it lacked, not why a thread has so few:
-   * blocks-per-sm split the SM's among more blocks. */
+   * blocks-per-sm split the SM's among more blocks. Said before the log,
+   * which `err` may cut short. */
+  char why[200] = "";
   if (rc != 0 && j->blocksPerSm > 1 &&
       strstr(tileStrBufCStr(&log), "Insufficient registers"))
-    tileStrBufPrintf(&log,
-                     "(blocks-per-sm=%d shares an SM's 65536 registers among "
-                     "%d blocks: too few a thread for this kernel; ask for "
-                     "fewer blocks an SM, or give it fewer warps or smaller "
-                     "tiles)\n",
-                     j->blocksPerSm, j->blocksPerSm);
+    snprintf(why, sizeof why,
+             " (blocks-per-sm=%d shares an SM's 65536 registers among %d "
+             "blocks: too few a thread for this kernel; ask for fewer blocks "
+             "an SM, or give it fewer warps or smaller tiles)",
+             j->blocksPerSm, j->blocksPerSm);
   if (rc != 0 && out)
-    snprintf(err, errSize, "%s%s%s", toolErr, log.len ? ":\n" : "",
+    snprintf(err, errSize, "%s%s%s%s", toolErr, why, log.len ? ":\n" : "",
              tileStrBufCStr(&log));
   if (rc == 0 && out) {
     char *bytes;
