@@ -6,7 +6,8 @@
 # (1024 programs either way), d = 256 full (128 x 64 blocks) at 16 x
 # 8192, FP8 (examples/flash_attention_fp8.mlir) at d = 128 full and causal
 # and d = 64 full, and GQA (examples/gqa_attention.mlir, 32 query heads on
-# 8 K/V heads x 4096, full). The forward's twin of ab-attention-bwd.sh.
+# 8 K/V heads x 4096, full), and the plain d = 128 kernel taking its
+# scale as an argument. The forward's twin of ab-attention-bwd.sh.
 #   bench/ab-attention-fwd.sh DIR       writes DIR/*.mlir and DIR/list.txt
 # then, for instance:
 #   bench/gpu-ab.sh prepare BASE/tile-opt build/tile-opt DIR/list.txt .gpu-ab
@@ -43,6 +44,15 @@ for d in 64 128; do
     [ $d = 64 ] && [ -n "$s" ] && continue
     echo "fp8_d$d$s.16x8192|$D/fp8_d$d.mlir|attention_fp8$s|-|$((l / 128)),$h|$a" >> "$D/list.txt"
   done
+done
+# The plain kernel taking its softmax scale as an argument (passed
+# 1/sqrt(d)), as attention APIs do: a scale known only at run time
+# (tile-fold-exp's versions of the loop by its sign).
+inst examples/flash_attention_plain.mlir 128 128 plain_arg_d128
+sed -i -e 's/%o: memref<?x?x128xf16>)/%o: memref<?x?x128xf16>, %sm_scale: f32)/' \
+  -e 's/"tile.splat"(%rs) : (f32)/"tile.splat"(%sm_scale) : (f32)/' "$D/plain_arg_d128.mlir"
+for s in "" _causal; do
+  echo "plain_arg_d128$s.16x8192|$D/plain_arg_d128.mlir|attention_plain$s|-|64,16|$(f16 16 16 8192 128) --arg 0.08838834764831845" >> "$D/list.txt"
 done
 inst examples/gqa_attention.mlir 128 128 gqa_d128
 echo "gqa_d128.32-8x4096|$D/gqa_d128.mlir|gqa_attention|-|32,32|$(f16 32 8 4096 128)" >> "$D/list.txt"

@@ -15,6 +15,28 @@ static bool isIntegerLike(MlirType t) {
   return mlirTypeIsAIndex(t) || mlirTypeIsAInteger(t);
 }
 
+/* An integer, index or float scalar (not a tensor). */
+static bool isScalarType(MlirType t) {
+  return isIntegerLike(t) || mlirTypeIsAFloat(t);
+}
+
+/* Whether `op` has one of the `n` names and every operand and result a
+ * type `typeOk` takes. */
+static bool namedOn(MlirOperation op, const char *const *names, size_t n,
+                    bool (*typeOk)(MlirType)) {
+  for (size_t i = 0; i < n; ++i)
+    if (tileOpIsNamed(op, names[i])) {
+      for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+        if (!typeOk(mlirValueGetType(mlirOperationGetResult(op, r))))
+          return false;
+      for (intptr_t o = 0; o < mlirOperationGetNumOperands(op); ++o)
+        if (!typeOk(mlirValueGetType(mlirOperationGetOperand(op, o))))
+          return false;
+      return true;
+    }
+  return false;
+}
+
 bool tileIsScalarArithOp(MlirOperation op) {
   static const char *const names[] = {
       "arith.constant", "arith.addi",       "arith.subi",
@@ -27,17 +49,7 @@ bool tileIsScalarArithOp(MlirOperation op) {
       "arith.cmpi",     "arith.select",     "arith.index_cast",
       "arith.index_castui", "arith.extsi",  "arith.extui",
       "arith.trunci"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
-    if (tileOpIsNamed(op, names[i])) {
-      for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
-        if (!isIntegerLike(mlirValueGetType(mlirOperationGetResult(op, r))))
-          return false;
-      for (intptr_t o = 0; o < mlirOperationGetNumOperands(op); ++o)
-        if (!isIntegerLike(mlirValueGetType(mlirOperationGetOperand(op, o))))
-          return false;
-      return true;
-    }
-  return false;
+  return namedOn(op, names, sizeof names / sizeof names[0], isIntegerLike);
 }
 
 bool tileIsKernelArgument(MlirOperation kernel, MlirValue v) {
@@ -47,10 +59,24 @@ bool tileIsKernelArgument(MlirOperation kernel, MlirValue v) {
              mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0)));
 }
 
+/* A float scalar op a program scalar may be computed with: one whose
+ * result is the same bits wherever it is computed. Not addf and subf:
+ * ptxas may fuse an add with a multiply into one fma in one copy and not
+ * in another, and the producer warpgroup must take a loop's bounds as the
+ * kernel's warps do (tile-fold-exp's loops for a scale's sign). */
+static bool isScalarFloatOp(MlirOperation op) {
+  static const char *const names[] = {
+      "arith.constant", "arith.mulf",   "arith.divf",     "arith.negf",
+      "arith.cmpf",     "arith.sitofp", "arith.uitofp",   "arith.extf",
+      "arith.truncf",   "arith.select", "arith.maximumf", "arith.minimumf",
+      "arith.bitcast",  "math.rsqrt",   "math.sqrt",      "math.absf"};
+  return namedOn(op, names, sizeof names / sizeof names[0], isScalarType);
+}
+
 static bool programScalar(MlirOperation kernel, MlirValue v, int depth,
                           int *visits) {
   if (depth > MAX_DEPTH || ++*visits > MAX_VISITS ||
-      !isIntegerLike(mlirValueGetType(v)))
+      !isScalarType(mlirValueGetType(v)))
     return false;
   if (tileIsKernelArgument(kernel, v))
     return true;
@@ -65,7 +91,7 @@ static bool programScalar(MlirOperation kernel, MlirValue v, int depth,
     return tileIsKernelArgument(kernel, mlirOperationGetOperand(def, 0)) &&
            tileConstantInt(mlirOperationGetOperand(def, 1), &d);
   }
-  if (!tileIsScalarArithOp(def))
+  if (!tileIsScalarArithOp(def) && !isScalarFloatOp(def))
     return false;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
     if (!programScalar(kernel, mlirOperationGetOperand(def, i), depth + 1,

@@ -1,8 +1,12 @@
-/* Program scalars: the kernel's integer values that are functions of the
+/* Program scalars: the kernel's scalar values that are functions of the
  * program alone. They are built from the program id and the number of
  * programs, the kernel's scalar arguments, the memref arguments' sizes
  * (memref.dim at a constant index) and constants, by integer arith ops
- * (arith.addi ... arith.select, casts between integer types and index).
+ * (arith.addi ... arith.select, casts between integer types and index)
+ * and float ops whose result is the same bits wherever they are computed
+ * (multiplies, divisions, compares, casts, rsqrt and sqrt as the kernel
+ * lowers them; not adds, which ptxas may fuse into an fma in one copy
+ * only): tile-fold-exp's loop bounds chosen by a scale's sign.
  *
  * Such a value can be computed again anywhere the kernel's own lowering of
  * it is out of reach: by the producer warpgroup of a warp-specialized

@@ -176,7 +176,9 @@ const TilePassDef tilePassTable[] = {
      "under a mask's select; an f32 exp with afn as exp2 with log2(e) "
      "folded into the multiply and the broadcast row that compute its "
      "argument (one ex2 of one fma); a loop's running maximum that only "
-     "such exps read is carried in base 2",
+     "such exps read is carried in base 2; a loop of dots whose max reads "
+     "a scale known at run time runs in two versions, the first taking "
+     "the max unscaled where the scale is positive and finite",
      "", runFoldExp},
     {"tile-coalesce",
      "give loads blocked layouts reading 16 bytes per thread along the "

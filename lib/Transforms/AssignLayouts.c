@@ -894,6 +894,21 @@ static bool predictLayout(MlirValue v, const Assign *a, int depth,
                                 mlirOpResultGetResultNumber(v)),
         a, depth + 1, out);
   }
+  /* An scf.if's result: what either branch yields for it (tile-fold-exp's
+   * row maximum, taken one way or the other by the scale's sign). */
+  if (tileOpIsNamed(def, "scf.if")) {
+    intptr_t i = mlirOpResultGetResultNumber(v);
+    for (intptr_t r = 0; r < mlirOperationGetNumRegions(def); ++r) {
+      MlirBlock branch =
+          mlirRegionGetFirstBlock(mlirOperationGetRegion(def, r));
+      if (!mlirBlockIsNull(branch) &&
+          predictLayout(
+              mlirOperationGetOperand(mlirBlockGetTerminator(branch), i), a,
+              depth + 1, out))
+        return true;
+    }
+    return false;
+  }
   char name[64];
   tileOpName(def, name, sizeof name);
   if (strncmp(name, "arith.", 6) != 0 && strncmp(name, "math.", 5) != 0)

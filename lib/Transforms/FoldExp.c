@@ -133,22 +133,10 @@ static MlirOperation scaledOperand(MlirValue v, MlirOperation *sel) {
   return definedBy(mlirOperationGetOperand(*sel, 1), "arith.mulf");
 }
 
-/* max(x * c) as max(x) * c, c finite and positive; the same for
- * max(select(m, x * c, k)) as max(select(m, x, k)) * c where k is 0 or
- * infinite (k * c = k). */
-static bool hoistScale(MlirOperation reduce) {
-  MlirStringRef kind;
-  if (!tileOpStrAttr(reduce, "kind", &kind) ||
-      !(mlirStringRefEqual(kind, tileStr("max")) ||
-        mlirStringRefEqual(kind, tileStr("min"))))
-    return false;
-  MlirOperation sel;
-  MlirOperation mul = scaledOperand(mlirOperationGetOperand(reduce, 0), &sel);
-  int x;
-  double c;
-  if (mlirOperationIsNull(mul) || !isF32Like(mlirOperationGetResult(mul, 0)) ||
-      !scaleFactor(mul, &x, &c))
-    return false;
+/* max(x * c) as max(x) * c where `mul` (x * c, the scale operand #1 - x)
+ * feeds the reduction, directly or through select `sel`. */
+static void hoist(MlirOperation reduce, MlirOperation sel, MlirOperation mul,
+                  int x, double c) {
   /* The row is scaled by the same value the tile was: a splat of the
    * same scalar (computed at run time, say rsqrt(d)), or the constant. */
   MlirValue scale = mlirOperationGetOperand(mul, 1 - x);
@@ -178,6 +166,158 @@ static bool hoistScale(MlirOperation reduce) {
   MlirValue scaled = bBinary(&b, "arith.mulf", r, rowScale);
   mlirValueReplaceAllUsesExcept(r, scaled, 1,
                                 (MlirOperation[]){tileDefiningOp(scaled)});
+}
+
+/* The max or min reduction `reduce` of a scaled f32 tile: its multiply
+ * (and select, see scaledOperand), or a null op. */
+static MlirOperation scaledReduction(MlirOperation reduce, MlirOperation *sel) {
+  MlirStringRef kind;
+  if (!tileOpStrAttr(reduce, "kind", &kind) ||
+      !(mlirStringRefEqual(kind, tileStr("max")) ||
+        mlirStringRefEqual(kind, tileStr("min"))))
+    return (MlirOperation){NULL};
+  MlirOperation mul = scaledOperand(mlirOperationGetOperand(reduce, 0), sel);
+  if (mlirOperationIsNull(mul) || !isF32Like(mlirOperationGetResult(mul, 0)))
+    return (MlirOperation){NULL};
+  return mul;
+}
+
+/* max(x * c) as max(x) * c, c finite and positive; the same for
+ * max(select(m, x * c, k)) as max(select(m, x, k)) * c where k is 0 or
+ * infinite (k * c = k). */
+static bool hoistScale(MlirOperation reduce) {
+  MlirOperation sel;
+  MlirOperation mul = scaledReduction(reduce, &sel);
+  int x;
+  double c;
+  if (mlirOperationIsNull(mul) || !scaleFactor(mul, &x, &c))
+    return false;
+  hoist(reduce, sel, mul, x, c);
+  return true;
+}
+
+static bool isReduceOrExp(MlirOperation op) {
+  return tileOpIsNamed(op, "tile.reduce") || tileOpIsNamed(op, "math.exp");
+}
+
+static bool isFor(MlirOperation op) { return tileOpIsNamed(op, "scf.for"); }
+
+/* ---- a scale known at run time: a version of the loop for each sign ---- */
+
+/* The f32 scalar of the scale of `mul` when it is a tile.splat of one
+ * defined in `entry` (before every loop of the kernel's body), setting *x
+ * to the scaled operand; else null. */
+static MlirValue runTimeScale(MlirOperation mul, MlirBlock entry, int *x) {
+  for (int i = 0; i < 2; ++i) {
+    MlirOperation splat = tileDefiningOp(mlirOperationGetOperand(mul, 1 - i));
+    if (mlirOperationIsNull(splat) || !tileOpIsNamed(splat, "tile.splat"))
+      continue;
+    MlirValue s = mlirOperationGetOperand(splat, 0);
+    MlirOperation def = tileDefiningOp(s);
+    MlirBlock home = mlirOperationIsNull(def) ? mlirBlockArgumentGetOwner(s)
+                                              : mlirOperationGetBlock(def);
+    if (mlirTypeIsAF32(mlirValueGetType(s)) && mlirBlockEqual(home, entry)) {
+      *x = i;
+      return s;
+    }
+  }
+  return (MlirValue){NULL};
+}
+
+static bool hasDot(MlirOperation loop) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (tileOpIsNamed(op, "tile.dot"))
+      return true;
+  return false;
+}
+
+/* The op at the place in `copy`'s body that `op` has in `loop`'s. */
+static MlirOperation sameOpIn(MlirOperation loop, MlirOperation copy,
+                              MlirOperation op) {
+  MlirBlock a = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(copy, 0));
+  MlirOperation x = mlirBlockGetFirstOperation(a);
+  MlirOperation y = mlirBlockGetFirstOperation(b);
+  while (!mlirOperationIsNull(x) && !mlirOperationEqual(x, op)) {
+    x = mlirOperationGetNextInBlock(x);
+    y = mlirOperationGetNextInBlock(y);
+  }
+  return y;
+}
+
+/* A row maximum of scores scaled by a scalar known only at run time (FP8
+ * attention's q_scale * k_scale / sqrt(d), an f16 kernel's softmax scale
+ * argument) cannot be taken of the unscaled scores, as hoistScale does
+ * for a constant: a negative scale turns the maximum into a minimum. So
+ * every element takes a multiply before the max, beside the one the exp
+ * fold gives it (64 instructions of the 569 of an FP8 attention step at
+ * d = 128). A loop of dots of the kernel's body whose reduction reads
+ * such a scale becomes two, one after the other, of which one runs:
+ * [lb, mid) takes the maximum of the unscaled scores and scales the row
+ * (hoist), [mid, ub) is the loop as written, mid = ub where the scale is
+ * positive and finite, else lb. max(c x) = c max(x) there bit for bit
+ * (rounding is monotonic, k c = k for the padding), so either runs to
+ * the same results. The bounds stay the program's scalars, so warp
+ * specialization and persistence still take both loops
+ * (ProgramScalars.h). Not the masked part of a split loop (tile.split =
+ * "masked": the last key block, or causal attention's diagonal), which
+ * runs an iteration or two a program: a version of it too left the causal
+ * f16 kernel spilling in its unmasked loop, 2.8% slower on an H200, where
+ * versioning only the unmasked loop made it 1.2% faster (FP8 attention
+ * 3-7%, the f16 kernel with its scale an argument 7% at full length). The first
+ * is marked tile.scale_sign = "positive" (with the reason in
+ * tile.scale_sign_why, a remark where TileToGPU lowers it), the second "any",
+ * which keeps a later run from versioning it again. */
+static bool versionByScaleSign(MlirOperation reduce) {
+  MlirOperation loop = mlirOperationGetParentOperation(reduce);
+  MlirOperation kernel = mlirOperationGetParentOperation(loop);
+  if (!isFor(loop) || mlirOperationIsNull(kernel) ||
+      !tileOpIsNamed(kernel, "func.func") ||
+      !mlirAttributeIsNull(tileOpAttr(loop, "tile.scale_sign")) ||
+      tileOpStrAttrIs(loop, "tile.split", "masked", "") || !hasDot(loop))
+    return false;
+  MlirOperation sel;
+  MlirOperation mul = scaledReduction(reduce, &sel);
+  int x;
+  double c;
+  if (mlirOperationIsNull(mul) || scaleFactor(mul, &x, &c))
+    return false;
+  MlirBlock entry = mlirOperationGetBlock(loop);
+  MlirValue s = runTimeScale(mul, entry, &x);
+  if (mlirValueIsNull(s))
+    return false;
+  MlirContext ctx = mlirOperationGetContext(loop);
+  TileBuilder b = tileBuilderBefore(loop);
+  MlirType f32 = mlirValueGetType(s);
+  MlirValue positive0 = bCmpf(&b, ARITH_F_OGT, s, bConstFloat(&b, f32, 0));
+  MlirValue finite = bCmpf(&b, ARITH_F_OLT, s, bConstFloat(&b, f32, INFINITY));
+  MlirValue ok = bAndi(&b, positive0, finite);
+  MlirValue lb = mlirOperationGetOperand(loop, 0);
+  MlirValue mid = bSelect(&b, ok, mlirOperationGetOperand(loop, 1), lb);
+  MlirOperation positive = mlirOperationClone(loop);
+  mlirBlockInsertOwnedOperationBefore(entry, loop, positive);
+  mlirOperationSetOperand(positive, 1, mid);
+  mlirOperationSetOperand(loop, 0, mid);
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(loop); ++i)
+    mlirOperationSetOperand(loop, 3 + i, mlirOperationGetResult(positive, i));
+  MlirOperation r = sameOpIn(loop, positive, reduce);
+  MlirOperation psel;
+  MlirOperation pmul = scaledReduction(r, &psel);
+  hoist(r, psel, pmul, x, 0);
+  mlirOperationSetDiscardableAttributeByName(
+      positive, tileStr("tile.scale_sign"),
+      mlirStringAttrGet(ctx, tileStr("positive")));
+  mlirOperationSetDiscardableAttributeByName(
+      loop, tileStr("tile.scale_sign"), mlirStringAttrGet(ctx, tileStr("any")));
+  if (!tileOpStrAttrIs(loop, "tile.split", "masked", ""))
+    tileOpSetStrAttr(positive, "tile.scale_sign_why",
+                     "fold-exp: the scores' scale is known only at run time; "
+                     "where it is positive and finite this loop takes their "
+                     "row maximum unscaled and scales the row (a multiply "
+                     "an element less), elsewhere the loop as written after "
+                     "it runs instead");
   return true;
 }
 
@@ -432,16 +572,21 @@ static int log2Maxima(MlirOperation loop) {
 
 /* ---- the walk ---------------------------------------------------------------- */
 
-static bool isReduceOrExp(MlirOperation op) {
-  return tileOpIsNamed(op, "tile.reduce") || tileOpIsNamed(op, "math.exp");
-}
-
-static bool isFor(MlirOperation op) { return tileOpIsNamed(op, "scf.for"); }
 
 int tileFoldExp(MlirOperation op) {
   TileOpList l = {0};
   tileOpListCollect(&l, op, MlirWalkPreOrder, isReduceOrExp);
   int rewritten = 0;
+  /* Loops versioned by a run-time scale's sign first: their copies are
+   * then folded like the rest. */
+  for (int i = 0; i < l.count; ++i)
+    if (tileOpIsNamed(l.ops[i], "tile.reduce") &&
+        versionByScaleSign(l.ops[i])) {
+      ++rewritten;
+      tileOpListFree(&l);
+      tileOpListCollect(&l, op, MlirWalkPreOrder, isReduceOrExp);
+      i = -1;
+    }
   /* Reductions first: the scaled tile they read is then the exp's alone. */
   for (int i = 0; i < l.count; ++i)
     if (tileOpIsNamed(l.ops[i], "tile.reduce"))

@@ -270,3 +270,50 @@ func.func @masked_online_softmax(%x: memref<?x64xf32>, %z: memref<?xf32>, %n: i3
   "tile.store"(%l_f, %z, %c0) : (tensor<16xf32>, memref<?xf32>, index) -> ()
   return
 }
+
+// -----
+
+// A loop of dots whose row maximum reads scores scaled at run time (FP8
+// attention's q_scale * k_scale / sqrt(d)): two versions of the loop, the
+// first running where the scale is positive and finite (mid = ub), taking
+// the maximum of the unscaled scores and scaling the row; the second, the
+// loop as written, runs the rest (all of it where the scale is not).
+// CHECK-LABEL: func.func @run_time_scale_loop
+// CHECK-SAME:  %[[C:[a-z0-9]+]]: f32)
+// CHECK-DAG:  %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG:  %[[INF:.*]] = arith.constant 0x7F800000 : f32
+// CHECK:      %[[P:.*]] = arith.cmpf ogt, %[[C]], %[[Z]] : f32
+// CHECK:      %[[F:.*]] = arith.cmpf olt, %[[C]], %[[INF]] : f32
+// CHECK:      %[[OK:.*]] = arith.andi %[[P]], %[[F]] : i1
+// CHECK:      %[[MID:.*]] = arith.select %[[OK]], %[[N:.*]], %[[LB:.*]] : index
+// CHECK:      %[[R:.*]] = scf.for %{{.*}} = %[[LB]] to %[[MID]]
+// CHECK:        %[[S0:.*]] = "tile.dot"
+// CHECK:        %[[MX:.*]] = "tile.reduce"(%[[S0]]) {axis = 1 : i32, kind = "max"}
+// CHECK:        %[[CR:.*]] = "tile.splat"(%[[C]]) : (f32) -> tensor<64xf32>
+// CHECK:        arith.mulf %[[MX]], %[[CR]] : tensor<64xf32>
+// CHECK:      } {tile.scale_sign = "positive", tile.scale_sign_why = "fold-exp: the scores' scale is known only at run time
+// CHECK:      scf.for %{{.*}} = %[[MID]] to %[[N]] step %{{.*}} iter_args(%{{.*}} = %[[R]])
+// CHECK:        %[[S:.*]] = arith.mulf
+// CHECK:        "tile.reduce"(%[[S]]) {axis = 1 : i32, kind = "max"}
+// CHECK:      } {tile.scale_sign = "any"}
+func.func @run_time_scale_loop(%a: memref<64x32xf16>, %b: memref<32x?xf16>,
+    %m: memref<64xf32>, %c: f32) attributes {tile.kernel} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %n = memref.dim %b, %c1 : memref<32x?xf16>
+  %ta = "tile.load"(%a, %c0, %c0) : (memref<64x32xf16>, index, index) -> tensor<64x32xf16>
+  %cs = "tile.splat"(%c) : (f32) -> tensor<64x32xf32>
+  %z = arith.constant dense<0.0> : tensor<64x32xf32>
+  %init = arith.constant dense<0xFF800000> : tensor<64xf32>
+  %r = scf.for %j = %c0 to %n step %c32 iter_args(%mi = %init) -> (tensor<64xf32>) {
+    %tb = "tile.load"(%b, %c0, %j) : (memref<32x?xf16>, index, index) -> tensor<32x32xf16>
+    %s0 = "tile.dot"(%ta, %tb, %z) : (tensor<64x32xf16>, tensor<32x32xf16>, tensor<64x32xf32>) -> tensor<64x32xf32>
+    %s = arith.mulf %s0, %cs : tensor<64x32xf32>
+    %mx = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<64x32xf32>) -> tensor<64xf32>
+    %mn = arith.maximumf %mi, %mx : tensor<64xf32>
+    scf.yield %mn : tensor<64xf32>
+  }
+  "tile.store"(%r, %m, %c0) : (tensor<64xf32>, memref<64xf32>, index) -> ()
+  return
+}

@@ -157,12 +157,17 @@ static int countRegs(const GpuLowering *g, intptr_t n,
  * the aligned entry calls this, the one that pipelines): the split of
  * tile-split-loops (at the loop it cut off), tile-overlap-softmax's
  * rotation or why auto left the loop (once for the loops a split made of
- * one), and num-stages=auto's stages (tile-pipeline). */
+ * one), tile-fold-exp's version for a positive scale, and num-stages=auto's
+ * stages (tile-pipeline). */
 static void sayLoopDecisions(GpuLowering *g, MlirOperation op) {
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirStringRef split;
   bool hasSplit = tileOpStrAttr(op, "tile.split", &split);
   bool masked = hasSplit && mlirStringRefEqual(split, tileStr("masked"));
+  /* The loop as written after its version for a positive scale, which
+   * said the same. */
+  if (tileOpStrAttrIs(op, "tile.scale_sign", "any", ""))
+    masked = true;
   if (hasSplit && !masked)
     g->remarks.fn(g->remarks.userData, loc,
                   "split-loops: the first iterations, where every mask of "
@@ -170,6 +175,7 @@ static void sayLoopDecisions(GpuLowering *g, MlirOperation op) {
                   "the rest run in a loop of their own, masked");
   if (!masked)
     gpuRemarkFromAttr(g, op, "tile.overlap_softmax_why");
+  gpuRemarkFromAttr(g, op, "tile.scale_sign_why");
   gpuRemarkFromAttr(g, op, "tile.num_stages_why");
 }
 

@@ -298,6 +298,27 @@ bool gpuLowerElementwise(GpuLowering *g, TileBuilder *b,
   return true;
 }
 
+void gpuScalarOpOn(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                   const MlirValue *operands, MlirValue *out) {
+  intptr_t n = mlirOperationGetNumOperands(op);
+  intptr_t nr = mlirOperationGetNumResults(op);
+  MlirType results[8];
+  for (intptr_t i = 0; i < nr; ++i)
+    results[i] = mlirValueGetType(mlirOperationGetResult(op, i));
+  /* Scalar math has the tiles' precision rules. */
+  const char *libdevice = nr == 1 ? gpuLibdeviceFunction(op, results[0]) : NULL;
+  bool approx = nr == 1 && isApproxF32(op, results[0]),
+       sqrt = nr == 1 && isSqrt(op, results[0]);
+  if (libdevice || approx || sqrt) {
+    out[0] = elementOp(g, b, op, approx, sqrt, libdevice, operands, results[0]);
+    return;
+  }
+  MlirOperation copy = cloneWith(b->loc, op, n, operands, nr, results);
+  bInsert(b, copy);
+  for (intptr_t i = 0; i < nr; ++i)
+    out[i] = mlirOperationGetResult(copy, i);
+}
+
 /* Scalar ops (index math, scalar arith/math): cloned with mapped operands. */
 bool gpuLowerScalarOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
   intptr_t n = mlirOperationGetNumOperands(op);
@@ -306,28 +327,13 @@ bool gpuLowerScalarOp(GpuLowering *g, TileBuilder *b, MlirOperation op) {
     tileEmitOpError(op, "is not supported by the GPU lowering");
     return false;
   }
-  MlirValue operands[8];
-  MlirType results[8];
+  MlirValue operands[8], results[8];
   for (intptr_t i = 0; i < n; ++i)
     if (mlirValueIsNull(operands[i] = gpuOperandScalar(g, op, i)))
       return false;
+  gpuScalarOpOn(g, b, op, operands, results);
   for (intptr_t i = 0; i < nr; ++i)
-    results[i] = mlirValueGetType(mlirOperationGetResult(op, i));
-  /* Scalar math has the tiles' precision rules. */
-  const char *libdevice = nr == 1 ? gpuLibdeviceFunction(op, results[0]) : NULL;
-  bool approx = nr == 1 && isApproxF32(op, results[0]),
-       sqrt = nr == 1 && isSqrt(op, results[0]);
-  if (libdevice || approx || sqrt) {
-    gpuSetScalar(g, mlirOperationGetResult(op, 0),
-                 elementOp(g, b, op, approx, sqrt, libdevice, operands,
-                           results[0]));
-    return true;
-  }
-  MlirOperation copy = cloneWith(b->loc, op, n, operands, nr, results);
-  bInsert(b, copy);
-  for (intptr_t i = 0; i < nr; ++i)
-    gpuSetScalar(g, mlirOperationGetResult(op, i),
-                 mlirOperationGetResult(copy, i));
+    gpuSetScalar(g, mlirOperationGetResult(op, i), results[i]);
   return true;
 }
 

@@ -50,6 +50,12 @@
  * (expand_dims at `axis`, broadcast with axis -1). */
 bool gpuLowerElementwise(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerScalarOp(GpuLowering *g, TileBuilder *b, MlirOperation op);
+/* Scalar op `op` (at most 8 operands and results) on `operands` as
+ * gpuLowerScalarOp computes it, its results in out: the producer's
+ * program scalars (GpuProgramScalars.c) go through it, so both roles of
+ * a warp-specialized kernel compute a float scalar to the same bits. */
+void gpuScalarOpOn(GpuLowering *g, TileBuilder *b, MlirOperation op,
+                   const MlirValue *operands, MlirValue *out);
 bool gpuLowerConstant(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerRange(GpuLowering *g, TileBuilder *b, MlirOperation op);
 bool gpuLowerInPlace(GpuLowering *g, TileBuilder *b, MlirOperation op,

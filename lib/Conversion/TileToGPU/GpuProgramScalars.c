@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "lib/Analysis/ProgramScalars.h"
+#include "lib/Conversion/TileToGPU/GpuOps.h"
 #include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -147,18 +148,18 @@ MlirValue gpuProgramScalar(GpuLowering *g, TileBuilder *b, GpuScalarMemo *memo,
       return (MlirValue){NULL};
     return m->memref.sizes[d];
   }
-  /* Integer arith: the op again, on its operands computed here. */
-  MlirOperation copy = mlirOperationClone(def);
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i) {
-    MlirValue operand =
+  /* Arith (and scalar math): the op again, on its operands computed
+   * here, lowered as the kernel's own copy is (gpuScalarOpOn). */
+  intptr_t n = mlirOperationGetNumOperands(def);
+  MlirValue operands[8], results[8];
+  if (n > 8 || mlirOperationGetNumResults(def) > 8)
+    return (MlirValue){NULL};
+  for (intptr_t i = 0; i < n; ++i) {
+    operands[i] =
         gpuProgramScalar(g, b, memo, mlirOperationGetOperand(def, i), program);
-    if (mlirValueIsNull(operand)) {
-      mlirOperationDestroy(copy);
+    if (mlirValueIsNull(operands[i]))
       return (MlirValue){NULL};
-    }
-    mlirOperationSetOperand(copy, i, operand);
   }
-  bInsert(b, copy);
-  return remember(memo, v,
-                  mlirOperationGetResult(copy, mlirOpResultGetResultNumber(v)));
+  gpuScalarOpOn(g, b, def, operands, results);
+  return remember(memo, v, results[mlirOpResultGetResultNumber(v)]);
 }
