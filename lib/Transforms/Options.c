@@ -384,7 +384,8 @@ const TileOptionDef tileOptionTable[] = {
      setOverlapSoftmax, formatOverlapSoftmax, "auto,false"},
     {"warp-specialize", "auto|true|false",
      "a producer warpgroup issuing the TMA copies (auto: kernels of 8 or "
-     "more warps with a loop of two or more dots)",
+     "more warps with a loop of two or more dots; on sm_90a 4 warps too, "
+     "their blocks sharing an SM)",
      setWarpSpecialize, formatWarpSpecialize, "auto,true,false"},
     {"persistent", "auto|true|false",
      "warp-specialized blocks run program after program (auto: off)",

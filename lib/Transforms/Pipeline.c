@@ -410,9 +410,10 @@ static bool onlyFeedsADot(MlirOperation op) {
  * faster, below). Without a chip (a pipeline's tile-pipeline with no
  * chip=), 3. */
 /* num-stages=auto's choice for a loop, and why in `why` (what the loop's
- * tile.num_stages_why says, and the lowering's remark). */
-static int autoStages(MlirBlock body, const char *chip, int blocks, char *why,
-                      size_t whySize) {
+ * tile.num_stages_why says, and the lowering's remark); *fit, when not
+ * NULL: the most stages that fit, without the caps. */
+static int autoStagesFit(MlirBlock body, const char *chip, int blocks,
+                         char *why, size_t whySize, int *fit) {
   int64_t stage = 0, beside = 0, scratch = 0, reductions = 0;
   int dots = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
@@ -465,6 +466,8 @@ static int autoStages(MlirBlock body, const char *chip, int blocks, char *why,
   }
   int64_t share = tileChipSharedBytesPerBlock(chip, blocks);
   int64_t room = share - AUTO_STATIC_RESERVE - beside - scratch - reductions;
+  if (fit)
+    *fit = stage <= 0 ? 8 : room < stage ? 0 : (int)(room / stage);
   int n = stage <= 0 || room < 2 * stage ? 1
           : room / stage > cap           ? cap
                                          : (int)(room / stage);
@@ -491,6 +494,11 @@ static int autoStages(MlirBlock body, const char *chip, int blocks, char *why,
            sharing, (long long)((beside + scratch + reductions) / 1024),
            AUTO_STATIC_RESERVE / 1024, rule);
   return n;
+}
+
+static int autoStages(MlirBlock body, const char *chip, int blocks, char *why,
+                      size_t whySize) {
+  return autoStagesFit(body, chip, blocks, why, whySize, NULL);
 }
 
 static void markLoop(MlirOperation loop, int stages, bool useTma, int numWarps,
@@ -646,22 +654,121 @@ static MlirWalkResult findTmaLoops(MlirOperation op, void *userData) {
  * it (not on tcgen05, whose fp8 sums do not promote).
  * tile.warp_specialize on the kernel (a bool) overrides the pass
  * option. */
+/* The registers a thread of the kernel's `numWarps` warps holds for what
+ * its TMA loops carry from one iteration to the next (attention's O and
+ * row statistics), the most of any loop. */
+static int carriedRegisters(MlirOperation kernel, int numWarps) {
+  int most = 0;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!tileOpIsNamed(op, "scf.for") || !hasTmaLoad(op))
+      continue;
+    int regs = 0;
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+      MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+      int64_t words = (tileTypeBytes(t) + 3) / 4;
+      regs += (int)((words + 32 * numWarps - 1) / (32 * numWarps));
+    }
+    most = regs > most ? regs : most;
+  }
+  return most;
+}
+
+/* Counts the stages of every TMA loop whose count was auto again for
+ * `blocks` blocks an SM; false (nothing changed) where two stages of one
+ * would not fit, or the stages a loop was given would not. */
+static bool restage(MlirOperation kernel, const char *chip, int blocks) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  enum { MAX_LOOPS = 8 };
+  MlirOperation loops[MAX_LOOPS];
+  int stages[MAX_LOOPS], n = 0;
+  char why[MAX_LOOPS][512];
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!tileOpIsNamed(op, "scf.for") || !hasTmaLoad(op))
+      continue;
+    if (n == MAX_LOOPS)
+      return false;
+    MlirBlock loopBody = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+    int fit = 0;
+    stages[n] =
+        autoStagesFit(loopBody, chip, blocks, why[n], sizeof why[n], &fit);
+    int64_t given = 0;
+    if (mlirAttributeIsNull(tileOpAttr(op, "tile.num_stages_why"))) {
+      /* The kernel's or the option's count stays, if it fits. */
+      if (tileOpIntAttr(op, "tile.num_stages", &given) && given > fit)
+        return false;
+      continue;
+    }
+    if (stages[n] < 2)
+      return false;
+    loops[n++] = op;
+  }
+  for (int i = 0; i < n; ++i) {
+    mlirOperationSetAttributeByName(
+        loops[i], tileStr("tile.num_stages"),
+        tileI32Attr(mlirOperationGetContext(kernel), stages[i]));
+    tileOpSetStrAttr(loops[i], "tile.num_stages_why", why[i]);
+  }
+  return true;
+}
+
+/* A warp-specialized kernel of 4 warps: the producer warpgroup doubles
+ * its threads, and at one block an SM the kernel's warps would hold the
+ * SM alone (256 threads at 255 registers). Where no blocks-per-sm was
+ * asked, 3 blocks share the SM when what the loop carries takes 64
+ * registers a thread or fewer (136 each then: attention's O, row
+ * statistics and rotated P at d = 64 in 64 x 64 blocks take 50), else 2
+ * (232), as many as the stages fit; the loops' auto stages are counted
+ * again for them. On
+ * an H200, plain attention of 64 x 64 blocks at d = 64 (3 blocks) and
+ * d = 128 (2) ran 6-25% faster than with one role at every length from
+ * 256 x 512 to 16 x 8192 (docs/performance.md, 2026-12-02). Returns the
+ * blocks, 1 where none fit. */
+static int shareSm(MlirOperation kernel, PipelineState *st) {
+  int blocks = carriedRegisters(kernel, 4) <= 64 ? 3 : 2;
+  while (blocks >= 2 && !restage(kernel, st->chip, blocks))
+    --blocks;
+  if (blocks < 2)
+    return 1;
+  st->blocks = blocks;
+  mlirOperationSetAttributeByName(
+      kernel, tileStr("tile.blocks_per_sm"),
+      tileI32Attr(mlirOperationGetContext(kernel), blocks));
+  return blocks;
+}
+
 static void markWarpSpecialized(MlirOperation kernel, TileChoice option,
-                                const char *chip) {
+                                PipelineState *st, bool blocksAsked) {
+  const char *chip = st->chip;
   MlirAttribute asked = tileOpAttr(kernel, "tile.warp_specialize");
   int numWarps = tileKernelNumWarps(kernel, 0);
   TmaLoops t = {kernel, 0, false, 0, true, 0, false};
   mlirOperationWalk(kernel, findTmaLoops, &t, MlirWalkPreOrder);
   bool promotes = t.promotes && !tileChipHasTcgen05(chip);
+  /* One warpgroup whose loop chains dots: specialized where its blocks
+   * may share an SM (none asked, or more than one). */
+  bool oneGroup = numWarps == 4 && t.maxDots >= 2 &&
+                  strcmp(chip, "sm_90a") == 0 &&
+                  (!blocksAsked || st->blocks > 1);
   bool want = option == TILE_CHOICE_ON ||
-              (option == TILE_CHOICE_AUTO && numWarps >= 8 &&
-               (t.maxDots >= 2 || promotes));
+              (option == TILE_CHOICE_AUTO &&
+               ((numWarps >= 8 && (t.maxDots >= 2 || promotes)) || oneGroup));
   bool decided = !mlirAttributeIsNull(asked) && mlirAttributeIsABool(asked);
   if (decided)
     want = mlirBoolAttrGetValue(asked);
   bool fits = t.loops > 0 && !t.nested && t.fed && numWarps % 4 == 0 &&
               numWarps + TILE_PRODUCER_WARPS <= 32;
   MlirContext ctx = mlirOperationGetContext(kernel);
+  int shared = 0; /* blocks an SM chosen here */
+  if (want && fits && numWarps == 4 && !blocksAsked &&
+      strcmp(chip, "sm_90a") == 0) {
+    shared = shareSm(kernel, st);
+    /* Alone on the SM it lost 30-45%: one role then, unless asked. */
+    if (shared < 2 && option == TILE_CHOICE_AUTO && !decided)
+      want = false;
+  }
   if (want && fits)
     mlirOperationSetAttributeByName(kernel, tileStr("tile.producer_warps"),
                                     tileI32Attr(ctx, TILE_PRODUCER_WARPS));
@@ -670,7 +777,7 @@ static void markWarpSpecialized(MlirOperation kernel, TileChoice option,
    * becomes a remark where the kernel is lowered. */
   if (decided || option != TILE_CHOICE_AUTO || t.loops == 0)
     return;
-  char why[256], reason[96];
+  char why[320], reason[96];
   snprintf(reason, sizeof reason,
            t.maxDots >= 2 ? "a loop of %d dots"
                           : "an fp8 dot whose sums promote: %d dot, waited "
@@ -680,8 +787,17 @@ static void markWarpSpecialized(MlirOperation kernel, TileChoice option,
     snprintf(why, sizeof why,
              "warp-specialize=auto: one role for all %d warps (auto "
              "specializes kernels of 8 or more warps whose loop chains two "
-             "or more dots or sums fp8 in promoted runs; this loop has %d)",
+             "or more dots or sums fp8 in promoted runs, and of 4 warps "
+             "whose loop chains dots where blocks can share an SM; this "
+             "loop has %d)",
              numWarps, t.maxDots);
+  else if (fits && shared >= 2)
+    snprintf(why, sizeof why,
+             "warp-specialize=auto: a producer warpgroup of %d warps "
+             "issues the TMA copies for the %d warps that compute (%s), "
+             "%d blocks an SM (blocks-per-sm: with one, the two warpgroups "
+             "would hold the SM alone)",
+             TILE_PRODUCER_WARPS, numWarps, reason, shared);
   else if (fits)
     snprintf(why, sizeof why,
              "warp-specialize=auto: a producer warpgroup of %d warps "
@@ -1140,7 +1256,9 @@ static MlirWalkResult pipelineKernel(MlirOperation op, void *userData) {
     mlirOperationWalk(op, markLoops, &st, MlirWalkPostOrder);
   if (o->tma) {
     mlirOperationWalk(op, markStores, NULL, MlirWalkPreOrder);
-    markWarpSpecialized(op, o->warpSpecialize, o->chip);
+    markWarpSpecialized(op, o->warpSpecialize, &st,
+                        o->blocksPerSm > 0 || !mlirAttributeIsNull(tileOpAttr(
+                                                  op, "tile.blocks_per_sm")));
     if (strcmp(o->chip, "sm_90a") == 0 &&
         !mlirAttributeIsNull(tileOpAttr(op, "tile.producer_warps")))
       mlirOperationWalk(op, joinRowBoxes, &st, MlirWalkPreOrder);

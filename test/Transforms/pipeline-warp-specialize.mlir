@@ -3,7 +3,9 @@
 // tile.producer_warps = 4 (TileToGPU adds a producer warpgroup that issues
 // the copies). warp-specialize=auto (the default) takes kernels of 8 or
 // more warps whose TMA loop chains two or more dots (attention's shape)
-// or has an fp8 dot whose sums promote (below), true any, false none;
+// or has an fp8 dot whose sums promote (below), and kernels of 4 warps
+// whose loop chains dots, with 2 or 3 blocks an SM (blocks-per-sm), true
+// any, false none;
 // tile.warp_specialize on the kernel overrides the option. A TMA loop
 // nested in another loop, or no TMA loop (no chip), rules it out.
 // RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{chip=sm_90a})' | FileCheck %s --check-prefix=AUTO
@@ -22,7 +24,7 @@
 
 // One dot per iteration (a matmul): auto keeps one role.
 // AUTO-LABEL: func.func @eight_warps
-// AUTO-SAME: tile.warp_specialize_why = "warp-specialize=auto: one role for all 8 warps (auto specializes kernels of 8 or more warps whose loop chains two or more dots or sums fp8 in promoted runs; this loop has 1)"
+// AUTO-SAME: tile.warp_specialize_why = "warp-specialize=auto: one role for all 8 warps (auto specializes kernels of 8 or more warps whose loop chains two or more dots or sums fp8 in promoted runs, and of 4 warps whose loop chains dots where blocks can share an SM; this loop has 1)"
 // AUTO-NOT: tile.producer_warps
 // ON-LABEL: func.func @eight_warps
 // ON-SAME: tile.producer_warps = 4 : i32
@@ -80,8 +82,46 @@ func.func @two_dots(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %v: memref<?x?xf16
 
 // -----
 
-// Four warps: the producer warpgroup would double the block (auto leaves
-// it); true takes it; the kernel's own tile.warp_specialize = false wins
+// Two chained dots with 4 warps: auto specializes, and the blocks share
+// an SM (the producer would otherwise double the block and hold the SM
+// with it). The loop carries 64 registers a thread (O, 64 x 128 f32),
+// few enough for 3 blocks' 136, but two 48 KiB stages do not fit a third
+// of the shared memory (75 KiB): 2 blocks, 2 stages in 113 KiB each.
+// Where one block an SM is asked for, one role.
+// AUTO-LABEL: func.func @four_warps_two_dots
+// AUTO-SAME: tile.blocks_per_sm = 2 : i32
+// AUTO-SAME: tile.producer_warps = 4 : i32
+// AUTO-SAME: tile.warp_specialize_why = "warp-specialize=auto: a producer warpgroup of 4 warps issues the TMA copies for the 4 warps that compute (a loop of 2 dots), 2 blocks an SM (blocks-per-sm: with one, the two warpgroups would hold the SM alone)"
+// AUTO: tile.num_stages_why = "num-stages=auto: {{[0-9]}} stages ({{[0-9]+}} KiB a stage; sm_90a has 113 KiB of shared memory a block, 2 blocks an SM,
+// ONEBLOCK-LABEL: func.func @four_warps_two_dots
+// ONEBLOCK-NOT: tile.producer_warps
+// ONEBLOCK-SAME: one role for all 4 warps
+// RUN: tile-opt %s --split-input-file -p 'builtin.module(tile-coalesce,tile-assign-layouts{chip=sm_90a},tile-promote-smem,tile-pipeline{chip=sm_90a blocks-per-sm=1})' | FileCheck %s --check-prefix=ONEBLOCK
+func.func @four_warps_two_dots(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %v: memref<?x?xf16>, %o: memref<?x?xf32>)
+    attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %n = memref.dim %b, %c1 : memref<?x?xf16>
+  %ta = "tile.load"(%a, %c0, %c0) : (memref<?x?xf16>, index, index) -> tensor<64x64xf16>
+  %zs = arith.constant dense<0.0> : tensor<64x128xf32>
+  %zero = arith.constant dense<0.0> : tensor<64x128xf32>
+  %sum = scf.for %n0 = %c0 to %n step %c128 iter_args(%acc = %zero) -> (tensor<64x128xf32>) {
+    %tb = "tile.load"(%b, %c0, %n0) : (memref<?x?xf16>, index, index) -> tensor<64x128xf16>
+    %s = "tile.dot"(%ta, %tb, %zs) : (tensor<64x64xf16>, tensor<64x128xf16>, tensor<64x128xf32>) -> tensor<64x128xf32>
+    %p = arith.truncf %s : tensor<64x128xf32> to tensor<64x128xf16>
+    %tv = "tile.load"(%v, %n0, %c0) : (memref<?x?xf16>, index, index) -> tensor<128x128xf16>
+    %d = "tile.dot"(%p, %tv, %acc) : (tensor<64x128xf16>, tensor<128x128xf16>, tensor<64x128xf32>) -> tensor<64x128xf32>
+    scf.yield %d : tensor<64x128xf32>
+  }
+  "tile.store"(%sum, %o, %c0, %c0) : (tensor<64x128xf32>, memref<?x?xf32>, index, index) -> ()
+  return
+}
+
+// -----
+
+// Four warps and one dot: auto leaves one role (the producer would double
+// the block); true takes it; the kernel's own tile.warp_specialize = false wins
 // over the option in the next case.
 // AUTO-LABEL: func.func @four_warps
 // AUTO-NOT: tile.producer_warps
