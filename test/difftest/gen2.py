@@ -182,6 +182,14 @@ BACKWARD_SEED = 3800000
 # No other choice changes: seeds below make the kernels they made
 # before.
 PRODUCER_SEED = 4100000
+# From SCALE_SIGN_SEED on (the twentieth version), half of the attention
+# loops take their scores' scale as an f32 argument, negative half of
+# those: tile-fold-exp then runs the loop in two versions by the scale's
+# sign (the row maximum of the unscaled scores where it is positive), of
+# which the argument picks one; the running maximum is then an output of
+# its own. No other choice changes: seeds below make the kernels they made
+# before.
+SCALE_SIGN_SEED = 4300000
 # The smallest |code| (code & 0x7F) of an f8 NaN: e4m3fn has one NaN code
 # per sign, e5m2 three (exponent all ones, mantissa not zero).
 F8_NAN_MAGNITUDE = {"f8E4M3FN": 0x7F, "f8E5M2": 0x7D}
@@ -529,6 +537,7 @@ class State:
         # Warp-specialized attention (v19): the first loop is big, the
         # kernel on 8 warps, its memrefs aligned (big_done: drawn).
         self.big = seed >= PRODUCER_SEED and self.r.random() < 0.3
+        self.v20 = seed >= SCALE_SIGN_SEED  # a scale known at run time
         self.big_done = False
         if self.big:
             self.aligned = True
@@ -1242,6 +1251,11 @@ def attention_loop(st, cur):
     vm = st.new_arg("d", sizes, t, dot_spec(st, sizes, t))
     rescale, masked = r.random() < 0.5, r.random() < 0.5
     scale = loop_scale(st, big, d)
+    scale_arg = None
+    if st.v20 and r.random() < 0.5:
+        value = scale if r.random() < 0.5 else "-" + scale
+        scale_arg = Val(k.arg("scale%d" % len(k.args), "f32", value), [],
+                        "f32")
     c0, step = k.index(0), k.index(bn)
     kend = k.op("memref.dim %s, %s : %s" % (km, c0.name, memref(2, t)), [],
                 "index")
@@ -1253,7 +1267,8 @@ def attention_loop(st, cur):
     tk = k.op('"tile.load"(%s, %s, %s) : (%s, index, index) -> %s'
               % (km, j, c0.name, memref(2, t), tensor([bn, d], t)), [bn, d], t)
     s = dot(st, q, k.trans(tk, [1, 0]), zeros(st, [m, bn], "f32"))
-    s = k.binary("mulf", s, k.const(scale, s.shape, "f32"))
+    s = k.binary("mulf", s, k.splat(scale_arg, s.shape) if scale_arg
+                 else k.const(scale, s.shape, "f32"))
     if masked:
         jv = k.splat(k.index_to_i32(Val(j, [], "index")), [bn])
         valid = k.cmp("cmpi", "slt", k.binary("addi", k.range(bn), jv),
@@ -1288,6 +1303,12 @@ def attention_loop(st, cur):
     accf = Val("%s#%d" % (res, n - 1), [m, d], "f32")
     o = k.binary("divf", accf, k.broadcast(k.expand(lf, 1), accf.shape))
     st.outputs.append(o)
+    if scale_arg and rescale:
+        # The running maximum too, stored as it is: O does not depend on it
+        # (softmax is the same against any reference), the maximum tells
+        # which version of the loop ran wrongly (c max(x) is the minimum
+        # for c < 0).
+        sink_store(st, Val("%s#0" % res, [m], "f32"))
     return cur
 
 
