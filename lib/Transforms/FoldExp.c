@@ -252,8 +252,8 @@ static MlirOperation sameOpIn(MlirOperation loop, MlirOperation copy,
  * argument) cannot be taken of the unscaled scores, as hoistScale does
  * for a constant: a negative scale turns the maximum into a minimum. So
  * every element takes a multiply before the max, beside the one the exp
- * fold gives it (64 instructions of the 569 of an FP8 attention step at
- * d = 128). A loop of dots of the kernel's body whose reduction reads
+ * fold gives it (64 of the 565 SASS instructions of an FP8 attention step
+ * at d = 128). A loop of dots of the kernel's body whose reduction reads
  * such a scale becomes two, one after the other, of which one runs:
  * [lb, mid) takes the maximum of the unscaled scores and scales the row
  * (hoist), [mid, ub) is the loop as written, mid = ub where the scale is
@@ -263,13 +263,13 @@ static MlirOperation sameOpIn(MlirOperation loop, MlirOperation copy,
  * specialization and persistence still take both loops
  * (ProgramScalars.h). Not the masked part of a split loop (tile.split =
  * "masked": the last key block, or causal attention's diagonal), which
- * runs an iteration or two a program: a version of it too left the causal
- * f16 kernel spilling in its unmasked loop, 2.8% slower on an H200, where
- * versioning only the unmasked loop made it 1.2% faster (FP8 attention
- * 3-7%, the f16 kernel with its scale an argument 7% at full length). The first
- * is marked tile.scale_sign = "positive" (with the reason in
- * tile.scale_sign_why, a remark where TileToGPU lowers it), the second "any",
- * which keeps a later run from versioning it again. */
+ * runs an iteration or two a program: a version of it too left the
+ * causal f16 kernel spilling in its unmasked loop, 2.8% slower on an
+ * H200, where versioning only the unmasked loop made it 1.2% faster (FP8
+ * attention 3-7%, the f16 kernel with its scale an argument 7% at full
+ * length). The first loop is marked tile.scale_sign = "positive" (the
+ * reason in tile.scale_sign_why, a remark where TileToGPU lowers it),
+ * the second "any", which keeps a later run from versioning it again. */
 static bool versionByScaleSign(MlirOperation reduce) {
   MlirOperation loop = mlirOperationGetParentOperation(reduce);
   MlirOperation kernel = mlirOperationGetParentOperation(loop);
@@ -311,13 +311,12 @@ static bool versionByScaleSign(MlirOperation reduce) {
       mlirStringAttrGet(ctx, tileStr("positive")));
   mlirOperationSetDiscardableAttributeByName(
       loop, tileStr("tile.scale_sign"), mlirStringAttrGet(ctx, tileStr("any")));
-  if (!tileOpStrAttrIs(loop, "tile.split", "masked", ""))
-    tileOpSetStrAttr(positive, "tile.scale_sign_why",
-                     "fold-exp: the scores' scale is known only at run time; "
-                     "where it is positive and finite this loop takes their "
-                     "row maximum unscaled and scales the row (a multiply "
-                     "an element less), elsewhere the loop as written after "
-                     "it runs instead");
+  tileOpSetStrAttr(positive, "tile.scale_sign_why",
+                   "fold-exp: the scores' scale is known only at run time; "
+                   "where it is positive and finite this loop takes their "
+                   "row maximum unscaled and scales the row (a multiply an "
+                   "element less), elsewhere the loop as written after it "
+                   "runs instead");
   return true;
 }
 
@@ -571,7 +570,6 @@ static int log2Maxima(MlirOperation loop) {
 }
 
 /* ---- the walk ---------------------------------------------------------------- */
-
 
 int tileFoldExp(MlirOperation op) {
   TileOpList l = {0};
