@@ -894,8 +894,10 @@ static bool predictLayout(MlirValue v, const Assign *a, int depth,
                                 mlirOpResultGetResultNumber(v)),
         a, depth + 1, out);
   }
-  /* An scf.if's result: what either branch yields for it (tile-fold-exp's
-   * row maximum, taken one way or the other by the scale's sign). */
+  /* An scf.if's result: what either branch yields for it (a running
+   * maximum whose row an if picks: without this its iter_arg took a
+   * blocked layout, and each iteration moved the row through shared
+   * memory, barriers in the loop; test/Transforms/assign-layouts.mlir). */
   if (tileOpIsNamed(def, "scf.if")) {
     intptr_t i = mlirOpResultGetResultNumber(v);
     for (intptr_t r = 0; r < mlirOperationGetNumRegions(def); ++r) {

@@ -89,3 +89,39 @@ func.func @anchor_replicates(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %o: memre
   "tile.store"(%ib, %o, %c0, %c0) : (tensor<2x1024xi32>, memref<?x?xi32>, index, index) -> ()
   return
 }
+
+// -----
+
+// A running maximum whose row comes through an scf.if (a reduction in
+// each branch) keeps the slice of the dot's layout from one iteration
+// to the next: predictLayout looks through the if's yields. Before, the
+// iter_arg took a blocked layout and every iteration converted the row
+// (through shared memory on the GPU: barriers in the loop).
+// CHECK-LABEL: func.func @max_through_if
+// CHECK:       scf.for {{.*}} -> (tensor<64xf32, {{.*}}tile.layout = "slice"
+// CHECK-NOT:   tile.convert_layout
+// CHECK:       return
+func.func @max_through_if(%a: memref<64x32xf16>, %b: memref<32x?xf16>, %m: memref<64xf32>, %c: f32, %flag: i1) attributes {tile.kernel, tile.num_warps = 4 : i32} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %n = memref.dim %b, %c1 : memref<32x?xf16>
+  %ta = "tile.load"(%a, %c0, %c0) : (memref<64x32xf16>, index, index) -> tensor<64x32xf16>
+  %z = arith.constant dense<0.0> : tensor<64x32xf32>
+  %init = arith.constant dense<0xFF800000> : tensor<64xf32>
+  %r = scf.for %j = %c0 to %n step %c32 iter_args(%mi = %init) -> (tensor<64xf32>) {
+    %tb = "tile.load"(%b, %c0, %j) : (memref<32x?xf16>, index, index) -> tensor<32x32xf16>
+    %s = "tile.dot"(%ta, %tb, %z) : (tensor<64x32xf16>, tensor<32x32xf16>, tensor<64x32xf32>) -> tensor<64x32xf32>
+    %mx = scf.if %flag -> tensor<64xf32> {
+      %r0 = "tile.reduce"(%s) {axis = 1 : i32, kind = "max"} : (tensor<64x32xf32>) -> tensor<64xf32>
+      scf.yield %r0 : tensor<64xf32>
+    } else {
+      %r1 = "tile.reduce"(%s) {axis = 1 : i32, kind = "min"} : (tensor<64x32xf32>) -> tensor<64xf32>
+      scf.yield %r1 : tensor<64xf32>
+    }
+    %mn = arith.maximumf %mi, %mx : tensor<64xf32>
+    scf.yield %mn : tensor<64xf32>
+  }
+  "tile.store"(%r, %m, %c0) : (tensor<64xf32>, memref<64xf32>, index) -> ()
+  return
+}
