@@ -575,16 +575,18 @@ int tileFoldExp(MlirOperation op) {
   TileOpList l = {0};
   tileOpListCollect(&l, op, MlirWalkPreOrder, isReduceOrExp);
   int rewritten = 0;
-  /* Loops versioned by a run-time scale's sign first: their copies are
-   * then folded like the rest. */
+  /* Loops versioned by a run-time scale's sign first (the originals stay
+   * where they were); then the ops again, their copies folded like the
+   * rest. */
+  int versioned = 0;
   for (int i = 0; i < l.count; ++i)
-    if (tileOpIsNamed(l.ops[i], "tile.reduce") &&
-        versionByScaleSign(l.ops[i])) {
-      ++rewritten;
-      tileOpListFree(&l);
-      tileOpListCollect(&l, op, MlirWalkPreOrder, isReduceOrExp);
-      i = -1;
-    }
+    if (tileOpIsNamed(l.ops[i], "tile.reduce"))
+      versioned += versionByScaleSign(l.ops[i]);
+  if (versioned) {
+    rewritten += versioned;
+    tileOpListFree(&l);
+    tileOpListCollect(&l, op, MlirWalkPreOrder, isReduceOrExp);
+  }
   /* Reductions first: the scaled tile they read is then the exp's alone. */
   for (int i = 0; i < l.count; ++i)
     if (tileOpIsNamed(l.ops[i], "tile.reduce"))
