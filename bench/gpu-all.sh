@@ -35,7 +35,8 @@ prepare)
   # NumPy's python for the v2 references, as bench/prepare.sh takes it.
   [ -x /usr/bin/python3 ] && export PYTHON=${PYTHON:-/usr/bin/python3}
   bench/gpu-v2.sh prepare "$B" .gpu-v2 || exit 1
-  grep -qx "$A/" .git/info/exclude 2>/dev/null || echo "$A/" >> .git/info/exclude
+  . bench/gpu-common.sh
+  exclude_from_git "$A"
   rm -rf "$A" && mkdir -p "$A"
   # The checked packages with their references and .npy inputs, their
   # list naming $A/pkgs/ paths (bench/pkgs-subset.sh).

@@ -20,7 +20,8 @@ case "${1:-}" in
 prepare)
   B=${2:-build} D=${3:-.gpu-len}
   rm -rf "$D" && mkdir -p "$D" || exit 1
-  grep -qx "$D/" .git/info/exclude 2>/dev/null || echo "$D/" >> .git/info/exclude
+  . bench/gpu-common.sh
+  exclude_from_git "$D"
   : > "$D/list.txt"
   for c in "plain 64 full" "plain 64 causal" "plain 128 full" "plain 128 causal" \
            "gqa 128 full" "gqa 128 causal"; do

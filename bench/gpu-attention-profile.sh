@@ -32,8 +32,8 @@ case "${1:-}" in
 prepare)
   T=${2:-build/tile-opt} D=${3:-.gpu-prof}
   rm -rf "$D" && mkdir -p "$D" || exit 1
-  X=$(git rev-parse --git-path info/exclude)
-  grep -qx "$D/" "$X" 2>/dev/null || echo "$D/" >> "$X"
+  . bench/gpu-common.sh
+  exclude_from_git "$D"
   cases | while IFS='|' read -r name src kernel d h l kind; do
     sed -e "s/\${D}/$d/g; s/\${BM}/128/g; s/\${BN}/128/g; /tile.tune/d" \
       examples/$src.mlir > "$D/$src.$d.mlir"

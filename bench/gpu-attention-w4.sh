@@ -25,8 +25,8 @@ prepare)
   [ $# -ge 3 ] || { sed -n 2,14p "$0"; exit 2; }
   BASE=$2 NEW=$3 D=${4:-.gpu-w4}
   rm -rf "$D" && mkdir -p "$D/src" || exit 1
-  X=$(git rev-parse --git-path info/exclude)
-  grep -qx "$D/" "$X" 2>/dev/null || echo "$D/" >> "$X"
+  . bench/gpu-common.sh
+  exclude_from_git "$D"
   : > "$D/list.txt"
   : > "$D/ab.txt"
   for d in 64 128; do

@@ -21,6 +21,10 @@
 #       C bf16), random inputs of fixed seeds
 #   gemm_grid M N [BN]
 #       their programs: 128-row blocks of BN (default 256) columns
+#   exclude_from_git DIR
+#       keeps DIR (a relative path: a prepare step's carry directory) out of
+#       git status, in the repository's info/exclude (the common one in a
+#       worktree, where .git is a file)
 #   sanitize LABEL LOGBASE ARGS...
 #       tile-run ($TR) ARGS under compute-sanitizer memcheck, racecheck and
 #       synccheck: "ok TOOL LABEL", or "FAIL TOOL LABEL" and the log's
@@ -83,4 +87,10 @@ sanitize() {
     fi
   done
   return $rc
+}
+
+exclude_from_git() {
+  local x
+  x=$(git rev-parse --git-path info/exclude 2>/dev/null) || return 0
+  grep -qx "$1/" "$x" 2>/dev/null || echo "$1/" >> "$x"
 }

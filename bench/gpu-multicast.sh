@@ -22,7 +22,8 @@ K=matmul_f16_128x256x64
 case "${1:-}" in
 prepare)
   B=${2:-build}
-  grep -qx "$D/" .git/info/exclude 2>/dev/null || echo "$D/" >> .git/info/exclude
+  . bench/gpu-common.sh
+  exclude_from_git "$D"
   rm -rf "$D" && mkdir -p "$D" || exit 1
   for v in ws:warp-specialize=true mc:"warp-specialize=true multicast=true"; do
     TILE_NO_CACHE=1 "$B/tile-opt" bench/kernels/matmul.mlir --kernel=$K \

@@ -32,7 +32,7 @@ case "${1:-}" in
 prepare)
   B=${2:-build}
   . scripts/reference.sh
-  grep -qx "$D/" .git/info/exclude 2>/dev/null || echo "$D/" >> .git/info/exclude
+  exclude_from_git "$D"
   rm -rf "$D" && mkdir -p "$D" || exit 1
   for v in base:false p:true; do
     for kind in f16 fp8; do

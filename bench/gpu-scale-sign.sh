@@ -17,18 +17,21 @@ prepare)
   [ $# -ge 3 ] || { sed -n 2,12p "$0"; exit 2; }
   BASE=$2 NEW=$3 D=${4:-.gpu-ss}
   rm -rf "$D" && mkdir -p "$D/src" || exit 1
-  X=$(git rev-parse --git-path info/exclude)
-  grep -qx "$D/" "$X" 2>/dev/null || echo "$D/" >> "$X"
+  . bench/gpu-common.sh
+  exclude_from_git "$D"
   : > "$D/list.txt"
   py=/usr/bin/python3
-  pkg() { # NAME SOURCE KERNEL DEFINES...
+  compile() { # NAME SOURCE KERNEL: DIR/NAME.tpkg by the new compiler
+    TILE_NO_CACHE=1 "$NEW" "$2" --tile-compile --kernel=$3 --emit=package \
+      -o "$D/$1.tpkg" 2> "$D/$1.log" || { tail -3 "$D/$1.log"; exit 1; }
+  }
+  pkg() { # NAME SOURCE KERNEL DEFINES...: compile, the ${...} substituted
     local n=$1 src=$2 k=$3; shift 3
     local s="$D/src/$n.mlir"
     cp "$src" "$s"
     for def in "$@"; do sed -i "s/\${${def%%=*}}/${def#*=}/g" "$s"; done
     sed -i -e 's/\${BM}/128/g; s/\${BN}/128/g; /tile.tune/d' "$s"
-    TILE_NO_CACHE=1 "$NEW" "$s" --tile-compile --kernel=$k --emit=package \
-      -o "$D/$n.tpkg" 2> "$D/$n.log" || { tail -3 "$D/$n.log"; exit 1; }
+    compile "$n" "$s" "$k"
   }
   # FP8: d = 64 and 128, full and causal, ragged; each with q_scale 0.5 and
   # with Q's codes negated and q_scale -0.5.
@@ -53,8 +56,7 @@ prepare)
     $py test/Run/Inputs/examples_ref.py flash_attention "$r" 3 300 300 128 f16 $mask > /dev/null || exit 1
     $py -c "import numpy as np; q = np.load('$r/q.npy'); np.save('$r/qneg.npy', -q)"
     k=attention_plain; [ $mask = causal ] && k=attention_plain_causal
-    TILE_NO_CACHE=1 "$NEW" "$D/ab-src/plain_arg_d128.mlir" --tile-compile --kernel=$k --emit=package \
-      -o "$D/plain_arg_$mask.tpkg" 2> "$D/plain_arg_$mask.log" || { tail -3 "$D/plain_arg_$mask.log"; exit 1; }
+    compile plain_arg_$mask "$D/ab-src/plain_arg_d128.mlir" $k
     for sc in 0.08838834764831845 -0.08838834764831845; do
       qf=q; [ $sc != 0.08838834764831845 ] && qf=qneg
       echo "plain_arg_$mask|cdiv(300,128),3|--arg npy:$r/$qf.npy --arg npy:$r/k.npy --arg npy:$r/v.npy --arg zeros:3x300x128xf16 --arg $sc --check 3=$r/ref.npy:1e-2||" >> "$D/list.txt"
@@ -63,8 +65,7 @@ prepare)
   # The running maximum itself, exactly, for four scales.
   mkdir -p "$D/smax"
   $py test/Run/Inputs/scaled_max_ref.py "$D/smax" || exit 1
-  TILE_NO_CACHE=1 "$NEW" test/Run/Inputs/scaled-max.mlir --tile-compile --kernel=scaled_max --emit=package \
-    -o "$D/scaled_max.tpkg" 2> "$D/scaled_max.log" || { tail -3 "$D/scaled_max.log"; exit 1; }
+  compile scaled_max test/Run/Inputs/scaled-max.mlir scaled_max
   for c in "pos 1.5" "neg -1.5" "zero 0.0" "tiny 1e-45"; do
     read -r t v <<< "$c"
     echo "scaled_max|1|--arg npy:$D/smax/a.npy --arg npy:$D/smax/b.npy --arg zeros:64xf32 --arg $v --check 2=$D/smax/ref_$t.npy:0||" >> "$D/list.txt"

@@ -27,7 +27,8 @@ case "${1:-}" in
 prepare)
   B=${2:-build}
   . scripts/reference.sh
-  grep -qx "$D/" .git/info/exclude 2>/dev/null || echo "$D/" >> .git/info/exclude
+  . bench/gpu-common.sh
+  exclude_from_git "$D"
   rm -rf "$D" && mkdir -p "$D" || exit 1
   for kind in f16 fp8; do
     K=$F16; [ $kind = fp8 ] && K=$FP8

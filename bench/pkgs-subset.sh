@@ -11,7 +11,8 @@ RE=$1; OUTD=$2
 cd "$(dirname "$0")/.."
 S=.gpu-pkgs
 rm -rf "$OUTD"; mkdir -p "$OUTD"
-grep -qx "$OUTD/" .git/info/exclude 2>/dev/null || echo "$OUTD/" >> .git/info/exclude
+. bench/gpu-common.sh
+exclude_from_git "$OUTD"
 copy() { mkdir -p "$OUTD/$(dirname "${1#$S/}")"; cp "$1" "$OUTD/${1#$S/}"; }
 : > "$OUTD/list.txt"
 grep -E "^[^|]*($RE)" "$S/list.txt" | while IFS='|' read -r name grid args out rtol; do

@@ -16,7 +16,8 @@ B=${1:-build}
 D=.gpu-pkgs
 scripts/gpu-packages.sh "$B" "$D"
 . scripts/reference.sh
-grep -qx "$D/" .git/info/exclude 2>/dev/null || echo "$D/" >> .git/info/exclude
+. bench/gpu-common.sh
+exclude_from_git "$D"
 K=bench/kernels/memory_bound.mlir
 : > "$D/bench.txt"
 R=8192; C=4096; r=64
