@@ -14,6 +14,12 @@ b = rng.integers(-8, 9, (32, 96)).astype(np.float16)
 s = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float32)
 np.save(os.path.join(d, "a.npy"), a)
 np.save(os.path.join(d, "b.npy"), b)
-for name, c in (("pos", 1.5), ("neg", -1.5), ("zero", 0.0), ("tiny", 1e-45)):
-    m = (np.float32(c) * s).max(axis=1).astype(np.float32)
+# inf and -inf: rows holding a zero score are NaN (inf * 0), the maximum
+# keeping it; NaN: every row NaN. None of them takes the version that
+# scales the row after the maximum.
+cases = (("pos", 1.5), ("neg", -1.5), ("zero", 0.0), ("tiny", 1e-45),
+         ("inf", np.inf), ("ninf", -np.inf), ("nan", np.nan))
+for name, c in cases:
+    with np.errstate(invalid="ignore"):
+        m = (np.float32(c) * s).max(axis=1).astype(np.float32)
     np.save(os.path.join(d, "ref_%s.npy" % name), m)
