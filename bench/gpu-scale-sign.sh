@@ -62,11 +62,11 @@ prepare)
       echo "plain_arg_$mask|cdiv(300,128),3|--arg npy:$r/$qf.npy --arg npy:$r/k.npy --arg npy:$r/v.npy --arg zeros:3x300x128xf16 --arg $sc --check 3=$r/ref.npy:1e-2||" >> "$D/list.txt"
     done
   done
-  # The running maximum itself, exactly, for four scales.
+  # The running maximum itself, exactly, for seven scales.
   mkdir -p "$D/smax"
   $py test/Run/Inputs/scaled_max_ref.py "$D/smax" || exit 1
   compile scaled_max test/Run/Inputs/scaled-max.mlir scaled_max
-  for c in "pos 1.5" "neg -1.5" "zero 0.0" "tiny 1e-45"; do
+  for c in "pos 1.5" "neg -1.5" "zero 0.0" "tiny 1e-45" "inf inf" "ninf -inf" "nan nan"; do
     read -r t v <<< "$c"
     echo "scaled_max|1|--arg npy:$D/smax/a.npy --arg npy:$D/smax/b.npy --arg zeros:64xf32 --arg $v --check 2=$D/smax/ref_$t.npy:0||" >> "$D/list.txt"
   done
