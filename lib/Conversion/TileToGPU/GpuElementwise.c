@@ -114,14 +114,25 @@ static MlirValue elementOp(GpuLowering *g, TileBuilder *b, MlirOperation op,
   return bInsert(b, cloneWith(b->loc, op, n, scalars, 1, &elem));
 }
 
-/* |x| strictly between 2^-60 and 2^60 (false for NaN). LLVM's fabs and
- * fma intrinsics, not math.absf and math.fma, which the GPU pipeline
+/* |x|, its sign bit cleared. Not math.absf, which the GPU pipeline
  * would send to libdevice (a kernel that divides must not need the
- * toolkit's libdevice for it). */
+ * toolkit's libdevice for it), nor LLVM's fabs intrinsic, which
+ * convert-gpu-to-nvvm refuses where a kernel's other math needs that pass
+ * (difftest seed 4300043: a divf beside such an op failed to compile). */
+static MlirValue absBits(TileBuilder *b, MlirValue x) {
+  MlirType f32 = mlirF32TypeGet(b->ctx), i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirValue bits = bInsert(
+      b, tileOpCreate(b->loc, "arith.bitcast", 1, &x, 1, &i32, 0, NULL));
+  MlirValue mag = bAndi(b, bits, bConstInt(b, i32, 0x7fffffff));
+  return bInsert(
+      b, tileOpCreate(b->loc, "arith.bitcast", 1, &mag, 1, &f32, 0, NULL));
+}
+
+/* |x| strictly between 2^-60 and 2^60 (false for NaN). LLVM's fma
+ * intrinsic, not math.fma, for the same reason as absBits. */
 static MlirValue inSafeRange(TileBuilder *b, MlirValue x) {
   MlirType f32 = mlirF32TypeGet(b->ctx);
-  MlirValue a = bInsert(
-      b, tileOpCreate(b->loc, "llvm.intr.fabs", 1, &x, 1, &f32, 0, NULL));
+  MlirValue a = absBits(b, x);
   return bAndi(b, bCmpf(b, ARITH_F_OLT, a, bConstFloat(b, f32, 0x1p60)),
                bCmpf(b, ARITH_F_OGT, a, bConstFloat(b, f32, 0x1p-60)));
 }
@@ -215,8 +226,7 @@ static bool lowerExactDivision(GpuLowering *g, TileBuilder *b, MlirOperation op,
     MlirValue q2 = fma32(b, y, fma32(b, nb, q1, x), q1);
     MlirValue isZero = bCmpf(b, ARITH_F_OEQ, x, zero);
     fast[r] = bSelect(b, isZero, q0, q2);
-    most[r] = bInsert(
-        b, tileOpCreate(b->loc, "llvm.intr.fabs", 1, &x, 1, &f32, 0, NULL));
+    most[r] = absBits(b, x);
     least[r] = bSelect(b, isZero, inf, most[r]);
   }
   /* minimumf and maximumf keep a NaN, which then fails both tests. */
