@@ -233,6 +233,23 @@ def differ_prints(printed, stdout, source):
     return None
 
 
+def write_args(specs, out):
+    """The arrays of `specs` as .npy files in `out`, made as a check makes
+    them; prints the --arg list that names them (scalars as given)."""
+    os.makedirs(out, exist_ok=True)
+    args = []
+    for i, spec in enumerate(specs):
+        made = make(spec, 1000 + i)
+        if made:
+            path = os.path.join(out, "in%d.npy" % i)
+            np.save(path, made[0])
+            args += ["--arg", "npy:" + path]
+        else:
+            args += ["--arg", spec]
+    print(" ".join(args))
+    return 0
+
+
 def main():
     ap = interp.kernel_arguments()
     ap.add_argument("--rtol", type=float,
@@ -248,7 +265,15 @@ def main():
                          "the kernel file checks")
     ap.add_argument("--tile-run", default="tile-run")
     ap.add_argument("--mlir-opt", default="mlir-opt")
+    ap.add_argument("--write-args", metavar="DIR",
+                    help="only write the array arguments to DIR/inI.npy "
+                         "and print tile-run's --arg list for them (a "
+                         "seed's launch replayed elsewhere: on a GPU, "
+                         "under compute-sanitizer; "
+                         "bench/gpu-difftest-seeds.sh)")
     a = ap.parse_args()
+    if a.write_args:
+        return write_args(a.arg, a.write_args)
     src = os.path.dirname(os.path.dirname(HERE))
     work = tempfile.mkdtemp(prefix="tile-difftest-")
     name = "%s @%s" % (os.path.basename(a.kernel_file), a.kernel)
