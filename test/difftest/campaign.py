@@ -32,7 +32,8 @@ the spec allows, all at once or each alone with their moves added
 then a loop that doubles it), and counts as agreeing. "invalid" is a kernel tile refuses (the generator is wrong),
 "unsupported" one the interpreter does not cover yet, "hang" a GPU launch
 with no result after HANG_SECONDS (its process says so and exits; the
-campaign goes on without it). --seconds stops handing out seeds
+campaign goes on without it); a launch that faults (CUDA's sticky error)
+is an "error" of its seed alone, its process ending the same way. --seconds stops handing out seeds
 after T seconds and reports the kernels done (a lent machine's command has
 a time limit); seeds still running HANG_SECONDS + 15 s after that (+
 HANG_SECONDS when shorter) are reported "unfinished" and not counted, so
@@ -118,7 +119,8 @@ class Worker:
             print("hang: seed %s, %s: no result after %d s"
                   % (self.seed, build, HANG_SECONDS), flush=True)
             if self.hangs is not None:
-                self.hangs.put((self.seed, build))
+                self.hangs.put((self.seed, build, "hang",
+                                "no result after %d s" % HANG_SECONDS))
             os._exit(3)
         t = threading.Timer(HANG_SECONDS, fire)
         t.daemon = True
@@ -488,14 +490,34 @@ def replay(test, gpu):
     return 1 if bad else 0
 
 
+def cuda_fault(error):
+    """Whether `error` is a fault of a GPU launch (an illegal instruction
+    or address, a trap): CUDA's error is then sticky, and every later
+    launch of the process fails with it."""
+    return "CUDA error" in str(error) or \
+        type(error).__name__ == "AcceleratorError"
+
+
 def one(seed):
-    """(seed, results, seconds by stage) for one seed."""
+    """(seed, results, seconds by stage) for one seed. A GPU fault ends
+    the process after saying so (as a hang does), so that the seeds after
+    it run in a fresh one and the campaign names the kernel that faulted,
+    not the ones its process would have run next."""
     WORKER.spent = {}
     try:
         with WORKER.clock("all"):
+            if os.environ.get("DIFFTEST_PLANT") == "cuda-fault":
+                raise RuntimeError("CUDA error: an illegal instruction was "
+                                   "encountered (planted)")
             results = WORKER.run(seed)
-    except Exception:  # a crash of the runner or of a launch: say it
-        results = [("all", "error", traceback.format_exc(limit=3))]
+    except Exception as e:  # a crash of the runner or of a launch: say it
+        detail = traceback.format_exc(limit=3)
+        if cuda_fault(e) and WORKER.hangs is not None:
+            WORKER.hangs.put((seed, "all", "error",
+                              "%s (the process ends: a CUDA error is "
+                              "sticky)" % str(e).splitlines()[0]))
+            os._exit(4)
+        results = [("all", "error", detail)]
     return seed, results, WORKER.spent
 
 
@@ -572,15 +594,19 @@ def main():
             # A hung seed's process is gone (the pool starts another):
             # its result never comes.
             lost = set()
+            # So is a seed whose launch faulted (cuda_fault): its process
+            # said so and ended.
             while not hangs.empty():
-                seed, build = hangs.get()
+                seed, build, outcome, detail = hangs.get()
                 lost.add(seed)
                 done += 1
                 bad += 1
-                tally(build, "hang")
+                tally(build, outcome)
+                if outcome != "hang":
+                    print("%s: seed %d, %s: %s" % (outcome, seed, build,
+                                                   detail), flush=True)
                 if a.keep:
-                    keep(a.keep, seed, build, "hang",
-                         "no result after %d s" % HANG_SECONDS)
+                    keep(a.keep, seed, build, outcome, detail)
             still = []
             for seed, r, sent in pending:
                 if seed in lost:
