@@ -32,8 +32,9 @@ the spec allows, all at once or each alone with their moves added
 then a loop that doubles it), and counts as agreeing. "invalid" is a kernel tile refuses (the generator is wrong),
 "unsupported" one the interpreter does not cover yet, "hang" a GPU launch
 with no result after HANG_SECONDS (its process says so and exits; the
-campaign goes on without it); a launch that faults (CUDA's sticky error)
-is an "error" of its seed alone, its process ending the same way. --seconds stops handing out seeds
+campaign goes on without it); a launch that faults (CUDA's error is
+sticky) is an "error" of its seed alone, its process ending the same way.
+--seconds stops handing out seeds
 after T seconds and reports the kernels done (a lent machine's command has
 a time limit); seeds still running HANG_SECONDS + 15 s after that (+
 HANG_SECONDS when shorter) are reported "unfinished" and not counted, so
