@@ -25,7 +25,8 @@ import argparse
 import re
 import sys
 
-GROUPS = [("HGMMA", r"\bHGMMA"), ("DEPBAR", r"DEPBAR"), ("STL", r"\bSTL"),
+# GMMA: the wgmmas, HGMMA (16-bit and tf32 inputs) and QGMMA (fp8).
+GROUPS = [("GMMA", r"\b[HQ]GMMA"), ("DEPBAR", r"DEPBAR"), ("STL", r"\bSTL"),
           ("LDL", r"\bLDL"), ("LDG", r"\bLDG"), ("STG", r"\bSTG"),
           ("RED", r"\bREDG?\b|\bRED\."), ("LDS", r"\bLDS"), ("STS", r"\bSTS"),
           ("BAR", r"\bBAR\b"), ("MUFU", r"\bMUFU"),
@@ -67,7 +68,8 @@ def main():
 
 
 def print_order(body):
-    """The loop's HGMMA runs, waits and arrives, in order, each line with
+    """The loop's wgmma (HGMMA, QGMMA) runs, waits and arrives, in order,
+    each line with
     the MUFU and float instructions since the one before."""
     counts = {"mufu": 0, "float": 0}
     run = [None, 0]  # consecutive tensor-core instructions: opcode, count
@@ -98,4 +100,8 @@ def print_order(body):
     flush()
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # piped into head: the reader has what it wanted
+        sys.stderr.close()
+        sys.exit(0)
