@@ -69,8 +69,7 @@ def main():
 
 def print_order(body):
     """The loop's wgmma (HGMMA, QGMMA) runs, waits and arrives, in order,
-    each line with
-    the MUFU and float instructions since the one before."""
+    each line with the MUFU and float instructions since the one before."""
     counts = {"mufu": 0, "float": 0}
     run = [None, 0]  # consecutive tensor-core instructions: opcode, count
 
