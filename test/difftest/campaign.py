@@ -80,7 +80,7 @@ class Worker:
     ml_dtypes, for bf16 and f8 arrays on the CPU path), and the GPU this
     process launches on."""
 
-    def __init__(self, gpu, variations, hangs=None):
+    def __init__(self, gpu, variations, ended=None):
         import numpy
         import tile
         import tile._compiler  # noqa: F401 (loaded on a first compile)
@@ -105,7 +105,9 @@ class Worker:
         if gpu and not self.gpu:
             raise SystemExit("campaign: --gpu without torch and a CUDA GPU")
         self.spent = {}
-        self.hangs = hangs  # where a hang is reported: (seed, build)
+        # Where a seed whose process ends is reported (a hang, or a
+        # launch's fault): (seed, build, outcome, detail).
+        self.ended = ended
         self.seed = None
 
     @contextlib.contextmanager
@@ -119,8 +121,8 @@ class Worker:
         def fire():
             print("hang: seed %s, %s: no result after %d s"
                   % (self.seed, build, HANG_SECONDS), flush=True)
-            if self.hangs is not None:
-                self.hangs.put((self.seed, build, "hang",
+            if self.ended is not None:
+                self.ended.put((self.seed, build, "hang",
                                 "no result after %d s" % HANG_SECONDS))
             os._exit(3)
         t = threading.Timer(HANG_SECONDS, fire)
@@ -404,14 +406,14 @@ class Worker:
 WORKER = None
 
 
-def start(counter, ngpu, gpu, variations, hangs):
+def start(counter, ngpu, gpu, variations, ended):
     global WORKER
     with counter.get_lock():
         index = counter.value
         counter.value += 1
     if gpu and ngpu:
         os.environ["CUDA_VISIBLE_DEVICES"] = str(index % ngpu)
-    WORKER = Worker(gpu, variations, hangs)
+    WORKER = Worker(gpu, variations, ended)
 
 
 def replay_cases(test):
@@ -513,8 +515,8 @@ def one(seed):
             results = WORKER.run(seed)
     except Exception as e:  # a crash of the runner or of a launch: say it
         detail = traceback.format_exc(limit=3)
-        if cuda_fault(e) and WORKER.hangs is not None:
-            WORKER.hangs.put((seed, "all", "error",
+        if cuda_fault(e) and WORKER.ended is not None:
+            WORKER.ended.put((seed, "all", "error",
                               "%s (the process ends: a CUDA error is "
                               "sticky)" % str(e).splitlines()[0]))
             os._exit(4)
@@ -573,9 +575,9 @@ def main():
     bad = 0
     ctx = mp.get_context("spawn")  # no CUDA state inherited across fork
     counter = ctx.Value("i", 0)
-    hangs = ctx.SimpleQueue()
+    ended = ctx.SimpleQueue()
     with ctx.Pool(a.jobs, start,
-                  (counter, ngpu, a.gpu, a.variations, hangs)) as p:
+                  (counter, ngpu, a.gpu, a.variations, ended)) as p:
         seeds = iter(range(a.start, a.start + a.count))
         pending = []
         # Hand out seeds a few per worker at a time, so --seconds stops
@@ -597,8 +599,8 @@ def main():
             lost = set()
             # So is a seed whose launch faulted (cuda_fault): its process
             # said so and ended.
-            while not hangs.empty():
-                seed, build, outcome, detail = hangs.get()
+            while not ended.empty():
+                seed, build, outcome, detail = ended.get()
                 lost.add(seed)
                 done += 1
                 bad += 1
