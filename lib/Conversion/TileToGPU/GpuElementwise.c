@@ -120,12 +120,11 @@ static MlirValue elementOp(GpuLowering *g, TileBuilder *b, MlirOperation op,
  * convert-gpu-to-nvvm refuses where a kernel's other math needs that pass
  * (difftest seed 4300043: a divf beside such an op failed to compile). */
 static MlirValue absBits(TileBuilder *b, MlirValue x) {
-  MlirType f32 = mlirF32TypeGet(b->ctx), i32 = mlirIntegerTypeGet(b->ctx, 32);
-  MlirValue bits = bInsert(
-      b, tileOpCreate(b->loc, "arith.bitcast", 1, &x, 1, &i32, 0, NULL));
-  MlirValue mag = bAndi(b, bits, bConstInt(b, i32, 0x7fffffff));
-  return bInsert(
-      b, tileOpCreate(b->loc, "arith.bitcast", 1, &mag, 1, &f32, 0, NULL));
+  MlirType i32 = mlirIntegerTypeGet(b->ctx, 32);
+  MlirValue bits = bCast(b, "arith.bitcast", x, i32);
+  return bCast(b, "arith.bitcast",
+               bAndi(b, bits, bConstInt(b, i32, 0x7fffffff)),
+               mlirF32TypeGet(b->ctx));
 }
 
 /* |x| strictly between 2^-60 and 2^60 (false for NaN). LLVM's fma
