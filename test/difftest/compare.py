@@ -233,19 +233,33 @@ def differ_prints(printed, stdout, source):
     return None
 
 
+def make_arguments(specs):
+    """A launch's arguments as a check makes them: its arrays and their
+    dtypes by argument index (argument i's from seed 1000 + i unless its
+    spec names one), and its scalars as given."""
+    arrays, dtypes, scalars = {}, {}, {}
+    for i, spec in enumerate(specs):
+        made = make(spec, 1000 + i)
+        if made:
+            arrays[i], dtypes[i] = made
+        else:
+            scalars[i] = spec
+    return arrays, dtypes, scalars
+
+
 def write_args(specs, out):
     """The arrays of `specs` as .npy files in `out`, made as a check makes
     them; prints the --arg list that names them (scalars as given)."""
     os.makedirs(out, exist_ok=True)
+    arrays, _, scalars = make_arguments(specs)
     args = []
-    for i, spec in enumerate(specs):
-        made = make(spec, 1000 + i)
-        if made:
+    for i in range(len(specs)):
+        if i in arrays:
             path = os.path.join(out, "in%d.npy" % i)
-            np.save(path, made[0])
+            np.save(path, arrays[i])
             args += ["--arg", "npy:" + path]
         else:
-            args += ["--arg", spec]
+            args += ["--arg", scalars[i]]
     print(" ".join(args))
     return 0
 
@@ -278,13 +292,7 @@ def main():
     work = tempfile.mkdtemp(prefix="tile-difftest-")
     name = "%s @%s" % (os.path.basename(a.kernel_file), a.kernel)
     try:
-        arrays, dtypes, scalars = {}, {}, {}
-        for i, spec in enumerate(a.arg):
-            made = make(spec, 1000 + i)
-            if made:
-                arrays[i], dtypes[i] = made
-            else:
-                scalars[i] = spec
+        arrays, dtypes, scalars = make_arguments(a.arg)
         paths = {i: os.path.join(work, "in%d.npy" % i) for i in arrays}
         for i, p in paths.items():
             np.save(p, arrays[i])
