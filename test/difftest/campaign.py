@@ -238,16 +238,11 @@ class Worker:
         grid = ([int(g) for g in argv[argv.index("--grid") + 1].split(",")]
                 + [1, 1])[:3]
         specs = [argv[i + 1] for i, x in enumerate(argv) if x == "--arg"]
-        arrays, dtypes = {}, {}
-        args = []
         try:
-            for i, spec in enumerate(specs):
-                made = compare.make(spec, 1000 + i)
-                if made:
-                    arrays[i], dtypes[i] = made
-                    args.append(made[0].copy())
-                else:
-                    args.append(interp.scalar_arg(spec))
+            arrays, dtypes, scalars = compare.make_arguments(specs)
+            args = [arrays[i].copy() if i in arrays
+                    else interp.scalar_arg(scalars[i])
+                    for i in range(len(specs))]
             with self.clock("interpreter"):
                 generic = self.tile._compiler.generic(text, name)
                 interp.run_kernel(generic, kernel, grid, args)
@@ -269,7 +264,6 @@ class Worker:
                     patterns=patterns)
             return self.envelopes[patterns]
         self.envelope_of = envelopes
-        scalars = {i: s for i, s in enumerate(specs) if i not in arrays}
         if not self.gpu and "tile.splat" in text and \
                 any(d in text for d in DIVISIONS):
             builds = builds + [(GPU_NUMERICS, None)]
