@@ -26,6 +26,11 @@ prepare)
     specs=$(echo "$line" | sed 's/.*--grid [^ ]* //')
     TILE_NO_CACHE=1 build/tile-opt "$k.mlir" --tile-compile --emit=package \
       -o "$k.tpkg" 2> "$k.log" || { echo "seed $s does not compile"; tail -3 "$k.log"; continue; }
+    # The campaign's third package: the seed's option variation.
+    opts=$(cd test/difftest && /usr/bin/python3 -c "import gpu; print(gpu.option_variation($s))")
+    TILE_NO_CACHE=1 build/tile-opt "$k.mlir" --tile-compile="$opts" --emit=package \
+      -o "$k.opt.tpkg" 2> "$k.opt.log" \
+      || { echo "seed $s with $opts does not compile"; tail -3 "$k.opt.log"; }
     args=$(/usr/bin/python3 test/difftest/compare.py "$k.mlir" --kernel "k$s" \
       --grid "$grid" $specs --write-args "$k") || exit 1
     echo "$s|$grid|$args" >> "$D/list.txt"
@@ -36,6 +41,11 @@ run)
   . bench/gpu-common.sh
   gpu_tile_run "${OUT:-/tmp/seeds}" || exit 1
   while IFS='|' read -r s grid args; do
+    if [ -f "$D/k$s.opt.tpkg" ]; then
+      timeout 30 $TR "$D/k$s.opt.tpkg" --target cuda --grid "$grid" $args > "$D.$s.opt.log" 2>&1
+      rc=$?
+      echo "seed $s (option variation): rc $rc $(tail -1 "$D.$s.opt.log" | cut -c1-160)"
+    fi
     timeout 30 $TR "$D/k$s.tpkg" --target cuda --grid "$grid" $args > "$D.$s.log" 2>&1
     rc=$?
     echo "seed $s: rc $rc$([ $rc = 124 ] && echo ' (hung: no result after 30 s)') $(tail -1 "$D.$s.log" | cut -c1-160)"

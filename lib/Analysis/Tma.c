@@ -4,9 +4,10 @@
 #include <string.h>
 
 #include "lib/Analysis/Contiguity.h"
+#include "lib/Analysis/IndexFacts.h"
+#include "lib/Analysis/Layout.h"
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/SmemLayout.h"
-#include "lib/Analysis/Layout.h"
 #include "lib/IR/DType.h"
 #include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -88,6 +89,17 @@ bool tileTmaCanStore(MlirOperation store, TileSmemLayout *layout) {
                                 false, layout);
 }
 
+/* Whether a load's box starts at a column a bulk copy can take: its
+ * innermost offset (the last) shown to be 16-byte aligned (IndexFacts.h:
+ * elsewhere the copy faults). */
+static bool startsAtChunk(MlirOperation load) {
+  MlirType tt = mlirValueGetType(mlirOperationGetResult(load, 0));
+  int eb = tileElemBytes(mlirShapedTypeGetElementType(tt));
+  MlirValue col =
+      mlirOperationGetOperand(load, mlirOperationGetNumOperands(load) - 1);
+  return eb > 0 && eb <= 16 && tileIndexMultipleOf(col, 16 / eb);
+}
+
 bool tileTmaPlainBox(MlirOperation load) {
   if (!tileOpIsNamed(load, "tile.load") ||
       !mapsArgument(mlirOperationGetOperand(load, 0), true))
@@ -107,7 +119,8 @@ bool tileTmaPlainBox(MlirOperation load) {
     return false;
   int64_t cols = mlirShapedTypeGetDimSize(tt, rank - 1);
   int64_t rowBytes = cols * tileElemBytes(mlirShapedTypeGetElementType(tt));
-  return boxRowsOf(tt) == 1 && cols <= 256 && rowBytes % 16 == 0;
+  return boxRowsOf(tt) == 1 && cols <= 256 && rowBytes % 16 == 0 &&
+         startsAtChunk(load);
 }
 
 bool tileTmaCanCopy(MlirOperation load, const char **why) {
@@ -118,6 +131,9 @@ bool tileTmaCanCopy(MlirOperation load, const char **why) {
     reason = NULL;
   else if (!tileOpIsNamed(load, "tile.load"))
     reason = "it is a masked load";
+  else if (!startsAtChunk(load))
+    reason = "its column offset is not shown to be a multiple of 16 bytes "
+             "(where a bulk copy's box must start)";
   else if (!mapsArgument(mlirOperationGetOperand(load, 0), true))
     reason = "its memref is not a kernel argument of rank 2 or 3 with a unit "
              "inner stride";

@@ -6,7 +6,9 @@
  * A load uses TMA when it feeds a dot on wgmma (its shared-memory layout
  * is wgmma's: column blocks as wide as the swizzle), reads a kernel
  * argument of rank 2 or 3 with a unit inner stride, and its tile has at
- * most 256 rows (and, for rank 3, one element in dimension 0). Each of
+ * most 256 rows (and, for rank 3, one element in dimension 0), at a column
+ * offset shown to be a multiple of 16 bytes (elsewhere a bulk copy faults:
+ * IndexFacts.h). Each of
  * its column blocks is one copy of a box of rows x blockElems elements
  * (1 x rows x blockElems for rank 3); the memref's tensor map describes
  * that box and swizzle, and loads of one argument with the same box share
@@ -36,7 +38,8 @@ bool tileTmaCanCopy(MlirOperation load, const char **why);
  * into shared memory as it lies in the memref, without a swizzle (its
  * tensor map's swizzleBytes is 0): an unmasked tile.load of one row (a
  * [1][N] tile, or [1][1][N]) of a kernel argument of rank 2 (or 3) with a
- * unit inner stride, at most 256 elements and a multiple of 16 bytes.
+ * unit inner stride, at most 256 elements and a multiple of 16 bytes, at
+ * a column shown to be a multiple of 16 bytes.
  * Attention's backward loads a row of 64 log-sum-exps (and of deltas) per
  * step this way, through the pipeline's stages with the step's Q and dO
  * tiles, as FlashAttention-3 does. */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Analysis/IndexFacts.h"
 #include "lib/Analysis/Mma.h"
 #include "lib/Analysis/ProgramScalars.h"
 #include "lib/Analysis/Tcgen05.h"
@@ -167,10 +168,10 @@ bool gpuPipelinePlan(const GpuLowering *g, MlirOperation loop,
     }
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
     int vector = CHUNK / tileElemBytes(mlirShapedTypeGetElementType(t));
-    /* A plain box comes by one bulk copy wherever it starts; the others'
-     * cp.async copies 16-byte chunks. */
+    /* A plain box comes by one bulk copy (at a 16-byte column:
+     * tileTmaPlainBox); the others' cp.async copies 16-byte chunks. */
     if (p->numLoads == GPU_PIPELINE_MAX_LOADS ||
-        (!tileTmaPlainBox(op) && !gpuDivisibleBy(innerOffset(op), vector)))
+        (!tileTmaPlainBox(op) && !tileIndexMultipleOf(innerOffset(op), vector)))
       return false;
     TileSmemLayout s;
     int64_t align = 128;

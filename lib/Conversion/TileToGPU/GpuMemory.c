@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/Analysis/IndexFacts.h"
 #include "lib/Analysis/Tma.h"
 #include "lib/IR/IR.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -57,41 +58,6 @@ static int vectorWidth(const TileLayout *l, const GpuMemref *m, int rank,
   return v;
 }
 
-/* Whether kernel value `v` (an index) is a multiple of n, as far as its
- * definition shows: constants, sums, products, casts, and scf.for
- * induction variables with such bounds and step. */
-static bool divisibleBy(MlirValue v, int64_t n, int depth);
-
-bool gpuDivisibleBy(MlirValue v, int64_t n) { return divisibleBy(v, n, 0); }
-
-static bool divisibleBy(MlirValue v, int64_t n, int depth) {
-  if (n <= 1)
-    return true;
-  if (depth > 8)
-    return false;
-  MlirOperation def = tileDefiningOp(v);
-  if (mlirOperationIsNull(def)) {
-    MlirOperation loop =
-        mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
-    return !mlirOperationIsNull(loop) && tileOpIsNamed(loop, "scf.for") &&
-           mlirBlockArgumentGetArgNumber(v) == 0 &&
-           divisibleBy(mlirOperationGetOperand(loop, 0), n, depth + 1) &&
-           divisibleBy(mlirOperationGetOperand(loop, 2), n, depth + 1);
-  }
-  int64_t c;
-  if (tileOpIsNamed(def, "arith.constant"))
-    return tileOpIntAttr(def, "value", &c) && c % n == 0;
-  if (tileOpIsNamed(def, "arith.muli"))
-    return divisibleBy(mlirOperationGetOperand(def, 0), n, depth + 1) ||
-           divisibleBy(mlirOperationGetOperand(def, 1), n, depth + 1);
-  if (tileOpIsNamed(def, "arith.addi") || tileOpIsNamed(def, "arith.subi"))
-    return divisibleBy(mlirOperationGetOperand(def, 0), n, depth + 1) &&
-           divisibleBy(mlirOperationGetOperand(def, 1), n, depth + 1);
-  if (tileOpIsNamed(def, "arith.index_cast"))
-    return divisibleBy(mlirOperationGetOperand(def, 0), n, depth + 1);
-  return false;
-}
-
 static bool setupAccess(GpuLowering *g, MlirOperation op, bool isLoad,
                         Access *a) {
   memset(a, 0, sizeof *a);
@@ -124,8 +90,8 @@ static bool setupAccess(GpuLowering *g, MlirOperation op, bool isLoad,
   a->vector = vectorWidth(&a->layout, a->mem, a->rank, a->shape);
   a->wholeGroups =
       g->assumeAligned16 && !masked && a->vector > 1 &&
-      divisibleBy(mlirOperationGetOperand(op, first + a->rank - 1), a->vector,
-                  0);
+      tileIndexMultipleOf(mlirOperationGetOperand(op, first + a->rank - 1),
+                          a->vector);
   return true;
 }
 
@@ -491,47 +457,6 @@ static MlirValue tmaStoreFits(GpuLowering *g, TileBuilder *b,
                bCmpi(b, ARITH_SGE, row0, zero));
 }
 
-/* Whether index `v` is known not negative and a multiple of `k`: built
- * from program ids, sizes and constants by adds, multiplies by
- * constants, unsigned divisions, remainders and minima (a GEMM's column
- * block pid_n * BN). A grouped order's divisions are not: tile-numerics
- * makes a division by zero -1, so its offsets are tested at run time. */
-static bool nonNegativeMultiple(MlirValue v, int64_t k, int depth) {
-  int64_t c;
-  if (tileConstantInt(v, &c))
-    return c >= 0 && c % k == 0;
-  MlirOperation def = tileDefiningOp(v);
-  if (depth > 12 || mlirOperationIsNull(def))
-    return false;
-  if (tileOpIsNamed(def, "tile.program_id") ||
-      tileOpIsNamed(def, "tile.num_programs") ||
-      tileOpIsNamed(def, "memref.dim"))
-    return k == 1;
-  MlirValue x = mlirOperationGetOperand(def, 0);
-  if (tileOpIsNamed(def, "arith.index_cast") ||
-      tileOpIsNamed(def, "arith.index_castui"))
-    return nonNegativeMultiple(x, k, depth + 1);
-  if (mlirOperationGetNumOperands(def) != 2)
-    return false;
-  MlirValue y = mlirOperationGetOperand(def, 1);
-  if (tileOpIsNamed(def, "arith.addi"))
-    return nonNegativeMultiple(x, k, depth + 1) &&
-           nonNegativeMultiple(y, k, depth + 1);
-  if (tileOpIsNamed(def, "arith.muli"))
-    return (tileConstantInt(y, &c) && c >= 0 &&
-            nonNegativeMultiple(x, c % k == 0 ? 1 : k, depth + 1)) ||
-           (tileConstantInt(x, &c) && c >= 0 &&
-            nonNegativeMultiple(y, c % k == 0 ? 1 : k, depth + 1));
-  /* Unsigned: a quotient or remainder is at most x, a minimum at most
-   * either operand. */
-  if (tileOpIsNamed(def, "arith.divui") || tileOpIsNamed(def, "arith.remui"))
-    return k == 1 && nonNegativeMultiple(x, 1, depth + 1);
-  if (tileOpIsNamed(def, "arith.minui"))
-    return k == 1 && (nonNegativeMultiple(x, 1, depth + 1) ||
-                      nonNegativeMultiple(y, 1, depth + 1));
-  return false;
-}
-
 /* How an accumulator's store went out (the epilogue), said once: by the
  * aligned entry, the one that can take a TMA store. */
 static void epilogueRemark(GpuLowering *g, MlirOperation op, const char *why) {
@@ -551,9 +476,11 @@ int gpuTmaStoreMap(GpuLowering *g, MlirOperation op, bool *proven) {
   MlirType tt = mlirValueGetType(mlirOperationGetOperand(op, 0));
   int64_t perChunk = 16 / tileElemBytes(mlirShapedTypeGetElementType(tt));
   *proven =
-      nonNegativeMultiple(mlirOperationGetOperand(op, n - 2), 1, 0) &&
-      nonNegativeMultiple(mlirOperationGetOperand(op, n - 1), perChunk, 0) &&
-      (n == 4 || nonNegativeMultiple(mlirOperationGetOperand(op, 2), 1, 0));
+      tileIndexNonNegativeMultiple(mlirOperationGetOperand(op, n - 2), 1) &&
+      tileIndexNonNegativeMultiple(mlirOperationGetOperand(op, n - 1),
+                                   perChunk) &&
+      (n == 4 ||
+       tileIndexNonNegativeMultiple(mlirOperationGetOperand(op, 2), 1));
   /* A rank-3 store (a reshaped tile) has no run-time test: its tile is
    * the reshape's source, whose registers an element-wise store could
    * not take (gpuReshapeForTmaStore). */

@@ -326,9 +326,6 @@ MlirValue gpuLibdeviceCall(GpuLowering *g, TileBuilder *b,
                            const char *function, intptr_t n,
                            const MlirValue *args);
 
-/* Whether kernel value `v` (an index) is a provable multiple of n. */
-bool gpuDivisibleBy(MlirValue v, int64_t n);
-
 /* A dot operand in shared memory at `base`, in the swizzled layout
  * tile-promote-smem chose (lib/Analysis/SmemLayout.h). */
 typedef struct {
