@@ -68,10 +68,17 @@ DIVISIONS = ("arith.divsi", "arith.divui", "arith.remsi", "arith.remui",
 # asking for more registers than the block has was one) and would hold
 # its process, and the campaign, until the machine's time limit.
 HANG_SECONDS = float(os.environ.get("DIFFTEST_HANG_SECONDS", 60))
+# A launch of a generic entry first has the driver compile its PTX: about
+# a second for most kernels alone, 68-84 s for some one-warp builds of
+# attention kernels (seeds 4300057, 4300069), and over a minute for
+# others beside fifteen busy processes (seeds 4300503, 4300677: each ran
+# in 0.1 ms alone). That much more for it before a launch is a hang.
+JIT_SECONDS = float(os.environ.get("DIFFTEST_JIT_SECONDS", 150))
 # A generated kernel compiles in about a second (campaigns' summaries).
 SLOW_SECONDS = float(os.environ.get("DIFFTEST_SLOW_SECONDS", 20))
 # A seed with no result this long after it was handed out lost its
-# process some other way (a seed waits behind at most four others).
+# process some other way (a seed waits behind at most four others; on
+# the GPU, a first launch may compile PTX for JIT_SECONDS more).
 LOST_SECONDS = 5 * HANG_SECONDS
 
 
@@ -111,21 +118,21 @@ class Worker:
         self.seed = None
 
     @contextlib.contextmanager
-    def watchdog(self, build):
+    def watchdog(self, build, seconds=HANG_SECONDS):
         """Ends this process if the block has not finished after
-        HANG_SECONDS, saying so (and telling the campaign, which counts
-        the seed as a hang): a hung kernel cannot be stopped from its own
+        `seconds`, saying so (and telling the campaign, which counts the
+        seed as a hang): a hung kernel cannot be stopped from its own
         process."""
         import threading
 
         def fire():
             print("hang: seed %s, %s: no result after %d s"
-                  % (self.seed, build, HANG_SECONDS), flush=True)
+                  % (self.seed, build, seconds), flush=True)
             if self.ended is not None:
                 self.ended.put((self.seed, build, "hang",
-                                "no result after %d s" % HANG_SECONDS))
+                                "no result after %d s" % seconds))
             os._exit(3)
-        t = threading.Timer(HANG_SECONDS, fire)
+        t = threading.Timer(seconds, fire)
         t.daemon = True
         t.start()
         try:
@@ -371,10 +378,12 @@ class Worker:
             got = self.launch_args(specs, arrays, dtypes, scalars,
                                    self.device)
         # The first launch loads the module (the driver compiles sm_80's
-        # PTX then): its own stage.
+        # PTX, or a generic entry's, then): its own stage.
+        jit = options["chip"] == "sm_80" or not self.aligned(got)
         with self.clock("gpu load and run",
                         (options["chip"], "the first launch")), \
-                self.watchdog(options["chip"]):
+                self.watchdog(options["chip"], HANG_SECONDS +
+                              (JIT_SECONDS if jit else 0)):
             k[tuple(grid)](*got)
             self.torch.cuda.synchronize()
         outcome, detail = self.compare(got, arrays, dtypes, want, text)
@@ -385,13 +394,14 @@ class Worker:
     def aligned(self, got):
         """Whether a launch on these arguments ran the package's aligned
         entry: every memref's base 16-byte aligned, its innermost stride
-        1 and the others whole multiples of 16 bytes (the runtime's rule,
-        include/tile-c/Runtime.h)."""
+        1 and size a multiple of 16 bytes, the other strides too (the
+        runtime's rule, include/tile-c/Runtime.h)."""
         for t in got:
             if not isinstance(t, self.torch.Tensor):
                 continue
             size = t.element_size()
             if t.data_ptr() % 16 or (t.dim() and t.stride(-1) != 1) or \
+                    (t.dim() and t.shape[-1] * size % 16) or \
                     any(s * size % 16 for s in t.stride()[:-1]):
                 return False
         return True
@@ -567,6 +577,7 @@ def main():
     spent = {}
     done = 0
     bad = 0
+    lost_seconds = LOST_SECONDS + (JIT_SECONDS if a.gpu else 0)
     ctx = mp.get_context("spawn")  # no CUDA state inherited across fork
     counter = ctx.Value("i", 0)
     ended = ctx.SimpleQueue()
@@ -608,14 +619,14 @@ def main():
             for seed, r, sent in pending:
                 if seed in lost:
                     continue
-                if not r.ready() and time.time() - sent > LOST_SECONDS:
+                if not r.ready() and time.time() - sent > lost_seconds:
                     # Its process died without a word (a crash in the
                     # compiler or the driver): the pool never says so.
                     done += 1
                     bad += 1
                     tally("all", "error")
                     detail = "no result after %d s: its process died" \
-                        % LOST_SECONDS
+                        % lost_seconds
                     print("error: seed %d, all: %s" % (seed, detail),
                           flush=True)
                     if a.keep:
