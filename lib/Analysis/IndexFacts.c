@@ -16,20 +16,45 @@ static MlirOperation inductionLoop(MlirValue v) {
              : (MlirOperation){NULL};
 }
 
-/* The first value loop `loop`'s induction variable takes: its lower
- * bound, or a of a lower bound min(a, ub) of its own upper bound ub (a
- * split loop's second part, tile-split-loops): where the minimum is ub
- * the loop runs no iteration. */
-static MlirValue loopStart(MlirOperation loop) {
-  MlirValue lb = mlirOperationGetOperand(loop, 0);
-  MlirOperation def = tileDefiningOp(lb);
-  if (!mlirOperationIsNull(def) &&
-      (tileOpIsNamed(def, "arith.minsi") ||
-       tileOpIsNamed(def, "arith.minui")) &&
-      mlirValueEqual(mlirOperationGetOperand(def, 1),
-                     mlirOperationGetOperand(loop, 1)))
-    return mlirOperationGetOperand(def, 0);
-  return lb;
+static bool multipleOf(MlirValue v, int64_t n, int depth);
+static bool nonNegativeMultiple(MlirValue v, int64_t n, int depth);
+
+/* Whether each first value of the induction variable of a loop with upper
+ * bound `ub` that starts at `start` has the property: `start` itself
+ * does, or it is ub (then the loop runs no iteration), or it picks
+ * between such values by a select or a minimum (a split loop's second
+ * part starts at min(a, ub), tile-split-loops; a loop versioned by a
+ * scale's sign at select(c, ub, 0), tile-fold-exp). */
+static bool startHas(MlirValue start, MlirValue ub, int64_t n, int depth,
+                     bool nonNegative) {
+  if (mlirValueEqual(start, ub))
+    return true;
+  if (depth > MAX_DEPTH)
+    return false;
+  MlirOperation def = tileDefiningOp(start);
+  if (!mlirOperationIsNull(def) && (tileOpIsNamed(def, "arith.minsi") ||
+                                    tileOpIsNamed(def, "arith.minui") ||
+                                    tileOpIsNamed(def, "arith.select"))) {
+    intptr_t k = mlirOperationGetNumOperands(def);
+    return startHas(mlirOperationGetOperand(def, k - 2), ub, n, depth + 1,
+                    nonNegative) &&
+           startHas(mlirOperationGetOperand(def, k - 1), ub, n, depth + 1,
+                    nonNegative);
+  }
+  return nonNegative ? nonNegativeMultiple(start, n, depth + 1)
+                     : multipleOf(start, n, depth + 1);
+}
+
+/* Whether every value the induction variable of `loop` takes has the
+ * property: its first values do, and its step. */
+static bool inductionHas(MlirOperation loop, int64_t n, int depth,
+                         bool nonNegative) {
+  MlirValue step = mlirOperationGetOperand(loop, 2); /* lb, ub, step */
+  return startHas(mlirOperationGetOperand(loop, 0),
+                  mlirOperationGetOperand(loop, 1), n, depth + 1,
+                  nonNegative) &&
+         (nonNegative ? nonNegativeMultiple(step, n, depth + 1)
+                      : multipleOf(step, n, depth + 1));
 }
 
 static bool multipleOf(MlirValue v, int64_t n, int depth) {
@@ -41,9 +66,8 @@ static bool multipleOf(MlirValue v, int64_t n, int depth) {
   if (depth > MAX_DEPTH)
     return false;
   MlirOperation loop = inductionLoop(v);
-  if (!mlirOperationIsNull(loop)) /* lb, ub, step */
-    return multipleOf(loopStart(loop), n, depth + 1) &&
-           multipleOf(mlirOperationGetOperand(loop, 2), n, depth + 1);
+  if (!mlirOperationIsNull(loop))
+    return inductionHas(loop, n, depth, false);
   MlirOperation def = tileDefiningOp(v);
   if (mlirOperationIsNull(def))
     return false;
@@ -70,8 +94,7 @@ static bool nonNegativeMultiple(MlirValue v, int64_t n, int depth) {
   /* Every iteration's value is the lower bound plus steps. */
   MlirOperation loop = inductionLoop(v);
   if (!mlirOperationIsNull(loop))
-    return nonNegativeMultiple(loopStart(loop), n, depth + 1) &&
-           nonNegativeMultiple(mlirOperationGetOperand(loop, 2), n, depth + 1);
+    return inductionHas(loop, n, depth, true);
   MlirOperation def = tileDefiningOp(v);
   if (mlirOperationIsNull(def))
     return false;

@@ -17,9 +17,10 @@
 
 /* Whether index `v` is a multiple of `n`, as far as its definition shows:
  * constants, sums, differences, products, casts, and scf.for induction
- * variables whose lower bound and step are (a lower bound min(a, ub) of
- * the loop's own upper bound counts as a: tile-split-loops' second loop
- * starts there, and runs no iteration where the minimum is ub). */
+ * variables whose step and first values are (a lower bound that is the
+ * loop's own upper bound ub starts no iteration: of min(a, ub), where
+ * tile-split-loops starts its second loop, only a counts, and so for
+ * tile-fold-exp's select(c, ub, 0)). */
 bool tileIndexMultipleOf(MlirValue v, int64_t n);
 
 /* Whether index `v` is known not negative and a multiple of `n`: built
