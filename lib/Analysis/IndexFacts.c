@@ -32,9 +32,9 @@ static bool startHas(MlirValue start, MlirValue ub, int64_t n, int depth,
   if (depth > MAX_DEPTH)
     return false;
   MlirOperation def = tileDefiningOp(start);
-  if (!mlirOperationIsNull(def) && (tileOpIsNamed(def, "arith.minsi") ||
-                                    tileOpIsNamed(def, "arith.minui") ||
-                                    tileOpIsNamed(def, "arith.select"))) {
+  if (!mlirOperationIsNull(def) &&
+      (tileOpIsNamed(def, "arith.minsi") || tileOpIsNamed(def, "arith.minui") ||
+       tileOpIsNamed(def, "arith.select"))) {
     intptr_t k = mlirOperationGetNumOperands(def);
     return startHas(mlirOperationGetOperand(def, k - 2), ub, n, depth + 1,
                     nonNegative) &&
