@@ -412,6 +412,50 @@ static bool onlyFeedsADot(MlirOperation op) {
 /* num-stages=auto's choice for a loop, and why in `why` (what the loop's
  * tile.num_stages_why says, and the lowering's remark); *fit, when not
  * NULL: the most stages that fit, without the caps. */
+typedef struct {
+  MlirBlock body;     /* the loop autoStagesFit fits */
+  int64_t reductions; /* the other reductions' regions, 16-byte aligned */
+  int64_t scratch;    /* the most scratch an op of another loop takes */
+} Elsewhere;
+
+static MlirWalkResult addElsewhere(MlirOperation op, void *userData) {
+  Elsewhere *e = userData;
+  MlirBlock block = mlirOperationGetBlock(op);
+  if (mlirBlockEqual(block, e->body))
+    return MlirWalkResultAdvance;
+  if (tileOpIsNamed(op, "tile.reduce")) {
+    int64_t r = reduceScratchBytes(op);
+    e->reductions += r > 0 ? (r + 15) / 16 * 16 : 0;
+    return MlirWalkResultAdvance;
+  }
+  MlirOperation parent = mlirBlockGetParentOperation(block);
+  if (mlirOperationIsNull(parent) || !tileOpIsNamed(parent, "scf.for") ||
+      onlyFeedsADot(op))
+    return MlirWalkResultAdvance;
+  /* (A dot's operands staged there are not counted: the loop's own
+   * count of its dots' operands has room for them in the kernels seen.) */
+  int64_t b = tileOpIsNamed(op, "tile.dot") ? 0 : kilobyteUp(scratchBytes(op));
+  e->scratch = b > e->scratch ? b : e->scratch;
+  return MlirWalkResultAdvance;
+}
+
+/* What the rest of the kernel takes from a loop's room: TileToGPU gives
+ * every reduction across warps a static region of its own (GpuReduce.c),
+ * and puts the scratch of an op inside any pipelined loop after the
+ * largest loop's stages (GpuSharedMemory.c: the producer may fill the
+ * next loop's stages meanwhile): seed 4300787 on sm_80 fitted two stages
+ * of 64 KiB to one loop, and a layout conversion of 8 KiB in its other
+ * loop then passed the block's limit. */
+static Elsewhere elsewhere(MlirBlock body) {
+  Elsewhere e = {body, 0, 0};
+  MlirOperation kernel = mlirBlockGetParentOperation(body);
+  while (!mlirOperationIsNull(kernel) && !tileOpIsNamed(kernel, "func.func"))
+    kernel = mlirOperationGetParentOperation(kernel);
+  if (!mlirOperationIsNull(kernel))
+    mlirOperationWalk(kernel, addElsewhere, &e, MlirWalkPreOrder);
+  return e;
+}
+
 static int autoStagesFit(MlirBlock body, const char *chip, int blocks,
                          char *why, size_t whySize, int *fit) {
   int64_t stage = 0, beside = 0, scratch = 0, reductions = 0;
@@ -453,6 +497,9 @@ static int autoStagesFit(MlirBlock body, const char *chip, int blocks,
     int64_t b = kilobyteUp(scratchBytes(op));
     scratch = b > scratch ? b : scratch;
   }
+  Elsewhere e = elsewhere(body);
+  reductions += kilobyteUp(e.reductions);
+  scratch = e.scratch > scratch ? e.scratch : scratch;
   /* Stages of 64 KiB or more (attention at d = 128 on 128-key blocks:
    * K and V, 32 KiB each) in a loop of several dots: 2, which on an H200
    * ran 2-6% faster than 3 (16 heads x 8192 to 256 x 512,

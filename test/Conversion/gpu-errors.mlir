@@ -3,7 +3,7 @@
 
 // The shared-memory budget is checked at compile time against the chip's
 // limit: a 256x256 f32 transpose goes through 256 KiB of shared memory.
-// CHECK: gpu-errors.mlir:[[@LINE+1]]:1: error: func.func: needs 262144 bytes of shared memory for layout conversions, reductions and dots; sm_90a allows 232448 bytes per block
+// CHECK: gpu-errors.mlir:[[@LINE+1]]:1: error: func.func: needs 262144 bytes of shared memory for layout conversions, reductions and dots (0 for pipeline stages, 262144 for scratch, 0 static); sm_90a allows 232448 bytes per block
 func.func @too_much_shared(%x: memref<?x?xf32>, %y: memref<?x?xf32>) attributes {tile.kernel} {
   %c0 = arith.constant 0 : index
   %t = "tile.load"(%x, %c0, %c0) : (memref<?x?xf32>, index, index) -> tensor<256x256xf32>

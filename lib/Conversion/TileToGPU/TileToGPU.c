@@ -758,9 +758,12 @@ MlirLogicalResult tileLowerKernelToGPU(MlirOperation kernel, const char *chip,
   if (ok && total > limit) {
     tileEmitOpError(kernel,
                     "needs %lld bytes of shared memory for layout "
-                    "conversions, reductions and dots; %s allows %lld bytes "
-                    "per block",
-                    (long long)total, chip, (long long)limit);
+                    "conversions, reductions and dots (%lld for pipeline "
+                    "stages, %lld for scratch, %lld static); %s allows %lld "
+                    "bytes per block",
+                    (long long)total, (long long)g.pipeBytes,
+                    (long long)g.smemBytes, (long long)staticBytes, chip,
+                    (long long)limit);
     ok = false;
   }
   /* Blocks asked to share an SM whose shared memory lets fewer: said, not
