@@ -396,22 +396,6 @@ static bool onlyFeedsADot(MlirOperation op) {
   return false;
 }
 
-/* The stages num-stages=auto gives a loop whose loads are marked: as many
- * as the chip's shared memory holds beside what else lives there while the
- * loop runs (dot operands staged in it from registers or from before the
- * loop, the largest scratch another op passes its tiles through,
- * scratchBytes, and each reduction's region where its warps meet; each
- * rounded up to 1 KiB), at most 4 for a loop of one dot and 3 for more
- * (2 where a stage takes 64 KiB or more), and 1 (no pipeline) when two do
- * not fit. The caps are measured: plainly written
- * f16/bf16 GEMMs on an H100 ran 20-30% faster at 4 stages than at 3
- * (docs/performance.md), and chained-dot loops (attention) keep the 3
- * they were tuned at, or 2 where a stage takes 64 KiB or more (measured
- * faster, below). Without a chip (a pipeline's tile-pipeline with no
- * chip=), 3. */
-/* num-stages=auto's choice for a loop, and why in `why` (what the loop's
- * tile.num_stages_why says, and the lowering's remark); *fit, when not
- * NULL: the most stages that fit, without the caps. */
 typedef struct {
   MlirBlock body;     /* the loop autoStagesFit fits */
   int64_t reductions; /* the other reductions' regions, 16-byte aligned */
@@ -440,12 +424,12 @@ static MlirWalkResult addElsewhere(MlirOperation op, void *userData) {
 }
 
 /* What the rest of the kernel takes from a loop's room: TileToGPU gives
- * every reduction across warps a static region of its own (GpuReduce.c),
- * and puts the scratch of an op inside any pipelined loop after the
- * largest loop's stages (GpuSharedMemory.c: the producer may fill the
- * next loop's stages meanwhile): seed 4300787 on sm_80 fitted two stages
- * of 64 KiB to one loop, and a layout conversion of 8 KiB in its other
- * loop then passed the block's limit. */
+ * every reduction across warps a static region of its own
+ * (gpuReduceScratch), and puts the scratch of an op inside any pipelined
+ * loop after the largest loop's stages (GpuSharedMemory.c: the producer
+ * may fill the next loop's stages meanwhile): seed 4300787 on sm_80
+ * fitted two stages of 64 KiB to one loop, and a layout conversion of
+ * 8 KiB in its other loop then passed the block's limit. */
 static Elsewhere elsewhere(MlirBlock body) {
   Elsewhere e = {body, 0, 0};
   MlirOperation kernel = mlirBlockGetParentOperation(body);
@@ -456,6 +440,23 @@ static Elsewhere elsewhere(MlirBlock body) {
   return e;
 }
 
+/* The stages num-stages=auto gives a loop whose loads are marked: as many
+ * as the chip's shared memory holds beside what else lives there while the
+ * loop runs (dot operands staged in it from registers or from before the
+ * loop, the largest scratch another op passes its tiles through,
+ * scratchBytes, and each reduction's region where its warps meet; each
+ * rounded up to 1 KiB; and what the rest of the kernel takes: elsewhere),
+ * at most 4 for a loop of one dot and 3 for more (2 where a stage takes
+ * 64 KiB or more), and 1 (no pipeline) when two do not fit. The caps are
+ * measured: plainly written
+ * f16/bf16 GEMMs on an H100 ran 20-30% faster at 4 stages than at 3
+ * (docs/performance.md), and chained-dot loops (attention) keep the 3
+ * they were tuned at, or 2 where a stage takes 64 KiB or more (measured
+ * faster, below). Without a chip (a pipeline's tile-pipeline with no
+ * chip=), 3. */
+/* num-stages=auto's choice for a loop, and why in `why` (what the loop's
+ * tile.num_stages_why says, and the lowering's remark); *fit, when not
+ * NULL: the most stages that fit, without the caps. */
 static int autoStagesFit(MlirBlock body, const char *chip, int blocks,
                          char *why, size_t whySize, int *fit) {
   int64_t stage = 0, beside = 0, scratch = 0, reductions = 0;
