@@ -3,10 +3,12 @@
 # triage: a campaign's hang, or an error that took down every later kernel
 # of its process (a CUDA error is sticky), names seeds but not which one
 # faulted. Each seed's kernel (test/difftest/gen.py) is compiled here for
-# sm_90a into a package, its inputs made as compare.py makes them (.npy);
-# there each runs alone under a time limit, then (unless it hung) under
-# compute-sanitizer memcheck (which names a faulting instruction) and
-# synccheck.
+# sm_90a into a package, and into a second with the seed's option
+# variation (the campaign's third build, test/difftest/gpu.py), its inputs
+# made as compare.py makes them (.npy); there each runs alone under a time
+# limit (30 s, which counts a generic entry's JIT: one-warp builds took
+# 25-84 s), the first also (unless it hung) under compute-sanitizer
+# memcheck (which names a faulting instruction) and synccheck.
 #   Here:   bench/gpu-difftest-seeds.sh prepare DIR SEED...   (carry DIR)
 #   There:  bench/gpu-difftest-seeds.sh run DIR
 set -u
