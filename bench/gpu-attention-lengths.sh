@@ -1,52 +1,75 @@
 #!/bin/bash
-# The plain attention kernel (examples/flash_attention_plain.mlir, d =
-# 128, 128 x 128 blocks: warp specialized, 2 stages, the producer's
-# prologue Q and trailing V) at key lengths of 1 to 5 blocks, ragged and
-# whole, 2 heads: each launch checked against tile's CPU path on the same
-# kernel (computed here) under a time limit (a hang says so), then under
-# compute-sanitizer synccheck. For the GPU difftest's hangs of warp-
-# specialized kernels with trailing loads (2026-12-02).
-#   Here:   bench/gpu-attention-lengths.sh prepare DIR   (carry DIR)
-#   There:  bench/gpu-attention-lengths.sh run DIR
+# Plain attention at the lengths users meet, beside SDPA in the same call:
+# examples/flash_attention_plain.mlir at its defaults (128 x 128 blocks, 8
+# warps; d = 64 and 128, full and causal) with the number of programs held
+# at 1024 of 128 queries (256 heads x 512 tokens, 64 x 2048, 16 x 8192)
+# and one head of 16384, and examples/gqa_attention.mlir (32 query heads
+# on 8 K/V heads x 4096, d = 128) against SDPA with enable_gqa. Short
+# sequences show what a program costs outside its loop
+# (docs/performance.md, 2026-12-01).
+#   Here:   bench/gpu-attention-lengths.sh prepare [BUILD] [DIR]   (default build, .gpu-len)
+#   There:  bench/gpu-attention-lengths.sh run [DIR]               (carry DIR)
+# prepare compiles the packages and NumPy references at ragged lengths;
+# run checks every package against its reference (and, unless
+# TILE_GPU_SANITIZE=0, under compute-sanitizer), then times each case
+# (tile-run --bench, medians of 30 after 5, two rounds) and SDPA
+# (bench/peers_attention_lengths.py).
 set -u
 cd "$(dirname "$0")/.."
-LENGTHS="100 128 136 200 256 300 512 600"
-args() { # L: q, k, v, o
-  echo "--arg randn:2x$1x128xf16:seed=1 --arg randn:2x$1x128xf16:seed=2 --arg randn:2x$1x128xf16:seed=3 --arg zeros:2x$1x128xf16"
-}
 case "${1:-}" in
 prepare)
-  D=$2
+  B=${2:-build} D=${3:-.gpu-len}
   rm -rf "$D" && mkdir -p "$D" || exit 1
   . bench/gpu-common.sh
   exclude_from_git "$D"
-  sed -e "s/\${D}/128/g; s/\${BM}/128/g; s/\${BN}/128/g; /tile.tune/d" \
-    examples/flash_attention_plain.mlir > "$D/plain.mlir"
-  for k in attention_plain attention_plain_causal; do
-    build/tile-opt "$D/plain.mlir" --kernel=$k --tile-compile --emit=package \
-      -o "$D/$k.tpkg" 2> "$D/$k.log" || { tail -3 "$D/$k.log"; exit 1; }
-    for l in $LENGTHS; do
-      build/tile-run "$D/plain.mlir" --kernel $k --grid "$(( (l + 127) / 128 )),2" \
-        $(args $l) --out "3=$D/$k.$l.npy" > /dev/null || exit 1
-    done
+  : > "$D/list.txt"
+  for c in "plain 64 full" "plain 64 causal" "plain 128 full" "plain 128 causal" \
+           "gqa 128 full" "gqa 128 causal"; do
+    set -- $c
+    ex=$1 d=$2 mask=$3 s=""; [ $mask = causal ] && s=_causal
+    n=${ex}_d${d}_$mask
+    mkdir -p "$D/$n"
+    if [ $ex = gqa ]; then
+      src=examples/gqa_attention.mlir k=gqa_attention$s h=8 hkv=2
+      /usr/bin/python3 test/Run/Inputs/examples_ref.py gqa_attention "$D/$n" $h $hkv 300 300 $d $mask || exit 1
+    else
+      src=examples/flash_attention_plain.mlir k=attention_plain$s h=3
+      /usr/bin/python3 test/Run/Inputs/examples_ref.py flash_attention "$D/$n" $h 300 300 $d f16 $mask || exit 1
+    fi
+    sed -e "s/\${D}/$d/g; s/\${BM}/128/g; s/\${BN}/128/g; /tile.tune/d" $src > "$D/$n/kernels.mlir"
+    "$B/tile-opt" "$D/$n/kernels.mlir" --tile-compile --kernel=$k --emit=package -o "$D/$n.tpkg" 2> "$D/$n.log" ||
+      { cat "$D/$n.log"; exit 1; }
+    echo "$n|cdiv(300,128),$h|--arg npy:$D/$n/q.npy --arg npy:$D/$n/k.npy --arg npy:$D/$n/v.npy --arg zeros:${h}x300x${d}xf16 --check 3=$D/$n/ref.npy:1e-2||" >> "$D/list.txt"
   done
   du -sh "$D" ;;
 run)
-  D=$2
+  D=${2:-.gpu-len}
   . bench/gpu-common.sh
-  gpu_tile_run "${OUT:-/tmp/attention-lengths}" || exit 1
-  for k in attention_plain attention_plain_causal; do
-    for l in $LENGTHS; do
-      g="$(( (l + 127) / 128 )),2"
-      timeout 30 $TR "$D/$k.tpkg" --target cuda --grid $g $(args $l) \
-        --check "3=$D/$k.$l.npy" > "$D.$k.$l.log" 2>&1
-      rc=$?
-      echo "$k L=$l: rc $rc$([ $rc = 124 ] && echo ' (hung)') $(tail -1 "$D.$k.$l.log" | grep -o 'check.*' | cut -c1-90)"
-      [ $rc = 124 ] && continue
-      timeout 60 compute-sanitizer --tool synccheck --error-exitcode 9 $TR "$D/$k.tpkg" \
-        --target cuda --grid $g $(args $l) > "$D.$k.$l.sync.log" 2>&1 ||
-        { echo "  synccheck: rc $?"; grep -m3 -E "Error|error" "$D.$k.$l.sync.log"; }
+  rc=0
+  check_packages "$D" "${OUT:-/tmp/tile-len}" || rc=1
+  r() { # NAME CASE GRID HEADS KVHEADS L D
+    local a="--arg randn:$4x$6x$7xf16:seed=1 --arg randn:$5x$6x$7xf16:seed=2 --arg randn:$5x$6x$7xf16:seed=3 --arg zeros:$4x$6x$7xf16"
+    echo "{\"case\": \"$2\", \"impl\": \"tile\", \"round\": $round, $(build-gpu/tile-run "$D/$1.tpkg" --target cuda --grid "$3" $a --bench --warmup 5 --iters 30 2>&1 |
+      grep -o 'median [0-9.]*' | sed 's/median /"median_us": /')}"
+  }
+  cases=""
+  for round in 1 2; do
+    for d in 64 128; do
+      for mask in full causal; do
+        for hl in 256x512 64x2048 16x8192 1x16384; do
+          IFS=x read -r h l <<< "$hl"
+          r plain_d${d}_$mask $d:$mask:$hl "$((l / 128)),$h" $h $h $l $d
+          [ $round = 1 ] && cases="$cases $d:$mask:$hl"
+        done
+      done
     done
-  done ;;
-*) sed -n 2,10p "$0"; exit 2 ;;
+    for mask in full causal; do
+      r gqa_d128_$mask 128:$mask:32/8x4096 32,32 32 8 4096 128
+      [ $round = 1 ] && cases="$cases 128:$mask:32/8x4096"
+    done
+  done
+  (cd bench && python3 peers_attention_lengths.py $cases) || rc=1
+  exit $rc ;;
+*)
+  sed -n 2,16p "$0"; exit 2 ;;
 esac
