@@ -12,7 +12,8 @@
  * The same tile may feed several loops (tile-split-loops' two halves of
  * attention's loop): its buffer must then lie at the same offset in each
  * loop's plan, and nothing between the loops may use the scratch buffer
- * (only scalar ops between them); the first loop's producer copies it,
+ * (only scalar ops, element-wise ops in registers and the other loops it
+ * feeds between them); the first loop's producer copies it,
  * and each loop's warps wait on the one phase. A load that does not meet
  * this, or whose tensor map did not fit, is lowered as before. Not in
  * persistent, stream-K, multicast or CTA-pair kernels (tile-pipeline does
@@ -36,14 +37,46 @@
 #include "lib/IR/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
-/* Whether the ops strictly between `a` and `b` (one block, a first) are
- * scalar ops: no tensor result, no region. */
-static bool onlyScalarsBetween(MlirOperation a, MlirOperation b) {
-  if (mlirOperationEqual(a, b))
-    return true;
+#include <string.h>
+
+/* Whether `op` is an element-wise arith or math op whose tensor operands
+ * carry its result's layout: lowered in each thread's registers, it takes
+ * no scratch. */
+static bool inRegisters(MlirOperation op) {
+  char name[64];
+  tileOpName(op, name, sizeof name);
+  if (strncmp(name, "arith.", 6) != 0 && strncmp(name, "math.", 5) != 0)
+    return false;
+  if (mlirOperationGetNumResults(op) != 1)
+    return false;
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirAttribute layout = mlirRankedTensorTypeGetEncoding(t);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType u = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (mlirTypeIsARankedTensor(u) &&
+        !mlirAttributeEqual(mlirRankedTensorTypeGetEncoding(u), layout))
+      return false;
+  }
+  return true;
+}
+
+/* Whether nothing strictly between `a` and `b` (one block, a first) can
+ * write the scratch buffer: scalar ops, element-wise ops in registers,
+ * and the loops of `loops` (a bit per warp-specialized loop), whose
+ * plans keep the served buffer where it is. A tile passing through
+ * scratch there could land on the buffer. tile-fold-exp's versions of
+ * FP8 attention's loop leave its middle loop and a multiply of the row
+ * maximum there. */
+static bool noScratchBetween(const GpuLowering *g, MlirOperation a,
+                             MlirOperation b, unsigned loops) {
   for (MlirOperation op = mlirOperationGetNextInBlock(a);
        !mlirOperationIsNull(op) && !mlirOperationEqual(op, b);
        op = mlirOperationGetNextInBlock(op)) {
+    bool served = false;
+    for (int k = 0; k < g->numWsLoops && !served; ++k)
+      served = (loops & 1u << k) && mlirOperationEqual(g->wsLoops[k].loop, op);
+    if (served || inRegisters(op))
+      continue;
     if (mlirOperationGetNumRegions(op) > 0)
       return false;
     for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
@@ -105,7 +138,7 @@ static bool servable(GpuLowering *g, MlirOperation load, int64_t *offset,
   MlirOperation a = g->wsLoops[*first].loop, b = g->wsLoops[last].loop;
   return mlirBlockEqual(mlirOperationGetBlock(load),
                         mlirOperationGetBlock(a)) &&
-         onlyScalarsBetween(a, b);
+         (mlirOperationEqual(a, b) || noScratchBetween(g, a, b, *loops));
 }
 
 
