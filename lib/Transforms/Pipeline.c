@@ -317,6 +317,41 @@ static int64_t reduceScratchBytes(MlirOperation reduce) {
   return elems * warps * 4; /* slots of 32 bits (f16 sums widen to f32) */
 }
 
+/* The static region TileToGPU gives `op` besides its scratch
+ * (gpuReduceScratch): a tile.scan meets its warps there (a slot per
+ * element at most, sums widened to 32 bits), and an atomic whose old
+ * values are read shares them there where its layout is replicated
+ * (GpuAtomic.c's shareOldValues: a slice, or wider than the tile); 0 for
+ * other ops. Seed 4300876 on sm_80: a 64x16 i32 compare-and-swap's 4 KiB
+ * passed the block's limit beside the stages num-stages=auto had
+ * fitted. */
+static int64_t otherRegionBytes(MlirOperation op) {
+  bool scan = tileOpIsNamed(op, "tile.scan");
+  bool atomic = (tileOpIsNamed(op, "tile.atomic_rmw") ||
+                 tileOpIsNamed(op, "tile.atomic_cas")) &&
+                mlirOperationGetNumResults(op) == 1 &&
+                !tileValueIsUnused(mlirOperationGetResult(op, 0));
+  if (!scan && !atomic)
+    return 0;
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirTypeIsAShaped(t) || !mlirShapedTypeHasStaticShape(t))
+    return 0;
+  TileLayout l;
+  if (atomic && tileTypeLayout(t, &l) && l.kind != LAYOUT_SLICE) {
+    bool replicated = false;
+    for (int d = 0; d < l.blocked.rank && d < mlirShapedTypeGetRank(t); ++d)
+      replicated = replicated ||
+                   tileLayoutCoverage(&l, d) > mlirShapedTypeGetDimSize(t, d);
+    if (!replicated)
+      return 0;
+  }
+  int64_t bytes = tileTypeBytes(t);
+  int elem = tileElemBytes(mlirShapedTypeGetElementType(t));
+  if (scan && elem > 0 && elem < 4)
+    bytes = bytes / elem * 4;
+  return (bytes + 15) / 16 * 16;
+}
+
 /* The scratch shared memory `op` passes its tiles through in TileToGPU
  * (layout conversions, reductions, scans, shape ops, dots staged from
  * registers, indirect accesses): the most bytes of its tile operands and
@@ -412,6 +447,7 @@ static MlirWalkResult addElsewhere(MlirOperation op, void *userData) {
     e->reductions += r > 0 ? (r + 15) / 16 * 16 : 0;
     return MlirWalkResultAdvance;
   }
+  e->reductions += otherRegionBytes(op);
   MlirOperation parent = mlirBlockGetParentOperation(block);
   if (mlirOperationIsNull(parent) || !tileOpIsNamed(parent, "scf.for") ||
       onlyFeedsADot(op))
@@ -444,7 +480,8 @@ static Elsewhere elsewhere(MlirBlock body) {
  * as the chip's shared memory holds beside what else lives there while the
  * loop runs (dot operands staged in it from registers or from before the
  * loop, the largest scratch another op passes its tiles through,
- * scratchBytes, and each reduction's region where its warps meet; each
+ * scratchBytes, and each reduction's, scan's or atomic's region where its
+ * warps meet (otherRegionBytes); each
  * rounded up to 1 KiB; and what the rest of the kernel takes: elsewhere),
  * at most 4 for a loop of one dot and 3 for more (2 where a stage takes
  * 64 KiB or more), and 1 (no pipeline) when two do not fit. The caps are
@@ -495,6 +532,7 @@ static int autoStagesFit(MlirBlock body, const char *chip, int blocks,
       reductions += kilobyteUp(r);
       continue;
     }
+    reductions += kilobyteUp(otherRegionBytes(op));
     int64_t b = kilobyteUp(scratchBytes(op));
     scratch = b > scratch ? b : scratch;
   }
