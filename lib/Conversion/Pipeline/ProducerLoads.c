@@ -50,6 +50,8 @@ static bool inRegisters(MlirOperation op) {
   if (mlirOperationGetNumResults(op) != 1)
     return false;
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirTypeIsARankedTensor(t)) /* a scalar op: the caller's rule */
+    return false;
   MlirAttribute layout = mlirRankedTensorTypeGetEncoding(t);
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
     MlirType u = mlirValueGetType(mlirOperationGetOperand(op, i));

@@ -2,7 +2,8 @@
 // first half of the keys, then the rest), each reading Q: the producer
 // copies Q once, for both, where nothing between the loops can write the
 // scratch buffer Q lies in. Between them the row maximum is multiplied
-// by one and the row sum added to zeros (element-wise ops in registers);
+// by one and the row sum added to zeros (element-wise ops in registers),
+// and the second loop's start is computed (a scalar op);
 // the test swaps in a reduction that goes through scratch. Compiled with
 // overlap-softmax=false: the rotated loop leaves a load and a product
 // after each loop. test/Conversion/gpu-producer-load.test.
@@ -81,7 +82,8 @@ func.func @attention_halves(%q: memref<?x?x128xf16>, %k: memref<?x?x128xf16>,
   %ones = arith.constant dense<1.0> : tensor<128xf32>
   %m_mid = arith.mulf %m_h, %ones : tensor<128xf32>
   %l_mid = arith.addf %l_h, %l_init : tensor<128xf32> // BETWEEN
-  %m_f, %l_f, %acc_f = scf.for %n0 = %half to %lk step %bn
+  %start = arith.maxsi %half, %c0 : index
+  %m_f, %l_f, %acc_f = scf.for %n0 = %start to %lk step %bn
       iter_args(%m_i = %m_mid, %l_i = %l_mid, %acc = %acc_h)
       -> (tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>) {
     %k3 = "tile.load"(%k, %bh, %n0, %c0) : (memref<?x?x128xf16>, index, index, index) -> tensor<1x128x128xf16>
