@@ -29,7 +29,9 @@ miss but that lies as close to them as the interpreter's results move
 when every sum, function and fp8 dot is rounded up and down by the most
 the spec allows, all at once or each alone with their moves added
 (interp.ROUNDING, compare.rounding_envelopes: cancellation in a dot,
-then a loop that doubles it), and counts as agreeing. "invalid" is a kernel tile refuses (the generator is wrong),
+then a loop that doubles it), and counts as agreeing. "invalid" is a kernel tile refuses (the generator is wrong,
+or tile is), "over-asked" an option-varied build tile refuses for the
+stage count the variation asked (a shared-memory error; over_asked),
 "unsupported" one the interpreter does not cover yet, "hang" a GPU launch
 with no result after HANG_SECONDS (its process says so and exits; the
 campaign goes on without it); a launch that faults (CUDA's error is
@@ -373,7 +375,9 @@ class Worker:
                 k = self.tile.compile(text, kernel=kernel, cache=False,
                                       **options)
         except self.tile.CompileError as e:
-            return "invalid", str(e).splitlines()[0]
+            first = str(e).splitlines()[0]
+            return ("asked" if over_asked(options, str(e)) else "invalid"), \
+                first
         with self.clock("gpu copy in"):
             got = self.launch_args(specs, arrays, dtypes, scalars,
                                    self.device)
@@ -495,6 +499,18 @@ def replay(test, gpu):
           % (len(cases), os.path.basename(test),
              ", ".join(b for b, _ in builds), bad))
     return 1 if bad else 0
+
+
+def over_asked(options, message):
+    """Whether a GPU build's refusal is the option variation's own ask: a
+    stage count given as a number whose stages the chip's shared memory
+    cannot hold (tile's located "needs N bytes of shared memory" error).
+    Counted as "asked", not invalid: a user asking that gets the same
+    error. num-stages=auto's own refusals stay invalid (seeds 4300787
+    and 4300876 were tile's defects)."""
+    stages = (options or {}).get("num_stages", "auto")
+    return stages != "auto" and "bytes of shared memory" in message and \
+        "for pipeline stages" in message
 
 
 def cuda_fault(error):
@@ -678,6 +694,7 @@ def main():
                  c.get("invalid", 0), c.get("error", 0),
                  c.get("unsupported", 0),
                  (", %d hang" % c["hang"] if c.get("hang") else "") +
+                 (", %d over-asked" % c["asked"] if c.get("asked") else "") +
                  (", %d unfinished" % c["unfinished"]
                   if c.get("unfinished") else "") +
                  (" (%d agreeing on the aligned entry)" % c.get("aligned", 0)
