@@ -19,6 +19,12 @@ bool tileOpIsTile(MlirOperation op) {
   return n.length > 5 && memcmp(n.data, "tile.", 5) == 0;
 }
 
+bool tileOpIsArithOrMath(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return (n.length > 6 && memcmp(n.data, "arith.", 6) == 0) ||
+         (n.length > 5 && memcmp(n.data, "math.", 5) == 0);
+}
+
 const char *tileOpName(MlirOperation op, char *buf, size_t size) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
   snprintf(buf, size, "%.*s", (int)n.length, n.data);

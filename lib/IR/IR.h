@@ -29,6 +29,9 @@ MlirOperation tileFirstChildNamed(MlirOperation parent, const char *name);
 MlirOperation tileChildSymbol(MlirOperation parent, const char *name);
 /* Whether `op` belongs to the tile dialect ("tile." prefix). */
 bool tileOpIsTile(MlirOperation op);
+/* Whether `op` belongs to the arith or math dialect (the element-wise
+ * ops a kernel writes on scalars and tiles alike). */
+bool tileOpIsArithOrMath(MlirOperation op);
 /* The op's name as a NUL-terminated string in a caller buffer. */
 const char *tileOpName(MlirOperation op, char *buf, size_t size);
 

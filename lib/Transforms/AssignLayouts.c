@@ -166,9 +166,7 @@ static MlirOperation producingDot(MlirValue v, int depth) {
         mlirOperationGetOperand(yield, mlirOpResultGetResultNumber(v)),
         depth + 1);
   }
-  char name[64];
-  tileOpName(def, name, sizeof name);
-  if (strncmp(name, "arith.", 6) != 0 && strncmp(name, "math.", 5) != 0)
+  if (!tileOpIsArithOrMath(def))
     return (MlirOperation){NULL};
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i) {
     MlirValue x = mlirOperationGetOperand(def, i);
@@ -665,11 +663,8 @@ static void hintSlices(Assign *a, MlirValue v, const TileLayout *slice,
     addSliceHint(a, def, slice);
     return;
   }
-  char name[64];
-  tileOpName(def, name, sizeof name);
-  bool elementwise = (strncmp(name, "arith.", 6) == 0 ||
-                      strncmp(name, "math.", 5) == 0) &&
-                     mlirOperationGetNumResults(def) == 1;
+  bool elementwise =
+      tileOpIsArithOrMath(def) && mlirOperationGetNumResults(def) == 1;
   bool gather = tileOpIsNamed(def, "tile.gather") &&
                 mlirValueIsNull(contiguousData(def));
   if (!elementwise && !gather)
@@ -911,9 +906,7 @@ static bool predictLayout(MlirValue v, const Assign *a, int depth,
     }
     return false;
   }
-  char name[64];
-  tileOpName(def, name, sizeof name);
-  if (strncmp(name, "arith.", 6) != 0 && strncmp(name, "math.", 5) != 0)
+  if (!tileOpIsArithOrMath(def))
     return false;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i) {
     MlirValue x = mlirOperationGetOperand(def, i);

@@ -63,7 +63,7 @@ static bool isPure(MlirOperation op) {
   for (size_t i = 0; i < sizeof kTile / sizeof kTile[0]; ++i)
     if (strcmp(name, kTile[i]) == 0)
       return true;
-  return strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0;
+  return tileOpIsArithOrMath(op);
 }
 
 /* Marks in `slice` (indexed by body position) the ops after position

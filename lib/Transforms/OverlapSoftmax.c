@@ -35,8 +35,7 @@ static bool isElementwise(MlirOperation op) {
   char name[64];
   tileOpName(op, name, sizeof name);
   return mlirOperationGetNumResults(op) == 1 &&
-         (strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0 ||
-          strcmp(name, "tile.broadcast") == 0 ||
+         (tileOpIsArithOrMath(op) || strcmp(name, "tile.broadcast") == 0 ||
           strcmp(name, "tile.expand_dims") == 0);
 }
 

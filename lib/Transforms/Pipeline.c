@@ -176,7 +176,7 @@ static bool registerOnly(MlirOperation op) {
   tileOpName(op, name, sizeof name);
   if (mlirOperationGetNumRegions(op) != 0)
     return false;
-  if (strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0)
+  if (tileOpIsArithOrMath(op))
     return true;
   for (size_t i = 0; i < sizeof tileOps / sizeof tileOps[0]; ++i)
     if (strcmp(name, tileOps[i]) == 0)

@@ -44,10 +44,7 @@ static MlirWalkResult collectAssert(MlirOperation op, void *data) {
 static bool trivialWhenUnused(MlirOperation op) {
   if (mlirOperationGetNumRegions(op) != 0)
     return false;
-  char name[64];
-  tileOpName(op, name, sizeof name);
-  return strncmp(name, "arith.", 6) == 0 || strncmp(name, "math.", 5) == 0 ||
-         tileCanonicalizeErasesUnused(op);
+  return tileOpIsArithOrMath(op) || tileCanonicalizeErasesUnused(op);
 }
 
 /* Adds the trivially removable ops that feed `op`, transitively. */

@@ -37,17 +37,11 @@
 #include "lib/IR/IR.h"
 #include "mlir-c/BuiltinTypes.h"
 
-#include <string.h>
-
 /* Whether `op` is an element-wise arith or math op whose tensor operands
  * carry its result's layout: lowered in each thread's registers, it takes
  * no scratch. */
 static bool inRegisters(MlirOperation op) {
-  char name[64];
-  tileOpName(op, name, sizeof name);
-  if (strncmp(name, "arith.", 6) != 0 && strncmp(name, "math.", 5) != 0)
-    return false;
-  if (mlirOperationGetNumResults(op) != 1)
+  if (!tileOpIsArithOrMath(op) || mlirOperationGetNumResults(op) != 1)
     return false;
   MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!mlirTypeIsARankedTensor(t)) /* a scalar op: the caller's rule */
